@@ -1,0 +1,145 @@
+/*
+ * shell_tok.c - the shell's tokenizer (rules in shell_tok.h).
+ *
+ * Theory.  One pass over the line with a cursor (p) and an output position
+ * in the word buffer.  A word is built byte by byte: quoted pieces and
+ * escaped bytes are appended literally, so 'a'"b"\c is the single word abc.
+ * A word ends at an unquoted blank, ';' or the end of the line; the command
+ * ends at ';' or the end.  Errors stop the parse and skip to the end of the
+ * line so that a caller looping over commands terminates.
+ *
+ * Order: the word buffer, quoted pieces, one word, one command, checks.
+ */
+#include "userland/shell/shell_tok.h"
+#include "kernel/klib.h"
+
+/* The state of one parse. */
+struct tok {
+	const char *t_p;             /* next input byte */
+	struct shell_words *t_w;
+	size_t t_out;                /* next free byte of sw_buf */
+	enum shell_tok_err t_err;
+};
+
+static bool tok_blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+static bool tok_word_end(char c)
+{
+	return c == '\0' || c == ';' || tok_blank(c);
+}
+
+/* tok_put: append one byte to the current word. */
+static void tok_put(struct tok *t, char c)
+{
+	if (t->t_out + 1 >= SHELL_WORDS_BUF) {
+		t->t_err = SHTOK_TOO_LONG;
+		return;
+	}
+	t->t_w->sw_buf[t->t_out++] = c;
+}
+
+/* tok_squote: after an opening ', copy up to the closing '. */
+static void tok_squote(struct tok *t)
+{
+	while (*t->t_p != '\'' && *t->t_p != '\0' && t->t_err == SHTOK_OK)
+		tok_put(t, *t->t_p++);
+	if (*t->t_p == '\0')
+		t->t_err = SHTOK_SQUOTE;
+	else
+		t->t_p++;
+}
+
+/* tok_dquote: after an opening ", copy up to the closing ", with \" and \\. */
+static void tok_dquote(struct tok *t)
+{
+	while (*t->t_p != '"' && *t->t_p != '\0' && t->t_err == SHTOK_OK) {
+		if (t->t_p[0] == '\\' && (t->t_p[1] == '"' || t->t_p[1] == '\\'))
+			t->t_p++;
+		tok_put(t, *t->t_p++);
+	}
+	if (*t->t_p == '\0')
+		t->t_err = SHTOK_DQUOTE;
+	else
+		t->t_p++;
+}
+
+/* tok_word: parse one word starting at a non-blank, non-';' byte. */
+static void tok_word(struct tok *t)
+{
+	struct shell_words *w = t->t_w;
+
+	if (w->sw_argc >= SHELL_MAX_ARGS) {
+		t->t_err = SHTOK_TOO_MANY;
+		return;
+	}
+	w->sw_argv[w->sw_argc++] = w->sw_buf + t->t_out;
+	while (!tok_word_end(*t->t_p) && t->t_err == SHTOK_OK) {
+		char c = *t->t_p++;
+		if (c == '\'')
+			tok_squote(t);
+		else if (c == '"')
+			tok_dquote(t);
+		else if (c == '\\' && *t->t_p != '\0')
+			tok_put(t, *t->t_p++);
+		else
+			tok_put(t, c);
+	}
+	tok_put(t, '\0');
+}
+
+/* tok_skip_comment: an unquoted # at a word start runs to the end of the line. */
+static void tok_skip_comment(struct tok *t)
+{
+	t->t_p += strlen(t->t_p);
+}
+
+enum shell_tok_err shell_tok_next(const char **linep, struct shell_words *w)
+{
+	struct tok t = { .t_p = *linep, .t_w = w, .t_out = 0, .t_err = SHTOK_OK };
+
+	w->sw_argc = 0;
+	for (;;) {
+		while (tok_blank(*t.t_p))
+			t.t_p++;
+		if (*t.t_p == '\0' || *t.t_p == ';' || t.t_err != SHTOK_OK)
+			break;
+		if (*t.t_p == '#')
+			tok_skip_comment(&t);
+		else
+			tok_word(&t);
+	}
+	if (*t.t_p == ';')
+		t.t_p++;
+	if (t.t_err != SHTOK_OK) {
+		t.t_p += strlen(t.t_p);
+		w->sw_argc = 0;
+	}
+	w->sw_argv[w->sw_argc] = NULL;
+	*linep = t.t_p;
+	return t.t_err;
+}
+
+enum shell_tok_err shell_tok_check(const char *line, struct shell_words *scratch)
+{
+	while (*line != '\0') {
+		enum shell_tok_err err = shell_tok_next(&line, scratch);
+		if (err != SHTOK_OK)
+			return err;
+	}
+	return SHTOK_OK;
+}
+
+const char *shell_tok_strerror(enum shell_tok_err err)
+{
+	switch (err) {
+	case SHTOK_OK:       return "ok";
+	case SHTOK_SQUOTE:   return "unterminated single quote";
+	case SHTOK_DQUOTE:   return "unterminated double quote";
+	case SHTOK_TOO_MANY: return "too many arguments";
+	case SHTOK_TOO_LONG: return "command too long";
+	}
+	return "unknown error";
+}

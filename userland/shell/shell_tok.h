@@ -1,0 +1,53 @@
+/*
+ * shell_tok.h - split a shell command line into commands and words.
+ *
+ * The rules are a small subset of sh(1):
+ *   - words are separated by blanks (space, tab); ';' ends a command;
+ *   - '...' quotes everything literally up to the next ';
+ *   - "..." quotes too, but a backslash before " or \ escapes it (any other
+ *     backslash is kept as is);
+ *   - outside quotes a backslash makes the next byte literal;
+ *   - an unquoted '#' at the start of a word starts a comment to the end of
+ *     the line;
+ *   - '' or "" is an empty word.
+ * Pure code (no kernel calls), tested on the host.
+ */
+#ifndef SONDE_SHELL_TOK_H
+#define SONDE_SHELL_TOK_H
+
+#include <stddef.h>
+
+#define SHELL_MAX_ARGS   64
+#define SHELL_WORDS_BUF  4160        /* bytes of word text, NULs included */
+
+/* One parsed command: argv[argc] is NULL; the words live in sw_buf. */
+struct shell_words {
+	int sw_argc;
+	char *sw_argv[SHELL_MAX_ARGS + 1];
+	char sw_buf[SHELL_WORDS_BUF];
+};
+
+enum shell_tok_err {
+	SHTOK_OK = 0,
+	SHTOK_SQUOTE,                /* unterminated '...' */
+	SHTOK_DQUOTE,                /* unterminated "..." */
+	SHTOK_TOO_MANY,              /* more than SHELL_MAX_ARGS words */
+	SHTOK_TOO_LONG,              /* words do not fit in sw_buf */
+};
+
+/*
+ * shell_tok_next: parse one command from *linep (up to an unquoted ';' or
+ * the end of the line) into w, and advance *linep past the ';'.  The line is
+ * exhausted when **linep == '\0'.  A command may have no words (";;", a
+ * comment, blanks).  Returns SHTOK_OK or an error; on error *linep points at
+ * the end of the line.
+ */
+enum shell_tok_err shell_tok_next(const char **linep, struct shell_words *w);
+
+/* shell_tok_check: SHTOK_OK if every command of line parses, else the first error. */
+enum shell_tok_err shell_tok_check(const char *line, struct shell_words *scratch);
+
+/* shell_tok_strerror: a short message for err ("unterminated single quote"). */
+const char *shell_tok_strerror(enum shell_tok_err err);
+
+#endif

@@ -1,0 +1,34 @@
+# userland/userland.mk - the shell and the built-in workloads.
+#
+# Included by the top-level Makefile.  USERLAND_SRCS are compiled into the
+# kernel by mk/kernel.mk.  userland-check builds and runs the host unit tests
+# (cmocka) for the pure parts: the line editor and the tokenizer.
+
+USERLAND_SRCS := \
+	userland/shell/ledit.c \
+	userland/shell/shell_tok.c
+
+# Host tests: tests/unit/<name>.c linked with the userland sources it tests.
+USERLAND_HOST_DIR := $(BUILD)/host/userland
+USERLAND_TESTS := test_ledit test_shell_tok
+USERLAND_test_ledit_SRCS := userland/shell/ledit.c
+USERLAND_test_shell_tok_SRCS := userland/shell/shell_tok.c
+USERLAND_TEST_BINS := $(USERLAND_TESTS:%=$(USERLAND_HOST_DIR)/%)
+
+LIB_CHECKS += userland-check
+
+.PHONY: userland-check
+userland-check: $(USERLAND_TEST_BINS)
+	@set -e; for t in $(USERLAND_TEST_BINS); do echo "== $$t"; $$t; done
+
+$(USERLAND_HOST_DIR)/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(HOSTCFLAGS) -DSONDE_HOST -c -o $@ $<
+
+# userland_host_test: the link rule of one host test.
+define userland_host_test
+$(USERLAND_HOST_DIR)/$(1): $(USERLAND_HOST_DIR)/tests/unit/$(1).o \
+		$(addprefix $(USERLAND_HOST_DIR)/,$(USERLAND_$(1)_SRCS:.c=.o))
+	$$(CC) -o $$@ $$^ -lcmocka
+endef
+$(foreach t,$(USERLAND_TESTS),$(eval $(call userland_host_test,$(t))))
