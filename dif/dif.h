@@ -136,7 +136,7 @@ enum dif_role { DIF_ROLE_N, DIF_ROLE_R, DIF_ROLE_W, DIF_ROLE_I };
 /* The opcodes: DIF_OP_ADD = 0x01, ... (0 is never a valid opcode). */
 enum dif_op {
 	DIF_OP_INVALID = 0,
-#define DIF_OP(name, code, fmt, r1, r2, rd, flags, meaning) DIF_OP_##name = code,
+#define DIF_OP(NAME, name, code, fmt, r1, r2, rd, flags, meaning) DIF_OP_##NAME = code,
 #include "dif/dif_ops.def"
 #undef DIF_OP
 	DIF_OP_MAX
@@ -255,7 +255,7 @@ const dif_builtin_t *dif_builtin_byid(uint32_t id);
 
 /* Subroutines: DIF_SUBR_STRLEN = 0, ... (dif_subr.def). */
 enum dif_subr_id {
-#define DIF_SUBR(name, id, mn, mx, ret, flags, proto) DIF_SUBR_##name = id,
+#define DIF_SUBR(NAME, name, id, mn, mx, ret, flags, proto) DIF_SUBR_##NAME = id,
 #include "dif/dif_subr.def"
 #undef DIF_SUBR
 	DIF_SUBR_MAX
