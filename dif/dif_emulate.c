@@ -1,0 +1,431 @@
+/*
+ * dif/dif_emulate.c: the DIF interpreter. There is exactly one.
+ *
+ * dif_emulate() is one loop over the instructions with one tiny case per
+ * opcode. Registers live in a local array (%r0 is zero and, in a validated
+ * program, never written); the condition codes are four local flags set by
+ * cmp, tst and scmp and read by the branches. Anything longer than a few
+ * lines is a helper below the loop's helpers section: variable access, the
+ * tuple stack, stores into scratch. Memory is reached only through
+ * dif_mem.c, subroutines only through dif_subr.c.
+ *
+ * Safety argument. The validator guarantees that every branch goes forward
+ * and the last instruction is ret, so the loop runs at most dd_ninsns times.
+ * Register numbers are masked to 0..7 even so, so that a program that never
+ * went through dif_validate() still cannot index outside the register file.
+ * Every operation that can fail (memory, division, scratch, tuple stack,
+ * callbacks) returns a fault code that ends the run through `out`, with the
+ * fault's pc and address already recorded in st->ds_fault.
+ *
+ * Context: probe context. No locks, no sleeping, no globals: the only
+ * state is the caller's dif_state_t.
+ */
+#include "dif/dif_impl.h"
+
+void dif_state_init(dif_state_t *st, const dif_env_t *env, void *scratch,
+                    size_t scratch_size, uint32_t strsize)
+{
+	__builtin_memset(st, 0, sizeof(*st));
+	st->ds_env = env;
+	st->ds_scratch = scratch;
+	st->ds_scratch_size = scratch_size;
+	st->ds_strsize = strsize ? strsize : DIF_STRSIZE_DEFAULT;
+	st->ds_rand = 0x2545f4914f6cdd1dull;
+}
+
+/* ---- variables ---------------------------------------------------------- */
+
+static const dif_var_t *dif_var_find(const dif_difo_t *dp, uint32_t id,
+                                     unsigned scope)
+{
+	for (uint32_t i = 0; i < dp->dd_nvars; i++) {
+		const dif_var_t *v = &dp->dd_vartab[i];
+		if (v->dv_id == id && v->dv_scope == scope)
+			return v;
+	}
+	return NULL;
+}
+
+/* Build the reference for user variable (id, scope); arrays take the tuple. */
+static int dif_varref(struct dif_run *r, uint32_t id, unsigned scope,
+                      unsigned kind, dif_varref_t *ref)
+{
+	const dif_var_t *v = dif_var_find(r->dp, id, scope);
+
+	if (v == NULL || v->dv_kind != kind)
+		return dif_fault(r, DIF_FAULT_ILLOP, id);
+	ref->vr_var = v;
+	ref->vr_keys = kind == DIF_VKIND_ARRAY ? r->st->ds_tuples : NULL;
+	ref->vr_nkeys = kind == DIF_VKIND_ARRAY ? r->st->ds_ntuples : 0;
+	return 0;
+}
+
+static int dif_var_load(struct dif_run *r, uint32_t id, unsigned scope,
+                        unsigned kind, uint64_t *val)
+{
+	dif_varref_t ref;
+	int f;
+
+	if ((f = dif_varref(r, id, scope, kind, &ref)) != 0)
+		return f;
+	if (r->env->de_var_load == NULL)
+		return dif_fault(r, DIF_FAULT_ILLOP, id);
+	f = r->env->de_var_load(r->env->de_ctx, &ref, val);
+	r->st->ds_ntuples = 0;
+	return f ? dif_fault(r, (unsigned)f, 0) : 0;
+}
+
+/* Host-readable bytes of a by-ref value about to be stored. */
+static int dif_var_data(struct dif_run *r, const dif_var_t *v, uint64_t value,
+                        const uint8_t **data, size_t *size)
+{
+	const char *s;
+	int f;
+
+	*data = NULL;
+	*size = 0;
+	if (!(v->dv_type.dt_flags & DIF_TF_BYREF) || value == 0)
+		return 0;
+	if (v->dv_type.dt_kind != DIF_TYPE_STRING) {
+		*size = v->dv_type.dt_size;
+		return dif_readable(r, value, *size, data);
+	}
+	if ((f = dif_string(r, value, v->dv_type.dt_size, DIF_SPACE_KERNEL, &s,
+	    size)) != 0)
+		return f;
+	*data = (const uint8_t *)s;
+	*size += 1;
+	return 0;
+}
+
+static int dif_var_store(struct dif_run *r, uint32_t id, unsigned scope,
+                         unsigned kind, uint64_t value)
+{
+	dif_varref_t ref;
+	const uint8_t *data;
+	size_t size;
+	int f;
+
+	if ((f = dif_varref(r, id, scope, kind, &ref)) != 0 ||
+	    (f = dif_var_data(r, ref.vr_var, value, &data, &size)) != 0)
+		return f;
+	if (r->env->de_var_store == NULL)
+		return dif_fault(r, DIF_FAULT_ILLOP, id);
+	f = r->env->de_var_store(r->env->de_ctx, &ref, value, data, size);
+	r->st->ds_ntuples = 0;
+	return f ? dif_fault(r, (unsigned)f, 0) : 0;
+}
+
+static int dif_builtin_load(struct dif_run *r, uint32_t id, uint64_t index,
+                            uint64_t *val)
+{
+	int f;
+
+	if (r->env->de_builtin == NULL)
+		return dif_fault(r, DIF_FAULT_ILLOP, id);
+	f = r->env->de_builtin(r->env->de_ctx, id, index, val);
+	return f ? dif_fault(r, (unsigned)f, 0) : 0;
+}
+
+/* ldgs: arg0..arg9 from the state, other built-ins from the environment. */
+static int dif_ldgs(struct dif_run *r, uint32_t id, uint64_t *val)
+{
+	if (id >= DIF_VAR_ARG0 && id <= DIF_VAR_ARG9) {
+		*val = r->st->ds_args[id - DIF_VAR_ARG0];
+		return 0;
+	}
+	if (id < DIF_VAR_USER_BASE)
+		return dif_builtin_load(r, id, 0, val);
+	return dif_var_load(r, id, DIF_SCOPE_GLOBAL, DIF_VKIND_SCALAR, val);
+}
+
+/* ldga: args[i] (from the state when i < DIF_NARGS) and uregs[i]. */
+static int dif_ldga(struct dif_run *r, uint32_t id, uint64_t index,
+                    uint64_t *val)
+{
+	if (id == DIF_VAR_ARGS && index < DIF_NARGS) {
+		*val = r->st->ds_args[index];
+		return 0;
+	}
+	return dif_builtin_load(r, id, index, val);
+}
+
+/* ---- the tuple stack ---------------------------------------------------- */
+
+static int dif_push(struct dif_run *r, uint64_t value, uint64_t size)
+{
+	dif_state_t *st = r->st;
+
+	if (st->ds_ntuples >= DIF_TUPLE_MAX)
+		return dif_fault(r, DIF_FAULT_TUPOFLOW, 0);
+	st->ds_tuples[st->ds_ntuples].dk_value = value;
+	st->ds_tuples[st->ds_ntuples].dk_size = size;
+	st->ds_ntuples++;
+	return 0;
+}
+
+/* pushtr: make the bytes host-readable now, so keys are stable values. */
+static int dif_push_ref(struct dif_run *r, unsigned type, uint64_t bound,
+                        uint64_t addr)
+{
+	const uint8_t *p;
+	const char *s;
+	size_t len;
+	int f;
+
+	if (type == DIF_TT_STR) {
+		if ((f = dif_string(r, addr, bound, DIF_SPACE_KERNEL, &s, &len)) != 0)
+			return f;
+		return dif_push(r, dif_addr(s), len + 1);
+	}
+	if (type != DIF_TT_MEM || bound == 0)
+		return dif_fault(r, DIF_FAULT_ILLOP, addr);
+	if ((f = dif_readable(r, addr, bound, &p)) != 0)
+		return f;
+	return dif_push(r, dif_addr(p), bound);
+}
+
+static int dif_call(struct dif_run *r, unsigned id, uint64_t *val)
+{
+	int f = dif_subr_call(r, id, r->st->ds_tuples, r->st->ds_ntuples, val);
+
+	r->st->ds_ntuples = 0;
+	return f;
+}
+
+/* ---- scratch ------------------------------------------------------------ */
+
+static int dif_store(struct dif_run *r, uint64_t addr, unsigned size,
+                     uint64_t value)
+{
+	uint8_t *p;
+	uint8_t b1 = (uint8_t)value;
+	uint16_t b2 = (uint16_t)value;
+	uint32_t b4 = (uint32_t)value;
+	int f;
+
+	if ((f = dif_scratch_writable(r, addr, size, &p)) != 0)
+		return f;
+	switch (size) {
+	case 1: __builtin_memcpy(p, &b1, 1); break;
+	case 2: __builtin_memcpy(p, &b2, 2); break;
+	case 4: __builtin_memcpy(p, &b4, 4); break;
+	default: __builtin_memcpy(p, &value, 8); break;
+	}
+	return 0;
+}
+
+static int dif_allocs(struct dif_run *r, uint64_t n, uint64_t *val)
+{
+	uint8_t *p;
+	int f = dif_scratch_alloc(r, n, &p);
+
+	if (f == 0)
+		*val = dif_addr(p);
+	return f;
+}
+
+/* copys: n bytes from src (anywhere readable) to dst (allocated scratch). */
+static int dif_copys(struct dif_run *r, uint64_t src, uint64_t n, uint64_t dst)
+{
+	uint8_t *p;
+	int f;
+
+	if ((f = dif_scratch_writable(r, dst, n, &p)) != 0)
+		return f;
+	return dif_copy_in(r, p, src, n, DIF_SPACE_KERNEL);
+}
+
+/* ---- arithmetic that C leaves undefined --------------------------------- */
+
+static uint64_t dif_sdiv(uint64_t a, uint64_t b)
+{
+	if (b == (uint64_t)-1)
+		return 0 - a;                     /* INT64_MIN / -1 wraps */
+	return (uint64_t)((int64_t)a / (int64_t)b);
+}
+
+static uint64_t dif_srem(uint64_t a, uint64_t b)
+{
+	if (b == (uint64_t)-1)
+		return 0;
+	return (uint64_t)((int64_t)a % (int64_t)b);
+}
+
+static uint64_t dif_sra(uint64_t a, uint64_t b)
+{
+	unsigned s = (unsigned)(b & 63);
+
+	return (a >> s) | ((a >> 63) && s ? ~(~(uint64_t)0 >> s) : 0);
+}
+
+static uint64_t dif_sext(uint64_t v, unsigned bytes)
+{
+	unsigned s = 64 - 8 * bytes;
+
+	return (uint64_t)((int64_t)(v << s) >> s);
+}
+
+/* A taken branch: forward only, even in a program nobody validated. */
+static int dif_jump(struct dif_run *r, dif_instr_t in)
+{
+	return DIF_INSTR_LABEL(in) > r->pc ? 0 :
+	    dif_fault(r, DIF_FAULT_ILLOP, DIF_INSTR_LABEL(in));
+}
+
+/* ---- the loop ----------------------------------------------------------- */
+
+#define RM(f)  (DIF_INSTR_##f(in) & (DIF_NREGS - 1))
+#define R1     reg[RM(R1)]
+#define R2     reg[RM(R2)]
+#define RD     reg[RM(RD)]
+#define TRY(e) do { if ((f = (e)) != 0) goto out; } while (0)
+#define DIV0() do { if (R2 == 0) { f = dif_fault(&r, DIF_FAULT_DIVZERO, 0); \
+                                   goto out; } } while (0)
+#define JUMP(cond) do { if (cond) { TRY(dif_jump(&r, in)); \
+	pc = DIF_INSTR_LABEL(in) - 1; } } while (0)
+#define LOAD(size, space, sign) do { uint64_t v_; \
+	TRY(dif_load(&r, R1, size, space, &v_)); \
+	RD = (sign) ? dif_sext(v_, size) : v_; } while (0)
+#define SETCC(a, b) do { uint64_t a_ = (a), b_ = (b), d_ = a_ - b_; \
+	cz = d_ == 0; cn = d_ >> 63; cv = ((a_ ^ b_) & (a_ ^ d_)) >> 63; \
+	cc = a_ < b_; } while (0)
+
+int dif_emulate(const dif_difo_t *dp, dif_state_t *st, uint64_t *rval)
+{
+	struct dif_run r = { .dp = dp, .st = st, .env = st->ds_env, .pc = 0 };
+	const dif_instr_t *insns = dp->dd_insns;
+	uint64_t reg[DIF_NREGS] = { 0 };
+	uint32_t pc, n = dp->dd_ninsns, idx;
+	uint64_t count = 0;
+	bool cn = false, cz = false, cv = false, cc = false;
+	int sres, f = 0;
+
+	st->ds_fault.df_code = DIF_FAULT_NONE;
+	st->ds_ntuples = 0;
+	for (pc = 0; pc < n; pc++) {
+		dif_instr_t in = insns[pc];
+		r.pc = pc;
+		count++;
+		switch ((enum dif_op)DIF_INSTR_OP(in)) {
+		case DIF_OP_ADD:  RD = R1 + R2; break;
+		case DIF_OP_SUB:  RD = R1 - R2; break;
+		case DIF_OP_MUL:  RD = R1 * R2; break;
+		case DIF_OP_SDIV: DIV0(); RD = dif_sdiv(R1, R2); break;
+		case DIF_OP_UDIV: DIV0(); RD = R1 / R2; break;
+		case DIF_OP_SREM: DIV0(); RD = dif_srem(R1, R2); break;
+		case DIF_OP_UREM: DIV0(); RD = R1 % R2; break;
+		case DIF_OP_AND:  RD = R1 & R2; break;
+		case DIF_OP_OR:   RD = R1 | R2; break;
+		case DIF_OP_XOR:  RD = R1 ^ R2; break;
+		case DIF_OP_SHL:  RD = R1 << (R2 & 63); break;
+		case DIF_OP_SRL:  RD = R1 >> (R2 & 63); break;
+		case DIF_OP_SRA:  RD = dif_sra(R1, R2); break;
+		case DIF_OP_NOT:  RD = ~R1; break;
+		case DIF_OP_MOV:  RD = R1; break;
+
+		case DIF_OP_CMP:  SETCC(R1, R2); break;
+		case DIF_OP_TST:  cz = R1 == 0; cn = R1 >> 63; cv = cc = false; break;
+		case DIF_OP_SCMP:
+			TRY(dif_strcmp_at(&r, R1, R2, &sres));
+			SETCC((uint64_t)(int64_t)sres, 0);
+			break;
+
+		case DIF_OP_BA:   JUMP(true); break;
+		case DIF_OP_BE:   JUMP(cz); break;
+		case DIF_OP_BNE:  JUMP(!cz); break;
+		case DIF_OP_BG:   JUMP(!(cz | (cn ^ cv))); break;
+		case DIF_OP_BGU:  JUMP(!(cc | cz)); break;
+		case DIF_OP_BGE:  JUMP(!(cn ^ cv)); break;
+		case DIF_OP_BGEU: JUMP(!cc); break;
+		case DIF_OP_BL:   JUMP(cn ^ cv); break;
+		case DIF_OP_BLU:  JUMP(cc); break;
+		case DIF_OP_BLE:  JUMP(cz | (cn ^ cv)); break;
+		case DIF_OP_BLEU: JUMP(cc | cz); break;
+
+		case DIF_OP_LDSB:  LOAD(1, DIF_SPACE_KERNEL, true); break;
+		case DIF_OP_LDSH:  LOAD(2, DIF_SPACE_KERNEL, true); break;
+		case DIF_OP_LDSW:  LOAD(4, DIF_SPACE_KERNEL, true); break;
+		case DIF_OP_LDUB:  LOAD(1, DIF_SPACE_KERNEL, false); break;
+		case DIF_OP_LDUH:  LOAD(2, DIF_SPACE_KERNEL, false); break;
+		case DIF_OP_LDUW:  LOAD(4, DIF_SPACE_KERNEL, false); break;
+		case DIF_OP_LDX:   LOAD(8, DIF_SPACE_KERNEL, false); break;
+		case DIF_OP_ULDSB: LOAD(1, DIF_SPACE_USER, true); break;
+		case DIF_OP_ULDSH: LOAD(2, DIF_SPACE_USER, true); break;
+		case DIF_OP_ULDSW: LOAD(4, DIF_SPACE_USER, true); break;
+		case DIF_OP_ULDUB: LOAD(1, DIF_SPACE_USER, false); break;
+		case DIF_OP_ULDUH: LOAD(2, DIF_SPACE_USER, false); break;
+		case DIF_OP_ULDUW: LOAD(4, DIF_SPACE_USER, false); break;
+		case DIF_OP_ULDX:  LOAD(8, DIF_SPACE_USER, false); break;
+
+		case DIF_OP_STB: TRY(dif_store(&r, RD, 1, R1)); break;
+		case DIF_OP_STH: TRY(dif_store(&r, RD, 2, R1)); break;
+		case DIF_OP_STW: TRY(dif_store(&r, RD, 4, R1)); break;
+		case DIF_OP_STX: TRY(dif_store(&r, RD, 8, R1)); break;
+
+		case DIF_OP_SETX:
+			idx = DIF_INSTR_INDEX(in);
+			if (idx >= dp->dd_nints) {
+				f = dif_fault(&r, DIF_FAULT_ILLOP, idx);
+				goto out;
+			}
+			RD = dp->dd_inttab[idx];
+			break;
+		case DIF_OP_SETS:
+			RD = dif_addr(dp->dd_strtab + DIF_INSTR_INDEX(in));
+			break;
+
+		case DIF_OP_LDGA:
+			TRY(dif_ldga(&r, DIF_INSTR_VAR8(in), R2, &RD));
+			break;
+		case DIF_OP_LDGS:
+			TRY(dif_ldgs(&r, DIF_INSTR_INDEX(in), &RD));
+			break;
+#define VLD(scope, kind) TRY(dif_var_load(&r, DIF_INSTR_INDEX(in), scope, kind, &RD))
+#define VST(scope, kind) TRY(dif_var_store(&r, DIF_INSTR_INDEX(in), scope, kind, RD))
+		case DIF_OP_STGS:  VST(DIF_SCOPE_GLOBAL, DIF_VKIND_SCALAR); break;
+		case DIF_OP_LDGAA: VLD(DIF_SCOPE_GLOBAL, DIF_VKIND_ARRAY); break;
+		case DIF_OP_STGAA: VST(DIF_SCOPE_GLOBAL, DIF_VKIND_ARRAY); break;
+		case DIF_OP_LDTS:  VLD(DIF_SCOPE_THREAD, DIF_VKIND_SCALAR); break;
+		case DIF_OP_STTS:  VST(DIF_SCOPE_THREAD, DIF_VKIND_SCALAR); break;
+		case DIF_OP_LDTAA: VLD(DIF_SCOPE_THREAD, DIF_VKIND_ARRAY); break;
+		case DIF_OP_STTAA: VST(DIF_SCOPE_THREAD, DIF_VKIND_ARRAY); break;
+		case DIF_OP_LDLS:  VLD(DIF_SCOPE_LOCAL, DIF_VKIND_SCALAR); break;
+		case DIF_OP_STLS:  VST(DIF_SCOPE_LOCAL, DIF_VKIND_SCALAR); break;
+#undef VLD
+#undef VST
+
+		case DIF_OP_PUSHTR:
+			TRY(dif_push_ref(&r, DIF_INSTR_TYPE(in), R2, RD));
+			break;
+		case DIF_OP_PUSHTV: TRY(dif_push(&r, RD, 0)); break;
+		case DIF_OP_POPTS:
+			if (st->ds_ntuples > 0)
+				st->ds_ntuples--;
+			break;
+		case DIF_OP_FLUSHTS: st->ds_ntuples = 0; break;
+
+		case DIF_OP_CALL:  TRY(dif_call(&r, DIF_INSTR_INDEX(in), &RD)); break;
+		case DIF_OP_ALLOCS: TRY(dif_allocs(&r, R1, &RD)); break;
+		case DIF_OP_COPYS: TRY(dif_copys(&r, R1, R2, RD)); break;
+		case DIF_OP_NOP:   break;
+		case DIF_OP_RET:
+			*rval = RD;
+			st->ds_insns += count;
+			st->ds_ntuples = 0;
+			return 0;
+
+		case DIF_OP_INVALID:
+		case DIF_OP_MAX:
+		default:
+			f = dif_fault(&r, DIF_FAULT_ILLOP, in);
+			goto out;
+		}
+	}
+	r.pc = pc;
+	f = dif_fault(&r, DIF_FAULT_ILLOP, 0);   /* fell off the end: no ret */
+out:
+	st->ds_insns += count;
+	st->ds_ntuples = 0;
+	return f;
+}

@@ -1,0 +1,50 @@
+/*
+ * dif/dif_impl.h: private interface between the interpreter (dif_emulate.c),
+ * its memory helpers (dif_mem.c) and the subroutines (dif_subr.c). Not for
+ * use outside dif/.
+ *
+ * A run (struct dif_run) bundles the DIFO, the per-CPU state and the pc of
+ * the instruction being executed, so that any helper can raise a fault with
+ * the right pc. Every helper that can fail returns 0 or a DIF_FAULT_* code
+ * and has already recorded the fault in st->ds_fault when it returns
+ * nonzero; callers just propagate the code.
+ */
+#ifndef SONDE_DIF_DIF_IMPL_H
+#define SONDE_DIF_DIF_IMPL_H
+
+#include "dif/dif.h"
+
+struct dif_run {
+	const dif_difo_t *dp;
+	dif_state_t      *st;
+	const dif_env_t  *env;
+	uint32_t          pc;
+};
+
+/* dif_mem.c: faults, scratch, and safe access to memory by address. */
+int dif_fault(struct dif_run *r, unsigned code, uint64_t addr);
+uint32_t dif_strsize(const struct dif_run *r);
+const uint8_t *dif_direct(const struct dif_run *r, uint64_t addr, uint64_t n);
+int dif_scratch_alloc(struct dif_run *r, uint64_t n, uint8_t **p);
+int dif_scratch_writable(struct dif_run *r, uint64_t addr, uint64_t n,
+                         uint8_t **p);
+int dif_load(struct dif_run *r, uint64_t addr, unsigned size, unsigned space,
+             uint64_t *val);
+int dif_copy_in(struct dif_run *r, void *dst, uint64_t addr, uint64_t n,
+                unsigned space);
+int dif_readable(struct dif_run *r, uint64_t addr, uint64_t n,
+                 const uint8_t **p);
+int dif_string(struct dif_run *r, uint64_t addr, uint64_t bound,
+               unsigned space, const char **p, size_t *len);
+int dif_strcmp_at(struct dif_run *r, uint64_t a, uint64_t b, int *res);
+
+static inline uint64_t dif_addr(const void *p)
+{
+	return (uint64_t)(uintptr_t)p;
+}
+
+/* dif_subr.c: run subroutine `id` on the tuple stack's entries. */
+int dif_subr_call(struct dif_run *r, unsigned id, const dif_key_t *args,
+                  uint32_t nargs, uint64_t *ret);
+
+#endif /* SONDE_DIF_DIF_IMPL_H */
