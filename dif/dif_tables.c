@@ -1,0 +1,125 @@
+/*
+ * dif/dif_tables.c: the constant tables everything else looks things up in.
+ *
+ * The opcode and subroutine descriptions are expansions of dif_ops.def and
+ * dif_subr.def, indexed by opcode byte and subroutine id. The built-in
+ * variables and fault names are listed here once. All tables are const;
+ * every function here is pure and safe in any context.
+ */
+#include "dif/dif.h"
+
+#define N DIF_ROLE_N
+#define R DIF_ROLE_R
+#define W DIF_ROLE_W
+#define I DIF_ROLE_I
+
+static const dif_opinfo_t dif_ops[256] = {
+#define DIF_OP(NAME, name, code, fmt, r1, r2, rd, flags, meaning) \
+	[code] = { #name, DIF_FMT_##fmt, { r1, r2, rd }, (flags), meaning },
+#include "dif/dif_ops.def"
+#undef DIF_OP
+};
+
+#undef N
+#undef R
+#undef W
+#undef I
+
+const dif_opinfo_t *dif_opinfo(unsigned op)
+{
+	if (op >= 256 || dif_ops[op].oi_name == NULL)
+		return NULL;
+	return &dif_ops[op];
+}
+
+static const dif_subrinfo_t dif_subrs[DIF_SUBR_MAX] = {
+#define DIF_SUBR(NAME, name, id, mn, mx, ret, flags, proto) \
+	[id] = { #name, mn, mx, DIF_TYPE_##ret, (flags), proto },
+#include "dif/dif_subr.def"
+#undef DIF_SUBR
+};
+
+const dif_subrinfo_t *dif_subrinfo(unsigned id)
+{
+	if (id >= DIF_SUBR_MAX || dif_subrs[id].si_name == NULL)
+		return NULL;
+	return &dif_subrs[id];
+}
+
+#define INT DIF_TYPE_INT
+#define STR DIF_TYPE_STRING
+static const dif_builtin_t dif_builtins[] = {
+	{ "args", DIF_VAR_ARGS, INT, 1 },
+	{ "uregs", DIF_VAR_UREGS, INT, 1 },
+	{ "arg0", DIF_VAR_ARG0 + 0, INT, 0 }, { "arg1", DIF_VAR_ARG0 + 1, INT, 0 },
+	{ "arg2", DIF_VAR_ARG0 + 2, INT, 0 }, { "arg3", DIF_VAR_ARG0 + 3, INT, 0 },
+	{ "arg4", DIF_VAR_ARG0 + 4, INT, 0 }, { "arg5", DIF_VAR_ARG0 + 5, INT, 0 },
+	{ "arg6", DIF_VAR_ARG0 + 6, INT, 0 }, { "arg7", DIF_VAR_ARG0 + 7, INT, 0 },
+	{ "arg8", DIF_VAR_ARG0 + 8, INT, 0 }, { "arg9", DIF_VAR_ARG0 + 9, INT, 0 },
+	{ "probeprov", DIF_VAR_PROBEPROV, STR, 0 },
+	{ "probemod", DIF_VAR_PROBEMOD, STR, 0 },
+	{ "probefunc", DIF_VAR_PROBEFUNC, STR, 0 },
+	{ "probename", DIF_VAR_PROBENAME, STR, 0 },
+	{ "timestamp", DIF_VAR_TIMESTAMP, INT, 0 },
+	{ "vtimestamp", DIF_VAR_VTIMESTAMP, INT, 0 },
+	{ "walltimestamp", DIF_VAR_WALLTIMESTAMP, INT, 0 },
+	{ "cpu", DIF_VAR_CPU, INT, 0 },
+	{ "curthread", DIF_VAR_CURTHREAD, INT, 0 },
+	{ "tid", DIF_VAR_TID, INT, 0 },
+	{ "pid", DIF_VAR_PID, INT, 0 },
+	{ "execname", DIF_VAR_EXECNAME, STR, 0 },
+	{ "caller", DIF_VAR_CALLER, INT, 0 },
+	{ "stackdepth", DIF_VAR_STACKDEPTH, INT, 0 },
+	{ "errno", DIF_VAR_ERRNO, INT, 0 },
+	{ "id", DIF_VAR_ID, INT, 0 },
+	{ "epid", DIF_VAR_EPID, INT, 0 },
+	{ "ppid", DIF_VAR_PPID, INT, 0 },
+	{ "uid", DIF_VAR_UID, INT, 0 },
+	{ "ucaller", DIF_VAR_UCALLER, INT, 0 },
+	{ "ustackdepth", DIF_VAR_USTACKDEPTH, INT, 0 },
+	{ "curcpu", DIF_VAR_CURCPU, INT, 0 },
+	{ "ipl", DIF_VAR_IPL, INT, 0 },
+};
+#undef INT
+#undef STR
+
+#define DIF_NBUILTINS (sizeof(dif_builtins) / sizeof(dif_builtins[0]))
+
+const dif_builtin_t *dif_builtin_lookup(const char *name, size_t n)
+{
+	for (size_t i = 0; i < DIF_NBUILTINS; i++) {
+		const char *b = dif_builtins[i].bi_name;
+		size_t j = 0;
+		while (j < n && b[j] != '\0' && b[j] == name[j])
+			j++;
+		if (j == n && b[j] == '\0')
+			return &dif_builtins[i];
+	}
+	return NULL;
+}
+
+const dif_builtin_t *dif_builtin_byid(uint32_t id)
+{
+	for (size_t i = 0; i < DIF_NBUILTINS; i++)
+		if (dif_builtins[i].bi_id == id)
+			return &dif_builtins[i];
+	return NULL;
+}
+
+static const char *const dif_fault_names[DIF_FAULT_MAX] = {
+	[DIF_FAULT_NONE] = "NONE",
+	[DIF_FAULT_BADADDR] = "BADADDR",
+	[DIF_FAULT_BADALIGN] = "BADALIGN",
+	[DIF_FAULT_ILLOP] = "ILLOP",
+	[DIF_FAULT_DIVZERO] = "DIVZERO",
+	[DIF_FAULT_NOSCRATCH] = "NOSCRATCH",
+	[DIF_FAULT_KPRIV] = "KPRIV",
+	[DIF_FAULT_UPRIV] = "UPRIV",
+	[DIF_FAULT_TUPOFLOW] = "TUPOFLOW",
+	[DIF_FAULT_BADSTACK] = "BADSTACK",
+};
+
+const char *dif_fault_name(unsigned code)
+{
+	return code < DIF_FAULT_MAX ? dif_fault_names[code] : NULL;
+}
