@@ -6,7 +6,16 @@
 
 USERLAND_SRCS := \
 	userland/shell/ledit.c \
-	userland/shell/shell_tok.c
+	userland/shell/shell_tok.c \
+	userland/shell/shell.c \
+	userland/shell/shell_cmds.c \
+	userland/shell/shell_selftest.c \
+	userland/workloads/workload.c \
+	userland/workloads/wl_spin.c \
+	userland/workloads/wl_churn.c \
+	userland/workloads/wl_queue.c \
+	userland/workloads/wl_pingpong.c \
+	userland/workloads/wl_selftest.c
 
 # Host tests: tests/unit/<name>.c linked with the userland sources it tests.
 USERLAND_HOST_DIR := $(BUILD)/host/userland

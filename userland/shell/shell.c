@@ -1,0 +1,200 @@
+/*
+ * shell.c - the console shell: read a line, split it, run the commands.
+ *
+ * Theory.  Three layers, each testable on its own:
+ *   1. the line editor (ledit.c) turns console bytes into lines, echoing and
+ *      redrawing as it goes; it never blocks and never calls the kernel;
+ *   2. the tokenizer (shell_tok.c) turns a line into commands and words;
+ *   3. this file glues them to the console and runs commands, which are
+ *      found by name in the "shellcmds" linker section (SHELL_COMMAND()).
+ *
+ * Ctrl-C.  The console delivers Ctrl-C twice: as a byte in the input stream
+ * and as a flag (console_interrupted()).  At the prompt the byte cancels the
+ * line.  While a command runs nobody reads input, so the command polls the
+ * flag (shell_interrupted()); when it stops early the shell discards what
+ * was typed meanwhile, the Ctrl-C byte included, so that it does not also
+ * cancel the next prompt.  The flag is cleared before every command.
+ *
+ * Context: everything here runs in thread context on the shell's thread (or
+ * on the boot thread for the cmd= boot option and in self-tests).  Nothing
+ * here panics on bad input: errors are one line and a status.
+ *
+ * Order: the command table, errors, running a command, running a line, and
+ * the interactive loop.
+ */
+#include "userland/shell/shell.h"
+#include "userland/shell/ledit.h"
+#include "userland/shell/shell_tok.h"
+#include "kernel/klib.h"
+#include "kernel/console.h"
+#include "kernel/mem.h"
+#include "kernel/thread.h"
+#include "kernel/time.h"
+
+extern const struct shell_cmd __start_shellcmds[];
+extern const struct shell_cmd __stop_shellcmds[];
+
+#define SHELL_SLEEP_SLICE_NS (20 * NSEC_PER_MSEC)
+
+/* --- the command table --------------------------------------------------- */
+
+int shell_cmd_count(void)
+{
+	return (int)(__stop_shellcmds - __start_shellcmds);
+}
+
+const struct shell_cmd *shell_cmd_get(int i)
+{
+	if (i < 0 || i >= shell_cmd_count())
+		return NULL;
+	return &__start_shellcmds[i];
+}
+
+const struct shell_cmd *shell_cmd_find(const char *name)
+{
+	for (int i = 0; i < shell_cmd_count(); i++)
+		if (strcmp(__start_shellcmds[i].sc_name, name) == 0)
+			return &__start_shellcmds[i];
+	return NULL;
+}
+
+/* --- errors and interruption --------------------------------------------- */
+
+int shell_usage(const char *name)
+{
+	const struct shell_cmd *cmd = shell_cmd_find(name);
+
+	kprintf("usage: %s\n", cmd != NULL ? cmd->sc_usage : name);
+	return SHELL_USAGE;
+}
+
+int shell_error(const char *argv0, const char *fmt, ...)
+{
+	char msg[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	kvsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	kprintf("%s: %s\n", argv0, msg);
+	return SHELL_ERR;
+}
+
+bool shell_interrupted(void)
+{
+	return console_interrupted();
+}
+
+bool shell_sleep_ns(unsigned long long ns)
+{
+	uint64_t deadline = ktime_ns() + ns;
+
+	for (;;) {
+		if (shell_interrupted() || thread_should_exit())
+			return false;
+		uint64_t now = ktime_ns();
+		if (now >= deadline)
+			return true;
+		thread_sleep_ns(MIN(deadline - now, SHELL_SLEEP_SLICE_NS));
+	}
+}
+
+/* shell_input_flush: drop typed-ahead input (after a Ctrl-C). */
+static void shell_input_flush(void)
+{
+	while (console_getc_timeout(0) >= 0)
+		;
+}
+
+/* --- running commands ---------------------------------------------------- */
+
+/* shell_run_words: run one parsed command; returns its status. */
+static int shell_run_words(int argc, char **argv)
+{
+	const struct shell_cmd *cmd = shell_cmd_find(argv[0]);
+
+	if (cmd == NULL) {
+		kprintf("sonde: %s: command not found\n", argv[0]);
+		return SHELL_NOTFOUND;
+	}
+	console_clear_interrupt();
+	int status = cmd->sc_fn(argc, argv);
+	if (status == SHELL_INTERRUPTED || console_interrupted()) {
+		if (status == SHELL_INTERRUPTED)
+			kprintf("^C\n");
+		shell_input_flush();
+		console_clear_interrupt();
+	}
+	return status;
+}
+
+int shell_run_line(const char *line)
+{
+	struct shell_words *w = kmalloc(sizeof(*w));
+	int status = SHELL_OK;
+
+	if (w == NULL) {
+		kprintf("sonde: out of memory\n");
+		return SHELL_ERR;
+	}
+	enum shell_tok_err err = shell_tok_check(line, w);
+	if (err != SHTOK_OK) {
+		kprintf("sonde: syntax error: %s\n", shell_tok_strerror(err));
+		kfree(w);
+		return SHELL_USAGE;
+	}
+	while (*line != '\0') {
+		shell_tok_next(&line, w);
+		if (w->sw_argc > 0)
+			status = shell_run_words(w->sw_argc, w->sw_argv);
+	}
+	kfree(w);
+	return status;
+}
+
+/* --- the interactive loop ------------------------------------------------ */
+
+/* The editor is large (history); it lives here, not on the thread's stack. */
+static struct ledit shell_ledit;
+
+static void shell_console_write(void *ctx, const char *s, size_t n)
+{
+	(void)ctx;
+	console_write(s, n);
+}
+
+/* shell_read_line: feed console bytes to the editor until it reports an event. */
+static enum ledit_event shell_read_line(struct ledit *le)
+{
+	enum ledit_event ev = LEDIT_NONE;
+
+	ledit_start(le);
+	while (ev == LEDIT_NONE) {
+		int c = console_getc();
+		if (c >= 0)
+			ev = ledit_feed(le, (uint8_t)c);
+	}
+	return ev;
+}
+
+void shell_thread(void *arg)
+{
+	(void)arg;
+	ledit_init(&shell_ledit, SHELL_PROMPT, shell_console_write, NULL);
+	kprintf("Sonde shell; type 'help' for commands.\n");
+	for (;;) {
+		switch (shell_read_line(&shell_ledit)) {
+		case LEDIT_LINE:
+			shell_run_line(ledit_line(&shell_ledit));
+			break;
+		case LEDIT_TOOLONG:
+			kprintf("sonde: line too long (at most %d bytes)\n", LEDIT_LINE_MAX - 1);
+			break;
+		case LEDIT_CANCEL:
+			console_clear_interrupt();
+			break;
+		case LEDIT_NONE:
+			break;
+		}
+	}
+}

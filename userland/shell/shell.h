@@ -1,0 +1,83 @@
+/*
+ * shell.h - the console shell: entry points and command registration.
+ *
+ * The shell reads lines from the serial console (prompt "sonde# "), splits
+ * them into commands and words like sh(1) (see shell_tok.h), and runs each
+ * command.  Commands are registered from anywhere in the tree with
+ * SHELL_COMMAND(); the linker collects them into the "shellcmds" section, so
+ * adding a command (dtrace, later) never touches the shell itself:
+ *
+ *   static int cmd_hello(int argc, char **argv) { kprintf("hi\n"); return 0; }
+ *   SHELL_COMMAND(hello, cmd_hello, "hello", "print a greeting");
+ *
+ * A command returns an exit status: SHELL_OK, SHELL_ERR (it failed),
+ * SHELL_USAGE (bad arguments; return shell_usage(argv[0])), or
+ * SHELL_INTERRUPTED (Ctrl-C).  Commands run on the shell's thread in thread
+ * context and may sleep; a long-running command polls shell_interrupted().
+ */
+#ifndef SONDE_SHELL_H
+#define SONDE_SHELL_H
+
+#include <stdbool.h>
+
+#define SHELL_PROMPT "sonde# "
+
+enum shell_status {
+	SHELL_OK = 0,
+	SHELL_ERR = 1,
+	SHELL_USAGE = 2,
+	SHELL_NOTFOUND = 127,        /* unknown command, as in sh */
+	SHELL_INTERRUPTED = 130,     /* 128 + SIGINT, as in sh */
+};
+
+typedef int shell_cmd_fn(int argc, char **argv);
+
+struct shell_cmd {
+	const char *sc_name;
+	shell_cmd_fn *sc_fn;
+	const char *sc_usage;        /* "sym ADDR|NAME" */
+	const char *sc_help;         /* one line, no trailing period */
+};
+
+#define SHELL_COMMAND(name, fn, usage, help) \
+	static const struct shell_cmd shell_cmdent_##name \
+		__attribute__((used, section("shellcmds"), aligned(8))) = \
+		{ .sc_name = #name, .sc_fn = (fn), .sc_usage = (usage), .sc_help = (help) }
+
+/*
+ * shell_thread: the interactive shell on the console; never returns.  Thread
+ * context (the kernel starts it as a thread of its own).
+ */
+void shell_thread(void *arg);
+
+/*
+ * shell_run_line: run one command line (commands separated by ';') and
+ * return the exit status of the last command.  A line that does not parse
+ * runs nothing and returns SHELL_USAGE.  Thread context.
+ */
+int shell_run_line(const char *line);
+
+/* shell_cmd_find: the command called name, or NULL. */
+const struct shell_cmd *shell_cmd_find(const char *name);
+
+/* shell_cmd_count/shell_cmd_get: iterate over the registered commands (unsorted). */
+int shell_cmd_count(void);
+const struct shell_cmd *shell_cmd_get(int i);
+
+/* shell_usage: print "usage: <usage>" of the command called name; returns SHELL_USAGE. */
+int shell_usage(const char *name);
+
+/*
+ * shell_error: print "<argv0>: <message>" (printf-style) and return
+ * SHELL_ERR.  The one-line error every command uses.
+ */
+int shell_error(const char *argv0, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/*
+ * shell_interrupted: has Ctrl-C been typed since the command started?
+ * shell_sleep_ns: sleep, waking early on Ctrl-C; returns false if interrupted.
+ */
+bool shell_interrupted(void);
+bool shell_sleep_ns(unsigned long long ns);
+
+#endif
