@@ -1,0 +1,54 @@
+# Sonde: top-level build.
+#
+#   make            build/kernel.elf and build/sonde.iso
+#   make run        boot the GRUB ISO (BOOT=direct for -kernel, CPUS=N for -smp N)
+#   make check      every test: host units, DIF vectors, kernel self-tests, e2e
+#   make bench      the figures (table on stdout, JSON in build/bench.json)
+#   make debug      QEMU waiting for gdb (see build/gdbinit)
+#   make deps       install the Debian packages the build needs (as root)
+#
+# Library directories contribute a fragment (dif/dif.mk, dlang/dlang.mk, ...).
+# A fragment defines <LIB>_SRCS (freestanding .c files built into the kernel
+# and into host libraries) and the phony targets <lib>-check, <lib>-bench and
+# <lib>-fuzz, which the top-level check, bench and fuzz targets call.
+
+BUILD    := build
+CC       := gcc
+NASM     := nasm
+LD       := ld
+QEMU     := qemu-system-x86_64
+PYTHON   := /usr/bin/python3
+BOOT     ?= iso
+CPUS     ?= 1
+MEM      ?= 256M
+V        ?= 0
+Q        := $(if $(filter 1,$(V)),,@)
+
+WARN     := -Wall -Wextra -Werror
+KCFLAGS  := -std=c11 $(WARN) -I. -ffreestanding -fno-pic -fno-pie -mno-red-zone \
+            -mcmodel=kernel -mgeneral-regs-only -fno-stack-protector \
+            -fno-omit-frame-pointer -fno-optimize-sibling-calls -fcf-protection=none \
+            -fno-asynchronous-unwind-tables -fno-shrink-wrap \
+            -fno-reorder-blocks-and-partition -O2 -g -MMD -MP
+HOSTCFLAGS := -std=c11 $(WARN) -I. -O2 -g -MMD -MP -D_DEFAULT_SOURCE
+
+# Fragments (each optional until its library exists).
+LIB_CHECKS :=
+LIB_BENCHES :=
+LIB_FUZZ :=
+-include dif/dif.mk
+-include dlang/dlang.mk
+-include trace/trace.mk
+-include userland/userland.mk
+
+all: $(BUILD)/kernel.elf $(BUILD)/sonde.iso
+
+include mk/kernel.mk
+include mk/run.mk
+include mk/check.mk
+
+.PHONY: all clean
+clean:
+	rm -rf $(BUILD)
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

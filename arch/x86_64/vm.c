@@ -1,0 +1,275 @@
+/*
+ * vm.c - the kernel's page tables.
+ *
+ * vm_init() replaces the boot tables with the final layout:
+ *
+ *   0xffff800000000000  direct map of RAM, read/write, never executable
+ *                       (2 MiB pages; 4 KiB pages around the kernel image,
+ *                       whose text is read-only there too)
+ *   0xffffc00000000000  kernel heap area for large allocations (vm_map)
+ *   0xffffffff80000000  the kernel image, 4 KiB pages: text R+X, rodata and
+ *                       symbols R, data and bss R+W+NX
+ *   0xffffffffffe00000  the text-patching window (two pages)
+ *
+ * Nothing is both writable and executable.  text_patch() maps the physical
+ * page under a text address writable at the window, writes, and unmaps.
+ * Page-table pages come from pmem_take(); before the direct map exists they
+ * are reached through the boot identity map (they lie in the first GiB).
+ */
+#include "arch/arch.h"
+#include "arch/x86_64/x86.h"
+#include "kernel/klib.h"
+#include "kernel/mem.h"
+
+#define PTE_P     0x001UL
+#define PTE_W     0x002UL
+#define PTE_PWT   0x008UL
+#define PTE_PCD   0x010UL
+#define PTE_PS    0x080UL
+#define PTE_G     0x100UL
+#define PTE_NX    (1UL << 63)
+#define PTE_ADDR  0x000ffffffffff000UL
+#define LARGE     (2UL << 20)
+#define PATCH_WINDOW 0xffffffffffe00000UL
+
+extern char _kernel_start[], _text_end[], _rodata_end[], _data_end[], _kernel_end[];
+
+static uint64_t kernel_pml4;             /* physical */
+static bool dmap_ready;
+
+static uint64_t *pt_va(uint64_t pa)
+{
+	return dmap_ready ? phys_to_virt(pa) : (uint64_t *)pa;
+}
+
+static uint64_t pt_alloc(void)
+{
+	uint64_t pa = pmem_take();
+
+	if (pa == 0)
+		return 0;
+	if (!dmap_ready && pa >= (1UL << 30))
+		panic("vm: page table page above the boot identity map");
+	memset(pt_va(pa), 0, PAGE_SIZE);
+	return pa;
+}
+
+static int pt_index(uint64_t va, int level)
+{
+	return (va >> (12 + 9 * level)) & 511;
+}
+
+/*
+ * pte_find: the entry for va at the given level (0 = 4 KiB page table,
+ * 1 = page directory), creating missing tables when create is set.
+ */
+static uint64_t *pte_find(uint64_t va, int level, bool create)
+{
+	uint64_t table = kernel_pml4;
+
+	for (int l = 3; l > level; l--) {
+		uint64_t *e = &pt_va(table)[pt_index(va, l)];
+		if (!(*e & PTE_P)) {
+			if (!create)
+				return NULL;
+			uint64_t pa = pt_alloc();
+			if (pa == 0)
+				return NULL;
+			*e = pa | PTE_P | PTE_W;
+		} else if (*e & PTE_PS) {
+			return NULL;                    /* inside a large page */
+		}
+		table = *e & PTE_ADDR;
+	}
+	return &pt_va(table)[pt_index(va, level)];
+}
+
+static void map_page(uint64_t va, uint64_t pa, uint64_t flags)
+{
+	uint64_t *e = pte_find(va, 0, true);
+
+	if (e == NULL)
+		panic("vm: cannot map %lx", va);
+	*e = pa | flags | PTE_P;
+}
+
+static uint64_t image_flags(uint64_t va)
+{
+	if (va < (uint64_t)_text_end)
+		return PTE_G;                           /* text: read, execute */
+	if (va < (uint64_t)_rodata_end || va >= (uint64_t)_data_end)
+		return PTE_G | PTE_NX;                  /* rodata, symbols */
+	return PTE_G | PTE_W | PTE_NX;                  /* data, bss */
+}
+
+static void map_kernel_image(void)
+{
+	for (uint64_t va = (uint64_t)_kernel_start; va < (uint64_t)_kernel_end; va += PAGE_SIZE)
+		map_page(va, va - KERNEL_VMA, image_flags(va));
+}
+
+/* The direct map: 2 MiB pages, except where the kernel image lives. */
+static void map_direct(void)
+{
+	uint64_t kstart = ALIGN_DOWN((uint64_t)_kernel_start - KERNEL_VMA, LARGE);
+	uint64_t kend = ALIGN_UP((uint64_t)_kernel_end - KERNEL_VMA, LARGE);
+	uint64_t end = ALIGN_UP(pmem_ram_end(), LARGE);
+
+	for (uint64_t pa = 0; pa < end; pa += LARGE) {
+		if (pa >= kstart && pa < kend) {
+			for (uint64_t p = pa; p < pa + LARGE; p += PAGE_SIZE) {
+				uint64_t kva = p + KERNEL_VMA;
+				bool text = kva >= (uint64_t)_kernel_start && kva < (uint64_t)_text_end;
+				map_page(DMAP_BASE + p, p, PTE_NX | PTE_G | (text ? 0 : PTE_W));
+			}
+			continue;
+		}
+		uint64_t *e = pte_find(DMAP_BASE + pa, 1, true);
+		if (e == NULL)
+			panic("vm: cannot map the direct map at %lx", pa);
+		*e = pa | PTE_P | PTE_W | PTE_PS | PTE_G | PTE_NX;
+	}
+}
+
+void vm_init(void)
+{
+	kernel_pml4 = pt_alloc();
+	map_kernel_image();
+	map_direct();
+	/* Pre-create the tables of the patch window so text_patch never allocates. */
+	(void)pte_find(PATCH_WINDOW, 0, true);
+	write_cr3(kernel_pml4);
+	dmap_ready = true;
+}
+
+volatile void *vm_map_mmio(uint64_t phys, size_t size)
+{
+	for (uint64_t p = ALIGN_DOWN(phys, PAGE_SIZE); p < phys + size; p += PAGE_SIZE) {
+		uint64_t *e = pte_find(DMAP_BASE + p, 0, true);
+		if (e == NULL)
+			panic("vm: cannot map device memory at %lx (inside a large page?)", p);
+		*e = p | PTE_P | PTE_W | PTE_PCD | PTE_PWT | PTE_NX;
+		invlpg(DMAP_BASE + p);
+	}
+	return (volatile void *)(DMAP_BASE + phys);
+}
+
+bool vm_map(uint64_t va, uint64_t pa, int prot)
+{
+	uint64_t *e = pte_find(va, 0, true);
+
+	if (e == NULL)
+		return false;
+	*e = pa | PTE_P | PTE_NX | ((prot & VM_WRITE) ? PTE_W : 0);
+	invlpg(va);
+	return true;
+}
+
+void vm_unmap(uint64_t va)
+{
+	uint64_t *e = pte_find(va, 0, false);
+
+	if (e != NULL) {
+		*e = 0;
+		invlpg(va);
+	}
+}
+
+/* vm_leaf: the leaf entry mapping va (4 KiB or 2 MiB), or NULL. */
+static uint64_t vm_leaf(uint64_t va)
+{
+	uint64_t table = kernel_pml4;
+
+	for (int l = 3; l >= 0; l--) {
+		uint64_t e = pt_va(table)[pt_index(va, l)];
+		if (!(e & PTE_P))
+			return 0;
+		if (l == 0 || (e & PTE_PS))
+			return e;
+		table = e & PTE_ADDR;
+	}
+	return 0;
+}
+
+static bool va_canonical(uint64_t va)
+{
+	return va < 0x0000800000000000UL || va >= 0xffff800000000000UL;
+}
+
+bool mem_probe(uint64_t va, size_t len)
+{
+	if (len == 0)
+		return true;
+	if (va + len < va)
+		return false;
+	for (uint64_t p = ALIGN_DOWN(va, PAGE_SIZE); p < va + len; p += PAGE_SIZE) {
+		if (!va_canonical(p))
+			return false;
+		uint64_t e = vm_leaf(p);
+		if (e == 0 || (e & PTE_PCD))
+			return false;
+		if (p >= DMAP_BASE && p < DMAP_BASE + (1UL << 46) && !pmem_is_ram(p - DMAP_BASE))
+			return false;
+	}
+	return true;
+}
+
+uint64_t virt_to_phys(const void *p)
+{
+	uint64_t va = (uint64_t)p, e;
+
+	if (va >= KERNEL_VMA)
+		return va - KERNEL_VMA;
+	if (va >= DMAP_BASE && va < KHEAP_BASE)
+		return va - DMAP_BASE;
+	e = vm_leaf(va);
+	if (e == 0)
+		return 0;
+	return (e & PTE_ADDR & ~((e & PTE_PS) ? LARGE - 1 : 0)) + (va & ((e & PTE_PS) ? LARGE - 1 : PAGE_SIZE - 1));
+}
+
+static bool is_text(uint64_t va)
+{
+	return va >= (uint64_t)_kernel_start && va < (uint64_t)_text_end;
+}
+
+bool text_patch(void *addr, const void *bytes, size_t len)
+{
+	uint64_t va = (uint64_t)addr, page = ALIGN_DOWN(va, PAGE_SIZE);
+	uint64_t flags = arch_irq_save();
+
+	if (len == 0 || len > PAGE_SIZE || !is_text(va) || !is_text(va + len - 1)) {
+		arch_irq_restore(flags);
+		return false;
+	}
+	uint64_t *e0 = pte_find(PATCH_WINDOW, 0, false);
+	uint64_t *e1 = pte_find(PATCH_WINDOW + PAGE_SIZE, 0, false);
+	*e0 = (page - KERNEL_VMA) | PTE_P | PTE_W | PTE_NX;
+	*e1 = (page + PAGE_SIZE - KERNEL_VMA) | PTE_P | PTE_W | PTE_NX;
+	invlpg(PATCH_WINDOW);
+	invlpg(PATCH_WINDOW + PAGE_SIZE);
+	memcpy((void *)(PATCH_WINDOW + (va - page)), bytes, len);
+	*e0 = 0;
+	*e1 = 0;
+	invlpg(PATCH_WINDOW);
+	invlpg(PATCH_WINDOW + PAGE_SIZE);
+	arch_irq_restore(flags);
+	return true;
+}
+
+/* vm_wx_violations: pages of the kernel image that are writable and executable (self-test). */
+int vm_wx_violations(void)
+{
+	int bad = 0;
+
+	for (uint64_t va = (uint64_t)_kernel_start; va < (uint64_t)_kernel_end; va += PAGE_SIZE) {
+		uint64_t e = vm_leaf(va);
+		if ((e & PTE_W) && !(e & PTE_NX))
+			bad++;
+		if (is_text(va) && (e & PTE_W))
+			bad++;
+		if (!is_text(va) && !(e & PTE_NX))
+			bad++;
+	}
+	return bad;
+}

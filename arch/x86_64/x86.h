@@ -1,0 +1,90 @@
+/*
+ * x86.h - instructions and registers of x86_64, as small inline functions.
+ * The only header in the tree with inline asm; arch/x86_64/ only.
+ */
+#ifndef SONDE_X86_H
+#define SONDE_X86_H
+
+#include <stdint.h>
+
+#define RFLAGS_IF        (1UL << 9)
+#define MSR_EFER         0xc0000080
+#define MSR_GS_BASE      0xc0000101
+#define MSR_KERNEL_GS_BASE 0xc0000102
+#define MSR_APIC_BASE    0x1b
+
+static inline void outb(uint16_t port, uint8_t v) { __asm__ volatile("outb %0, %1" :: "a"(v), "Nd"(port)); }
+static inline void outw(uint16_t port, uint16_t v) { __asm__ volatile("outw %0, %1" :: "a"(v), "Nd"(port)); }
+static inline void outl(uint16_t port, uint32_t v) { __asm__ volatile("outl %0, %1" :: "a"(v), "Nd"(port)); }
+static inline uint8_t inb(uint16_t port) { uint8_t v; __asm__ volatile("inb %1, %0" : "=a"(v) : "Nd"(port)); return v; }
+
+static inline uint64_t rdmsr(uint32_t msr)
+{
+	uint32_t lo, hi;
+	__asm__ volatile("rdmsr" : "=a"(lo), "=d"(hi) : "c"(msr));
+	return ((uint64_t)hi << 32) | lo;
+}
+
+static inline void wrmsr(uint32_t msr, uint64_t v)
+{
+	__asm__ volatile("wrmsr" :: "c"(msr), "a"((uint32_t)v), "d"((uint32_t)(v >> 32)));
+}
+
+static inline uint64_t rdtsc(void)
+{
+	uint32_t lo, hi;
+	__asm__ volatile("rdtsc" : "=a"(lo), "=d"(hi));
+	return ((uint64_t)hi << 32) | lo;
+}
+
+static inline uint64_t read_cr0(void) { uint64_t v; __asm__ volatile("mov %%cr0, %0" : "=r"(v)); return v; }
+static inline uint64_t read_cr2(void) { uint64_t v; __asm__ volatile("mov %%cr2, %0" : "=r"(v)); return v; }
+static inline uint64_t read_cr3(void) { uint64_t v; __asm__ volatile("mov %%cr3, %0" : "=r"(v)); return v; }
+static inline uint64_t read_cr4(void) { uint64_t v; __asm__ volatile("mov %%cr4, %0" : "=r"(v)); return v; }
+static inline void write_cr3(uint64_t v) { __asm__ volatile("mov %0, %%cr3" :: "r"(v) : "memory"); }
+static inline void invlpg(uint64_t va) { __asm__ volatile("invlpg (%0)" :: "r"(va) : "memory"); }
+
+static inline uint64_t read_rflags(void)
+{
+	uint64_t v;
+	__asm__ volatile("pushfq; popq %0" : "=r"(v));
+	return v;
+}
+
+static inline void cpuid(uint32_t leaf, uint32_t *a, uint32_t *b, uint32_t *c, uint32_t *d)
+{
+	__asm__ volatile("cpuid" : "=a"(*a), "=b"(*b), "=c"(*c), "=d"(*d) : "a"(leaf), "c"(0));
+}
+
+static inline uint64_t read_rbp(void) { uint64_t v; __asm__ volatile("mov %%rbp, %0" : "=r"(v)); return v; }
+
+/* Entry points in entry.asm and switch.asm. */
+extern void *trap_vectors[256];
+void arch_switch(uint64_t *save_rsp, uint64_t new_rsp);
+void thread_trampoline(void);
+
+/* The register frame entry.asm builds; trap_dispatch() receives a pointer to it. */
+struct trapframe {
+	uint64_t tf_r15, tf_r14, tf_r13, tf_r12, tf_r11, tf_r10, tf_r9, tf_r8;
+	uint64_t tf_rbp, tf_rdi, tf_rsi, tf_rdx, tf_rcx, tf_rbx, tf_rax;
+	uint64_t tf_vector, tf_err;
+	uint64_t tf_rip, tf_cs, tf_rflags, tf_rsp, tf_ss;
+};
+
+/* Hardware set-up, called from kmain in this order. */
+void arch_cpu_init(void);       /* gdt.c: GDT, TSS, IDT, GS base */
+void pic_disable(void);         /* apic.c */
+void lapic_init(void);
+void ioapic_init(void);
+void ioapic_route(int irq, int vector);
+void lapic_eoi(void);
+void lapic_timer_oneshot(uint64_t ns);
+void lapic_timer_calibrate(void);
+void timer_interrupt(void);     /* kernel/cyclic.c */
+void uart_interrupt(void);      /* uart.c */
+
+#define VEC_TIMER     32
+#define VEC_UART      36
+#define VEC_SPURIOUS  255
+
+#endif

@@ -1,0 +1,61 @@
+/*
+ * cmdline.c - the kernel command line.
+ *
+ * Words separated by spaces; a word is a flag ("selftest") or key=value,
+ * where the value may be quoted with double or single quotes so it can hold
+ * spaces (cmd="run spin 100; ps").  Inside double quotes a backslash escapes
+ * the next character.  Host-testable.
+ */
+#include "kernel/boot.h"
+#include "kernel/klib.h"
+
+/* word_scan: copy the value part of the word at s (after '=' if any); returns the end of the word. */
+static const char *word_value(const char *s, char *buf, size_t size, size_t *len)
+{
+	char quote = 0;
+
+	*len = 0;
+	for (; *s && (quote || *s != ' '); s++) {
+		char c = *s;
+		if (quote == 0 && (c == '"' || c == '\'')) {
+			quote = c;
+			continue;
+		}
+		if (quote != 0 && c == quote) {
+			quote = 0;
+			continue;
+		}
+		if (quote == '"' && c == '\\' && s[1] != 0)
+			c = *++s;
+		if (buf != NULL && *len + 1 < size)
+			buf[(*len)++] = c;
+	}
+	if (buf != NULL && size > 0)
+		buf[MIN(*len, size - 1)] = 0;
+	return s;
+}
+
+bool cmdline_get(const char *cmdline, const char *key, char *buf, size_t size)
+{
+	size_t klen = strlen(key), len;
+	const char *s = cmdline;
+
+	while (*s) {
+		while (*s == ' ')
+			s++;
+		if (*s == 0)
+			break;
+		bool match = strncmp(s, key, klen) == 0 && (s[klen] == '=' || s[klen] == ' ' || s[klen] == 0);
+		if (match && s[klen] != '=') {
+			if (buf != NULL && size > 0)
+				buf[0] = 0;
+			return true;
+		}
+		if (match) {
+			word_value(s + klen + 1, buf, size, &len);
+			return true;
+		}
+		s = word_value(s, NULL, 0, &len);
+	}
+	return false;
+}

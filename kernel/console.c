@@ -1,0 +1,142 @@
+/*
+ * console.c - the console on top of the machine's serial device.
+ *
+ * Output: polled, under a spinlock so that one kprintf() is never interleaved
+ * with another.  The fault path calls console_panic_mode() first, which makes
+ * output skip the lock (a CPU may have died holding it).
+ *
+ * Input: the receive interrupt calls console_rx() for each byte, which puts
+ * it in a ring buffer (dropping bytes when full, and counting them) and wakes
+ * the reader.  Ctrl-C (0x03) also raises the interrupt flag for the running
+ * command.  console_getc() sleeps on the ring.
+ */
+#include "arch/arch.h"
+#include "kernel/console.h"
+#include "kernel/klib.h"
+#include "kernel/lock.h"
+#include "kernel/time.h"
+
+#define RX_RING_SIZE 4096
+#define CTRL_C 0x03
+
+static spinlock_t tx_lock = SPINLOCK_INIT("console tx");
+static bool panic_mode;
+
+static spinlock_t rx_lock = SPINLOCK_INIT("console rx");
+static waitq_t rx_waiters = WAITQ_INIT;
+static unsigned char rx_ring[RX_RING_SIZE];
+static unsigned rx_head, rx_tail;        /* head: next write; tail: next read */
+static unsigned long rx_dropped;
+static volatile bool interrupted;
+
+void console_init(void)
+{
+	arch_console_init();
+}
+
+void console_init_irq(void)
+{
+	arch_console_irq_on();
+}
+
+void console_panic_mode(void)
+{
+	panic_mode = true;
+}
+
+static void console_emit(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '\n')
+			arch_console_putc('\r');
+		arch_console_putc(s[i]);
+	}
+}
+
+void console_write(const char *s, size_t n)
+{
+	if (panic_mode) {
+		console_emit(s, n);
+		return;
+	}
+	spin_lock(&tx_lock);
+	console_emit(s, n);
+	spin_unlock(&tx_lock);
+}
+
+void console_putc(char c)
+{
+	console_write(&c, 1);
+}
+
+void console_rx(int c)
+{
+	spin_lock(&rx_lock);
+	if (c == CTRL_C)
+		interrupted = true;
+	if (rx_head - rx_tail < RX_RING_SIZE)
+		rx_ring[rx_head++ % RX_RING_SIZE] = (unsigned char)c;
+	else
+		rx_dropped++;
+	waitq_wake_all(&rx_waiters);
+	spin_unlock(&rx_lock);
+}
+
+int console_getc_timeout(unsigned long long timeout_ns)
+{
+	uint64_t deadline = ktime_ns() + timeout_ns;
+	int c = -1;
+
+	spin_lock(&rx_lock);
+	while (rx_head == rx_tail) {
+		uint64_t now = ktime_ns();
+		if (now >= deadline || !waitq_sleep_timeout(&rx_waiters, &rx_lock, deadline - now))
+			break;
+	}
+	if (rx_head != rx_tail)
+		c = rx_ring[rx_tail++ % RX_RING_SIZE];
+	spin_unlock(&rx_lock);
+	return c;
+}
+
+int console_getc(void)
+{
+	int c;
+
+	spin_lock(&rx_lock);
+	while (rx_head == rx_tail)
+		waitq_sleep(&rx_waiters, &rx_lock);
+	c = rx_ring[rx_tail++ % RX_RING_SIZE];
+	spin_unlock(&rx_lock);
+	return c;
+}
+
+bool console_interrupted(void)
+{
+	return interrupted;
+}
+
+void console_clear_interrupt(void)
+{
+	interrupted = false;
+}
+
+int kvprintf(const char *fmt, va_list ap)
+{
+	char buf[1024];
+	int n = kvsnprintf(buf, sizeof(buf), fmt, ap);
+
+	console_write(buf, n < (int)sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
+	return n;
+}
+
+int kprintf(const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = kvprintf(fmt, ap);
+	va_end(ap);
+	return n;
+}

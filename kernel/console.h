@@ -1,0 +1,34 @@
+/*
+ * console.h - the serial console as the shell sees it.
+ *
+ * Output goes straight to the UART (polled).  Input arrives by interrupt into
+ * a ring buffer; console_getc() sleeps until a byte is there.  Ctrl-C (0x03)
+ * is also delivered as a byte, and additionally raises the console's
+ * interrupt flag so that a long-running command can notice it.
+ */
+#ifndef SONDE_CONSOLE_H
+#define SONDE_CONSOLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+void console_init(void);                          /* boot: UART up, polled output */
+void console_init_irq(void);                      /* boot: receive interrupts on */
+void console_panic_mode(void);                    /* fault path: print even if a CPU holds the lock */
+void console_putc(char c);                        /* any context */
+void console_write(const char *s, size_t n);      /* any context */
+
+/*
+ * console_getc: the next received byte; sleeps until one arrives.
+ * Thread context only.
+ */
+int console_getc(void);
+
+/* console_getc_timeout: as console_getc, or -1 after timeout_ns. */
+int console_getc_timeout(unsigned long long timeout_ns);
+
+/* Ctrl-C: set by the receive interrupt, cleared by whoever handles it. */
+bool console_interrupted(void);
+void console_clear_interrupt(void);
+
+#endif

@@ -1,0 +1,85 @@
+/*
+ * lock.c - spinlocks and mutexes.
+ *
+ * A spinlock turns interrupts off on its CPU before it spins and keeps the
+ * previous interrupt state in the lock, restoring it on release; so it may be
+ * shared with interrupt handlers and a CPU never deadlocks on itself through
+ * an interrupt.  A mutex is a spinlock-guarded owner plus a wait queue:
+ * contended lockers sleep (thread context only).  Wait queues live in
+ * thread.c, next to the scheduler they need.
+ */
+#include "arch/arch.h"
+#include "kernel/klib.h"
+#include "kernel/lock.h"
+#include "kernel/thread.h"
+
+void spin_init(spinlock_t *l, const char *name)
+{
+	*l = (spinlock_t)SPINLOCK_INIT(name);
+}
+
+void spin_acquire_raw(spinlock_t *l)
+{
+	while (__atomic_exchange_n(&l->sl_locked, 1, __ATOMIC_ACQUIRE) != 0)
+		while (__atomic_load_n(&l->sl_locked, __ATOMIC_RELAXED) != 0)
+			arch_cpu_relax();
+}
+
+void spin_release_raw(spinlock_t *l)
+{
+	__atomic_store_n(&l->sl_locked, 0, __ATOMIC_RELEASE);
+}
+
+void spin_lock(spinlock_t *l)
+{
+	uint64_t flags = arch_irq_save();
+
+	spin_acquire_raw(l);
+	l->sl_flags = flags;
+}
+
+void spin_unlock(spinlock_t *l)
+{
+	uint64_t flags = l->sl_flags;
+
+	spin_release_raw(l);
+	arch_irq_restore(flags);
+}
+
+bool spin_held(spinlock_t *l)
+{
+	return l->sl_locked != 0;
+}
+
+void mutex_init(mutex_t *m, const char *name)
+{
+	*m = (mutex_t)MUTEX_INIT(name);
+}
+
+void mutex_lock(mutex_t *m)
+{
+	struct thread *self = curthread();
+
+	spin_lock(&m->mx_lock);
+	if (m->mx_owner == self)
+		panic("mutex_lock: %s already held by thread %lu", m->mx_name, self->t_tid);
+	while (m->mx_owner != NULL)
+		waitq_sleep(&m->mx_waiters, &m->mx_lock);
+	m->mx_owner = self;
+	spin_unlock(&m->mx_lock);
+}
+
+void mutex_unlock(mutex_t *m)
+{
+	spin_lock(&m->mx_lock);
+	if (m->mx_owner != curthread())
+		panic("mutex_unlock: %s not held by the caller", m->mx_name);
+	m->mx_owner = NULL;
+	waitq_wake_one(&m->mx_waiters);
+	spin_unlock(&m->mx_lock);
+}
+
+bool mutex_held(mutex_t *m)
+{
+	return m->mx_owner == curthread();
+}

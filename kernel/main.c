@@ -1,0 +1,60 @@
+/*
+ * main.c - the kernel's table of contents.
+ *
+ * kmain() brings the machine up one subsystem at a time, then becomes the
+ * idle thread.  The first real thread, init, reads the command line:
+ *   selftest     run the in-kernel self-tests, power off with the result
+ *   cmd="..."    run one shell command line, power off with its exit status
+ *   (otherwise)  the interactive shell on the serial console
+ */
+#include "arch/arch.h"
+#include "kernel/boot.h"
+#include "kernel/console.h"
+#include "kernel/cpu.h"
+#include "kernel/klib.h"
+#include "kernel/mem.h"
+#include "kernel/selftest.h"
+#include "kernel/thread.h"
+#include "kernel/time.h"
+#include "userland/shell/shell.h"
+
+#define SONDE_VERSION "0.1"
+
+static void banner(void)
+{
+	struct pmem_stats ps;
+
+	pmem_stats(&ps);
+	kprintf("Sonde %s (x86_64), booted by %s: %lu MiB of memory, %d CPU%s, %lu ms to here\n",
+	        SONDE_VERSION, boot_info.bi_loader, ps.ps_total >> 20, ncpus,
+	        ncpus == 1 ? "" : "s", ktime_ns() / NSEC_PER_MSEC);
+}
+
+static void init_main(void *arg)
+{
+	static char cmd[BOOT_CMDLINE_MAX];
+
+	(void)arg;
+	if (cmdline_get(boot_info.bi_cmdline, "selftest", NULL, 0))
+		arch_poweroff(selftest_run_all() == 0 ? 0 : 1);
+	if (cmdline_get(boot_info.bi_cmdline, "cmd", cmd, sizeof(cmd)))
+		arch_poweroff(shell_run_line(cmd));
+	shell_thread(NULL);
+}
+
+void kmain(uint32_t magic, uint32_t info)
+{
+	console_init();                /* serial output, polled */
+	arch_boot_info(magic, info);   /* memory map, command line, modules */
+	arch_cpu_init();               /* GDT, TSS, IDT, per-CPU base */
+	pmem_init();                   /* physical page allocator */
+	vm_init();                     /* direct map, W^X kernel image */
+	kheap_init();                  /* kmalloc */
+	arch_intr_init();              /* interrupt controllers, timer calibration */
+	sched_init();                  /* the boot thread becomes the idle thread */
+	console_init_irq();            /* serial input by interrupt */
+	banner();
+	if (thread_create("init", init_main, NULL) == NULL)
+		panic("kmain: cannot create init");
+	sched_start();                 /* idle loop; never returns */
+}

@@ -1,0 +1,92 @@
+/*
+ * mem.h - physical pages, the direct map, the kernel heap and text patching.
+ *
+ * All physical memory is mapped at DMAP_BASE (the direct map), so a physical
+ * address p is reachable at DMAP_BASE + p.  Pages come from a free list built
+ * from the boot memory map.  The heap hands out small blocks from size
+ * classes and large ones as whole pages.  The kernel image is mapped W^X:
+ * text read+execute, rodata read-only, data and bss read+write, never
+ * executable.  Text is changed only by text_patch(), through a temporary
+ * writable alias of the same physical page.
+ */
+#ifndef SONDE_MEM_H
+#define SONDE_MEM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define PAGE_SIZE        4096UL
+#define KERNEL_VMA       0xffffffff80000000UL
+#define DMAP_BASE        0xffff800000000000UL
+
+static inline void *phys_to_virt(uint64_t pa) { return (void *)(pa + DMAP_BASE); }
+uint64_t virt_to_phys(const void *va);            /* direct map or kernel image */
+
+void pmem_init(void);                             /* boot: free list from the memory map */
+void vm_init(void);                               /* boot: final page tables, W^X */
+void kheap_init(void);                            /* boot */
+
+/* page_alloc: one zeroed 4 KiB page (direct-map address) or NULL.  Any context but probe context. */
+void *page_alloc(void);
+void page_free(void *va);
+
+struct pmem_stats {
+	uint64_t ps_total;           /* usable RAM in bytes */
+	uint64_t ps_free;            /* bytes on the free list */
+	uint64_t ps_kernel;          /* bytes of the kernel image */
+};
+void pmem_stats(struct pmem_stats *st);
+
+/* kmalloc/kfree: the kernel heap.  Thread or interrupt context; never in probe context. */
+void *kmalloc(size_t size);
+void *kzalloc(size_t size);
+void kfree(void *p);
+
+struct kheap_stats {
+	uint64_t hs_allocs;          /* kmalloc calls that succeeded */
+	uint64_t hs_frees;
+	uint64_t hs_inuse;           /* bytes currently allocated (rounded to class size) */
+	uint64_t hs_pages;           /* pages held by the heap */
+	uint64_t hs_failures;        /* kmalloc calls that returned NULL */
+};
+void kheap_stats(struct kheap_stats *st);
+
+/*
+ * text_patch: write len bytes over kernel text at addr through a temporary
+ * writable alias.  Returns false if the range is not kernel text.  Callers
+ * serialise (interrupts off).
+ */
+bool text_patch(void *addr, const void *bytes, size_t len);
+
+/*
+ * Physical pages without the direct map, for the page-table code during boot:
+ * pmem_take returns a free page's physical address (0 if none; low memory
+ * first), pmem_give puts one back.
+ */
+uint64_t pmem_take(void);
+void pmem_give(uint64_t pa);
+bool pmem_is_ram(uint64_t pa);                    /* in a RAM region of the memory map */
+uint64_t pmem_ram_end(void);                      /* end of the highest RAM region */
+
+/*
+ * vm_map/vm_unmap: map or unmap one 4 KiB page at va (kernel heap area).
+ * prot is VM_WRITE or 0; mappings are never executable.  vm_map returns
+ * false when a page table cannot be allocated.  Thread context.
+ */
+#define VM_WRITE 1
+#define KHEAP_BASE       0xffffc00000000000UL
+#define KHEAP_SIZE       (64UL << 30)
+bool vm_map(uint64_t va, uint64_t pa, int prot);
+void vm_unmap(uint64_t va);
+
+/* vm_map_mmio: map device registers (uncached, no-execute); returns their address. */
+volatile void *vm_map_mmio(uint64_t phys, size_t size);
+
+/*
+ * mem_probe: may the kernel read len bytes at va without faulting?  (mapped,
+ * canonical, not device memory).  Any context.
+ */
+bool mem_probe(uint64_t va, size_t len);
+
+#endif

@@ -1,0 +1,95 @@
+/*
+ * thread.h - kernel threads and the scheduler.
+ *
+ * Every thread has a kernel stack, an id (tid), a name (DTrace's execname)
+ * and a state.  The scheduler is preemptive round robin: a cyclic ticks every
+ * SCHED_QUANTUM_NS and the running thread yields on the way out of the
+ * interrupt.  One CPU today; per-CPU run queues come with SMP.
+ */
+#ifndef SONDE_THREAD_H
+#define SONDE_THREAD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "kernel/klib.h"
+#include "kernel/lock.h"
+#include "kernel/time.h"
+
+#define THREAD_NAME_MAX  32
+#define THREAD_STACK_SIZE (16 * 1024)
+#define SCHED_QUANTUM_NS (10 * NSEC_PER_MSEC)
+
+enum thread_state {
+	TS_RUNNABLE,                 /* on the run queue */
+	TS_RUNNING,
+	TS_SLEEPING,
+	TS_ZOMBIE,                   /* exited; reaped by the reaper */
+};
+
+struct thread {
+	uint64_t t_rsp;              /* saved stack pointer (switch.asm: offset 0) */
+	uint64_t t_tid;
+	char t_name[THREAD_NAME_MAX];
+	enum thread_state t_state;
+	int t_cpu;                   /* CPU it last ran on */
+	uint64_t t_cputime;          /* ns spent running */
+	uint64_t t_oncpu_at;         /* ktime_ns when it last went on CPU */
+	uint64_t t_created;          /* ktime_ns at creation */
+	void *t_stack;               /* base of the kernel stack */
+	void (*t_fn)(void *);
+	void *t_arg;
+	volatile bool t_killed;      /* kill requested: the thread should exit */
+	bool t_timed_out;            /* set when a timed sleep expired */
+	struct thread *t_rq_next;    /* run queue or wait queue link */
+	waitq_t *t_waitq;            /* wait queue it sleeps on, if any */
+	struct cyclic t_timer;       /* for timed sleeps */
+	struct thread *t_all_next;   /* list of all threads */
+	waitq_t t_joiners;           /* threads waiting for this one to exit */
+	int t_exit_status;
+	int t_refs;                  /* joiners holding the zombie */
+	bool t_reap_by_joiner;       /* the last joiner frees it */
+};
+
+void sched_init(void);                            /* boot: make the boot thread current */
+void sched_start(void);                           /* boot: start the tick; never returns */
+
+/*
+ * thread_create: a new runnable thread running fn(arg); returns it, or NULL
+ * when memory is short.  Thread context.
+ */
+struct thread *thread_create(const char *name, void (*fn)(void *), void *arg);
+void thread_exit(int status) __attribute__((noreturn));
+struct thread *curthread(void);                   /* any context */
+void thread_yield(void);                          /* thread context */
+void thread_sleep_ns(uint64_t ns);                /* thread context; returns early if killed */
+
+/* thread_kill: ask thread tid to exit (it sees thread_should_exit()).  Returns false if no such thread. */
+bool thread_kill(uint64_t tid);
+bool thread_should_exit(void);                    /* the current thread was killed */
+
+/*
+ * thread_join: wait until tid exits, returning its status, or -1 if there is
+ * no such thread.  Does not wait for a thread that already exited.
+ */
+int thread_join(uint64_t tid);
+
+/* A copy of a thread's public state, for ps. */
+struct thread_info {
+	uint64_t ti_tid;
+	char ti_name[THREAD_NAME_MAX];
+	enum thread_state ti_state;
+	int ti_cpu;
+	uint64_t ti_cputime;
+};
+
+/*
+ * thread_list: copy up to max threads' info into out (in tid order);
+ * returns the number of threads.  Thread context.
+ */
+int thread_list(struct thread_info *out, int max);
+const char *thread_state_name(enum thread_state s);
+
+/* Called from the timer interrupt path; preempts if the quantum expired. */
+void sched_preempt_check(void);
+
+#endif

@@ -1,0 +1,44 @@
+/*
+ * time.h - kernel time and the cyclic facility.
+ *
+ * ktime_ns() is nanoseconds since boot, read from the TSC calibrated against
+ * the PIT.  A cyclic is a handler called from the timer interrupt at a fixed
+ * period (10 us or more) or once at a deadline; the LAPIC timer in one-shot
+ * mode is programmed for the earliest pending expiry.  Handlers run with
+ * interrupts disabled and must not sleep.
+ */
+#ifndef SONDE_TIME_H
+#define SONDE_TIME_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define NSEC_PER_USEC   1000UL
+#define NSEC_PER_MSEC   1000000UL
+#define NSEC_PER_SEC    1000000000UL
+#define CYCLIC_MIN_PERIOD_NS (10 * NSEC_PER_USEC)
+
+uint64_t ktime_ns(void);                          /* any context */
+
+typedef void cyclic_fn_t(void *arg);
+
+struct cyclic {
+	uint64_t cy_expire;          /* absolute ktime_ns of next call */
+	uint64_t cy_period;          /* 0 for a one-shot */
+	cyclic_fn_t *cy_fn;
+	void *cy_arg;
+	struct cyclic *cy_next;      /* pending list, sorted by cy_expire */
+	bool cy_pending;
+	uint64_t cy_fired;           /* number of calls so far */
+};
+
+/*
+ * cyclic_start: call fn(arg) every period_ns (>= CYCLIC_MIN_PERIOD_NS), or
+ * once after delay_ns when period_ns is 0.  The caller owns *cy.
+ * Returns false if the period is too short.  Any context.
+ */
+bool cyclic_start(struct cyclic *cy, uint64_t period_ns, uint64_t delay_ns,
+                  cyclic_fn_t *fn, void *arg);
+void cyclic_stop(struct cyclic *cy);              /* any context; idempotent */
+
+#endif

@@ -1,0 +1,64 @@
+# mk/check.mk - every test, and the benchmarks.
+#
+#   make check      host unit tests (cmocka), each library's checks (DIF
+#                   vectors, compiler tests, fuzz smoke runs), the include
+#                   rules, the in-kernel self-tests (TAP), then the end-to-end
+#                   console tests (pytest + pexpect), whose summary line ends
+#                   the run.
+#   make bench      the figures: build/bench.json and a table.
+#   make fuzz       each library's fuzzer for FUZZ_SECONDS (default 600).
+
+KUNIT_DIR   := $(BUILD)/host/kernel
+KUNIT_TESTS := test_printf test_string test_cmdline test_ksym test_pmem test_kheap
+KUNIT_test_printf_SRCS  := kernel/printf.c kernel/string.c
+KUNIT_test_string_SRCS  := kernel/string.c
+KUNIT_test_cmdline_SRCS := kernel/cmdline.c kernel/string.c
+KUNIT_test_ksym_SRCS    := kernel/ksym.c kernel/printf.c kernel/string.c
+KUNIT_test_pmem_SRCS    := kernel/pmem.c kernel/string.c
+KUNIT_test_kheap_SRCS   := kernel/kheap.c kernel/string.c
+KUNIT_BINS  := $(KUNIT_TESTS:%=$(KUNIT_DIR)/%)
+
+.PHONY: check kunit-check check-deps selftest-check e2e-check bench fuzz
+
+check: deps
+	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory kunit-check check-deps $(LIB_CHECKS) selftest-check
+	@$(MAKE) --no-print-directory e2e-check
+
+$(KUNIT_DIR)/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(HOSTCFLAGS) -DSONDE_HOST -c -o $@ $<
+
+define kunit_link
+$(KUNIT_DIR)/$(1): $(KUNIT_DIR)/tests/unit/$(1).o $(addprefix $(KUNIT_DIR)/,$(KUNIT_$(1)_SRCS:.c=.o))
+	$$(CC) -o $$@ $$^ -lcmocka
+endef
+$(foreach t,$(KUNIT_TESTS),$(eval $(call kunit_link,$(t))))
+
+kunit-check: $(KUNIT_BINS)
+	@set -e; for t in $(KUNIT_BINS); do echo "== $$t"; $$t; done
+
+# The include rules of DESIGN.md section 2, checked by grep.
+check-deps:
+	@sh tools/check_deps.sh
+
+SELFTEST_QEMU := $(QEMU) -display none -serial stdio -no-reboot -m $(MEM) \
+                 -device isa-debug-exit,iobase=0xf4,iosize=0x04 -kernel $(BUILD)/kernel.elf
+
+selftest-check: $(BUILD)/kernel.elf
+	@echo "== in-kernel self-tests"
+	@timeout 120 $(SELFTEST_QEMU) -append selftest > $(BUILD)/selftest.log 2>&1; s=$$?; \
+	grep -E '^(not )?ok |^#|^1\.\.' $(BUILD)/selftest.log | tr -d '\r'; \
+	if [ $$s -ne 33 ]; then echo "selftest: QEMU exit status $$s (33 = all passed)"; \
+		tail -30 $(BUILD)/selftest.log; exit 1; fi
+
+e2e-check: $(BUILD)/kernel.elf $(BUILD)/sonde.iso
+	$(PYTHON) -m pytest -q tests/e2e
+
+bench: deps all
+	@mkdir -p $(BUILD)/bench
+	@$(MAKE) --no-print-directory $(LIB_BENCHES)
+	@$(PYTHON) tools/bench.py --build $(BUILD)
+
+fuzz:
+	@$(MAKE) --no-print-directory $(LIB_FUZZ)

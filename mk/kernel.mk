@@ -1,0 +1,53 @@
+# mk/kernel.mk - build/kernel.elf, in two link passes, and build/sonde.iso.
+#
+# Pass 1 links the kernel with an empty symbol table; tools/gen_ksyms.sh
+# turns its symbols into build/ksyms1.S; pass 2 links that table into the
+# .ksyms section, which is last in the image (linker.ld), so no other address
+# moves.  The build then checks that the final image's own symbols give the
+# very same table.
+
+KERNEL_ASM := boot/boot.asm arch/x86_64/entry.asm arch/x86_64/switch.asm
+KERNEL_C   := $(wildcard kernel/*.c arch/x86_64/*.c tests/kernel/*.c) \
+              $(DIF_SRCS) $(DLANG_SRCS) $(TRACE_SRCS) $(USERLAND_SRCS)
+KOBJ       := $(patsubst %.c,$(BUILD)/k/%.o,$(KERNEL_C)) \
+              $(patsubst %.asm,$(BUILD)/k/%.o,$(KERNEL_ASM))
+LIBGCC     := $(shell $(CC) -print-libgcc-file-name)
+KLDFLAGS   := -n -nostdlib -T linker.ld -z max-page-size=0x1000 -z noexecstack --no-warn-rwx-segments
+
+$(BUILD)/k/%.o: %.c
+	@mkdir -p $(@D)
+	@echo "  CC      $<"
+	$(Q)$(CC) $(KCFLAGS) -c $< -o $@
+
+$(BUILD)/k/%.o: %.asm
+	@mkdir -p $(@D)
+	@echo "  NASM    $<"
+	$(Q)$(NASM) -f elf64 -g -F dwarf -MD $(@:.o=.d) -MT $@ -o $@ $<
+
+$(BUILD)/ksyms0.S: tools/gen_ksyms.sh
+	@mkdir -p $(@D)
+	sh tools/gen_ksyms.sh > $@
+
+$(BUILD)/ksyms%.o: $(BUILD)/ksyms%.S
+	$(CC) -c $< -o $@
+
+$(BUILD)/kernel0.elf: $(KOBJ) $(BUILD)/ksyms0.o linker.ld
+	$(Q)$(LD) $(KLDFLAGS) -o $@ $(KOBJ) $(BUILD)/ksyms0.o $(LIBGCC)
+
+$(BUILD)/ksyms1.S: $(BUILD)/kernel0.elf tools/gen_ksyms.sh
+	$(Q)sh tools/gen_ksyms.sh $< > $@
+
+$(BUILD)/kernel.elf: $(KOBJ) $(BUILD)/ksyms1.o linker.ld
+	$(Q)$(LD) $(KLDFLAGS) -o $@.tmp $(KOBJ) $(BUILD)/ksyms1.o $(LIBGCC)
+	sh tools/gen_ksyms.sh $@.tmp | cmp -s - $(BUILD)/ksyms1.S || \
+		{ echo "kernel.elf: symbols moved between link passes"; exit 1; }
+	mv $@.tmp $@
+
+$(BUILD)/iso/boot/grub/grub.cfg: boot/grub.cfg
+	@mkdir -p $(@D)
+	cp $< $@
+
+$(BUILD)/sonde.iso: $(BUILD)/kernel.elf $(BUILD)/iso/boot/grub/grub.cfg
+	cp $(BUILD)/kernel.elf $(BUILD)/iso/boot/kernel.elf
+	grub-mkrescue -o $@ $(BUILD)/iso 2> $(BUILD)/grub-mkrescue.log || \
+		{ cat $(BUILD)/grub-mkrescue.log; exit 1; }

@@ -1,0 +1,42 @@
+# mk/run.mk - boot Sonde in QEMU.
+#
+#   make run                 the GRUB ISO (BOOT=iso, the default)
+#   make run BOOT=direct     the kernel straight from QEMU (-kernel, PVH)
+#   make run CPUS=4 MEM=512M APPEND='cmd="ps"'
+#   make debug               QEMU stopped at the first instruction, waiting
+#                            for gdb; then: gdb -x build/gdbinit
+#
+# The serial console is the terminal.  Ctrl-C goes to Sonde (signal=off);
+# leave with `halt` at the prompt, or Ctrl-A x.  QEMU's exit status 33 means
+# a clean power-off; 3 a crash.
+
+QEMU_COMMON := $(QEMU) -display none -no-reboot -m $(MEM) -smp $(CPUS) \
+               -device isa-debug-exit,iobase=0xf4,iosize=0x04
+QEMU_SERIAL := -chardev stdio,id=con0,mux=on,signal=off -serial chardev:con0 \
+               -mon chardev=con0,mode=readline
+ifeq ($(BOOT),direct)
+QEMU_BOOT := -kernel $(BUILD)/kernel.elf $(if $(APPEND),-append '$(APPEND)')
+RUN_DEPS  := $(BUILD)/kernel.elf
+else
+QEMU_BOOT := -cdrom $(BUILD)/sonde.iso
+RUN_DEPS  := $(BUILD)/sonde.iso
+endif
+
+.PHONY: run debug deps
+deps:
+	@sh tools/deps.sh
+
+run: deps
+	@$(MAKE) --no-print-directory $(RUN_DEPS)
+	@$(QEMU_COMMON) $(QEMU_SERIAL) $(QEMU_BOOT); s=$$?; \
+	case $$s in 33) exit 0;; 3) echo "sonde: the kernel crashed (QEMU status 3)"; exit 1;; \
+	*) echo "sonde: QEMU exited with status $$s"; [ $$s -gt 33 ] && exit 0; exit 1;; esac
+
+$(BUILD)/gdbinit: mk/run.mk
+	@mkdir -p $(@D)
+	printf '%s\n' 'file $(BUILD)/kernel.elf' 'target remote localhost:1234' \
+		'set disassembly-flavor intel' 'echo Sonde: use hbreak (e.g. hbreak kmain), then continue\n' > $@
+
+debug: deps $(BUILD)/kernel.elf $(BUILD)/gdbinit
+	@echo "QEMU waits for gdb on :1234; in another terminal: gdb -x $(BUILD)/gdbinit"
+	@$(QEMU_COMMON) $(QEMU_SERIAL) -kernel $(BUILD)/kernel.elf -s -S; true

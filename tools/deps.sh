@@ -1,0 +1,27 @@
+#!/bin/sh
+# deps.sh - make sure the Debian packages Sonde's build and tests need are
+# installed.  As root, installs only the missing ones; otherwise prints the
+# exact command to run and fails.
+set -eu
+PKGS="build-essential nasm grub-pc-bin grub-common xorriso mtools qemu-system-x86
+python3 python3-pytest python3-pexpect libcmocka-dev clang libclang-rt-14-dev"
+
+missing=""
+for p in $PKGS; do
+	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+		missing="$missing $p"
+	fi
+done
+[ -z "$missing" ] && exit 0
+
+cmd="apt-get install -y --no-install-recommends$missing"
+if [ "$(id -u)" != 0 ]; then
+	echo "sonde: missing Debian packages:$missing"
+	echo "sonde: run as root:  apt-get update && $cmd"
+	exit 1
+fi
+echo "sonde: installing missing Debian packages:$missing"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq || true
+# shellcheck disable=SC2086
+apt-get install -y -qq --no-install-recommends $missing
