@@ -41,6 +41,13 @@ int arch_cpu_id(void);
  */
 int arch_backtrace(uint64_t *pcs, int max, int skip);
 
+/*
+ * arch_safe_read: copy len bytes from src to dst; returns 0, or -1 if reading
+ * src faulted (unmapped, non-canonical).  The kernel keeps running either
+ * way.  Any context.
+ */
+int arch_safe_read(void *dst, const void *src, size_t len);
+
 /* arch_fault_test: provoke a CPU exception on purpose (for the crash command). */
 enum arch_fault { FAULT_PAGE, FAULT_DIVIDE, FAULT_UD, FAULT_GP, FAULT_BREAKPOINT, FAULT_STACK };
 void arch_fault_test(enum arch_fault kind);

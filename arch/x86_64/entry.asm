@@ -78,3 +78,32 @@ trap_vectors:
 	dq trap_stub_%+i
 %assign i i + 1
 %endrep
+
+; int arch_safe_read(void *dst, const void *src, size_t len)
+;
+; Copies len bytes from src, returning 0, or -1 if a load faulted.  The load
+; is listed in the exception table, so a page fault or general protection
+; fault there resumes at .fault instead of stopping the kernel.  This is how
+; probe-context code reads memory it cannot vouch for.
+section .text
+global arch_safe_read
+arch_safe_read:
+	xor eax, eax
+.next:
+	test rdx, rdx
+	jz .done
+.load:
+	mov cl, [rsi]
+	mov [rdi], cl
+	inc rsi
+	inc rdi
+	dec rdx
+	jmp .next
+.done:
+	ret
+.fault:
+	mov rax, -1
+	ret
+
+section extable progbits alloc noexec nowrite align=8
+	dq arch_safe_read.load, arch_safe_read.fault
