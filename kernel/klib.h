@@ -56,12 +56,12 @@ int ksnprintf(char *buf, size_t size, const char *fmt, ...) PRINTFLIKE(3, 4);
 /* kprintf: format to the console.  Any context; output of one call is not interleaved. */
 int kprintf(const char *fmt, ...) PRINTFLIKE(1, 2);
 int kvprintf(const char *fmt, va_list ap);
+#endif
 
 /* panic: print "panic: ..." with registers and a backtrace, power off with failure. */
 NORETURN void panic(const char *fmt, ...) PRINTFLIKE(1, 2);
 
 #define KASSERT(cond) \
 	do { if (!(cond)) panic("assertion failed: %s (%s:%d)", #cond, __FILE__, __LINE__); } while (0)
-#endif
 
 #endif

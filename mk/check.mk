@@ -29,9 +29,13 @@ $(KUNIT_DIR)/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(HOSTCFLAGS) -DSONDE_HOST -c -o $@ $<
 
+# test_pmem places the kernel image at [1 MiB, 4 MiB) physical.
+KUNIT_test_pmem_LDFLAGS := -no-pie -Wl,--defsym,_boot_start=0x100000 \
+                           -Wl,--defsym,_kernel_end=0xffffffff80400000
+$(KUNIT_DIR)/kernel/pmem.o: HOSTCFLAGS += -mcmodel=large -fno-pie
 define kunit_link
 $(KUNIT_DIR)/$(1): $(KUNIT_DIR)/tests/unit/$(1).o $(addprefix $(KUNIT_DIR)/,$(KUNIT_$(1)_SRCS:.c=.o))
-	$$(CC) -o $$@ $$^ -lcmocka
+	$$(CC) $$(KUNIT_$(1)_LDFLAGS) -o $$@ $$^ -lcmocka
 endef
 $(foreach t,$(KUNIT_TESTS),$(eval $(call kunit_link,$(t))))
 
