@@ -5,6 +5,7 @@
  * idle thread.  The first real thread, init, reads the command line:
  *   selftest     run the in-kernel self-tests, power off with the result
  *   cmd="..."    run one shell command line, power off with its exit status
+ *   bootstat     print the cycle counter as the shell starts (make bench)
  *   (otherwise)  the interactive shell on the serial console
  */
 #include "arch/arch.h"
@@ -16,7 +17,7 @@
 #include "kernel/selftest.h"
 #include "kernel/thread.h"
 #include "kernel/time.h"
-#include "userland/shell/shell.h"
+#include "kernel/init.h"
 
 #define SONDE_VERSION "0.1"
 
@@ -39,6 +40,8 @@ static void init_main(void *arg)
 		arch_poweroff(selftest_run_all() == 0 ? 0 : 1);
 	if (cmdline_get(boot_info.bi_cmdline, "cmd", cmd, sizeof(cmd)))
 		arch_poweroff(shell_run_line(cmd));
+	if (cmdline_get(boot_info.bi_cmdline, "bootstat", NULL, 0))
+		kprintf("bootstat: %lu cycles, %lu ns since reset\n", arch_cycles(), ktime_ns());
 	shell_thread(NULL);
 }
 

@@ -1,0 +1,16 @@
+/*
+ * init.h - what the kernel starts once it is up: the console program.
+ *
+ * The kernel defines this interface and userland/shell implements it, so the
+ * kernel depends on no userland header (DESIGN.md section 2).
+ */
+#ifndef SONDE_INIT_H
+#define SONDE_INIT_H
+
+/* shell_thread: the interactive shell on the console; never returns. */
+void shell_thread(void *arg);
+
+/* shell_run_line: run one command line; returns its exit status (sh's conventions). */
+int shell_run_line(const char *line);
+
+#endif

@@ -1,0 +1,120 @@
+#!/usr/bin/python3
+"""bench.py - Sonde's figures: boot times, plus what each library's bench wrote.
+
+  boot_direct_wall_s   wall seconds from starting QEMU (-kernel, PVH) to the
+                       first `sonde# ` prompt on the serial console; median of 5
+  boot_iso_wall_s      the same through GRUB from build/sonde.iso; median of 5
+  boot_icount_cycles   guest time stamp counter at the moment the shell starts,
+                       under -icount shift=0,align=off,sleep=off: the guest's
+                       instruction count since reset (firmware included, plus
+                       any halted time, which sleep=off skips over); run twice
+                       and checked equal
+
+Library benchmarks (dif-bench, dlang-bench, ...) write build/bench/<lib>.json
+first; this script merges everything into build/bench.json and prints a table.
+Reproduce with: make bench
+"""
+import argparse
+import json
+import os
+import select
+import statistics
+import subprocess
+import sys
+import time
+
+QEMU = ["qemu-system-x86_64", "-display", "none", "-serial", "stdio", "-no-reboot",
+        "-m", "256M", "-device", "isa-debug-exit,iobase=0xf4,iosize=0x04"]
+PROMPT = b"sonde# "
+
+
+def time_to_prompt(args, timeout=30.0):
+    """Start QEMU, return wall seconds until the prompt appears; kill QEMU."""
+    t0 = time.monotonic()
+    p = subprocess.Popen(QEMU + args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.DEVNULL)
+    seen = b""
+    try:
+        while time.monotonic() - t0 < timeout:
+            r, _, _ = select.select([p.stdout], [], [], 0.5)
+            if r:
+                chunk = os.read(p.stdout.fileno(), 4096)
+                if not chunk:
+                    break
+                seen += chunk
+                if PROMPT in seen:
+                    return time.monotonic() - t0
+        raise RuntimeError("no prompt within %.0f s: %r" % (timeout, seen[-200:]))
+    finally:
+        p.kill()
+        p.wait()
+
+
+def icount_cycles(kernel):
+    args = QEMU + ["-icount", "shift=0,align=off,sleep=off", "-kernel", kernel,
+                   "-append", "bootstat"]
+    p = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.DEVNULL)
+    seen = b""
+    t0 = time.monotonic()
+    try:
+        while time.monotonic() - t0 < 60:
+            r, _, _ = select.select([p.stdout], [], [], 0.5)
+            if r:
+                chunk = os.read(p.stdout.fileno(), 4096)
+                if not chunk:
+                    break
+                seen += chunk
+                for line in seen.decode(errors="replace").splitlines():
+                    if line.startswith("bootstat:") and "ns since reset" in line:
+                        return int(line.split()[1])
+        raise RuntimeError("no bootstat line: %r" % seen[-200:])
+    finally:
+        p.kill()
+        p.wait()
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--build", default="build")
+    ap.add_argument("--runs", type=int, default=5)
+    opts = ap.parse_args()
+    kernel = os.path.join(opts.build, "kernel.elf")
+    iso = os.path.join(opts.build, "sonde.iso")
+
+    figures = {}
+    direct = [time_to_prompt(["-kernel", kernel]) for _ in range(opts.runs)]
+    figures["boot_direct_wall_s"] = {"value": round(statistics.median(direct), 3),
+                                     "runs": [round(x, 3) for x in direct],
+                                     "target": "< 0.5"}
+    isos = [time_to_prompt(["-cdrom", iso]) for _ in range(opts.runs)]
+    figures["boot_iso_wall_s"] = {"value": round(statistics.median(isos), 3),
+                                  "runs": [round(x, 3) for x in isos], "target": "< 2"}
+    c1, c2 = icount_cycles(kernel), icount_cycles(kernel)
+    figures["boot_icount_cycles"] = {"value": c1, "deterministic": c1 == c2,
+                                     "runs": [c1, c2]}
+
+    bench_dir = os.path.join(opts.build, "bench")
+    for name in sorted(os.listdir(bench_dir)) if os.path.isdir(bench_dir) else []:
+        if name.endswith(".json"):
+            with open(os.path.join(bench_dir, name)) as f:
+                try:
+                    figures[name[:-5]] = json.load(f)
+                except json.JSONDecodeError as e:
+                    figures[name[:-5]] = {"error": str(e)}
+
+    out = os.path.join(opts.build, "bench.json")
+    with open(out, "w") as f:
+        json.dump(figures, f, indent=2, sort_keys=True)
+    print("%-28s %s" % ("figure", "value"))
+    for k, v in figures.items():
+        shown = v.get("value", v) if isinstance(v, dict) else v
+        if isinstance(shown, dict):
+            shown = json.dumps(shown, sort_keys=True)
+        print("%-28s %s" % (k, shown))
+    print("(written to %s)" % out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

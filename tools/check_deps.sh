@@ -1,0 +1,46 @@
+#!/bin/sh
+# check_deps.sh - enforce the include directions of DESIGN.md section 2:
+#
+#   dif/       dif/ only (freestanding)
+#   dlang/     dlang/, dif/
+#   kernel/    kernel/, arch/arch.h
+#   arch/ISA/  arch/, kernel/
+#   trace/     trace/, dif/, kernel/, arch/arch.h
+#   userland/  userland/, trace/ (public headers), dlang/, dif/, kernel/, arch/arch.h
+#
+# and that portable code never names the architecture (__x86_64__).
+# Prints each violation as FILE:LINE: TEXT and fails if there is any.
+set -u
+bad=0
+
+check() { # DIR ALLOWED-REGEX
+	dir=$1 allowed=$2
+	[ -d "$dir" ] || return 0
+	out=$(grep -rnE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"' "$dir" --include='*.[ch]' |
+		grep -vE "#[[:space:]]*include[[:space:]]*\"($allowed)" || true)
+	if [ -n "$out" ]; then
+		echo "check-deps: $dir/ may include only $allowed:"
+		echo "$out"
+		bad=1
+	fi
+}
+
+check dif      'dif/'
+check dlang    'dlang/|dif/'
+check kernel   'kernel/|arch/arch\.h'
+check arch     'arch/|kernel/'
+check trace    'trace/|dif/|kernel/|arch/arch\.h'
+check userland 'userland/|trace/|dlang/|dif/|kernel/|arch/arch\.h'
+
+for dir in dif dlang kernel trace userland; do
+	[ -d "$dir" ] || continue
+	out=$(grep -rn '__x86_64__\|__amd64__\|__sparc' "$dir" --include='*.[ch]' || true)
+	if [ -n "$out" ]; then
+		echo "check-deps: portable code names the architecture:"
+		echo "$out"
+		bad=1
+	fi
+done
+
+[ $bad -eq 0 ] && echo "check-deps: include directions ok"
+exit $bad
