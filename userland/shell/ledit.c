@@ -277,7 +277,7 @@ static bool le_feed_esc(struct ledit *le, uint8_t c)
 
 static enum ledit_event le_enter(struct ledit *le)
 {
-	le_out(le, "\r\n", 2);
+	le_out(le, "\n", 1);
 	le->le_hist_pos = -1;
 	if (le->le_toolong) {
 		le->le_toolong = false;
@@ -291,7 +291,7 @@ static enum ledit_event le_enter(struct ledit *le)
 
 static enum ledit_event le_cancel(struct ledit *le)
 {
-	le_out(le, "^C\r\n", 4);
+	le_out(le, "^C\n", 3);
 	le->le_toolong = false;
 	le->le_hist_pos = -1;
 	le->le_len = le->le_cur = 0;

@@ -24,7 +24,9 @@
  * stored: the rest of it is swallowed and Enter reports LEDIT_TOOLONG.
  *
  * Redraws use only backspace, spaces and reprinting, so they work on any
- * terminal and leave no escape sequences in test transcripts.
+ * terminal and leave no escape sequences in test transcripts.  A line ends
+ * with a bare "\n": the write function is expected to map it to the
+ * terminal's newline (the kernel console sends CR LF).
  */
 #ifndef SONDE_LEDIT_H
 #define SONDE_LEDIT_H
