@@ -31,3 +31,11 @@ def test_crash_from_cmdline_exits_3(boot):
     out, status = g.output_until_exit(timeout=BOOT_TIMEOUT)
     assert re.search(r"arch_fault_test\+0x", out), out
     assert status == EXIT_CRASH
+
+
+def test_stack_overflow_is_a_double_fault_not_a_reset(guest):
+    guest.sendline("crash stack")
+    out, status = guest.output_until_exit(timeout=BOOT_TIMEOUT)
+    assert "double fault" in out, out
+    assert re.search(r"arch_fault_test\+0x", out), out
+    assert status == EXIT_CRASH     # a triple fault would exit 0

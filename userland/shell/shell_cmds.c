@@ -239,5 +239,5 @@ static int shell_do_crash(int argc, char **argv)
 	}
 	return shell_usage(argv[0]);
 }
-SHELL_COMMAND(crash, shell_do_crash, "crash pagefault|divide|ud|gp|breakpoint|stack",
-              "test only: provoke a CPU exception");
+SHELL_COMMAND(crash, shell_do_crash, "crash KIND",
+              "test only: fault on purpose (pagefault divide ud gp breakpoint stack)");
