@@ -1,0 +1,754 @@
+/*
+ * dlang/dt_cg.c: DIF code generation.
+ *
+ * dt_cg_expr() turns one cooked expression into one DIFO whose last
+ * instruction is "ret %rN" with the expression's value.  The generator is
+ * a single recursive walk: each node's code leaves its value in a register
+ * it allocates; operands' registers are released as soon as they are
+ * consumed.  Registers are %r1..%r7 (%r0 reads 0); running out is the
+ * compile error D_NOREG, as in DTrace.
+ *
+ * Conventions:
+ *   - integer constants come from the integer table (setx), strings from
+ *     the string table (sets); both tables are deduplicated;
+ *   - strings and structs are by reference: the register holds an address;
+ *   - comparisons and logical operators produce 0 or 1 through forward
+ *     branches: "cmp; b<cc> Ltrue; mov %r0, rd; ba Lend; Ltrue: setx 1;
+ *     Lend:";
+ *   - associative-array keys and subroutine arguments are evaluated into
+ *     registers first, then pushed on the tuple stack (pushtv for values,
+ *     pushtr for strings), so nested calls never interleave their tuples;
+ *   - labels are numbered while emitting and patched at the end (all
+ *     branches are forward).
+ * Every finished DIFO is run through dif_validate(); a failure is an
+ * internal compiler error (D_CG_EXPR), never a DIFO handed out.
+ *
+ * Order: buffer and tables, registers and labels, loads and stores,
+ * variables, operators, calls, the dispatcher, the DIFO.
+ */
+#include "dlang/dt.h"
+
+const dt_func *dt_call_func(const dt_node *n);
+
+typedef struct dt_cgbuf {
+	dif_instr_t *cb_insns;
+	uint32_t cb_n, cb_cap;
+	uint64_t *cb_ints;
+	uint32_t cb_nints, cb_capi;
+	char *cb_strs;
+	uint32_t cb_strlen, cb_caps;
+	dif_var_t *cb_vars;
+	uint32_t cb_nvars, cb_capv;
+	uint32_t *cb_labels;
+	uint32_t cb_nlabels, cb_capl;
+	uint8_t cb_regs;		/* bit i: %ri in use */
+} dt_cgbuf;
+
+static int cg(dt_ctx *ctx, dt_cgbuf *b, dt_node *n);
+
+/* ---- buffer and tables ---- */
+
+static void
+emit(dt_ctx *ctx, dt_cgbuf *b, dif_instr_t in)
+{
+	if (b->cb_n >= 0x100000)
+		dt_error_at(ctx, ctx->c_line, 1, "D_CG_EXPR", "expression is "
+		    "too large to compile");
+	b->cb_insns = dt_grow(ctx, b->cb_insns, b->cb_n, &b->cb_cap,
+	    sizeof (dif_instr_t));
+	b->cb_insns[b->cb_n++] = in;
+}
+
+static uint32_t
+int_index(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, uint64_t v)
+{
+	for (uint32_t i = 0; i < b->cb_nints; i++)
+		if (b->cb_ints[i] == v)
+			return (i);
+	if (b->cb_nints >= DIF_MAX_INTTAB)
+		dt_error_node(ctx, where, "D_CG_EXPR", "too many integer "
+		    "constants in one expression");
+	b->cb_ints = dt_grow(ctx, b->cb_ints, b->cb_nints, &b->cb_capi,
+	    sizeof (uint64_t));
+	b->cb_ints[b->cb_nints] = v;
+	return (b->cb_nints++);
+}
+
+static uint32_t
+str_offset(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, const char *s,
+    uint32_t len)
+{
+	for (uint32_t off = 0; off + len < b->cb_strlen; ) {
+		uint32_t l = (uint32_t)dt_strlen(b->cb_strs + off);
+		if (l >= len && __builtin_memcmp(b->cb_strs + off + l - len, s,
+		    len) == 0 && b->cb_strs[off + l] == '\0')
+			return (off + l - len);
+		off += l + 1;
+	}
+	if (b->cb_strlen + len + 1 > DIF_MAX_STRTAB - 1)
+		dt_error_node(ctx, where, "D_CG_EXPR", "too many string "
+		    "constants in one expression");
+	uint32_t need = b->cb_strlen + len + 1;
+	if (need > b->cb_caps) {
+		uint32_t nc = b->cb_caps == 0 ? 64 : b->cb_caps;
+		while (nc < need)
+			nc *= 2;
+		char *p = dt_alloc(ctx, nc);
+		if (b->cb_strs != NULL)
+			__builtin_memcpy(p, b->cb_strs, b->cb_strlen);
+		b->cb_strs = p;
+		b->cb_caps = nc;
+	}
+	uint32_t off = b->cb_strlen;
+	__builtin_memcpy(b->cb_strs + off, s, len);
+	b->cb_strs[off + len] = '\0';
+	b->cb_strlen = need;
+	return (off);
+}
+
+/* ---- registers and labels ---- */
+
+static int
+reg_alloc(dt_ctx *ctx, dt_cgbuf *b, dt_node *where)
+{
+	for (int r = 1; r < DIF_NREGS; r++) {
+		if (!(b->cb_regs & (1u << r))) {
+			b->cb_regs |= (uint8_t)(1u << r);
+			return (r);
+		}
+	}
+	dt_error_node(ctx, where, "D_NOREG", "insufficient registers to "
+	    "generate code");
+}
+
+static void
+reg_free(dt_cgbuf *b, int r)
+{
+	if (r > 0)
+		b->cb_regs &= (uint8_t)~(1u << r);
+}
+
+static uint32_t
+label_new(dt_ctx *ctx, dt_cgbuf *b)
+{
+	b->cb_labels = dt_grow(ctx, b->cb_labels, b->cb_nlabels, &b->cb_capl,
+	    sizeof (uint32_t));
+	b->cb_labels[b->cb_nlabels] = UINT32_MAX;
+	return (b->cb_nlabels++);
+}
+
+static void
+label_here(dt_cgbuf *b, uint32_t l)
+{
+	b->cb_labels[l] = b->cb_n;
+}
+
+static void
+branch(dt_ctx *ctx, dt_cgbuf *b, unsigned op, uint32_t l)
+{
+	emit(ctx, b, DIF_INSTR_BRANCH(op, l));
+}
+
+static void
+set_int(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, uint64_t v, int rd)
+{
+	emit(ctx, b, DIF_INSTR_SETX(int_index(ctx, b, where, v), rd));
+}
+
+/* ---- loads ---- */
+
+static bool
+by_ref(const dt_type *t)
+{
+	return (t->ty_kind == DT_TK_STRUCT || t->ty_kind == DT_TK_UNION ||
+	    t->ty_kind == DT_TK_ARRAY || t->ty_kind == DT_TK_STRING);
+}
+
+/* rd = *(type *)rd, unless the type is by reference (keep the address). */
+static void
+load(dt_ctx *ctx, dt_cgbuf *b, const dt_type *t, int rd, bool user)
+{
+	unsigned op;
+	if (by_ref(t))
+		return;
+	uint32_t sz = t->ty_kind == DT_TK_PTR ? 8 : t->ty_size;
+	bool s = t->ty_signed && t->ty_kind != DT_TK_PTR;
+	switch (sz) {
+	case 1: op = s ? DIF_OP_LDSB : DIF_OP_LDUB; break;
+	case 2: op = s ? DIF_OP_LDSH : DIF_OP_LDUH; break;
+	case 4: op = s ? DIF_OP_LDSW : DIF_OP_LDUW; break;
+	default: op = DIF_OP_LDX; break;
+	}
+	if (user)
+		op += DIF_OP_ULDSB - DIF_OP_LDSB;
+	emit(ctx, b, DIF_INSTR_LOAD(op, rd, rd));
+}
+
+/* Sign- or zero-extend rd from the width of integer type t. */
+static void
+extend(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, const dt_type *t, int rd)
+{
+	uint32_t sz = t->ty_kind == DT_TK_PTR ? 8 : t->ty_size;
+	if (sz >= 8 || sz == 0 || !dt_type_isint(t))
+		return;
+	int rs = reg_alloc(ctx, b, where);
+	set_int(ctx, b, where, 64 - sz * 8, rs);
+	emit(ctx, b, DIF_INSTR_RRR(DIF_OP_SHL, rd, rs, rd));
+	emit(ctx, b, DIF_INSTR_RRR(t->ty_signed ? DIF_OP_SRA : DIF_OP_SRL, rd,
+	    rs, rd));
+	reg_free(b, rs);
+}
+
+/* ---- variables ---- */
+
+static dif_type_t
+dif_type_of(dt_ctx *ctx, const dt_type *t)
+{
+	dif_type_t d = { DIF_TYPE_INT, 0, 0, 8 };
+	if (t == NULL)
+		return (d);
+	if (dt_type_isstring(t)) {
+		d.dt_kind = DIF_TYPE_STRING;
+		d.dt_flags = DIF_TF_BYREF;
+		d.dt_size = 0;
+	} else if (t->ty_kind == DT_TK_STRUCT || t->ty_kind == DT_TK_UNION ||
+	    t->ty_kind == DT_TK_ARRAY) {
+		d.dt_kind = DIF_TYPE_BLOB;
+		d.dt_flags = DIF_TF_BYREF;
+		d.dt_size = t->ty_size;
+	} else if (t->ty_kind == DT_TK_VOID) {
+		d.dt_kind = DIF_TYPE_VOID;
+		d.dt_size = 0;
+	} else {
+		d.dt_flags = t->ty_signed && t->ty_kind != DT_TK_PTR ?
+		    DIF_TF_SIGNED : 0;
+		d.dt_size = t->ty_kind == DT_TK_PTR || t->ty_size == 0 ? 8 :
+		    t->ty_size;
+	}
+	(void)ctx;
+	return (d);
+}
+
+/* Add a user variable to the DIFO's variable table (once). */
+static void
+var_ref(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, dt_ident *id, bool store)
+{
+	uint8_t kind = id->id_kind == DT_IDK_ARRAY ? DIF_VKIND_ARRAY :
+	    DIF_VKIND_SCALAR;
+	for (uint32_t i = 0; i < b->cb_nvars; i++) {
+		dif_var_t *v = &b->cb_vars[i];
+		if (v->dv_id == id->id_id && v->dv_scope == id->id_scope &&
+		    v->dv_kind == kind) {
+			v->dv_flags |= store ? DIF_DVF_WRITTEN : DIF_DVF_READ;
+			return;
+		}
+	}
+	b->cb_vars = dt_grow(ctx, b->cb_vars, b->cb_nvars, &b->cb_capv,
+	    sizeof (dif_var_t));
+	dif_var_t *v = &b->cb_vars[b->cb_nvars++];
+	__builtin_memset(v, 0, sizeof (*v));
+	v->dv_name = str_offset(ctx, b, where, id->id_name,
+	    (uint32_t)dt_strlen(id->id_name));
+	v->dv_id = id->id_id;
+	v->dv_scope = id->id_scope;
+	v->dv_kind = kind;
+	v->dv_flags = store ? DIF_DVF_WRITTEN : DIF_DVF_READ;
+	v->dv_type = dif_type_of(ctx, id->id_type);
+}
+
+/* Evaluate then push a tuple (array keys or call arguments). */
+static void
+push_tuple(dt_ctx *ctx, dt_cgbuf *b, dt_node *first)
+{
+	int regs[DT_MAXARGS];
+	uint32_t n = 0;
+	for (dt_node *a = first; a != NULL && n < DT_MAXARGS; a = a->n_next)
+		regs[n++] = cg(ctx, b, a);
+	if (n > DIF_TUPLE_MAX)
+		dt_error_node(ctx, first, "D_CG_EXPR", "too many tuple "
+		    "elements (limit %d)", DIF_TUPLE_MAX);
+	uint32_t i = 0;
+	for (dt_node *a = first; a != NULL && i < n; a = a->n_next, i++) {
+		if (dt_type_isstring(a->n_type))
+			emit(ctx, b, DIF_INSTR_PUSHTR(DIF_TT_STR, 0, regs[i]));
+		else
+			emit(ctx, b, DIF_INSTR_PUSHTV(regs[i]));
+		reg_free(b, regs[i]);
+	}
+}
+
+static unsigned
+var_op(const dt_ident *id, bool store)
+{
+	bool arr = id->id_kind == DT_IDK_ARRAY;
+	switch (id->id_scope) {
+	case DIF_SCOPE_THREAD:
+		return (arr ? (store ? DIF_OP_STTAA : DIF_OP_LDTAA) :
+		    (store ? DIF_OP_STTS : DIF_OP_LDTS));
+	case DIF_SCOPE_LOCAL:
+		return (store ? DIF_OP_STLS : DIF_OP_LDLS);
+	default:
+		return (arr ? (store ? DIF_OP_STGAA : DIF_OP_LDGAA) :
+		    (store ? DIF_OP_STGS : DIF_OP_LDGS));
+	}
+}
+
+/* Load the D variable (or array element) that node n names into rd. */
+static void
+var_load(dt_ctx *ctx, dt_cgbuf *b, dt_node *n, int rd)
+{
+	dt_ident *id = n->n_ident;
+	if (id->id_kind == DT_IDK_BUILTIN) {
+		emit(ctx, b, DIF_INSTR_VLOAD(DIF_OP_LDGS, id->id_id, rd));
+		return;
+	}
+	if (id->id_kind == DT_IDK_ARRAY)
+		push_tuple(ctx, b, n->n_args);
+	var_ref(ctx, b, n, id, false);
+	emit(ctx, b, DIF_INSTR_VLOAD(var_op(id, false), id->id_id, rd));
+}
+
+static void
+var_store(dt_ctx *ctx, dt_cgbuf *b, dt_node *n, int rs)
+{
+	dt_ident *id = n->n_ident;
+	if (id->id_kind == DT_IDK_ARRAY)
+		push_tuple(ctx, b, n->n_args);
+	var_ref(ctx, b, n, id, true);
+	emit(ctx, b, DIF_INSTR_VSTORE(var_op(id, true), id->id_id, rs));
+}
+
+/* ---- addresses ---- */
+
+static int cg_addr(dt_ctx *ctx, dt_cgbuf *b, dt_node *n);
+
+static void
+add_const(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, int rd, uint64_t v)
+{
+	if (v == 0)
+		return;
+	int rs = reg_alloc(ctx, b, where);
+	set_int(ctx, b, where, v, rs);
+	emit(ctx, b, DIF_INSTR_RRR(DIF_OP_ADD, rd, rs, rd));
+	reg_free(b, rs);
+}
+
+static void
+scale(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, int r, uint32_t size)
+{
+	if (size <= 1)
+		return;
+	int rs = reg_alloc(ctx, b, where);
+	set_int(ctx, b, where, size, rs);
+	emit(ctx, b, DIF_INSTR_RRR(DIF_OP_MUL, r, rs, r));
+	reg_free(b, rs);
+}
+
+/* The address of an lvalue in memory: *p, p->m, s.m, p[i]. */
+static int
+cg_addr(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
+{
+	int r;
+	switch (n->n_kind) {
+	case DT_N_OP1:		/* *p */
+		return (cg(ctx, b, n->n_a));
+	case DT_N_MEMBER:
+		r = n->n_op == DT_T_ARROW ? cg(ctx, b, n->n_a) :
+		    cg_addr(ctx, b, n->n_a);
+		add_const(ctx, b, n, r, (uint64_t)n->n_ival);
+		return (r);
+	case DT_N_INDEX: {	/* p[i] */
+		r = cg(ctx, b, n->n_a);
+		int ri = cg(ctx, b, n->n_args);
+		scale(ctx, b, n, ri, n->n_type->ty_size);
+		emit(ctx, b, DIF_INSTR_RRR(DIF_OP_ADD, r, ri, r));
+		reg_free(b, ri);
+		return (r);
+	}
+	default:
+		/* a by-reference value is its own address */
+		return (cg(ctx, b, n));
+	}
+}
+
+/* ---- operators ---- */
+
+/* rd = 1 if the condition codes satisfy op, else 0. */
+static void
+cc_to_bool(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, unsigned op, int rd)
+{
+	uint32_t lt = label_new(ctx, b), le = label_new(ctx, b);
+	branch(ctx, b, op, lt);
+	emit(ctx, b, DIF_INSTR_RR(DIF_OP_MOV, 0, rd));
+	branch(ctx, b, DIF_OP_BA, le);
+	label_here(b, lt);
+	set_int(ctx, b, where, 1, rd);
+	label_here(b, le);
+}
+
+static bool
+op_signed(const dt_node *n)
+{
+	const dt_type *a = n->n_a->n_type, *c = n->n_b->n_type;
+	bool sa = a->ty_kind != DT_TK_PTR && (a->ty_signed || a->ty_size < 4);
+	bool sb = c->ty_kind != DT_TK_PTR && (c->ty_signed || c->ty_size < 4);
+	if (a->ty_size == 8 && !sa)
+		return (false);
+	if (c->ty_size == 8 && !sb)
+		return (false);
+	return (sa && sb) || (a->ty_size < c->ty_size ? sb : c->ty_size <
+	    a->ty_size ? sa : false);
+}
+
+static int
+cg_rel(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
+{
+	int ra = cg(ctx, b, n->n_a), rb = cg(ctx, b, n->n_b);
+	bool str = dt_type_isstring(n->n_a->n_type);
+	bool s = !str && op_signed(n);
+	emit(ctx, b, DIF_INSTR_CMP(str ? DIF_OP_SCMP : DIF_OP_CMP, ra, rb));
+	reg_free(b, rb);
+	unsigned op;
+	switch (n->n_op) {
+	case DT_T_EQ: op = DIF_OP_BE; break;
+	case DT_T_NE: op = DIF_OP_BNE; break;
+	case DT_T_LT: op = s || str ? DIF_OP_BL : DIF_OP_BLU; break;
+	case DT_T_LE: op = s || str ? DIF_OP_BLE : DIF_OP_BLEU; break;
+	case DT_T_GT: op = s || str ? DIF_OP_BG : DIF_OP_BGU; break;
+	default: op = s || str ? DIF_OP_BGE : DIF_OP_BGEU; break;
+	}
+	cc_to_bool(ctx, b, n, op, ra);
+	return (ra);
+}
+
+/* && || with short-circuit; ^^ evaluates both sides. */
+static int
+cg_logical(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
+{
+	int ra = cg(ctx, b, n->n_a);
+	if (n->n_op == DT_T_LXOR) {
+		int rb = cg(ctx, b, n->n_b);
+		emit(ctx, b, DIF_INSTR_TST(ra));
+		cc_to_bool(ctx, b, n, DIF_OP_BNE, ra);
+		emit(ctx, b, DIF_INSTR_TST(rb));
+		cc_to_bool(ctx, b, n, DIF_OP_BNE, rb);
+		emit(ctx, b, DIF_INSTR_RRR(DIF_OP_XOR, ra, rb, ra));
+		reg_free(b, rb);
+		return (ra);
+	}
+	bool and = n->n_op == DT_T_LAND;
+	uint32_t lshort = label_new(ctx, b), lend = label_new(ctx, b);
+	emit(ctx, b, DIF_INSTR_TST(ra));
+	branch(ctx, b, and ? DIF_OP_BE : DIF_OP_BNE, lshort);
+	int rb = cg(ctx, b, n->n_b);
+	emit(ctx, b, DIF_INSTR_TST(rb));
+	reg_free(b, rb);
+	branch(ctx, b, and ? DIF_OP_BE : DIF_OP_BNE, lshort);
+	if (and)
+		set_int(ctx, b, n, 1, ra);
+	else
+		emit(ctx, b, DIF_INSTR_RR(DIF_OP_MOV, 0, ra));
+	branch(ctx, b, DIF_OP_BA, lend);
+	label_here(b, lshort);
+	if (and)
+		emit(ctx, b, DIF_INSTR_RR(DIF_OP_MOV, 0, ra));
+	else
+		set_int(ctx, b, n, 1, ra);
+	label_here(b, lend);
+	return (ra);
+}
+
+static unsigned
+arith_op(dt_tokkind op, bool s)
+{
+	switch (op) {
+	case DT_T_PLUS: return (DIF_OP_ADD);
+	case DT_T_MINUS: return (DIF_OP_SUB);
+	case DT_T_STAR: return (DIF_OP_MUL);
+	case DT_T_SLASH: return (s ? DIF_OP_SDIV : DIF_OP_UDIV);
+	case DT_T_MOD: return (s ? DIF_OP_SREM : DIF_OP_UREM);
+	case DT_T_BAND: return (DIF_OP_AND);
+	case DT_T_BOR: return (DIF_OP_OR);
+	case DT_T_XOR: return (DIF_OP_XOR);
+	case DT_T_LSH: return (DIF_OP_SHL);
+	default: return (s ? DIF_OP_SRA : DIF_OP_SRL);
+	}
+}
+
+/* ra = ra op rb for node n's operand types (pointer arithmetic scales). */
+static void
+arith(dt_ctx *ctx, dt_cgbuf *b, dt_node *n, dt_tokkind op, int ra, int rb)
+{
+	const dt_type *ta = n->n_a->n_type, *tb = n->n_b->n_type;
+	if (ta->ty_kind == DT_TK_PTR && tb->ty_kind == DT_TK_PTR) {
+		emit(ctx, b, DIF_INSTR_RRR(DIF_OP_SUB, ra, rb, ra));
+		if (ta->ty_base->ty_size > 1) {
+			set_int(ctx, b, n, ta->ty_base->ty_size, rb);
+			emit(ctx, b, DIF_INSTR_RRR(DIF_OP_SDIV, ra, rb, ra));
+		}
+		return;
+	}
+	if (ta->ty_kind == DT_TK_PTR)
+		scale(ctx, b, n, rb, ta->ty_base->ty_size);
+	else if (tb->ty_kind == DT_TK_PTR)
+		scale(ctx, b, n, ra, tb->ty_base->ty_size);
+	bool s = n->n_type->ty_signed;
+	if (op == DT_T_RSH)
+		s = n->n_a->n_type->ty_signed || n->n_a->n_type->ty_size < 4;
+	emit(ctx, b, DIF_INSTR_RRR(arith_op(op, s), ra, rb, ra));
+}
+
+static dt_tokkind
+compound_base(dt_tokkind k)
+{
+	static const dt_tokkind map[][2] = {
+		{ DT_T_ADD_EQ, DT_T_PLUS }, { DT_T_SUB_EQ, DT_T_MINUS },
+		{ DT_T_MUL_EQ, DT_T_STAR }, { DT_T_DIV_EQ, DT_T_SLASH },
+		{ DT_T_MOD_EQ, DT_T_MOD }, { DT_T_AND_EQ, DT_T_BAND },
+		{ DT_T_OR_EQ, DT_T_BOR }, { DT_T_XOR_EQ, DT_T_XOR },
+		{ DT_T_LSH_EQ, DT_T_LSH }, { DT_T_RSH_EQ, DT_T_RSH },
+	};
+	for (size_t i = 0; i < sizeof (map) / sizeof (map[0]); i++)
+		if (map[i][0] == k)
+			return (map[i][1]);
+	return (DT_T_PLUS);
+}
+
+static int
+cg_assign(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
+{
+	int rb = cg(ctx, b, n->n_b);
+	if (n->n_op != DT_T_ASGN) {
+		int ra = reg_alloc(ctx, b, n);
+		var_load(ctx, b, n->n_a, ra);
+		arith(ctx, b, n, compound_base(n->n_op), ra, rb);
+		reg_free(b, rb);
+		rb = ra;
+	}
+	var_store(ctx, b, n->n_a, rb);
+	return (rb);
+}
+
+static int
+cg_incdec(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
+{
+	int r = reg_alloc(ctx, b, n);
+	var_load(ctx, b, n->n_a, r);
+	int one = reg_alloc(ctx, b, n);
+	const dt_type *t = n->n_a->n_type;
+	set_int(ctx, b, n, t->ty_kind == DT_TK_PTR ? t->ty_base->ty_size : 1,
+	    one);
+	unsigned op = n->n_op == DT_T_INC ? DIF_OP_ADD : DIF_OP_SUB;
+	if (n->n_post) {
+		int nv = reg_alloc(ctx, b, n);
+		emit(ctx, b, DIF_INSTR_RRR(op, r, one, nv));
+		var_store(ctx, b, n->n_a, nv);
+		reg_free(b, nv);
+	} else {
+		emit(ctx, b, DIF_INSTR_RRR(op, r, one, r));
+		var_store(ctx, b, n->n_a, r);
+	}
+	reg_free(b, one);
+	return (r);
+}
+
+static int
+cg_op1(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
+{
+	int r;
+	switch (n->n_op) {
+	case DT_T_INC: case DT_T_DEC:
+		return (cg_incdec(ctx, b, n));
+	case DT_T_BAND:
+		return (cg_addr(ctx, b, n->n_a));
+	case DT_T_STAR:
+		r = cg(ctx, b, n->n_a);
+		load(ctx, b, n->n_type, r, false);
+		return (r);
+	default:
+		break;
+	}
+	r = cg(ctx, b, n->n_a);
+	switch (n->n_op) {
+	case DT_T_MINUS:
+		emit(ctx, b, DIF_INSTR_RRR(DIF_OP_SUB, 0, r, r));
+		break;
+	case DT_T_BNEG:
+		emit(ctx, b, DIF_INSTR_RR(DIF_OP_NOT, r, r));
+		break;
+	case DT_T_LNEG:
+		emit(ctx, b, DIF_INSTR_TST(r));
+		cc_to_bool(ctx, b, n, DIF_OP_BE, r);
+		break;
+	default:	/* unary + */
+		break;
+	}
+	return (r);
+}
+
+static int
+cg_op2(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
+{
+	switch (n->n_op) {
+	case DT_T_ASGN: case DT_T_ADD_EQ: case DT_T_SUB_EQ: case DT_T_MUL_EQ:
+	case DT_T_DIV_EQ: case DT_T_MOD_EQ: case DT_T_AND_EQ: case DT_T_OR_EQ:
+	case DT_T_XOR_EQ: case DT_T_LSH_EQ: case DT_T_RSH_EQ:
+		return (cg_assign(ctx, b, n));
+	case DT_T_COMMA:
+		reg_free(b, cg(ctx, b, n->n_a));
+		return (cg(ctx, b, n->n_b));
+	case DT_T_LT: case DT_T_LE: case DT_T_GT: case DT_T_GE:
+	case DT_T_EQ: case DT_T_NE:
+		return (cg_rel(ctx, b, n));
+	case DT_T_LAND: case DT_T_LOR: case DT_T_LXOR:
+		return (cg_logical(ctx, b, n));
+	default: {
+		int ra = cg(ctx, b, n->n_a), rb = cg(ctx, b, n->n_b);
+		arith(ctx, b, n, n->n_op, ra, rb);
+		reg_free(b, rb);
+		return (ra);
+	}
+	}
+}
+
+static int
+cg_op3(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
+{
+	uint32_t lelse = label_new(ctx, b), lend = label_new(ctx, b);
+	int rc = cg(ctx, b, n->n_a);
+	emit(ctx, b, DIF_INSTR_TST(rc));
+	reg_free(b, rc);
+	branch(ctx, b, DIF_OP_BE, lelse);
+	int rd = cg(ctx, b, n->n_b);
+	branch(ctx, b, DIF_OP_BA, lend);
+	label_here(b, lelse);
+	int re = cg(ctx, b, n->n_c);
+	if (re != rd)
+		emit(ctx, b, DIF_INSTR_RR(DIF_OP_MOV, re, rd));
+	reg_free(b, re == rd ? 0 : re);
+	label_here(b, lend);
+	return (rd);
+}
+
+/* ---- calls ---- */
+
+static int
+cg_call(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
+{
+	const dt_func *fn = dt_call_func(n);
+	if (fn->fn_subr < 0)
+		dt_error_node(ctx, n, "D_OP_ACT", "%s( ) is an action and may "
+		    "not be used in an expression", fn->fn_name);
+	push_tuple(ctx, b, n->n_args);
+	int rd = reg_alloc(ctx, b, n);
+	emit(ctx, b, DIF_INSTR_CALL(fn->fn_subr, rd));
+	return (rd);
+}
+
+static int
+cg_index(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
+{
+	int r;
+	if (n->n_ival == -1) {		/* args[i] */
+		r = cg(ctx, b, n->n_args);
+		emit(ctx, b, DIF_INSTR_LDGA(n->n_a->n_ival, r, r));
+		return (r);
+	}
+	if (n->n_ival == -2) {		/* p[i] */
+		r = cg_addr(ctx, b, n);
+		load(ctx, b, n->n_type, r, false);
+		return (r);
+	}
+	r = reg_alloc(ctx, b, n);
+	var_load(ctx, b, n, r);
+	return (r);
+}
+
+/* ---- the dispatcher ---- */
+
+static int
+cg(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
+{
+	int r;
+	switch (n->n_kind) {
+	case DT_N_INT:
+		r = reg_alloc(ctx, b, n);
+		set_int(ctx, b, n, (uint64_t)n->n_ival, r);
+		return (r);
+	case DT_N_STR:
+		r = reg_alloc(ctx, b, n);
+		emit(ctx, b, DIF_INSTR_SETS(str_offset(ctx, b, n, n->n_str,
+		    n->n_slen), r));
+		return (r);
+	case DT_N_VAR: case DT_N_SELF: case DT_N_THIS:
+		r = reg_alloc(ctx, b, n);
+		var_load(ctx, b, n, r);
+		return (r);
+	case DT_N_OP1: return (cg_op1(ctx, b, n));
+	case DT_N_OP2: return (cg_op2(ctx, b, n));
+	case DT_N_OP3: return (cg_op3(ctx, b, n));
+	case DT_N_CALL: return (cg_call(ctx, b, n));
+	case DT_N_INDEX: return (cg_index(ctx, b, n));
+	case DT_N_MEMBER:
+		r = cg_addr(ctx, b, n);
+		load(ctx, b, n->n_type, r, false);
+		return (r);
+	case DT_N_CAST:
+		r = cg(ctx, b, n->n_a);
+		if (dt_type_isint(n->n_type) && (!dt_type_isint(n->n_a->n_type) ||
+		    n->n_type->ty_size < n->n_a->n_type->ty_size ||
+		    n->n_type->ty_signed != n->n_a->n_type->ty_signed))
+			extend(ctx, b, n, n->n_type, r);
+		return (r);
+	case DT_N_STRINGOF:
+		return (cg(ctx, b, n->n_a));
+	default:
+		dt_error_node(ctx, n, "D_CG_EXPR", "internal error: cannot "
+		    "generate code for this expression");
+	}
+}
+
+/* ---- the DIFO ---- */
+
+typedef struct vreport {
+	dt_ctx *vr_ctx;
+	dt_node *vr_node;
+} vreport;
+
+static void
+validate_report(void *arg, uint32_t pc, const char *why)
+{
+	vreport *v = arg;
+	dt_error_node(v->vr_ctx, v->vr_node, "D_CG_EXPR", "internal error: "
+	    "generated DIF failed validation at pc %u: %s", pc, why);
+}
+
+dif_difo_t *
+dt_cg_expr(dt_ctx *ctx, dt_node *n)
+{
+	dt_cgbuf b;
+	__builtin_memset(&b, 0, sizeof (b));
+	b.cb_regs = 1;			/* %r0 */
+	int r = cg(ctx, &b, n);
+	emit(ctx, &b, DIF_INSTR_RET(r));
+	for (uint32_t pc = 0; pc < b.cb_n; pc++) {
+		const dif_opinfo_t *oi = dif_opinfo(DIF_INSTR_OP(b.cb_insns[pc]));
+		if (oi != NULL && (oi->oi_flags & DIF_OF_BRANCH))
+			b.cb_insns[pc] = DIF_INSTR_BRANCH(
+			    DIF_INSTR_OP(b.cb_insns[pc]),
+			    b.cb_labels[DIF_INSTR_LABEL(b.cb_insns[pc])]);
+	}
+	dif_difo_t *d = dt_alloc(ctx, sizeof (*d));
+	d->dd_insns = b.cb_insns;
+	d->dd_ninsns = b.cb_n;
+	d->dd_inttab = b.cb_ints;
+	d->dd_nints = b.cb_nints;
+	d->dd_strtab = b.cb_strs;
+	d->dd_strlen = b.cb_strlen;
+	d->dd_vartab = b.cb_vars;
+	d->dd_nvars = b.cb_nvars;
+	d->dd_rtype = dif_type_of(ctx, n->n_type);
+	vreport v = { ctx, n };
+	dif_validate(d, DIF_VF_DESTRUCTIVE | DIF_VF_USER, validate_report, &v);
+	return (d);
+}

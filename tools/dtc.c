@@ -1,0 +1,218 @@
+/*
+ * tools/dtc.c: the host driver of the D compiler.
+ *
+ *   dtc [-eSwZ] [-x errtags] [-x opt[=val]] [-s] script.d [arg...]
+ *   dtc [-eSwZ] [-x errtags] -n 'probe-desc { ... }' [arg...]
+ *
+ * Compiles a D program with dlang/ exactly as the guest does and either
+ * reports the first error the way dtrace(1M) does
+ *
+ *   dtrace: failed to compile script PATH: line N: MESSAGE
+ *
+ * (with "-x errtags" the message is prefixed by "[D_TAG] "), or with -S
+ * prints every clause's DIF, disassembled by DIF's own disassembler.
+ * Exit status: 0 compiled, 1 compile error, 2 usage.  Arguments after the
+ * script are the macro arguments $1, $2, ...
+ *
+ * Probe matching: the host has no probe table, so dtc knows only the
+ * providers Sonde has (dtrace, fbt, sdt, profile); a description naming
+ * any other provider, or a dtrace probe other than BEGIN/END/ERROR, matches
+ * nothing (D_PDESC_ZERO) unless -Z is given.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dlang/dt.h"
+
+#define ARENA_SIZE (64u << 20)
+
+static bool
+has_glob(const char *s)
+{
+	return (strpbrk(s, "*?[") != NULL);
+}
+
+static int
+host_match(void *arg, const dt_probedesc *pd)
+{
+	(void)arg;
+	static const char *const provs[] = { "dtrace", "fbt", "sdt",
+	    "profile" };
+	if (pd->pd_prov[0] == '\0' || has_glob(pd->pd_prov))
+		return (-1);
+	for (size_t i = 0; i < sizeof (provs) / sizeof (provs[0]); i++) {
+		if (strcmp(pd->pd_prov, provs[i]) != 0)
+			continue;
+		if (i == 0 && pd->pd_name[0] != '\0' &&
+		    !has_glob(pd->pd_name) && strcmp(pd->pd_name, "BEGIN") &&
+		    strcmp(pd->pd_name, "END") && strcmp(pd->pd_name, "ERROR"))
+			return (0);
+		return (-1);
+	}
+	return (0);
+}
+
+static char *
+read_file(const char *path, size_t *len)
+{
+	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+	if (f == NULL)
+		return (NULL);
+	size_t cap = 4096, n = 0;
+	char *buf = malloc(cap);
+	for (;;) {
+		if (n == cap)
+			buf = realloc(buf, cap *= 2);
+		size_t r = fread(buf + n, 1, cap - n, f);
+		if (r == 0)
+			break;
+		n += r;
+	}
+	if (f != stdin)
+		fclose(f);
+	*len = n;
+	return (buf);
+}
+
+static const char *
+act_name(dt_actkind k)
+{
+	static const char *const names[] = { "?", "expr", "trace", "printf",
+	    "printa", "exit", "stack", "ustack", "tracemem", "sym", "mod",
+	    "speculate", "commit", "discard", "clear", "trunc", "normalize",
+	    "denormalize", "setopt", "aggregate", "panic", "breakpoint",
+	    "chill", "raise", "stop", "system" };
+	return ((unsigned)k < sizeof (names) / sizeof (names[0]) ?
+	    names[k] : "?");
+}
+
+static void
+print_difo(const dif_difo_t *d)
+{
+	size_t need = dif_disasm(d, NULL, 0);
+	char *buf = malloc(need + 1);
+	dif_disasm(d, buf, need + 1);
+	fputs(buf, stdout);
+	if (need > 0 && buf[need - 1] != '\n')
+		putchar('\n');
+	free(buf);
+}
+
+/* The -S listing: every clause's predicate and actions. */
+static void
+print_prog(const dt_prog *p)
+{
+	for (uint32_t c = 0; c < p->dp_nclauses; c++) {
+		const dt_clause *cl = &p->dp_clauses[c];
+		printf("clause %u (line %u):", c, cl->cl_line);
+		for (uint32_t i = 0; i < cl->cl_nprobes; i++) {
+			const dt_probedesc *pd = &cl->cl_probes[i];
+			printf(" %s:%s:%s:%s", pd->pd_prov, pd->pd_mod,
+			    pd->pd_func, pd->pd_name);
+		}
+		printf("\n");
+		if (cl->cl_pred != NULL) {
+			printf("predicate:\n");
+			print_difo(cl->cl_pred);
+		}
+		for (uint32_t a = 0; a < cl->cl_nacts; a++) {
+			const dt_action *ac = &cl->cl_acts[a];
+			printf("action %u: %s", a, act_name(ac->ac_kind));
+			if (ac->ac_fmt >= 0)
+				printf(" fmt=\"%s\"",
+				    p->dp_formats[ac->ac_fmt].fd_text);
+			for (uint32_t g = 0; g < ac->ac_naggs; g++)
+				printf(" @%s", p->dp_aggs[ac->ac_aggs[g]].ag_name);
+			if (ac->ac_arg != 0)
+				printf(" arg=%llu", (unsigned long long)ac->ac_arg);
+			printf(" size=%u\n", ac->ac_size);
+			for (uint32_t i = 0; i < ac->ac_nargs; i++) {
+				printf("value %u:\n", i);
+				print_difo(ac->ac_args[i]);
+			}
+		}
+	}
+}
+
+static int
+usage(void)
+{
+	fprintf(stderr, "usage: dtc [-eSwZ] [-x opt] { -s script | -n probe "
+	    "| script } [args...]\n");
+	return (2);
+}
+
+int
+main(int argc, char **argv)
+{
+	bool listing = false, errtags = false;
+	const char *script = NULL, *prog = NULL;
+	dt_opts o;
+	memset(&o, 0, sizeof (o));
+	o.o_target = -1;
+	o.o_match = host_match;
+	int i;
+	for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1] != '\0';
+	    i++) {
+		const char *a = argv[i];
+		if (strcmp(a, "-x") == 0 && i + 1 < argc) {
+			if (strcmp(argv[++i], "errtags") == 0)
+				errtags = true;
+		} else if (strcmp(a, "-s") == 0 && i + 1 < argc) {
+			script = argv[++i];
+		} else if (strcmp(a, "-n") == 0 && i + 1 < argc) {
+			prog = argv[++i];
+		} else {
+			for (const char *f = a + 1; *f != '\0'; f++) {
+				switch (*f) {
+				case 'S': listing = true; break;
+				case 'w': o.o_destructive = true; break;
+				case 'Z': o.o_zdefs = true; break;
+				case 'e': case 'q': break;
+				default: return (usage());
+				}
+			}
+		}
+	}
+	if (script == NULL && prog == NULL) {
+		if (i >= argc)
+			return (usage());
+		script = argv[i++];
+	}
+	/* $0 is the script name, then the remaining arguments */
+	const char **margv = calloc((size_t)(argc - i + 2), sizeof (char *));
+	margv[0] = script != NULL ? script : "dtrace";
+	for (int k = i; k < argc; k++)
+		margv[k - i + 1] = argv[k];
+	o.o_argv = margv;
+	o.o_argc = argc - i + 1;
+	size_t len;
+	char *src = prog != NULL ? strdup(prog) : read_file(script, &len);
+	if (src == NULL) {
+		fprintf(stderr, "dtrace: failed to open %s\n", script);
+		return (2);
+	}
+	if (prog != NULL)
+		len = strlen(src);
+	void *arena = malloc(ARENA_SIZE);
+	dt_prog *p;
+	dt_error err;
+	if (dt_compile(src, len, &o, arena, ARENA_SIZE, &p, &err) != 0) {
+		char msg[1024];
+		dt_error_format(&err, errtags, msg, sizeof (msg));
+		if (script != NULL)
+			fprintf(stderr, "dtrace: failed to compile script %s: "
+			    "%s\n", script, msg);
+		else
+			fprintf(stderr, "dtrace: invalid probe specifier %s: "
+			    "%s\n", prog, msg);
+		return (1);
+	}
+	if (listing)
+		print_prog(p);
+	free(arena);
+	free(src);
+	free(margv);
+	return (0);
+}
