@@ -1,0 +1,200 @@
+/*
+ * dtrace.h - the tracing framework's consumer interface.
+ *
+ * A consumer (the dtrace command at the console, later a ring-3 process)
+ * talks to the framework only through these calls, which is what keeps it
+ * movable to user mode: every DIFO it hands over is validated here as if it
+ * came from an untrusted process.
+ *
+ *   dtrace_open      a new consumer state, with its options
+ *   dtrace_enable    a compiled program (dlang's dt_prog): one ECB (enabled
+ *                    probe) per (clause, matching probe), identified by an
+ *                    EPID; reports how many probes each clause matched
+ *   dtrace_go        fire BEGIN and start tracing
+ *   dtrace_buffer_snapshot  switch a CPU's principal buffer and copy out the
+ *                    records written since the last switch
+ *   dtrace_agg_snapshot     walk a CPU's aggregation buffer
+ *   dtrace_status    counters: drops, errors, exit requested, deadman
+ *   dtrace_stop      fire END and stop tracing
+ *   dtrace_close     disable everything, free the state
+ *   dtrace_probe_list  probes matching a description (for -l and matching)
+ *
+ * Calls are thread context (they may sleep and allocate) and serialise on the
+ * framework lock.  Errors are negative DTRACE_E* codes; dtrace_errmsg() says
+ * what went wrong in words.
+ */
+#ifndef SONDE_TRACE_DTRACE_H
+#define SONDE_TRACE_DTRACE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "dlang/dt.h"
+#include "trace/provider.h"
+
+typedef struct dtrace_state dtrace_state_t;
+typedef uint32_t dtrace_epid_t;          /* enabled probe id, from 1 */
+
+/* ---- options ---- */
+
+enum dtrace_bufpolicy {
+	DTRACE_BUFPOLICY_SWITCH = 0,         /* two halves, switched by the consumer */
+	DTRACE_BUFPOLICY_FILL,               /* stop recording when full; END still fits */
+	DTRACE_BUFPOLICY_RING,               /* overwrite the oldest records */
+};
+
+typedef struct dtrace_optvals {
+	uint64_t dov_bufsize;                /* per-CPU principal buffer (default 4 MiB) */
+	int dov_bufpolicy;                   /* enum dtrace_bufpolicy */
+	uint64_t dov_aggsize;                /* per-CPU aggregation buffer (default 4 MiB) */
+	uint64_t dov_dynvarsize;             /* dynamic variable space (default 1 MiB) */
+	uint32_t dov_strsize;                /* string size incl. NUL (default 256) */
+	uint32_t dov_nspec;                  /* speculation buffers (default 1) */
+	uint64_t dov_specsize;               /* bytes each (default 32 KiB) */
+	uint32_t dov_stackframes;            /* stack() depth (default 20) */
+	uint64_t dov_deadman_ns;             /* abort if not drained for this long (10 s) */
+	bool dov_destructive;                /* -w */
+} dtrace_optvals_t;
+
+/* dtrace_opts_default: DTrace's defaults (sizes scaled for a small VM where noted). */
+void dtrace_opts_default(dtrace_optvals_t *o);
+
+/* ---- errors ---- */
+
+#define DTRACE_EINVAL   (-1)             /* bad argument or malformed program */
+#define DTRACE_ENOMEM   (-2)             /* memory for buffers or ECBs */
+#define DTRACE_EDIF     (-3)             /* a DIFO failed validation */
+#define DTRACE_ESTATE   (-4)             /* call not allowed in this state */
+#define DTRACE_EBUSY    (-5)             /* e.g. enabling a probe failed */
+#define DTRACE_EPERM    (-6)             /* destructive action without -w */
+const char *dtrace_errmsg(int err);
+
+/* ---- records ----
+ *
+ * A principal buffer holds records back to back, each 8-byte aligned:
+ *
+ *   +--------------+--------------+---------------------------------+
+ *   | epid (u32)   | size (u32)   | payload: each action's data ... |
+ *   +--------------+--------------+---------------------------------+
+ *
+ * size covers the header.  The payload is the concatenation, in clause
+ * order, of dtrace_action_size() bytes for each action of the clause (0 for
+ * actions that record nothing).  Within an action, each value argument takes
+ * 8 bytes (integers, sign- or zero-extended to 64 bits) or strsize bytes
+ * (strings, NUL-terminated and NUL-padded), each rounded up to 8.  The
+ * special epid DTRACE_EPID_ERROR marks a runtime fault record
+ * (struct dtrace_errrec), written to the buffer of the consumer whose clause
+ * faulted.
+ */
+typedef struct dtrace_rechdr {
+	uint32_t dtrh_epid;
+	uint32_t dtrh_size;
+} dtrace_rechdr_t;
+
+#define DTRACE_EPID_ERROR 0xffffffffu
+
+typedef struct dtrace_errrec {
+	dtrace_rechdr_t der_hdr;
+	uint32_t der_epid;                   /* the enabled probe whose clause faulted */
+	uint32_t der_action;                 /* action index from 1; 0 = predicate */
+	uint32_t der_pc;                     /* DIF offset */
+	uint32_t der_fault;                  /* DTRACEFLT_* code */
+	uint64_t der_addr;                   /* faulting address */
+} dtrace_errrec_t;
+
+/* dtrace_arg_size: bytes one value argument (DIFO) takes in a record. */
+uint32_t dtrace_arg_size(const dif_difo_t *dp, uint32_t strsize);
+/* dtrace_action_size: bytes action a takes in a record (see above). */
+uint32_t dtrace_action_size(const dt_action *a, uint32_t strsize, uint32_t stackframes);
+
+/* What an EPID stands for. */
+typedef struct dtrace_epinfo {
+	dtrace_id_t dei_probe;               /* probe id */
+	uint32_t dei_clause;                 /* index in the program's dp_clauses */
+	uint32_t dei_size;                   /* record size including the header */
+	dtrace_probedesc_t dei_desc;         /* the probe's full name */
+} dtrace_epinfo_t;
+
+/* ---- aggregations ----
+ *
+ * Each CPU keeps its own aggregation buffer; the consumer merges them.  An
+ * entry is (aggregation index, key tuple, value).  The key is each key
+ * element in turn: 8 bytes for integers, strsize bytes for strings.  The
+ * value is dtrace_agg_nvals() int64_t words:
+ *   count, sum, min, max   1 word
+ *   avg                    2 words: count, sum
+ *   stddev                 4 words: count, sum, sum of squares (128 bits, low then high)
+ *   quantize               DTRACE_QUANTIZE_NBUCKETS words (bucket counts)
+ *   lquantize              levels + 2 words: underflow, buckets, overflow
+ *   llquantize             the illumos layout (dtrace_llquantize_nbuckets)
+ */
+#define DTRACE_QUANTIZE_NBUCKETS 127     /* -2^63 .. 2^63 by powers of two, and zero */
+#define DTRACE_QUANTIZE_ZEROBUCKET 63
+uint32_t dtrace_agg_nvals(const dt_aggdesc *ag);
+int dtrace_quantize_bucket(int64_t v);   /* index of v's bucket */
+int64_t dtrace_quantize_bucketval(int i); /* lower bound of bucket i */
+
+typedef void dtrace_agg_fn(void *arg, uint32_t aggid, const void *key, uint32_t keylen,
+                           const int64_t *vals, uint32_t nvals);
+
+/* ---- status ---- */
+
+typedef struct dtrace_status {
+	bool dst_exited;                     /* exit() was called */
+	int dst_exitstatus;                  /* its argument */
+	bool dst_killed;                     /* the deadman aborted tracing */
+	uint64_t dst_errors;                 /* runtime faults */
+	uint64_t dst_dyndrops;               /* dynamic variable drops */
+	uint64_t dst_aggdrops[8];            /* per CPU */
+	uint64_t dst_drops[8];               /* per CPU principal buffer drops */
+	uint64_t dst_reentries;              /* firings refused because of re-entry */
+} dtrace_status_t;
+
+/* ---- calls ---- */
+
+int dtrace_open(const dtrace_optvals_t *opts, dtrace_state_t **sp);
+
+/*
+ * dtrace_enable: enable prog (which must stay valid until dtrace_close).
+ * matched[i] receives how many probes clause i matched (array of
+ * prog->dp_nclauses; may be NULL).  Validates every DIFO (errors go to
+ * errbuf as "clause N, action M: DIF offset K: reason").  Returns 0 or an
+ * error; on error nothing stays enabled.
+ */
+int dtrace_enable(dtrace_state_t *s, const dt_prog *prog, uint32_t *matched,
+                  char *errbuf, size_t errlen);
+
+int dtrace_go(dtrace_state_t *s);        /* fires BEGIN on this CPU */
+int dtrace_stop(dtrace_state_t *s);      /* fires END; idempotent */
+void dtrace_close(dtrace_state_t *s);
+
+/*
+ * dtrace_buffer_snapshot: switch CPU cpu's buffer halves and copy the
+ * records of the now-inactive half into buf (size bytes).  Returns the number
+ * of bytes copied (whole records only), or a negative error.  If buf is too
+ * small the rest stays for the next call.
+ */
+long dtrace_buffer_snapshot(dtrace_state_t *s, int cpu, void *buf, size_t size);
+
+/* dtrace_agg_snapshot: call fn for every entry of CPU cpu's aggregation buffer. */
+int dtrace_agg_snapshot(dtrace_state_t *s, int cpu, dtrace_agg_fn *fn, void *arg);
+/* dtrace_agg_clear: zero the values of aggregation aggid (all if UINT32_MAX) on every CPU. */
+void dtrace_agg_clear(dtrace_state_t *s, uint32_t aggid);
+
+void dtrace_status_get(dtrace_state_t *s, dtrace_status_t *st);
+int dtrace_epid_info(dtrace_state_t *s, dtrace_epid_t epid, dtrace_epinfo_t *out);
+int dtrace_ncpus(void);
+
+/* dtrace_probe_list: call fn for each probe matching desc (after asking providers to provide). */
+typedef void dtrace_list_fn(void *arg, dtrace_id_t id, const dtrace_probedesc_t *desc);
+int dtrace_probe_list(const dtrace_probedesc_t *desc, dtrace_list_fn *fn, void *arg);
+/* dtrace_probe_count: probes matching desc (the compiler's o_match). */
+int dtrace_probe_count(const dtrace_probedesc_t *desc);
+
+/* dtrace_glob_match: does s match the glob pattern p (* ? [...] \)?  Pure; "" matches all. */
+bool dtrace_glob_match(const char *p, const char *s);
+
+/* dtrace_init: boot: register the dtrace provider (BEGIN, END, ERROR). */
+void dtrace_init(void);
+
+#endif

@@ -1,0 +1,107 @@
+/*
+ * provider.h - the interface between the tracing framework and providers.
+ *
+ * A provider (trace/prov_<name>.c) registers once at boot with an ops table
+ * and creates probes, each named provider:module:function:name and given a
+ * small integer id (dtrace_id_t, from 1).  Creating a probe costs nothing at
+ * run time; the framework calls ops->enable when the first consumer enables
+ * it and ops->disable when the last one goes away.  While enabled, the
+ * provider's instrumentation calls dtrace_probe(id, arg0..arg5) from probe
+ * context.
+ *
+ * Probe context: interrupts are off; code must not sleep, allocate, take a
+ * lock that other code takes with interrupts on, or call anything that can be
+ * instrumented.  Code that can run in probe context is kept out of fbt's
+ * reach: whole directories by the linker script (dif/, trace/, the trap
+ * path), single functions with NOTRACE.
+ */
+#ifndef SONDE_TRACE_PROVIDER_H
+#define SONDE_TRACE_PROVIDER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef uint32_t dtrace_id_t;            /* probe id; 0 = none */
+typedef struct dtrace_provider dtrace_provider_t;
+
+#define DTRACE_PROVNAMELEN  64
+#define DTRACE_MODNAMELEN   64
+#define DTRACE_FUNCNAMELEN  128
+#define DTRACE_NAMELEN      64
+
+/* NOTRACE: this function may run in probe context; fbt must never patch it. */
+#define NOTRACE __attribute__((section(".text.notrace"), noinline))
+
+/* A probe description: four glob patterns ("" matches anything). */
+typedef struct dtrace_probedesc {
+	char dpd_provider[DTRACE_PROVNAMELEN];
+	char dpd_mod[DTRACE_MODNAMELEN];
+	char dpd_func[DTRACE_FUNCNAMELEN];
+	char dpd_name[DTRACE_NAMELEN];
+	dtrace_id_t dpd_id;                  /* nonzero: only this probe id */
+} dtrace_probedesc_t;
+
+/*
+ * Provider operations.  `arg` is the provider's own pointer given to
+ * dtrace_register; `parg` the probe's, given to dtrace_probe_create.
+ *
+ * dtps_provide  create the probes that match desc (NULL: all the provider
+ *               has); called before matching and listing.  Probes that exist
+ *               already must not be created again.  Thread context; may
+ *               allocate.  Optional (providers that create everything at
+ *               registration leave it NULL).
+ * dtps_enable   start firing probe id (patch text, start a cyclic...).
+ *               Returns 0 or a negative error.  Thread context, framework lock held.
+ * dtps_disable  stop firing it; after return no new firing starts.  Thread context.
+ * dtps_getargval  the value of argument argno (>= 6, or any the provider
+ *               computes lazily).  Probe context.  Optional: NULL gives 0.
+ * dtps_destroy  the probe is going away: free parg.  Optional.
+ */
+typedef struct dtrace_pops {
+	void (*dtps_provide)(void *arg, const dtrace_probedesc_t *desc);
+	int (*dtps_enable)(void *arg, dtrace_id_t id, void *parg);
+	void (*dtps_disable)(void *arg, dtrace_id_t id, void *parg);
+	uint64_t (*dtps_getargval)(void *arg, dtrace_id_t id, void *parg, int argno);
+	void (*dtps_destroy)(void *arg, dtrace_id_t id, void *parg);
+} dtrace_pops_t;
+
+/*
+ * dtrace_register: add a provider called name.  Returns it, or NULL if the
+ * name is taken or memory is short.  Thread context (boot).
+ */
+dtrace_provider_t *dtrace_register(const char *name, const dtrace_pops_t *ops, void *arg);
+
+/*
+ * dtrace_probe_create: a new probe of prov; returns its id, or 0 if memory
+ * is short or the name exists.  aframes: stack frames to skip so that
+ * stack() starts at the probed code.  Thread context.
+ */
+dtrace_id_t dtrace_probe_create(dtrace_provider_t *prov, const char *mod, const char *func,
+                                const char *name, int aframes, void *parg);
+
+/* dtrace_probe_lookup: the id of prov's probe mod:func:name, or 0.  Thread context. */
+dtrace_id_t dtrace_probe_lookup(dtrace_provider_t *prov, const char *mod, const char *func,
+                                const char *name);
+
+/* dtrace_probe_arg: the parg of probe id (NULL if none).  Any context. */
+void *dtrace_probe_arg(dtrace_id_t id);
+
+/*
+ * dtrace_probe: the probe fired.  Runs every enabled clause of every
+ * consumer on it.  Probe context (the caller has interrupts off or lets
+ * dtrace_probe turn them off); re-entry on the same CPU is refused and
+ * counted.
+ */
+void dtrace_probe(dtrace_id_t id, uint64_t arg0, uint64_t arg1, uint64_t arg2,
+                  uint64_t arg3, uint64_t arg4, uint64_t arg5);
+
+/*
+ * dtrace_probe_caller_pc: for providers whose probes fire from a trap, the
+ * interrupted PC and frame pointer, so that stack() and caller start at the
+ * probed code rather than inside the trap handler.  Set by the provider just
+ * before dtrace_probe() on the same CPU, cleared after.  Probe context.
+ */
+void dtrace_probe_set_frame(uint64_t pc, uint64_t fp);
+
+#endif
