@@ -121,6 +121,24 @@ void console_clear_interrupt(void)
 	interrupted = false;
 }
 
+void console_err_write(const char *s, size_t n)
+{
+	console_write(s, n);
+}
+
+int kprintf_err(const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = kvsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	console_err_write(buf, n < (int)sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
+	return n;
+}
+
 int kvprintf(const char *fmt, va_list ap)
 {
 	char buf[1024];

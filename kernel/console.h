@@ -19,6 +19,14 @@ void console_putc(char c);                        /* any context */
 void console_write(const char *s, size_t n);      /* any context */
 
 /*
+ * The error stream (a program's standard error).  At the prompt it is the
+ * console itself; booted with "stderr=com2" (tools/dtrace) it goes to the
+ * second serial port so the host can keep the two apart.
+ */
+void console_err_write(const char *s, size_t n);
+int kprintf_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/*
  * console_getc: the next received byte; sleeps until one arrives.
  * Thread context only.
  */
