@@ -444,24 +444,31 @@ size_t dif_disasm_insn(const dif_difo_t *dp, uint32_t pc, char *out,
 	return o.len;
 }
 
-static bool dis_is_target(const dif_difo_t *dp, uint32_t pc)
+/* Mark which of the pcs [base, base + DIS_CHUNK) are branch targets. */
+#define DIS_CHUNK 2048
+static void dis_targets(const dif_difo_t *dp, uint32_t base, uint8_t *map)
 {
+	__builtin_memset(map, 0, DIS_CHUNK / 8);
 	for (uint32_t i = 0; i < dp->dd_ninsns; i++) {
 		dif_instr_t in = dp->dd_insns[i];
 		const dif_opinfo_t *oi = dif_opinfo(DIF_INSTR_OP(in));
-		if (oi && oi->oi_fmt == DIF_FMT_BR && DIF_INSTR_LABEL(in) == pc)
-			return true;
+		uint32_t t = DIF_INSTR_LABEL(in) - base;
+		if (oi && oi->oi_fmt == DIF_FMT_BR && DIF_INSTR_LABEL(in) >= base &&
+		    t < DIS_CHUNK)
+			map[t / 8] |= (uint8_t)(1u << (t % 8));
 	}
-	return false;
 }
 
 size_t dif_disasm(const dif_difo_t *dp, char *out, size_t outlen)
 {
 	struct dif_out o = { out, outlen, 0 };
+	uint8_t map[DIS_CHUNK / 8];
 
 	dis_tables(&o, dp);
 	for (uint32_t pc = 0; pc < dp->dd_ninsns; pc++) {
-		if (dis_is_target(dp, pc)) {
+		if (pc % DIS_CHUNK == 0)
+			dis_targets(dp, pc, map);
+		if (map[(pc % DIS_CHUNK) / 8] & (1u << (pc % 8))) {
 			out_c(&o, 'L');
 			out_u(&o, pc);
 			out_s(&o, ":\n");
@@ -489,6 +496,9 @@ struct dif_asm {
 	char         *err;
 	size_t        errlen;
 	bool          failed;
+	uint32_t      nlabels;        /* label cache, filled by asm_labels() */
+	bool          overflow;       /* more labels than fit: scan for misses */
+	struct { const char *name; uint32_t len, pc; } labels[64];
 };
 
 static bool asm_fail(struct dif_asm *a, const char *why)
@@ -869,6 +879,29 @@ static bool asm_label_pc(struct dif_asm *a, const char *name, size_t n,
 	return asm_fail(a, "undefined label");
 }
 
+/* One pass over the source remembering the first 64 label definitions. */
+static void asm_labels(struct dif_asm *a)
+{
+	struct dif_asm b = *a;
+	const char *next = a->src, *s;
+	uint32_t count = 0;
+	size_t m;
+
+	while (next < b.end) {
+		next = asm_line(&b, next);
+		while ((m = asm_label_def(&b, &s)) > 0) {
+			if (a->nlabels == 64) {
+				a->overflow = true;
+				continue;
+			}
+			a->labels[a->nlabels].name = s;
+			a->labels[a->nlabels].len = (uint32_t)m;
+			a->labels[a->nlabels++].pc = count;
+		}
+		count += asm_has_insn(&b);
+	}
+}
+
 /* ---- assembler: operands ------------------------------------------------ */
 
 static bool asm_label(struct dif_asm *a, uint32_t *pc)
@@ -878,6 +911,14 @@ static bool asm_label(struct dif_asm *a, uint32_t *pc)
 
 	if (n == 0)
 		return asm_small(a, 0xffffff, pc);
+	for (uint32_t i = 0; i < a->nlabels; i++)
+		if (a->labels[i].len == n &&
+		    __builtin_memcmp(a->labels[i].name, s, n) == 0) {
+			*pc = a->labels[i].pc;
+			return true;
+		}
+	if (!a->overflow)
+		return asm_fail(a, "undefined label");
 	return asm_label_pc(a, s, n, pc);
 }
 
@@ -1065,6 +1106,7 @@ int dif_asm(const char *src, size_t len, dif_asmbuf_t *mem, dif_difo_t *out,
 	out->dd_rtype = (dif_type_t){ DIF_TYPE_INT, DIF_TF_SIGNED, 0, 8 };
 	if (errlen > 0)
 		err[0] = '\0';
+	asm_labels(&a);
 	while (next < a.end && !a.failed) {
 		a.line++;
 		next = asm_line(&a, next);
