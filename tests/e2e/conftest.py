@@ -15,6 +15,7 @@ for a clean stop and v = 1 (exit 3) for a crash.  A triple fault exits 0, so
 """
 
 import os
+import re
 import signal
 import sys
 import time
@@ -87,6 +88,20 @@ class Guest:
                 self.child.read_nonblocking(65536, timeout=0.05)
             except pexpect.TIMEOUT:
                 pass
+
+    def resync(self, marker, timeout=CMD_TIMEOUT):
+        """Get back in step with the shell after input whose output is unknown.
+
+        Garbage may contain Ctrl-L (which reprints the prompt) and lines that
+        run as commands, so old prompts may still be on their way.  Cancel
+        whatever line is being typed, run `echo marker`, and wait for the
+        marker as command output: a line of its own, which the echo of the
+        typed command (it follows a prompt) never is.
+        """
+        self.send("\x03")
+        self.sendline("echo " + marker)
+        self.child.expect("\n%s\r\n" % re.escape(marker), timeout=timeout)
+        self.wait_prompt(timeout)
 
     # -- writing ---------------------------------------------------------------
     def send(self, data):
