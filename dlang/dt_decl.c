@@ -234,6 +234,15 @@ dt_type_tagged(dt_ctx *ctx, dt_node *where, dt_tokkind kw, const char *tag,
 	const char *key = tag_key(ctx, kw, tag != NULL ? tag : "<anon>");
 	dt_ident *id = tag != NULL ? dt_ident_lookup(&ctx->c_types, key) :
 	    NULL;
+	/* struct, union and enum tags share one name space, as in C */
+	static const dt_tokkind kws[] = { DT_T_STRUCT, DT_T_UNION, DT_T_ENUM };
+	for (int i = 0; i < 3 && tag != NULL; i++) {
+		dt_ident *o = kws[i] == kw ? NULL : dt_ident_lookup(
+		    &ctx->c_types, tag_key(ctx, kws[i], tag));
+		if (o != NULL)
+			dt_error_node(ctx, where, "D_DECL_TYPERED", "%s "
+			    "redeclared as a different kind of type", key);
+	}
 	if (id != NULL) {
 		if (id->id_type->ty_kind != k)
 			dt_error_node(ctx, where, "D_DECL_TYPERED", "%s redeclared "

@@ -1,0 +1,101 @@
+# dlang/dlang.mk: the D compiler's fragment of the top-level build.
+#
+# The top-level Makefile defines BUILD, CC, HOSTCFLAGS, KCFLAGS and PYTHON,
+# includes dif/dif.mk first (DIF_SRCS) and compiles $(DLANG_SRCS) into the
+# kernel.  This fragment builds the host side under $(BUILD)/host/dlang/
+# and the driver $(BUILD)/host/dtc, and defines:
+#
+#   dlang-check   kernel-flags compile of dlang/, cmocka unit tests
+#                 (tests/unit/dt_*.c), the exact-DIF golden snippets
+#                 (tests/dlang/*.d against *.S), the rejection tests
+#                 (tests/d/err.D_TAG.*.d must fail with D_TAG), every other
+#                 tests/d/*.d must compile, and a libFuzzer smoke run
+#                 (DLANG_FUZZ_SMOKE seconds, default 30)
+#   dlang-bench   host compile throughput on a generated 1,000-line script;
+#                 writes $(BUILD)/bench/dlang.json
+#   dlang-fuzz    the fuzzer for FUZZ_SECONDS (default 600)
+#   dlang-golden  regenerate tests/dlang/*.S (review the diff!)
+
+DLANG_SRCS := dlang/dt_action.c dlang/dt_cg.c dlang/dt_decl.c dlang/dt_lex.c \
+              dlang/dt_parse.c dlang/dt_printf.c dlang/dt_program.c \
+              dlang/dt_sema.c
+
+LIB_CHECKS  += dlang-check
+LIB_BENCHES += dlang-bench
+LIB_FUZZ    += dlang-fuzz
+
+DLANG_OUT      := $(BUILD)/host/dlang
+DLANG_LIBOBJS  := $(DLANG_SRCS:%.c=$(DLANG_OUT)/%.o) $(DIF_SRCS:%.c=$(DLANG_OUT)/%.o)
+DLANG_KOBJS    := $(DLANG_SRCS:%.c=$(DLANG_OUT)/kernel/%.o)
+DLANG_UNITS    := $(patsubst tests/unit/%.c,$(DLANG_OUT)/%,$(wildcard tests/unit/dt_*.c))
+DTC            := $(BUILD)/host/dtc
+DLANG_CLANG    ?= $(shell command -v clang 2>/dev/null)
+DLANG_FUZZ_SMOKE ?= 30
+FUZZ_SECONDS   ?= 600
+DLANG_FUZZFLAGS := -std=c11 -I. -O1 -g -D_DEFAULT_SOURCE \
+                   -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+
+.PHONY: dlang-check dlang-bench dlang-fuzz dlang-kcheck dlang-units \
+        dlang-tests dlang-fuzz-smoke dlang-golden
+
+$(DLANG_OUT)/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(HOSTCFLAGS) -c -o $@ $<
+
+$(DLANG_OUT)/kernel/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(KCFLAGS) -c -o $@ $<
+
+$(DTC): $(DLANG_OUT)/tools/dtc.o $(DLANG_LIBOBJS)
+	$(CC) -o $@ $^
+
+$(DLANG_OUT)/dtc_bench: $(DLANG_OUT)/tools/dtc_bench.o $(DLANG_LIBOBJS)
+	$(CC) -o $@ $^
+
+$(DLANG_OUT)/dt_%: $(DLANG_OUT)/tests/unit/dt_%.o $(DLANG_LIBOBJS)
+	$(CC) -o $@ $^ -lcmocka
+
+$(DLANG_OUT)/dt_fuzz: tests/fuzz/dt_fuzz.c $(DLANG_SRCS) $(DIF_SRCS)
+	@mkdir -p $(@D)
+	$(DLANG_CLANG) $(DLANG_FUZZFLAGS) -o $@ $^
+
+dlang-kcheck: $(DLANG_KOBJS)
+	@echo "dlang: kernel-flags build OK ($(words $(DLANG_KOBJS)) files)"
+
+dlang-units: $(DLANG_UNITS)
+	@set -e; for t in $(DLANG_UNITS); do echo "== $$t"; $$t; done
+
+dlang-tests: $(DTC)
+	@sh tools/dtc-check.sh $(DTC)
+
+dlang-golden: $(DTC)
+	@sh tools/dtc-check.sh $(DTC) --update
+
+# The fuzzer's seed corpus: every D file of the tree.
+dlang-fuzz-smoke:
+	@if [ -z "$(DLANG_CLANG)" ]; then \
+	  echo "dlang: clang not found, skipping the fuzz smoke run"; \
+	else \
+	  $(MAKE) --no-print-directory $(DLANG_OUT)/dt_fuzz && \
+	  mkdir -p $(DLANG_OUT)/corpus && cp tests/dlang/*.d tests/d/*.d $(DLANG_OUT)/corpus/ 2>/dev/null; \
+	  if $(DLANG_OUT)/dt_fuzz -max_total_time=$(DLANG_FUZZ_SMOKE) -print_final_stats=1 \
+	      -max_len=4096 -artifact_prefix=$(DLANG_OUT)/ $(DLANG_OUT)/corpus \
+	      > $(DLANG_OUT)/fuzz-smoke.log 2>&1; then \
+	    grep -E "number_of_executed_units" $(DLANG_OUT)/fuzz-smoke.log; \
+	    echo "dlang: fuzz smoke run clean"; \
+	  else tail -40 $(DLANG_OUT)/fuzz-smoke.log; echo "dlang: FUZZER FOUND A PROBLEM"; exit 1; fi; \
+	fi
+
+dlang-check: dlang-kcheck dlang-units dlang-tests dlang-fuzz-smoke
+
+dlang-bench: $(DLANG_OUT)/dtc_bench
+	@mkdir -p $(BUILD)/bench
+	$(DLANG_OUT)/dtc_bench $(BUILD)/bench/dlang.json
+
+dlang-fuzz:
+	@if [ -z "$(DLANG_CLANG)" ]; then echo "dlang: clang not found"; exit 1; fi
+	$(MAKE) --no-print-directory $(DLANG_OUT)/dt_fuzz
+	@mkdir -p $(DLANG_OUT)/corpus
+	cp tests/dlang/*.d tests/d/*.d $(DLANG_OUT)/corpus/ 2>/dev/null || true
+	$(DLANG_OUT)/dt_fuzz -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+	  -max_len=4096 -artifact_prefix=$(DLANG_OUT)/ $(DLANG_OUT)/corpus

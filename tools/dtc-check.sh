@@ -1,0 +1,65 @@
+#!/bin/sh
+# tools/dtc-check.sh: the D compiler's file-based tests, run through dtc.
+#
+#   sh tools/dtc-check.sh DTC [--update]
+#
+#   1. Golden snippets: for each tests/dlang/NAME.d, "dtc -S NAME.d" must
+#      print exactly tests/dlang/NAME.S (the DIF of every clause, in the
+#      spirit of Lua's code tests).  --update rewrites the .S files.
+#   2. Rejection tests: each tests/d/err.D_TAG.NAME.d must fail to compile
+#      and "dtc -x errtags" must report [D_TAG].
+#   3. Every other tests/d/*.d (the programs of the other issues) must
+#      compile.
+# Exit status 0 only if everything passes.
+DTC=$1
+UPDATE=$2
+fail=0; nsnip=0; nerr=0; nok=0
+tmp=${TMPDIR:-/tmp}/dtc-check.$$
+trap 'rm -f $tmp' EXIT
+
+for d in tests/dlang/*.d; do
+	[ -e "$d" ] || continue
+	golden=${d%.d}.S
+	args=""
+	# a snippet may ask for flags on its first line: "/* dtc: -w */"
+	first=$(head -1 "$d")
+	case $first in "/* dtc: "*) args=$(echo "$first" | sed 's|/\* dtc: \(.*\) \*/|\1|');; esac
+	if ! $DTC -S $args "$d" > $tmp 2>&1; then
+		echo "FAIL snippet $d: does not compile:"; cat $tmp; fail=1; continue
+	fi
+	if [ "$UPDATE" = "--update" ]; then
+		cp $tmp "$golden"
+	elif ! cmp -s $tmp "$golden"; then
+		echo "FAIL snippet $d: DIF differs from $golden:"
+		diff -u "$golden" $tmp | head -40; fail=1; continue
+	fi
+	nsnip=$((nsnip + 1))
+done
+
+tags=""
+for d in tests/d/err.*.d; do
+	[ -e "$d" ] || continue
+	base=$(basename "$d")
+	tag=$(echo "$base" | sed 's/^err\.\(D_[A-Z0-9_]*\)\..*/\1/')
+	if $DTC -x errtags "$d" > $tmp 2>&1; then
+		echo "FAIL $d: compiled, expected $tag"; fail=1; continue
+	fi
+	if ! grep -q "\[$tag\]" $tmp; then
+		echo "FAIL $d: expected [$tag], got:"; cat $tmp; fail=1; continue
+	fi
+	nerr=$((nerr + 1))
+	tags="$tags $tag"
+done
+
+for d in tests/d/*.d; do
+	[ -e "$d" ] || continue
+	case $(basename "$d") in err.*) continue;; esac
+	if ! $DTC -e "$d" > $tmp 2>&1; then
+		echo "FAIL $d: does not compile:"; cat $tmp; fail=1; continue
+	fi
+	nok=$((nok + 1))
+done
+
+ntags=$(for t in $tags; do echo $t; done | sort -u | wc -l)
+echo "dlang: $nsnip golden snippets, $nerr rejection tests ($ntags distinct tags), $nok other programs compile"
+[ $fail -eq 0 ] || { echo "dlang: FAILURES"; exit 1; }
