@@ -106,12 +106,11 @@ static int wl_pingpong_main(const struct wl_params *p)
 		return 1;
 	wl_queue_init(&pp->pp_queue);
 	mutex_init(&pp->pp_stats_lock, "pingpong");
-	struct thread *rx = thread_create("pingpong-rx", pp_consumer_main, pp);
-	if (rx == NULL) {
+	uint64_t rx_tid = wl_thread_start("pingpong-rx", pp_consumer_main, pp);
+	if (rx_tid == 0) {
 		kfree(pp);
 		return 1;
 	}
-	uint64_t rx_tid = rx->t_tid;
 	uint64_t sent = pp_produce(pp, p);
 	wl_queue_close(&pp->pp_queue);
 	thread_join(rx_tid);

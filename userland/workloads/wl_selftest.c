@@ -57,11 +57,10 @@ SELFTEST(wl_queue_two_threads)
 	if (q == NULL)
 		return;
 	wl_queue_init(q);
-	struct thread *t = thread_create("wl_st_producer", wl_st_producer, q);
-	ST_ASSERT(t != NULL);
-	if (t == NULL)
+	uint64_t tid = wl_thread_start("wl_st_producer", wl_st_producer, q);
+	ST_ASSERT(tid != 0);
+	if (tid == 0)
 		return;
-	uint64_t tid = t->t_tid;
 	while (wl_queue_get(q, &v) && v == expect)
 		expect++;
 	ST_ASSERT(expect == WL_ST_MESSAGES + 1);
