@@ -407,6 +407,45 @@ static void test_ledit_csi_cut_by_enter_still_enters(void **state)
 	assert_string_equal(ledit_line(&le), "ps");
 }
 
+static void test_ledit_ss3_cut_by_enter_still_enters(void **state)
+{
+	(void)state;
+	assert_int_equal(feed("ps\x1bO\r"), LEDIT_LINE);
+	assert_string_equal(ledit_line(&le), "ps");
+}
+
+static void test_ledit_double_esc_then_arrow(void **state)
+{
+	(void)state;
+	feed("ac\x1b\x1b[Db");
+	ASSERT_SHOWS("abc", 2);
+}
+
+static void test_ledit_delete_at_end_is_harmless(void **state)
+{
+	(void)state;
+	feed("ab\x1b[3~\x04");
+	ASSERT_SHOWS("ab", 2);
+}
+
+static void test_ledit_editing_recalled_line_keeps_history(void **state)
+{
+	(void)state;
+	feed("echo one\r");
+	ledit_start(&le);
+	feed(UP "\b\b\btwo\r");
+	assert_string_equal(ledit_line(&le), "echo two");
+	assert_string_equal(ledit_hist_get(&le, 0), "echo two");
+	assert_string_equal(ledit_hist_get(&le, 1), "echo one");
+}
+
+static void test_ledit_cursor_mid_line_then_enter_takes_whole_line(void **state)
+{
+	(void)state;
+	assert_int_equal(feed("echo abc" LEFT LEFT "\r"), LEDIT_LINE);
+	assert_string_equal(ledit_line(&le), "echo abc");
+}
+
 static void test_ledit_control_and_high_bytes_ignored(void **state)
 {
 	(void)state;
@@ -522,6 +561,11 @@ int main(void)
 		T(test_ledit_alt_key_is_ignored),
 		T(test_ledit_esc_then_enter_still_enters),
 		T(test_ledit_csi_cut_by_enter_still_enters),
+		T(test_ledit_ss3_cut_by_enter_still_enters),
+		T(test_ledit_double_esc_then_arrow),
+		T(test_ledit_delete_at_end_is_harmless),
+		T(test_ledit_editing_recalled_line_keeps_history),
+		T(test_ledit_cursor_mid_line_then_enter_takes_whole_line),
 		T(test_ledit_control_and_high_bytes_ignored),
 		T(test_ledit_line_too_long),
 		T(test_ledit_longest_line_fits),

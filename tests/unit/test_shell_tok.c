@@ -257,6 +257,32 @@ static void test_tok_4095_byte_word_fits(void **state)
 	assert_int_equal(strlen(words.sw_argv[0]), 4095);
 }
 
+static void test_tok_tabs_separate_words(void **state)
+{
+	(void)state;
+	ASSERT_TOK("\tsym\t\tkmalloc\t", "sym|kmalloc");
+}
+
+static void test_tok_backslash_inside_single_quotes_is_literal(void **state)
+{
+	(void)state;
+	ASSERT_TOK_ERR("echo 'it\\'s'", SHTOK_SQUOTE);
+	ASSERT_TOK("echo 'a\\' b", "echo|a\\|b");
+}
+
+static void test_tok_escaped_quote_outside_quotes(void **state)
+{
+	(void)state;
+	ASSERT_TOK("echo it\\'s", "echo|it's");
+}
+
+static void test_tok_d_program_with_printf(void **state)
+{
+	(void)state;
+	ASSERT_TOK("dtrace -n 'syscall:::entry { printf(\"%s\\n\", execname); }'",
+	           "dtrace|-n|syscall:::entry { printf(\"%s\\n\", execname); }");
+}
+
 static void test_tok_strerror_names_errors(void **state)
 {
 	(void)state;
@@ -303,6 +329,10 @@ int main(void)
 		cmocka_unit_test(test_tok_too_many_args),
 		cmocka_unit_test(test_tok_too_long),
 		cmocka_unit_test(test_tok_4095_byte_word_fits),
+		cmocka_unit_test(test_tok_tabs_separate_words),
+		cmocka_unit_test(test_tok_backslash_inside_single_quotes_is_literal),
+		cmocka_unit_test(test_tok_escaped_quote_outside_quotes),
+		cmocka_unit_test(test_tok_d_program_with_printf),
 		cmocka_unit_test(test_tok_strerror_names_errors),
 		cmocka_unit_test(test_tok_high_bytes_are_word_bytes),
 	};

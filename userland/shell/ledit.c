@@ -231,46 +231,52 @@ static void le_csi_final(struct ledit *le, uint8_t final)
 	}
 }
 
+/* le_esc_after_esc: the byte after a lone ESC; see le_feed_esc for the result. */
+static bool le_esc_after_esc(struct ledit *le, uint8_t c)
+{
+	le->le_esc = LE_ESC_NONE;
+	if (c < 0x20 && c != KEY_ESC)
+		return false;                /* e.g. ESC then Enter */
+	if (c == '[') {
+		le->le_esc = LE_ESC_CSI;
+		le->le_csi_len = 0;
+	} else if (c == 'O') {
+		le->le_esc = LE_ESC_SS3;
+	} else if (c == KEY_ESC) {
+		le->le_esc = LE_ESC_ESC;
+	}
+	return true;                     /* ESC x (Alt-x) is ignored */
+}
+
+/* le_esc_final: c should end a CSI or SS3 sequence. */
+static bool le_esc_final(struct ledit *le, uint8_t c)
+{
+	le->le_esc = LE_ESC_NONE;
+	if (c < 0x40 || c > 0x7e)
+		return false;                /* not a final byte: the sequence is cut */
+	le_csi_final(le, c);
+	return true;
+}
+
 /*
  * le_feed_esc: advance the escape parser by c.  Returns true if c was
  * consumed; false if the sequence was cut short by a byte that does not
  * belong to it, which the caller then processes as ordinary input.
+ * A CSI sequence is ESC [, parameter bytes 0x30-0x3f, intermediate bytes
+ * 0x20-0x2f, and a final byte 0x40-0x7e; SS3 is ESC O and a final byte.
  */
 static bool le_feed_esc(struct ledit *le, uint8_t c)
 {
-	switch (le->le_esc) {
-	case LE_ESC_ESC:
-		le->le_esc = LE_ESC_NONE;
-		if (c < 0x20 && c != KEY_ESC)
-			return false;            /* e.g. ESC then Enter */
-		if (c == '[') {
-			le->le_esc = LE_ESC_CSI;
-			le->le_csi_len = 0;
-		} else if (c == 'O') {
-			le->le_esc = LE_ESC_SS3;
-		} else if (c == KEY_ESC) {
-			le->le_esc = LE_ESC_ESC;
-		}
-		return true;                 /* ESC x (Alt-x) is ignored */
-	case LE_ESC_CSI:
-		if (c >= 0x30 && c <= 0x3f) {            /* parameter byte */
-			if (le->le_csi_len < LEDIT_CSI_MAX)
-				le->le_csi[le->le_csi_len++] = (char)c;
-			return true;
-		}
-		if (c >= 0x20 && c <= 0x2f)              /* intermediate byte */
-			return true;
-		break;
-	case LE_ESC_SS3:
-	case LE_ESC_NONE:
-		break;
-	}
-	le->le_esc = LE_ESC_NONE;
-	if (c >= 0x40 && c <= 0x7e) {
-		le_csi_final(le, c);
+	if (le->le_esc == LE_ESC_ESC)
+		return le_esc_after_esc(le, c);
+	if (le->le_esc == LE_ESC_CSI && c >= 0x30 && c <= 0x3f) {
+		if (le->le_csi_len < LEDIT_CSI_MAX)
+			le->le_csi[le->le_csi_len++] = (char)c;
 		return true;
 	}
-	return false;
+	if (le->le_esc == LE_ESC_CSI && c >= 0x20 && c <= 0x2f)
+		return true;
+	return le_esc_final(le, c);
 }
 
 /* --- the key dispatch ---------------------------------------------------- */
