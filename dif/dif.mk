@@ -51,6 +51,7 @@ $(DIF_OUT)/difasm: $(DIF_OUT)/tools/difasm.o $(DIF_HOSTOBJS)
 $(DIF_OUT)/dif_bench: $(DIF_OUT)/tests/dif/dif_bench.o $(DIF_ENVOBJ) $(DIF_HOSTOBJS)
 	$(CC) -o $@ $^
 
+.SECONDARY: $(patsubst tests/unit/%.c,$(DIF_OUT)/tests/unit/%.o,$(wildcard tests/unit/dif_*.c))
 $(DIF_OUT)/dif_%: $(DIF_OUT)/tests/unit/dif_%.o $(DIF_ENVOBJ) $(DIF_HOSTOBJS)
 	$(CC) -o $@ $^ -lcmocka
 
@@ -65,7 +66,8 @@ dif-units: $(DIF_UNITS)
 	@set -e; for t in $(DIF_UNITS); do echo "== $$t"; $$t; done
 
 dif-vectors: $(DIF_OUT)/dift
-	$(DIF_OUT)/dift $(DIF_VECTORS)
+	@echo "$(DIF_OUT)/dift -cover tests/dif/*.dift"
+	@$(DIF_OUT)/dift -cover $(DIF_VECTORS)
 
 # Binary round trip through the tool: asm -> .difo -> text -> .difo, cmp.
 dif-roundtrip: $(DIF_OUT)/difasm

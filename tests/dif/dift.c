@@ -50,6 +50,9 @@ static const char *const secnames[S_N] = {
 	"asm", "args", "options", "mem", "result", "error" };
 
 static bool verbose;
+static bool op_seen[256];          /* opcodes in vectors that ran */
+static bool fault_seen[DIF_FAULT_MAX];
+static bool subr_seen[DIF_SUBR_MAX];
 
 static char *slurp(const char *path)
 {
@@ -417,12 +420,18 @@ static bool run_vector(const char *path)
 		if (e == s)
 			break;
 	}
+	for (uint32_t i = 0; i < dp.dd_ninsns; i++)
+		op_seen[DIF_INSTR_OP(dp.dd_insns[i])] = true;
+	for (uint32_t i = 0; i < dp.dd_ninsns; i++)
+		if (DIF_INSTR_OP(dp.dd_insns[i]) == DIF_OP_CALL &&
+		    DIF_INSTR_INDEX(dp.dd_insns[i]) < DIF_SUBR_MAX)
+			subr_seen[DIF_INSTR_INDEX(dp.dd_insns[i])] = true;
 	for (uint32_t r = 0; r < o.runs && f == 0; r++) {
 		st.ds_scratch_used = 0;
 		f = dif_emulate(&dp, &st, &rv);
 	}
-	if (v.sec[S_ERROR])
-		ok = check_fault(path, v.sec[S_ERROR], &st, f);
+	if (v.sec[S_ERROR] && (ok = check_fault(path, v.sec[S_ERROR], &st, f)))
+		fault_seen[f] = true;
 	else if (f != 0)
 		fprintf(stderr, "%s: unexpected fault %s at pc %u addr 0x%" PRIx64 "\n",
 		        path, dif_fault_name((unsigned)f), st.ds_fault.df_pc,
@@ -437,13 +446,43 @@ out:
 	return ok;
 }
 
+/* -cover: every opcode ran in some vector and every fault was expected. */
+static int coverage(void)
+{
+	int missing = 0;
+
+	for (unsigned op = 0; op < 256; op++)
+		if (dif_opinfo(op) && !op_seen[op]) {
+			printf("dift: no vector runs opcode %s\n", dif_opinfo(op)->oi_name);
+			missing++;
+		}
+	for (unsigned id = 0; id < DIF_SUBR_MAX; id++)
+		if (dif_subrinfo(id) && !subr_seen[id]) {
+			printf("dift: no vector calls %s\n", dif_subrinfo(id)->si_name);
+			missing++;
+		}
+	for (unsigned f = 1; f < DIF_FAULT_MAX; f++)
+		if (!fault_seen[f]) {
+			printf("dift: no vector expects fault %s\n", dif_fault_name(f));
+			missing++;
+		}
+	if (missing == 0)
+		printf("dift: every opcode, subroutine and fault class is covered\n");
+	return missing;
+}
+
 int main(int argc, char **argv)
 {
 	int pass = 0, fail = 0;
+	bool cover = false;
 
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "-v") == 0) {
 			verbose = true;
+			continue;
+		}
+		if (strcmp(argv[i], "-cover") == 0) {
+			cover = true;
 			continue;
 		}
 		if (run_vector(argv[i]))
@@ -452,5 +491,7 @@ int main(int argc, char **argv)
 			fail++;
 	}
 	printf("dift: %d vectors, %d passed, %d failed\n", pass + fail, pass, fail);
+	if (cover && coverage() != 0)
+		return 1;
 	return fail ? 1 : 0;
 }
