@@ -3,8 +3,11 @@
  *
  * dif_emulate() is one loop over the instructions with one tiny case per
  * opcode. Registers live in a local array (%r0 is zero and, in a validated
- * program, never written); the condition codes are four local flags set by
- * cmp, tst and scmp and read by the branches. Anything longer than a few
+ * program, never written). The condition codes n z v c of "cmp a, b" are
+ * kept as the pair (a, b) itself: each branch then asks its question
+ * directly (z is a == b, n ^ v is a < b signed, c is a < b unsigned), which
+ * is exact, including signed overflow. tst a is cmp a, 0 (v = c = 0), and
+ * scmp is cmp strcmp(r1, r2), 0. Anything longer than a few
  * lines is a helper below the loop's helpers section: variable access, the
  * tuple stack, stores into scratch. Memory is reached only through
  * dif_mem.c, subroutines only through dif_subr.c.
@@ -287,9 +290,8 @@ static int dif_jump(struct dif_run *r, dif_instr_t in)
 #define LOAD(size, space, sign) do { uint64_t v_; \
 	TRY(dif_load(&r, R1, size, space, &v_)); \
 	RD = (sign) ? dif_sext(v_, size) : v_; } while (0)
-#define SETCC(a, b) do { uint64_t a_ = (a), b_ = (b), d_ = a_ - b_; \
-	cz = d_ == 0; cn = d_ >> 63; cv = ((a_ ^ b_) & (a_ ^ d_)) >> 63; \
-	cc = a_ < b_; } while (0)
+#define SETCC(a, b) do { ca = (a); cb = (b); } while (0)
+#define SLT(a, b) ((int64_t)(a) < (int64_t)(b))
 
 int dif_emulate(const dif_difo_t *dp, dif_state_t *st, uint64_t *rval)
 {
@@ -298,7 +300,7 @@ int dif_emulate(const dif_difo_t *dp, dif_state_t *st, uint64_t *rval)
 	uint64_t reg[DIF_NREGS] = { 0 };
 	uint32_t pc, n = dp->dd_ninsns, idx;
 	uint64_t count = 0;
-	bool cn = false, cz = false, cv = false, cc = false;
+	uint64_t ca = 0, cb = 0;              /* condition codes: cmp ca, cb */
 	int sres, f = 0;
 
 	st->ds_fault.df_code = DIF_FAULT_NONE;
@@ -325,23 +327,23 @@ int dif_emulate(const dif_difo_t *dp, dif_state_t *st, uint64_t *rval)
 		case DIF_OP_MOV:  RD = R1; break;
 
 		case DIF_OP_CMP:  SETCC(R1, R2); break;
-		case DIF_OP_TST:  cz = R1 == 0; cn = R1 >> 63; cv = cc = false; break;
+		case DIF_OP_TST:  SETCC(R1, 0); break;
 		case DIF_OP_SCMP:
 			TRY(dif_strcmp_at(&r, R1, R2, &sres));
 			SETCC((uint64_t)(int64_t)sres, 0);
 			break;
 
 		case DIF_OP_BA:   JUMP(true); break;
-		case DIF_OP_BE:   JUMP(cz); break;
-		case DIF_OP_BNE:  JUMP(!cz); break;
-		case DIF_OP_BG:   JUMP(!(cz | (cn ^ cv))); break;
-		case DIF_OP_BGU:  JUMP(!(cc | cz)); break;
-		case DIF_OP_BGE:  JUMP(!(cn ^ cv)); break;
-		case DIF_OP_BGEU: JUMP(!cc); break;
-		case DIF_OP_BL:   JUMP(cn ^ cv); break;
-		case DIF_OP_BLU:  JUMP(cc); break;
-		case DIF_OP_BLE:  JUMP(cz | (cn ^ cv)); break;
-		case DIF_OP_BLEU: JUMP(cc | cz); break;
+		case DIF_OP_BE:   JUMP(ca == cb); break;
+		case DIF_OP_BNE:  JUMP(ca != cb); break;
+		case DIF_OP_BG:   JUMP(SLT(cb, ca)); break;
+		case DIF_OP_BGU:  JUMP(ca > cb); break;
+		case DIF_OP_BGE:  JUMP(!SLT(ca, cb)); break;
+		case DIF_OP_BGEU: JUMP(ca >= cb); break;
+		case DIF_OP_BL:   JUMP(SLT(ca, cb)); break;
+		case DIF_OP_BLU:  JUMP(ca < cb); break;
+		case DIF_OP_BLE:  JUMP(!SLT(cb, ca)); break;
+		case DIF_OP_BLEU: JUMP(ca <= cb); break;
 
 		case DIF_OP_LDSB:  LOAD(1, DIF_SPACE_KERNEL, true); break;
 		case DIF_OP_LDSH:  LOAD(2, DIF_SPACE_KERNEL, true); break;
