@@ -93,3 +93,14 @@ def test_typeahead_runs_after_a_command(guest):
     guest.sendline("echo typed-ahead")
     guest.expect(r"\ntyped-ahead\r\n")
     guest.wait_prompt()
+
+
+def test_ctrl_c_abandons_the_rest_of_the_line(guest):
+    guest.sendline("sleep 100; echo never")
+    guest.expect_exact("\r\n")
+    time.sleep(0.5)
+    guest.send(CTRL_C)
+    guest.expect_exact("^C")
+    guest.wait_prompt(timeout=10)
+    assert "never" not in guest.before
+    assert output_lines(guest.run("echo after")) == ["after"]

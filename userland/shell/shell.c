@@ -13,7 +13,8 @@
  * line.  While a command runs nobody reads input, so the command polls the
  * flag (shell_interrupted()); when it stops early the shell discards what
  * was typed meanwhile, the Ctrl-C byte included, so that it does not also
- * cancel the next prompt.  The flag is cleared before every command.
+ * cancel the next prompt.  The flag is cleared before every command.  As
+ * in sh, an interrupted command also abandons the rest of its line.
  *
  * Context: everything here runs in thread context on the shell's thread (or
  * on the boot thread for the cmd= boot option and in self-tests).  Nothing
@@ -143,7 +144,7 @@ int shell_run_line(const char *line)
 		kfree(w);
 		return SHELL_USAGE;
 	}
-	while (*line != '\0') {
+	while (*line != '\0' && status != SHELL_INTERRUPTED) {
 		shell_tok_next(&line, w);
 		if (w->sw_argc > 0)
 			status = shell_run_words(w->sw_argc, w->sw_argv);

@@ -53,7 +53,8 @@ void shell_thread(void *arg);
 /*
  * shell_run_line: run one command line (commands separated by ';') and
  * return the exit status of the last command.  A line that does not parse
- * runs nothing and returns SHELL_USAGE.  Thread context.
+ * runs nothing and returns SHELL_USAGE; a command stopped by Ctrl-C ends the
+ * line with SHELL_INTERRUPTED.  Thread context.
  */
 int shell_run_line(const char *line);
 
