@@ -2,7 +2,8 @@
  * shell_fake_kernel.c - the pretend kernel behind test_shell_cmds (see the header).
  *
  * Each kernel function the shell calls is replaced by a few lines that
- * record the call in `fk` or answer from a small fixed world: three
+ * record the call in `fk` (output and error stream kept apart) or answer
+ * from a small fixed world: three
  * threads (tids 0, 1 = the shell, 2), two symbols, fixed memory statistics.
  */
 #include "tests/unit/shell_fake_kernel.h"
@@ -52,12 +53,22 @@ void fk_type(const char *bytes, size_t n)
 
 /* --- output -------------------------------------------------------------- */
 
+static void fk_append(char *buf, size_t *len, const char *s, size_t n)
+{
+	n = MIN(n, FK_OUT_MAX - 1 - *len);
+	memcpy(buf + *len, s, n);
+	*len += n;
+	buf[*len] = '\0';
+}
+
 void console_write(const char *s, size_t n)
 {
-	n = MIN(n, FK_OUT_MAX - 1 - fk.out_len);
-	memcpy(fk.out + fk.out_len, s, n);
-	fk.out_len += n;
-	fk.out[fk.out_len] = '\0';
+	fk_append(fk.out, &fk.out_len, s, n);
+}
+
+void console_err_write(const char *s, size_t n)
+{
+	fk_append(fk.err, &fk.err_len, s, n);
 }
 
 int kvprintf(const char *fmt, va_list ap)
@@ -66,6 +77,18 @@ int kvprintf(const char *fmt, va_list ap)
 	int n = kvsnprintf(buf, sizeof(buf), fmt, ap);
 
 	console_write(buf, strlen(buf));
+	return n;
+}
+
+int kprintf_err(const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	int n = kvsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	console_err_write(buf, strlen(buf));
 	return n;
 }
 

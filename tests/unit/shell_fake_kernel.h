@@ -28,6 +28,8 @@ int kvprintf(const char *fmt, va_list ap);
 struct fake_kernel {
 	char out[FK_OUT_MAX];        /* everything printed, NUL-terminated */
 	size_t out_len;
+	char err[FK_OUT_MAX];        /* everything printed on the error stream */
+	size_t err_len;
 	unsigned char in[FK_IN_MAX]; /* console input not yet read */
 	size_t in_len;
 	bool interrupted;            /* the Ctrl-C flag */

@@ -4,7 +4,8 @@
  * The shell (userland/shell/shell.c, shell_cmds.c) and the `run` command
  * (userland/workloads/workload.c) run here against the pretend kernel in
  * shell_fake_kernel.c.  Each test runs a line and checks the exit status,
- * the exact output, and what the command asked of the kernel.  This file
+ * the exact output (results on the console, errors on the error stream),
+ * and what the command asked of the kernel.  This file
  * also registers a command and a workload of its own, the way later code
  * (dtrace) extends the shell without touching it.
  */
@@ -49,6 +50,13 @@ static int setup(void **state)
 	assert_string_equal(fk.out, expected_); \
 } while (0)
 
+/* ASSERT_RUN_ERR: running line_ gives status_, prints nothing, and reports expected_ on the error stream. */
+#define ASSERT_RUN_ERR(line_, status_, expected_) do { \
+	assert_int_equal(shell_run_line(line_), status_); \
+	assert_string_equal(fk.out, ""); \
+	assert_string_equal(fk.err, expected_); \
+} while (0)
+
 /* ASSERT_RUN_HAS: running line_ gives status_ and its output contains text_. */
 #define ASSERT_RUN_HAS(line_, status_, text_) do { \
 	assert_int_equal(shell_run_line(line_), status_); \
@@ -58,7 +66,7 @@ static int setup(void **state)
 static void test_cmds_unknown_command_is_127(void **state)
 {
 	(void)state;
-	ASSERT_RUN("frob x y", SHELL_NOTFOUND, "sonde: frob: command not found\n");
+	ASSERT_RUN_ERR("frob x y", SHELL_NOTFOUND, "sonde: frob: command not found\n");
 }
 
 static void test_cmds_empty_line_is_ok(void **state)
@@ -79,7 +87,7 @@ static void test_cmds_status_is_the_last_commands(void **state)
 static void test_cmds_syntax_error_runs_nothing(void **state)
 {
 	(void)state;
-	ASSERT_RUN("echo first; echo \"open", SHELL_USAGE,
+	ASSERT_RUN_ERR("echo first; echo \"open", SHELL_USAGE,
 	           "sonde: syntax error: unterminated double quote\n");
 }
 
@@ -87,7 +95,7 @@ static void test_cmds_out_of_memory(void **state)
 {
 	(void)state;
 	fk.malloc_fails = true;
-	ASSERT_RUN("echo x", SHELL_ERR, "sonde: out of memory\n");
+	ASSERT_RUN_ERR("echo x", SHELL_ERR, "sonde: out of memory\n");
 }
 
 static void test_cmds_echo_joins_words(void **state)
@@ -126,7 +134,7 @@ static void test_cmds_help_one_command(void **state)
 static void test_cmds_help_unknown_command(void **state)
 {
 	(void)state;
-	ASSERT_RUN("help frob", SHELL_ERR, "help: no such command: frob\n");
+	ASSERT_RUN_ERR("help frob", SHELL_ERR, "help: no such command: frob\n");
 }
 
 static void test_cmds_usage_errors(void **state)
@@ -139,9 +147,10 @@ static void test_cmds_usage_errors(void **state)
 	for (size_t i = 0; i < sizeof(lines) / sizeof(lines[0]); i++) {
 		fk_reset();
 		assert_int_equal(shell_run_line(lines[i]), SHELL_USAGE);
-		assert_int_equal(strncmp(fk.out, "usage: ", 7), 0);
-		assert_non_null(strchr(fk.out, '\n'));
-		assert_ptr_equal(strchr(fk.out, '\n'), fk.out + fk.out_len - 1);  /* one line */
+		assert_string_equal(fk.out, "");
+		assert_int_equal(strncmp(fk.err, "usage: ", 7), 0);
+		assert_non_null(strchr(fk.err, '\n'));
+		assert_ptr_equal(strchr(fk.err, '\n'), fk.err + fk.err_len - 1);  /* one line */
 	}
 }
 
@@ -211,13 +220,13 @@ static void test_cmds_kill(void **state)
 static void test_cmds_kill_unknown_tid(void **state)
 {
 	(void)state;
-	ASSERT_RUN("kill 77", SHELL_ERR, "kill: 77: no such thread\n");
+	ASSERT_RUN_ERR("kill 77", SHELL_ERR, "kill: 77: no such thread\n");
 }
 
 static void test_cmds_kill_refuses_the_shell(void **state)
 {
 	(void)state;
-	ASSERT_RUN("kill 1", SHELL_ERR, "kill: 1: refusing to kill the shell\n");
+	ASSERT_RUN_ERR("kill 1", SHELL_ERR, "kill: 1: refusing to kill the shell\n");
 	assert_int_equal(fk.killed_tid, 0);
 }
 
@@ -252,9 +261,9 @@ static void test_cmds_sym_object(void **state)
 static void test_cmds_sym_not_found(void **state)
 {
 	(void)state;
-	ASSERT_RUN("sym nothing", SHELL_ERR, "sym: nothing: no such symbol\n");
+	ASSERT_RUN_ERR("sym nothing", SHELL_ERR, "sym: nothing: no such symbol\n");
 	fk_reset();
-	ASSERT_RUN("sym 0x10", SHELL_ERR, "sym: no symbol at 0x10\n");
+	ASSERT_RUN_ERR("sym 0x10", SHELL_ERR, "sym: no symbol at 0x10\n");
 }
 
 static void test_cmds_halt_powers_off_with_0(void **state)
@@ -290,7 +299,7 @@ static void test_cmds_crash_kinds(void **state)
 		/* The fake CPU does not fault, so the command reports that. */
 		assert_int_equal(shell_run_line(cases[i].line), SHELL_ERR);
 		assert_int_equal(fk.fault_kind, cases[i].kind);
-		assert_non_null(strstr(fk.out, "the fault did not happen"));
+		assert_non_null(strstr(fk.err, "the fault did not happen"));
 	}
 }
 
@@ -313,11 +322,11 @@ static void test_cmds_run_starts_a_thread(void **state)
 static void test_cmds_run_errors(void **state)
 {
 	(void)state;
-	ASSERT_RUN("run frob", SHELL_ERR, "run: frob: no such workload (try 'run')\n");
+	ASSERT_RUN_ERR("run frob", SHELL_ERR, "run: frob: no such workload (try 'run')\n");
 	fk_reset();
-	ASSERT_RUN("run fakework x", SHELL_USAGE, "usage: run fakework [N]\n");
+	ASSERT_RUN_ERR("run fakework x", SHELL_USAGE, "usage: run fakework [N]\n");
 	fk_reset();
-	ASSERT_RUN("run fakework 1 2", SHELL_USAGE, "usage: run fakework [N]\n");
+	ASSERT_RUN_ERR("run fakework 1 2", SHELL_USAGE, "usage: run fakework [N]\n");
 	assert_int_equal(fk.created, 0);
 }
 

@@ -16,6 +16,10 @@
  * cancel the next prompt.  The flag is cleared before every command.  As
  * in sh, an interrupted command also abandons the rest of its line.
  *
+ * Output: command results go to the console (kprintf), every error message
+ * to the error stream (kprintf_err), which is the console too at the prompt
+ * but a separate port when tools/dtrace boots the kernel with stderr=com2.
+ *
  * Context: everything here runs in thread context on the shell's thread (or
  * on the boot thread for the cmd= boot option and in self-tests).  Nothing
  * here panics on bad input: errors are one line and a status.
@@ -65,7 +69,7 @@ int shell_usage(const char *name)
 {
 	const struct shell_cmd *cmd = shell_cmd_find(name);
 
-	kprintf("usage: %s\n", cmd != NULL ? cmd->sc_usage : name);
+	kprintf_err("usage: %s\n", cmd != NULL ? cmd->sc_usage : name);
 	return SHELL_USAGE;
 }
 
@@ -77,7 +81,7 @@ int shell_error(const char *argv0, const char *fmt, ...)
 	va_start(ap, fmt);
 	kvsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	kprintf("%s: %s\n", argv0, msg);
+	kprintf_err("%s: %s\n", argv0, msg);
 	return SHELL_ERR;
 }
 
@@ -115,7 +119,7 @@ static int shell_run_words(int argc, char **argv)
 	const struct shell_cmd *cmd = shell_cmd_find(argv[0]);
 
 	if (cmd == NULL) {
-		kprintf("sonde: %s: command not found\n", argv[0]);
+		kprintf_err("sonde: %s: command not found\n", argv[0]);
 		return SHELL_NOTFOUND;
 	}
 	console_clear_interrupt();
@@ -135,12 +139,12 @@ int shell_run_line(const char *line)
 	int status = SHELL_OK;
 
 	if (w == NULL) {
-		kprintf("sonde: out of memory\n");
+		kprintf_err("sonde: out of memory\n");
 		return SHELL_ERR;
 	}
 	enum shell_tok_err err = shell_tok_check(line, w);
 	if (err != SHTOK_OK) {
-		kprintf("sonde: syntax error: %s\n", shell_tok_strerror(err));
+		kprintf_err("sonde: syntax error: %s\n", shell_tok_strerror(err));
 		kfree(w);
 		return SHELL_USAGE;
 	}
@@ -189,7 +193,7 @@ void shell_thread(void *arg)
 			shell_run_line(ledit_line(&shell_ledit));
 			break;
 		case LEDIT_TOOLONG:
-			kprintf("sonde: line too long (at most %d bytes)\n", LEDIT_LINE_MAX - 1);
+			kprintf_err("sonde: line too long (at most %d bytes)\n", LEDIT_LINE_MAX - 1);
 			break;
 		case LEDIT_CANCEL:
 			console_clear_interrupt();

@@ -65,12 +65,12 @@ const struct shell_cmd *shell_cmd_find(const char *name);
 int shell_cmd_count(void);
 const struct shell_cmd *shell_cmd_get(int i);
 
-/* shell_usage: print "usage: <usage>" of the command called name; returns SHELL_USAGE. */
+/* shell_usage: print "usage: <usage>" of the command called name (error stream); returns SHELL_USAGE. */
 int shell_usage(const char *name);
 
 /*
- * shell_error: print "<argv0>: <message>" (printf-style) and return
- * SHELL_ERR.  The one-line error every command uses.
+ * shell_error: print "<argv0>: <message>" (printf-style) on the error
+ * stream and return SHELL_ERR.  The one-line error every command uses.
  */
 int shell_error(const char *argv0, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

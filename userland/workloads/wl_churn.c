@@ -15,6 +15,7 @@
  */
 #include "userland/workloads/workload.h"
 #include "kernel/klib.h"
+#include "kernel/console.h"
 #include "kernel/mem.h"
 #include "kernel/thread.h"
 
@@ -122,7 +123,7 @@ static int wl_churn_main(const struct wl_params *p)
 	}
 	bool corrupt = ch->ch_corrupt;
 	if (corrupt)
-		kprintf("churn: heap block corrupted\n");
+		kprintf_err("churn: heap block corrupted\n");
 	kfree(ch);
 	return corrupt ? 1 : 0;
 }

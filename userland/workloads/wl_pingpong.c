@@ -20,6 +20,7 @@
 #include "userland/workloads/workload.h"
 #include "userland/workloads/wl_queue.h"
 #include "kernel/klib.h"
+#include "kernel/console.h"
 #include "kernel/lock.h"
 #include "kernel/mem.h"
 #include "kernel/thread.h"
@@ -93,8 +94,8 @@ static bool pp_verify(struct pingpong *pp, uint64_t sent)
 	bool ok = pp->pp_received == sent && pp->pp_out_of_order == 0 &&
 	          pp->pp_sum == sent * (sent + 1) / 2;
 	if (!ok)
-		kprintf("pingpong: sent %lu, received %lu, %lu out of order\n",
-		        sent, pp->pp_received, pp->pp_out_of_order);
+		kprintf_err("pingpong: sent %lu, received %lu, %lu out of order\n",
+		            sent, pp->pp_received, pp->pp_out_of_order);
 	return ok;
 }
 

@@ -11,6 +11,7 @@
 #include "userland/workloads/workload.h"
 #include "userland/shell/shell.h"
 #include "kernel/klib.h"
+#include "kernel/console.h"
 #include "kernel/mem.h"
 #include "kernel/thread.h"
 #include "kernel/time.h"
@@ -110,7 +111,7 @@ static int wl_do_run(int argc, char **argv)
 	if (w == NULL)
 		return shell_error(argv[0], "%s: no such workload (try 'run')", argv[1]);
 	if (argc > 3 || (argc == 3 && !kstrtou64(argv[2], &p.wp_arg))) {
-		kprintf("usage: run %s\n", w->wl_usage);
+		kprintf_err("usage: run %s\n", w->wl_usage);
 		return SHELL_USAGE;
 	}
 	p.wp_given = (argc == 3);
