@@ -374,7 +374,7 @@ int dif_emulate(const dif_difo_t *dp, dif_state_t *st, uint64_t *rval)
 			RD = dp->dd_inttab[idx];
 			break;
 		case DIF_OP_SETS:
-			RD = dif_addr(dp->dd_strtab + DIF_INSTR_INDEX(in));
+			RD = dif_addr(dp->dd_strtab) + DIF_INSTR_INDEX(in);
 			break;
 
 		case DIF_OP_LDGA:

@@ -129,7 +129,7 @@ int dif_copy_in(struct dif_run *r, void *dst, uint64_t addr, uint64_t n,
 	int f;
 
 	if (space == DIF_SPACE_KERNEL && (p = dif_direct(r, addr, n)) != NULL) {
-		__builtin_memcpy(d, p, n);
+		__builtin_memmove(d, p, n);      /* bcopy/copys may overlap */
 		return 0;
 	}
 	for (uint64_t i = 0; i < n; i += sz, d += sz) {
