@@ -52,7 +52,8 @@ $(DTC): $(DLANG_OUT)/tools/dtc.o $(DLANG_LIBOBJS)
 $(DLANG_OUT)/dtc_bench: $(DLANG_OUT)/tools/dtc_bench.o $(DLANG_LIBOBJS)
 	$(CC) -o $@ $^
 
-$(DLANG_OUT)/dt_%: $(DLANG_OUT)/tests/unit/dt_%.o $(DLANG_LIBOBJS)
+# unit tests run compiled DIF on DIF's host model of the kernel
+$(DLANG_OUT)/dt_%: $(DLANG_OUT)/tests/unit/dt_%.o $(DLANG_OUT)/tests/dif/dif_hostenv.o $(DLANG_LIBOBJS)
 	$(CC) -o $@ $^ -lcmocka
 
 $(DLANG_OUT)/dt_fuzz: tests/fuzz/dt_fuzz.c $(DLANG_SRCS) $(DIF_SRCS)
@@ -71,13 +72,17 @@ dlang-tests: $(DTC)
 dlang-golden: $(DTC)
 	@sh tools/dtc-check.sh $(DTC) --update
 
-# The fuzzer's seed corpus: every D file of the tree.
-dlang-fuzz-smoke:
+# The fuzzer's seed corpus: every D file of the tree, renamed so that no
+# *.d file lands under $(BUILD) (the top-level Makefile includes those).
+DLANG_SEED = mkdir -p $(DLANG_OUT)/corpus; for f in tests/dlang/*.d tests/d/*.d; do \
+	  [ -e "$$f" ] && cp "$$f" $(DLANG_OUT)/corpus/$$(basename $$f).seed; done;
+DLANG_FUZZBIN := $(if $(DLANG_CLANG),$(DLANG_OUT)/dt_fuzz)
+
+dlang-fuzz-smoke: $(DLANG_FUZZBIN)
 	@if [ -z "$(DLANG_CLANG)" ]; then \
 	  echo "dlang: clang not found, skipping the fuzz smoke run"; \
 	else \
-	  $(MAKE) --no-print-directory $(DLANG_OUT)/dt_fuzz && \
-	  mkdir -p $(DLANG_OUT)/corpus && cp tests/dlang/*.d tests/d/*.d $(DLANG_OUT)/corpus/ 2>/dev/null; \
+	  $(DLANG_SEED) \
 	  if $(DLANG_OUT)/dt_fuzz -max_total_time=$(DLANG_FUZZ_SMOKE) -print_final_stats=1 \
 	      -max_len=4096 -artifact_prefix=$(DLANG_OUT)/ $(DLANG_OUT)/corpus \
 	      > $(DLANG_OUT)/fuzz-smoke.log 2>&1; then \
@@ -92,10 +97,8 @@ dlang-bench: $(DLANG_OUT)/dtc_bench
 	@mkdir -p $(BUILD)/bench
 	$(DLANG_OUT)/dtc_bench $(BUILD)/bench/dlang.json
 
-dlang-fuzz:
+dlang-fuzz: $(DLANG_FUZZBIN)
 	@if [ -z "$(DLANG_CLANG)" ]; then echo "dlang: clang not found"; exit 1; fi
-	$(MAKE) --no-print-directory $(DLANG_OUT)/dt_fuzz
-	@mkdir -p $(DLANG_OUT)/corpus
-	cp tests/dlang/*.d tests/d/*.d $(DLANG_OUT)/corpus/ 2>/dev/null || true
+	@$(DLANG_SEED)
 	$(DLANG_OUT)/dt_fuzz -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
 	  -max_len=4096 -artifact_prefix=$(DLANG_OUT)/ $(DLANG_OUT)/corpus

@@ -24,7 +24,7 @@ for d in tests/dlang/*.d; do
 	# a snippet may ask for flags on its first line: "/* dtc: -w */"
 	first=$(head -1 "$d")
 	case $first in "/* dtc: "*) args=$(echo "$first" | sed 's|/\* dtc: \(.*\) \*/|\1|');; esac
-	if ! $DTC -S $args "$d" > $tmp 2>&1; then
+	if ! $DTC -S -s "$d" $args > $tmp 2>&1; then
 		echo "FAIL snippet $d: does not compile:"; cat $tmp; fail=1; continue
 	fi
 	if [ "$UPDATE" = "--update" ]; then

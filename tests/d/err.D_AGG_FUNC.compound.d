@@ -1,0 +1,7 @@
+/*
+ * Asserts D_AGG_FUNC: aggregations cannot be updated with +=.
+ */
+BEGIN
+{
+	@a += count();
+}

@@ -1,0 +1,7 @@
+/*
+ * Asserts D_AGG_SCALAR: quantize() needs a scalar.
+ */
+BEGIN
+{
+	@a = quantize("x");
+}

@@ -1,0 +1,7 @@
+/*
+ * Asserts D_AGG_SCALAR: sum() needs a scalar.
+ */
+BEGIN
+{
+	@a = sum(execname);
+}

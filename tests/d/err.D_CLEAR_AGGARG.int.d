@@ -1,0 +1,7 @@
+/*
+ * Asserts D_CLEAR_AGGARG: clear() needs an aggregation.
+ */
+BEGIN
+{
+	clear(1);
+}

@@ -1,0 +1,7 @@
+/*
+ * Asserts D_CLEAR_AGGBAD: clear() of an aggregation never assigned.
+ */
+BEGIN
+{
+	clear(@nosuch);
+}

@@ -1,0 +1,8 @@
+/*
+ * Asserts D_DECL_COMBO: short and long cannot be combined.
+ */
+short long x;
+BEGIN
+{
+	trace(1);
+}

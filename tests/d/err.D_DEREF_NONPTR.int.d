@@ -1,0 +1,7 @@
+/*
+ * Asserts D_DEREF_NONPTR: only pointers can be dereferenced.
+ */
+BEGIN
+{
+	trace(*pid);
+}

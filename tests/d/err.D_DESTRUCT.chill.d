@@ -1,0 +1,7 @@
+/*
+ * Asserts D_DESTRUCT: chill() is destructive and needs -w.
+ */
+BEGIN
+{
+	chill(100);
+}

@@ -1,0 +1,7 @@
+/*
+ * Asserts D_DESTRUCT: copyout() is destructive and needs -w.
+ */
+BEGIN
+{
+	copyout(0, 0, 0);
+}

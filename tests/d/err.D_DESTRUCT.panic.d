@@ -1,0 +1,7 @@
+/*
+ * Asserts D_DESTRUCT: panic() is destructive and needs -w.
+ */
+BEGIN
+{
+	panic();
+}

@@ -1,0 +1,7 @@
+/*
+ * Asserts D_DESTRUCT: raise() is destructive and needs -w.
+ */
+BEGIN
+{
+	raise(9);
+}

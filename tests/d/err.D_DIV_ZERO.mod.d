@@ -1,0 +1,7 @@
+/*
+ * Asserts D_DIV_ZERO: constant remainder by zero is a compile error.
+ */
+BEGIN
+{
+	trace(10 % (2 - 2));
+}

@@ -1,0 +1,4 @@
+/*
+ * Asserts D_EMPTY: a program with nothing in it is rejected.
+ */
+/* nothing */

@@ -1,0 +1,7 @@
+/*
+ * Asserts D_MACRO_UNDEF: $$3 without a third argument is undefined.
+ */
+BEGIN
+{
+	trace($$3);
+}

@@ -1,0 +1,7 @@
+/*
+ * Asserts D_OP_ARITH: strings cannot be multiplied.
+ */
+BEGIN
+{
+	trace(execname * 2);
+}

@@ -1,0 +1,7 @@
+/*
+ * Asserts D_OP_ARITH: strings cannot be added.
+ */
+BEGIN
+{
+	trace("a" + "b");
+}

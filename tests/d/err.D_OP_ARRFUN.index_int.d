@@ -1,0 +1,7 @@
+/*
+ * Asserts D_OP_ARRFUN: an integer cannot be indexed.
+ */
+BEGIN
+{
+	trace(pid[1]);
+}

@@ -1,0 +1,7 @@
+/*
+ * Asserts D_OP_LVAL: ++ needs a modifiable lvalue.
+ */
+BEGIN
+{
+	++pid;
+}

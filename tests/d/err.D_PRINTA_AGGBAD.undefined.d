@@ -1,0 +1,7 @@
+/*
+ * Asserts D_PRINTA_AGGBAD: printa() of an aggregation never assigned.
+ */
+BEGIN
+{
+	printa(@nosuch);
+}

@@ -1,0 +1,7 @@
+/*
+ * Asserts D_PRINTA_PROTO: printa() needs an aggregation.
+ */
+BEGIN
+{
+	printa();
+}

@@ -1,0 +1,7 @@
+/*
+ * Asserts D_PRINTF_AGG_CONV: %@ is for printa() only.
+ */
+BEGIN
+{
+	printf("%@d", 1);
+}

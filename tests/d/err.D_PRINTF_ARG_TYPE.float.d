@@ -1,0 +1,7 @@
+/*
+ * Asserts D_PRINTF_ARG_TYPE: Sonde has no floating point.
+ */
+BEGIN
+{
+	printf("%f", 1);
+}

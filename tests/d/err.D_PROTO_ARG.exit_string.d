@@ -1,0 +1,7 @@
+/*
+ * Asserts D_PROTO_ARG: exit needs an integer.
+ */
+BEGIN
+{
+	exit("bye");
+}

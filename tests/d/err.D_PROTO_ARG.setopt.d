@@ -1,0 +1,7 @@
+/*
+ * Asserts D_PROTO_ARG: setopt needs string constants.
+ */
+BEGIN
+{
+	setopt(1);
+}

@@ -1,0 +1,7 @@
+/*
+ * Asserts D_PROTO_ARG: speculate needs an integer.
+ */
+BEGIN
+{
+	speculate("x");
+}

@@ -1,0 +1,7 @@
+/*
+ * Asserts D_PROTO_LEN: exit takes one argument.
+ */
+BEGIN
+{
+	exit();
+}

@@ -1,0 +1,7 @@
+/*
+ * Asserts D_PROTO_LEN: substr takes at least two arguments.
+ */
+BEGIN
+{
+	trace(substr("a"));
+}

@@ -1,0 +1,7 @@
+/*
+ * Asserts D_SYM_NOTYPES: kernel symbols have no type information without CTF.
+ */
+BEGIN
+{
+	trace(`ticks);
+}

@@ -1,0 +1,7 @@
+/*
+ * Asserts D_SYNTAX: an unclosed parenthesis is a syntax error.
+ */
+BEGIN
+{
+	trace((1 + 2);
+}

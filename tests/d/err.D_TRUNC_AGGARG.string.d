@@ -1,0 +1,7 @@
+/*
+ * Asserts D_TRUNC_AGGARG: trunc() needs an aggregation.
+ */
+BEGIN
+{
+	trunc("x");
+}

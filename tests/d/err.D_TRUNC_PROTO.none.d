@@ -1,0 +1,7 @@
+/*
+ * Asserts D_TRUNC_PROTO: trunc() needs an argument.
+ */
+BEGIN
+{
+	trunc();
+}

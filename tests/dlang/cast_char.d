@@ -1,0 +1,5 @@
+/* Pins the DIF for: a narrowing cast shifts left then right (arithmetic). */
+BEGIN
+{
+	trace((char)pid);
+}

@@ -1,0 +1,5 @@
+/* Pins the DIF for: signed < is cmp + bl. */
+BEGIN
+{
+	trace(pid < tid);
+}

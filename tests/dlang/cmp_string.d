@@ -1,0 +1,5 @@
+/* Pins the DIF for: string == is scmp + be. */
+BEGIN
+{
+	trace(execname == "init");
+}

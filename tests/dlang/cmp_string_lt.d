@@ -1,0 +1,5 @@
+/* Pins the DIF for: string < is scmp + bl. */
+BEGIN
+{
+	trace(probefunc < "m");
+}

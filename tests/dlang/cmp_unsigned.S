@@ -1,0 +1,15 @@
+clause 0 (line 2): :::BEGIN
+action 0: trace size=4
+value 0:
+.rtype i32
+.int 1
+	ldgs timestamp, %r1
+	ldgs vtimestamp, %r2
+	cmp %r1, %r2
+	bgu L6
+	mov %r0, %r1
+	ba L7
+L6:
+	setx 1, %r1
+L7:
+	ret %r1

@@ -1,0 +1,5 @@
+/* Pins the DIF for: unsigned > is cmp + bgu. */
+BEGIN
+{
+	trace(timestamp > vtimestamp);
+}

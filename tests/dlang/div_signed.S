@@ -1,0 +1,9 @@
+clause 0 (line 2): :::BEGIN
+action 0: trace size=4
+value 0:
+.rtype i32
+.int 3
+	ldgs pid, %r1
+	setx 3, %r2
+	sdiv %r1, %r2, %r1
+	ret %r1

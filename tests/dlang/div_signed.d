@@ -1,0 +1,5 @@
+/* Pins the DIF for: signed division is sdiv. */
+BEGIN
+{
+	trace(pid / 3);
+}

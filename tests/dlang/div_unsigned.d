@@ -1,0 +1,5 @@
+/* Pins the DIF for: unsigned division is udiv. */
+BEGIN
+{
+	trace(timestamp / 3);
+}

@@ -1,0 +1,5 @@
+/* Pins the DIF for: constant shifts fold, >> of a negative int is arithmetic. */
+BEGIN
+{
+	trace(-16 >> 2);
+}

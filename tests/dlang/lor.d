@@ -1,0 +1,5 @@
+/* Pins the DIF for: || short-circuits with forward branches. */
+BEGIN
+{
+	trace(pid || tid);
+}

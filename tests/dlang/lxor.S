@@ -1,0 +1,23 @@
+clause 0 (line 2): :::BEGIN
+action 0: trace size=4
+value 0:
+.rtype i32
+.int 1
+	ldgs pid, %r1
+	ldgs tid, %r2
+	tst %r1
+	bne L6
+	mov %r0, %r1
+	ba L7
+L6:
+	setx 1, %r1
+L7:
+	tst %r2
+	bne L11
+	mov %r0, %r2
+	ba L12
+L11:
+	setx 1, %r2
+L12:
+	xor %r1, %r2, %r1
+	ret %r1

@@ -1,0 +1,5 @@
+/* Pins the DIF for: signed remainder is srem. */
+BEGIN
+{
+	trace(pid % 7);
+}

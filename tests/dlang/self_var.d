@@ -1,0 +1,6 @@
+/* Pins the DIF for: thread-locals use ldts/stts. */
+BEGIN
+{
+	self->ts = timestamp;
+	trace(timestamp - self->ts);
+}

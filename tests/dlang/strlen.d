@@ -1,0 +1,5 @@
+/* Pins the DIF for: a subroutine call pushes its string argument with pushtr. */
+BEGIN
+{
+	trace(strlen(execname));
+}

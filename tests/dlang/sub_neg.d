@@ -1,0 +1,5 @@
+/* Pins the DIF for: unary minus is sub from %r0. */
+BEGIN
+{
+	trace(-pid);
+}

@@ -1,0 +1,460 @@
+/*
+ * tests/unit/dt_test_compile.c: host unit tests of the D compiler.
+ *
+ * Four groups, each a list of small self-describing assertions:
+ *   - expression semantics: ASSERT_D(expected, "D expression") compiles
+ *     "BEGIN { ...; trace(expr); }", validates and runs every action's DIF
+ *     in order on DIF's host model (tests/dif/dif_hostenv.c: pid = 42,
+ *     tid = 7, execname = "sonde-test", ...) and checks the traced value;
+ *   - the program object (probes, actions, aggregations, formats, options);
+ *   - errors: tag, line, column and DTrace's exact message text;
+ *   - robustness: small arenas, unterminated input, deep nesting.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "dlang/dt.h"
+#include "tests/dif/dif_hostenv.h"
+
+#define ARENA (8u << 20)
+static uint8_t arena[ARENA];
+
+static dt_prog *
+compile_ok(const char *src)
+{
+	dt_prog *p = NULL;
+	dt_error e;
+	if (dt_compile(src, strlen(src), NULL, arena, ARENA, &p, &e) != 0) {
+		fprintf(stderr, "unexpected error: %s: line %u: %s\nsource: %s\n",
+		    e.de_tag, e.de_line, e.de_msg, src);
+		fail();
+	}
+	return (p);
+}
+
+static dt_error
+compile_err(const char *src)
+{
+	dt_prog *p;
+	dt_error e;
+	if (dt_compile(src, strlen(src), NULL, arena, ARENA, &p, &e) == 0) {
+		fprintf(stderr, "compiled unexpectedly: %s\n", src);
+		fail();
+	}
+	return (e);
+}
+
+/* ---- running compiled DIF on the host model ---- */
+
+static struct dif_hostenv henv;
+static uint8_t scratch[1 << 16];
+
+/* Run every action of clause 0; return the value of the last one. */
+static uint64_t
+run_last(const dt_prog *p, dif_state_t *st, const dif_difo_t **lastp)
+{
+	uint64_t v = 0;
+	const dt_clause *cl = &p->dp_clauses[0];
+	for (uint32_t a = 0; a < cl->cl_nacts; a++) {
+		for (uint32_t i = 0; i < cl->cl_acts[a].ac_nargs; i++) {
+			const dif_difo_t *d = cl->cl_acts[a].ac_args[i];
+			assert_int_equal(dif_validate(d, DIF_VF_DESTRUCTIVE |
+			    DIF_VF_USER, NULL, NULL), 0);
+			int f = dif_emulate(d, st, &v);
+			if (f != 0) {
+				fprintf(stderr, "fault %d at pc %u\n", f,
+				    st->ds_fault.df_pc);
+				fail();
+			}
+			*lastp = d;
+		}
+	}
+	return (v);
+}
+
+static uint64_t
+eval(const char *stmts, const char *expr, dif_state_t *st,
+    const dif_difo_t **lastp)
+{
+	static char src[4096];
+	snprintf(src, sizeof (src), "BEGIN { %s trace(%s); }", stmts, expr);
+	dt_prog *p = compile_ok(src);
+	dif_hostenv_init(&henv);
+	dif_state_init(st, &henv.env, scratch, sizeof (scratch), 0);
+	st->ds_args[0] = 100;
+	st->ds_args[1] = (uint64_t)-5;
+	return (run_last(p, st, lastp));
+}
+
+static void
+assert_d(int64_t want, const char *stmts, const char *expr, int line)
+{
+	dif_state_t st;
+	const dif_difo_t *d;
+	int64_t got = (int64_t)eval(stmts, expr, &st, &d);
+	if (got != want) {
+		fprintf(stderr, "line %d: %s => %lld, want %lld\n", line, expr,
+		    (long long)got, (long long)want);
+		fail();
+	}
+}
+
+static void
+assert_s(const char *want, const char *stmts, const char *expr, int line)
+{
+	dif_state_t st;
+	const dif_difo_t *d;
+	uint64_t v = eval(stmts, expr, &st, &d);
+	char buf[512];
+	assert_true(dif_hostenv_string(&henv, v, buf, sizeof (buf), &st, d));
+	if (strcmp(buf, want) != 0) {
+		fprintf(stderr, "line %d: %s => \"%s\", want \"%s\"\n", line,
+		    expr, buf, want);
+		fail();
+	}
+}
+
+#define ASSERT_D(want, expr) assert_d((want), "", (expr), __LINE__)
+#define ASSERT_DS(want, stmts, expr) assert_d((want), (stmts), (expr), __LINE__)
+#define ASSERT_S(want, expr) assert_s((want), "", (expr), __LINE__)
+
+static void
+test_arith(void **state)
+{
+	(void)state;
+	ASSERT_D(42, "pid");
+	ASSERT_D(49, "pid + tid");
+	ASSERT_D(7, "1 + 2 * 3");
+	ASSERT_D(9, "(1 + 2) * 3");
+	ASSERT_D(-42, "-pid");
+	ASSERT_D(6, "pid / tid");
+	ASSERT_D(0, "pid % tid");
+	ASSERT_D(-3, "-7 / 2");
+	ASSERT_D(-1, "-7 % 2");
+	ASSERT_D(-20, "-pid / 2 + 1");
+	ASSERT_D(0x2a00, "pid << 8");
+	ASSERT_D(10, "pid >> 2");
+	ASSERT_D(-2, "arg1 >> 2");
+	ASSERT_D(42 & 7, "pid & tid");
+	ASSERT_D(42 | 7, "pid | tid");
+	ASSERT_D(42 ^ 7, "pid ^ tid");
+	ASSERT_D(~42, "~pid");
+	ASSERT_D(100, "arg0");
+	ASSERT_D(-5, "args[1]");
+	ASSERT_D(-2147483648LL, "0x7fffffff + 1");
+	ASSERT_D(4, "sizeof (int)");
+	ASSERT_D(8, "sizeof (pid + 1L)");
+}
+
+static void
+test_logic(void **state)
+{
+	(void)state;
+	ASSERT_D(1, "pid > tid");
+	ASSERT_D(0, "pid < tid");
+	ASSERT_D(1, "pid >= 42");
+	ASSERT_D(1, "pid <= 42");
+	ASSERT_D(1, "pid == 42");
+	ASSERT_D(0, "pid != 42");
+	ASSERT_D(1, "arg1 < 0");
+	ASSERT_D(0, "(uint64_t)arg1 < 0");
+	ASSERT_D(1, "pid && tid");
+	ASSERT_D(0, "pid && 0");
+	ASSERT_D(1, "0 || tid");
+	ASSERT_D(0, "pid ^^ tid");
+	ASSERT_D(1, "pid ^^ 0");
+	ASSERT_D(0, "!pid");
+	ASSERT_D(1, "!!pid");
+	ASSERT_D(7, "pid > 100 ? pid : tid");
+	ASSERT_D(42, "pid > 1 ? pid : tid");
+	ASSERT_D(1, "1 < 2 == 1");
+	ASSERT_D(1, "execname == \"sonde-test\"");
+	ASSERT_D(1, "execname < \"z\"");
+	ASSERT_D(0, "probefunc != \"kmem_alloc\"");
+}
+
+static void
+test_vars(void **state)
+{
+	(void)state;
+	ASSERT_DS(5, "x = 2; x += 3;", "x");
+	ASSERT_DS(3, "x = 2;", "++x");
+	ASSERT_DS(2, "x = 2;", "x++");
+	ASSERT_DS(1, "x = 2; x--;", "x");
+	ASSERT_DS(84, "self->v = pid * 2;", "self->v");
+	ASSERT_DS(10, "this->t = 10;", "this->t");
+	ASSERT_DS(9, "a[1, \"k\"] = 9;", "a[1, \"k\"]");
+	ASSERT_DS(0, "a[1, \"k\"] = 9;", "a[2, \"k\"]");
+	ASSERT_DS(3, "x = 1;", "(x = 2, x + 1)");
+	ASSERT_DS(16, "x = 1; x <<= 4;", "x");
+	ASSERT_DS(6, "", "(char)0x106");
+	ASSERT_DS(-1, "", "(char)0xff");
+	ASSERT_DS(0xfb, "", "(uint8_t)arg1 | 0xf0");
+}
+
+static void
+test_strings(void **state)
+{
+	(void)state;
+	ASSERT_S("sonde-test", "execname");
+	ASSERT_S("hello", "\"hello\"");
+	ASSERT_S("sonde-test:kmem_alloc", "strjoin(execname, "
+	    "strjoin(\":\", probefunc))");
+	ASSERT_D(10, "strlen(execname)");
+	ASSERT_S("nde", "substr(execname, 2, 3)");
+	ASSERT_S("SONDE-TEST", "toupper(execname)");
+	ASSERT_S("c", "basename(\"/a/b/c\")");
+	ASSERT_S("42", "lltostr(pid)");
+	ASSERT_D(5, "index(execname, \"-\")");
+	ASSERT_D(1, "strjoin(\"a\", \"b\") == \"ab\"");
+}
+
+static void
+test_decls(void **state)
+{
+	(void)state;
+	dif_state_t st;
+	const dif_difo_t *d;
+	uint64_t v = eval("", "1", &st, &d);
+	assert_int_equal(v, 1);
+	assert_int_equal((int64_t)(uint64_t)compile_ok(
+	    "enum e { A = 3, B }; inline int twice = B * 2; "
+	    "BEGIN { trace(twice); }")->dp_nclauses, 1);
+	dt_prog *p = compile_ok("struct s { char c; long l; short h; };"
+	    "BEGIN { trace(sizeof (struct s)); trace(offsetof(struct s, h)); }");
+	assert_int_equal(p->dp_clauses[0].cl_nacts, 2);
+	p = compile_ok("typedef unsigned short u16; u16 x; self int y;"
+	    "int a[string, int]; BEGIN { x = 1; self->y = 2; a[\"k\", 1] = 3; }");
+	assert_int_equal(p->dp_nvars, 3);
+}
+
+/* ---- the program object ---- */
+
+static void
+test_prog_probes(void **state)
+{
+	(void)state;
+	dt_prog *p = compile_ok("fbt::vfs_*:entry, BEGIN, foo:bar, "
+	    "a:b:c:d { trace(1); }");
+	assert_int_equal(p->dp_nclauses, 1);
+	const dt_clause *cl = &p->dp_clauses[0];
+	assert_int_equal(cl->cl_nprobes, 4);
+	assert_string_equal(cl->cl_probes[0].pd_prov, "fbt");
+	assert_string_equal(cl->cl_probes[0].pd_mod, "");
+	assert_string_equal(cl->cl_probes[0].pd_func, "vfs_*");
+	assert_string_equal(cl->cl_probes[0].pd_name, "entry");
+	assert_string_equal(cl->cl_probes[1].pd_name, "BEGIN");
+	assert_string_equal(cl->cl_probes[1].pd_prov, "");
+	assert_string_equal(cl->cl_probes[2].pd_func, "foo");
+	assert_string_equal(cl->cl_probes[2].pd_name, "bar");
+	assert_string_equal(cl->cl_probes[3].pd_mod, "b");
+	assert_null(cl->cl_pred);
+}
+
+static void
+test_prog_actions(void **state)
+{
+	(void)state;
+	dt_prog *p = compile_ok("#pragma D option quiet\n"
+	    "#pragma D option bufsize=4m\n"
+	    "BEGIN /pid/ { printf(\"%s %d\\n\", execname, pid); "
+	    "@c[execname] = count(); @l = lquantize(pid, 0, 100, 10); "
+	    "printa(\"%s %@d\\n\", @c); exit(0); }");
+	const dt_clause *cl = &p->dp_clauses[0];
+	assert_non_null(cl->cl_pred);
+	assert_int_equal(cl->cl_nacts, 5);
+	assert_int_equal(cl->cl_acts[0].ac_kind, DT_ACT_PRINTF);
+	assert_int_equal(cl->cl_acts[0].ac_nargs, 2);
+	assert_int_equal(cl->cl_acts[1].ac_kind, DT_ACT_AGG);
+	assert_int_equal(cl->cl_acts[3].ac_kind, DT_ACT_PRINTA);
+	assert_int_equal(cl->cl_acts[4].ac_kind, DT_ACT_EXIT);
+	assert_int_equal(p->dp_naggs, 2);
+	assert_string_equal(p->dp_aggs[0].ag_name, "c");
+	assert_int_equal(p->dp_aggs[0].ag_func, DT_AGG_COUNT);
+	assert_int_equal(p->dp_aggs[0].ag_nkeys, 1);
+	assert_true(p->dp_aggs[0].ag_keys[0].kt_string);
+	assert_int_equal(p->dp_aggs[1].ag_func, DT_AGG_LQUANTIZE);
+	assert_int_equal(p->dp_aggs[1].ag_params[2], 10);
+	assert_int_equal(p->dp_nformats, 2);
+	assert_int_equal(p->dp_formats[0].fd_nconvs, 2);
+	assert_int_equal(p->dp_formats[0].fd_convs[0].cv_kind, DT_CONV_STR);
+	assert_int_equal(p->dp_formats[0].fd_convs[1].cv_kind, DT_CONV_SINT);
+	assert_int_equal(p->dp_formats[1].fd_convs[1].cv_kind, DT_CONV_AGG);
+	assert_int_equal(p->dp_noptions, 2);
+	assert_string_equal(p->dp_options[1].op_name, "bufsize");
+	assert_string_equal(p->dp_options[1].op_value, "4m");
+}
+
+static void
+test_prog_spec(void **state)
+{
+	(void)state;
+	dt_prog *p = compile_ok("BEGIN { speculate(1); trace(2); }"
+	    "END { commit(1); } ERROR { discard(1); }");
+	assert_true(p->dp_clauses[0].cl_speculative);
+	assert_int_equal(p->dp_clauses[1].cl_acts[0].ac_kind, DT_ACT_COMMIT);
+	assert_false(p->dp_destructive);
+	dt_opts o;
+	memset(&o, 0, sizeof (o));
+	o.o_destructive = true;
+	dt_error e;
+	const char *src = "BEGIN { chill(10); }";
+	assert_int_equal(dt_compile(src, strlen(src), &o, arena, ARENA, &p,
+	    &e), 0);
+	assert_true(p->dp_destructive);
+}
+
+/* ---- errors ---- */
+
+static void
+test_err_printf(void **state)
+{
+	(void)state;
+	dt_error e = compile_err("BEGIN\n{\n\tprintf(\"%d\", \"x\");\n}\n");
+	assert_string_equal(e.de_tag, "D_PRINTF_ARG_TYPE");
+	assert_int_equal(e.de_line, 3);
+	assert_string_equal(e.de_msg, "printf( ) argument #2 is incompatible "
+	    "with conversion #1 prototype:\n\tconversion: %d\n\t prototype: "
+	    "char, short, int, long, or long long\n\t  argument: string");
+	char buf[600];
+	dt_error_format(&e, true, buf, sizeof (buf));
+	assert_memory_equal(buf, "line 3: [D_PRINTF_ARG_TYPE] printf( )", 36);
+}
+
+static void
+test_err_positions(void **state)
+{
+	(void)state;
+	dt_error e = compile_err("BEGIN\n{\n  x = 1 +;\n}");
+	assert_string_equal(e.de_tag, "D_SYNTAX");
+	assert_int_equal(e.de_line, 3);
+	assert_int_equal(e.de_col, 10);
+	assert_string_equal(e.de_msg, "syntax error near \";\"");
+	e = compile_err("BEGIN { trace(1 / 0); }");
+	assert_string_equal(e.de_tag, "D_DIV_ZERO");
+	assert_string_equal(e.de_msg, "expression contains division by zero");
+	e = compile_err("BEGIN { trace(nosuch); }");
+	assert_string_equal(e.de_msg, "failed to resolve nosuch: Unknown "
+	    "variable name");
+	e = compile_err("BEGIN { @a = count(); @a = sum(1); }");
+	assert_string_equal(e.de_tag, "D_AGG_REDEF");
+	e = compile_err("BEGIN { speculate(1); speculate(2); }");
+	assert_string_equal(e.de_msg, "speculate( ) may not follow "
+	    "speculate( )");
+}
+
+/* ---- robustness ---- */
+
+static void
+test_small_arena(void **state)
+{
+	(void)state;
+	dt_prog *p;
+	dt_error e;
+	static uint8_t small[64];
+	const char *src = "BEGIN { trace(1); }";
+	assert_int_equal(dt_compile(src, strlen(src), NULL, small,
+	    sizeof (small), &p, &e), -1);
+	assert_string_equal(e.de_tag, "D_NOMEM");
+	/* enough for the context, not for the program */
+	static char big[64 << 10];
+	size_t n = 0;
+	for (int i = 0; i < 1000 && n + 64 < sizeof (big); i++)
+		n += (size_t)snprintf(big + n, sizeof (big) - n,
+		    "BEGIN { x%d = %d; }\n", i, i);
+	assert_int_equal(dt_compile(big, n, NULL, arena, 48 << 10, &p, &e),
+	    -1);
+	assert_string_equal(e.de_tag, "D_NOMEM");
+	assert_int_equal(dt_compile(big, n, NULL, arena, ARENA, &p, &e), 0);
+	assert_int_equal(p->dp_nclauses, 1000);
+}
+
+static void
+test_unterminated(void **state)
+{
+	(void)state;
+	dt_prog *p;
+	dt_error e;
+	/* only the first 19 bytes are the program */
+	const char *src = "BEGIN { trace(1); }garbage that is not D";
+	assert_int_equal(dt_compile(src, 19, NULL, arena, ARENA, &p, &e), 0);
+	assert_int_equal(dt_compile(src, 16, NULL, arena, ARENA, &p, &e), -1);
+	assert_string_equal(e.de_tag, "D_SYNTAX");
+	assert_int_equal(dt_compile("BEGIN { trace(\"ab", 16, NULL, arena,
+	    ARENA, &p, &e), -1);
+	assert_string_equal(e.de_tag, "D_STR_NL");
+	assert_int_equal(dt_compile(NULL, 0, NULL, arena, ARENA, &p, &e), -1);
+	assert_string_equal(e.de_tag, "D_EMPTY");
+}
+
+static void
+test_deep_nesting(void **state)
+{
+	(void)state;
+	static char src[8192];
+	size_t n = (size_t)snprintf(src, sizeof (src), "BEGIN { trace(");
+	for (int i = 0; i < 3000; i++)
+		src[n++] = '(';
+	src[n++] = '1';
+	src[n] = '\0';
+	dt_prog *p;
+	dt_error e;
+	assert_int_equal(dt_compile(src, n, NULL, arena, ARENA, &p, &e), -1);
+	assert_string_equal(e.de_tag, "D_SYNTAX");
+	n = (size_t)snprintf(src, sizeof (src), "BEGIN { trace(");
+	for (int i = 0; i < 3000; i++)
+		src[n++] = '-';
+	src[n++] = '1';
+	src[n] = '\0';
+	assert_int_equal(dt_compile(src, n, NULL, arena, ARENA, &p, &e), -1);
+}
+
+static void
+test_deterministic(void **state)
+{
+	(void)state;
+	const char *src = "BEGIN { x = pid + 1; a[x, \"s\"] = strlen(execname);"
+	    " @q = quantize(x); }";
+	static uint8_t a2[ARENA];
+	dt_prog *p1, *p2;
+	dt_error e;
+	assert_int_equal(dt_compile(src, strlen(src), NULL, arena, ARENA, &p1,
+	    &e), 0);
+	assert_int_equal(dt_compile(src, strlen(src), NULL, a2, ARENA, &p2,
+	    &e), 0);
+	for (uint32_t i = 0; i < p1->dp_clauses[0].cl_nacts; i++) {
+		const dif_difo_t *d1 = p1->dp_clauses[0].cl_acts[i].ac_args[0];
+		const dif_difo_t *d2 = p2->dp_clauses[0].cl_acts[i].ac_args[0];
+		assert_int_equal(d1->dd_ninsns, d2->dd_ninsns);
+		assert_memory_equal(d1->dd_insns, d2->dd_insns,
+		    d1->dd_ninsns * sizeof (dif_instr_t));
+	}
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_arith),
+		cmocka_unit_test(test_logic),
+		cmocka_unit_test(test_vars),
+		cmocka_unit_test(test_strings),
+		cmocka_unit_test(test_decls),
+		cmocka_unit_test(test_prog_probes),
+		cmocka_unit_test(test_prog_actions),
+		cmocka_unit_test(test_prog_spec),
+		cmocka_unit_test(test_err_printf),
+		cmocka_unit_test(test_err_positions),
+		cmocka_unit_test(test_small_arena),
+		cmocka_unit_test(test_unterminated),
+		cmocka_unit_test(test_deep_nesting),
+		cmocka_unit_test(test_deterministic),
+	};
+	return (cmocka_run_group_tests(tests, NULL, NULL));
+}
