@@ -13,4 +13,7 @@ void shell_thread(void *arg);
 /* shell_run_line: run one command line; returns its exit status (sh's conventions). */
 int shell_run_line(const char *line);
 
+/* dtrace_init: the tracing framework and its dtrace provider (trace/dtrace.h). */
+void dtrace_init(void);
+
 #endif

@@ -7,10 +7,13 @@
 # very same table.
 
 KERNEL_ASM := boot/boot.asm arch/x86_64/entry.asm arch/x86_64/switch.asm
-KERNEL_C   := $(wildcard kernel/*.c arch/x86_64/*.c tests/kernel/*.c) \
+KERNEL_C   := $(wildcard kernel/*.c arch/x86_64/*.c trace/*.c userland/dtrace/*.c tests/kernel/*.c) \
               $(DIF_SRCS) $(DLANG_SRCS) $(TRACE_SRCS) $(USERLAND_SRCS)
 KOBJ       := $(patsubst %.c,$(BUILD)/k/%.o,$(KERNEL_C)) \
               $(patsubst %.asm,$(BUILD)/k/%.o,$(KERNEL_ASM))
+# The built-in script library (kernel/kfile.c): scripts/*.d as one table.
+KSCRIPTS   := $(sort $(wildcard scripts/*.d))
+KOBJ       += $(BUILD)/kscripts.o
 LIBGCC     := $(shell $(CC) -print-libgcc-file-name)
 KLDFLAGS   := -n -nostdlib -T linker.ld -z max-page-size=0x1000 -z noexecstack --no-warn-rwx-segments
 
@@ -30,6 +33,13 @@ $(BUILD)/ksyms0.S: tools/gen_ksyms.sh
 
 $(BUILD)/ksyms%.o: $(BUILD)/ksyms%.S
 	$(CC) -c $< -o $@
+
+$(BUILD)/kscripts.S: $(KSCRIPTS) tools/gen_scripts.sh
+	@mkdir -p $(@D)
+	$(Q)sh tools/gen_scripts.sh $(KSCRIPTS) > $@
+
+$(BUILD)/kscripts.o: $(BUILD)/kscripts.S $(KSCRIPTS)
+	$(Q)$(CC) -c $< -o $@
 
 $(BUILD)/kernel0.elf: $(KOBJ) $(BUILD)/ksyms0.o linker.ld
 	$(Q)$(LD) $(KLDFLAGS) -o $@ $(KOBJ) $(BUILD)/ksyms0.o $(LIBGCC)

@@ -5,7 +5,7 @@
 #   dlang/     dlang/, dif/
 #   kernel/    kernel/, arch/arch.h
 #   arch/ISA/  arch/, kernel/
-#   trace/     trace/, dif/, kernel/, arch/arch.h
+#   trace/     trace/, dif/, dlang/dt.h (the program object), kernel/, arch/arch.h
 #   userland/  userland/, trace/ (public headers), dlang/, dif/, kernel/, arch/arch.h
 #
 # and that portable code never names the architecture (__x86_64__).
@@ -29,7 +29,7 @@ check dif      'dif/'
 check dlang    'dlang/|dif/'
 check kernel   'kernel/|arch/arch\.h'
 check arch     'arch/|kernel/'
-check trace    'trace/|dif/|kernel/|arch/arch\.h'
+check trace    'trace/|dif/|dlang/dt\.h|kernel/|arch/arch\.h'
 check userland 'userland/|trace/|dlang/|dif/|kernel/|arch/arch\.h'
 
 for dir in dif dlang kernel trace userland; do

@@ -143,6 +143,7 @@ typedef struct dtrace_status {
 	bool dst_exited;                     /* exit() was called */
 	int dst_exitstatus;                  /* its argument */
 	bool dst_killed;                     /* the deadman aborted tracing */
+	bool dst_filled;                     /* a fill-policy buffer filled: stop */
 	uint64_t dst_errors;                 /* runtime faults */
 	uint64_t dst_dyndrops;               /* dynamic variable drops */
 	uint64_t dst_aggdrops[8];            /* per CPU */

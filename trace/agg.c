@@ -1,0 +1,235 @@
+/*
+ * agg.c - aggregations at the source: per-CPU buffers of (key, value).
+ *
+ * Each CPU's aggregation buffer is a hash table whose entries are carved
+ * from aggsize bytes and never freed while tracing (clear() zeroes values,
+ * the consumer's trunc() hides entries).  An entry is (aggregation index,
+ * key tuple, value words); dtrace.h describes the key and value layouts.
+ * Nothing here is shared between CPUs, so probe context writes no shared
+ * cache line: the consumer merges the CPUs' tables when it reads them.
+ */
+#include "kernel/klib.h"
+#include "kernel/mem.h"
+#include "trace/trace_impl.h"
+
+typedef struct agg_entry {
+	uint32_t ae_next;                 /* offset+1 of the next entry in the chain */
+	uint32_t ae_aggid;
+	uint32_t ae_keylen;               /* a multiple of 8 */
+	uint32_t ae_nvals;
+	/* key bytes, then int64_t values */
+} agg_entry_t;
+
+int dtrace_aggbuf_alloc(dtrace_aggbuf_t *a, uint64_t size)
+{
+	memset(a, 0, sizeof(*a));
+	a->dta_size = ALIGN_DOWN(size, 8);
+	a->dta_base = kmalloc(a->dta_size);
+	return a->dta_base ? 0 : DTRACE_ENOMEM;
+}
+
+void dtrace_aggbuf_free(dtrace_aggbuf_t *a)
+{
+	kfree(a->dta_base);
+	a->dta_base = NULL;
+}
+
+/* ---- bucket arithmetic (pure) ---- */
+
+int64_t dtrace_quantize_bucketval(int i)
+{
+	if (i < DTRACE_QUANTIZE_ZEROBUCKET)
+		return -(int64_t)(1ULL << (DTRACE_QUANTIZE_ZEROBUCKET - 1 - i));
+	if (i == DTRACE_QUANTIZE_ZEROBUCKET)
+		return 0;
+	return (int64_t)(1ULL << (i - DTRACE_QUANTIZE_ZEROBUCKET - 1));
+}
+
+int dtrace_quantize_bucket(int64_t v)
+{
+	int i;
+
+	if (v < 0) {
+		for (i = 0; i < DTRACE_QUANTIZE_ZEROBUCKET; i++)
+			if (v <= dtrace_quantize_bucketval(i))
+				return i;
+		return DTRACE_QUANTIZE_ZEROBUCKET - 1;
+	}
+	if (v == 0)
+		return DTRACE_QUANTIZE_ZEROBUCKET;
+	for (i = DTRACE_QUANTIZE_ZEROBUCKET + 1; i < DTRACE_QUANTIZE_NBUCKETS; i++)
+		if (v < dtrace_quantize_bucketval(i))
+			return i - 1;
+	return DTRACE_QUANTIZE_NBUCKETS - 1;
+}
+
+static int64_t lquantize_levels(const dt_aggdesc *ag)
+{
+	int64_t step = ag->ag_nparams >= 3 && ag->ag_params[2] > 0 ? ag->ag_params[2] : 1;
+
+	return (ag->ag_params[1] - ag->ag_params[0]) / step;
+}
+
+uint32_t dtrace_agg_nvals(const dt_aggdesc *ag)
+{
+	switch (ag->ag_func) {
+	case DT_AGG_AVG: return 2;
+	case DT_AGG_STDDEV: return 4;
+	case DT_AGG_QUANTIZE: return DTRACE_QUANTIZE_NBUCKETS;
+	case DT_AGG_LQUANTIZE: return (uint32_t)lquantize_levels(ag) + 2;
+	case DT_AGG_LLQUANTIZE: return 0;          /* not supported in the kernel yet */
+	default: return 1;
+	}
+}
+
+uint32_t dtrace_agg_keylen(const dt_aggdesc *ag, uint32_t strsize)
+{
+	uint32_t n = 0;
+
+	for (uint32_t i = 0; i < ag->ag_nkeys; i++)
+		n += ag->ag_keys[i].kt_string ? (uint32_t)ALIGN_UP(strsize, 8) : 8;
+	return n;
+}
+
+/* ---- probe context ---- */
+
+static uint32_t agg_hash(uint32_t aggid, const uint8_t *key, uint32_t keylen)
+{
+	uint32_t h = 2166136261u ^ aggid;
+
+	for (uint32_t i = 0; i < keylen; i++)
+		h = (h ^ key[i]) * 16777619u;
+	return h % AGG_NBUCKETS;
+}
+
+static void vals_init(const dt_aggdesc *ag, int64_t *v, uint32_t n)
+{
+	memset(v, 0, n * sizeof(*v));
+	if (ag->ag_func == DT_AGG_MIN)
+		v[0] = INT64_MAX;
+	if (ag->ag_func == DT_AGG_MAX)
+		v[0] = INT64_MIN;
+}
+
+static int64_t *agg_lookup(dtrace_aggbuf_t *a, const dt_aggdesc *ag, const uint8_t *key,
+                           uint32_t keylen, uint32_t nvals)
+{
+	uint32_t h = agg_hash(ag->ag_id, key, keylen);
+
+	for (uint32_t off = a->dta_bucket[h]; off != 0;) {
+		agg_entry_t *e = (agg_entry_t *)(a->dta_base + off - 1);
+		if (e->ae_aggid == ag->ag_id && e->ae_keylen == keylen &&
+		    memcmp(e + 1, key, keylen) == 0)
+			return (int64_t *)((uint8_t *)(e + 1) + keylen);
+		off = e->ae_next;
+	}
+	uint64_t need = sizeof(agg_entry_t) + keylen + nvals * sizeof(int64_t);
+	if (a->dta_used + need > a->dta_size || a->dta_used + need > UINT32_MAX) {
+		a->dta_drops++;
+		return NULL;
+	}
+	agg_entry_t *e = (agg_entry_t *)(a->dta_base + a->dta_used);
+	e->ae_aggid = ag->ag_id;
+	e->ae_keylen = keylen;
+	e->ae_nvals = nvals;
+	memcpy(e + 1, key, keylen);
+	int64_t *v = (int64_t *)((uint8_t *)(e + 1) + keylen);
+	vals_init(ag, v, nvals);
+	e->ae_next = a->dta_bucket[h];
+	a->dta_bucket[h] = (uint32_t)a->dta_used + 1;
+	a->dta_used += need;
+	return v;
+}
+
+static void stddev_add(int64_t *v, int64_t x)
+{
+	uint64_t mag = x < 0 ? -(uint64_t)x : (uint64_t)x;
+	unsigned __int128 sq = (unsigned __int128)mag * mag;
+	unsigned __int128 acc = ((unsigned __int128)(uint64_t)v[3] << 64) | (uint64_t)v[2];
+
+	acc += sq;
+	v[0]++;
+	v[1] += x;
+	v[2] = (int64_t)(uint64_t)acc;
+	v[3] = (int64_t)(uint64_t)(acc >> 64);
+}
+
+static void lquantize_add(const dt_aggdesc *ag, int64_t *v, int64_t x, int64_t incr)
+{
+	int64_t base = ag->ag_params[0], levels = lquantize_levels(ag);
+	int64_t step = ag->ag_nparams >= 3 && ag->ag_params[2] > 0 ? ag->ag_params[2] : 1;
+
+	if (x < base)
+		v[0] += incr;
+	else if (x >= base + levels * step)
+		v[levels + 1] += incr;
+	else
+		v[1 + (x - base) / step] += incr;
+}
+
+/*
+ * dtrace_agg_update: apply one firing of aggregation ag with key and the
+ * function's arguments (args[0] the value, args[1] an increment where the
+ * function takes one; lquantize's constant parameters come from ag).
+ * Returns 0, or -1 when the buffer is full (counted).  Probe context.
+ */
+int dtrace_agg_update(dtrace_state_t *s, dtrace_aggbuf_t *a, const dt_aggdesc *ag,
+                      const uint8_t *key, uint32_t keylen, const int64_t *args, uint32_t nargs)
+{
+	uint32_t nvals = dtrace_agg_nvals(ag);
+	int64_t x = nargs > 0 ? args[0] : 0;
+
+	(void)s;
+	if (nvals == 0)
+		return -1;
+	int64_t *v = agg_lookup(a, ag, key, keylen, nvals);
+	if (v == NULL)
+		return -1;
+	switch (ag->ag_func) {
+	case DT_AGG_COUNT: v[0]++; break;
+	case DT_AGG_SUM: v[0] += x; break;
+	case DT_AGG_MIN: if (x < v[0]) v[0] = x; break;
+	case DT_AGG_MAX: if (x > v[0]) v[0] = x; break;
+	case DT_AGG_AVG: v[0]++; v[1] += x; break;
+	case DT_AGG_STDDEV: stddev_add(v, x); break;
+	case DT_AGG_QUANTIZE: v[dtrace_quantize_bucket(x)] += nargs > 1 ? args[1] : 1; break;
+	case DT_AGG_LQUANTIZE: lquantize_add(ag, v, x, nargs > 1 ? args[1] : 1); break;
+	default: return -1;
+	}
+	return 0;
+}
+
+/* ---- consumer side ---- */
+
+int dtrace_agg_snapshot(dtrace_state_t *s, int cpu, dtrace_agg_fn *fn, void *arg)
+{
+	if (cpu < 0 || cpu >= ncpus)
+		return DTRACE_EINVAL;
+	dtrace_aggbuf_t *a = &s->dts_agg[cpu];
+	uint64_t used = __atomic_load_n(&a->dta_used, __ATOMIC_ACQUIRE);
+	for (uint64_t off = 0; off < used;) {
+		agg_entry_t *e = (agg_entry_t *)(a->dta_base + off);
+		const uint8_t *key = (const uint8_t *)(e + 1);
+		fn(arg, e->ae_aggid, key, e->ae_keylen, (const int64_t *)(key + e->ae_keylen), e->ae_nvals);
+		off += sizeof(*e) + e->ae_keylen + e->ae_nvals * sizeof(int64_t);
+	}
+	return 0;
+}
+
+void dtrace_agg_clear(dtrace_state_t *s, uint32_t aggid)
+{
+	for (int cpu = 0; cpu < ncpus; cpu++) {
+		dtrace_aggbuf_t *a = &s->dts_agg[cpu];
+		uint64_t flags = arch_irq_save();
+		for (uint64_t off = 0; off < a->dta_used;) {
+			agg_entry_t *e = (agg_entry_t *)(a->dta_base + off);
+			int64_t *v = (int64_t *)((uint8_t *)(e + 1) + e->ae_keylen);
+			if (aggid == UINT32_MAX || e->ae_aggid == aggid) {
+				const dt_aggdesc *ag = &s->dts_prog->dp_aggs[e->ae_aggid];
+				vals_init(ag, v, e->ae_nvals);
+			}
+			off += sizeof(*e) + e->ae_keylen + e->ae_nvals * sizeof(int64_t);
+		}
+		arch_irq_restore(flags);
+	}
+}

@@ -1,0 +1,132 @@
+/*
+ * buffer.c - per-CPU principal buffers and their policies.
+ *
+ * switch (default): two halves.  Probe context appends records to the
+ *   active half; the consumer's snapshot swaps the halves (with interrupts
+ *   off on that CPU: one CPU today, a cross-call with SMP) and copies out the
+ *   inactive one.  A record that does not fit is dropped and counted.
+ * fill: one half.  When a record does not fit, the buffer is full: recording
+ *   stops (and the consumer stops tracing), except for END's records, for
+ *   which space was set aside when the program was enabled.
+ * ring: one half used circularly; the oldest records are overwritten, never
+ *   dropped.  Read once, when tracing stops.
+ *
+ * Records are whole and 8-byte aligned; their header carries their size, so
+ * the ring can step over the records it overwrites.
+ */
+#include "kernel/klib.h"
+#include "kernel/mem.h"
+#include "trace/trace_impl.h"
+
+int dtrace_buffer_alloc(dtrace_buffer_t *b, uint64_t size, int policy)
+{
+	memset(b, 0, sizeof(*b));
+	b->dtb_size = ALIGN_DOWN(size, 8);
+	b->dtb_half[0] = kmalloc(b->dtb_size);
+	if (policy == DTRACE_BUFPOLICY_SWITCH)
+		b->dtb_half[1] = kmalloc(b->dtb_size);
+	if (b->dtb_half[0] == NULL || (policy == DTRACE_BUFPOLICY_SWITCH && b->dtb_half[1] == NULL)) {
+		dtrace_buffer_free(b);
+		return DTRACE_ENOMEM;
+	}
+	return 0;
+}
+
+void dtrace_buffer_free(dtrace_buffer_t *b)
+{
+	kfree(b->dtb_half[0]);
+	kfree(b->dtb_half[1]);
+	b->dtb_half[0] = b->dtb_half[1] = NULL;
+}
+
+static uint32_t rec_size_at(const dtrace_buffer_t *b, uint64_t off)
+{
+	return ((const dtrace_rechdr_t *)(b->dtb_half[0] + off))->dtrh_size;
+}
+
+static uint8_t *ring_reserve(dtrace_buffer_t *b, uint32_t size)
+{
+	if (b->dtb_offset + size > b->dtb_size) {   /* no room at the end: wrap */
+		b->dtb_ring_end = b->dtb_offset;
+		b->dtb_offset = 0;
+		b->dtb_ring_head = 0;
+		b->dtb_ring_wrapped = true;
+	}
+	if (b->dtb_ring_wrapped) {                   /* step over what we overwrite */
+		while (b->dtb_ring_head < b->dtb_ring_end &&
+		       b->dtb_ring_head < b->dtb_offset + size)
+			b->dtb_ring_head += rec_size_at(b, b->dtb_ring_head);
+		if (b->dtb_ring_head >= b->dtb_ring_end)
+			b->dtb_ring_wrapped = false;
+	}
+	uint8_t *p = b->dtb_half[0] + b->dtb_offset;
+	b->dtb_offset += size;
+	return p;
+}
+
+/*
+ * dtrace_buffer_reserve: room for a record of size bytes in b, or NULL
+ * (counted as a drop).  end: the record is END's (fill policy keeps room for
+ * it).  Probe context, interrupts off.
+ */
+uint8_t *dtrace_buffer_reserve(dtrace_state_t *s, dtrace_buffer_t *b, uint32_t size, bool end)
+{
+	int policy = s->dts_opts.dov_bufpolicy;
+	uint64_t limit = b->dtb_size;
+
+	if (size > b->dtb_size) {
+		b->dtb_drops++;
+		return NULL;
+	}
+	if (policy == DTRACE_BUFPOLICY_RING)
+		return ring_reserve(b, size);
+	if (policy == DTRACE_BUFPOLICY_FILL && !end)
+		limit = b->dtb_size > s->dts_end_reserve ? b->dtb_size - s->dts_end_reserve : 0;
+	if (b->dtb_offset + size > limit || (b->dtb_full && !end)) {
+		if (policy == DTRACE_BUFPOLICY_FILL)
+			b->dtb_full = true;
+		b->dtb_drops++;
+		return NULL;
+	}
+	uint8_t *p = b->dtb_half[b->dtb_active] + b->dtb_offset;
+	b->dtb_offset += size;
+	return p;
+}
+
+static long copy_out(uint8_t *out, size_t size, const uint8_t *src, uint64_t n, long done)
+{
+	if ((uint64_t)done + n > size)
+		return DTRACE_EINVAL;
+	memcpy(out + done, src, n);
+	return done + (long)n;
+}
+
+/*
+ * dtrace_buffer_copyout: take everything recorded in b since the last call.
+ * The caller's buffer must hold a whole buffer's worth (dtb_size).  Thread
+ * context; interrupts are turned off around the switch only.
+ */
+long dtrace_buffer_copyout(dtrace_buffer_t *b, int policy, void *out, size_t size)
+{
+	uint64_t flags = arch_irq_save();
+	long n = 0;
+
+	if (policy == DTRACE_BUFPOLICY_SWITCH) {
+		int was = b->dtb_active;
+		uint64_t len = b->dtb_offset;
+		b->dtb_active ^= 1;
+		b->dtb_offset = 0;
+		arch_irq_restore(flags);
+		return copy_out(out, size, b->dtb_half[was], len, 0);
+	}
+	if (policy == DTRACE_BUFPOLICY_RING && b->dtb_ring_wrapped)
+		n = copy_out(out, size, b->dtb_half[0] + b->dtb_ring_head,
+		             b->dtb_ring_end - b->dtb_ring_head, 0);
+	if (n >= 0)
+		n = copy_out(out, size, b->dtb_half[0], b->dtb_offset, n);
+	b->dtb_offset = 0;
+	b->dtb_ring_wrapped = false;
+	b->dtb_ring_head = 0;
+	arch_irq_restore(flags);
+	return n;
+}

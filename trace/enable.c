@@ -1,0 +1,431 @@
+/*
+ * enable.c - consumer states and their enablings.
+ *
+ * dtrace_open makes a state; dtrace_enable checks a compiled program as if
+ * it came from an untrusted process (every DIFO through dif_validate, every
+ * index in range), allocates the state's buffers and variable space, and
+ * creates an ECB for each (clause, matching probe), appending it to the
+ * probe's chain with interrupts off and enabling the probe's
+ * instrumentation when it gets its first ECB.  dtrace_go fires BEGIN;
+ * dtrace_stop fires END; dtrace_close undoes it all.  A deadman cyclic
+ * aborts a state whose consumer stopped reading its buffers.
+ *
+ * Context: thread context, under dtrace_lock (a mutex), except the deadman
+ * (timer interrupt).
+ */
+#include "arch/arch.h"
+#include "kernel/klib.h"
+#include "kernel/mem.h"
+#include "trace/trace_impl.h"
+
+static const char *const errmsgs[] = {
+	[1] = "invalid argument or malformed program",
+	[2] = "not enough memory for buffers or enablings",
+	[3] = "DIF program failed validation",
+	[4] = "operation not allowed in the consumer's current state",
+	[5] = "a probe could not be enabled",
+	[6] = "destructive actions not allowed (use -w)",
+};
+
+const char *dtrace_errmsg(int err)
+{
+	return err < 0 && -err < (int)ARRAY_SIZE(errmsgs) ? errmsgs[-err] : "unknown error";
+}
+
+void dtrace_opts_default(dtrace_optvals_t *o)
+{
+	*o = (dtrace_optvals_t){
+		.dov_bufsize = 4UL << 20,
+		.dov_bufpolicy = DTRACE_BUFPOLICY_SWITCH,
+		.dov_aggsize = 4UL << 20,
+		.dov_dynvarsize = 1UL << 20,
+		.dov_strsize = 256,
+		.dov_nspec = 1,
+		.dov_specsize = 32UL << 10,
+		.dov_stackframes = 20,
+		.dov_deadman_ns = 10 * NSEC_PER_SEC,
+		.dov_destructive = false,
+	};
+}
+
+int dtrace_ncpus(void)
+{
+	return ncpus;
+}
+
+int dtrace_open(const dtrace_optvals_t *opts, dtrace_state_t **sp)
+{
+	dtrace_state_t *s = kzalloc(sizeof(*s));
+
+	if (s == NULL)
+		return DTRACE_ENOMEM;
+	s->dts_opts = *opts;
+	if (s->dts_opts.dov_strsize < 2 || s->dts_opts.dov_strsize > 8192 ||
+	    s->dts_opts.dov_stackframes == 0 || s->dts_opts.dov_stackframes > 100 ||
+	    s->dts_opts.dov_bufsize < 64 || s->dts_opts.dov_bufsize > (256UL << 20) ||
+	    s->dts_opts.dov_aggsize < 64 || s->dts_opts.dov_aggsize > (256UL << 20) ||
+	    s->dts_opts.dov_dynvarsize > (256UL << 20)) {
+		kfree(s);
+		return DTRACE_EINVAL;
+	}
+	s->dts_env = dtrace_dif_env;
+	s->dts_env.de_ctx = s;
+	*sp = s;
+	return 0;
+}
+
+/* ---- checking a program ---- */
+
+struct vctx {
+	char *buf;
+	size_t len;
+	uint32_t clause, action;
+	unsigned problems;
+};
+
+static void validate_report(void *arg, uint32_t pc, const char *why)
+{
+	struct vctx *v = arg;
+	size_t used = strlen(v->buf);
+
+	if (v->problems++ == 0 && used < v->len)
+		ksnprintf(v->buf + used, v->len - used, "clause %u, %s %u: DIF offset %u: %s",
+		          v->clause + 1, v->action ? "action" : "predicate", v->action,
+		          pc == DIF_PC_NONE ? 0 : pc * 4, why);
+}
+
+static bool difo_ok(const dif_difo_t *dp, unsigned flags, struct vctx *v)
+{
+	return dp != NULL && dif_validate(dp, flags, validate_report, v) == 0;
+}
+
+static bool action_ok(const dt_prog *prog, const dt_action *a, unsigned flags, struct vctx *v)
+{
+	if (a->ac_kind < DT_ACT_EXPR || a->ac_kind > DT_ACT_SYSTEM)
+		return false;
+	if (a->ac_kind == DT_ACT_SPECULATE || a->ac_kind == DT_ACT_COMMIT ||
+	    a->ac_kind == DT_ACT_DISCARD || a->ac_kind == DT_ACT_USTACK) {
+		ksnprintf(v->buf, v->len, "clause %u, action %u: not supported yet", v->clause + 1,
+		          v->action);
+		return false;
+	}
+	if (a->ac_fmt >= (int32_t)prog->dp_nformats || a->ac_nargs > DT_MAXARGS)
+		return false;
+	for (uint32_t i = 0; i < a->ac_naggs; i++)
+		if (a->ac_aggs[i] >= prog->dp_naggs)
+			return false;
+	if (a->ac_kind == DT_ACT_AGG && (a->ac_naggs != 1 ||
+	    a->ac_nargs < prog->dp_aggs[a->ac_aggs[0]].ag_nkeys ||
+	    dtrace_agg_nvals(&prog->dp_aggs[a->ac_aggs[0]]) == 0 ||
+	    dtrace_agg_nvals(&prog->dp_aggs[a->ac_aggs[0]]) > 100000))
+		return false;
+	if ((a->ac_kind == DT_ACT_EXIT || a->ac_kind == DT_ACT_TRACE || a->ac_kind == DT_ACT_TRACEMEM ||
+	     a->ac_kind == DT_ACT_CHILL || a->ac_kind == DT_ACT_SYM || a->ac_kind == DT_ACT_MOD) &&
+	    a->ac_nargs < 1)
+		return false;
+	if ((a->ac_kind == DT_ACT_STACK && a->ac_arg > 100) ||
+	    (a->ac_kind == DT_ACT_TRACEMEM && a->ac_arg > 4096))
+		return false;
+	for (uint32_t i = 0; i < a->ac_nargs; i++)
+		if (!difo_ok(a->ac_args[i], flags, v))
+			return false;
+	return true;
+}
+
+static int prog_check(dtrace_state_t *s, const dt_prog *prog, char *errbuf, size_t errlen)
+{
+	unsigned flags = s->dts_opts.dov_destructive ? DIF_VF_DESTRUCTIVE : 0;
+	struct vctx v = { errbuf, errlen, 0, 0, 0 };
+
+	if (prog->dp_destructive && !s->dts_opts.dov_destructive)
+		return DTRACE_EPERM;
+	for (uint32_t c = 0; c < prog->dp_nclauses; c++) {
+		const dt_clause *cl = &prog->dp_clauses[c];
+		v.clause = c;
+		v.action = 0;
+		if (cl->cl_pred != NULL && !difo_ok(cl->cl_pred, flags, &v))
+			return DTRACE_EDIF;
+		for (uint32_t i = 0; i < cl->cl_nacts; i++) {
+			v.action = i + 1;
+			if (!action_ok(prog, &cl->cl_acts[i], flags, &v))
+				return v.problems ? DTRACE_EDIF : DTRACE_EINVAL;
+		}
+	}
+	return 0;
+}
+
+/* ---- buffers ---- */
+
+static int state_alloc(dtrace_state_t *s)
+{
+	const dtrace_optvals_t *o = &s->dts_opts;
+
+	for (int cpu = 0; cpu < ncpus; cpu++) {
+		int rc = dtrace_buffer_alloc(&s->dts_buf[cpu], o->dov_bufsize, o->dov_bufpolicy);
+		if (rc == 0)
+			rc = dtrace_aggbuf_alloc(&s->dts_agg[cpu], o->dov_aggsize);
+		s->dts_scratch[cpu] = kmalloc(TRACE_SCRATCH_SIZE);
+		if (rc != 0 || s->dts_scratch[cpu] == NULL)
+			return DTRACE_ENOMEM;
+	}
+	return dtrace_dynvar_init(s);
+}
+
+static void state_free(dtrace_state_t *s)
+{
+	for (int cpu = 0; cpu < TRACE_MAXCPUS; cpu++) {
+		dtrace_buffer_free(&s->dts_buf[cpu]);
+		dtrace_aggbuf_free(&s->dts_agg[cpu]);
+		kfree(s->dts_scratch[cpu]);
+	}
+	dtrace_dynvar_fini(s);
+}
+
+/* ---- ECBs ---- */
+
+static uint32_t clause_size(const dtrace_state_t *s, const dt_clause *cl)
+{
+	uint32_t n = 0;
+
+	for (uint32_t i = 0; i < cl->cl_nacts; i++)
+		n += dtrace_action_size(&cl->cl_acts[i], s->dts_opts.dov_strsize,
+		                        s->dts_opts.dov_stackframes);
+	return n ? n + (uint32_t)sizeof(dtrace_rechdr_t) : 0;
+}
+
+static void desc_from_prog(const dt_probedesc *pd, dtrace_probedesc_t *d)
+{
+	memset(d, 0, sizeof(*d));
+	kstrlcpy(d->dpd_provider, pd->pd_prov, sizeof(d->dpd_provider));
+	kstrlcpy(d->dpd_mod, pd->pd_mod, sizeof(d->dpd_mod));
+	kstrlcpy(d->dpd_func, pd->pd_func, sizeof(d->dpd_func));
+	kstrlcpy(d->dpd_name, pd->pd_name, sizeof(d->dpd_name));
+}
+
+static int ecb_create(dtrace_state_t *s, dtrace_probe_t *p, uint32_t clause)
+{
+	dtrace_ecb_t *e = kzalloc(sizeof(*e));
+
+	if (e == NULL)
+		return DTRACE_ENOMEM;
+	e->dte_probe = p;
+	e->dte_state = s;
+	e->dte_clause = clause;
+	e->dte_cl = &s->dts_prog->dp_clauses[clause];
+	e->dte_size = clause_size(s, e->dte_cl);
+	e->dte_epid = ++s->dts_necbs;
+	e->dte_snext = s->dts_ecbs;
+	s->dts_ecbs = e;
+	return 0;
+}
+
+static int clause_match(dtrace_state_t *s, uint32_t c, uint32_t *matched)
+{
+	const dt_clause *cl = &s->dts_prog->dp_clauses[c];
+	dtrace_probedesc_t d;
+
+	for (uint32_t i = 0; i < cl->cl_nprobes; i++) {
+		desc_from_prog(&cl->cl_probes[i], &d);
+		dtrace_provide_all(&d);
+		for (uint32_t id = 0; id < dtrace_nprobes; id++) {
+			if (!dtrace_probe_matches(dtrace_probes[id], &d))
+				continue;
+			int rc = ecb_create(s, dtrace_probes[id], c);
+			if (rc != 0)
+				return rc;
+			if (matched != NULL)
+				matched[c]++;
+		}
+	}
+	return 0;
+}
+
+/* ecb_link: put e at the end of its probe's chain; enable the probe if it is the first. */
+static int ecb_link(dtrace_ecb_t *e)
+{
+	dtrace_probe_t *p = e->dte_probe;
+	bool first = p->dtpr_ecb == NULL;
+	uint64_t flags = arch_irq_save();
+	dtrace_ecb_t **pp = &p->dtpr_ecb;
+
+	while (*pp != NULL)
+		pp = &(*pp)->dte_next;
+	*pp = e;
+	arch_irq_restore(flags);
+	return first ? dtrace_probe_enable_hw(p) : 0;
+}
+
+static void ecb_unlink(dtrace_ecb_t *e)
+{
+	dtrace_probe_t *p = e->dte_probe;
+	uint64_t flags = arch_irq_save();
+
+	for (dtrace_ecb_t **pp = &p->dtpr_ecb; *pp != NULL; pp = &(*pp)->dte_next) {
+		if (*pp == e) {
+			*pp = e->dte_next;
+			break;
+		}
+	}
+	arch_irq_restore(flags);
+	if (p->dtpr_ecb == NULL)
+		dtrace_probe_disable_hw(p);
+}
+
+static void ecbs_destroy(dtrace_state_t *s, bool linked)
+{
+	dtrace_ecb_t *e = s->dts_ecbs, *next;
+
+	for (; e != NULL; e = next) {
+		next = e->dte_snext;
+		if (linked)
+			ecb_unlink(e);
+		kfree(e);
+	}
+	s->dts_ecbs = NULL;
+	kfree(s->dts_ecbtab);
+	s->dts_ecbtab = NULL;
+	s->dts_necbs = 0;
+}
+
+static int ecbs_index_and_link(dtrace_state_t *s)
+{
+	s->dts_ecbtab = kzalloc(MAX(s->dts_necbs, 1) * sizeof(dtrace_ecb_t *));
+	if (s->dts_ecbtab == NULL)
+		return DTRACE_ENOMEM;
+	for (dtrace_ecb_t *e = s->dts_ecbs; e != NULL; e = e->dte_snext) {
+		s->dts_ecbtab[e->dte_epid - 1] = e;
+		if (e->dte_probe->dtpr_id == dtrace_probeid_end)
+			s->dts_end_reserve += e->dte_size;
+	}
+	s->dts_end_reserve += 4 * sizeof(dtrace_errrec_t);
+	/* Link in EPID order so clauses fire in program order. */
+	for (uint32_t i = 0; i < s->dts_necbs; i++) {
+		int rc = ecb_link(s->dts_ecbtab[i]);
+		if (rc != 0)
+			return DTRACE_EBUSY;
+	}
+	return 0;
+}
+
+int dtrace_enable(dtrace_state_t *s, const dt_prog *prog, uint32_t *matched, char *errbuf,
+                  size_t errlen)
+{
+	int rc;
+
+	if (errlen > 0)
+		errbuf[0] = 0;
+	mutex_lock(&dtrace_lock);
+	rc = s->dts_prog != NULL ? DTRACE_ESTATE : prog_check(s, prog, errbuf, errlen);
+	if (rc == 0) {
+		s->dts_prog = prog;
+		if (matched != NULL)
+			memset(matched, 0, prog->dp_nclauses * sizeof(*matched));
+		rc = state_alloc(s);
+	}
+	for (uint32_t c = 0; rc == 0 && c < prog->dp_nclauses; c++)
+		rc = clause_match(s, c, matched);
+	if (rc == 0)
+		rc = ecbs_index_and_link(s);
+	if (rc != 0 && s->dts_prog == prog) {
+		ecbs_destroy(s, s->dts_ecbtab != NULL);
+		state_free(s);
+		s->dts_prog = NULL;
+	}
+	mutex_unlock(&dtrace_lock);
+	return rc;
+}
+
+/* ---- running ---- */
+
+static void deadman_fn(void *arg)
+{
+	dtrace_state_t *s = arg;
+	int a = s->dts_activity;
+
+	if ((a == DTRACE_ACT_WARMUP || a == DTRACE_ACT_ACTIVE || a == DTRACE_ACT_DRAINING) &&
+	    ktime_ns() - s->dts_last_drain > s->dts_opts.dov_deadman_ns)
+		s->dts_activity = DTRACE_ACT_KILLED;
+}
+
+int dtrace_go(dtrace_state_t *s)
+{
+	mutex_lock(&dtrace_lock);
+	if (s->dts_prog == NULL || s->dts_activity != DTRACE_ACT_INACTIVE) {
+		mutex_unlock(&dtrace_lock);
+		return DTRACE_ESTATE;
+	}
+	s->dts_last_drain = ktime_ns();
+	if (s->dts_opts.dov_deadman_ns != 0)
+		cyclic_start(&s->dts_deadman, NSEC_PER_SEC, 0, deadman_fn, s);
+	s->dts_activity = DTRACE_ACT_WARMUP;
+	dtrace_probe(dtrace_probeid_begin, 0, 0, 0, 0, 0, 0);
+	if (s->dts_activity == DTRACE_ACT_WARMUP)
+		s->dts_activity = DTRACE_ACT_ACTIVE;
+	mutex_unlock(&dtrace_lock);
+	return 0;
+}
+
+int dtrace_stop(dtrace_state_t *s)
+{
+	mutex_lock(&dtrace_lock);
+	int a = s->dts_activity;
+	if (a == DTRACE_ACT_WARMUP || a == DTRACE_ACT_ACTIVE || a == DTRACE_ACT_DRAINING) {
+		s->dts_activity = DTRACE_ACT_COOLDOWN;
+		dtrace_probe(dtrace_probeid_end, 0, 0, 0, 0, 0, 0);
+	}
+	if (s->dts_activity != DTRACE_ACT_KILLED)
+		s->dts_activity = DTRACE_ACT_STOPPED;
+	cyclic_stop(&s->dts_deadman);
+	mutex_unlock(&dtrace_lock);
+	return 0;
+}
+
+void dtrace_close(dtrace_state_t *s)
+{
+	if (s == NULL)
+		return;
+	dtrace_stop(s);
+	mutex_lock(&dtrace_lock);
+	if (s->dts_prog != NULL) {
+		ecbs_destroy(s, true);
+		state_free(s);
+	}
+	mutex_unlock(&dtrace_lock);
+	kfree(s);
+}
+
+long dtrace_buffer_snapshot(dtrace_state_t *s, int cpu, void *buf, size_t size)
+{
+	if (s->dts_prog == NULL || cpu < 0 || cpu >= ncpus)
+		return DTRACE_EINVAL;
+	s->dts_last_drain = ktime_ns();
+	return dtrace_buffer_copyout(&s->dts_buf[cpu], s->dts_opts.dov_bufpolicy, buf, size);
+}
+
+void dtrace_status_get(dtrace_state_t *s, dtrace_status_t *st)
+{
+	memset(st, 0, sizeof(*st));
+	st->dst_exited = s->dts_exited;
+	st->dst_exitstatus = s->dts_exitstatus;
+	st->dst_killed = s->dts_activity == DTRACE_ACT_KILLED;
+	st->dst_errors = s->dts_errors;
+	st->dst_dyndrops = s->dts_dyn.dds_drops;
+	for (int cpu = 0; cpu < ncpus && cpu < 8; cpu++) {
+		st->dst_drops[cpu] = s->dts_buf[cpu].dtb_drops;
+		st->dst_aggdrops[cpu] = s->dts_agg[cpu].dta_drops;
+		st->dst_filled |= s->dts_buf[cpu].dtb_full;
+		st->dst_reentries += dtrace_firing_cpu(cpu)->df_reentries;
+	}
+}
+
+int dtrace_epid_info(dtrace_state_t *s, dtrace_epid_t epid, dtrace_epinfo_t *out)
+{
+	if (epid == 0 || epid > s->dts_necbs || s->dts_ecbtab == NULL)
+		return DTRACE_EINVAL;
+	dtrace_ecb_t *e = s->dts_ecbtab[epid - 1];
+	out->dei_probe = e->dte_probe->dtpr_id;
+	out->dei_clause = e->dte_clause;
+	out->dei_size = e->dte_size;
+	dtrace_probe_desc(e->dte_probe, &out->dei_desc);
+	return 0;
+}

@@ -1,0 +1,515 @@
+/*
+ * probe.c - what happens when a probe fires.
+ *
+ * dtrace_probe() turns interrupts off, refuses re-entry on the same CPU
+ * (counted), and walks the probe's ECB chain.  For each ECB whose consumer
+ * is in the right phase (BEGIN only while warming up, END only while cooling
+ * down, everything else while active) it runs the predicate, reserves the
+ * clause's whole record in the CPU's buffer, and runs the actions in order,
+ * each writing its data at its place in the record.  A fault stops the
+ * clause: its record is marked void, an error record is written, and the
+ * ERROR probe fires for that consumer.  Nothing here sleeps, allocates or
+ * takes a lock.
+ *
+ * Order: per-CPU firing state, memory access for DIF, built-in variables,
+ * record sizes, actions, errors, the firing loop.
+ */
+#include "arch/arch.h"
+#include "kernel/klib.h"
+#include "kernel/mem.h"
+#include "kernel/thread.h"
+#include "trace/trace_impl.h"
+
+static dtrace_firing_t firing[TRACE_MAXCPUS];
+
+dtrace_firing_t *dtrace_firing_cpu(int cpu)
+{
+	return &firing[cpu];
+}
+
+void dtrace_probe_set_frame(uint64_t pc, uint64_t fp)
+{
+	dtrace_firing_t *f = &firing[arch_cpu_id()];
+
+	f->df_frame_pc = pc;
+	f->df_frame_fp = fp;
+}
+
+/* ---- memory ---- */
+
+int dtrace_load(void *ctx, uint64_t addr, unsigned size, unsigned space, uint64_t *val)
+{
+	uint64_t v = 0;
+
+	(void)ctx;
+	if (space != DIF_SPACE_KERNEL)
+		return DIF_FAULT_UPRIV;
+	if (!mem_probe(addr, size) || arch_safe_read(&v, (const void *)addr, size) != 0)
+		return DIF_FAULT_BADADDR;
+	*val = v;
+	return 0;
+}
+
+/*
+ * dtrace_strcpy_safe: copy the string at src into dst (size bytes, always
+ * terminated, the rest zeroed).  Returns the length, or SIZE_MAX if src
+ * cannot be read.  Probe context.
+ */
+size_t dtrace_strcpy_safe(char *dst, uint64_t src, size_t size)
+{
+	size_t n = 0;
+
+	memset(dst, 0, size);
+	while (n + 1 < size) {
+		if ((n == 0 || ((src + n) & (PAGE_SIZE - 1)) == 0) && !mem_probe(src + n, 1))
+			return SIZE_MAX;
+		char c;
+		if (arch_safe_read(&c, (const void *)(src + n), 1) != 0)
+			return SIZE_MAX;
+		if (c == 0)
+			break;
+		dst[n++] = c;
+	}
+	return n;
+}
+
+/* ---- stacks ---- */
+
+/* stack_walk: the probed code's PC, then its callers, from the frame the provider set. */
+static int stack_walk(dtrace_firing_t *f, uint64_t *pcs, int max)
+{
+	int n = 0;
+	uint64_t fp = f->df_frame_fp;
+
+	if (f->df_frame_pc == 0)
+		return arch_backtrace(pcs, max, 0);
+	pcs[n++] = f->df_frame_pc;
+	while (n < max && fp >= DMAP_BASE && (fp & 7) == 0 && mem_probe(fp, 16)) {
+		uint64_t ret = ((uint64_t *)fp)[1];
+		if (ret == 0)
+			break;
+		pcs[n++] = ret;
+		fp = ((uint64_t *)fp)[0];
+	}
+	return n;
+}
+
+/* ---- built-in variables ---- */
+
+static int builtin_string(const char *s, uint64_t *val)
+{
+	*val = (uint64_t)s;
+	return 0;
+}
+
+static uint64_t thread_vtime(struct thread *t)
+{
+	return t->t_cputime + (ktime_ns() - t->t_oncpu_at);
+}
+
+static int dtrace_builtin(void *ctx, uint32_t id, uint64_t index, uint64_t *val)
+{
+	dtrace_firing_t *f = &firing[arch_cpu_id()];
+	dtrace_probe_t *p = f->df_probe;
+	struct thread *t = curthread();
+	uint64_t pcs[2];
+
+	(void)ctx;
+	(void)index;
+	switch (id) {
+	case DIF_VAR_PROBEPROV: return builtin_string(p->dtpr_provider->dtpv_name, val);
+	case DIF_VAR_PROBEMOD: return builtin_string(p->dtpr_mod, val);
+	case DIF_VAR_PROBEFUNC: return builtin_string(p->dtpr_func, val);
+	case DIF_VAR_PROBENAME: return builtin_string(p->dtpr_name, val);
+	case DIF_VAR_EXECNAME: return builtin_string(t->t_name, val);
+	case DIF_VAR_TIMESTAMP: *val = f->df_timestamp; return 0;
+	case DIF_VAR_WALLTIMESTAMP: *val = f->df_timestamp; return 0;
+	case DIF_VAR_VTIMESTAMP: *val = thread_vtime(t); return 0;
+	case DIF_VAR_CPU: *val = (uint64_t)arch_cpu_id(); return 0;
+	case DIF_VAR_CURTHREAD: *val = (uint64_t)t; return 0;
+	case DIF_VAR_CURCPU: *val = (uint64_t)curcpu(); return 0;
+	case DIF_VAR_TID: *val = t->t_tid; return 0;
+	case DIF_VAR_PID: case DIF_VAR_PPID: case DIF_VAR_UID: case DIF_VAR_ERRNO:
+	case DIF_VAR_UCALLER: case DIF_VAR_USTACKDEPTH: case DIF_VAR_IPL:
+		*val = 0;
+		return 0;
+	case DIF_VAR_ID: *val = p->dtpr_id; return 0;
+	case DIF_VAR_EPID: *val = f->df_ecb ? f->df_ecb->dte_epid : 0; return 0;
+	case DIF_VAR_CALLER: *val = stack_walk(f, pcs, 2) == 2 ? pcs[1] : 0; return 0;
+	case DIF_VAR_STACKDEPTH: {
+		uint64_t deep[64];
+		*val = (uint64_t)stack_walk(f, deep, 64);
+		return 0;
+	}
+	default:
+		return DIF_FAULT_ILLOP;
+	}
+}
+
+/* ---- record layout (shared with the consumer) ---- */
+
+uint32_t dtrace_arg_size(const dif_difo_t *dp, uint32_t strsize)
+{
+	if (dp->dd_rtype.dt_kind == DIF_TYPE_STRING)
+		return (uint32_t)ALIGN_UP(strsize, 8);
+	if (dp->dd_rtype.dt_kind == DIF_TYPE_BLOB)
+		return (uint32_t)ALIGN_UP(dp->dd_rtype.dt_size, 8);
+	return 8;
+}
+
+static uint32_t args_size(const dt_action *a, uint32_t strsize)
+{
+	uint32_t n = 0;
+
+	for (uint32_t i = 0; i < a->ac_nargs; i++)
+		n += dtrace_arg_size(a->ac_args[i], strsize);
+	return n;
+}
+
+uint32_t dtrace_action_size(const dt_action *a, uint32_t strsize, uint32_t stackframes)
+{
+	switch (a->ac_kind) {
+	case DT_ACT_TRACE: case DT_ACT_PRINTF: case DT_ACT_SYSTEM:
+		return args_size(a, strsize);
+	case DT_ACT_PRINTA: case DT_ACT_EXIT: case DT_ACT_SYM: case DT_ACT_MOD:
+	case DT_ACT_CLEAR: case DT_ACT_DENORMALIZE: case DT_ACT_NORMALIZE: case DT_ACT_TRUNC:
+		return 8;                            /* the value argument, or 0 */
+	case DT_ACT_STACK:
+		return 8 * (uint32_t)(a->ac_arg ? a->ac_arg : stackframes);
+	case DT_ACT_TRACEMEM:
+		return (uint32_t)ALIGN_UP(a->ac_arg, 8);
+	default:
+		return 0;
+	}
+}
+
+/* ---- actions ---- */
+
+struct act_ctx {
+	dtrace_firing_t *ac_f;
+	dtrace_ecb_t *ac_ecb;
+	dtrace_state_t *ac_s;
+	uint8_t *ac_data;                        /* where this action's data goes */
+};
+
+/* eval: run one DIFO; on a fault the caller reports it. */
+static int eval(struct act_ctx *c, const dif_difo_t *dp, uint64_t *v)
+{
+	return dif_emulate(dp, &c->ac_f->df_dif, v);
+}
+
+/* record_value: evaluate dp and store it (8 bytes or a string) at *out; advances *out. */
+static int record_value(struct act_ctx *c, const dif_difo_t *dp, uint8_t **out)
+{
+	uint64_t v;
+	uint32_t strsize = c->ac_s->dts_opts.dov_strsize;
+	int rc = eval(c, dp, &v);
+
+	if (rc != 0)
+		return rc;
+	if (dp->dd_rtype.dt_kind == DIF_TYPE_STRING) {
+		if (v == 0 || dtrace_strcpy_safe((char *)*out, v, strsize) == SIZE_MAX) {
+			c->ac_f->df_dif.ds_fault = (dif_fault_t){ DIF_FAULT_BADADDR, 0, v };
+			return DIF_FAULT_BADADDR;
+		}
+	} else if (dp->dd_rtype.dt_kind == DIF_TYPE_BLOB) {
+		if (arch_safe_read(*out, (const void *)v, dp->dd_rtype.dt_size) != 0) {
+			c->ac_f->df_dif.ds_fault = (dif_fault_t){ DIF_FAULT_BADADDR, 0, v };
+			return DIF_FAULT_BADADDR;
+		}
+	} else {
+		memcpy(*out, &v, 8);
+	}
+	*out += dtrace_arg_size(dp, strsize);
+	return 0;
+}
+
+static int act_values(struct act_ctx *c, const dt_action *a)
+{
+	uint8_t *out = c->ac_data;
+
+	for (uint32_t i = 0; i < a->ac_nargs; i++) {
+		int rc = record_value(c, a->ac_args[i], &out);
+		if (rc != 0)
+			return rc;
+	}
+	return 0;
+}
+
+static int act_exit(struct act_ctx *c, const dt_action *a)
+{
+	uint64_t v;
+	int rc = eval(c, a->ac_args[0], &v);
+	dtrace_state_t *s = c->ac_s;
+
+	if (rc != 0)
+		return rc;
+	memcpy(c->ac_data, &v, 8);
+	s->dts_exitstatus = (int)v;
+	s->dts_exited = true;
+	if (s->dts_activity == DTRACE_ACT_WARMUP || s->dts_activity == DTRACE_ACT_ACTIVE)
+		s->dts_activity = DTRACE_ACT_DRAINING;
+	return 0;
+}
+
+static int act_stack(struct act_ctx *c, const dt_action *a)
+{
+	uint32_t n = (uint32_t)(a->ac_arg ? a->ac_arg : c->ac_s->dts_opts.dov_stackframes);
+	uint64_t *pcs = (uint64_t *)c->ac_data;
+	int got = stack_walk(c->ac_f, pcs, (int)n);
+
+	for (uint32_t i = (uint32_t)got; i < n; i++)
+		pcs[i] = 0;
+	return 0;
+}
+
+static int act_tracemem(struct act_ctx *c, const dt_action *a)
+{
+	uint64_t addr;
+	int rc = eval(c, a->ac_args[0], &addr);
+
+	if (rc != 0)
+		return rc;
+	if (!mem_probe(addr, a->ac_arg) || arch_safe_read(c->ac_data, (const void *)addr, a->ac_arg)) {
+		c->ac_f->df_dif.ds_fault = (dif_fault_t){ DIF_FAULT_BADADDR, 0, addr };
+		return DIF_FAULT_BADADDR;
+	}
+	return 0;
+}
+
+/* act_agg: evaluate the keys and arguments, then update this CPU's aggregation. */
+static int act_agg(struct act_ctx *c, const dt_action *a)
+{
+	dtrace_state_t *s = c->ac_s;
+	const dt_aggdesc *ag = &s->dts_prog->dp_aggs[a->ac_aggs[0]];
+	uint32_t strsize = s->dts_opts.dov_strsize, keylen = dtrace_agg_keylen(ag, strsize);
+	uint8_t *key = s->dts_scratch[arch_cpu_id()] + TRACE_SCRATCH_SIZE - keylen;
+	uint8_t *out = key;
+	int64_t args[4] = { 0 };
+	uint32_t nargs = a->ac_nargs - ag->ag_nkeys;
+
+	for (uint32_t i = 0; i < ag->ag_nkeys; i++) {
+		int rc = record_value(c, a->ac_args[i], &out);
+		if (rc != 0)
+			return rc;
+	}
+	for (uint32_t i = 0; i < nargs && i < 4; i++) {
+		int rc = eval(c, a->ac_args[ag->ag_nkeys + i], (uint64_t *)&args[i]);
+		if (rc != 0)
+			return rc;
+	}
+	if (dtrace_agg_update(s, &s->dts_agg[arch_cpu_id()], ag, key, keylen, args, nargs) != 0)
+		return 0;                            /* dropped and counted */
+	return 0;
+}
+
+/* act_aggop: printa, clear, trunc, normalize, denormalize: the consumer acts on
+ * them when it reads the record; the record holds the value argument (or 0). */
+static int act_aggop(struct act_ctx *c, const dt_action *a)
+{
+	uint64_t v = 0;
+
+	if (a->ac_nargs > 0) {
+		int rc = eval(c, a->ac_args[0], &v);
+		if (rc != 0)
+			return rc;
+	}
+	memcpy(c->ac_data, &v, 8);
+	return 0;
+}
+
+static int act_chill(struct act_ctx *c, const dt_action *a)
+{
+	uint64_t ns;
+	int rc = eval(c, a->ac_args[0], &ns);
+	uint64_t end = ktime_ns() + MIN(ns, 500 * NSEC_PER_MSEC);   /* bounded, as DTrace's */
+
+	if (rc != 0)
+		return rc;
+	while (ktime_ns() < end)
+		arch_cpu_relax();
+	return 0;
+}
+
+static int action_exec(struct act_ctx *c, const dt_action *a)
+{
+	uint64_t v;
+
+	switch (a->ac_kind) {
+	case DT_ACT_EXPR:
+		return a->ac_nargs ? eval(c, a->ac_args[0], &v) : 0;
+	case DT_ACT_TRACE: case DT_ACT_PRINTF: case DT_ACT_SYSTEM: case DT_ACT_SYM: case DT_ACT_MOD:
+		return act_values(c, a);
+	case DT_ACT_EXIT: return act_exit(c, a);
+	case DT_ACT_STACK: return act_stack(c, a);
+	case DT_ACT_TRACEMEM: return act_tracemem(c, a);
+	case DT_ACT_AGG: return act_agg(c, a);
+	case DT_ACT_PRINTA: case DT_ACT_CLEAR: case DT_ACT_DENORMALIZE:
+	case DT_ACT_NORMALIZE: case DT_ACT_TRUNC:
+		return act_aggop(c, a);
+	case DT_ACT_CHILL: return act_chill(c, a);
+	case DT_ACT_PANIC:
+		panic("dtrace: panic() action on probe %u", c->ac_f->df_probe->dtpr_id);
+	case DT_ACT_SETOPT:
+		return 0;
+	default:
+		c->ac_f->df_dif.ds_fault = (dif_fault_t){ DIF_FAULT_ILLOP, 0, 0 };
+		return DIF_FAULT_ILLOP;
+	}
+}
+
+/* ---- errors ---- */
+
+static void ecb_fire(dtrace_firing_t *f, dtrace_ecb_t *ecb);
+
+/*
+ * dtrace_error: a clause of ecb faulted in action (0 = predicate).  Records
+ * it for the consumer and fires dtrace:::ERROR for that consumer only.  A
+ * fault inside an ERROR clause is counted, not reported again.  Probe context.
+ */
+void dtrace_error(dtrace_ecb_t *ecb, uint32_t action, const dif_fault_t *flt)
+{
+	dtrace_state_t *s = ecb->dte_state;
+	dtrace_firing_t *f = &firing[arch_cpu_id()];
+	dif_fault_t fault = *flt;
+
+	if (f->df_inerror) {
+		s->dts_dblerrors++;
+		return;
+	}
+	s->dts_errors++;
+	dtrace_errrec_t *r = (dtrace_errrec_t *)dtrace_buffer_reserve(
+		s, &s->dts_buf[arch_cpu_id()], sizeof(*r), true);
+	if (r != NULL)
+		*r = (dtrace_errrec_t){ { DTRACE_EPID_ERROR, sizeof(*r) }, ecb->dte_epid, action,
+		                        fault.df_pc * 4, fault.df_code, fault.df_addr };
+	dtrace_probe_t *ep = dtrace_probe_get(dtrace_probeid_error);
+	if (ep == NULL || ep->dtpr_ecb == NULL)
+		return;
+	dtrace_firing_t saved = *f;
+	f->df_inerror = true;
+	f->df_probe = ep;
+	uint64_t eargs[DIF_NARGS] = { 0, ecb->dte_epid, action, fault.df_pc * 4, fault.df_code,
+	                              fault.df_addr };
+	memcpy(f->df_args, eargs, sizeof(eargs));
+	for (dtrace_ecb_t *e = ep->dtpr_ecb; e != NULL; e = e->dte_next)
+		if (e->dte_state == s)
+			ecb_fire(f, e);
+	saved.df_dif = f->df_dif;
+	*f = saved;
+}
+
+/* ---- firing ---- */
+
+static bool state_wants(const dtrace_state_t *s, const dtrace_probe_t *p)
+{
+	switch (s->dts_activity) {
+	case DTRACE_ACT_WARMUP:
+		return p->dtpr_id == dtrace_probeid_begin || p->dtpr_id == dtrace_probeid_error;
+	case DTRACE_ACT_ACTIVE:
+		return p->dtpr_id != dtrace_probeid_begin && p->dtpr_id != dtrace_probeid_end;
+	case DTRACE_ACT_COOLDOWN:
+		return p->dtpr_id == dtrace_probeid_end || p->dtpr_id == dtrace_probeid_error;
+	default:
+		return false;
+	}
+}
+
+static void dif_prepare(dtrace_firing_t *f, dtrace_state_t *s)
+{
+	int cpu = arch_cpu_id();
+
+	dif_state_init(&f->df_dif, &s->dts_env, s->dts_scratch[cpu], TRACE_SCRATCH_SIZE - 2048,
+	               s->dts_opts.dov_strsize);
+	memcpy(f->df_dif.ds_args, f->df_args, sizeof(f->df_args));
+	f->df_dif.ds_rand = f->df_timestamp ^ (uint64_t)cpu;
+	if (s->dts_opts.dov_destructive)
+		f->df_dif.ds_flags |= DIF_RUN_DESTRUCTIVE;
+}
+
+static void ecb_fire(dtrace_firing_t *f, dtrace_ecb_t *ecb)
+{
+	dtrace_state_t *s = ecb->dte_state;
+	const dt_clause *cl = ecb->dte_cl;
+	struct act_ctx c = { f, ecb, s, NULL };
+	uint64_t v;
+
+	if (!state_wants(s, f->df_probe))
+		return;
+	f->df_ecb = ecb;
+	dif_prepare(f, s);
+	if (cl->cl_pred != NULL) {
+		if (dif_emulate(cl->cl_pred, &f->df_dif, &v) != 0) {
+			dtrace_error(ecb, 0, &f->df_dif.ds_fault);
+			return;
+		}
+		if (v == 0)
+			return;
+	}
+	uint8_t *rec = NULL;
+	if (ecb->dte_size != 0) {
+		rec = dtrace_buffer_reserve(s, &s->dts_buf[arch_cpu_id()], ecb->dte_size,
+		                            f->df_probe->dtpr_id == dtrace_probeid_end);
+		if (rec == NULL)
+			return;                      /* dropped and counted */
+		*(dtrace_rechdr_t *)rec = (dtrace_rechdr_t){ ecb->dte_epid, ecb->dte_size };
+	}
+	c.ac_data = rec ? rec + sizeof(dtrace_rechdr_t) : NULL;
+	for (uint32_t i = 0; i < cl->cl_nacts; i++) {
+		const dt_action *a = &cl->cl_acts[i];
+		if (action_exec(&c, a) != 0) {
+			if (rec != NULL)
+				((dtrace_rechdr_t *)rec)->dtrh_epid = 0;  /* void: the consumer skips it */
+			dtrace_error(ecb, i + 1, &f->df_dif.ds_fault);
+			return;
+		}
+		if (c.ac_data != NULL)
+			c.ac_data += dtrace_action_size(a, s->dts_opts.dov_strsize,
+			                                s->dts_opts.dov_stackframes);
+	}
+}
+
+void dtrace_probe(dtrace_id_t id, uint64_t arg0, uint64_t arg1, uint64_t arg2,
+                  uint64_t arg3, uint64_t arg4, uint64_t arg5)
+{
+	uint64_t flags = arch_irq_save();
+	dtrace_firing_t *f = &firing[arch_cpu_id()];
+	dtrace_probe_t *p = dtrace_probe_get(id);
+
+	if (p == NULL || p->dtpr_ecb == NULL) {
+		arch_irq_restore(flags);
+		return;
+	}
+	if (f->df_inprobe) {
+		f->df_reentries++;
+		arch_irq_restore(flags);
+		return;
+	}
+	f->df_inprobe = true;
+	f->df_probe = p;
+	f->df_timestamp = ktime_ns();
+	uint64_t args[DIF_NARGS] = { arg0, arg1, arg2, arg3, arg4, arg5 };
+	memcpy(f->df_args, args, sizeof(args));
+	dtrace_state_t *last = NULL;
+	for (dtrace_ecb_t *e = p->dtpr_ecb; e != NULL; e = e->dte_next) {
+		if (e->dte_state != last) {          /* clause-locals start out zero */
+			last = e->dte_state;
+			memset(last->dts_locals[arch_cpu_id()], 0, TRACE_MAXLOCALS * last->dts_slot);
+		}
+		ecb_fire(f, e);
+	}
+	f->df_frame_pc = f->df_frame_fp = 0;
+	f->df_ecb = NULL;
+	f->df_inprobe = false;
+	arch_irq_restore(flags);
+}
+
+const dif_env_t dtrace_dif_env = {
+	.de_ctx = NULL,
+	.de_load = dtrace_load,
+	.de_ustore = NULL,
+	.de_builtin = dtrace_builtin,
+	.de_var_load = dtrace_var_load,
+	.de_var_store = dtrace_var_store,
+	.de_speculation = NULL,
+};

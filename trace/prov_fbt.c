@@ -1,0 +1,266 @@
+/*
+ * prov_fbt.c - the function boundary tracing provider.
+ *
+ * fbt:kernel:<function>:entry and fbt:kernel:<function>:return for every
+ * kernel function it can instrument safely.  A probe costs nothing until it
+ * is enabled: the function's bytes are exactly what the compiler wrote.
+ *
+ * Which functions: every text symbol of the kernel symbol table (kernel/ksym.h)
+ * that lies after the notrace region [__notrace_start, __notrace_end) of
+ * linker.ld (the framework, DIF, the trap path, the machine halves of fbt and
+ * sdt, and NOTRACE functions), is not on fbt_blocklist[] (functions elsewhere
+ * that probe context calls), and whose bytes decode from start to end
+ * (fbt_isa_scan).  Return probes: one per `ret` found by the decoder, all
+ * named "return"; entry probes: when the first instruction can be replayed
+ * out of line (every standard prologue, most frameless leaves).
+ *
+ * Enabling plants a trap over the entry instruction and over each `ret`
+ * (prov_isa_arm); the trap reaches fbt_invop() through the machine half, which
+ * finds the site in a hash by address, fires the probe (entry: arg0..arg5 are
+ * the function's arguments; return: arg0 = offset of the `ret`, arg1 = the
+ * return value) with stack() starting at the probed function, and tells the
+ * machine how to resume.  Disabling writes the saved bytes back.
+ *
+ * Probes are made on the first dtps_provide call, not at boot, so that booting
+ * does not pay for decoding the kernel.  Sites are never freed.
+ *
+ * Context: fbt_provide/enable/disable run in thread context under the
+ * framework lock; fbt_invop runs in probe context.
+ */
+#include "arch/arch.h"
+#include "kernel/klib.h"
+#include "kernel/ksym.h"
+#include "kernel/mem.h"
+#include "kernel/prov_isa.h"
+#include "trace/provider.h"
+
+/* One patch point: a function's entry, or one of its `ret`s. */
+struct fbt_site {
+	uint64_t fs_addr;            /* the patched instruction */
+	uint64_t fs_resume;          /* entry: out-of-line copy (0 until first enabled) */
+	struct fbt_site *fs_hnext;   /* hash chain */
+	struct fbt_site *fs_next;    /* next site of the same probe */
+	dtrace_id_t fs_id;           /* the probe */
+	uint32_t fs_off;             /* offset in the function (return: arg0) */
+	uint32_t fs_saved;           /* bytes the trap replaced */
+	bool fs_entry;
+	volatile bool fs_armed;
+};
+
+#define FBT_HASH_BITS 12
+static struct fbt_site *fbt_hash[1 << FBT_HASH_BITS];
+static dtrace_provider_t *fbt_prov;
+static bool fbt_provided;
+
+/* Coverage, for docs/providers.md and the self-tests. */
+struct fbt_stats {
+	int fst_functions;           /* text symbols after the notrace region */
+	int fst_probed;              /* with at least one probe */
+	int fst_blocked;             /* excluded by name (fbt_blocklist, asm labels) */
+	int fst_undecodable;         /* bytes the decoder refused */
+	int fst_no_entry;            /* return probes only: first instruction not movable */
+	int fst_probes;              /* probes created */
+	int fst_sites;               /* patch points */
+};
+static struct fbt_stats fbt_st;
+
+extern char __notrace_start[], __notrace_end[], _text_end[];
+
+/*
+ * Functions outside the notrace region that probe context may call (the
+ * framework, the probe trap, the stack walker) or that patch text.  An
+ * enabled probe on one of them would only be refused as re-entry, at a cost
+ * in every other probe; keeping them out is clearer.
+ */
+static const char *const fbt_blocklist[] = {
+	"curcpu", "arch_cpu_id", "curthread",
+	"arch_irq_save", "arch_irq_restore", "arch_irq_enable", "arch_irq_disable",
+	"arch_irq_enabled", "arch_cycles", "arch_time_ns", "ktime_ns", "arch_cpu_relax",
+	"arch_backtrace", "mem_probe", "vm_leaf", "pmem_is_ram", "va_canonical",
+	"text_patch", "pte_find", "memcpy", "memmove", "memset", "memcmp", "strlen",
+	"strcmp", "strncmp", "strchr", "kstrlcpy",
+	"spin_lock", "spin_unlock", "spin_acquire_raw", "spin_release_raw", "spin_held",
+	"arch_safe_read", "lapic_eoi", "ksym_lookup_addr", "ksym_format",
+};
+
+static uint64_t fbt_hashfn(uint64_t addr)
+{
+	return (addr * 0x9e3779b97f4a7c15UL) >> (64 - FBT_HASH_BITS);
+}
+
+/* fbt_site_lookup: the site at addr, or NULL.  Probe context. */
+static struct fbt_site *fbt_site_lookup(uint64_t addr)
+{
+	struct fbt_site *s = fbt_hash[fbt_hashfn(addr)];
+
+	while (s != NULL && s->fs_addr != addr)
+		s = s->fs_hnext;
+	return s;
+}
+
+bool fbt_invop(struct prov_trap *pt)
+{
+	struct fbt_site *s = fbt_site_lookup(pt->pt_pc);
+
+	if (s == NULL)
+		return false;
+	if (!s->fs_armed) {                          /* disabled as we trapped: run the real byte */
+		pt->pt_resume = PROV_RESUME_AT;
+		pt->pt_resume_pc = pt->pt_pc;
+		return true;
+	}
+	if (!pt->pt_nested) {
+		dtrace_probe_set_frame(pt->pt_pc, pt->pt_callframe);
+		if (s->fs_entry)
+			dtrace_probe(s->fs_id, pt->pt_arg[0], pt->pt_arg[1], pt->pt_arg[2],
+			             pt->pt_arg[3], pt->pt_arg[4], pt->pt_arg[5]);
+		else
+			dtrace_probe(s->fs_id, s->fs_off, pt->pt_rval, 0, 0, 0, 0);
+		dtrace_probe_set_frame(0, 0);
+	}
+	pt->pt_resume = s->fs_entry ? PROV_RESUME_AT : PROV_RESUME_RETURN;
+	pt->pt_resume_pc = s->fs_resume;
+	return true;
+}
+
+/* ---- making probes ---- */
+
+static bool fbt_name_blocked(const char *name)
+{
+	const char *dot = strchr(name, '.');
+
+	/* gcc's clones are real functions; other dotted names are asm labels. */
+	if (dot != NULL && strncmp(dot, ".isra", 5) != 0 && strncmp(dot, ".constprop", 10) != 0 &&
+	    strncmp(dot, ".part", 5) != 0 && strncmp(dot, ".cold", 5) != 0)
+		return true;
+	for (size_t i = 0; i < ARRAY_SIZE(fbt_blocklist); i++) {
+		if (strcmp(fbt_blocklist[i], name) == 0)
+			return true;
+	}
+	return false;
+}
+
+static struct fbt_site *fbt_site_add(uint64_t addr, uint32_t off, bool entry, struct fbt_site *next)
+{
+	struct fbt_site *s = kzalloc(sizeof(*s));
+
+	if (s == NULL)
+		return NULL;
+	s->fs_addr = addr;
+	s->fs_off = off;
+	s->fs_entry = entry;
+	s->fs_next = next;
+	fbt_st.fst_sites++;
+	return s;
+}
+
+/* fbt_probe_make: create one probe over its sites and hash them. */
+static void fbt_probe_make(const char *func, const char *name, struct fbt_site *sites)
+{
+	dtrace_id_t id = dtrace_probe_create(fbt_prov, "kernel", func, name, 0, sites);
+
+	if (id == 0)
+		return;
+	fbt_st.fst_probes++;
+	for (struct fbt_site *s = sites; s != NULL; s = s->fs_next) {
+		uint64_t h = fbt_hashfn(s->fs_addr);
+		s->fs_id = id;
+		s->fs_hnext = fbt_hash[h];
+		fbt_hash[h] = s;
+	}
+}
+
+static void fbt_provide_func(const struct ksym *ks)
+{
+	struct fbt_isa_func fi;
+	struct fbt_site *rets = NULL;
+
+	if (fbt_isa_scan(ks->ks_addr, ks->ks_size, &fi) < 0) {
+		fbt_st.fst_undecodable++;
+		return;
+	}
+	if (!fi.fi_entry_ok)
+		fbt_st.fst_no_entry++;
+	if (!fi.fi_entry_ok && fi.fi_nret == 0)
+		return;
+	fbt_st.fst_probed++;
+	if (fi.fi_entry_ok)
+		fbt_probe_make(ks->ks_name, "entry", fbt_site_add(ks->ks_addr, 0, true, NULL));
+	for (int i = fi.fi_nret - 1; i >= 0; i--)
+		rets = fbt_site_add(ks->ks_addr + fi.fi_ret[i], fi.fi_ret[i], false, rets);
+	if (rets != NULL)
+		fbt_probe_make(ks->ks_name, "return", rets);
+}
+
+static void fbt_provide(void *arg, const dtrace_probedesc_t *desc)
+{
+	struct ksym ks;
+
+	(void)arg;
+	(void)desc;
+	if (fbt_provided)
+		return;
+	fbt_provided = true;
+	for (size_t i = 0; i < ksym_count(); i++) {
+		if (!ksym_get(i, &ks) || !ks.ks_func || ks.ks_size == 0)
+			continue;
+		if (ks.ks_addr < (uint64_t)__notrace_end || ks.ks_addr >= (uint64_t)_text_end)
+			continue;
+		fbt_st.fst_functions++;
+		if (fbt_name_blocked(ks.ks_name))
+			fbt_st.fst_blocked++;
+		else
+			fbt_provide_func(&ks);
+	}
+}
+
+/* ---- enabling ---- */
+
+static int fbt_enable(void *arg, dtrace_id_t id, void *parg)
+{
+	(void)arg;
+	(void)id;
+	for (struct fbt_site *s = parg; s != NULL; s = s->fs_next) {
+		if (s->fs_entry && s->fs_resume == 0 && (s->fs_resume = fbt_isa_entry_copy(s->fs_addr)) == 0)
+			return -1;
+	}
+	/* Armed before the trap is planted: a hit in between must fire, not loop. */
+	for (struct fbt_site *s = parg; s != NULL; s = s->fs_next) {
+		if (s->fs_armed)
+			continue;
+		s->fs_armed = true;
+		if (!prov_isa_arm(s->fs_addr, &s->fs_saved))
+			s->fs_armed = false;
+	}
+	return 0;
+}
+
+static void fbt_disable(void *arg, dtrace_id_t id, void *parg)
+{
+	(void)arg;
+	(void)id;
+	for (struct fbt_site *s = parg; s != NULL; s = s->fs_next) {
+		if (s->fs_armed && prov_isa_disarm(s->fs_addr, s->fs_saved))
+			s->fs_armed = false;
+	}
+}
+
+static const dtrace_pops_t fbt_pops = {
+	.dtps_provide = fbt_provide,
+	.dtps_enable = fbt_enable,
+	.dtps_disable = fbt_disable,
+};
+
+/* fbt_init: register the provider (probes come on the first provide).  Boot. */
+void fbt_init(void)
+{
+	fbt_prov = dtrace_register("fbt", &fbt_pops, NULL);
+	if (fbt_prov == NULL)
+		panic("fbt_init: cannot register");
+}
+
+/* fbt_stats_get: coverage figures (self-tests, docs).  Thread context. */
+void fbt_stats_get(struct fbt_stats *out)
+{
+	*out = fbt_st;
+}

@@ -1,0 +1,194 @@
+/*
+ * trace_impl.h - the framework's private structures, shared by the files of trace/.
+ *
+ *   provider ---< probe ---< ECB >--- state (consumer)
+ *                             |
+ *                             +-- clause (dt_clause): predicate DIFO, actions
+ *
+ * A probe has a chain of ECBs (enabled probe control blocks), one for each
+ * (consumer, clause) that matched it, in enabling order.  An ECB knows its
+ * EPID, its consumer state, its clause and the size of the record it writes.
+ * A state owns per-CPU principal buffers, per-CPU aggregation buffers, the
+ * dynamic variable space, global variable storage and per-CPU scratch.
+ *
+ * Probe context touches only: the probe table (read), ECB chains (read),
+ * the state's buffers and variable space (written, per CPU or with
+ * interrupts off), and the per-CPU firing area.  Chains are changed only
+ * with interrupts off on every CPU (one CPU today), so a firing never sees a
+ * half-linked ECB.
+ */
+#ifndef SONDE_TRACE_IMPL_H
+#define SONDE_TRACE_IMPL_H
+
+#include "arch/arch.h"
+#include "dif/dif.h"
+#include "dlang/dt.h"
+#include "kernel/cpu.h"
+#include "kernel/lock.h"
+#include "kernel/time.h"
+#include "trace/dtrace.h"
+
+#define TRACE_MAXCPUS       MAX_CPUS
+#define TRACE_SCRATCH_SIZE  (16 * 1024)
+#define TRACE_MAXLOCALS     64        /* clause-local variables per program */
+
+struct dtrace_provider {
+	char dtpv_name[DTRACE_PROVNAMELEN];
+	const dtrace_pops_t *dtpv_ops;
+	void *dtpv_arg;
+	struct dtrace_provider *dtpv_next;
+};
+
+struct dtrace_ecb;
+
+typedef struct dtrace_probe {
+	dtrace_id_t dtpr_id;
+	dtrace_provider_t *dtpr_provider;
+	const char *dtpr_mod;
+	const char *dtpr_func;
+	const char *dtpr_name;
+	int dtpr_aframes;
+	void *dtpr_arg;
+	struct dtrace_ecb *dtpr_ecb;      /* first ECB, in firing order */
+	struct dtrace_probe *dtpr_hnext;  /* name hash chain */
+} dtrace_probe_t;
+
+typedef struct dtrace_ecb {
+	dtrace_epid_t dte_epid;
+	dtrace_probe_t *dte_probe;
+	struct dtrace_state *dte_state;
+	uint32_t dte_clause;              /* index in the program */
+	const dt_clause *dte_cl;
+	uint32_t dte_size;                /* record size incl. header (0: records nothing) */
+	struct dtrace_ecb *dte_next;      /* next on the probe */
+	struct dtrace_ecb *dte_snext;     /* next of the state */
+} dtrace_ecb_t;
+
+/* Consumer activity, as DTrace's. */
+enum dtrace_activity {
+	DTRACE_ACT_INACTIVE = 0,
+	DTRACE_ACT_WARMUP,                /* BEGIN is firing */
+	DTRACE_ACT_ACTIVE,
+	DTRACE_ACT_DRAINING,              /* exit() called: the consumer should stop */
+	DTRACE_ACT_COOLDOWN,              /* END is firing */
+	DTRACE_ACT_STOPPED,
+	DTRACE_ACT_KILLED,                /* the deadman stopped it */
+};
+
+/* One CPU's principal buffer: two halves, or one ring. */
+typedef struct dtrace_buffer {
+	uint8_t *dtb_half[2];
+	int dtb_active;                   /* index of the half being written */
+	uint64_t dtb_offset;              /* bytes used in the active half */
+	uint64_t dtb_size;                /* bytes per half */
+	uint64_t dtb_drops;
+	bool dtb_full;                    /* fill policy: stop recording */
+	uint64_t dtb_ring_head;           /* ring: offset of the oldest record */
+	bool dtb_ring_wrapped;
+	uint64_t dtb_ring_end;            /* ring: end of valid data before the wrap */
+} dtrace_buffer_t;
+
+/* One CPU's aggregation buffer: a hash of entries in aggsize bytes. */
+#define AGG_NBUCKETS 1024
+typedef struct dtrace_aggbuf {
+	uint8_t *dta_base;
+	uint64_t dta_size;
+	uint64_t dta_used;
+	uint32_t dta_bucket[AGG_NBUCKETS]; /* offset+1 of the first entry; 0 = none */
+	uint64_t dta_drops;
+} dtrace_aggbuf_t;
+
+/* The dynamic variable space (thread-locals and associative arrays). */
+typedef struct dtrace_dynvar_space {
+	uint8_t *dds_base;
+	uint64_t dds_size;
+	uint32_t dds_chunk;               /* bytes per entry */
+	uint32_t dds_nchunks;
+	uint32_t dds_nbuckets;
+	uint32_t *dds_bucket;             /* chunk index+1; 0 = none */
+	uint32_t dds_free;                /* first free chunk index+1 */
+	uint64_t dds_drops;
+} dtrace_dynvar_space_t;
+
+typedef struct dtrace_state {
+	int dts_activity;                 /* enum dtrace_activity */
+	dtrace_optvals_t dts_opts;
+	const dt_prog *dts_prog;
+	dtrace_ecb_t *dts_ecbs;           /* all ECBs of this state */
+	dtrace_ecb_t **dts_ecbtab;        /* by EPID - 1 */
+	uint32_t dts_necbs;
+	bool dts_exited;
+	int dts_exitstatus;
+	uint64_t dts_errors;
+	uint64_t dts_dblerrors;
+	uint64_t dts_last_drain;          /* ktime of the last buffer snapshot */
+	uint32_t dts_end_reserve;         /* fill policy: bytes kept for END records */
+	struct cyclic dts_deadman;
+	dtrace_buffer_t dts_buf[TRACE_MAXCPUS];
+	dtrace_aggbuf_t dts_agg[TRACE_MAXCPUS];
+	dtrace_dynvar_space_t dts_dyn;
+	uint8_t *dts_globals;             /* global scalars: one slot per variable id */
+	uint32_t dts_nglobals;
+	uint32_t dts_slot;                /* bytes per global slot: max(8, strsize) */
+	uint8_t *dts_scratch[TRACE_MAXCPUS];
+	uint8_t *dts_locals[TRACE_MAXCPUS]; /* clause-locals of the firing on that CPU */
+	dif_env_t dts_env;                /* DIF callbacks with de_ctx = this state */
+	struct dtrace_state *dts_next;    /* all states */
+} dtrace_state_t;
+
+/* What a CPU is doing while a probe fires on it. */
+typedef struct dtrace_firing {
+	bool df_inprobe;
+	bool df_inerror;
+	uint64_t df_reentries;
+	uint64_t df_frame_pc, df_frame_fp; /* set by trap-based providers */
+	dtrace_probe_t *df_probe;
+	dtrace_ecb_t *df_ecb;
+	uint64_t df_args[DIF_NARGS];
+	uint64_t df_timestamp;
+	dif_state_t df_dif;
+} dtrace_firing_t;
+
+/* dtrace.c: probes and providers */
+extern mutex_t dtrace_lock;
+extern dtrace_probe_t **dtrace_probes;
+extern uint32_t dtrace_nprobes;
+dtrace_probe_t *dtrace_probe_get(dtrace_id_t id);
+bool dtrace_probe_matches(const dtrace_probe_t *p, const dtrace_probedesc_t *d);
+void dtrace_probe_desc(const dtrace_probe_t *p, dtrace_probedesc_t *out);
+int dtrace_probe_enable_hw(dtrace_probe_t *p);
+void dtrace_probe_disable_hw(dtrace_probe_t *p);
+void dtrace_provide_all(const dtrace_probedesc_t *d);
+
+/* prov_dtrace.c */
+extern dtrace_id_t dtrace_probeid_begin, dtrace_probeid_end, dtrace_probeid_error;
+
+/* probe.c: firing */
+dtrace_firing_t *dtrace_firing_cpu(int cpu);
+void dtrace_error(dtrace_ecb_t *ecb, uint32_t action, const dif_fault_t *f);
+extern const dif_env_t dtrace_dif_env;
+
+/* buffer.c */
+int dtrace_buffer_alloc(dtrace_buffer_t *b, uint64_t size, int policy);
+void dtrace_buffer_free(dtrace_buffer_t *b);
+uint8_t *dtrace_buffer_reserve(dtrace_state_t *s, dtrace_buffer_t *b, uint32_t size, bool end);
+long dtrace_buffer_copyout(dtrace_buffer_t *b, int policy, void *out, size_t size);
+
+/* agg.c */
+int dtrace_aggbuf_alloc(dtrace_aggbuf_t *a, uint64_t size);
+void dtrace_aggbuf_free(dtrace_aggbuf_t *a);
+int dtrace_agg_update(dtrace_state_t *s, dtrace_aggbuf_t *a, const dt_aggdesc *ag,
+                      const uint8_t *key, uint32_t keylen, const int64_t *args, uint32_t nargs);
+uint32_t dtrace_agg_keylen(const dt_aggdesc *ag, uint32_t strsize);
+
+/* dynvar.c */
+int dtrace_dynvar_init(dtrace_state_t *s);
+void dtrace_dynvar_fini(dtrace_state_t *s);
+int dtrace_var_load(void *ctx, const dif_varref_t *ref, uint64_t *val);
+int dtrace_var_store(void *ctx, const dif_varref_t *ref, uint64_t value, const void *data, size_t size);
+
+/* Kernel memory access for DIF (probe.c). */
+int dtrace_load(void *ctx, uint64_t addr, unsigned size, unsigned space, uint64_t *val);
+size_t dtrace_strcpy_safe(char *dst, uint64_t src, size_t size);
+
+#endif
