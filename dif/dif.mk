@@ -88,7 +88,7 @@ dif-fuzz-smoke:
 	  $(MAKE) --no-print-directory $(DIF_OUT)/dif_fuzz && \
 	  mkdir -p $(DIF_OUT)/corpus && \
 	  if $(DIF_OUT)/dif_fuzz -max_total_time=$(DIF_FUZZ_SMOKE) -print_final_stats=1 \
-	      -max_len=4096 -artifact_prefix=$(DIF_OUT)/ $(DIF_OUT)/corpus \
+	      -max_len=2048 -artifact_prefix=$(DIF_OUT)/ $(DIF_OUT)/corpus \
 	      > $(DIF_OUT)/fuzz-smoke.log 2>&1; then \
 	    grep -E "number_of_executed_units" $(DIF_OUT)/fuzz-smoke.log; \
 	    echo "dif: fuzz smoke run clean"; \
@@ -106,4 +106,4 @@ dif-fuzz:
 	$(MAKE) --no-print-directory $(DIF_OUT)/dif_fuzz
 	@mkdir -p $(DIF_OUT)/corpus
 	$(DIF_OUT)/dif_fuzz -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
-	  -max_len=4096 -artifact_prefix=$(DIF_OUT)/ $(DIF_OUT)/corpus
+	  -max_len=2048 -artifact_prefix=$(DIF_OUT)/ $(DIF_OUT)/corpus
