@@ -57,6 +57,8 @@ void arch_console_init(void);                     /* polled output works after t
 void arch_console_putc(char c);                   /* polled; any context */
 void arch_console_irq_on(void);                   /* receive interrupts call console_rx() */
 void console_rx(int c);                           /* kernel/console.c: a received byte */
+void arch_console_err_init(void);                 /* the error stream's device (COM2), polled */
+void arch_console_err_putc(char c);               /* polled; any context */
 
 /* Boot-time set-up of the machine, in the order kmain calls it. */
 void arch_boot_info(uint32_t magic, uint32_t info_phys); /* fills boot_info */

@@ -11,6 +11,7 @@
  * command.  console_getc() sleeps on the ring.
  */
 #include "arch/arch.h"
+#include "kernel/boot.h"
 #include "kernel/console.h"
 #include "kernel/klib.h"
 #include "kernel/lock.h"
@@ -121,9 +122,40 @@ void console_clear_interrupt(void)
 	interrupted = false;
 }
 
+/*
+ * The error stream: the console itself, unless the command line says
+ * stderr=com2, in which case it is the second UART, written byte for byte
+ * (no CR before LF: the reader is a program, tools/dtrace).
+ */
+static spinlock_t err_lock = SPINLOCK_INIT("console err");
+static bool err_com2;
+
+void console_err_init(void)
+{
+	char dev[16];
+
+	if (!cmdline_get(boot_info.bi_cmdline, "stderr", dev, sizeof(dev)))
+		return;
+	if (strcmp(dev, "com2") == 0) {
+		arch_console_err_init();
+		err_com2 = true;
+	} else {
+		kprintf("console: stderr=%s: unknown device (com2 is the one there is)\n", dev);
+	}
+}
+
 void console_err_write(const char *s, size_t n)
 {
-	console_write(s, n);
+	if (!err_com2) {
+		console_write(s, n);
+		return;
+	}
+	if (!panic_mode)
+		spin_lock(&err_lock);
+	for (size_t i = 0; i < n; i++)
+		arch_console_err_putc(s[i]);
+	if (!panic_mode)
+		spin_unlock(&err_lock);
 }
 
 int kprintf_err(const char *fmt, ...)

@@ -23,6 +23,7 @@ void console_write(const char *s, size_t n);      /* any context */
  * console itself; booted with "stderr=com2" (tools/dtrace) it goes to the
  * second serial port so the host can keep the two apart.
  */
+void console_err_init(void);                      /* boot, after the command line is known */
 void console_err_write(const char *s, size_t n);
 int kprintf_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

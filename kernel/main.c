@@ -5,6 +5,10 @@
  * idle thread.  The first real thread, init, reads the command line:
  *   selftest     run the in-kernel self-tests, power off with the result
  *   cmd="..."    run one shell command line, power off with its exit status
+ *   cmdfile=PATH the same, with the command line read from a boot file
+ *                (kfile.h; tools/dtrace passes it in its tar module)
+ *   quiet        no boot banner: the console carries only command output
+ *   stderr=com2  the error stream on the second serial port (console.h)
  *   bootstat     print the cycle counter as the shell starts (make bench)
  *   (otherwise)  the interactive shell on the serial console
  */
@@ -12,6 +16,7 @@
 #include "kernel/boot.h"
 #include "kernel/console.h"
 #include "kernel/cpu.h"
+#include "kernel/kfile.h"
 #include "kernel/klib.h"
 #include "kernel/mem.h"
 #include "kernel/selftest.h"
@@ -25,10 +30,34 @@ static void banner(void)
 {
 	struct pmem_stats ps;
 
+	if (cmdline_get(boot_info.bi_cmdline, "quiet", NULL, 0))
+		return;
 	pmem_stats(&ps);
 	kprintf("Sonde %s (x86_64), booted by %s: %lu MiB of memory, %d CPU%s, %lu ms to here\n",
 	        SONDE_VERSION, boot_info.bi_loader, ps.ps_total >> 20, ncpus,
 	        ncpus == 1 ? "" : "s", ktime_ns() / NSEC_PER_MSEC);
+}
+
+/* run_cmdfile: run the command line held in the boot file path (cmdfile=). */
+static int run_cmdfile(const char *path)
+{
+	const struct kfile *kf = kfile_lookup(path);
+	char *line;
+	int status;
+
+	if (kf == NULL) {
+		kprintf_err("cmdfile: %s: no such file\n", path);
+		return 127;
+	}
+	if ((line = kmalloc(kf->kf_size + 1)) == NULL) {
+		kprintf_err("cmdfile: %s: out of memory\n", path);
+		return 1;
+	}
+	memcpy(line, kf->kf_data, kf->kf_size);
+	line[kf->kf_size] = 0;
+	status = shell_run_line(line);
+	kfree(line);
+	return status;
 }
 
 static void init_main(void *arg)
@@ -40,6 +69,8 @@ static void init_main(void *arg)
 		arch_poweroff(selftest_run_all() == 0 ? 0 : 1);
 	if (cmdline_get(boot_info.bi_cmdline, "cmd", cmd, sizeof(cmd)))
 		arch_poweroff(shell_run_line(cmd));
+	if (cmdline_get(boot_info.bi_cmdline, "cmdfile", cmd, sizeof(cmd)))
+		arch_poweroff(run_cmdfile(cmd));
 	if (cmdline_get(boot_info.bi_cmdline, "bootstat", NULL, 0))
 		kprintf("bootstat: %lu cycles, %lu ns since reset\n", arch_cycles(), ktime_ns());
 	shell_thread(NULL);
@@ -49,10 +80,12 @@ void kmain(uint32_t magic, uint32_t info)
 {
 	console_init();                /* serial output, polled */
 	arch_boot_info(magic, info);   /* memory map, command line, modules */
+	console_err_init();            /* error stream: console or COM2 */
 	arch_cpu_init();               /* GDT, TSS, IDT, per-CPU base */
 	pmem_init();                   /* physical page allocator */
 	vm_init();                     /* direct map, W^X kernel image */
 	kheap_init();                  /* kmalloc */
+	kfile_init();                  /* boot files: script library, modules */
 	arch_intr_init();              /* interrupt controllers, timer calibration */
 	sched_init();                  /* the boot thread becomes the idle thread */
 	console_init_irq();            /* serial input by interrupt */

@@ -9,13 +9,14 @@
 #   make fuzz       each library's fuzzer for FUZZ_SECONDS (default 600).
 
 KUNIT_DIR   := $(BUILD)/host/kernel
-KUNIT_TESTS := test_printf test_string test_cmdline test_ksym test_pmem test_kheap
+KUNIT_TESTS := test_printf test_string test_cmdline test_ksym test_pmem test_kheap test_kfile
 KUNIT_test_printf_SRCS  := kernel/printf.c kernel/string.c
 KUNIT_test_string_SRCS  := kernel/string.c
 KUNIT_test_cmdline_SRCS := kernel/cmdline.c kernel/string.c
 KUNIT_test_ksym_SRCS    := kernel/ksym.c kernel/printf.c kernel/string.c
 KUNIT_test_pmem_SRCS    := kernel/pmem.c kernel/string.c
 KUNIT_test_kheap_SRCS   := kernel/kheap.c kernel/string.c
+KUNIT_test_kfile_SRCS   := kernel/kfile_tar.c kernel/printf.c kernel/string.c
 KUNIT_BINS  := $(KUNIT_TESTS:%=$(KUNIT_DIR)/%)
 
 .PHONY: check kunit-check check-deps selftest-check e2e-check bench fuzz

@@ -5,11 +5,15 @@
  * byte), so printing works from any context, even with interrupts off.
  * Receive is interrupt driven: the IOAPIC routes IRQ 4 to VEC_UART and the
  * handler drains the FIFO into console_rx().
+ *
+ * COM2 carries the error stream when the kernel is booted with stderr=com2
+ * (tools/dtrace): transmit only, polled, no interrupts.
  */
 #include "arch/arch.h"
 #include "arch/x86_64/x86.h"
 
 #define COM1        0x3f8
+#define COM2        0x2f8
 #define UART_DATA   0
 #define UART_IER    1
 #define UART_FCR    2
@@ -19,22 +23,42 @@
 #define LSR_DATA    0x01
 #define LSR_THRE    0x20
 
+static void uart_init(uint16_t port)
+{
+	outb(port + UART_IER, 0x00);            /* no interrupts yet */
+	outb(port + UART_LCR, 0x80);            /* divisor latch */
+	outb(port + 0, 0x01);                   /* 115200 baud */
+	outb(port + 1, 0x00);
+	outb(port + UART_LCR, 0x03);            /* 8N1 */
+	outb(port + UART_FCR, 0xc7);            /* FIFO on, cleared, 14-byte trigger */
+	outb(port + UART_MCR, 0x0b);            /* DTR, RTS, OUT2 (IRQ line) */
+}
+
+static void uart_putc(uint16_t port, char c)
+{
+	for (int spins = 0; spins < 100000 && !(inb(port + UART_LSR) & LSR_THRE); spins++)
+		__asm__ volatile("pause");
+	outb(port + UART_DATA, (uint8_t)c);
+}
+
 void arch_console_init(void)
 {
-	outb(COM1 + UART_IER, 0x00);            /* no interrupts yet */
-	outb(COM1 + UART_LCR, 0x80);            /* divisor latch */
-	outb(COM1 + 0, 0x01);                   /* 115200 baud */
-	outb(COM1 + 1, 0x00);
-	outb(COM1 + UART_LCR, 0x03);            /* 8N1 */
-	outb(COM1 + UART_FCR, 0xc7);            /* FIFO on, cleared, 14-byte trigger */
-	outb(COM1 + UART_MCR, 0x0b);            /* DTR, RTS, OUT2 (IRQ line) */
+	uart_init(COM1);
 }
 
 void arch_console_putc(char c)
 {
-	for (int spins = 0; spins < 100000 && !(inb(COM1 + UART_LSR) & LSR_THRE); spins++)
-		__asm__ volatile("pause");
-	outb(COM1 + UART_DATA, (uint8_t)c);
+	uart_putc(COM1, c);
+}
+
+void arch_console_err_init(void)
+{
+	uart_init(COM2);
+}
+
+void arch_console_err_putc(char c)
+{
+	uart_putc(COM2, c);
 }
 
 void arch_console_irq_on(void)
