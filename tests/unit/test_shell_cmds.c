@@ -98,6 +98,20 @@ static void test_cmds_out_of_memory(void **state)
 	ASSERT_RUN_ERR("echo x", SHELL_ERR, "sonde: out of memory\n");
 }
 
+static void test_cmds_long_line_from_a_file_runs(void **state)
+{
+	(void)state;
+	/* cmdfile= hands shell_run_line lines far longer than the editor's 4 KiB. */
+	size_t n = 20000;
+	char *line = malloc(n + 8);
+	memcpy(line, "echo '", 6);
+	memset(line + 6, 'd', n);
+	memcpy(line + 6 + n, "'", 2);
+	assert_int_equal(shell_run_line(line), SHELL_OK);
+	assert_int_equal(fk.out_len, n + 1);
+	free(line);
+}
+
 static void test_cmds_echo_joins_words(void **state)
 {
 	(void)state;
@@ -358,6 +372,7 @@ int main(void)
 		T(test_cmds_status_is_the_last_commands),
 		T(test_cmds_syntax_error_runs_nothing),
 		T(test_cmds_out_of_memory),
+		T(test_cmds_long_line_from_a_file_runs),
 		T(test_cmds_echo_joins_words),
 		T(test_cmds_echo_n_omits_newline),
 		T(test_cmds_help_lists_sorted_commands),

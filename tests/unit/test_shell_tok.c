@@ -16,7 +16,10 @@
 
 #include "userland/shell/shell_tok.h"
 
-static struct shell_words words;
+#define WORDS_BUF 4096
+
+static char words_buf[WORDS_BUF];
+static struct shell_words words = { .sw_buf = words_buf, .sw_bufsize = WORDS_BUF };
 
 /* render: parse the whole line into the '|' and '/' notation above. */
 static enum shell_tok_err render(const char *line, char *out, size_t size)
@@ -235,10 +238,10 @@ static void test_tok_too_many_args(void **state)
 	ASSERT_TOK_ERR(line, SHTOK_TOO_MANY);
 }
 
-static void test_tok_too_long(void **state)
+static void test_tok_too_long_for_the_buffer(void **state)
 {
 	(void)state;
-	size_t n = SHELL_WORDS_BUF + 10;
+	size_t n = WORDS_BUF + 10;
 	char *line = malloc(n + 1);
 	memset(line, 'a', n);
 	line[n] = '\0';
@@ -255,6 +258,21 @@ static void test_tok_4095_byte_word_fits(void **state)
 	const char *p = line;
 	assert_int_equal(shell_tok_next(&p, &words), SHTOK_OK);
 	assert_int_equal(strlen(words.sw_argv[0]), 4095);
+}
+
+/* Any line fits in strlen(line) + 1 bytes, however it is quoted. */
+static void test_tok_line_length_plus_one_always_suffices(void **state)
+{
+	(void)state;
+	static const char *const lines[] = {
+		"a", "a b c", "''", "'' \"\"", "a'b'\"c\"\\d", "x;y;z", " a ", "a\\",
+		"dtrace -n 'BEGIN { printf(\"%d\\n\", 1); }'", "a # comment",
+	};
+	for (size_t i = 0; i < sizeof(lines) / sizeof(lines[0]); i++) {
+		char buf[128];
+		struct shell_words w = { .sw_buf = buf, .sw_bufsize = strlen(lines[i]) + 1 };
+		assert_int_equal(shell_tok_check(lines[i], &w), SHTOK_OK);
+	}
 }
 
 static void test_tok_tabs_separate_words(void **state)
@@ -327,8 +345,9 @@ int main(void)
 		cmocka_unit_test(test_tok_check_finds_error_in_later_command),
 		cmocka_unit_test(test_tok_max_args_accepted),
 		cmocka_unit_test(test_tok_too_many_args),
-		cmocka_unit_test(test_tok_too_long),
+		cmocka_unit_test(test_tok_too_long_for_the_buffer),
 		cmocka_unit_test(test_tok_4095_byte_word_fits),
+		cmocka_unit_test(test_tok_line_length_plus_one_always_suffices),
 		cmocka_unit_test(test_tok_tabs_separate_words),
 		cmocka_unit_test(test_tok_backslash_inside_single_quotes_is_literal),
 		cmocka_unit_test(test_tok_escaped_quote_outside_quotes),

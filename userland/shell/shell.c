@@ -133,9 +133,22 @@ static int shell_run_words(int argc, char **argv)
 	return status;
 }
 
+/* shell_words_alloc: a word list with room for the words of any command of line. */
+static struct shell_words *shell_words_alloc(const char *line)
+{
+	size_t size = strlen(line) + 1;
+	struct shell_words *w = kmalloc(sizeof(*w) + size);
+
+	if (w != NULL) {
+		w->sw_buf = (char *)(w + 1);
+		w->sw_bufsize = size;
+	}
+	return w;
+}
+
 int shell_run_line(const char *line)
 {
-	struct shell_words *w = kmalloc(sizeof(*w));
+	struct shell_words *w = shell_words_alloc(line);
 	int status = SHELL_OK;
 
 	if (w == NULL) {

@@ -13,6 +13,7 @@
  */
 #include "userland/shell/shell.h"
 #include "kernel/klib.h"
+#include "kernel/console.h"
 #include "kernel/ksym.h"
 #include "kernel/mem.h"
 #include "kernel/thread.h"
@@ -67,10 +68,13 @@ static int shell_do_echo(int argc, char **argv)
 		newline = false;
 		i++;
 	}
-	for (; i < argc; i++)
-		kprintf("%s%s", argv[i], i + 1 < argc ? " " : "");
+	for (; i < argc; i++) {                     /* not kprintf: words may be long */
+		console_write(argv[i], strlen(argv[i]));
+		if (i + 1 < argc)
+			console_write(" ", 1);
+	}
 	if (newline)
-		kprintf("\n");
+		console_write("\n", 1);
 	return SHELL_OK;
 }
 SHELL_COMMAND(echo, shell_do_echo, "echo [-n] [WORD...]", "print the words");

@@ -17,12 +17,15 @@
 
 SELFTEST(shell_tok_quotes)
 {
+	static char buf[128];
 	struct shell_words *w = kmalloc(sizeof(*w));
 	const char *line = "dtrace -n 'BEGIN { x; }'; echo \"a b\"";
 
 	ST_ASSERT(w != NULL);
 	if (w == NULL)
 		return;
+	w->sw_buf = buf;
+	w->sw_bufsize = sizeof(buf);
 	ST_ASSERT(shell_tok_next(&line, w) == SHTOK_OK);
 	ST_ASSERT(w->sw_argc == 3);
 	ST_ASSERT(strcmp(w->sw_argv[2], "BEGIN { x; }") == 0);

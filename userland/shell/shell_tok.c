@@ -34,7 +34,7 @@ static bool tok_word_end(char c)
 /* tok_put: append one byte to the current word. */
 static void tok_put(struct tok *t, char c)
 {
-	if (t->t_out + 1 >= SHELL_WORDS_BUF) {
+	if (t->t_out >= t->t_w->sw_bufsize) {
 		t->t_err = SHTOK_TOO_LONG;
 		return;
 	}

@@ -18,13 +18,17 @@
 #include <stddef.h>
 
 #define SHELL_MAX_ARGS   64
-#define SHELL_WORDS_BUF  4160        /* bytes of word text, NULs included */
 
-/* One parsed command: argv[argc] is NULL; the words live in sw_buf. */
+/*
+ * One parsed command: argv[argc] is NULL; the words live in sw_buf, which
+ * the caller provides.  strlen(line) + 1 bytes always suffice for any
+ * command of line (words never grow: quotes and escapes only shrink them).
+ */
 struct shell_words {
 	int sw_argc;
 	char *sw_argv[SHELL_MAX_ARGS + 1];
-	char sw_buf[SHELL_WORDS_BUF];
+	char *sw_buf;
+	size_t sw_bufsize;
 };
 
 enum shell_tok_err {
