@@ -398,7 +398,8 @@ typedef struct dif_env {
 	 * `value` is the value and `data` is NULL. For by-ref variables `data`
 	 * points to `size` bytes the callback may read directly (a string's
 	 * size includes its NUL) and must copy; value is the original address.
-	 * Storing 0 (value == 0, data == NULL) into an array element deletes it.
+	 * Storing 0 (value == 0, data == NULL) into an array element or a
+	 * thread-local deletes it.
 	 * Running out of dynamic-variable space is a silent, counted drop in
 	 * the framework, not a fault. Returns 0 or a fault.
 	 */
