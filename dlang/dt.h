@@ -268,7 +268,12 @@ size_t dt_error_format(const dt_error *err, bool errtags, char *buf,
 /* Internal interfaces                                                   */
 /* ===================================================================== */
 
-#define DT_MAXDEPTH	200	/* expression/statement nesting limit */
+/*
+ * Nesting limit of expressions and statements (parser and tree depth).
+ * Stack use grows by a few hundred bytes per level; see docs/d-language.md.
+ */
+#define DT_MAXDEPTH	32
+#define DT_NOINLINE	__attribute__((noinline))
 #define DT_MAXARGS	32	/* function arguments */
 #define DT_MAXKEYS	8	/* tuple keys */
 

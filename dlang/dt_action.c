@@ -378,7 +378,7 @@ agg_find(dt_ctx *ctx, dt_node *a, const char *tag, const char *fname,
 	return (id);
 }
 
-static void
+static DT_NOINLINE void
 act_trace(dt_ctx *ctx, dt_node *n, dt_action *ac)
 {
 	dt_node *a = n->n_args;
@@ -397,7 +397,7 @@ act_trace(dt_ctx *ctx, dt_node *n, dt_action *ac)
 	ac->ac_size = value_size(ctx, a->n_type);
 }
 
-static void
+static DT_NOINLINE void
 act_aggs(dt_ctx *ctx, dt_node *n, dt_action *ac, dt_node *first,
     const char *tag, uint32_t argno)
 {
@@ -411,7 +411,7 @@ act_aggs(dt_ctx *ctx, dt_node *n, dt_action *ac, dt_node *first,
 	}
 }
 
-static void
+static DT_NOINLINE void
 act_printa(dt_ctx *ctx, dt_node *n, dt_action *ac)
 {
 	dt_node *first = n->n_args;
@@ -439,7 +439,7 @@ const_arg(dt_ctx *ctx, dt_node *a, const char *tag, const char *msg)
 	return (a->n_ival);
 }
 
-static void
+static DT_NOINLINE void
 act_scalar_arg(dt_ctx *ctx, dt_node *n, dt_action *ac, dt_node *a,
     const char *tag, uint32_t argno)
 {
@@ -450,7 +450,7 @@ act_scalar_arg(dt_ctx *ctx, dt_node *n, dt_action *ac, dt_node *a,
 	ac->ac_nargs = 1;
 }
 
-static void
+static DT_NOINLINE void
 act_aggop(dt_ctx *ctx, dt_node *n, dt_action *ac, uint32_t na)
 {
 	const char *arg = "D_CLEAR_AGGARG", *sc = "D_TRUNC_SCALAR";
@@ -499,7 +499,7 @@ act_order(dt_actkind k, dt_fnclass c)
 	}
 }
 
-static void
+static DT_NOINLINE void
 act_simple_int(dt_ctx *ctx, dt_node *n, dt_action *ac, const dt_func *fn)
 {
 	uint32_t i = 0;

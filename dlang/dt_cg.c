@@ -345,7 +345,7 @@ scale(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, int r, uint32_t size)
 }
 
 /* The address of an lvalue in memory: *p, p->m, s.m, p[i]. */
-static int
+static DT_NOINLINE int
 cg_addr(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 {
 	int r;
@@ -400,7 +400,7 @@ op_signed(const dt_node *n)
 	    a->ty_size ? sa : false);
 }
 
-static int
+static DT_NOINLINE int
 cg_rel(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 {
 	int ra = cg(ctx, b, n->n_a), rb = cg(ctx, b, n->n_b);
@@ -422,7 +422,7 @@ cg_rel(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 }
 
 /* && || with short-circuit; ^^ evaluates both sides. */
-static int
+static DT_NOINLINE int
 cg_logical(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 {
 	int ra = cg(ctx, b, n->n_a);
@@ -514,7 +514,7 @@ compound_base(dt_tokkind k)
 	return (DT_T_PLUS);
 }
 
-static int
+static DT_NOINLINE int
 cg_assign(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 {
 	int rb = cg(ctx, b, n->n_b);
@@ -529,7 +529,7 @@ cg_assign(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 	return (rb);
 }
 
-static int
+static DT_NOINLINE int
 cg_incdec(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 {
 	int r = reg_alloc(ctx, b, n);
@@ -552,7 +552,7 @@ cg_incdec(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 	return (r);
 }
 
-static int
+static DT_NOINLINE int
 cg_op1(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 {
 	int r;
@@ -586,7 +586,7 @@ cg_op1(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 	return (r);
 }
 
-static int
+static DT_NOINLINE int
 cg_op2(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 {
 	switch (n->n_op) {
@@ -611,7 +611,7 @@ cg_op2(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 	}
 }
 
-static int
+static DT_NOINLINE int
 cg_op3(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 {
 	uint32_t lelse = label_new(ctx, b), lend = label_new(ctx, b);
@@ -632,7 +632,7 @@ cg_op3(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 
 /* ---- calls ---- */
 
-static int
+static DT_NOINLINE int
 cg_call(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 {
 	const dt_func *fn = dt_call_func(n);
@@ -645,7 +645,7 @@ cg_call(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 	return (rd);
 }
 
-static int
+static DT_NOINLINE int
 cg_index(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 {
 	int r;

@@ -24,6 +24,7 @@ static dt_node *cast_expr(dt_ctx *ctx);
 static dt_type *type_name(dt_ctx *ctx);
 static bool starts_type(dt_ctx *ctx);
 static dt_node *cond_expr(dt_ctx *ctx);
+static bool paren_type_follows(dt_ctx *ctx);
 
 /* ---- token helpers ---- */
 
@@ -318,22 +319,11 @@ unary(dt_ctx *ctx)
 	case DT_T_SIZEOF:
 		next(ctx);
 		n = dt_node_new(ctx, DT_N_SIZEOF, &t);
-		if (tok(ctx) == DT_T_LPAR) {
-			/* sizeof (type) or sizeof (expr) */
-			size_t save_pos = ctx->c_pos;
-			uint32_t sl = ctx->c_line, sc = ctx->c_col;
-			dt_tok st = ctx->c_tok, sp = ctx->c_prev;
+		if (tok(ctx) == DT_T_LPAR && paren_type_follows(ctx)) {
 			next(ctx);
-			if (starts_type(ctx)) {
-				n->n_ctype = type_name(ctx);
-				expect(ctx, DT_T_RPAR);
-				break;
-			}
-			ctx->c_pos = save_pos;
-			ctx->c_line = sl;
-			ctx->c_col = sc;
-			ctx->c_tok = st;
-			ctx->c_prev = sp;
+			n->n_ctype = type_name(ctx);
+			expect(ctx, DT_T_RPAR);
+			break;
 		}
 		n->n_a = unary(ctx);
 		break;
@@ -350,26 +340,35 @@ unary(dt_ctx *ctx)
 	return (n);
 }
 
+/*
+ * With '(' as the current token: is the next token the start of a type
+ * name?  Peeks one token and puts the lexer back (in its own frame, so the
+ * recursive callers stay small).
+ */
+static DT_NOINLINE bool
+paren_type_follows(dt_ctx *ctx)
+{
+	size_t pos = ctx->c_pos;
+	uint32_t line = ctx->c_line, col = ctx->c_col;
+	dt_tok cur = ctx->c_tok, prev = ctx->c_prev;
+	next(ctx);
+	bool r = starts_type(ctx);
+	ctx->c_pos = pos;
+	ctx->c_line = line;
+	ctx->c_col = col;
+	ctx->c_tok = cur;
+	ctx->c_prev = prev;
+	return (r);
+}
+
 /* cast: unary | '(' type-name ')' cast */
 static dt_node *
 cast_expr(dt_ctx *ctx)
 {
-	if (tok(ctx) != DT_T_LPAR)
+	if (tok(ctx) != DT_T_LPAR || !paren_type_follows(ctx))
 		return (unary(ctx));
-	/* Look one token past '(' to tell a cast from a parenthesis. */
-	size_t save_pos = ctx->c_pos;
-	uint32_t sl = ctx->c_line, sc = ctx->c_col;
-	dt_tok st = ctx->c_tok, sp = ctx->c_prev;
+	dt_node *n = node_here(ctx, DT_N_CAST);
 	next(ctx);
-	if (!starts_type(ctx)) {
-		ctx->c_pos = save_pos;
-		ctx->c_line = sl;
-		ctx->c_col = sc;
-		ctx->c_tok = st;
-		ctx->c_prev = sp;
-		return (unary(ctx));
-	}
-	dt_node *n = dt_node_new(ctx, DT_N_CAST, &st);
 	n->n_ctype = type_name(ctx);
 	expect(ctx, DT_T_RPAR);
 	enter(ctx);

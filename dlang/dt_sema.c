@@ -221,7 +221,7 @@ dt_inline_check(dt_ctx *ctx, dt_ident *id, dt_node *where)
 	(void)inline_use(ctx, id, where);
 }
 
-static dt_node *
+static DT_NOINLINE dt_node *
 cook_var(dt_ctx *ctx, dt_node *n)
 {
 	dt_ident *id = dt_ident_lookup(&ctx->c_globals, n->n_str);
@@ -287,7 +287,7 @@ dvar_get(dt_ctx *ctx, int scope, const char *name, dt_type *t, bool arr)
 }
 
 /* self->x / this->x as an rvalue: implicitly an int until assigned. */
-static dt_node *
+static DT_NOINLINE dt_node *
 cook_selfthis(dt_ctx *ctx, dt_node *n)
 {
 	int scope = n->n_kind == DT_N_SELF ? DIF_SCOPE_THREAD :
@@ -366,7 +366,7 @@ need_lval(dt_ctx *ctx, dt_node *n, dt_node *e, dt_tokkind op)
 		    "modifiable lvalue as an operand", opname(op));
 }
 
-static dt_node *
+static DT_NOINLINE dt_node *
 cook_op1(dt_ctx *ctx, dt_node *n)
 {
 	char b[64];
@@ -448,7 +448,7 @@ incompat(dt_ctx *ctx, dt_node *n)
 	    opname(n->n_op), tname(n->n_b->n_type, b, sizeof (b)));
 }
 
-static dt_node *
+static DT_NOINLINE dt_node *
 cook_arith(dt_ctx *ctx, dt_node *n)
 {
 	dt_type *ta = n->n_a->n_type, *tb = n->n_b->n_type;
@@ -489,7 +489,7 @@ cook_arith(dt_ctx *ctx, dt_node *n)
 	return (n);
 }
 
-static dt_node *
+static DT_NOINLINE dt_node *
 cook_rel(dt_ctx *ctx, dt_node *n)
 {
 	dt_type *ta = n->n_a->n_type, *tb = n->n_b->n_type;
@@ -513,7 +513,7 @@ cook_rel(dt_ctx *ctx, dt_node *n)
 	return (n);
 }
 
-static dt_node *
+static DT_NOINLINE dt_node *
 cook_logical(dt_ctx *ctx, dt_node *n)
 {
 	dt_type *ta = n->n_a->n_type, *tb = n->n_b->n_type;
@@ -546,7 +546,7 @@ cook_logical(dt_ctx *ctx, dt_node *n)
 
 static dt_node *cook_assign(dt_ctx *ctx, dt_node *n);
 
-static dt_node *
+static DT_NOINLINE dt_node *
 cook_op2(dt_ctx *ctx, dt_node *n)
 {
 	switch (n->n_op) {
@@ -573,7 +573,7 @@ cook_op2(dt_ctx *ctx, dt_node *n)
 	}
 }
 
-static dt_node *
+static DT_NOINLINE dt_node *
 cook_op3(dt_ctx *ctx, dt_node *n)
 {
 	n->n_a = cook(ctx, n->n_a);
@@ -650,7 +650,7 @@ array_keys(dt_ctx *ctx, dt_node *n, dt_ident *id, bool define)
 }
 
 /* Resolve the target of an assignment, creating variables on first use. */
-static dt_node *
+static DT_NOINLINE dt_node *
 cook_lvalue(dt_ctx *ctx, dt_node *l, dt_type *rt, dt_tokkind op)
 {
 	int scope = DIF_SCOPE_GLOBAL;
@@ -735,7 +735,7 @@ compound_op(dt_tokkind k)
 	}
 }
 
-static dt_node *
+static DT_NOINLINE dt_node *
 cook_assign(dt_ctx *ctx, dt_node *n)
 {
 	if (n->n_a->n_kind == DT_N_AGG)
@@ -770,7 +770,7 @@ cook_assign(dt_ctx *ctx, dt_node *n)
 
 /* ---- postfix forms ---- */
 
-static dt_node *
+static DT_NOINLINE dt_node *
 cook_index(dt_ctx *ctx, dt_node *n)
 {
 	dt_node *b = n->n_a;
@@ -847,7 +847,7 @@ cook_index(dt_ctx *ctx, dt_node *n)
 
 static dt_node *cook_xlate_member(dt_ctx *ctx, dt_node *n);
 
-static dt_node *
+static DT_NOINLINE dt_node *
 cook_member(dt_ctx *ctx, dt_node *n)
 {
 	char b[64];
@@ -882,7 +882,7 @@ cook_member(dt_ctx *ctx, dt_node *n)
 }
 
 /* xlate<T>(e)->m: the translator's expression for m, with e bound. */
-static dt_node *
+static DT_NOINLINE dt_node *
 cook_xlate_member(dt_ctx *ctx, dt_node *n)
 {
 	char a[64], b[64];
@@ -920,7 +920,7 @@ cook_xlate_member(dt_ctx *ctx, dt_node *n)
 	    "defined for %s", n->n_str, tname(out, b, sizeof (b)));
 }
 
-static dt_node *
+static DT_NOINLINE dt_node *
 cook_cast(dt_ctx *ctx, dt_node *n)
 {
 	char a[64], b[64];
@@ -939,7 +939,7 @@ cook_cast(dt_ctx *ctx, dt_node *n)
 	    "\"%s\"", tname(from, a, sizeof (a)), tname(to, b, sizeof (b)));
 }
 
-static dt_node *
+static DT_NOINLINE dt_node *
 cook_sizeof(dt_ctx *ctx, dt_node *n)
 {
 	dt_type *t = n->n_ctype;
@@ -956,7 +956,7 @@ cook_sizeof(dt_ctx *ctx, dt_node *n)
 	return (dt_node_int(ctx, n, t->ty_size, ctx->c_t_ulong));
 }
 
-static dt_node *
+static DT_NOINLINE dt_node *
 cook_offsetof(dt_ctx *ctx, dt_node *n)
 {
 	char b[64];
@@ -972,7 +972,7 @@ cook_offsetof(dt_ctx *ctx, dt_node *n)
 	    n->n_str, tname(t, b, sizeof (b)));
 }
 
-static dt_node *
+static DT_NOINLINE dt_node *
 cook_stringof(dt_ctx *ctx, dt_node *n)
 {
 	char b[64];
@@ -991,7 +991,7 @@ cook_stringof(dt_ctx *ctx, dt_node *n)
 
 dt_node *dt_cook_call(dt_ctx *ctx, dt_node *n, bool stmt);
 
-static dt_node *
+static DT_NOINLINE dt_node *
 cook_agg_ref(dt_ctx *ctx, dt_node *n)
 {
 	dt_error_node(ctx, n, "D_AGG_SCALAR", "aggregation @%s may not be "

@@ -10,6 +10,8 @@
  *   - errors: tag, line, column and DTrace's exact message text;
  *   - robustness: small arenas, unterminated input, deep nesting.
  */
+#define _GNU_SOURCE
+#include <pthread.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -437,6 +439,59 @@ test_deterministic(void **state)
 	}
 }
 
+/*
+ * The kernel runs the compiler on a 16 KiB thread stack: measure the stack
+ * the compiler uses at its nesting limit by painting a thread's stack.
+ */
+static const char *stk_src;
+static void *
+stk_run(void *arg)
+{
+	(void)arg;
+	dt_prog *p;
+	dt_error e;
+	(void)dt_compile(stk_src, strlen(stk_src), NULL, arena, ARENA, &p, &e);
+	return (NULL);
+}
+
+static size_t
+stack_used(const char *src)
+{
+	enum { SZ = 1 << 18 };
+	static unsigned char stk[SZ] __attribute__((aligned(4096)));
+	memset(stk, 0xaa, SZ);
+	stk_src = src;
+	pthread_attr_t at;
+	pthread_t t;
+	pthread_attr_init(&at);
+	pthread_attr_setstack(&at, stk, SZ);
+	assert_int_equal(pthread_create(&t, &at, stk_run, NULL), 0);
+	pthread_join(t, NULL);
+	size_t i = 0;
+	while (i < SZ && stk[i] == 0xaa)
+		i++;
+	return (SZ - i);
+}
+
+static void
+test_stack_budget(void **state)
+{
+	(void)state;
+	static char src[4096];
+	size_t base = stack_used("");
+	size_t n = (size_t)snprintf(src, sizeof (src), "BEGIN { trace(");
+	for (int i = 0; i < DT_MAXDEPTH - 2; i++)
+		src[n++] = '(';
+	src[n++] = '1';
+	for (int i = 0; i < DT_MAXDEPTH - 2; i++)
+		src[n++] = ')';
+	snprintf(src + n, sizeof (src) - n, "); }");
+	size_t deep = stack_used(src);
+	fprintf(stderr, "stack: %zu bytes at nesting %d (thread baseline %zu)\n",
+	    deep - base, DT_MAXDEPTH - 2, base);
+	assert_true(deep - base < 10 * 1024);
+}
+
 int
 main(void)
 {
@@ -455,6 +510,7 @@ main(void)
 		cmocka_unit_test(test_unterminated),
 		cmocka_unit_test(test_deep_nesting),
 		cmocka_unit_test(test_deterministic),
+		cmocka_unit_test(test_stack_budget),
 	};
 	return (cmocka_run_group_tests(tests, NULL, NULL));
 }
