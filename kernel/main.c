@@ -23,6 +23,7 @@
 #include "kernel/thread.h"
 #include "kernel/time.h"
 #include "kernel/init.h"
+#include "kernel/prov_isa.h"
 
 #define SONDE_VERSION "0.1"
 
@@ -88,6 +89,10 @@ void kmain(uint32_t magic, uint32_t info)
 	kfile_init();                  /* boot files: script library, modules */
 	arch_intr_init();              /* interrupt controllers, timer calibration */
 	sched_init();                  /* the boot thread becomes the idle thread */
+	dtrace_init();                 /* the tracing framework and its dtrace provider */
+	fbt_init();                    /* function boundary probes (made when first listed) */
+	sdt_init();                    /* static probes: DTRACE_PROBE sites */
+	profile_init();                /* timer-driven probes: profile-N, tick-N */
 	console_init_irq();            /* serial input by interrupt */
 	banner();
 	if (thread_create("init", init_main, NULL) == NULL)

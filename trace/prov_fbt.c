@@ -264,3 +264,58 @@ void fbt_stats_get(struct fbt_stats *out)
 {
 	*out = fbt_st;
 }
+
+/* ---- for the self-tests (tests/kernel/prov_fbt_selftest.c): no consumer needed ---- */
+
+static struct fbt_site *fbt_site_of(uint64_t addr, bool entry)
+{
+	struct fbt_site *s = fbt_site_lookup(addr);
+
+	return s != NULL && s->fs_entry == entry ? s : NULL;
+}
+
+/* fbt_probe_id: the id of fbt:kernel:func:name (entry or return), or 0. */
+dtrace_id_t fbt_probe_id(const char *func, const char *name)
+{
+	struct ksym ks;
+	bool entry = strcmp(name, "entry") == 0;
+	struct fbt_isa_func fi;
+
+	fbt_provide(NULL, NULL);
+	if (!ksym_lookup_name(func, &ks) || fbt_isa_scan(ks.ks_addr, ks.ks_size, &fi) < 0)
+		return 0;
+	if (!entry && fi.fi_nret == 0)
+		return 0;
+	struct fbt_site *s = fbt_site_of(ks.ks_addr + (entry ? 0 : fi.fi_ret[0]), entry);
+	return s != NULL ? s->fs_id : 0;
+}
+
+/* fbt_probe_set: enable (on) or disable probe id as the framework would. */
+int fbt_probe_set(dtrace_id_t id, bool on)
+{
+	void *parg = dtrace_probe_arg(id);
+
+	if (parg == NULL)
+		return -1;
+	if (on)
+		return fbt_enable(NULL, id, parg);
+	fbt_disable(NULL, id, parg);
+	return 0;
+}
+
+/* fbt_set_all: enable or disable every fbt probe; returns how many. */
+int fbt_set_all(bool on)
+{
+	int n = 0;
+
+	fbt_provide(NULL, NULL);
+	for (size_t h = 0; h < ARRAY_SIZE(fbt_hash); h++) {
+		for (struct fbt_site *s = fbt_hash[h]; s != NULL; s = s->fs_hnext) {
+			if (dtrace_probe_arg(s->fs_id) != s)
+				continue;                    /* not the probe's first site */
+			if (on ? fbt_enable(NULL, s->fs_id, s) == 0 : (fbt_disable(NULL, s->fs_id, s), true))
+				n++;
+		}
+	}
+	return n;
+}

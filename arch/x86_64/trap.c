@@ -10,6 +10,7 @@
  * resumes at its fix-up address instead.
  */
 #include "arch/arch.h"
+#include "arch/x86_64/fbt_isa.h"
 #include "arch/x86_64/x86.h"
 #include "kernel/console.h"
 #include "kernel/cpu.h"
@@ -120,6 +121,7 @@ static void fault_report(struct trapframe *tf)
 static void irq_dispatch(struct trapframe *tf)
 {
 	struct cpu *c = curcpu();
+	struct trapframe *prev = prov_isa_intr_enter(tf);   /* profile's arg0 */
 
 	c->cpu_intr_depth++;
 	c->cpu_intrs++;
@@ -130,6 +132,7 @@ static void irq_dispatch(struct trapframe *tf)
 	if (tf->tf_vector != VEC_SPURIOUS)
 		lapic_eoi();
 	c->cpu_intr_depth--;
+	prov_isa_intr_exit(prev);
 	if (c->cpu_need_resched && c->cpu_intr_depth == 0)
 		sched_preempt_check();
 }
@@ -141,6 +144,8 @@ void trap_dispatch(struct trapframe *tf)
 		return;
 	}
 	if ((tf->tf_vector == 14 || tf->tf_vector == 13) && extable_fixup(tf))
+		return;
+	if (tf->tf_vector == 3 && prov_isa_trap(tf))          /* an fbt or sdt probe */
 		return;
 	fault_report(tf);
 }

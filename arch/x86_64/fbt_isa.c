@@ -1,0 +1,227 @@
+/*
+ * fbt_isa.c - the x86_64 half of fbt, and the probe trap fbt and sdt share.
+ *
+ * Planting: an enabled site's first byte becomes int3 (0xCC), written with
+ * text_patch() through the patching alias; disabling writes the saved byte
+ * back, so a disabled probe leaves the text exactly as the compiler made it.
+ *
+ * The trap: int3 pushes an interrupt frame and entry.asm saves the registers
+ * under it (struct trapframe); the interrupted rsp is tf_rsp, the trapping
+ * instruction is at tf_rip - 1.  prov_isa_trap() asks fbt, then sdt, whether
+ * that address is theirs; the provider fires the probe and says how to resume:
+ *
+ *   entry (fbt)   the displaced first instruction was copied out of line,
+ *                 followed by a jmp back to the second one; resume there.
+ *                 Replaying it out of line, rather than emulating
+ *                 `push %rbp` by hand, matters because the push would write
+ *                 the slot just under the interrupted rsp, which is where the
+ *                 CPU put this very interrupt frame when rsp was 16-aligned.
+ *                 It also covers gcc's frameless leaf functions, whose first
+ *                 instruction is anything (lea, mov, xor, RIP-relative loads,
+ *                 whose displacement is adjusted for the copy's address).
+ *   return (fbt)  `ret`: rip = [rsp], rsp += 8.  Reads only, so the frame is
+ *                 never in the way.  (`leave` before it has run already.)
+ *   sdt           the site is a 5-byte NOP: resume after it.
+ *
+ * The out-of-line copies live in fbt_ool[], an area of .text.notrace filled
+ * with int3 at build time and written with text_patch() when a function's
+ * entry probe is first enabled; a copy is never freed, so a CPU that trapped
+ * just before the probe was disabled still finds it.
+ *
+ * Everything in this file is in the notrace region (linker.ld).
+ */
+#include "arch/arch.h"
+#include "arch/x86_64/fbt_isa.h"
+#include "arch/x86_64/x86_decode.h"
+#include "kernel/cpu.h"
+#include "kernel/klib.h"
+#include "kernel/mem.h"
+#include "kernel/prov_isa.h"
+
+#define FBT_OOL_SIZE (32 * 1024)
+
+__asm__(".pushsection .text.notrace.fbt_ool, \"ax\", @progbits\n"
+        ".balign 16\n"
+        "fbt_ool:\n"
+        ".fill " "32768" ", 1, 0xcc\n"
+        ".size fbt_ool, 32768\n"
+        ".popsection\n");
+extern uint8_t fbt_ool[FBT_OOL_SIZE];
+static size_t fbt_ool_used;
+
+/* ---- the probe trap ---- */
+
+static int trap_depth[MAX_CPUS];                 /* probe traps in progress, per CPU */
+static struct trapframe *intr_frame[MAX_CPUS];   /* innermost device interrupt, per CPU */
+
+static inline struct cpu *trap_cpu(void)
+{
+	struct cpu *c;
+
+	__asm__ volatile("movq %%gs:0, %0" : "=r"(c));
+	return c;
+}
+
+static void trap_fill(struct prov_trap *pt, struct trapframe *tf, uint64_t *callframe)
+{
+	pt->pt_pc = tf->tf_rip - 1;
+	pt->pt_arg[0] = tf->tf_rdi;
+	pt->pt_arg[1] = tf->tf_rsi;
+	pt->pt_arg[2] = tf->tf_rdx;
+	pt->pt_arg[3] = tf->tf_rcx;
+	pt->pt_arg[4] = tf->tf_r8;
+	pt->pt_arg[5] = tf->tf_r9;
+	pt->pt_rval = tf->tf_rax;
+	pt->pt_fp = tf->tf_rbp;
+	pt->pt_regs = (const uint64_t *)tf;
+	/* At a function boundary [rsp] is the return address and rbp the caller's frame. */
+	callframe[0] = tf->tf_rbp;
+	callframe[1] = *(const uint64_t *)tf->tf_rsp;
+	pt->pt_callframe = (uint64_t)callframe;
+}
+
+bool prov_isa_trap(struct trapframe *tf)
+{
+	struct prov_trap pt = { .pt_resume = PROV_RESUME_NONE };
+	uint64_t callframe[2];
+	struct cpu *c = trap_cpu();
+
+	if ((tf->tf_cs & 3) != 0)
+		return false;
+	trap_fill(&pt, tf, callframe);
+	pt.pt_cpu = c->cpu_id;
+	pt.pt_nested = trap_depth[c->cpu_id] > 0;
+	trap_depth[c->cpu_id]++;
+	bool ours = fbt_invop(&pt) || sdt_invop(&pt);
+	trap_depth[c->cpu_id]--;
+	if (!ours)
+		return false;
+	if (pt.pt_resume == PROV_RESUME_RETURN) {
+		tf->tf_rip = *(const uint64_t *)tf->tf_rsp;
+		tf->tf_rsp += 8;
+	} else {
+		tf->tf_rip = pt.pt_resume_pc;
+	}
+	return true;
+}
+
+struct trapframe *prov_isa_intr_enter(struct trapframe *tf)
+{
+	int id = trap_cpu()->cpu_id;
+	struct trapframe *prev = intr_frame[id];
+
+	intr_frame[id] = tf;
+	return prev;
+}
+
+void prov_isa_intr_exit(struct trapframe *prev)
+{
+	intr_frame[trap_cpu()->cpu_id] = prev;
+}
+
+bool prov_isa_intr_frame(uint64_t *pc, uint64_t *fp, bool *user)
+{
+	struct trapframe *tf = intr_frame[trap_cpu()->cpu_id];
+
+	*pc = tf ? tf->tf_rip : 0;
+	*fp = tf ? tf->tf_rbp : 0;
+	*user = tf && (tf->tf_cs & 3) != 0;
+	return tf != NULL;
+}
+
+/* ---- planting ---- */
+
+bool prov_isa_arm(uint64_t addr, uint32_t *saved)
+{
+	uint8_t trap = FBT_PATCHVAL;
+
+	*saved = *(const uint8_t *)addr;
+	return text_patch((void *)addr, &trap, 1);
+}
+
+bool prov_isa_disarm(uint64_t addr, uint32_t saved)
+{
+	uint8_t b = (uint8_t)saved;
+
+	return text_patch((void *)addr, &b, 1);
+}
+
+/* ---- scanning a function ---- */
+
+/* entry_movable: may the first instruction run out of line? */
+static bool entry_movable(const uint8_t *p, const struct x86_insn *xi)
+{
+	static const uint8_t sdt_nop[5] = { 0x0f, 0x1f, 0x44, 0x00, 0x00 };
+
+	if (xi->xi_kind != X86_OTHER)
+		return false;           /* control transfer: a copy would go elsewhere */
+	if (xi->xi_len == 5 && memcmp(p, sdt_nop, 5) == 0)
+		return false;           /* an sdt site: it must stay where sdt can patch it */
+	return true;
+}
+
+int fbt_isa_scan(uint64_t addr, uint64_t size, struct fbt_isa_func *out)
+{
+	const uint8_t *p = (const uint8_t *)addr;
+	struct x86_insn xi;
+	uint64_t off = 0;
+
+	*out = (struct fbt_isa_func){ 0 };
+	while (off < size) {
+		int n = x86_decode(p + off, size - off, &xi);
+		if (n < 0 || xi.xi_kind == X86_INT3)
+			return -1;              /* not decodable, or someone's breakpoint */
+		if (off == 0) {
+			out->fi_entry_ok = entry_movable(p, &xi);
+			out->fi_frame = size >= 4 && p[0] == 0x55 && p[1] == 0x48 &&
+			                p[2] == 0x89 && p[3] == 0xe5;
+		}
+		if (xi.xi_kind == X86_RET && off != 0) {
+			if (out->fi_nret == FBT_ISA_MAXRET)
+				return -1;
+			out->fi_ret[out->fi_nret++] = (uint32_t)off;
+		}
+		off += (uint64_t)n;
+	}
+	return 0;
+}
+
+/* ---- out-of-line copies ---- */
+
+static bool put_rel32(uint8_t *dst, uint64_t target, uint64_t next_ip)
+{
+	int64_t rel = (int64_t)(target - next_ip);
+	int32_t r32 = (int32_t)rel;
+
+	if (rel != r32)
+		return false;
+	memcpy(dst, &r32, 4);
+	return true;
+}
+
+uint64_t fbt_isa_entry_copy(uint64_t addr)
+{
+	const uint8_t *p = (const uint8_t *)addr;
+	struct x86_insn xi;
+	uint8_t buf[15 + 5];
+
+	int n = x86_decode(p, 15, &xi);
+	if (n < 0 || !entry_movable(p, &xi) || fbt_ool_used + (size_t)n + 5 > FBT_OOL_SIZE)
+		return 0;
+	uint64_t slot = (uint64_t)&fbt_ool[fbt_ool_used];
+	memcpy(buf, p, (size_t)n);
+	if (xi.xi_riprel >= 0) {                     /* same target from the copy */
+		int32_t d;
+		memcpy(&d, p + xi.xi_riprel, 4);
+		uint64_t target = addr + (uint64_t)n + (uint64_t)(int64_t)d;
+		if (!put_rel32(buf + xi.xi_riprel, target, slot + (uint64_t)n))
+			return 0;
+	}
+	buf[n] = 0xe9;                               /* jmp rel32 back */
+	if (!put_rel32(buf + n + 1, addr + (uint64_t)n, slot + (uint64_t)n + 5))
+		return 0;
+	if (!text_patch((void *)slot, buf, (size_t)n + 5))
+		return 0;
+	fbt_ool_used += (size_t)n + 5;
+	return slot;
+}

@@ -1,0 +1,117 @@
+/*
+ * prov_isa.h - the machine halves of the instrumenting providers.
+ *
+ * fbt and sdt (trace/prov_fbt.c, trace/prov_sdt.c) are portable: they decide
+ * which probes exist, keep them in a hash by address and fire them.  What an
+ * instruction is, how a trap is planted and how the displaced instruction is
+ * replayed is the machine's business (arch/<isa>/fbt_isa.c, sdt_isa.c).
+ * This header is where the two halves meet; it lives in kernel/ because both
+ * portable code and arch/ may include kernel headers.
+ *
+ * The flow of one probe hit:
+ *
+ *   patched instruction -> trap -> arch: fill a struct prov_trap
+ *        -> fbt_invop(pt) / sdt_invop(pt)   (portable: find, fire, choose)
+ *        -> arch: resume as pt->pt_resume says
+ *
+ * Everything here that runs at a probe hit is probe context: interrupts off,
+ * no locks, no allocation, and nothing fbt may instrument (the callees live
+ * in the notrace region of linker.ld).
+ */
+#ifndef SONDE_PROV_ISA_H
+#define SONDE_PROV_ISA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Boot: register the providers (kmain calls these after dtrace_init). */
+void fbt_init(void);                 /* trace/prov_fbt.c */
+void sdt_init(void);                 /* trace/prov_sdt.c */
+void profile_init(void);             /* trace/prov_profile.c */
+
+/* How the machine resumes after a probe trap. */
+enum prov_resume {
+	PROV_RESUME_NONE = 0,        /* not a probe site: the trap is someone else's */
+	PROV_RESUME_AT,              /* continue at pt_resume_pc (entry: out-of-line copy; sdt: after the site) */
+	PROV_RESUME_RETURN,          /* replay a function return (x86: pop the return address) */
+};
+
+/* One probe trap, as the machine saw it (filled by arch, read by providers). */
+struct prov_trap {
+	uint64_t pt_pc;              /* address of the patched instruction */
+	uint64_t pt_arg[6];          /* argument registers (function entry arguments) */
+	uint64_t pt_rval;            /* return-value register */
+	uint64_t pt_fp;              /* frame pointer at the instruction */
+	uint64_t pt_callframe;       /* a (saved fp, return address) pair for the function
+	                                boundary: walk stack() from here at entry and return */
+	const uint64_t *pt_regs;     /* every saved register, indexed as sdt_isa_regindex() says */
+	int pt_cpu;                  /* CPU id */
+	bool pt_nested;              /* a probe trap inside a probe trap on this CPU: resume, never fire */
+	enum prov_resume pt_resume;  /* out: what to do */
+	uint64_t pt_resume_pc;       /* out: for PROV_RESUME_AT */
+};
+
+/*
+ * fbt_invop, sdt_invop: is pt->pt_pc one of the provider's sites?  If so, fire
+ * its probe if enabled, set pt_resume (and pt_resume_pc) and return true.
+ * Implemented by the portable providers; probe context.
+ */
+bool fbt_invop(struct prov_trap *pt);
+bool sdt_invop(struct prov_trap *pt);
+
+/* ---- fbt, machine half (arch/<isa>/fbt_isa.c) ---- */
+
+#define FBT_ISA_MAXRET 64            /* return sites fbt probes per function */
+
+/* What fbt_isa_scan found in a function. */
+struct fbt_isa_func {
+	bool fi_entry_ok;            /* the first instruction can be replayed out of line */
+	bool fi_frame;               /* it is the standard prologue (push %rbp; mov %rsp,%rbp) */
+	int fi_nret;                 /* return sites */
+	uint32_t fi_ret[FBT_ISA_MAXRET];   /* their offsets from the function start */
+};
+
+/*
+ * fbt_isa_scan: decode the function at addr (size bytes) from start to end.
+ * Returns 0 and fills *out, or -1 if the bytes cannot all be decoded (the
+ * function then gets no probes) or it has more return sites than fit.
+ * Thread context.
+ */
+int fbt_isa_scan(uint64_t addr, uint64_t size, struct fbt_isa_func *out);
+
+/*
+ * fbt_isa_entry_copy: an out-of-line copy of the first instruction at addr
+ * followed by a jump back to the next one (built once, kept forever, in a
+ * text area fbt never instruments).  Returns its address, or 0 if the area
+ * is full or the instruction cannot be moved.  Thread context.
+ */
+uint64_t fbt_isa_entry_copy(uint64_t addr);
+
+/*
+ * prov_isa_arm: plant the trap instruction at addr, saving the bytes it
+ * replaces in *saved; prov_isa_disarm puts them back.  Return false if addr
+ * is not kernel text.  Thread context (they serialise with interrupts off).
+ */
+bool prov_isa_arm(uint64_t addr, uint32_t *saved);
+bool prov_isa_disarm(uint64_t addr, uint32_t saved);
+
+/* ---- sdt, machine half (arch/<isa>/sdt_isa.c) ---- */
+
+/* sdt_isa_site_ok: is addr a disabled SDT site (the 5-byte NOP)?  Thread context. */
+bool sdt_isa_site_ok(uint64_t addr);
+/* sdt_isa_site_len: the bytes a site takes (resume after them). */
+#define SDT_ISA_SITE_LEN 5
+/* sdt_isa_regindex: the pt_regs index of the register called name ("%rbx"), or -1. */
+int sdt_isa_regindex(const char *name);
+
+/* ---- profile, machine half (arch/<isa>/trap.c) ---- */
+
+/*
+ * prov_isa_intr_frame: the PC and frame pointer the current interrupt
+ * interrupted on this CPU; false (and zeros) outside an interrupt handler.
+ * *user is set when the interrupted code was user mode.  Interrupt context.
+ */
+bool prov_isa_intr_frame(uint64_t *pc, uint64_t *fp, bool *user);
+
+#endif

@@ -1,0 +1,172 @@
+/*
+ * prov_profile.c - the profile provider: probes that fire on a timer.
+ *
+ *   profile:::profile-N   fires every 1/N s on every CPU (sampling)
+ *   profile:::tick-N      fires every 1/N s on one CPU (periodic work)
+ *
+ * N is a number with an optional unit: ns (nsec), us (usec), ms (msec),
+ * s (sec), m (min), h (hour), d (day) give the period; hz, or no unit, a
+ * rate.  profile-997, tick-1s and tick-10ms all work.  Probes are made on
+ * demand when a description names one (dtps_provide), plus DTrace's usual
+ * set for listing.  arg0 is the kernel PC the timer interrupted (0 if user
+ * mode was interrupted), arg1 the user PC (0 in the kernel); stack() starts
+ * at the interrupted code.
+ *
+ * Each enabled probe is a cyclic (kernel/time.h) calling profile_fire() from
+ * the timer interrupt.  Periods under CYCLIC_MIN_PERIOD_NS are refused when
+ * the probe is enabled, with a message saying so.  One CPU runs today and
+ * the cyclic facility has one list, so profile-N and tick-N differ only in
+ * name; with more CPUs, profile-N becomes one cyclic per CPU.
+ *
+ * Context: provide, enable, disable in thread context; profile_fire in
+ * interrupt (probe) context.
+ */
+#include "kernel/klib.h"
+#include "kernel/mem.h"
+#include "kernel/prov_isa.h"
+#include "kernel/time.h"
+#include "trace/provider.h"
+
+struct profile_probe {
+	struct cyclic pp_cyclic;
+	uint64_t pp_period;          /* ns */
+	dtrace_id_t pp_id;
+	char pp_name[DTRACE_NAMELEN];
+};
+
+static dtrace_provider_t *profile_prov;
+
+static const char *const profile_defaults[] = {
+	"profile-97", "profile-199", "profile-499", "profile-997", "profile-1999",
+	"profile-4001", "profile-4999",
+	"tick-1", "tick-10", "tick-100", "tick-500", "tick-1000", "tick-5000",
+};
+
+static const struct {
+	const char *unit;
+	uint64_t ns;                 /* period of one unit; 0: the number is a rate (hz) */
+} profile_units[] = {
+	{ "", 0 }, { "hz", 0 },
+	{ "ns", 1 }, { "nsec", 1 },
+	{ "us", NSEC_PER_USEC }, { "usec", NSEC_PER_USEC },
+	{ "ms", NSEC_PER_MSEC }, { "msec", NSEC_PER_MSEC },
+	{ "s", NSEC_PER_SEC }, { "sec", NSEC_PER_SEC },
+	{ "m", 60 * NSEC_PER_SEC }, { "min", 60 * NSEC_PER_SEC },
+	{ "h", 3600 * NSEC_PER_SEC }, { "hour", 3600 * NSEC_PER_SEC },
+	{ "d", 86400 * NSEC_PER_SEC }, { "day", 86400 * NSEC_PER_SEC },
+};
+
+/*
+ * profile_period: the period in ns named by "profile-N" or "tick-N", or 0
+ * if name is not one.
+ */
+uint64_t profile_period(const char *name)
+{
+	const char *p;
+	uint64_t n = 0;
+
+	if (strncmp(name, "profile-", 8) == 0)
+		p = name + 8;
+	else if (strncmp(name, "tick-", 5) == 0)
+		p = name + 5;
+	else
+		return 0;
+	if (*p < '0' || *p > '9')
+		return 0;
+	for (; *p >= '0' && *p <= '9'; p++) {
+		if (n > UINT64_MAX / 10 - 10)
+			return 0;
+		n = n * 10 + (uint64_t)(*p - '0');
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(profile_units) && n != 0; i++) {
+		if (strcmp(p, profile_units[i].unit) != 0)
+			continue;
+		if (profile_units[i].ns == 0)
+			return n > NSEC_PER_SEC ? 1 : NSEC_PER_SEC / n;
+		return n > UINT64_MAX / profile_units[i].ns ? 0 : n * profile_units[i].ns;
+	}
+	return 0;
+}
+
+static void profile_fire(void *arg)
+{
+	struct profile_probe *pp = arg;
+	uint64_t pc, fp;
+	bool user;
+
+	prov_isa_intr_frame(&pc, &fp, &user);
+	dtrace_probe_set_frame(user ? 0 : pc, user ? 0 : fp);
+	dtrace_probe(pp->pp_id, user ? 0 : pc, user ? pc : 0, 0, 0, 0, 0);
+	dtrace_probe_set_frame(0, 0);
+}
+
+static void profile_make(const char *name)
+{
+	uint64_t period = profile_period(name);
+	struct profile_probe *pp;
+
+	if (period == 0 || dtrace_probe_lookup(profile_prov, "", "", name) != 0)
+		return;
+	if ((pp = kzalloc(sizeof(*pp))) == NULL)
+		return;
+	pp->pp_period = period;
+	kstrlcpy(pp->pp_name, name, sizeof(pp->pp_name));
+	pp->pp_id = dtrace_probe_create(profile_prov, "", "", name, 0, pp);
+	if (pp->pp_id == 0)
+		kfree(pp);
+}
+
+static bool profile_is_glob(const char *s)
+{
+	for (; *s != '\0'; s++) {
+		if (*s == '*' || *s == '?' || *s == '[' || *s == '\\')
+			return true;
+	}
+	return false;
+}
+
+static void profile_provide(void *arg, const dtrace_probedesc_t *desc)
+{
+	(void)arg;
+	for (size_t i = 0; i < ARRAY_SIZE(profile_defaults); i++)
+		profile_make(profile_defaults[i]);
+	if (desc != NULL && !profile_is_glob(desc->dpd_name))
+		profile_make(desc->dpd_name);
+}
+
+static int profile_enable(void *arg, dtrace_id_t id, void *parg)
+{
+	struct profile_probe *pp = parg;
+
+	(void)arg;
+	(void)id;
+	if (pp->pp_period < CYCLIC_MIN_PERIOD_NS) {
+		kprintf("dtrace: profile:::%s: rate too high: a period of %lu ns is under the "
+		        "minimum of %lu ns\n", pp->pp_name, pp->pp_period, CYCLIC_MIN_PERIOD_NS);
+		return -1;
+	}
+	return cyclic_start(&pp->pp_cyclic, pp->pp_period, 0, profile_fire, pp) ? 0 : -1;
+}
+
+static void profile_disable(void *arg, dtrace_id_t id, void *parg)
+{
+	struct profile_probe *pp = parg;
+
+	(void)arg;
+	(void)id;
+	cyclic_stop(&pp->pp_cyclic);
+}
+
+static const dtrace_pops_t profile_pops = {
+	.dtps_provide = profile_provide,
+	.dtps_enable = profile_enable,
+	.dtps_disable = profile_disable,
+};
+
+/* profile_init: register the provider.  Boot. */
+void profile_init(void)
+{
+	profile_prov = dtrace_register("profile", &profile_pops, NULL);
+	if (profile_prov == NULL)
+		panic("profile_init: cannot register");
+}

@@ -1,0 +1,219 @@
+/*
+ * prov_sdt.c - the statically defined tracing provider.
+ *
+ * Kernel code marks interesting points with DTRACE_PROBEn(name, args...)
+ * (kernel/sdt.h).  Each site is a 5-byte NOP plus a record in the
+ * "sdt_sites" linker section: its address, the probe name as written, and
+ * the registers that hold its arguments.  At boot sdt_init() checks every
+ * site is still the NOP and makes one probe per (function, name):
+ * sdt:kernel:<function>:<name>, with "__" in the name turned into "-"
+ * (DTrace's convention: sched on__cpu -> on-cpu).  A probe with several
+ * sites in one function (a name used twice) owns them all.
+ *
+ * Enabling plants a trap over each site's first byte; sdt_invop() finds the
+ * site by address, fires the probe with arg0..argN read from the saved
+ * registers the record names, and resumes after the NOP.  Disabling puts the
+ * NOP back.  stack() starts at the site, in the function that holds it.
+ *
+ * Context: sdt_init, enable, disable in thread context; sdt_invop in probe
+ * context.
+ */
+#include "kernel/klib.h"
+#include "kernel/ksym.h"
+#include "kernel/mem.h"
+#include "kernel/prov_isa.h"
+#include "kernel/sdt.h"
+#include "trace/provider.h"
+
+#define SDT_MAXARGS 6
+
+struct sdt_psite {
+	uint64_t ps_addr;
+	struct sdt_psite *ps_hnext;  /* hash chain */
+	struct sdt_psite *ps_next;   /* next site of the same probe */
+	dtrace_id_t ps_id;
+	uint32_t ps_saved;
+	int ps_nargs;
+	int8_t ps_reg[SDT_MAXARGS];  /* pt_regs index of each argument */
+	volatile bool ps_armed;
+};
+
+#define SDT_HASH_BITS 8
+static struct sdt_psite *sdt_hash[1 << SDT_HASH_BITS];
+static dtrace_provider_t *sdt_prov;
+static int sdt_nsites, sdt_nprobes;
+
+extern const struct sdt_site __start_sdt_sites[], __stop_sdt_sites[];
+
+static uint64_t sdt_hashfn(uint64_t addr)
+{
+	return (addr * 0x9e3779b97f4a7c15UL) >> (64 - SDT_HASH_BITS);
+}
+
+bool sdt_invop(struct prov_trap *pt)
+{
+	struct sdt_psite *s = sdt_hash[sdt_hashfn(pt->pt_pc)];
+	uint64_t a[SDT_MAXARGS] = { 0 };
+
+	while (s != NULL && s->ps_addr != pt->pt_pc)
+		s = s->ps_hnext;
+	if (s == NULL)
+		return false;
+	pt->pt_resume = PROV_RESUME_AT;
+	if (!s->ps_armed) {                          /* disabled as we trapped */
+		pt->pt_resume_pc = pt->pt_pc;
+		return true;
+	}
+	pt->pt_resume_pc = pt->pt_pc + SDT_ISA_SITE_LEN;
+	if (pt->pt_nested)
+		return true;
+	for (int i = 0; i < s->ps_nargs; i++)
+		a[i] = pt->pt_regs[s->ps_reg[i]];
+	dtrace_probe_set_frame(pt->pt_pc, pt->pt_fp);
+	dtrace_probe(s->ps_id, a[0], a[1], a[2], a[3], a[4], a[5]);
+	dtrace_probe_set_frame(0, 0);
+	return true;
+}
+
+/* ---- making probes ---- */
+
+/* sdt_name: DTrace's probe name for a macro name (on__cpu -> on-cpu). */
+static void sdt_name(const char *in, char *out, size_t size)
+{
+	size_t n = 0;
+
+	for (; *in != '\0' && n + 1 < size; in++) {
+		if (in[0] == '_' && in[1] == '_') {
+			out[n++] = '-';
+			in++;
+		} else {
+			out[n++] = *in;
+		}
+	}
+	out[n] = '\0';
+}
+
+/* sdt_regs_parse: "%rdi %rax" -> pt_regs indices; false if a name is unknown. */
+static bool sdt_regs_parse(const char *regs, struct sdt_psite *s)
+{
+	char name[8];
+
+	while (*regs != '\0') {
+		size_t n = 0;
+		while (*regs == ' ')
+			regs++;
+		while (*regs != '\0' && *regs != ' ' && n + 1 < sizeof(name))
+			name[n++] = *regs++;
+		name[n] = '\0';
+		if (n == 0)
+			break;
+		int idx = sdt_isa_regindex(name);
+		if (idx < 0 || s->ps_nargs == SDT_MAXARGS)
+			return false;
+		s->ps_reg[s->ps_nargs++] = (int8_t)idx;
+	}
+	return true;
+}
+
+static void sdt_site_make(const struct sdt_site *ss)
+{
+	char name[DTRACE_NAMELEN];
+	struct ksym ks;
+	struct sdt_psite *s;
+
+	if (!sdt_isa_site_ok(ss->ss_addr) || (s = kzalloc(sizeof(*s))) == NULL)
+		return;
+	s->ps_addr = ss->ss_addr;
+	if (!sdt_regs_parse(ss->ss_regs, s)) {
+		kfree(s);
+		return;
+	}
+	sdt_name(ss->ss_name, name, sizeof(name));
+	const char *func = ksym_lookup_addr(ss->ss_addr, &ks) ? ks.ks_name : "unknown";
+	dtrace_id_t id = dtrace_probe_lookup(sdt_prov, "kernel", func, name);
+	struct sdt_psite *first = id != 0 ? dtrace_probe_arg(id) : NULL;
+	if (id == 0 && (id = dtrace_probe_create(sdt_prov, "kernel", func, name, 0, s)) == 0) {
+		kfree(s);
+		return;
+	}
+	if (first != NULL) {                         /* a second site of the same probe */
+		s->ps_next = first->ps_next;
+		first->ps_next = s;
+	} else {
+		sdt_nprobes++;
+	}
+	s->ps_id = id;
+	uint64_t h = sdt_hashfn(s->ps_addr);
+	s->ps_hnext = sdt_hash[h];
+	sdt_hash[h] = s;
+	sdt_nsites++;
+}
+
+/* ---- enabling ---- */
+
+static int sdt_enable(void *arg, dtrace_id_t id, void *parg)
+{
+	(void)arg;
+	(void)id;
+	for (struct sdt_psite *s = parg; s != NULL; s = s->ps_next) {
+		if (s->ps_armed)
+			continue;
+		s->ps_armed = true;              /* before the trap: a hit must fire */
+		if (!prov_isa_arm(s->ps_addr, &s->ps_saved))
+			s->ps_armed = false;
+	}
+	return 0;
+}
+
+static void sdt_disable(void *arg, dtrace_id_t id, void *parg)
+{
+	(void)arg;
+	(void)id;
+	for (struct sdt_psite *s = parg; s != NULL; s = s->ps_next) {
+		if (s->ps_armed && prov_isa_disarm(s->ps_addr, s->ps_saved))
+			s->ps_armed = false;
+	}
+}
+
+static const dtrace_pops_t sdt_pops = {
+	.dtps_enable = sdt_enable,
+	.dtps_disable = sdt_disable,
+};
+
+/* sdt_init: register the provider and make a probe for every site.  Boot. */
+void sdt_init(void)
+{
+	sdt_prov = dtrace_register("sdt", &sdt_pops, NULL);
+	if (sdt_prov == NULL)
+		panic("sdt_init: cannot register");
+	for (const struct sdt_site *ss = __start_sdt_sites; ss < __stop_sdt_sites; ss++)
+		sdt_site_make(ss);
+}
+
+/* sdt_count: sites and probes made (self-tests, docs).  Thread context. */
+void sdt_count(int *sites, int *probes)
+{
+	*sites = sdt_nsites;
+	*probes = sdt_nprobes;
+}
+
+/* ---- for the self-tests (tests/kernel/prov_sdt_selftest.c): no consumer needed ---- */
+
+/* sdt_probe_id: the id of sdt:kernel:func:name, or 0. */
+dtrace_id_t sdt_probe_id(const char *func, const char *name)
+{
+	return sdt_prov != NULL ? dtrace_probe_lookup(sdt_prov, "kernel", func, name) : 0;
+}
+
+/* sdt_probe_set: enable (on) or disable probe id as the framework would. */
+int sdt_probe_set(dtrace_id_t id, bool on)
+{
+	void *parg = dtrace_probe_arg(id);
+
+	if (parg == NULL)
+		return -1;
+	if (on)
+		return sdt_enable(NULL, id, parg);
+	sdt_disable(NULL, id, parg);
+	return 0;
+}
