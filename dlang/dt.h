@@ -219,6 +219,7 @@ typedef struct dt_prog {
 	uint32_t dp_nvars;
 	bool dp_destructive;		/* some clause is destructive */
 	uint32_t dp_strsize;		/* string size in bytes (option strsize) */
+	size_t dp_arena_used;		/* bytes of the arena the compile used */
 } dt_prog;
 
 /* Compile options (the consumer's command line). */
@@ -235,6 +236,15 @@ typedef struct dt_opts {
 	int (*o_match)(void *arg, const dt_probedesc *pd);
 	void *o_match_arg;
 	uint32_t o_strsize;		/* default 256 */
+	/*
+	 * Kernel symbol lookup for `name: returns 0 and the symbol's address
+	 * and size (a data object of 1, 2, 4 or 8 bytes is read as an
+	 * unsigned integer of that size), or -1.  NULL: `name is rejected
+	 * (D_SYM_NOTYPES).  Called at compile time, not in probe context.
+	 */
+	int (*o_symlookup)(void *arg, const char *name, uint64_t *addr,
+	    uint64_t *size);
+	void *o_symlookup_arg;
 } dt_opts;
 
 /* A compile error, as DTrace reports it. */

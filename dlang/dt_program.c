@@ -523,6 +523,8 @@ dt_compile(const char *src, size_t len, const dt_opts *opts, void *arena,
 	    DIF_STRSIZE_DEFAULT;
 	if (compile_guarded(ctx) != 0)
 		return (-1);
+	ctx->c_prog->dp_arena_used = ctx->c_arena.a_used + sizeof (dt_ctx) +
+	    adj;
 	*progp = ctx->c_prog;
 	return (0);
 }

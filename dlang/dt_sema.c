@@ -305,6 +305,32 @@ cook_selfthis(dt_ctx *ctx, dt_node *n)
 	return (n);
 }
 
+/*
+ * `name: a kernel data object, read as an unsigned integer of its size
+ * (no CTF types).  The node becomes *(uintN_t *)address.
+ */
+static DT_NOINLINE dt_node *
+cook_sym(dt_ctx *ctx, dt_node *n)
+{
+	const dt_opts *o = ctx->c_opts;
+	uint64_t addr, size;
+	if (o->o_symlookup == NULL)
+		dt_error_node(ctx, n, "D_SYM_NOTYPES", "no symbolic type "
+		    "information is available for `%s", n->n_str);
+	if (o->o_symlookup(o->o_symlookup_arg, n->n_str, &addr, &size) != 0)
+		dt_error_node(ctx, n, "D_SYM_BADREF", "failed to resolve `%s: "
+		    "Unknown symbol name", n->n_str);
+	dt_type *t = dt_type_int(ctx, size == 1 || size == 2 || size == 4 ?
+	    (uint32_t)size : 8, false);
+	dt_node *p = dt_node_int(ctx, n, (int64_t)addr, dt_type_ptr(ctx, t));
+	n->n_kind = DT_N_OP1;
+	n->n_op = DT_T_STAR;
+	n->n_a = p;
+	n->n_type = t;
+	n->n_flags |= DT_NF_LVAL;
+	return (n);
+}
+
 /* ---- constant folding ---- */
 
 static int64_t
@@ -1013,9 +1039,7 @@ cook(dt_ctx *ctx, dt_node *n)
 	case DT_N_INT: case DT_N_STR: r = n; break;
 	case DT_N_VAR: r = cook_var(ctx, n); break;
 	case DT_N_SELF: case DT_N_THIS: r = cook_selfthis(ctx, n); break;
-	case DT_N_SYM:
-		dt_error_node(ctx, n, "D_SYM_NOTYPES", "no symbolic type "
-		    "information is available for `%s", n->n_str);
+	case DT_N_SYM: r = cook_sym(ctx, n); break;
 	case DT_N_OP1: r = cook_op1(ctx, n); break;
 	case DT_N_OP2: r = cook_op2(ctx, n); break;
 	case DT_N_OP3: r = cook_op3(ctx, n); break;

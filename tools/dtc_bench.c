@@ -81,8 +81,9 @@ main(int argc, char **argv)
 	double ms = t[RUNS / 2] / 1e6;
 	double lps = lines / (t[RUNS / 2] / 1e9);
 	printf("dlang: compile %u lines (%zu bytes, %u clauses): median %.3f ms"
-	    " over %d runs (min %.3f ms), %.0f lines/s [%s 20 ms bar]\n",
-	    lines, len, p->dp_nclauses, ms, RUNS, t[0] / 1e6, lps,
+	    " over %d runs (min %.3f ms), %.0f lines/s, arena %zu KiB [%s 20 ms "
+	    "bar]\n", lines, len, p->dp_nclauses, ms, RUNS, t[0] / 1e6, lps,
+	    p->dp_arena_used >> 10,
 	    ms < 20.0 ? "under the" : "OVER THE");
 	if (argc > 1) {
 		FILE *f = fopen(argv[1], "w");
@@ -94,8 +95,9 @@ main(int argc, char **argv)
 		    "  \"dlang_compile_ms_median\": %.3f,\n"
 		    "  \"dlang_compile_ms_min\": %.3f,\n"
 		    "  \"dlang_compile_lines_per_s\": %.0f,\n"
+		    "  \"dlang_compile_arena_bytes\": %zu,\n"
 		    "  \"command\": \"make dlang-bench\"\n}\n",
-		    lines, ms, t[0] / 1e6, lps);
+		    lines, ms, t[0] / 1e6, lps, p->dp_arena_used);
 		fclose(f);
 	}
 	free(arena);

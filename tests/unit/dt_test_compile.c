@@ -312,6 +312,49 @@ test_prog_spec(void **state)
 	assert_true(p->dp_destructive);
 }
 
+static int
+fake_sym(void *arg, const char *name, uint64_t *addr, uint64_t *size)
+{
+	(void)arg;
+	if (strcmp(name, "ticks") != 0)
+		return (-1);
+	*addr = HOSTENV_KMEM + 0x40;
+	*size = 4;
+	return (0);
+}
+
+/* `sym reads a kernel object through the symbol lookup callback. */
+static void
+test_symbols(void **state)
+{
+	(void)state;
+	dt_opts o;
+	memset(&o, 0, sizeof (o));
+	o.o_symlookup = fake_sym;
+	dt_prog *p;
+	dt_error e;
+	const char *src = "BEGIN { trace(`ticks + 1); trace(&`ticks); }";
+	assert_int_equal(dt_compile(src, strlen(src), &o, arena, ARENA, &p,
+	    &e), 0);
+	dif_hostenv_init(&henv);
+	uint32_t v = 41;
+	memcpy(henv.kmem + 0x40, &v, 4);
+	dif_state_t st;
+	dif_state_init(&st, &henv.env, scratch, sizeof (scratch), 0);
+	uint64_t r;
+	assert_int_equal(dif_emulate(p->dp_clauses[0].cl_acts[0].ac_args[0],
+	    &st, &r), 0);
+	assert_int_equal(r, 42);
+	assert_int_equal(dif_emulate(p->dp_clauses[0].cl_acts[1].ac_args[0],
+	    &st, &r), 0);
+	assert_int_equal(r, HOSTENV_KMEM + 0x40);
+	src = "BEGIN { trace(`nosuch); }";
+	assert_int_equal(dt_compile(src, strlen(src), &o, arena, ARENA, &p,
+	    &e), -1);
+	assert_string_equal(e.de_tag, "D_SYM_BADREF");
+	assert_true(p == NULL);
+}
+
 /* ---- errors ---- */
 
 static void
@@ -375,6 +418,8 @@ test_small_arena(void **state)
 	assert_string_equal(e.de_tag, "D_NOMEM");
 	assert_int_equal(dt_compile(big, n, NULL, arena, ARENA, &p, &e), 0);
 	assert_int_equal(p->dp_nclauses, 1000);
+	fprintf(stderr, "arena: %zu bytes for 1000 one-line clauses\n",
+	    p->dp_arena_used);
 }
 
 static void
@@ -504,6 +549,7 @@ main(void)
 		cmocka_unit_test(test_prog_probes),
 		cmocka_unit_test(test_prog_actions),
 		cmocka_unit_test(test_prog_spec),
+		cmocka_unit_test(test_symbols),
 		cmocka_unit_test(test_err_printf),
 		cmocka_unit_test(test_err_positions),
 		cmocka_unit_test(test_small_arena),
