@@ -107,3 +107,14 @@ def test_selftest_prints_tap_and_passes(boot):
         assert name in oks
     assert status == EXIT_HALT
     assert PROMPT not in out
+
+
+def test_errors_go_to_com2_with_stderr_com2(boot, tmp_path):
+    err_file = tmp_path / "com2.txt"
+    g = boot(append='quiet stderr=com2 cmd="echo out; nosuchcmd"',
+             extra=["-serial", "file:%s" % err_file])
+    out, status = g.output_until_exit(timeout=BOOT_TIMEOUT)
+    assert re.search(r"^out$", out, re.M), out
+    assert "command not found" not in out
+    assert "sonde: nosuchcmd: command not found" in err_file.read_text()
+    assert status == exit_code_for(127)
