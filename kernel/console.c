@@ -15,6 +15,7 @@
 #include "kernel/console.h"
 #include "kernel/klib.h"
 #include "kernel/lock.h"
+#include "kernel/sdt.h"
 #include "kernel/time.h"
 
 #define RX_RING_SIZE 4096
@@ -60,6 +61,7 @@ void console_write(const char *s, size_t n)
 		console_emit(s, n);
 		return;
 	}
+	DTRACE_PROBE2(console__transmit, s, n);
 	spin_lock(&tx_lock);
 	console_emit(s, n);
 	spin_unlock(&tx_lock);
@@ -72,6 +74,7 @@ void console_putc(char c)
 
 void console_rx(int c)
 {
+	DTRACE_PROBE1(console__receive, c);
 	spin_lock(&rx_lock);
 	if (c == CTRL_C)
 		interrupted = true;

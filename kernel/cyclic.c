@@ -12,6 +12,7 @@
 #include "arch/arch.h"
 #include "kernel/klib.h"
 #include "kernel/lock.h"
+#include "kernel/sdt.h"
 #include "kernel/time.h"
 
 static struct cyclic *pending;
@@ -100,6 +101,7 @@ void timer_interrupt(void)
 			cyclic_insert(cy);
 		}
 		spin_release_raw(&cyclic_lock);
+		DTRACE_PROBE2(cyclic__fire, cy, cy->cy_fn);
 		cy->cy_fn(cy->cy_arg);
 		spin_acquire_raw(&cyclic_lock);
 		now = ktime_ns();

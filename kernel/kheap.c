@@ -13,6 +13,7 @@
 #include "kernel/klib.h"
 #include "kernel/lock.h"
 #include "kernel/mem.h"
+#include "kernel/sdt.h"
 
 #define SLAB_MAGIC   0x534c4142u          /* "SLAB" */
 #define LARGE_MAGIC  0x4c415247u          /* "LARG" */
@@ -158,6 +159,7 @@ void *kmalloc(size_t size)
 	else
 		stats.hs_failures++;
 	spin_unlock(&heap_lock);
+	DTRACE_PROBE2(kmem__alloc, p, size);
 	return p;
 }
 
@@ -187,8 +189,10 @@ void kfree(void *p)
 	if (p == NULL)
 		return;
 	struct page_hdr *ph = (struct page_hdr *)ALIGN_DOWN((uint64_t)p, PAGE_SIZE);
+	size_t size;
 	spin_lock(&heap_lock);
 	if (ph->ph_magic == LARGE_MAGIC && (char *)p == (char *)ph + HDR_SIZE) {
+		size = ph->ph_npages * PAGE_SIZE;
 		large_free(ph);
 	} else if (ph->ph_magic == SLAB_MAGIC) {
 		struct free_block *b = p;
@@ -197,12 +201,14 @@ void kfree(void *p)
 		b->fb_mark = FREE_MARK;
 		b->fb_next = classes[ph->ph_shift - MIN_SHIFT];
 		classes[ph->ph_shift - MIN_SHIFT] = b;
-		stats.hs_inuse -= 1UL << ph->ph_shift;
+		size = 1UL << ph->ph_shift;
+		stats.hs_inuse -= size;
 	} else {
 		panic("kfree: %p was not allocated by kmalloc", p);
 	}
 	stats.hs_frees++;
 	spin_unlock(&heap_lock);
+	DTRACE_PROBE2(kmem__free, p, size);
 }
 
 void kheap_stats(struct kheap_stats *st)

@@ -19,6 +19,7 @@
 #include "kernel/cpu.h"
 #include "kernel/klib.h"
 #include "kernel/mem.h"
+#include "kernel/sdt.h"
 #include "kernel/thread.h"
 
 static struct thread boot_thread;
@@ -82,6 +83,7 @@ static void make_runnable(struct thread *t)
 {
 	t->t_state = TS_RUNNABLE;
 	t->t_waitq = NULL;
+	DTRACE_PROBE1(enqueue, t);
 	tq_push(&rq_head, &rq_tail, t);
 	curcpu()->cpu_need_resched = curthread() == curcpu()->cpu_idle;
 }
@@ -127,6 +129,8 @@ static void sched_switch(void)
 
 	if (next == NULL)
 		next = c->cpu_idle;
+	else
+		DTRACE_PROBE1(dequeue, next);
 	c->cpu_need_resched = false;
 	if (next == prev) {
 		prev->t_state = TS_RUNNING;
@@ -140,8 +144,10 @@ static void sched_switch(void)
 	c->cpu_switches++;
 	if (prev->t_state == TS_ZOMBIE)
 		to_reap = prev;
+	DTRACE_PROBE1(off__cpu, next);
 	arch_context_switch(&prev->t_rsp, next->t_rsp);
 	sched_finish();
+	DTRACE_PROBE(on__cpu);
 }
 
 void thread_yield(void)
@@ -150,8 +156,10 @@ void thread_yield(void)
 	struct thread *self = curthread();
 
 	self->t_state = TS_RUNNABLE;
-	if (self != curcpu()->cpu_idle)
+	if (self != curcpu()->cpu_idle) {
+		DTRACE_PROBE1(enqueue, self);
 		tq_push(&rq_head, &rq_tail, self);
+	}
 	sched_switch();
 	arch_irq_restore(flags);
 }
@@ -203,6 +211,7 @@ void sched_start(void)
 void thread_start(struct thread *t)
 {
 	sched_finish();
+	DTRACE_PROBE(on__cpu);
 	arch_irq_enable();
 	t->t_fn(t->t_arg);
 	thread_exit(0);
@@ -259,6 +268,7 @@ void waitq_sleep(waitq_t *wq, spinlock_t *l)
 	tq_push(&wq->wq_head, &wq->wq_tail, self);
 	self->t_waitq = wq;
 	self->t_state = TS_SLEEPING;
+	DTRACE_PROBE1(sleep, wq);
 	spin_release_raw(l);                    /* interrupts stay off until we switch */
 	sched_switch();
 	spin_acquire_raw(l);
@@ -273,6 +283,7 @@ static void sleep_timeout(void *arg)
 	if (t->t_state == TS_SLEEPING && t->t_waitq != NULL) {
 		tq_remove(&t->t_waitq->wq_head, &t->t_waitq->wq_tail, t);
 		t->t_timed_out = true;
+		DTRACE_PROBE1(wakeup, t);
 		make_runnable(t);
 	}
 }
@@ -292,16 +303,20 @@ void waitq_wake_one(waitq_t *wq)
 {
 	struct thread *t = tq_pop(&wq->wq_head, &wq->wq_tail);
 
-	if (t != NULL)
+	if (t != NULL) {
+		DTRACE_PROBE1(wakeup, t);
 		make_runnable(t);
+	}
 }
 
 void waitq_wake_all(waitq_t *wq)
 {
 	struct thread *t;
 
-	while ((t = tq_pop(&wq->wq_head, &wq->wq_tail)) != NULL)
+	while ((t = tq_pop(&wq->wq_head, &wq->wq_tail)) != NULL) {
+		DTRACE_PROBE1(wakeup, t);
 		make_runnable(t);
+	}
 }
 
 void thread_sleep_ns(uint64_t ns)

@@ -5,8 +5,9 @@
  * frameless leaf, RIP-relative load), return emulation, arguments and return
  * values, and "enable every probe, keep running, disable: text unchanged".
  *
- * The provider's test entry points are weak references, so this file links
- * (and its tests pass vacuously) in a kernel built without trace/.
+ * Two kinds of test: the mechanism alone (fbt_probe_set, as the framework's
+ * enable op would: bytes change, calls still compute the same, bytes come
+ * back), and firings seen through a real enabling (prov_st_count).
  */
 #include "arch/arch.h"
 #include "kernel/klib.h"
@@ -14,24 +15,18 @@
 #include "kernel/mem.h"
 #include "kernel/selftest.h"
 #include "kernel/thread.h"
+#include "tests/kernel/prov_selftest.h"
 #include "trace/provider.h"
 
-#define WEAK __attribute__((weak))
-
+/* prov_fbt.c's entry points for tests. */
 struct fbt_stats {
 	int fst_functions, fst_probed, fst_blocked, fst_undecodable, fst_no_entry;
 	int fst_probes, fst_sites;
 };
-dtrace_id_t fbt_probe_id(const char *func, const char *name) WEAK;
-int fbt_probe_set(dtrace_id_t id, bool on) WEAK;
-int fbt_set_all(bool on) WEAK;
-void fbt_stats_get(struct fbt_stats *out) WEAK;
-void fbt_init(void) WEAK;
-/* The stand-in framework used before trace/ was built records firings here. */
-extern uint64_t stub_fired[] WEAK;
-extern uint64_t stub_lastargs[][2] WEAK;
-extern uint64_t stub_last_frame[2] WEAK;
-void stub_providers_init(void) WEAK;
+dtrace_id_t fbt_probe_id(const char *func, const char *name);
+int fbt_probe_set(dtrace_id_t id, bool on);
+int fbt_set_all(bool on);
+void fbt_stats_get(struct fbt_stats *out);
 
 /* Functions to probe.  noipa: calls really reach them, with these arguments. */
 #define PROBED __attribute__((noipa))
@@ -66,15 +61,6 @@ PROBED int fbt_st_multi(int x)
 	return -x;
 }
 
-static bool fbt_available(void)
-{
-	if (fbt_probe_id == NULL)
-		return false;
-	if (stub_providers_init != NULL)
-		stub_providers_init();
-	return fbt_probe_id("fbt_st_leaf", "entry") != 0;
-}
-
 static uint64_t func_sum(const char *name, uint64_t *size)
 {
 	struct ksym ks;
@@ -99,110 +85,116 @@ static uint64_t text_sum(void)
 	return sum;
 }
 
-/* probe_roundtrip: enable probe func:name, run call, check it fired, disable, bytes back. */
-#define PROBE_ROUNDTRIP(func, name, call, expect, a0, a1) do {                     \
+/* MECHANISM: plant the traps of func:name, call, remove them; the bytes come back. */
+#define MECHANISM(func, name, call, expect) do {                                   \
 	dtrace_id_t id_ = fbt_probe_id(func, name);                                    \
-	uint64_t size_, sum_ = func_sum(func, &size_), fired_ = 0;                     \
+	uint64_t size_, sum_ = func_sum(func, &size_);                                 \
 	ST_ASSERT(id_ != 0);                                                           \
-	if (stub_fired != NULL)                                                        \
-		fired_ = stub_fired[id_];                                              \
 	ST_ASSERT(fbt_probe_set(id_, true) == 0);                                      \
 	ST_ASSERT(func_sum(func, &size_) != sum_);                                     \
 	ST_ASSERT((call) == (expect));                                                 \
-	ST_ASSERT((call) == (expect));                                                 \
-	if (stub_fired != NULL) {                                                      \
-		ST_ASSERT(stub_fired[id_] == fired_ + 2);                              \
-		ST_ASSERT(stub_lastargs[id_][0] == (uint64_t)(a0));                    \
-		ST_ASSERT(stub_lastargs[id_][1] == (uint64_t)(a1));                    \
-	}                                                                              \
 	ST_ASSERT(fbt_probe_set(id_, false) == 0);                                     \
 	ST_ASSERT(func_sum(func, &size_) == sum_);                                     \
 	ST_ASSERT((call) == (expect));                                                 \
-	if (stub_fired != NULL)                                                        \
-		ST_ASSERT(stub_fired[id_] == fired_ + 2);                              \
 } while (0)
 
-SELFTEST(fbt_entry_frame)
+static void call_frame(void *arg)
 {
 	long (*volatile fn)(long, long, long, long, long, long) = fbt_st_frame;
 
-	if (!fbt_available())
-		return;
-	PROBE_ROUNDTRIP("fbt_st_frame", "entry", fn(1, 2, 3, 4, 5, 6), 91, 1, 2);
+	for (int i = 0; i < 3; i++)
+		*(long *)arg += fn(1, 2, 3, 4, 5, 6);
 }
 
-SELFTEST(fbt_entry_leaf)
+static void call_leaf(void *arg)
 {
 	long (*volatile fn)(long) = fbt_st_leaf;
 
-	if (!fbt_available())
-		return;
-	PROBE_ROUNDTRIP("fbt_st_leaf", "entry", fn(7), 22, 7, 0);
+	for (int i = 0; i < 4; i++)
+		*(long *)arg += fn(5);
 }
 
-SELFTEST(fbt_entry_riprel)
+static void call_riprel(void *arg)
 {
 	long (*volatile fn)(void) = fbt_st_riprel;
 
-	if (!fbt_available())
-		return;
-	PROBE_ROUNDTRIP("fbt_st_riprel", "entry", fn(), 42, 0, 0);
-	fbt_st_global = 9;
-	PROBE_ROUNDTRIP("fbt_st_riprel", "entry", fn(), 10, 0, 0);
-	fbt_st_global = 41;
+	*(long *)arg += fn() + fn();
 }
 
-SELFTEST(fbt_return_value)
-{
-	long (*volatile fn)(long) = fbt_st_leaf;
-	struct ksym ks;
-
-	if (!fbt_available())
-		return;
-	ST_ASSERT(ksym_lookup_name("fbt_st_leaf", &ks));
-	/* arg0 = offset of the ret: the leaf's last byte. */
-	PROBE_ROUNDTRIP("fbt_st_leaf", "return", fn(5), 16, ks.ks_size - 1, 16);
-}
-
-SELFTEST(fbt_return_multi)
+static void call_multi(void *arg)
 {
 	int (*volatile fn)(int) = fbt_st_multi;
-	dtrace_id_t id;
 
-	if (!fbt_available())
-		return;
-	id = fbt_probe_id("fbt_st_multi", "return");
-	ST_ASSERT(id != 0);
-	uint64_t size, sum = func_sum("fbt_st_multi", &size);
-	ST_ASSERT(fbt_probe_set(id, true) == 0);
-	ST_ASSERT(fn(150) == 50);
-	if (stub_lastargs != NULL)
-		ST_ASSERT(stub_lastargs[id][1] == 50);
-	ST_ASSERT(fn(3) == -3);
-	if (stub_lastargs != NULL)
-		ST_ASSERT((int)stub_lastargs[id][1] == -3);
-	ST_ASSERT(fbt_probe_set(id, false) == 0);
-	ST_ASSERT(func_sum("fbt_st_multi", &size) == sum);
+	*(long *)arg += fn(150) + fn(3) + fn(4);
 }
 
-/* stack(): the frame handed to the framework starts at the probed function's caller. */
-SELFTEST(fbt_entry_frame_pointer)
+SELFTEST(fbt_mechanism_each_kind)
 {
-	long (*volatile fn)(long) = fbt_st_leaf;
-	struct ksym ks;
+	long (*volatile frame)(long, long, long, long, long, long) = fbt_st_frame;
+	long (*volatile leaf)(long) = fbt_st_leaf;
+	long (*volatile riprel)(void) = fbt_st_riprel;
+	int (*volatile multi)(int) = fbt_st_multi;
 
-	if (!fbt_available() || stub_last_frame == NULL)
-		return;
-	dtrace_id_t id = fbt_probe_id("fbt_st_leaf", "entry");
-	ST_ASSERT(fbt_probe_set(id, true) == 0);
-	fn(1);
-	ST_ASSERT(fbt_probe_set(id, false) == 0);
+	MECHANISM("fbt_st_frame", "entry", frame(1, 2, 3, 4, 5, 6), 91);
+	MECHANISM("fbt_st_frame", "return", frame(1, 2, 3, 4, 5, 6), 91);
+	MECHANISM("fbt_st_leaf", "entry", leaf(7), 22);
+	MECHANISM("fbt_st_leaf", "return", leaf(7), 22);
+	MECHANISM("fbt_st_riprel", "entry", riprel(), 42);
+	MECHANISM("fbt_st_multi", "return", multi(150) + multi(3), 47);
+}
+
+SELFTEST(fbt_entry_args)
+{
+	long sum = 0;
+
+	ST_ASSERT(prov_st_count("fbt::fbt_st_frame:entry /arg0 == 1 && arg1 == 2 && arg2 == 3 && "
+	                        "arg3 == 4 && arg4 == 5 && arg5 == 6/ { @ = count(); }",
+	                        call_frame, &sum) == 3);
+	ST_ASSERT(sum == 3 * 91);
+	ST_ASSERT(prov_st_count("fbt::fbt_st_leaf:entry { @ = sum(arg0); }", call_leaf, &sum) == 20);
+	ST_ASSERT(prov_st_count("fbt::fbt_st_riprel:entry { @ = count(); }", call_riprel, &sum) == 2);
+	ST_ASSERT(sum == 3 * 91 + 4 * 16 + 2 * 42);
+}
+
+SELFTEST(fbt_return_args)
+{
+	struct ksym ks;
+	char src[160];
+	long sum = 0;
+
+	/* arg0 = offset of the ret (the leaf's last byte), arg1 = the return value. */
 	ST_ASSERT(ksym_lookup_name("fbt_st_leaf", &ks));
-	ST_ASSERT(stub_last_frame[0] == ks.ks_addr);
-	/* fp[1] is the return address into this test function. */
-	uint64_t ret = ((uint64_t *)stub_last_frame[1])[1];
-	ST_ASSERT(ksym_lookup_addr(ret, &ks));
-	ST_ASSERT(strcmp(ks.ks_name, "selftest_fn_fbt_entry_frame_pointer") == 0);
+	ksnprintf(src, sizeof(src), "fbt::fbt_st_leaf:return /arg0 == %lu && arg1 == 16/ "
+	          "{ @ = count(); }", ks.ks_size - 1);
+	ST_ASSERT(prov_st_count(src, call_leaf, &sum) == 4);
+	/* Every return site fires: 50, -3, -4. */
+	ST_ASSERT(prov_st_count("fbt::fbt_st_multi:return { @ = sum((int)arg1); }",
+	                        call_multi, &sum) == 43);
+	ST_ASSERT(prov_st_count("fbt::fbt_st_multi:return { @ = count(); }", call_multi, &sum) == 3);
+}
+
+/* stack(): starts at the probed function; its caller is the calling function. */
+SELFTEST(fbt_caller)
+{
+	struct ksym ks;
+	char src[200];
+	long sum = 0;
+
+	ST_ASSERT(ksym_lookup_name("call_leaf", &ks));
+	ksnprintf(src, sizeof(src), "fbt::fbt_st_leaf:entry /caller >= %lu && caller < %lu/ "
+	          "{ @ = count(); }", ks.ks_addr, ks.ks_addr + ks.ks_size);
+	ST_ASSERT(prov_st_count(src, call_leaf, &sum) == 4);
+	ksnprintf(src, sizeof(src), "fbt::fbt_st_leaf:return /caller >= %lu && caller < %lu/ "
+	          "{ @ = count(); }", ks.ks_addr, ks.ks_addr + ks.ks_size);
+	ST_ASSERT(prov_st_count(src, call_leaf, &sum) == 4);
+}
+
+SELFTEST(fbt_excluded_not_listed)
+{
+	ST_ASSERT(fbt_probe_id("fbt_st_leaf", "entry") != 0);
+	ST_ASSERT(fbt_probe_id("curcpu", "entry") == 0);           /* fbt_blocklist */
+	ST_ASSERT(fbt_probe_id("trap_dispatch", "entry") == 0);    /* notrace region */
+	ST_ASSERT(fbt_probe_id("dtrace_probe", "entry") == 0);
 }
 
 static void churn(void)
@@ -220,8 +212,7 @@ SELFTEST(fbt_enable_all_text_restored)
 {
 	struct fbt_stats st;
 
-	if (!fbt_available())
-		return;
+	fbt_probe_id("kmain", "entry");              /* makes the probes */
 	fbt_stats_get(&st);
 	uint64_t before = text_sum();
 	int n = fbt_set_all(true);

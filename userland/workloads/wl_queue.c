@@ -10,6 +10,7 @@
  */
 #include "userland/workloads/wl_queue.h"
 #include "kernel/klib.h"
+#include "kernel/sdt.h"
 #include "kernel/thread.h"
 
 void wl_queue_init(struct wl_queue *q)
@@ -39,6 +40,7 @@ bool wl_queue_put(struct wl_queue *q, uint64_t v)
 	if (ok) {
 		q->q_slots[(q->q_head + q->q_count) % WL_QUEUE_CAP] = v;
 		q->q_count++;
+		DTRACE_PROBE2(queue__put, q, v);
 		waitq_wake_one(&q->q_notempty);
 	}
 	spin_unlock(&q->q_lock);
@@ -57,6 +59,7 @@ bool wl_queue_get(struct wl_queue *q, uint64_t *v)
 		*v = q->q_slots[q->q_head];
 		q->q_head = (q->q_head + 1) % WL_QUEUE_CAP;
 		q->q_count--;
+		DTRACE_PROBE2(queue__get, q, *v);
 		waitq_wake_one(&q->q_notfull);
 	}
 	spin_unlock(&q->q_lock);

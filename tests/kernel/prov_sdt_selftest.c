@@ -1,0 +1,125 @@
+/*
+ * prov_sdt_selftest.c - in-kernel self-tests of sdt: every site is the
+ * 5-byte NOP while disabled, names follow DTrace's convention ("__" -> "-"),
+ * arguments arrive from whatever registers the compiler chose, 0 to 6 of them,
+ * and several sites of one name in a function make one probe.
+ */
+#include "kernel/klib.h"
+#include "kernel/ksym.h"
+#include "kernel/mem.h"
+#include "kernel/sdt.h"
+#include "kernel/selftest.h"
+#include "kernel/thread.h"
+#include "tests/kernel/prov_selftest.h"
+#include "trace/provider.h"
+
+/* prov_sdt.c's entry points for tests. */
+dtrace_id_t sdt_probe_id(const char *func, const char *name);
+int sdt_probe_set(dtrace_id_t id, bool on);
+void sdt_count(int *sites, int *probes);
+
+extern const struct sdt_site __start_sdt_sites[], __stop_sdt_sites[];
+
+static const uint8_t nop5[5] = { 0x0f, 0x1f, 0x44, 0x00, 0x00 };
+
+/* Sites with 0, 3 and 6 arguments, and one name used twice in a function. */
+__attribute__((noipa)) long sdt_st_args(long a, long b, long c)
+{
+	long x = a * 2, y = b + 7, z = c ^ 5;
+
+	DTRACE_PROBE(st__zero);
+	DTRACE_PROBE3(st__three, a, y, z);
+	DTRACE_PROBE6(st__six, x, y, z, a + 1, b + 1, c + 1);
+	if (a > 10)                      /* different templates: gcc cannot merge them */
+		DTRACE_PROBE1(st__twice, a);
+	else
+		DTRACE_PROBE2(st__twice, -a, b);
+	return x + y + z;
+}
+
+static void call_args(void *arg)
+{
+	long (*volatile fn)(long, long, long) = sdt_st_args;
+
+	*(long *)arg += fn(1, 2, 3) + fn(20, 30, 40);
+}
+
+static void call_kmalloc(void *arg)
+{
+	(void)arg;
+	for (int i = 0; i < 10; i++)
+		kfree(kmalloc(100));
+}
+
+SELFTEST(sdt_sites_are_nops)
+{
+	int sites, probes;
+
+	sdt_count(&sites, &probes);
+	ST_ASSERT(sites == __stop_sdt_sites - __start_sdt_sites);
+	ST_ASSERT(probes > 10 && probes <= sites);
+	for (const struct sdt_site *s = __start_sdt_sites; s < __stop_sdt_sites; s++)
+		ST_ASSERT(memcmp((const void *)s->ss_addr, nop5, 5) == 0);
+}
+
+SELFTEST(sdt_names)
+{
+	ST_ASSERT(sdt_probe_id("sched_switch", "on-cpu") != 0);
+	ST_ASSERT(sdt_probe_id("sched_switch", "off-cpu") != 0);
+	ST_ASSERT(sdt_probe_id("kmalloc", "kmem-alloc") != 0);
+	ST_ASSERT(sdt_probe_id("kfree", "kmem-free") != 0);
+	ST_ASSERT(sdt_probe_id("sdt_st_args", "st-twice") != 0);
+	ST_ASSERT(sdt_probe_id("sdt_st_args", "st__twice") == 0);
+}
+
+SELFTEST(sdt_enable_restores_nop)
+{
+	dtrace_id_t id = sdt_probe_id("sdt_st_args", "st-twice");
+	long (*volatile fn)(long, long, long) = sdt_st_args;
+	int n = 0;
+
+	ST_ASSERT(sdt_probe_set(id, true) == 0);
+	for (const struct sdt_site *s = __start_sdt_sites; s < __stop_sdt_sites; s++)
+		n += *(const uint8_t *)s->ss_addr == 0xcc;
+	ST_ASSERT(n == 2);                          /* both sites of the one probe */
+	ST_ASSERT(fn(1, 2, 3) == 2 + 9 + 6);
+	ST_ASSERT(sdt_probe_set(id, false) == 0);
+	for (const struct sdt_site *s = __start_sdt_sites; s < __stop_sdt_sites; s++)
+		ST_ASSERT(memcmp((const void *)s->ss_addr, nop5, 5) == 0);
+}
+
+SELFTEST(sdt_args)
+{
+	long sum = 0;
+
+	ST_ASSERT(prov_st_count("sdt:::st-zero { @ = count(); }", call_args, &sum) == 2);
+	ST_ASSERT(prov_st_count("sdt:::st-three /arg0 == 1 && arg1 == 9 && arg2 == 6/ "
+	                        "{ @ = count(); }", call_args, &sum) == 1);
+	ST_ASSERT(prov_st_count("sdt:::st-six /arg0 == 40 && arg1 == 37 && arg2 == 45 && "
+	                        "arg3 == 21 && arg4 == 31 && arg5 == 41/ { @ = count(); }",
+	                        call_args, &sum) == 1);
+	ST_ASSERT(prov_st_count("sdt:::st-twice { @ = sum(arg0); }", call_args, &sum) == 19);
+	ST_ASSERT(sum == 4 * (17 + (40 + 37 + 45)));
+}
+
+SELFTEST(sdt_kmem)
+{
+	ST_ASSERT(prov_st_count("sdt::kmalloc:kmem-alloc /arg1 == 100/ { @ = count(); }",
+	                        call_kmalloc, NULL) == 10);
+	ST_ASSERT(prov_st_count("sdt::kfree:kmem-free /arg1 == 128/ { @ = count(); }",
+	                        call_kmalloc, NULL) == 10);
+}
+
+static void sleep_a_bit(void *arg)
+{
+	(void)arg;
+	thread_sleep_ns(30 * 1000 * 1000);
+}
+
+SELFTEST(sdt_sched)
+{
+	ST_ASSERT(prov_st_count("sdt:::off-cpu { @ = count(); }", sleep_a_bit, NULL) >= 1);
+	ST_ASSERT(prov_st_count("sdt:::on-cpu { @ = count(); }", sleep_a_bit, NULL) >= 1);
+	ST_ASSERT(prov_st_count("sdt:::sleep { @ = count(); }", sleep_a_bit, NULL) >= 1);
+	ST_ASSERT(prov_st_count("sdt:::wakeup { @ = count(); }", sleep_a_bit, NULL) >= 1);
+}
