@@ -135,11 +135,28 @@ typedef enum dt_aggfunc {
 	DT_AGG_STDDEV, DT_AGG_QUANTIZE, DT_AGG_LQUANTIZE, DT_AGG_LLQUANTIZE,
 } dt_aggfunc;
 
-/* One key element's type: integer of some size, or a string. */
+/*
+ * One key element's type.  Most keys are values computed by a DIFO: an
+ * integer of kt_size bytes or a string.  A few are recorded by the
+ * framework itself or printed specially:
+ *   DT_KEY_STACK   @[stack(n)]: the kernel stack, kt_frames frames (0 =
+ *                  the stackframes option); its DIFO slot in the
+ *                  DT_ACT_AGG action is NULL
+ *   DT_KEY_USTACK  @[ustack(n)]: likewise for the user stack
+ *   DT_KEY_SYM     @[sym(pc)] / @[func(pc)]: the DIFO computes pc, printed
+ *                  as symbol+offset
+ *   DT_KEY_MOD     @[mod(pc)]: the DIFO computes pc, printed as module
+ */
+typedef enum dt_keykind {
+	DT_KEY_VALUE = 0, DT_KEY_STACK, DT_KEY_USTACK, DT_KEY_SYM, DT_KEY_MOD,
+} dt_keykind;
+
 typedef struct dt_keytype {
 	uint8_t kt_string;
 	uint8_t kt_size;
 	uint8_t kt_signed;
+	uint8_t kt_kind;		/* dt_keykind */
+	uint32_t kt_frames;		/* DT_KEY_STACK, DT_KEY_USTACK */
 } dt_keytype;
 
 /*

@@ -718,18 +718,30 @@ agg_keys(dt_ctx *ctx, dt_node *lhs, dt_aggdesc *ag, bool fresh)
 			dt_error_node(ctx, k, "D_KEY_TYPE", "@%s[ ] key #%u is "
 			    "of an invalid type", lhs->n_str, nk + 1);
 		dt_keytype kt = { dt_type_isstring(t), (uint8_t)(t->ty_size >
-		    8 ? 8 : t->ty_size), t->ty_signed };
+		    8 ? 8 : t->ty_size), t->ty_signed, DT_KEY_VALUE, 0 };
+		if (t->ty_kind == DT_TK_STACK || t->ty_kind == DT_TK_SYMADDR) {
+			kt.kt_kind = (uint8_t)k->n_ival;
+			kt.kt_size = 8;
+			kt.kt_frames = k->n_b == NULL ? 0 :
+			    (uint32_t)k->n_b->n_ival;
+		}
 		if (fresh) {
 			ag->ag_keys[nk] = kt;
 		} else if (nk < ag->ag_nkeys &&
-		    ag->ag_keys[nk].kt_string != kt.kt_string) {
+		    (ag->ag_keys[nk].kt_string != kt.kt_string ||
+		    ag->ag_keys[nk].kt_kind != kt.kt_kind)) {
 			char b[64];
 			dt_type_name(t, b, sizeof (b));
+			static const char *const kinds[] = { "integer",
+			    "stack", "ustack", "symbol", "module" };
+			if (t->ty_kind == DT_TK_STACK || t->ty_kind ==
+			    DT_TK_SYMADDR)
+				dt_snprintf(b, sizeof (b), "%s", kinds[kt.kt_kind]);
 			dt_error_node(ctx, k, "D_PROTO_ARG", "@%s[ ] key #%u is "
 			    "incompatible with prototype:\n\tprototype: %s\n\t "
 			    "argument: %s", lhs->n_str, nk + 1,
-			    ag->ag_keys[nk].kt_string ? "string" : "integer",
-			    b);
+			    ag->ag_keys[nk].kt_string ? "string" :
+			    kinds[ag->ag_keys[nk].kt_kind], b);
 		}
 	}
 	if (fresh)
@@ -738,6 +750,45 @@ agg_keys(dt_ctx *ctx, dt_node *lhs, dt_aggdesc *ag, bool fresh)
 		dt_error_node(ctx, lhs, "D_PROTO_LEN", "@%s[ ] prototype "
 		    "mismatch: %u key%s passed, %u expected", lhs->n_str, nk,
 		    nk == 1 ? "" : "s", ag->ag_nkeys);
+}
+
+/*
+ * stack(), ustack(), func(), sym() and mod() as aggregation keys: the
+ * framework records the stack, or the key is a pc printed as a symbol.
+ * Marks the node (n_ival = dt_keykind, n_c = frames) and returns true.
+ */
+static bool
+agg_special_key(dt_ctx *ctx, dt_node *k)
+{
+	if (k->n_kind != DT_N_CALL)
+		return (false);
+	const dt_func *fn = dt_func_lookup(k->n_str);
+	if (fn == NULL || fn->fn_class != DT_FN_ACT ||
+	    (fn->fn_act != DT_ACT_STACK && fn->fn_act != DT_ACT_USTACK &&
+	    fn->fn_act != DT_ACT_SYM && fn->fn_act != DT_ACT_MOD))
+		return (false);
+	uint32_t na = count_args(k);
+	if (na < fn->fn_min || na > fn->fn_max)
+		proto_len(ctx, k, len_tag(fn), fn, na);
+	cook_args(ctx, k);
+	dt_node *a = k->n_args;
+	k->n_flags |= DT_NF_COOKED;
+	if (fn->fn_act == DT_ACT_STACK || fn->fn_act == DT_ACT_USTACK) {
+		k->n_ival = fn->fn_act == DT_ACT_STACK ? DT_KEY_STACK :
+		    DT_KEY_USTACK;
+		k->n_b = a == NULL ? NULL : dt_node_int(ctx, a, const_arg(ctx,
+		    a, fn->fn_act == DT_ACT_STACK ? "D_STACK_SIZE" :
+		    "D_USTACK_FRAMES", "stack( ) argument #1 must be a non-zero "
+		    "positive integral constant expression"), ctx->c_t_int);
+		k->n_type = ctx->c_t_stack;
+		return (true);
+	}
+	if (!dt_type_isscalar(a->n_type))
+		proto_arg(ctx, k, "D_PROTO_ARG", fn->fn_name, 1,
+		    "pointer or integer", a->n_type);
+	k->n_ival = fn->fn_act == DT_ACT_SYM ? DT_KEY_SYM : DT_KEY_MOD;
+	k->n_type = ctx->c_t_symaddr;
+	return (true);
 }
 
 /* @name[keys] = func(args); */
@@ -760,7 +811,8 @@ aggregation(dt_ctx *ctx, dt_node *asg)
 		    "be of scalar type", fn->fn_name);
 	for (dt_node **k = &lhs->n_args; *k != NULL; k = &(*k)->n_next) {
 		dt_node *nx = (*k)->n_next;
-		*k = dt_sema_expr(ctx, *k);
+		if (!agg_special_key(ctx, *k))
+			*k = dt_sema_expr(ctx, *k);
 		(*k)->n_next = nx;
 	}
 	int64_t p[4] = { 0, 0, 0, 0 };
@@ -807,8 +859,14 @@ aggregation(dt_ctx *ctx, dt_node *asg)
 	ac->ac_args = dt_alloc(ctx, sizeof (dif_difo_t *) * (ac->ac_nargs +
 	    1));
 	uint32_t i = 0;
-	for (dt_node *k = lhs->n_args; k != NULL; k = k->n_next)
-		ac->ac_args[i++] = dt_cg_expr(ctx, k);
+	for (dt_node *k = lhs->n_args; k != NULL; k = k->n_next) {
+		if (k->n_type->ty_kind == DT_TK_STACK)
+			ac->ac_args[i++] = NULL;	/* recorded by the framework */
+		else if (k->n_type->ty_kind == DT_TK_SYMADDR)
+			ac->ac_args[i++] = dt_cg_expr(ctx, k->n_args);
+		else
+			ac->ac_args[i++] = dt_cg_expr(ctx, k);
+	}
 	for (dt_node *v = f->n_args; v != NULL && i < ac->ac_nargs;
 	    v = v->n_next)
 		ac->ac_args[i++] = dt_cg_expr(ctx, v);

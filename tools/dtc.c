@@ -129,7 +129,10 @@ print_prog(const dt_prog *p)
 			printf(" size=%u\n", ac->ac_size);
 			for (uint32_t i = 0; i < ac->ac_nargs; i++) {
 				printf("value %u:\n", i);
-				print_difo(ac->ac_args[i]);
+				if (ac->ac_args[i] == NULL)
+					printf("(recorded by the framework)\n");
+				else
+					print_difo(ac->ac_args[i]);
 			}
 		}
 	}
