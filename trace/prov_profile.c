@@ -21,6 +21,7 @@
  * Context: provide, enable, disable in thread context; profile_fire in
  * interrupt (probe) context.
  */
+#include "kernel/console.h"
 #include "kernel/klib.h"
 #include "kernel/mem.h"
 #include "kernel/prov_isa.h"
@@ -141,7 +142,7 @@ static int profile_enable(void *arg, dtrace_id_t id, void *parg)
 	(void)arg;
 	(void)id;
 	if (pp->pp_period < CYCLIC_MIN_PERIOD_NS) {
-		kprintf("dtrace: profile:::%s: rate too high: a period of %lu ns is under the "
+		kprintf_err("dtrace: profile:::%s: rate too high: a period of %lu ns is under the "
 		        "minimum of %lu ns\n", pp->pp_name, pp->pp_period, CYCLIC_MIN_PERIOD_NS);
 		return -1;
 	}
