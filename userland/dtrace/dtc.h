@@ -1,0 +1,89 @@
+/*
+ * dtc.h - the dtrace command (the console consumer), shared by its files.
+ *
+ *   dtrace_cmd.c   the command: options, compiling, enabling, the run loop
+ *   dtc_print.c    records: the header, trace, printf, stack, errors, drops
+ *   dtc_agg.c      aggregations: merging the CPUs' buffers, sorting, printing
+ *
+ * The consumer talks to the framework only through trace/dtrace.h, so it
+ * could move to ring 3 unchanged.  Output goes to standard output
+ * (kprintf), messages to standard error (kprintf_err), byte for byte as
+ * DTrace's dtrace(1M) prints them.
+ */
+#ifndef SONDE_DTC_H
+#define SONDE_DTC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "dlang/dt.h"
+#include "trace/dtrace.h"
+
+#define DTC_MAXDESCS 16
+
+enum dtc_desc_kind { DTC_NAME, DTC_SCRIPT, DTC_PROVIDER, DTC_MODULE, DTC_FUNCTION, DTC_ID };
+
+struct dtc_desc {
+	enum dtc_desc_kind dd_kind;
+	const char *dd_text;             /* as given on the command line */
+	char *dd_src;                    /* D source to compile */
+	uint32_t dd_len;
+	uint32_t dd_first, dd_nclauses;  /* its clauses in the combined program */
+};
+
+/* A merged aggregation entry (consumer side). */
+struct dtc_aggent {
+	uint32_t ae_aggid;
+	uint32_t ae_keylen;
+	const uint8_t *ae_key;
+	int64_t *ae_vals;
+	uint32_t ae_nvals;
+};
+
+struct dtc {
+	/* command line */
+	struct dtc_desc descs[DTC_MAXDESCS];
+	int ndescs;
+	bool quiet, list, verbose, compile_only, show_dif, zdefs, destructive;
+	bool errtags, droptags;
+	const char *ccmd;                /* -c */
+	int sortkey, sortkeypos, sortrev, sortpos;
+	uint64_t switchrate_ns, aggrate_ns;
+	dtrace_optvals_t ov;
+	int macro_argc;
+	const char *const *macro_argv;
+	/* compiled and running */
+	dt_prog *prog;
+	void *arena;
+	dtrace_state_t *state;
+	dtrace_epinfo_t *epinfo;         /* [epid - 1] */
+	uint32_t nepids;
+	uint8_t *buf;                    /* snapshot buffer (bufsize) */
+	bool header_done;
+	bool *agg_printed;               /* [aggid]: printed by printa */
+	int64_t *agg_normal;             /* [aggid]: normalize() factor (1 = none) */
+	dtrace_status_t last;            /* counters already reported */
+	struct dtc_aggent *aggs;         /* merged snapshot */
+	uint32_t naggs, aggcap;
+	uint8_t *aggmem;
+	uint64_t aggmem_used, aggmem_size;
+	bool interrupted;
+};
+
+/* dtc_print.c */
+void dtc_records(struct dtc *d, int cpu, const uint8_t *buf, long len);
+void dtc_report_drops(struct dtc *d);
+void dtc_print_sym(uint64_t pc, bool with_offset, char *buf, size_t size);
+
+/* dtc_agg.c */
+int dtc_agg_snapshot(struct dtc *d);
+void dtc_agg_print_all(struct dtc *d);
+void dtc_printa(struct dtc *d, const dt_action *a);
+void dtc_agg_apply(struct dtc *d, const dt_action *a, int64_t value);
+void dtc_agg_free(struct dtc *d);
+
+/* output */
+void dtc_out(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void dtc_outn(const char *s, size_t n);
+void dtc_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif

@@ -1,0 +1,485 @@
+/*
+ * dtc_agg.c - aggregations on the consumer side.
+ *
+ * dtc_agg_snapshot() walks every CPU's aggregation buffer and merges entries
+ * with equal (aggregation, key): counts, sums and buckets add; min and max
+ * keep the extreme.  Printing sorts one aggregation's entries by value, ties
+ * broken by key (integers compared unsigned, strings bytewise) unless the
+ * aggsort options say otherwise, and prints each entry as DTrace does: the
+ * key members, then the value, or a histogram for quantize and lquantize.
+ */
+#include "kernel/klib.h"
+#include "kernel/mem.h"
+#include "userland/dtrace/dtc.h"
+
+/* ---- merging ---- */
+
+static const dt_aggdesc *agg_desc(struct dtc *d, uint32_t aggid)
+{
+	return &d->prog->dp_aggs[aggid];
+}
+
+static struct dtc_aggent *agg_find(struct dtc *d, uint32_t aggid, const void *key, uint32_t keylen)
+{
+	for (uint32_t i = 0; i < d->naggs; i++) {
+		struct dtc_aggent *e = &d->aggs[i];
+		if (e->ae_aggid == aggid && e->ae_keylen == keylen && memcmp(e->ae_key, key, keylen) == 0)
+			return e;
+	}
+	return NULL;
+}
+
+static void vals_merge(const dt_aggdesc *ag, int64_t *to, const int64_t *from, uint32_t n)
+{
+	if (ag->ag_func == DT_AGG_MIN) {
+		to[0] = MIN(to[0], from[0]);
+	} else if (ag->ag_func == DT_AGG_MAX) {
+		to[0] = MAX(to[0], from[0]);
+	} else if (ag->ag_func == DT_AGG_STDDEV) {
+		uint64_t lo = (uint64_t)to[2] + (uint64_t)from[2];
+		to[3] += from[3] + (lo < (uint64_t)to[2]);
+		to[2] = (int64_t)lo;
+		to[0] += from[0];
+		to[1] += from[1];
+	} else {
+		for (uint32_t i = 0; i < n; i++)
+			to[i] += from[i];
+	}
+}
+
+static void merge_cb(void *arg, uint32_t aggid, const void *key, uint32_t keylen,
+                     const int64_t *vals, uint32_t nvals)
+{
+	struct dtc *d = arg;
+	struct dtc_aggent *e = agg_find(d, aggid, key, keylen);
+
+	if (aggid >= d->prog->dp_naggs)
+		return;
+	if (e != NULL) {
+		vals_merge(agg_desc(d, aggid), e->ae_vals, vals, MIN(nvals, e->ae_nvals));
+		return;
+	}
+	if (d->naggs == d->aggcap) {
+		uint32_t cap = d->aggcap ? d->aggcap * 2 : 64;
+		struct dtc_aggent *n = kmalloc(cap * sizeof(*n));
+		if (n == NULL)
+			return;
+		memcpy(n, d->aggs, d->naggs * sizeof(*n));
+		kfree(d->aggs);
+		d->aggs = n;
+		d->aggcap = cap;
+	}
+	uint8_t *mem = kmalloc(keylen + nvals * sizeof(int64_t) + 8);
+	if (mem == NULL)
+		return;
+	memcpy(mem, vals, nvals * sizeof(int64_t));
+	memcpy(mem + nvals * sizeof(int64_t), key, keylen);
+	d->aggs[d->naggs++] = (struct dtc_aggent){ aggid, keylen, mem + nvals * sizeof(int64_t),
+	                                           (int64_t *)mem, nvals };
+}
+
+void dtc_agg_free(struct dtc *d)
+{
+	for (uint32_t i = 0; i < d->naggs; i++)
+		kfree(d->aggs[i].ae_vals);
+	d->naggs = 0;
+}
+
+int dtc_agg_snapshot(struct dtc *d)
+{
+	dtc_agg_free(d);
+	for (int cpu = 0; cpu < dtrace_ncpus(); cpu++)
+		dtrace_agg_snapshot(d->state, cpu, merge_cb, d);
+	return 0;
+}
+
+/* ---- values ---- */
+
+static int64_t normal(struct dtc *d, uint32_t aggid, int64_t v)
+{
+	int64_t n = d->agg_normal[aggid];
+
+	return n > 1 ? v / n : v;
+}
+
+/* isqrt128: floor(sqrt(v)) for a 128-bit v. */
+static uint64_t isqrt128(unsigned __int128 v)
+{
+	uint64_t lo = 0, hi = UINT64_MAX;
+
+	while (lo < hi) {
+		uint64_t mid = lo + (hi - lo) / 2 + 1;
+		if ((unsigned __int128)mid * mid <= v)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	return lo;
+}
+
+static uint64_t stddev_of(const int64_t *v)
+{
+	if (v[0] == 0)
+		return 0;
+	unsigned __int128 sq = ((unsigned __int128)(uint64_t)v[3] << 64) | (uint64_t)v[2];
+	int64_t avg = v[1] / v[0];
+	unsigned __int128 mean_sq = sq / (uint64_t)v[0];
+	unsigned __int128 avg_sq = (unsigned __int128)((__int128)avg * avg);
+	return mean_sq > avg_sq ? isqrt128(mean_sq - avg_sq) : 0;
+}
+
+static int64_t lquantize_step(const dt_aggdesc *ag)
+{
+	return ag->ag_nparams >= 3 && ag->ag_params[2] > 0 ? ag->ag_params[2] : 1;
+}
+
+static int64_t bucket_value(const dt_aggdesc *ag, uint32_t i)
+{
+	if (ag->ag_func == DT_AGG_QUANTIZE)
+		return dtrace_quantize_bucketval((int)i);
+	return ag->ag_params[0] + ((int64_t)i - 1) * lquantize_step(ag);
+}
+
+/* sort_value: what entries are ordered by (histograms: sum of value x count). */
+static __int128 sort_value(struct dtc *d, const struct dtc_aggent *e)
+{
+	const dt_aggdesc *ag = agg_desc(d, e->ae_aggid);
+	__int128 sum = 0;
+
+	switch (ag->ag_func) {
+	case DT_AGG_AVG: return e->ae_vals[0] ? e->ae_vals[1] / e->ae_vals[0] : 0;
+	case DT_AGG_STDDEV: return stddev_of(e->ae_vals);
+	case DT_AGG_QUANTIZE: case DT_AGG_LQUANTIZE:
+		for (uint32_t i = 0; i < e->ae_nvals; i++)
+			sum += (__int128)bucket_value(ag, i) * e->ae_vals[i];
+		return sum;
+	default: return e->ae_vals[0];
+	}
+}
+
+/* ---- sorting ---- */
+
+static int key_cmp(struct dtc *d, const struct dtc_aggent *a, const struct dtc_aggent *b, uint32_t from)
+{
+	const dt_aggdesc *ag = agg_desc(d, a->ae_aggid);
+	uint32_t off = 0, strsz = (uint32_t)ALIGN_UP(d->ov.dov_strsize, 8);
+
+	for (uint32_t k = 0; k < ag->ag_nkeys; k++) {
+		uint32_t len = ag->ag_keys[k].kt_string ? strsz : 8;
+		if (k >= from && off + len <= a->ae_keylen && off + len <= b->ae_keylen) {
+			int c;
+			if (ag->ag_keys[k].kt_string) {
+				c = strcmp((const char *)a->ae_key + off, (const char *)b->ae_key + off);
+			} else {
+				uint64_t x, y;
+				memcpy(&x, a->ae_key + off, 8);
+				memcpy(&y, b->ae_key + off, 8);
+				c = x < y ? -1 : x > y;
+			}
+			if (c != 0)
+				return c;
+		}
+		off += len;
+	}
+	return 0;
+}
+
+static int ent_cmp(struct dtc *d, const struct dtc_aggent *a, const struct dtc_aggent *b)
+{
+	__int128 va = sort_value(d, a), vb = sort_value(d, b);
+	int vc = va < vb ? -1 : va > vb, kc = key_cmp(d, a, b, (uint32_t)d->sortkeypos);
+	int c = d->sortkey ? (kc ? kc : vc) : (vc ? vc : kc);
+
+	if (c == 0)
+		c = key_cmp(d, a, b, 0);
+	return d->sortrev ? -c : c;
+}
+
+/* agg_sorted: the entries of aggid, sorted; *n their number.  Caller frees. */
+static struct dtc_aggent **agg_sorted(struct dtc *d, uint32_t aggid, uint32_t *n)
+{
+	struct dtc_aggent **v = kmalloc((d->naggs + 1) * sizeof(*v));
+	uint32_t k = 0;
+
+	if (v == NULL) {
+		*n = 0;
+		return NULL;
+	}
+	for (uint32_t i = 0; i < d->naggs; i++)
+		if (d->aggs[i].ae_aggid == aggid)
+			v[k++] = &d->aggs[i];
+	for (uint32_t i = 1; i < k; i++) {       /* insertion sort: stable, small n */
+		struct dtc_aggent *x = v[i];
+		uint32_t j = i;
+		while (j > 0 && ent_cmp(d, v[j - 1], x) > 0) {
+			v[j] = v[j - 1];
+			j--;
+		}
+		v[j] = x;
+	}
+	*n = k;
+	return v;
+}
+
+/* ---- printing ---- */
+
+static void print_keys(struct dtc *d, const struct dtc_aggent *e)
+{
+	const dt_aggdesc *ag = agg_desc(d, e->ae_aggid);
+	uint32_t off = 0, strsz = (uint32_t)ALIGN_UP(d->ov.dov_strsize, 8);
+
+	for (uint32_t k = 0; k < ag->ag_nkeys && off < e->ae_keylen; k++) {
+		const dt_keytype *kt = &ag->ag_keys[k];
+		int64_t v;
+		if (kt->kt_string) {
+			dtc_out("  %-50s", (const char *)e->ae_key + off);
+			off += strsz;
+			continue;
+		}
+		memcpy(&v, e->ae_key + off, 8);
+		off += 8;
+		if (kt->kt_size == 1)
+			dtc_out(" %3u", (unsigned)(uint8_t)v);
+		else if (kt->kt_size == 2)
+			dtc_out(" %5u", (unsigned)(uint16_t)v);
+		else if (kt->kt_size == 4)
+			dtc_out(" %8d", (int)v);
+		else
+			dtc_out(" %16lld", (long long)v);
+	}
+}
+
+static void print_bar(int64_t c, uint64_t total, bool neg_only, bool mixed)
+{
+	char bar[48];
+	uint64_t mag = c < 0 ? -(uint64_t)c : (uint64_t)c;
+	int width = mixed ? 20 : 40;
+	int depth = total ? (int)((mag * (uint64_t)width + total / 2) / total) : 0;
+	int n = 0;
+
+	if (!mixed && !neg_only) {
+		bar[n++] = '|';
+		for (int i = 0; i < 40; i++)
+			bar[n++] = i < depth ? '@' : ' ';
+	} else if (!mixed) {
+		for (int i = 0; i < 40; i++)
+			bar[n++] = i >= 40 - depth ? '@' : ' ';
+		bar[n++] = '|';
+	} else {
+		for (int i = 0; i < 20; i++)
+			bar[n++] = (c < 0 && i >= 20 - depth) ? '@' : ' ';
+		bar[n++] = '|';
+		for (int i = 0; i < 20; i++)
+			bar[n++] = (c > 0 && i < depth) ? '@' : ' ';
+	}
+	bar[n] = 0;
+	dtc_out("%s", bar);
+}
+
+static void print_histogram(struct dtc *d, const struct dtc_aggent *e)
+{
+	const dt_aggdesc *ag = agg_desc(d, e->ae_aggid);
+	uint32_t n = e->ae_nvals, first = n, last = 0;
+	uint64_t total = 0;
+	bool pos = false, neg = false;
+
+	for (uint32_t i = 0; i < n; i++) {
+		int64_t c = normal(d, e->ae_aggid, e->ae_vals[i]);
+		if (c != 0) {
+			first = MIN(first, i);
+			last = i;
+		}
+		total += c < 0 ? -(uint64_t)c : (uint64_t)c;
+		pos |= c > 0;
+		neg |= c < 0;
+	}
+	if (first == n)
+		first = last = ag->ag_func == DT_AGG_QUANTIZE ? DTRACE_QUANTIZE_ZEROBUCKET : 1;
+	uint32_t lo = first > 0 ? first - 1 : 0, hi = last + 1 < n ? last + 1 : n - 1;
+	dtc_out("\n%16s %41s %-9s\n", "value", "------------- Distribution -------------", "count");
+	for (uint32_t i = lo; i <= hi; i++) {
+		int64_t c = normal(d, e->ae_aggid, e->ae_vals[i]);
+		char label[32];
+		if (ag->ag_func == DT_AGG_LQUANTIZE && i == 0)
+			ksnprintf(label, sizeof(label), "< %lld", (long long)ag->ag_params[0]);
+		else if (ag->ag_func == DT_AGG_LQUANTIZE && i == n - 1)
+			ksnprintf(label, sizeof(label), ">= %lld", (long long)(ag->ag_params[0] +
+			          (int64_t)(n - 2) * lquantize_step(ag)));
+		else
+			ksnprintf(label, sizeof(label), "%lld", (long long)bucket_value(ag, i));
+		dtc_out("%16s ", label);
+		print_bar(c, total, neg && !pos, neg && pos);
+		dtc_out(" %-9lld\n", (long long)c);
+	}
+	dtc_out("\n");
+}
+
+static void print_value(struct dtc *d, const struct dtc_aggent *e)
+{
+	const dt_aggdesc *ag = agg_desc(d, e->ae_aggid);
+	const int64_t *v = e->ae_vals;
+
+	switch (ag->ag_func) {
+	case DT_AGG_QUANTIZE: case DT_AGG_LQUANTIZE:
+		print_histogram(d, e);
+		return;
+	case DT_AGG_AVG:
+		dtc_out(" %16lld", (long long)normal(d, e->ae_aggid, v[0] ? v[1] / v[0] : 0));
+		break;
+	case DT_AGG_STDDEV:
+		dtc_out(" %16llu", (unsigned long long)normal(d, e->ae_aggid, (int64_t)stddev_of(v)));
+		break;
+	default:
+		dtc_out(" %16lld", (long long)normal(d, e->ae_aggid, v[0]));
+		break;
+	}
+}
+
+static void print_entry(struct dtc *d, const struct dtc_aggent *e)
+{
+	const dt_aggdesc *ag = agg_desc(d, e->ae_aggid);
+
+	print_keys(d, e);
+	print_value(d, e);
+	if (ag->ag_func != DT_AGG_QUANTIZE && ag->ag_func != DT_AGG_LQUANTIZE)
+		dtc_out("\n");
+}
+
+static void print_agg(struct dtc *d, uint32_t aggid)
+{
+	uint32_t n;
+	struct dtc_aggent **v = agg_sorted(d, aggid, &n);
+
+	for (uint32_t i = 0; i < n; i++)
+		print_entry(d, v[i]);
+	kfree(v);
+}
+
+static bool agg_has_data(struct dtc *d, uint32_t aggid)
+{
+	for (uint32_t i = 0; i < d->naggs; i++)
+		if (d->aggs[i].ae_aggid == aggid)
+			return true;
+	return false;
+}
+
+void dtc_agg_print_all(struct dtc *d)
+{
+	dtc_agg_snapshot(d);
+	for (uint32_t id = 0; id < d->prog->dp_naggs; id++)
+		if (!d->agg_printed[id] && agg_has_data(d, id))
+			print_agg(d, id);
+}
+
+/* ---- printa(fmt, @a, ...) ---- */
+
+/* fmt_entry: one line of a printa format for entry e; others joined on its key. */
+static void fmt_entry(struct dtc *d, const dt_fmtdesc *fd, const dt_action *a, const struct dtc_aggent *e)
+{
+	const dt_aggdesc *ag = agg_desc(d, e->ae_aggid);
+	const char *t = fd->fd_text;
+	uint32_t key = 0, aggi = 0, off = 0, strsz = (uint32_t)ALIGN_UP(d->ov.dov_strsize, 8);
+
+	for (uint32_t ci = 0; *t; ) {
+		const char *pct = strchr(t, '%');
+		size_t lit = pct ? (size_t)(pct - t) : strlen(t);
+		dtc_outn(t, lit);
+		t += lit;
+		if (*t == 0 || ci >= fd->fd_nconvs)
+			break;
+		const dt_conv *cv = &fd->fd_convs[ci++];
+		size_t span = 1;
+		while (t[span] && !strchr("diouxXcspaAYk%", t[span]))
+			span++;
+		t += t[span] ? span + 1 : span;
+		char spec[32];
+		size_t sl = 0;
+		for (const char *p = cv->cv_spec; *p && sl + 4 < sizeof(spec); p++)
+			if (*p != '@' && *p != 'l' && *p != 'h')
+				spec[sl++] = *p;
+		spec[sl] = 0;
+		char conv = sl ? spec[sl - 1] : 'd';
+		if (cv->cv_kind == DT_CONV_PCT) {
+			dtc_out("%%");
+		} else if (cv->cv_kind == DT_CONV_AGG) {
+			uint32_t id = aggi < a->ac_naggs ? a->ac_aggs[aggi++] : e->ae_aggid;
+			const struct dtc_aggent *o = id == e->ae_aggid ? e : agg_find(d, id, e->ae_key, e->ae_keylen);
+			if (o == NULL) {
+				dtc_out("0");
+			} else if (agg_desc(d, id)->ag_func == DT_AGG_QUANTIZE ||
+			           agg_desc(d, id)->ag_func == DT_AGG_LQUANTIZE) {
+				print_histogram(d, o);
+			} else {
+				spec[sl - 1] = 0;
+				char full[40];
+				ksnprintf(full, sizeof(full), "%sll%c", spec, conv);
+				int64_t v = (int64_t)sort_value(d, o);
+				if (agg_desc(d, id)->ag_func != DT_AGG_STDDEV)
+					v = normal(d, id, v);
+				dtc_out(full, (long long)v);
+			}
+		} else if (key < ag->ag_nkeys) {
+			const dt_keytype *kt = &ag->ag_keys[key++];
+			if (kt->kt_string) {
+				spec[sl - 1] = 's';
+				dtc_out(spec, (const char *)e->ae_key + off);
+				off += strsz;
+			} else {
+				int64_t v;
+				memcpy(&v, e->ae_key + off, 8);
+				off += 8;
+				if (conv == 'a' || conv == 'A') {
+					char sym[160];
+					dtc_print_sym((uint64_t)v, conv == 'a', sym, sizeof(sym));
+					spec[sl - 1] = 's';
+					dtc_out(spec, sym);
+				} else {
+					spec[sl - 1] = 0;
+					char full[40];
+					ksnprintf(full, sizeof(full), "%sll%c", spec, conv == 'c' || conv == 'p' ? 'x' : conv);
+					dtc_out(full, (long long)v);
+				}
+			}
+		}
+	}
+}
+
+void dtc_printa(struct dtc *d, const dt_action *a)
+{
+	if (a->ac_naggs == 0)
+		return;
+	dtc_agg_snapshot(d);
+	for (uint32_t i = 0; i < a->ac_naggs; i++)
+		d->agg_printed[a->ac_aggs[i]] = true;
+	if (a->ac_fmt < 0) {
+		for (uint32_t i = 0; i < a->ac_naggs; i++) {
+			dtc_out("\n");
+			print_agg(d, a->ac_aggs[i]);
+		}
+		return;
+	}
+	uint32_t n;
+	struct dtc_aggent **v = agg_sorted(d, a->ac_aggs[0], &n);
+	for (uint32_t i = 0; i < n; i++)
+		fmt_entry(d, &d->prog->dp_formats[a->ac_fmt], a, v[i]);
+	kfree(v);
+}
+
+/* dtc_agg_apply: clear, trunc, normalize, denormalize, as their records arrive. */
+void dtc_agg_apply(struct dtc *d, const dt_action *a, int64_t value)
+{
+	uint32_t id = a->ac_naggs ? a->ac_aggs[0] : 0;
+
+	if (a->ac_naggs == 0 || id >= d->prog->dp_naggs)
+		return;
+	switch (a->ac_kind) {
+	case DT_ACT_CLEAR: dtrace_agg_clear(d->state, id); break;
+	case DT_ACT_TRUNC:
+		if (a->ac_nargs == 0)
+			dtrace_agg_clear(d->state, id);
+		break;
+	case DT_ACT_NORMALIZE: d->agg_normal[id] = value > 0 ? value : 1; break;
+	case DT_ACT_DENORMALIZE: d->agg_normal[id] = 1; break;
+	default: break;
+	}
+}

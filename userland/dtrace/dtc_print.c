@@ -1,0 +1,431 @@
+/*
+ * dtc_print.c - turning buffer records into DTrace's output.
+ *
+ * A record is [epid, size] then each action's data (trace/dtrace.h).  Not
+ * quiet, each record starts a line with "%3d %6d %32s " (cpu, probe id,
+ * function:name) and ends it with a newline; quiet, only what printf and
+ * trace produce appears.  Faults arrive as error records and become
+ * DTrace's "error on enabled probe" message on standard error.
+ */
+#include "kernel/console.h"
+#include "kernel/klib.h"
+#include "kernel/ksym.h"
+#include "kernel/mem.h"
+#include "userland/dtrace/dtc.h"
+
+static const char *const fault_names[] = {
+	[1] = "invalid address", [2] = "invalid alignment", [3] = "illegal operation",
+	[4] = "divide-by-zero", [5] = "out of scratch space", [6] = "invalid kernel access",
+	[7] = "invalid user access", [8] = "tuple stack overflow", [9] = "bad stack",
+};
+
+/* ---- output ---- */
+
+static void out_va(bool err, const char *fmt, va_list ap)
+{
+	char small[512];
+	va_list copy;
+
+	va_copy(copy, ap);
+	int n = kvsnprintf(small, sizeof(small), fmt, copy);
+	va_end(copy);
+	char *buf = n < (int)sizeof(small) ? small : kmalloc((size_t)n + 1);
+	if (buf == NULL)
+		return;
+	if (buf != small)
+		kvsnprintf(buf, (size_t)n + 1, fmt, ap);
+	if (err)
+		console_err_write(buf, (size_t)n);
+	else
+		console_write(buf, (size_t)n);
+	if (buf != small)
+		kfree(buf);
+}
+
+void dtc_out(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	out_va(false, fmt, ap);
+	va_end(ap);
+}
+
+void dtc_outn(const char *s, size_t n)
+{
+	console_write(s, n);
+}
+
+void dtc_err(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	out_va(true, fmt, ap);
+	va_end(ap);
+}
+
+/* ---- symbols ---- */
+
+void dtc_print_sym(uint64_t pc, bool with_offset, char *buf, size_t size)
+{
+	struct ksym s;
+
+	if (!ksym_lookup_addr(pc, &s))
+		ksnprintf(buf, size, "0x%lx", pc);
+	else if (with_offset && pc != s.ks_addr)
+		ksnprintf(buf, size, "kernel`%s+0x%lx", s.ks_name, pc - s.ks_addr);
+	else
+		ksnprintf(buf, size, "kernel`%s", s.ks_name);
+}
+
+static void print_stack(const uint64_t *pcs, uint32_t n)
+{
+	char sym[160];
+
+	dtc_out("\n");
+	for (uint32_t i = 0; i < n && pcs[i] != 0; i++) {
+		dtc_print_sym(pcs[i], true, sym, sizeof(sym));
+		dtc_out("%14s%s\n", "", sym);
+	}
+}
+
+static void print_tracemem(const uint8_t *p, uint64_t n)
+{
+	dtc_out("\n%13s", "");
+	for (int i = 0; i < 16; i++)
+		dtc_out(" %x ", i);
+	dtc_out(" 0123456789abcdef\n");
+	for (uint64_t off = 0; off < n; off += 16) {
+		char text[17];
+		int k = 0;
+		dtc_out("%10lx:", off);
+		for (uint64_t i = off; i < off + 16; i++) {
+			if (i < n) {
+				dtc_out(" %02x", p[i]);
+				text[k++] = (p[i] >= 32 && p[i] < 127) ? (char)p[i] : '.';
+			} else {
+				dtc_out("   ");
+			}
+		}
+		text[k] = 0;
+		dtc_out("  %s\n", text);
+	}
+}
+
+/* ---- trace() ---- */
+
+static void print_trace(struct dtc *d, const dif_difo_t *dp, const uint8_t *data)
+{
+	int64_t v;
+	uint32_t size = dp->dd_rtype.dt_size;
+
+	if (dp->dd_rtype.dt_kind == DIF_TYPE_STRING) {
+		dtc_out(d->quiet ? "%s" : "  %-33s", (const char *)data);
+		return;
+	}
+	memcpy(&v, data, 8);
+	if (d->quiet && (size == 8 || size == 0))
+		dtc_out("%lld", (long long)v);
+	else if (d->quiet)
+		dtc_out("%d", (int)v);
+	else if (size == 1)
+		dtc_out(" %3u", (unsigned)(uint8_t)v);
+	else if (size == 2)
+		dtc_out(" %5u", (unsigned)(uint16_t)v);
+	else if (size == 4)
+		dtc_out(" %8d", (int)v);
+	else
+		dtc_out(" %16lld", (long long)v);
+}
+
+/* ---- printf() ---- */
+
+/* spec_build: "%" + flags/width/precision of spec (stars replaced) + len + conv. */
+static void spec_build(const char *spec, const int *star, int nstar, const char *len, char conv,
+                       char *out, size_t size)
+{
+	size_t n = 0;
+	int si = 0;
+
+	out[n++] = '%';
+	for (const char *p = spec + 1; *p && n + 24 < size; p++) {
+		if (*p == '*') {
+			n += (size_t)ksnprintf(out + n, size - n, "%d", si < nstar ? star[si] : 0);
+			si++;
+		} else if (strchr("-+ #0123456789.", *p) != NULL) {
+			out[n++] = *p;
+		} else {
+			break;
+		}
+	}
+	while (*len && n + 2 < size)
+		out[n++] = *len++;
+	out[n++] = conv;
+	out[n] = 0;
+}
+
+static char conv_char(const char *spec)
+{
+	size_t n = strlen(spec);
+
+	return n ? spec[n - 1] : 'd';
+}
+
+static bool has_hh(const char *spec)
+{
+	for (; *spec; spec++)
+		if (spec[0] == 'h' && spec[1] == 'h')
+			return true;
+	return false;
+}
+
+/* int_value: an argument as its own type would print (truncated and extended). */
+static int64_t int_value(const dif_difo_t *dp, const uint8_t *data, char conv, const char *spec)
+{
+	int64_t v;
+	uint32_t size = dp->dd_rtype.dt_size;
+	bool sgn = dp->dd_rtype.dt_flags & DIF_TF_SIGNED;
+
+	memcpy(&v, data, 8);
+	if (has_hh(spec))
+		size = 1;
+	else if (strchr(spec, 'h'))
+		size = MIN(size ? size : 8, 2u);
+	if (conv == 'c')
+		size = 1;
+	if (size == 1) return sgn && conv == 'd' ? (int8_t)v : (int64_t)(uint8_t)v;
+	if (size == 2) return sgn && conv == 'd' ? (int16_t)v : (int64_t)(uint16_t)v;
+	if (size == 4) return sgn ? (int32_t)v : (int64_t)(uint32_t)v;
+	return v;
+}
+
+static void print_conv(struct dtc *d, const dt_conv *cv, const dif_difo_t *dp, const uint8_t *data,
+                       const int *star, int nstar)
+{
+	char spec[48], sym[160];
+	char conv = conv_char(cv->cv_spec);
+	int64_t v;
+
+	(void)d;
+	switch (cv->cv_kind) {
+	case DT_CONV_SINT: case DT_CONV_UINT:
+		v = int_value(dp, data, conv, cv->cv_spec);
+		spec_build(cv->cv_spec, star, nstar, conv == 'c' ? "" : "ll", conv, spec, sizeof(spec));
+		if (conv == 'c')
+			dtc_out(spec, (int)v);
+		else if (conv == 'd' || conv == 'i')
+			dtc_out(spec, (long long)v);
+		else
+			dtc_out(spec, (unsigned long long)v);
+		break;
+	case DT_CONV_STR:
+		spec_build(cv->cv_spec, star, nstar, "", 's', spec, sizeof(spec));
+		dtc_out(spec, dp->dd_rtype.dt_kind == DIF_TYPE_STRING ? (const char *)data : "");
+		break;
+	case DT_CONV_PTR: case DT_CONV_SYM:
+		memcpy(&v, data, 8);
+		if (conv == 'p') {
+			spec_build(cv->cv_spec, star, nstar, "ll", 'x', spec, sizeof(spec));
+			dtc_out("0x");
+			dtc_out(spec, (unsigned long long)v);
+			break;
+		}
+		dtc_print_sym((uint64_t)v, conv == 'a', sym, sizeof(sym));
+		spec_build(cv->cv_spec, star, nstar, "", 's', spec, sizeof(spec));
+		dtc_out(spec, conv == 'A' && strchr(sym, '`') ? strchr(sym, '`') + 1 : sym);
+		break;
+	case DT_CONV_K:
+		print_stack((const uint64_t *)data, d->ov.dov_stackframes);
+		break;
+	case DT_CONV_PCT:
+		dtc_out("%%");
+		break;
+	default:
+		memcpy(&v, data, 8);
+		dtc_out("%lld", (long long)v);
+		break;
+	}
+}
+
+/* span_len: length of the conversion starting at t ('%'), as the compiler parsed it. */
+static size_t span_len(const char *t)
+{
+	size_t i = 1;
+
+	if (t[1] == '%')
+		return 2;
+	while (t[i] && strchr("-+ #0'@", t[i]))
+		i++;
+	if (t[i] == '*')
+		i++;
+	while (t[i] >= '0' && t[i] <= '9')
+		i++;
+	if (t[i] == '.') {
+		i++;
+		if (t[i] == '*')
+			i++;
+		while (t[i] >= '0' && t[i] <= '9')
+			i++;
+	}
+	while (t[i] && strchr("hlLzjtw", t[i]))
+		i++;
+	return t[i] ? i + 1 : i;
+}
+
+/*
+ * print_printf: walk the format's text; each conversion takes its star
+ * arguments and its value from the record, in order.
+ */
+static void print_printf(struct dtc *d, const dt_action *a, const uint8_t *data)
+{
+	const dt_fmtdesc *fd = &d->prog->dp_formats[a->ac_fmt];
+	const char *t = fd->fd_text;
+	uint32_t ci = 0, ai = 0, strsize = d->ov.dov_strsize;
+
+	while (*t) {
+		const char *pct = strchr(t, '%');
+		size_t lit = pct ? (size_t)(pct - t) : strlen(t);
+		dtc_outn(t, lit);
+		t += lit;
+		if (*t == 0 || ci >= fd->fd_nconvs)
+			break;
+		const dt_conv *cv = &fd->fd_convs[ci++];
+		t += span_len(t);
+		int star[2], nstar = 0;
+		for (int k = 0; k < cv->cv_star_width + cv->cv_star_prec && ai < a->ac_nargs; k++) {
+			int64_t w;
+			memcpy(&w, data, 8);
+			star[nstar++] = (int)w;
+			data += dtrace_arg_size(a->ac_args[ai++], strsize);
+		}
+		if (cv->cv_kind == DT_CONV_PCT || ai >= a->ac_nargs) {
+			print_conv(d, cv, NULL, NULL, star, nstar);
+			continue;
+		}
+		print_conv(d, cv, a->ac_args[ai], data, star, nstar);
+		data += dtrace_arg_size(a->ac_args[ai++], strsize);
+	}
+}
+
+/* ---- records ---- */
+
+static void print_error(struct dtc *d, const dtrace_errrec_t *r)
+{
+	dtrace_epinfo_t *ei = r->der_epid >= 1 && r->der_epid <= d->nepids ? &d->epinfo[r->der_epid - 1] : NULL;
+	const dtrace_probedesc_t *pd = ei ? &ei->dei_desc : NULL;
+	const char *fault = r->der_fault < ARRAY_SIZE(fault_names) && fault_names[r->der_fault] ?
+	                    fault_names[r->der_fault] : "unknown fault";
+	char where[32], addr[32] = "";
+
+	if (r->der_action == 0)
+		kstrlcpy(where, "predicate", sizeof(where));
+	else
+		ksnprintf(where, sizeof(where), "action #%u", r->der_action);
+	if (r->der_fault == 1 || r->der_fault == 2 || r->der_fault == 9)
+		ksnprintf(addr, sizeof(addr), " (0x%lx)", r->der_addr);
+	dtc_err("dtrace: error on enabled probe ID %u (ID %u: %s:%s:%s:%s): %s%s in %s at DIF offset %u\n",
+	        r->der_epid, ei ? ei->dei_probe : 0, pd ? pd->dpd_provider : "?", pd ? pd->dpd_mod : "",
+	        pd ? pd->dpd_func : "", pd ? pd->dpd_name : "", fault, addr, where, r->der_pc);
+}
+
+static void print_header(struct dtc *d)
+{
+	if (d->quiet || d->header_done)
+		return;
+	d->header_done = true;
+	dtc_out("%3s %6s %32s\n", "CPU", "ID", "FUNCTION:NAME");
+}
+
+static void print_action(struct dtc *d, const dt_action *a, const uint8_t *data)
+{
+	int64_t v;
+	char sym[160];
+
+	memcpy(&v, data, 8);
+	switch (a->ac_kind) {
+	case DT_ACT_TRACE: print_trace(d, a->ac_args[0], data); break;
+	case DT_ACT_PRINTF: case DT_ACT_SYSTEM: print_printf(d, a, data); break;
+	case DT_ACT_STACK: print_stack((const uint64_t *)data, (uint32_t)(a->ac_arg ? a->ac_arg : d->ov.dov_stackframes)); break;
+	case DT_ACT_TRACEMEM: print_tracemem(data, a->ac_arg); break;
+	case DT_ACT_SYM:
+		dtc_print_sym((uint64_t)v, false, sym, sizeof(sym));
+		dtc_out(d->quiet ? "%s" : "  %-50s", sym);
+		break;
+	case DT_ACT_MOD:
+		dtc_out(d->quiet ? "%s" : "  %-50s", ksym_lookup_addr((uint64_t)v, &(struct ksym){ 0 }) ? "kernel" : "");
+		break;
+	case DT_ACT_PRINTA: dtc_printa(d, a); break;
+	case DT_ACT_CLEAR: case DT_ACT_TRUNC: case DT_ACT_NORMALIZE: case DT_ACT_DENORMALIZE:
+		dtc_agg_apply(d, a, v);
+		break;
+	default:
+		break;
+	}
+}
+
+static void print_record(struct dtc *d, int cpu, const dtrace_rechdr_t *h)
+{
+	dtrace_epinfo_t *ei = &d->epinfo[h->dtrh_epid - 1];
+	const dt_clause *cl = &d->prog->dp_clauses[ei->dei_clause];
+	const uint8_t *data = (const uint8_t *)(h + 1);
+	char fn[DTRACE_FUNCNAMELEN + DTRACE_NAMELEN + 2];
+
+	print_header(d);
+	if (!d->quiet) {
+		ksnprintf(fn, sizeof(fn), "%s:%s", ei->dei_desc.dpd_func, ei->dei_desc.dpd_name);
+		dtc_out("%3d %6u %32s ", cpu, ei->dei_probe, fn);
+	}
+	for (uint32_t i = 0; i < cl->cl_nacts; i++) {
+		const dt_action *a = &cl->cl_acts[i];
+		print_action(d, a, data);
+		data += dtrace_action_size(a, d->ov.dov_strsize, d->ov.dov_stackframes);
+	}
+	if (!d->quiet)
+		dtc_out("\n");
+}
+
+void dtc_records(struct dtc *d, int cpu, const uint8_t *buf, long len)
+{
+	for (long off = 0; off + (long)sizeof(dtrace_rechdr_t) <= len;) {
+		const dtrace_rechdr_t *h = (const dtrace_rechdr_t *)(buf + off);
+		if (h->dtrh_size < sizeof(*h) || off + h->dtrh_size > len)
+			break;                       /* malformed: stop rather than guess */
+		if (h->dtrh_epid == DTRACE_EPID_ERROR)
+			print_error(d, (const dtrace_errrec_t *)h);
+		else if (h->dtrh_epid >= 1 && h->dtrh_epid <= d->nepids)
+			print_record(d, cpu, h);
+		off += h->dtrh_size;
+	}
+}
+
+static void report_count(struct dtc *d, const char *tag, uint64_t now, uint64_t before,
+                         const char *what, int cpu)
+{
+	uint64_t n = now - before;
+
+	if (n == 0)
+		return;
+	char prefix[48] = "";
+	if (d->droptags)
+		ksnprintf(prefix, sizeof(prefix), "[%s] ", tag);
+	if (cpu >= 0)
+		dtc_err("dtrace: %s%lu %s%s on CPU %d\n", prefix, n, what, n == 1 ? "" : "s", cpu);
+	else
+		dtc_err("dtrace: %s%lu %s%s\n", prefix, n, what, n == 1 ? "" : "s");
+}
+
+void dtc_report_drops(struct dtc *d)
+{
+	dtrace_status_t st;
+
+	dtrace_status_get(d->state, &st);
+	for (int cpu = 0; cpu < dtrace_ncpus() && cpu < 8; cpu++) {
+		report_count(d, "DTRACEDROP_PRINCIPAL", st.dst_drops[cpu], d->last.dst_drops[cpu], "drop", cpu);
+		report_count(d, "DTRACEDROP_AGGREGATION", st.dst_aggdrops[cpu], d->last.dst_aggdrops[cpu],
+		             "aggregation drop", cpu);
+	}
+	report_count(d, "DTRACEDROP_DYNAMIC", st.dst_dyndrops, d->last.dst_dyndrops,
+	             "dynamic variable drop", -1);
+	d->last = st;
+}
