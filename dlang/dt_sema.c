@@ -444,7 +444,8 @@ cook_op1(dt_ctx *ctx, dt_node *n)
 		return (n);
 	case DT_T_BAND:
 		if (is_dvar(a) || a->n_kind == DT_N_SELF ||
-		    a->n_kind == DT_N_THIS || a->n_kind == DT_N_INDEX)
+		    a->n_kind == DT_N_THIS || (a->n_kind == DT_N_INDEX &&
+		    a->n_ival != -2))
 			dt_error_node(ctx, n, "D_ADDROF_VAR", "cannot take "
 			    "address of dynamic variable");
 		if (!(a->n_flags & DT_NF_LVAL))
