@@ -82,12 +82,19 @@ uint32_t dtrace_agg_nvals(const dt_aggdesc *ag)
 	}
 }
 
-uint32_t dtrace_agg_keylen(const dt_aggdesc *ag, uint32_t strsize)
+uint32_t dtrace_agg_keysize(const dt_keytype *kt, uint32_t strsize, uint32_t stackframes)
+{
+	if (kt->kt_kind == DT_KEY_STACK || kt->kt_kind == DT_KEY_USTACK)
+		return 8 * (kt->kt_frames ? kt->kt_frames : stackframes);
+	return kt->kt_string ? (uint32_t)ALIGN_UP(strsize, 8) : 8;
+}
+
+uint32_t dtrace_agg_keylen(const dt_aggdesc *ag, uint32_t strsize, uint32_t stackframes)
 {
 	uint32_t n = 0;
 
 	for (uint32_t i = 0; i < ag->ag_nkeys; i++)
-		n += ag->ag_keys[i].kt_string ? (uint32_t)ALIGN_UP(strsize, 8) : 8;
+		n += dtrace_agg_keysize(&ag->ag_keys[i], strsize, stackframes);
 	return n;
 }
 

@@ -119,7 +119,8 @@ typedef struct dtrace_epinfo {
  *
  * Each CPU keeps its own aggregation buffer; the consumer merges them.  An
  * entry is (aggregation index, key tuple, value).  The key is each key
- * element in turn: 8 bytes for integers, strsize bytes for strings.  The
+ * element in turn: 8 bytes for integers, strsize bytes for strings (rounded
+ * up to 8), 8 bytes per frame for stacks.  The
  * value is dtrace_agg_nvals() int64_t words:
  *   count, sum, min, max   1 word
  *   avg                    2 words: count, sum
@@ -131,6 +132,8 @@ typedef struct dtrace_epinfo {
 #define DTRACE_QUANTIZE_NBUCKETS 127     /* -2^63 .. 2^63 by powers of two, and zero */
 #define DTRACE_QUANTIZE_ZEROBUCKET 63
 uint32_t dtrace_agg_nvals(const dt_aggdesc *ag);
+/* dtrace_agg_keysize: bytes one key element takes (stacks: 8 per frame). */
+uint32_t dtrace_agg_keysize(const dt_keytype *kt, uint32_t strsize, uint32_t stackframes);
 int dtrace_quantize_bucket(int64_t v);   /* index of v's bucket */
 int64_t dtrace_quantize_bucketval(int i); /* lower bound of bucket i */
 

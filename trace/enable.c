@@ -114,6 +114,12 @@ static bool action_ok(const dt_prog *prog, const dt_action *a, unsigned flags, s
 	for (uint32_t i = 0; i < a->ac_naggs; i++)
 		if (a->ac_aggs[i] >= prog->dp_naggs)
 			return false;
+	if (a->ac_kind == DT_ACT_AGG && a->ac_naggs == 1 && a->ac_aggs[0] < prog->dp_naggs &&
+	    dtrace_agg_nvals(&prog->dp_aggs[a->ac_aggs[0]]) == 0) {
+		ksnprintf(v->buf, v->len, "clause %u, action %u: llquantize() is not supported yet",
+		          v->clause + 1, v->action);
+		return false;
+	}
 	if (a->ac_kind == DT_ACT_AGG && (a->ac_naggs != 1 ||
 	    a->ac_nargs < prog->dp_aggs[a->ac_aggs[0]].ag_nkeys ||
 	    dtrace_agg_nvals(&prog->dp_aggs[a->ac_aggs[0]]) == 0 ||
@@ -126,9 +132,15 @@ static bool action_ok(const dt_prog *prog, const dt_action *a, unsigned flags, s
 	if ((a->ac_kind == DT_ACT_STACK && a->ac_arg > 100) ||
 	    (a->ac_kind == DT_ACT_TRACEMEM && a->ac_arg > 4096))
 		return false;
-	for (uint32_t i = 0; i < a->ac_nargs; i++)
+	for (uint32_t i = 0; i < a->ac_nargs; i++) {
+		if (a->ac_args[i] == NULL && a->ac_kind == DT_ACT_AGG &&
+		    i < prog->dp_aggs[a->ac_aggs[0]].ag_nkeys &&
+		    prog->dp_aggs[a->ac_aggs[0]].ag_keys[i].kt_kind != DT_KEY_VALUE &&
+		    prog->dp_aggs[a->ac_aggs[0]].ag_keys[i].kt_kind <= DT_KEY_USTACK)
+			continue;                   /* a stack key: the framework records it */
 		if (!difo_ok(a->ac_args[i], flags, v))
 			return false;
+	}
 	return true;
 }
 
@@ -183,14 +195,23 @@ static void state_free(dtrace_state_t *s)
 
 /* ---- ECBs ---- */
 
+/*
+ * clause_size: the record a clause writes.  A clause records (at least its
+ * header) if it has no actions at all (DTrace's default action: the probe
+ * line) or any data-recording action; a clause of only assignments and
+ * aggregations records nothing.
+ */
 static uint32_t clause_size(const dtrace_state_t *s, const dt_clause *cl)
 {
 	uint32_t n = 0;
+	bool records = cl->cl_nacts == 0;
 
-	for (uint32_t i = 0; i < cl->cl_nacts; i++)
-		n += dtrace_action_size(&cl->cl_acts[i], s->dts_opts.dov_strsize,
-		                        s->dts_opts.dov_stackframes);
-	return n ? n + (uint32_t)sizeof(dtrace_rechdr_t) : 0;
+	for (uint32_t i = 0; i < cl->cl_nacts; i++) {
+		const dt_action *a = &cl->cl_acts[i];
+		records |= a->ac_kind != DT_ACT_EXPR && a->ac_kind != DT_ACT_AGG;
+		n += dtrace_action_size(a, s->dts_opts.dov_strsize, s->dts_opts.dov_stackframes);
+	}
+	return records ? n + (uint32_t)sizeof(dtrace_rechdr_t) : 0;
 }
 
 static void desc_from_prog(const dt_probedesc *pd, dtrace_probedesc_t *d)

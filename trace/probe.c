@@ -282,13 +282,22 @@ static int act_agg(struct act_ctx *c, const dt_action *a)
 {
 	dtrace_state_t *s = c->ac_s;
 	const dt_aggdesc *ag = &s->dts_prog->dp_aggs[a->ac_aggs[0]];
-	uint32_t strsize = s->dts_opts.dov_strsize, keylen = dtrace_agg_keylen(ag, strsize);
+	uint32_t strsize = s->dts_opts.dov_strsize, frames = s->dts_opts.dov_stackframes;
+	uint32_t keylen = dtrace_agg_keylen(ag, strsize, frames);
 	uint8_t *key = s->dts_scratch[arch_cpu_id()] + TRACE_SCRATCH_SIZE - keylen;
 	uint8_t *out = key;
 	int64_t args[4] = { 0 };
 	uint32_t nargs = a->ac_nargs - ag->ag_nkeys;
 
 	for (uint32_t i = 0; i < ag->ag_nkeys; i++) {
+		const dt_keytype *kt = &ag->ag_keys[i];
+		if (kt->kt_kind == DT_KEY_STACK || kt->kt_kind == DT_KEY_USTACK) {
+			uint32_t n = dtrace_agg_keysize(kt, strsize, frames) / 8;
+			int got = kt->kt_kind == DT_KEY_STACK ? stack_walk(c->ac_f, (uint64_t *)out, (int)n) : 0;
+			memset(out + 8 * got, 0, 8 * (n - (uint32_t)got));
+			out += 8 * n;
+			continue;
+		}
 		int rc = record_value(c, a->ac_args[i], &out);
 		if (rc != 0)
 			return rc;

@@ -179,7 +179,7 @@ int dtrace_aggbuf_alloc(dtrace_aggbuf_t *a, uint64_t size);
 void dtrace_aggbuf_free(dtrace_aggbuf_t *a);
 int dtrace_agg_update(dtrace_state_t *s, dtrace_aggbuf_t *a, const dt_aggdesc *ag,
                       const uint8_t *key, uint32_t keylen, const int64_t *args, uint32_t nargs);
-uint32_t dtrace_agg_keylen(const dt_aggdesc *ag, uint32_t strsize);
+uint32_t dtrace_agg_keylen(const dt_aggdesc *ag, uint32_t strsize, uint32_t stackframes);
 
 /* dynvar.c */
 int dtrace_dynvar_init(dtrace_state_t *s);

@@ -73,6 +73,7 @@ struct dtc {
 void dtc_records(struct dtc *d, int cpu, const uint8_t *buf, long len);
 void dtc_report_drops(struct dtc *d);
 void dtc_print_sym(uint64_t pc, bool with_offset, char *buf, size_t size);
+void dtc_print_stack(const uint64_t *pcs, uint32_t n);
 
 /* dtc_agg.c */
 int dtc_agg_snapshot(struct dtc *d);

@@ -162,13 +162,17 @@ static __int128 sort_value(struct dtc *d, const struct dtc_aggent *e)
 static int key_cmp(struct dtc *d, const struct dtc_aggent *a, const struct dtc_aggent *b, uint32_t from)
 {
 	const dt_aggdesc *ag = agg_desc(d, a->ae_aggid);
-	uint32_t off = 0, strsz = (uint32_t)ALIGN_UP(d->ov.dov_strsize, 8);
+	uint32_t off = 0;
 
 	for (uint32_t k = 0; k < ag->ag_nkeys; k++) {
-		uint32_t len = ag->ag_keys[k].kt_string ? strsz : 8;
+		const dt_keytype *kt = &ag->ag_keys[k];
+		uint32_t len = dtrace_agg_keysize(kt, d->ov.dov_strsize, d->ov.dov_stackframes);
 		if (k >= from && off + len <= a->ae_keylen && off + len <= b->ae_keylen) {
 			int c;
-			if (ag->ag_keys[k].kt_string) {
+			if (kt->kt_string) {
+				c = strcmp((const char *)a->ae_key + off, (const char *)b->ae_key + off);
+			} else if (len > 8) {
+				c = memcmp(a->ae_key + off, b->ae_key + off, len);
 				c = strcmp((const char *)a->ae_key + off, (const char *)b->ae_key + off);
 			} else {
 				uint64_t x, y;
@@ -226,19 +230,24 @@ static struct dtc_aggent **agg_sorted(struct dtc *d, uint32_t aggid, uint32_t *n
 static void print_keys(struct dtc *d, const struct dtc_aggent *e)
 {
 	const dt_aggdesc *ag = agg_desc(d, e->ae_aggid);
-	uint32_t off = 0, strsz = (uint32_t)ALIGN_UP(d->ov.dov_strsize, 8);
+	uint32_t off = 0;
+	char sym[160];
 
 	for (uint32_t k = 0; k < ag->ag_nkeys && off < e->ae_keylen; k++) {
 		const dt_keytype *kt = &ag->ag_keys[k];
+		uint32_t len = dtrace_agg_keysize(kt, d->ov.dov_strsize, d->ov.dov_stackframes);
 		int64_t v;
-		if (kt->kt_string) {
-			dtc_out("  %-50s", (const char *)e->ae_key + off);
-			off += strsz;
-			continue;
-		}
 		memcpy(&v, e->ae_key + off, 8);
-		off += 8;
-		if (kt->kt_size == 1)
+		if (kt->kt_kind == DT_KEY_STACK || kt->kt_kind == DT_KEY_USTACK) {
+			dtc_print_stack((const uint64_t *)(e->ae_key + off), len / 8);
+		} else if (kt->kt_kind == DT_KEY_SYM || kt->kt_kind == DT_KEY_MOD) {
+			dtc_print_sym((uint64_t)v, false, sym, sizeof(sym));
+			if (kt->kt_kind == DT_KEY_MOD && strchr(sym, '`'))
+				*strchr(sym, '`') = 0;
+			dtc_out("  %-50s", sym);
+		} else if (kt->kt_string) {
+			dtc_out("  %-50s", (const char *)e->ae_key + off);
+		} else if (kt->kt_size == 1)
 			dtc_out(" %3u", (unsigned)(uint8_t)v);
 		else if (kt->kt_size == 2)
 			dtc_out(" %5u", (unsigned)(uint16_t)v);
@@ -246,6 +255,7 @@ static void print_keys(struct dtc *d, const struct dtc_aggent *e)
 			dtc_out(" %8d", (int)v);
 		else
 			dtc_out(" %16lld", (long long)v);
+		off += len;
 	}
 }
 
@@ -378,7 +388,7 @@ static void fmt_entry(struct dtc *d, const dt_fmtdesc *fd, const dt_action *a, c
 {
 	const dt_aggdesc *ag = agg_desc(d, e->ae_aggid);
 	const char *t = fd->fd_text;
-	uint32_t key = 0, aggi = 0, off = 0, strsz = (uint32_t)ALIGN_UP(d->ov.dov_strsize, 8);
+	uint32_t key = 0, aggi = 0, off = 0;
 
 	for (uint32_t ci = 0; *t; ) {
 		const char *pct = strchr(t, '%');
@@ -420,10 +430,14 @@ static void fmt_entry(struct dtc *d, const dt_fmtdesc *fd, const dt_action *a, c
 			}
 		} else if (key < ag->ag_nkeys) {
 			const dt_keytype *kt = &ag->ag_keys[key++];
-			if (kt->kt_string) {
+			uint32_t len = dtrace_agg_keysize(kt, d->ov.dov_strsize, d->ov.dov_stackframes);
+			if (kt->kt_kind == DT_KEY_STACK || kt->kt_kind == DT_KEY_USTACK) {
+				dtc_print_stack((const uint64_t *)(e->ae_key + off), len / 8);
+				off += len;
+			} else if (kt->kt_string) {
 				spec[sl - 1] = 's';
 				dtc_out(spec, (const char *)e->ae_key + off);
-				off += strsz;
+				off += len;
 			} else {
 				int64_t v;
 				memcpy(&v, e->ae_key + off, 8);

@@ -79,7 +79,7 @@ void dtc_print_sym(uint64_t pc, bool with_offset, char *buf, size_t size)
 		ksnprintf(buf, size, "kernel`%s", s.ks_name);
 }
 
-static void print_stack(const uint64_t *pcs, uint32_t n)
+void dtc_print_stack(const uint64_t *pcs, uint32_t n)
 {
 	char sym[160];
 
@@ -236,7 +236,7 @@ static void print_conv(struct dtc *d, const dt_conv *cv, const dif_difo_t *dp, c
 		dtc_out(spec, conv == 'A' && strchr(sym, '`') ? strchr(sym, '`') + 1 : sym);
 		break;
 	case DT_CONV_K:
-		print_stack((const uint64_t *)data, d->ov.dov_stackframes);
+		dtc_print_stack((const uint64_t *)data, d->ov.dov_stackframes);
 		break;
 	case DT_CONV_PCT:
 		dtc_out("%%");
@@ -346,7 +346,7 @@ static void print_action(struct dtc *d, const dt_action *a, const uint8_t *data)
 	switch (a->ac_kind) {
 	case DT_ACT_TRACE: print_trace(d, a->ac_args[0], data); break;
 	case DT_ACT_PRINTF: case DT_ACT_SYSTEM: print_printf(d, a, data); break;
-	case DT_ACT_STACK: print_stack((const uint64_t *)data, (uint32_t)(a->ac_arg ? a->ac_arg : d->ov.dov_stackframes)); break;
+	case DT_ACT_STACK: dtc_print_stack((const uint64_t *)data, (uint32_t)(a->ac_arg ? a->ac_arg : d->ov.dov_stackframes)); break;
 	case DT_ACT_TRACEMEM: print_tracemem(data, a->ac_arg); break;
 	case DT_ACT_SYM:
 		dtc_print_sym((uint64_t)v, false, sym, sizeof(sym));
