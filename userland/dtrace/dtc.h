@@ -27,7 +27,7 @@ struct dtc_desc {
 	const char *dd_text;             /* as given on the command line */
 	char *dd_src;                    /* D source to compile */
 	uint32_t dd_len;
-	uint32_t dd_first, dd_nclauses;  /* its clauses in the combined program */
+	uint32_t dd_line, dd_endline;    /* its lines [line, endline) in the combined program */
 };
 
 /* A merged aggregation entry (consumer side). */

@@ -330,49 +330,63 @@ static void compile_error(struct dtc *d, const struct dtc_desc *dd, const dt_err
 		        e->de_line, e->de_msg);
 }
 
-/* compile_all: each description alone (for errors), then all together. */
+static uint32_t count_lines(const char *s, uint32_t n)
+{
+	uint32_t lines = 0;
+
+	for (uint32_t i = 0; i < n; i++)
+		lines += s[i] == '\n';
+	return lines;
+}
+
+/*
+ * compile_all: every description in one program (so they share variables
+ * and one consumer), each starting on a line of its own; an error's line
+ * tells which description it is in, and is reported relative to it.
+ */
 static int compile_all(struct dtc *d)
 {
 	dt_opts o;
 	dt_error err;
-	size_t total = 0;
-	uint32_t first = 0;
+	size_t total = 0, n = 0;
 
 	compile_opts(d, &o);
+	for (int i = 0; i < d->ndescs; i++) {
+		int rc = desc_source(d, &d->descs[i]);
+		if (rc >= 0)
+			return rc;
+		total += d->descs[i].dd_len + 1;
+	}
+	char *all = kmalloc(total + 1);
 	d->arena = kmalloc(ARENA_SIZE);
-	if (d->arena == NULL) {
+	if (all == NULL || d->arena == NULL) {
+		kfree(all);
 		dtc_err("dtrace: not enough memory to compile\n");
 		return 1;
 	}
+	uint32_t line = 1;
 	for (int i = 0; i < d->ndescs; i++) {
 		struct dtc_desc *dd = &d->descs[i];
-		int rc = desc_source(d, dd);
-		if (rc >= 0)
-			return rc;
-		if (dt_compile(dd->dd_src, dd->dd_len, &o, d->arena, ARENA_SIZE, &d->prog, &err) != 0) {
-			compile_error(d, dd, &err);
-			return 1;
-		}
-		dd->dd_first = first;
-		dd->dd_nclauses = d->prog->dp_nclauses;
-		first += d->prog->dp_nclauses;
-		total += dd->dd_len + 1;
-	}
-	if (d->ndescs == 1)
-		return -1;
-	char *all = kmalloc(total + 1);
-	if (all == NULL)
-		return 1;
-	size_t n = 0;
-	for (int i = 0; i < d->ndescs; i++) {
-		memcpy(all + n, d->descs[i].dd_src, d->descs[i].dd_len);
-		n += d->descs[i].dd_len;
+		memcpy(all + n, dd->dd_src, dd->dd_len);
+		n += dd->dd_len;
 		all[n++] = '\n';
+		dd->dd_line = line;                /* first line of this description */
+		line += count_lines(dd->dd_src, dd->dd_len) + 1;
+		dd->dd_endline = line;             /* first line after it */
 	}
 	int rc = dt_compile(all, n, &o, d->arena, ARENA_SIZE, &d->prog, &err);
-	if (rc != 0)
-		compile_error(d, &d->descs[d->ndescs - 1], &err);
-	return rc != 0 ? 1 : -1;
+	kfree(all);
+	if (rc == 0)
+		return -1;
+	for (int i = d->ndescs - 1; i >= 0; i--) {
+		if (err.de_line >= d->descs[i].dd_line || i == 0) {
+			err.de_line = err.de_line >= d->descs[i].dd_line ?
+			              err.de_line - d->descs[i].dd_line + 1 : err.de_line;
+			compile_error(d, &d->descs[i], &err);
+			break;
+		}
+	}
+	return 1;
 }
 
 static int apply_pragmas(struct dtc *d)
@@ -499,8 +513,11 @@ static void report_matches(struct dtc *d, const uint32_t *matched)
 	for (int i = 0; i < d->ndescs && !d->quiet; i++) {
 		const struct dtc_desc *dd = &d->descs[i];
 		uint32_t n = 0;
-		for (uint32_t c = dd->dd_first; c < dd->dd_first + dd->dd_nclauses; c++)
-			n += matched[c];
+		for (uint32_t c = 0; c < d->prog->dp_nclauses; c++) {
+			uint32_t l = d->prog->dp_clauses[c].cl_line;
+			if (l >= dd->dd_line && l < dd->dd_endline)
+				n += matched[c];
+		}
 		if (dd->dd_kind == DTC_SCRIPT) {
 			dtc_err("dtrace: script '%s' matched %u probe%s\n", dd->dd_text, n, n == 1 ? "" : "s");
 			continue;
