@@ -566,6 +566,8 @@ typedef struct dt_clstate {
 	bool cs_commit, cs_spec, cs_datarec, cs_destr;
 	dt_clause *cs_clause;
 	uint32_t cs_maxacts;
+	dt_node *cs_src;		/* the clause's syntax node */
+	dt_node *cs_pending;		/* if/else: predicate of the next split */
 } dt_clstate;
 
 struct dt_ctx {
@@ -594,6 +596,7 @@ struct dt_ctx {
 	uint32_t c_nexttls;
 	uint32_t c_nextlocal;
 	dt_clstate c_cl;		/* clause being compiled */
+	uint32_t c_nifs;		/* if statements so far (temp names) */
 	/* growable arrays of the program (in the arena) */
 	uint32_t c_capclauses, c_capaggs, c_capfmts, c_capopts, c_capvars;
 	uint32_t c_strcap;
@@ -624,6 +627,7 @@ void dt_option_add(dt_ctx *ctx, const char *name, const char *value,
 void dt_vardesc_add(dt_ctx *ctx, dt_ident *id);
 void dt_clause_begin(dt_ctx *ctx, dt_node *clause);
 void dt_clause_end(dt_ctx *ctx);
+void dt_clause_split(dt_ctx *ctx);
 
 /* small freestanding helpers */
 size_t dt_strlen(const char *s);

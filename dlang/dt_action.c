@@ -874,6 +874,96 @@ aggregation(dt_ctx *ctx, dt_node *asg)
 
 /* ---- statements ---- */
 
+static void statement(dt_ctx *ctx, dt_node *s);
+
+/*
+ * if/else, as DTrace does it: the clause is split.  The condition is saved
+ * in a clause-local "this->__ifN" (1: then, 2: else; 0 if this part of the
+ * clause did not run), and the statements of each branch, and those after
+ * the if, go into new clauses on the same probes whose predicates test it.
+ * Clause-locals start at zero on each firing and live across the clauses
+ * of that firing, so a split clause runs exactly when the original code
+ * would.  Splits are made lazily, when a branch first adds an action, so
+ * an empty branch makes no clause.  A constant condition compiles only the
+ * live branch.
+ */
+static dt_node *
+if_test(dt_ctx *ctx, dt_node *where, const char *var, dt_tokkind op,
+    int64_t v)
+{
+	dt_node *t = dt_node_new(ctx, DT_N_THIS, &ctx->c_tok);
+	t->n_line = where->n_line;
+	t->n_col = where->n_col;
+	t->n_str = var;
+	dt_node *n = dt_node_new(ctx, DT_N_OP2, &ctx->c_tok);
+	n->n_line = where->n_line;
+	n->n_col = where->n_col;
+	n->n_op = op;
+	n->n_a = t;
+	n->n_b = dt_node_int(ctx, where, v, ctx->c_t_int);
+	return (n);
+}
+
+static void
+stmt_if(dt_ctx *ctx, dt_node *s)
+{
+	dt_node *c = dt_sema_expr(ctx, s->n_a);
+	if (!dt_type_isscalar(c->n_type) && !dt_type_isstring(c->n_type))
+		dt_error_node(ctx, c, "D_OP_SCALAR", "if condition must be of "
+		    "scalar type");
+	if (c->n_flags & DT_NF_CONST) {
+		dt_node *live = c->n_ival != 0 ? s->n_b : s->n_c;
+		if (live != NULL)
+			statement(ctx, live);
+		return;
+	}
+	if (ctx->c_cl.cs_spec)
+		dt_error_node(ctx, s, "D_ACT_SPEC", "if statements may not "
+		    "follow speculate( ) in Sonde");
+	char name[24];
+	dt_snprintf(name, sizeof (name), "__if%u", ++ctx->c_nifs);
+	const char *var = dt_strdup(ctx, name, dt_strlen(name));
+	dt_node *sel = dt_node_new(ctx, DT_N_OP3, &ctx->c_tok);
+	sel->n_line = s->n_line;
+	sel->n_col = s->n_col;
+	sel->n_a = c;
+	sel->n_b = dt_node_int(ctx, s, 1, ctx->c_t_int);
+	sel->n_c = dt_node_int(ctx, s, 2, ctx->c_t_int);
+	dt_node *asg = if_test(ctx, s, var, DT_T_ASGN, 0);
+	asg->n_b = sel;
+	asg = dt_sema_expr(ctx, asg);
+	dt_action *ac = dt_action_add(ctx, DT_ACT_EXPR, s);
+	ac->ac_args = args_cg(ctx, asg, 1);
+	ac->ac_nargs = 1;
+	ctx->c_cl.cs_pending = if_test(ctx, s, var, DT_T_EQ, 1);
+	statement(ctx, s->n_b);
+	if (s->n_c != NULL) {
+		ctx->c_cl.cs_pending = if_test(ctx, s, var, DT_T_EQ, 2);
+		statement(ctx, s->n_c);
+	}
+	ctx->c_cl.cs_pending = if_test(ctx, s, var, DT_T_NE, 0);
+}
+
+/* Start the next clause of a split: same probes, the pending predicate. */
+void
+dt_clause_split(dt_ctx *ctx)
+{
+	dt_clstate saved = ctx->c_cl;
+	dt_probedesc *pds = saved.cs_clause->cl_probes;
+	uint32_t np = saved.cs_clause->cl_nprobes;
+	dt_clause_end(ctx);
+	dt_clause_begin(ctx, saved.cs_src);
+	dt_clstate *cs = &ctx->c_cl;
+	cs->cs_src = saved.cs_src;
+	cs->cs_commit = saved.cs_commit;
+	cs->cs_spec = saved.cs_spec;
+	cs->cs_datarec = saved.cs_datarec;
+	dt_clause *cl = cs->cs_clause;
+	cl->cl_probes = pds;
+	cl->cl_nprobes = np;
+	cl->cl_pred = dt_cg_expr(ctx, dt_sema_expr(ctx, saved.cs_pending));
+}
+
 static void
 statement(dt_ctx *ctx, dt_node *s)
 {
@@ -882,9 +972,10 @@ statement(dt_ctx *ctx, dt_node *s)
 			statement(ctx, c);
 		return;
 	}
-	if (s->n_kind == DT_N_IF)
-		dt_error_node(ctx, s, "D_SYNTAX", "if statements are not yet "
-		    "supported by Sonde's D compiler");
+	if (s->n_kind == DT_N_IF) {
+		stmt_if(ctx, s);
+		return;
+	}
 	dt_node *e = s->n_a;
 	if (e->n_kind == DT_N_CALL) {
 		const dt_func *fn = dt_func_lookup(e->n_str);
@@ -966,6 +1057,7 @@ void
 dt_sema_clause(dt_ctx *ctx, dt_node *c)
 {
 	dt_clause_begin(ctx, c);
+	ctx->c_cl.cs_src = c;
 	dt_clause *cl = ctx->c_cl.cs_clause;
 	uint32_t n = 0;
 	for (dt_node *p = c->n_args; p != NULL; p = p->n_next)

@@ -622,10 +622,13 @@ cg_op3(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 	int rd = cg(ctx, b, n->n_b);
 	branch(ctx, b, DIF_OP_BA, lend);
 	label_here(b, lelse);
+	reg_free(b, rd);		/* dead on this path */
 	int re = cg(ctx, b, n->n_c);
-	if (re != rd)
+	if (re != rd) {
 		emit(ctx, b, DIF_INSTR_RR(DIF_OP_MOV, re, rd));
-	reg_free(b, re == rd ? 0 : re);
+		reg_free(b, re);
+		b->cb_regs |= (uint8_t)(1u << rd);
+	}
 	label_here(b, lend);
 	return (rd);
 }

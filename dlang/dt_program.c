@@ -252,6 +252,8 @@ dt_clause_end(dt_ctx *ctx)
 dt_action *
 dt_action_add(dt_ctx *ctx, dt_actkind k, const dt_node *where)
 {
+	if (ctx->c_cl.cs_pending != NULL)
+		dt_clause_split(ctx);
 	dt_clause *cl = ctx->c_cl.cs_clause;
 	cl->cl_acts = dt_grow(ctx, cl->cl_acts, cl->cl_nacts,
 	    &ctx->c_cl.cs_maxacts, sizeof (dt_action));

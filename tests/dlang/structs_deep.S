@@ -18,11 +18,10 @@ L7:
 	tst %r1
 	be L11
 	ldgs execname, %r1
-	ba L13
+	ba L12
 L11:
-	sets "none", %r2
-	mov %r2, %r1
-L13:
+	sets "none", %r1
+L12:
 	stgs s, %r1
 	ret %r1
 action 1: expr size=0

@@ -15,9 +15,8 @@ L7:
 	tst %r1
 	be L11
 	ldgs pid, %r1
-	ba L13
+	ba L12
 L11:
-	ldgs tid, %r2
-	mov %r2, %r1
-L13:
+	ldgs tid, %r1
+L12:
 	ret %r1

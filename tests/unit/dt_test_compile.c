@@ -236,6 +236,71 @@ test_decls(void **state)
 	assert_int_equal(p->dp_nvars, 3);
 }
 
+/*
+ * Run a whole program's clauses in order as one probe firing (predicates
+ * decide), collecting the values of trace() actions.
+ */
+static int
+run_firing(const char *src, int64_t arg0, int64_t arg1, int64_t *out,
+    int max)
+{
+	dt_prog *p = compile_ok(src);
+	dif_state_t st;
+	dif_hostenv_init(&henv);
+	dif_state_init(&st, &henv.env, scratch, sizeof (scratch), 0);
+	st.ds_args[0] = (uint64_t)arg0;
+	st.ds_args[1] = (uint64_t)arg1;
+	int n = 0;
+	for (uint32_t c = 0; c < p->dp_nclauses; c++) {
+		const dt_clause *cl = &p->dp_clauses[c];
+		uint64_t v = 1;
+		if (cl->cl_pred != NULL)
+			assert_int_equal(dif_emulate(cl->cl_pred, &st, &v), 0);
+		if (v == 0)
+			continue;
+		for (uint32_t a = 0; a < cl->cl_nacts; a++) {
+			const dt_action *ac = &cl->cl_acts[a];
+			for (uint32_t i = 0; i < ac->ac_nargs; i++) {
+				assert_int_equal(dif_emulate(ac->ac_args[i],
+				    &st, &v), 0);
+				if (ac->ac_kind == DT_ACT_TRACE && n < max)
+					out[n++] = (int64_t)v;
+			}
+		}
+	}
+	return (n);
+}
+
+static void
+test_if_else(void **state)
+{
+	(void)state;
+	const char *src = "BEGIN { trace(0); if (arg0 > 10) { trace(1); "
+	    "if (arg1) trace(2); } else if (arg0 == 3) trace(3); else { } "
+	    "trace(4); if (1) trace(5); else trace(6); }";
+	int64_t o[8];
+	int n = run_firing(src, 20, 1, o, 8);
+	assert_int_equal(n, 5);
+	assert_int_equal(o[0], 0);
+	assert_int_equal(o[1], 1);
+	assert_int_equal(o[2], 2);
+	assert_int_equal(o[3], 4);
+	assert_int_equal(o[4], 5);
+	n = run_firing(src, 20, 0, o, 8);
+	assert_int_equal(n, 4);
+	assert_int_equal(o[2], 4);
+	n = run_firing(src, 3, 0, o, 8);
+	assert_int_equal(n, 4);
+	assert_int_equal(o[1], 3);
+	n = run_firing(src, 5, 0, o, 8);
+	assert_int_equal(n, 3);
+	assert_int_equal(o[1], 4);
+	/* a false clause predicate stops the split clauses too */
+	n = run_firing("BEGIN /arg0 == 1/ { if (arg1) trace(1); trace(2); }",
+	    2, 1, o, 8);
+	assert_int_equal(n, 0);
+}
+
 /* ---- the program object ---- */
 
 static void
@@ -546,6 +611,7 @@ main(void)
 		cmocka_unit_test(test_vars),
 		cmocka_unit_test(test_strings),
 		cmocka_unit_test(test_decls),
+		cmocka_unit_test(test_if_else),
 		cmocka_unit_test(test_prog_probes),
 		cmocka_unit_test(test_prog_actions),
 		cmocka_unit_test(test_prog_spec),
