@@ -19,11 +19,11 @@ KUNIT_test_kheap_SRCS   := kernel/kheap.c kernel/string.c
 KUNIT_test_kfile_SRCS   := kernel/kfile_tar.c kernel/printf.c kernel/string.c
 KUNIT_BINS  := $(KUNIT_TESTS:%=$(KUNIT_DIR)/%)
 
-.PHONY: check kunit-check check-deps selftest-check e2e-check bench fuzz
+.PHONY: check kunit-check check-deps selftest-check dtest-check e2e-check bench fuzz
 
 check: deps
 	@$(MAKE) --no-print-directory all
-	@$(MAKE) --no-print-directory kunit-check check-deps $(LIB_CHECKS) selftest-check
+	@$(MAKE) --no-print-directory kunit-check check-deps $(LIB_CHECKS) selftest-check dtest-check
 	@$(MAKE) --no-print-directory e2e-check
 
 $(KUNIT_DIR)/%.o: %.c
@@ -56,6 +56,13 @@ selftest-check: $(BUILD)/kernel.elf
 	grep -E '^(not )?ok |^#|^1\.\.' $(BUILD)/selftest.log | tr -d '\r'; \
 	if [ $$s -ne 33 ]; then echo "selftest: QEMU exit status $$s (33 = all passed)"; \
 		tail -30 $(BUILD)/selftest.log; exit 1; fi
+
+# The D programs of tests/d, each run in a booted guest by tools/dtrace
+# (illumos naming: tst.*.d succeed, err.D_TAG.*.d fail with that tag, .out
+# and .err golden output); two at a time.
+dtest-check: $(BUILD)/kernel.elf
+	@echo "== D programs (tests/d)"
+	@$(PYTHON) tools/dtest.py tests/d
 
 e2e-check: $(BUILD)/kernel.elf $(BUILD)/sonde.iso
 	$(PYTHON) -m pytest -q tests/e2e

@@ -1,0 +1,208 @@
+#!/usr/bin/python3
+"""tools/dtest.py: run the D test programs in a booted guest and check them.
+
+    tools/dtest.py [-j N] [-v] [PATH...]        (default PATH: tests/d)
+
+Every tests/d/**/tst.*.d and err.*.d under the PATHs (files or directories)
+is run as `tools/dtrace [OPTIONS] -s FILE`, from the top of the tree and
+with FILE relative to it (so messages name it "tests/d/topic/tst.x.d").
+The naming is illumos DTrace's test suite's:
+
+    tst.NAME.d       must exit with status 0;
+    err.D_TAG.NAME.d must fail to compile: it runs with -x errtags, must
+                     exit with status 1 and must print "[D_TAG]" on
+                     standard error;
+    err.NAME.d       (no D_ tag) must exit with a non-zero status;
+    FILE.out         if present, standard output must be exactly this;
+    FILE.err         if present, standard error must be exactly this.
+
+Comments anywhere in the program may say more:
+
+    /* @@options: -q -x bufsize=64 */   more dtrace options (sh-style words)
+    /* @@exit: 3 */                      the exit status expected instead
+    /* @@timeout: 20 */                  seconds for this test (default 30)
+    /* @@skip: why */                    do not run it; counted as skipped
+
+Each test prints one line, PASS or FAIL (with why, and a diff of the
+output), SKIP; then the summary line "N passed, M failed" (", K skipped"
+if any).  Exit status 0 only when nothing failed.  Tests run -j at a time
+(default 2, the cores here).
+
+Environment: DTEST_DTRACE=PATH runs PATH instead of tools/dtrace (for
+trying the runner itself); SONDE_* variables pass through to tools/dtrace.
+"""
+
+import argparse
+import concurrent.futures
+import difflib
+import os
+import re
+import shlex
+import subprocess
+import sys
+import threading
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
+DEFAULT_TIMEOUT = 30
+DIRECTIVE = re.compile(r"@@(options|exit|timeout|skip):\s*(.*?)\s*(?:\*/|$)", re.M)
+
+
+class Test:
+    """One D program and what is expected of it."""
+
+    def __init__(self, path):
+        self.path = path                             # relative to ROOT
+        self.name = os.path.basename(path)
+        self.options = []
+        self.timeout = DEFAULT_TIMEOUT
+        self.skip = None
+        self.tag = None
+        self.error = None                            # a problem with the test itself
+        parts = self.name.split(".")
+        self.is_err = parts[0] == "err"
+        if self.is_err and len(parts) > 2 and parts[1].startswith("D_"):
+            self.tag = parts[1]
+        self.status = 1 if self.tag else None        # None: any non-zero (err) or 0 (tst)
+        if not self.is_err:
+            self.status = 0
+        self._read_directives()
+
+    def _read_directives(self):
+        try:
+            with open(os.path.join(ROOT, self.path), encoding="latin-1") as f:
+                text = f.read()
+        except OSError as e:
+            self.error = "cannot read: %s" % e.strerror
+            return
+        for key, value in DIRECTIVE.findall(text):
+            try:
+                if key == "options":
+                    self.options += shlex.split(value)
+                elif key == "exit":
+                    self.status = int(value)
+                elif key == "timeout":
+                    self.timeout = float(value)
+                else:
+                    self.skip = value or "skipped"
+            except ValueError as e:
+                self.error = "bad @@%s: %s (%s)" % (key, value, e)
+
+    def expected(self, suffix):
+        """The golden file's bytes (FILE.out, FILE.err), or None."""
+        try:
+            with open(os.path.join(ROOT, self.path + suffix), "rb") as f:
+                return f.read()
+        except FileNotFoundError:
+            return None
+
+    def argv(self, dtrace):
+        extra = ["-x", "errtags"] if self.tag else []
+        return [dtrace] + extra + self.options + ["-s", self.path]
+
+
+def show(data):
+    return data.decode("utf-8", "replace").splitlines(keepends=True)
+
+
+def diff(label, want, got):
+    lines = difflib.unified_diff(show(want), show(got), "expected " + label, "actual " + label)
+    return "".join(l if l.endswith("\n") else l + "\n\\ no newline at end\n" for l in lines)
+
+
+def run(test, dtrace):
+    """Run one test; returns (verdict, report) with verdict PASS, FAIL or SKIP."""
+    if test.error:
+        return "FAIL", test.error
+    if test.skip:
+        return "SKIP", test.skip
+    env = dict(os.environ, SONDE_TIMEOUT=str(test.timeout))
+    start = time.monotonic()
+    try:
+        r = subprocess.run(test.argv(dtrace), cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           timeout=test.timeout + 15)
+    except subprocess.TimeoutExpired:
+        return "FAIL", "tools/dtrace did not return within %g s" % (test.timeout + 15)
+    except OSError as e:
+        return "FAIL", "cannot run %s: %s" % (dtrace, e.strerror)
+    took = time.monotonic() - start
+    problems = check(test, r.returncode, r.stdout, r.stderr)
+    if not problems:
+        return "PASS", "%.2fs" % took
+    report = "; ".join(p for p in problems if not p.startswith("---"))
+    report += "\n  command: %s" % " ".join(shlex.quote(a) for a in test.argv("tools/dtrace"))
+    report += "".join("\n" + p for p in problems if p.startswith("---"))
+    if r.stderr and not any(p.startswith("--- expected stderr") for p in problems):
+        report += "\n  stderr:\n" + "".join("    " + l for l in show(r.stderr))
+    return "FAIL", report.rstrip("\n")
+
+
+def check(test, status, out, err):
+    """What is wrong with a run (empty when it passed); diffs start with '---'."""
+    problems = []
+    if test.status is None:
+        if status == 0:
+            problems.append("exit status 0, expected non-zero")
+    elif status != test.status:
+        problems.append("exit status %d, expected %d" % (status, test.status))
+    if test.tag and ("[%s]" % test.tag).encode() not in err:
+        problems.append("no [%s] on stderr" % test.tag)
+    for suffix, got in ((".out", out), (".err", err)):
+        want = test.expected(suffix)
+        if want is not None and want != got:
+            problems.append("std%s differs from %s" % (suffix[1:], test.name + suffix))
+            problems.append(diff("std" + suffix[1:], want, got))
+    return problems
+
+
+def find_tests(paths):
+    found = []
+    for p in paths:
+        full = os.path.join(ROOT, p) if not os.path.isabs(p) else p
+        if os.path.isfile(full):
+            found.append(os.path.relpath(full, ROOT))
+            continue
+        if not os.path.isdir(full):
+            sys.exit("dtest: %s: no such file or directory" % p)
+        for dirpath, dirnames, files in os.walk(full):
+            dirnames.sort()
+            for f in sorted(files):
+                if f.endswith(".d") and (f.startswith("tst.") or f.startswith("err.")):
+                    found.append(os.path.relpath(os.path.join(dirpath, f), ROOT))
+    return found
+
+
+def main():
+    ap = argparse.ArgumentParser(description="Run D test programs in Sonde (tools/dtrace).")
+    ap.add_argument("-j", "--jobs", type=int, default=2, help="tests at a time (default 2)")
+    ap.add_argument("-v", "--verbose", action="store_true", help="show each PASS's time too")
+    ap.add_argument("paths", nargs="*", default=["tests/d"])
+    args = ap.parse_args()
+    dtrace = os.environ.get("DTEST_DTRACE") or os.path.join(ROOT, "tools", "dtrace")
+    tests = [Test(p) for p in find_tests(args.paths)]
+    counts = {"PASS": 0, "FAIL": 0, "SKIP": 0}
+    lock = threading.Lock()
+    start = time.monotonic()
+
+    def one(test):
+        verdict, report = run(test, dtrace)
+        with lock:
+            counts[verdict] += 1
+            if verdict == "FAIL" or args.verbose or verdict == "SKIP":
+                print("%s %s: %s" % (verdict, test.path, report), flush=True)
+            else:
+                print("PASS %s" % test.path, flush=True)
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        list(pool.map(one, tests))
+    print("dtest: %d programs in %.1f s" % (len(tests), time.monotonic() - start))
+    summary = "%d passed, %d failed" % (counts["PASS"], counts["FAIL"])
+    if counts["SKIP"]:
+        summary += ", %d skipped" % counts["SKIP"]
+    print(summary)
+    return 1 if counts["FAIL"] or not tests else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
