@@ -93,6 +93,8 @@ dt_vsnprintf(char *buf, size_t len, const char *fmt, va_list ap)
 		switch (*fmt) {
 		case 's': {
 			const char *s = va_arg(ap, const char *);
+			if (s == NULL)
+				s = "(null)";
 			while (*s != '\0')
 				out_c(&o, *s++);
 			break;

@@ -859,7 +859,7 @@ cook_index(dt_ctx *ctx, dt_node *n)
 		if (is_dvar(b))
 			dt_error_node(ctx, n, "D_IDENT_BADREF", "%s is a "
 			    "scalar variable and may not be indexed",
-			    b->n_str);
+			    b->n_ident->id_name);
 		dt_error_node(ctx, n, "D_OP_ARRFUN", "[ ] operator must be "
 		    "applied to an array, pointer or associative array");
 	}
