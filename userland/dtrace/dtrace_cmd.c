@@ -579,8 +579,7 @@ static void run_loop(struct dtc *d, struct ccmd_run *cr)
 		dtrace_status_get(d->state, &st);
 		if (st.dst_exited || st.dst_killed || st.dst_filled || (cr && cr->cr_done))
 			break;
-		if (console_interrupted()) {
-			console_clear_interrupt();
+		if (console_interrupted()) {       /* left set: the shell flushes the input */
 			d->interrupted = true;
 			break;
 		}
@@ -666,7 +665,6 @@ static int cmd_dtrace(int argc, char **argv)
 		rc = 0;
 	if (rc < 0)
 		rc = trace_run(d);
-	console_clear_interrupt();
 	dtc_free(d);
 	return rc;
 }
