@@ -117,7 +117,13 @@ typedef struct dt_action {
 					/* none); strings take strsize */
 } dt_action;
 
-/* A clause: where (probes), when (predicate) and what (actions). */
+/*
+ * A clause: where (probes), when (predicate) and what (actions).  A clause
+ * written without a body ("dtrace -n BEGIN") has no actions: the framework
+ * gives it DTrace's default action (record the probe).  Clauses split from
+ * one D clause by if/else also have actions (the compiler never makes an
+ * empty split clause).
+ */
 typedef struct dt_clause {
 	dt_probedesc *cl_probes;
 	uint32_t cl_nprobes;

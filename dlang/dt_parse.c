@@ -950,7 +950,7 @@ pdesc_list(dt_ctx *ctx)
 
 /*
  * clause: pdesc-list [ '/' expr '/' ] '{' statement-list '}'
- *       | pdesc-list                              (at end of input)
+ *       | pdesc-list             (at end of input or of its line: no body)
  */
 static void
 clause(dt_ctx *ctx)
@@ -971,11 +971,18 @@ clause(dt_ctx *ctx)
 		c->n_b = statement_list(ctx);
 		if (tok(ctx) != DT_T_RBRACE)
 			syntax_error(ctx);
+	} else if (c->n_a == NULL && tok(ctx) != DT_T_EOF &&
+	    ctx->c_tok.t_line > ctx->c_prev.t_line) {
+		/*
+		 * A description alone on its line (dtrace -n BEGIN -n END):
+		 * a clause without a body.  Give the token back so the next
+		 * item is lexed from its start.
+		 */
+		ctx->c_pos = ctx->c_tok.t_off;
+		ctx->c_line = ctx->c_tok.t_line;
+		ctx->c_col = ctx->c_tok.t_col;
 	} else if (tok(ctx) != DT_T_EOF) {
 		syntax_error(ctx);
-	} else {
-		dt_sema_clause(ctx, c);
-		return;
 	}
 	dt_sema_clause(ctx, c);
 }
