@@ -1,0 +1,284 @@
+/*
+ * trace_selftest.c - in-kernel self-tests of the tracing framework: glob
+ * matching, quantize buckets, and whole enablings driven through a test
+ * provider whose probe the tests fire by hand (so counts are exact): the
+ * three buffer policies, drops, aggregations, dynamic variable exhaustion,
+ * the deadman, and that closing a consumer frees everything it allocated.
+ */
+#include "dlang/dt.h"
+#include "kernel/klib.h"
+#include "kernel/mem.h"
+#include "kernel/selftest.h"
+#include "kernel/thread.h"
+#include "trace/dtrace.h"
+
+#define ARENA (1UL << 20)
+
+static dtrace_id_t st_probe;
+static int st_enabled;
+
+static int st_enable(void *arg, dtrace_id_t id, void *parg)
+{
+	(void)arg; (void)id; (void)parg;
+	st_enabled++;
+	return 0;
+}
+
+static void st_disable(void *arg, dtrace_id_t id, void *parg)
+{
+	(void)arg; (void)id; (void)parg;
+	st_enabled--;
+}
+
+static const dtrace_pops_t st_ops = { .dtps_enable = st_enable, .dtps_disable = st_disable };
+
+static void st_provider(void)
+{
+	if (st_probe == 0) {
+		dtrace_provider_t *p = dtrace_register("selftest", &st_ops, NULL);
+		if (p != NULL)
+			st_probe = dtrace_probe_create(p, "kernel", "st", "hit", 0, NULL);
+	}
+}
+
+struct st_run {
+	void *arena;
+	dt_prog *prog;
+	dtrace_state_t *state;
+	uint8_t *buf;
+	size_t bufsize;
+};
+
+/* st_start: compile src, open a consumer with o, enable and go; NULL on failure. */
+static bool st_start(struct st_run *r, const char *src, const dtrace_optvals_t *o)
+{
+	dt_error err;
+	char eb[128];
+
+	st_provider();
+	r->arena = kmalloc(ARENA);
+	r->bufsize = o->dov_bufsize * 2 + 64;
+	r->buf = kmalloc(r->bufsize);
+	if (r->arena == NULL || r->buf == NULL ||
+	    dt_compile(src, strlen(src), NULL, r->arena, ARENA, &r->prog, &err) != 0) {
+		kprintf("# compile: %s\n", err.de_msg);
+		return false;
+	}
+	return dtrace_open(o, &r->state) == 0 &&
+	       dtrace_enable(r->state, r->prog, NULL, eb, sizeof(eb)) == 0 &&
+	       dtrace_go(r->state) == 0;
+}
+
+static void st_end(struct st_run *r)
+{
+	dtrace_close(r->state);
+	kfree(r->arena);
+	kfree(r->buf);
+}
+
+static void fire(int n)
+{
+	for (int i = 0; i < n; i++)
+		dtrace_probe(st_probe, (uint64_t)i, 0, 0, 0, 0, 0);
+}
+
+/* records: count the records in buf (and the last traced arg0). */
+static int records(const uint8_t *buf, long len, uint64_t *first, uint64_t *last)
+{
+	int n = 0;
+
+	for (long off = 0; off < len;) {
+		const dtrace_rechdr_t *h = (const dtrace_rechdr_t *)(buf + off);
+		if (h->dtrh_size == 0)
+			break;
+		if (h->dtrh_epid != 0 && h->dtrh_epid != DTRACE_EPID_ERROR) {
+			uint64_t v;
+			memcpy(&v, h + 1, 8);
+			if (n == 0 && first)
+				*first = v;
+			if (last)
+				*last = v;
+			n++;
+		}
+		off += h->dtrh_size;
+	}
+	return n;
+}
+
+SELFTEST(trace_glob)
+{
+	ST_ASSERT(dtrace_glob_match("", "anything"));
+	ST_ASSERT(dtrace_glob_match("k*", "kmalloc"));
+	ST_ASSERT(dtrace_glob_match("*alloc", "kmalloc"));
+	ST_ASSERT(dtrace_glob_match("k?alloc", "kmalloc"));
+	ST_ASSERT(!dtrace_glob_match("k?alloc", "kmmalloc"));
+	ST_ASSERT(dtrace_glob_match("[a-k]malloc", "kmalloc"));
+	ST_ASSERT(!dtrace_glob_match("[!k]malloc", "kmalloc"));
+	ST_ASSERT(dtrace_glob_match("tick-*", "tick-1s"));
+	ST_ASSERT(!dtrace_glob_match("tick", "tick-1s"));
+	ST_ASSERT(dtrace_glob_match("a\\*b", "a*b"));
+	ST_ASSERT(!dtrace_glob_match("a\\*b", "axb"));
+	ST_ASSERT(dtrace_glob_match("*", ""));
+}
+
+SELFTEST(trace_quantize_buckets)
+{
+	ST_ASSERT(dtrace_quantize_bucket(0) == DTRACE_QUANTIZE_ZEROBUCKET);
+	ST_ASSERT(dtrace_quantize_bucketval(dtrace_quantize_bucket(1)) == 1);
+	ST_ASSERT(dtrace_quantize_bucketval(dtrace_quantize_bucket(3)) == 2);
+	ST_ASSERT(dtrace_quantize_bucketval(dtrace_quantize_bucket(64)) == 64);
+	ST_ASSERT(dtrace_quantize_bucketval(dtrace_quantize_bucket(127)) == 64);
+	ST_ASSERT(dtrace_quantize_bucketval(dtrace_quantize_bucket(-1)) == -1);
+	ST_ASSERT(dtrace_quantize_bucketval(dtrace_quantize_bucket(-3)) == -2);
+	ST_ASSERT(dtrace_quantize_bucket(INT64_MAX) == DTRACE_QUANTIZE_NBUCKETS - 1);
+	ST_ASSERT(dtrace_quantize_bucket(INT64_MIN) == 0);
+}
+
+SELFTEST(trace_switch_drops_exactly)
+{
+	struct st_run r;
+	dtrace_optvals_t o;
+	dtrace_status_t st;
+	uint64_t first = 99, last = 0;
+
+	dtrace_opts_default(&o);
+	o.dov_bufsize = 10 * 16;                /* ten 16-byte records per half */
+	ST_ASSERT(st_start(&r, "selftest:::hit { trace(arg0); }", &o));
+	ST_ASSERT(st_enabled == 1);
+	fire(25);
+	long n = dtrace_buffer_snapshot(r.state, 0, r.buf, r.bufsize);
+	ST_ASSERT(records(r.buf, n, &first, &last) == 10 && first == 0 && last == 9);
+	dtrace_status_get(r.state, &st);
+	ST_ASSERT(st.dst_drops[0] == 15);
+	fire(3);
+	n = dtrace_buffer_snapshot(r.state, 0, r.buf, r.bufsize);
+	ST_ASSERT(records(r.buf, n, &first, &last) == 3 && first == 0 && last == 2);
+	st_end(&r);
+	ST_ASSERT(st_enabled == 0);
+}
+
+SELFTEST(trace_ring_keeps_newest)
+{
+	struct st_run r;
+	dtrace_optvals_t o;
+	uint64_t first = 0, last = 0;
+
+	dtrace_opts_default(&o);
+	o.dov_bufsize = 10 * 16;
+	o.dov_bufpolicy = DTRACE_BUFPOLICY_RING;
+	ST_ASSERT(st_start(&r, "selftest:::hit { trace(arg0); }", &o));
+	fire(57);
+	dtrace_stop(r.state);
+	long n = dtrace_buffer_snapshot(r.state, 0, r.buf, r.bufsize);
+	int k = records(r.buf, n, &first, &last);
+	ST_ASSERT(k >= 9 && k <= 10);
+	ST_ASSERT(last == 56 && first == 57 - (uint64_t)k);
+	st_end(&r);
+}
+
+SELFTEST(trace_fill_stops_and_keeps_end)
+{
+	struct st_run r;
+	dtrace_optvals_t o;
+	dtrace_status_t st;
+
+	dtrace_opts_default(&o);
+	o.dov_bufsize = 4096;
+	o.dov_bufpolicy = DTRACE_BUFPOLICY_FILL;
+	ST_ASSERT(st_start(&r, "selftest:::hit { trace(arg0); } END { trace(7777); }", &o));
+	fire(1000);
+	dtrace_status_get(r.state, &st);
+	ST_ASSERT(st.dst_filled && st.dst_drops[0] > 0);
+	dtrace_stop(r.state);
+	long n = dtrace_buffer_snapshot(r.state, 0, r.buf, r.bufsize);
+	uint64_t last = 0;
+	ST_ASSERT(records(r.buf, n, NULL, &last) > 100 && last == 7777);
+	st_end(&r);
+}
+
+struct agg_seen {
+	int entries;
+	int64_t count, sum;
+};
+
+static void agg_cb(void *arg, uint32_t aggid, const void *key, uint32_t keylen,
+                   const int64_t *vals, uint32_t nvals)
+{
+	struct agg_seen *a = arg;
+
+	(void)key; (void)keylen; (void)nvals;
+	a->entries++;
+	if (aggid == 0)
+		a->count += vals[0];
+	else
+		a->sum += vals[0];
+}
+
+SELFTEST(trace_aggregations_exact)
+{
+	struct st_run r;
+	dtrace_optvals_t o;
+	struct agg_seen a = { 0, 0, 0 };
+
+	dtrace_opts_default(&o);
+	o.dov_bufsize = 4096;
+	o.dov_aggsize = 64 * 1024;
+	ST_ASSERT(st_start(&r, "selftest:::hit { @c = count(); @s[arg0 % 3] = sum(arg0); }", &o));
+	fire(100);
+	ST_ASSERT(dtrace_agg_snapshot(r.state, 0, agg_cb, &a) == 0);
+	ST_ASSERT(a.entries == 4);                 /* @c, and @s[0], [1], [2] */
+	ST_ASSERT(a.count == 100);
+	ST_ASSERT(a.sum == 99 * 100 / 2);
+	st_end(&r);
+}
+
+SELFTEST(trace_dynvar_exhaustion_is_counted)
+{
+	struct st_run r;
+	dtrace_optvals_t o;
+	dtrace_status_t st;
+
+	dtrace_opts_default(&o);
+	o.dov_bufsize = 4096;
+	o.dov_dynvarsize = 4096;                  /* a few dozen entries at most */
+	ST_ASSERT(st_start(&r, "selftest:::hit { a[arg0] = arg0 + 1; }", &o));
+	fire(1000);
+	dtrace_status_get(r.state, &st);
+	ST_ASSERT(st.dst_dyndrops > 0 && st.dst_dyndrops < 1000);
+	st_end(&r);
+}
+
+SELFTEST(trace_deadman_aborts)
+{
+	struct st_run r;
+	dtrace_optvals_t o;
+	dtrace_status_t st;
+
+	dtrace_opts_default(&o);
+	o.dov_bufsize = 4096;
+	o.dov_deadman_ns = 50 * NSEC_PER_MSEC;
+	ST_ASSERT(st_start(&r, "selftest:::hit { trace(arg0); }", &o));
+	thread_sleep_ns(1500 * NSEC_PER_MSEC);     /* the deadman looks once a second */
+	dtrace_status_get(r.state, &st);
+	ST_ASSERT(st.dst_killed);
+	fire(5);                                    /* a killed consumer records nothing */
+	ST_ASSERT(dtrace_buffer_snapshot(r.state, 0, r.buf, r.bufsize) == 0);
+	st_end(&r);
+}
+
+SELFTEST(trace_close_frees_everything)
+{
+	struct kheap_stats before, after;
+	struct st_run r;
+	dtrace_optvals_t o;
+
+	dtrace_opts_default(&o);
+	o.dov_bufsize = 64 * 1024;
+	st_provider();
+	kheap_stats(&before);
+	ST_ASSERT(st_start(&r, "selftest:::hit { trace(arg0); self->x = arg0; @[probefunc] = count(); }", &o));
+	fire(50);
+	st_end(&r);
+	kheap_stats(&after);
+	ST_ASSERT(after.hs_inuse == before.hs_inuse);
+}
