@@ -17,6 +17,7 @@
 #   dlang-golden  regenerate tests/dlang/*.S (review the diff!)
 
 DLANG_SRCS := dlang/dt_action.c dlang/dt_cg.c dlang/dt_decl.c dlang/dt_lex.c \
+              dlang/dt_parse_decl.c \
               dlang/dt_parse.c dlang/dt_printf.c dlang/dt_program.c \
               dlang/dt_sema.c
 

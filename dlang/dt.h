@@ -424,6 +424,20 @@ struct dt_node {
 };
 
 void dt_parse_program(dt_ctx *ctx);
+/* parser internals shared by dt_parse.c and dt_parse_decl.c */
+void dt_next(dt_ctx *ctx);
+bool dt_accept(dt_ctx *ctx, dt_tokkind k);
+void dt_expect(dt_ctx *ctx, dt_tokkind k);
+_Noreturn void dt_syntax_error(dt_ctx *ctx);
+const char *dt_ident_name(dt_ctx *ctx);
+dt_node *dt_node_here(dt_ctx *ctx, dt_nodekind k);
+dt_node *dt_parse_cond(dt_ctx *ctx);
+dt_node *dt_parse_expr(dt_ctx *ctx);
+bool dt_starts_type(dt_ctx *ctx);
+dt_type *dt_parse_type(dt_ctx *ctx);
+void dt_parse_declaration(dt_ctx *ctx);
+void dt_parse_inline(dt_ctx *ctx);
+void dt_parse_translator(dt_ctx *ctx);
 dt_node *dt_node_new(dt_ctx *ctx, dt_nodekind k, const dt_tok *t);
 dt_node *dt_node_int(dt_ctx *ctx, const dt_node *where, int64_t v,
     dt_type *type);

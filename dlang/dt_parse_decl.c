@@ -1,0 +1,406 @@
+/*
+ * dlang/dt_parse_decl.c: the parser's declarations and type names.
+ *
+ * The productions of D's declarations: type specifiers (with C's counting
+ * rules for short/long/signed/unsigned), struct/union/enum bodies,
+ * declarators with array dimensions, associative array key lists,
+ * typedef, inline and translator definitions.  Each production has its
+ * grammar rule in the comment above it; the semantic side (laying out
+ * types, declaring identifiers) is in dt_decl.c.  The token helpers and
+ * the expression parser are dt_parse.c's (dt_next, dt_accept, ...).
+ */
+#include "dlang/dt.h"
+
+static dt_tokkind
+tok(dt_ctx *ctx)
+{
+	return (ctx->c_tok.t_kind);
+}
+
+
+bool
+dt_starts_type(dt_ctx *ctx)
+{
+	switch (tok(ctx)) {
+	case DT_T_CHAR: case DT_T_SHORT: case DT_T_INT_KW: case DT_T_LONG:
+	case DT_T_SIGNED: case DT_T_UNSIGNED: case DT_T_VOID:
+	case DT_T_STRING: case DT_T_STRUCT: case DT_T_UNION: case DT_T_ENUM:
+	case DT_T_CONST: case DT_T_VOLATILE: case DT_T_TYPENAME:
+	case DT_T_USERLAND: case DT_T_RESTRICT: case DT_T_FLOAT:
+	case DT_T_DOUBLE:
+		return (true);
+	default:
+		return (false);
+	}
+}
+
+static int64_t
+const_expr(dt_ctx *ctx)
+{
+	dt_node *n = dt_parse_cond(ctx);
+	return (dt_sema_const(ctx, n));
+}
+
+static dt_type *decl_specifiers(dt_ctx *ctx);
+static const char *declarator(dt_ctx *ctx, dt_type **tp);
+
+/* sou-body: '{' { specifiers declarator { ',' declarator } ';' } '}' */
+static void
+sou_body(dt_ctx *ctx, dt_type *sou)
+{
+	dt_expect(ctx, DT_T_LBRACE);
+	while (!dt_accept(ctx, DT_T_RBRACE)) {
+		dt_type *base = decl_specifiers(ctx);
+		do {
+			dt_node *where = dt_node_here(ctx, DT_N_DECL);
+			dt_type *mt = base;
+			const char *name = declarator(ctx, &mt);
+			if (dt_accept(ctx, DT_T_COLON))
+				dt_error_tok(ctx, "D_DECL_BFTYPE", "bit-fields "
+				    "are not supported by Sonde");
+			dt_sou_member(ctx, where, sou, name, mt);
+		} while (dt_accept(ctx, DT_T_COMMA));
+		dt_expect(ctx, DT_T_SEMI);
+	}
+	dt_sou_end(ctx, sou);
+}
+
+/*
+ * enum-body: '{' enumerator { ',' enumerator } [','] '}'
+ * enumerator: identifier [ '=' constant-expr ]
+ */
+static void
+enum_body(dt_ctx *ctx, dt_type *en)
+{
+	int64_t v = 0;
+	dt_expect(ctx, DT_T_LBRACE);
+	do {
+		if (tok(ctx) == DT_T_RBRACE)
+			break;
+		dt_node *where = dt_node_here(ctx, DT_N_DECL);
+		const char *name = dt_ident_name(ctx);
+		if (dt_accept(ctx, DT_T_ASGN))
+			v = const_expr(ctx);
+		dt_enum_member(ctx, where, en, name, v);
+		v++;
+	} while (dt_accept(ctx, DT_T_COMMA));
+	dt_expect(ctx, DT_T_RBRACE);
+	dt_sou_end(ctx, en);
+}
+
+/*
+ * tagged-type: ('struct'|'union'|'enum') identifier
+ *            | ('struct'|'union') [identifier] sou-body
+ *            | 'enum' [identifier] enum-body
+ */
+static dt_type *
+tagged_type(dt_ctx *ctx)
+{
+	dt_tokkind kw = tok(ctx);
+	dt_node *where = dt_node_here(ctx, DT_N_DECL);
+	dt_next(ctx);
+	const char *tag = NULL;
+	if (tok(ctx) == DT_T_IDENT || tok(ctx) == DT_T_TYPENAME)
+		tag = dt_ident_name(ctx);
+	bool body = tok(ctx) == DT_T_LBRACE;
+	if (tag == NULL && !body)
+		dt_syntax_error(ctx);
+	dt_type *t = dt_type_tagged(ctx, where, kw, tag, body);
+	if (body && kw == DT_T_ENUM)
+		enum_body(ctx, t);
+	else if (body)
+		sou_body(ctx, t);
+	return (t);
+}
+
+/* Count-based C type specifier combination. */
+typedef struct spec_counts {
+	int sc_char, sc_short, sc_int, sc_long, sc_signed, sc_unsigned;
+	int sc_void, sc_string, sc_float;
+	dt_type *sc_named;
+} spec_counts;
+
+static dt_type *
+spec_resolve(dt_ctx *ctx, const spec_counts *s, const dt_tok *t)
+{
+	int basic = s->sc_char + s->sc_short + s->sc_int + s->sc_long +
+	    s->sc_signed + s->sc_unsigned + s->sc_void + s->sc_string +
+	    s->sc_float;
+	if (s->sc_named != NULL) {
+		if (basic != 0)
+			dt_error_at(ctx, t->t_line, t->t_col, "D_DECL_COMBO",
+			    "invalid type combination");
+		return (s->sc_named);
+	}
+	if (s->sc_float)
+		dt_error_at(ctx, t->t_line, t->t_col, "D_DECL_COMBO",
+		    "floating-point types are not supported");
+	if ((s->sc_signed && s->sc_unsigned) || s->sc_signed > 1 ||
+	    s->sc_unsigned > 1 || s->sc_short > 1 || s->sc_long > 2 ||
+	    s->sc_char > 1 || s->sc_int > 1 ||
+	    (s->sc_short && (s->sc_long || s->sc_char)) ||
+	    (s->sc_char && (s->sc_long)) ||
+	    ((s->sc_void || s->sc_string) && basic > 1))
+		dt_error_at(ctx, t->t_line, t->t_col, "D_DECL_COMBO",
+		    "invalid type combination");
+	if (s->sc_void)
+		return (ctx->c_t_void);
+	if (s->sc_string)
+		return (ctx->c_t_string);
+	if (basic == 0)
+		dt_error_at(ctx, t->t_line, t->t_col, "D_DECL_TYPENAME",
+		    "type specifier expected");
+	bool sign = !s->sc_unsigned;
+	uint32_t size = s->sc_char ? 1 : s->sc_short ? 2 : s->sc_long ? 8 : 4;
+	if (s->sc_char && !s->sc_signed && !s->sc_unsigned)
+		return (ctx->c_t_char);
+	if (s->sc_long == 2)
+		return (sign ? ctx->c_t_llong : ctx->c_t_ullong);
+	return (dt_type_int(ctx, size, sign));
+}
+
+/*
+ * specifiers: { 'const' | 'volatile' | 'restrict' | 'userland' | 'signed'
+ *             | 'unsigned' | 'char' | 'short' | 'int' | 'long' | 'void'
+ *             | 'string' | typedef-name | sou-specifier | enum-specifier }
+ */
+static dt_type *
+decl_specifiers(dt_ctx *ctx)
+{
+	spec_counts s;
+	__builtin_memset(&s, 0, sizeof (s));
+	dt_tok first = ctx->c_tok;
+	for (;;) {
+		switch (tok(ctx)) {
+		case DT_T_CONST: case DT_T_VOLATILE: case DT_T_RESTRICT:
+		case DT_T_USERLAND:
+			break;
+		case DT_T_CHAR: s.sc_char++; break;
+		case DT_T_SHORT: s.sc_short++; break;
+		case DT_T_INT_KW: s.sc_int++; break;
+		case DT_T_LONG: s.sc_long++; break;
+		case DT_T_SIGNED: s.sc_signed++; break;
+		case DT_T_UNSIGNED: s.sc_unsigned++; break;
+		case DT_T_VOID: s.sc_void++; break;
+		case DT_T_STRING: s.sc_string++; break;
+		case DT_T_FLOAT: case DT_T_DOUBLE: s.sc_float++; break;
+		case DT_T_TYPENAME:
+			if (s.sc_named != NULL || s.sc_char + s.sc_short +
+			    s.sc_int + s.sc_long + s.sc_signed +
+			    s.sc_unsigned + s.sc_void + s.sc_string != 0)
+				return (spec_resolve(ctx, &s, &first));
+			s.sc_named = dt_type_lookup(ctx, ctx->c_tok.t_str);
+			break;
+		case DT_T_STRUCT: case DT_T_UNION: case DT_T_ENUM:
+			if (s.sc_named != NULL)
+				dt_error_tok(ctx, "D_DECL_COMBO",
+				    "invalid type combination");
+			s.sc_named = tagged_type(ctx);
+			continue;
+		default:
+			return (spec_resolve(ctx, &s, &first));
+		}
+		dt_next(ctx);
+	}
+}
+
+/* pointer: { '*' { 'const' | 'volatile' | 'restrict' } } */
+static dt_type *
+pointers(dt_ctx *ctx, dt_type *t)
+{
+	while (dt_accept(ctx, DT_T_STAR)) {
+		t = dt_type_ptr(ctx, t);
+		while (dt_accept(ctx, DT_T_CONST) || dt_accept(ctx, DT_T_VOLATILE) ||
+		    dt_accept(ctx, DT_T_RESTRICT))
+			;
+	}
+	return (t);
+}
+
+/*
+ * declarator: pointer identifier { '[' constant-expr ']' }
+ * (associative array keys are handled by var-declaration)
+ */
+static const char *
+declarator(dt_ctx *ctx, dt_type **tp)
+{
+	*tp = pointers(ctx, *tp);
+	const char *name = dt_ident_name(ctx);
+	dt_type *dims[8];
+	int nd = 0;
+	while (tok(ctx) == DT_T_LBRAC && nd < 8) {
+		dt_next(ctx);
+		dt_tok t = ctx->c_tok;
+		int64_t v = const_expr(ctx);
+		if (v <= 0 || v > 0x100000)
+			dt_error_at(ctx, t.t_line, t.t_col, "D_DECL_ARRDIM",
+			    "array dimension must be a positive integer "
+			    "constant");
+		dt_expect(ctx, DT_T_RBRAC);
+		dims[nd++] = (dt_type *)(uintptr_t)v;
+	}
+	while (nd-- > 0)
+		*tp = dt_type_array(ctx, *tp, (uint32_t)(uintptr_t)dims[nd]);
+	return (name);
+}
+
+/* type-name: specifiers pointer */
+dt_type *
+dt_parse_type(dt_ctx *ctx)
+{
+	dt_type *t = decl_specifiers(ctx);
+	return (pointers(ctx, t));
+}
+
+/* key-list: type-name { ',' type-name }  (associative array keys) */
+static uint32_t
+key_list(dt_ctx *ctx, dt_type **keys)
+{
+	uint32_t n = 0;
+	do {
+		if (n == DT_MAXKEYS)
+			dt_error_tok(ctx, "D_DECL_ARRDIM",
+			    "too many associative array keys");
+		keys[n++] = dt_parse_type(ctx);
+	} while (dt_accept(ctx, DT_T_COMMA));
+	return (n);
+}
+
+/*
+ * var-declarator: pointer identifier [ '[' key-list ']' | { '[' const ']' } ]
+ */
+static void
+var_declarator(dt_ctx *ctx, int scope, dt_type *base, bool is_typedef)
+{
+	dt_tok t = ctx->c_tok;
+	dt_type *ty = pointers(ctx, base);
+	const char *name = dt_ident_name(ctx);
+	dt_node where;
+	__builtin_memset(&where, 0, sizeof (where));
+	where.n_line = t.t_line;
+	where.n_col = t.t_col;
+	if (tok(ctx) == DT_T_LBRAC) {
+		size_t sp = ctx->c_pos;
+		uint32_t sl = ctx->c_line, sc = ctx->c_col;
+		dt_tok st = ctx->c_tok, spv = ctx->c_prev;
+		dt_next(ctx);
+		if (dt_starts_type(ctx) && !is_typedef) {
+			dt_type *keys[DT_MAXKEYS];
+			uint32_t nk = key_list(ctx, keys);
+			dt_expect(ctx, DT_T_RBRAC);
+			dt_decl_var(ctx, &where, scope, ty, name, keys, nk,
+			    true);
+			return;
+		}
+		ctx->c_pos = sp;
+		ctx->c_line = sl;
+		ctx->c_col = sc;
+		ctx->c_tok = st;
+		ctx->c_prev = spv;
+		dt_type *dims[8];
+		int nd = 0;
+		while (tok(ctx) == DT_T_LBRAC) {
+			dt_next(ctx);
+			dt_tok dt = ctx->c_tok;
+			int64_t v = const_expr(ctx);
+			if (v <= 0 || v > 0x100000 || nd == 8)
+				dt_error_at(ctx, dt.t_line, dt.t_col,
+				    "D_DECL_ARRDIM", "array dimension must "
+				    "be a positive integer constant");
+			dt_expect(ctx, DT_T_RBRAC);
+			dims[nd++] = (dt_type *)(uintptr_t)v;
+		}
+		while (nd-- > 0)
+			ty = dt_type_array(ctx, ty,
+			    (uint32_t)(uintptr_t)dims[nd]);
+	}
+	if (is_typedef) {
+		dt_decl_typedef(ctx, &where, name, ty);
+		return;
+	}
+	dt_decl_var(ctx, &where, scope, ty, name, NULL, 0, false);
+}
+
+/*
+ * declaration: [ 'self' | 'this' | 'extern' | 'static' | 'typedef' ]
+ *              specifiers [ var-declarator { ',' var-declarator } ] ';'
+ */
+void
+dt_parse_declaration(dt_ctx *ctx)
+{
+	int scope = DIF_SCOPE_GLOBAL;
+	bool is_typedef = false;
+	dt_tok first = ctx->c_tok;
+	if (dt_accept(ctx, DT_T_SELF))
+		scope = DIF_SCOPE_THREAD;
+	else if (dt_accept(ctx, DT_T_THIS))
+		scope = DIF_SCOPE_LOCAL;
+	else if (dt_accept(ctx, DT_T_TYPEDEF))
+		is_typedef = true;
+	else
+		(void)(dt_accept(ctx, DT_T_EXTERN) || dt_accept(ctx, DT_T_STATIC));
+	if (tok(ctx) == DT_T_AUTO || tok(ctx) == DT_T_REGISTER)
+		dt_error_tok(ctx, "D_DECL_CLASS", "auto and register storage "
+		    "classes may not be used in D");
+	if (!dt_starts_type(ctx))
+		dt_syntax_error(ctx);
+	dt_type *base = decl_specifiers(ctx);
+	if (tok(ctx) != DT_T_SEMI) {
+		do {
+			var_declarator(ctx, scope, base, is_typedef);
+		} while (dt_accept(ctx, DT_T_COMMA));
+	} else if (scope != DIF_SCOPE_GLOBAL || is_typedef) {
+		(void)first;
+		dt_syntax_error(ctx);
+	}
+	if (tok(ctx) != DT_T_SEMI)
+		dt_syntax_error(ctx);
+}
+
+/* inline: 'inline' type-name identifier '=' expr ';' */
+void
+dt_parse_inline(dt_ctx *ctx)
+{
+	dt_tok t = ctx->c_tok;
+	dt_next(ctx);
+	dt_type *ty = dt_parse_type(ctx);
+	const char *name = dt_ident_name(ctx);
+	dt_node *where = dt_node_new(ctx, DT_N_DECL, &t);
+	dt_expect(ctx, DT_T_ASGN);
+	dt_node *e = dt_parse_expr(ctx);
+	if (tok(ctx) != DT_T_SEMI)
+		dt_syntax_error(ctx);
+	dt_decl_inline(ctx, where, ty, name, e);
+}
+
+/*
+ * translator: 'translator' type-name '<' type-name identifier '>'
+ *             '{' { identifier '=' expr ';' } '}' ';'
+ */
+void
+dt_parse_translator(dt_ctx *ctx)
+{
+	dt_tok t = ctx->c_tok;
+	dt_next(ctx);
+	dt_type *out = dt_parse_type(ctx);
+	dt_expect(ctx, DT_T_LT);
+	dt_type *in = dt_parse_type(ctx);
+	const char *arg = dt_ident_name(ctx);
+	dt_expect(ctx, DT_T_GT);
+	dt_expect(ctx, DT_T_LBRACE);
+	dt_node *head = NULL, **tail = &head;
+	while (!dt_accept(ctx, DT_T_RBRACE)) {
+		dt_node *m = dt_node_here(ctx, DT_N_OP2);
+		m->n_str = dt_ident_name(ctx);
+		dt_expect(ctx, DT_T_ASGN);
+		m->n_a = dt_parse_expr(ctx);
+		dt_expect(ctx, DT_T_SEMI);
+		*tail = m;
+		tail = &m->n_next;
+	}
+	if (tok(ctx) != DT_T_SEMI)
+		dt_syntax_error(ctx);
+	dt_decl_xlator(ctx, dt_node_new(ctx, DT_N_DECL, &t), out, in, arg,
+	    head);
+}
+
