@@ -1,0 +1,100 @@
+/*
+ * prov_bench.c - the guest half of tools/bench_probe_effect.py: shell
+ * commands that run a known amount of work and print how many time-stamp
+ * ticks it took.  Under -icount shift=0,align=off,sleep=off one tick is one
+ * guest instruction, so the differences between runs are exact instruction
+ * counts.
+ *
+ *   bench_calls plain|fbt|sdt N   call that function N times, interrupts off
+ *   bench_spin N                  N rounds of arithmetic, interrupts on
+ *
+ * The three functions have the same body.  bench_plain is NOTRACE: fbt
+ * never sees it (tracing compiled out).  bench_fbt is an ordinary function:
+ * fbt has probes on it, disabled unless a consumer enables them.  bench_sdt
+ * adds one SDT site (a 5-byte NOP while disabled).
+ */
+#include "arch/arch.h"
+#include "kernel/klib.h"
+#include "kernel/sdt.h"
+#include "trace/provider.h"
+#include "userland/shell/shell.h"
+
+#define BENCH_FN __attribute__((noipa))
+
+NOTRACE BENCH_FN long bench_plain(long x)
+{
+	return x * 3 + 1;
+}
+
+BENCH_FN long bench_fbt(long x)
+{
+	return x * 3 + 1;
+}
+
+BENCH_FN long bench_sdt(long x)
+{
+	DTRACE_PROBE(bench__site);
+	return x * 3 + 1;
+}
+
+static volatile long bench_sink;
+
+/* bench_loop: call fn n times with interrupts off; the ticks it took. */
+static uint64_t bench_loop(long (*volatile fn)(long), uint64_t n)
+{
+	uint64_t flags = arch_irq_save();
+	uint64_t t0 = arch_cycles();
+	long acc = 0;
+
+	for (uint64_t i = 0; i < n; i++)
+		acc += fn((long)i);
+	uint64_t t1 = arch_cycles();
+	arch_irq_restore(flags);
+	bench_sink = acc;
+	return t1 - t0;
+}
+
+static int cmd_bench_calls(int argc, char **argv)
+{
+	static const struct { const char *name; long (*fn)(long); } fns[] = {
+		{ "plain", bench_plain }, { "fbt", bench_fbt }, { "sdt", bench_sdt },
+	};
+	uint64_t n;
+
+	if (argc != 3 || !kstrtou64(argv[2], &n))
+		return shell_usage(argv[0]);
+	for (size_t i = 0; i < ARRAY_SIZE(fns); i++) {
+		if (strcmp(fns[i].name, argv[1]) == 0) {
+			kprintf("bench_calls: %s %lu calls %lu ticks\n", argv[1], n, bench_loop(fns[i].fn, n));
+			return SHELL_OK;
+		}
+	}
+	return shell_usage(argv[0]);
+}
+SHELL_COMMAND(bench_calls, cmd_bench_calls, "bench_calls plain|fbt|sdt N",
+              "time N calls of a probe-effect benchmark function (tools/bench_probe_effect.py)");
+
+static __attribute__((noipa)) uint64_t bench_mix(uint64_t x)
+{
+	x ^= x >> 33;
+	x *= 0xff51afd7ed558ccdUL;
+	x ^= x >> 29;
+	return x;
+}
+
+static int cmd_bench_spin(int argc, char **argv)
+{
+	uint64_t n, x = 1;
+
+	if (argc != 2 || !kstrtou64(argv[1], &n))
+		return shell_usage(argv[0]);
+	uint64_t t0 = arch_cycles();
+	for (uint64_t i = 0; i < n; i++)
+		x = bench_mix(x + i);
+	uint64_t t1 = arch_cycles();
+	bench_sink = (long)x;
+	kprintf("bench_spin: %lu rounds %lu ticks\n", n, t1 - t0);
+	return SHELL_OK;
+}
+SHELL_COMMAND(bench_spin, cmd_bench_spin, "bench_spin N",
+              "N rounds of arithmetic with interrupts on, timed (tools/bench_probe_effect.py)");
