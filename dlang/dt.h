@@ -10,15 +10,18 @@
  * produce good DIF, the framework is not allowed to rely on that.
  *
  * Reading order:
- *   dt_lex.c      characters -> tokens (and probe-description tokens)
- *   dt_parse.c    tokens -> syntax tree, one function per grammar rule
- *   dt_sema.c     types, identifiers, constant folding, D's semantic checks
- *   dt_cg.c       syntax tree -> DIF, with a small register allocator
- *   dt_program.c  the compile entry point, the arena, errors, the program
- *                 object and its builders (clauses, actions, aggregations,
- *                 formats, options)
- *   dt_printf.c   printf/printa format parsing and conversion checking
- *   dt_dis.c      -S listing of a program (uses DIF's disassembler)
+ *   dt_program.c    the compile entry point, the arena, errors, #pragma,
+ *                   the program object's builders
+ *   dt_lex.c        characters -> tokens (and probe-description tokens)
+ *   dt_parse.c      tokens -> syntax tree, one function per grammar rule
+ *   dt_parse_decl.c the declaration productions (types, struct, inline...)
+ *   dt_decl.c       types, identifiers, declarations
+ *   dt_sema.c       expressions: types, lvalues, constant folding, checks
+ *   dt_func.c       the function table; calls; argument checks
+ *   dt_action.c     clauses, statements, if/else, actions, ordering rules
+ *   dt_agg.c        aggregations
+ *   dt_printf.c     printf/printa format parsing and conversion checking
+ *   dt_cg.c         syntax tree -> DIF, with a small register allocator
  *
  * Context: everything here is freestanding and reentrant.  There are no
  * mutable globals; all state lives in one dt_ctx, all memory comes from an
@@ -517,6 +520,9 @@ dt_ident *dt_ident_insert(dt_ctx *ctx, dt_idhash *h, const char *name,
     dt_identkind kind);
 
 void dt_sema_init(dt_ctx *ctx);
+void dt_types_init(dt_ctx *ctx);
+void dt_inline_check(dt_ctx *ctx, dt_ident *id, dt_node *where);
+dt_ident *dt_xlator_lookup(dt_ctx *ctx, dt_type *out, dt_type *in);
 void dt_sema_clause(dt_ctx *ctx, dt_node *clause);
 dt_node *dt_sema_expr(dt_ctx *ctx, dt_node *n);
 int64_t dt_sema_const(dt_ctx *ctx, dt_node *n);	/* constant integer */
@@ -564,6 +570,34 @@ typedef struct dt_func {
 } dt_func;
 
 const dt_func *dt_func_lookup(const char *name);
+
+/* dt_func.c: argument helpers shared by dt_action.c and dt_agg.c */
+uint32_t dt_fn_nargs(const dt_node *call);
+dt_node *dt_fn_cook_args(dt_ctx *ctx, dt_node *call);
+char dt_fn_proto_at(const dt_func *fn, uint32_t i);
+const char *dt_fn_proto_text(char p);
+bool dt_fn_proto_ok(char p, const dt_node *a);
+_Noreturn void dt_fn_proto_len(dt_ctx *ctx, dt_node *n, const char *tag,
+    const dt_func *fn, uint32_t got);
+_Noreturn void dt_fn_proto_arg(dt_ctx *ctx, dt_node *n, const char *tag,
+    const char *fname, uint32_t i, const char *proto, const dt_type *t);
+const char *dt_fn_len_tag(const dt_func *fn);
+void dt_fn_check_destructive(dt_ctx *ctx, dt_node *n, const dt_func *fn);
+int64_t dt_fn_const_arg(dt_ctx *ctx, dt_node *a, const char *tag,
+    const char *msg);
+dt_node *dt_cook_call(dt_ctx *ctx, dt_node *n, bool stmt);
+const dt_func *dt_call_func(const dt_node *n);
+
+/* dt_action.c: speculation ordering rules (DTrace's), checked per action */
+typedef enum dt_ordkind {
+	DT_ORD_DREC, DT_ORD_AGG, DT_ORD_DESTR, DT_ORD_EXIT, DT_ORD_COMMIT,
+	DT_ORD_SPEC, DT_ORD_NONE
+} dt_ordkind;
+void dt_order_check(dt_ctx *ctx, dt_node *n, dt_ordkind k);
+dif_difo_t **dt_args_cg(dt_ctx *ctx, dt_node *first, uint32_t n);
+
+/* dt_agg.c */
+void dt_aggregation(dt_ctx *ctx, dt_node *asg);
 
 /* --- dt_printf.c ------------------------------------------------------- */
 
@@ -648,6 +682,7 @@ void dt_vardesc_add(dt_ctx *ctx, dt_ident *id);
 void dt_clause_begin(dt_ctx *ctx, dt_node *clause);
 void dt_clause_end(dt_ctx *ctx);
 void dt_clause_split(dt_ctx *ctx);
+void dt_pragma(dt_ctx *ctx, char *text, uint32_t line);
 
 /* small freestanding helpers */
 size_t dt_strlen(const char *s);

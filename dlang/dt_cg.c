@@ -28,7 +28,6 @@
  */
 #include "dlang/dt.h"
 
-const dt_func *dt_call_func(const dt_node *n);
 
 typedef struct dt_cgbuf {
 	dif_instr_t *cb_insns;

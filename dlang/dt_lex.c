@@ -135,7 +135,6 @@ read_line(dt_ctx *ctx, char *buf, size_t len)
 	buf[n] = '\0';
 }
 
-void dt_pragma(dt_ctx *ctx, char *text, uint32_t line);
 
 static void
 control_line(dt_ctx *ctx)

@@ -444,7 +444,6 @@ pragma_option(dt_ctx *ctx, char *rest, uint32_t line)
  * A control line (the text after '#'): "pragma D option x=y", "pragma D
  * error ...", other "pragma D" directives, "line N", "N \"file\"", "".
  */
-void dt_pragma(dt_ctx *ctx, char *text, uint32_t line);
 void
 dt_pragma(dt_ctx *ctx, char *text, uint32_t line)
 {

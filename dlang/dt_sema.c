@@ -18,7 +18,6 @@
 #include "dlang/dt.h"
 
 static dt_node *cook(dt_ctx *ctx, dt_node *n);
-dt_ident *dt_xlator_lookup(dt_ctx *ctx, dt_type *out, dt_type *in);
 
 /* ---- helpers ---- */
 
@@ -214,7 +213,6 @@ inline_use(dt_ctx *ctx, dt_ident *id, dt_node *where)
 	return (cast_to(ctx, b, id->id_type));
 }
 
-void dt_inline_check(dt_ctx *ctx, dt_ident *id, dt_node *where);
 void
 dt_inline_check(dt_ctx *ctx, dt_ident *id, dt_node *where)
 {
@@ -1016,7 +1014,6 @@ cook_stringof(dt_ctx *ctx, dt_node *n)
 
 /* ---- calls (subroutines in expressions) ---- */
 
-dt_node *dt_cook_call(dt_ctx *ctx, dt_node *n, bool stmt);
 
 static DT_NOINLINE dt_node *
 cook_agg_ref(dt_ctx *ctx, dt_node *n)
@@ -1069,7 +1066,6 @@ dt_sema_expr(dt_ctx *ctx, dt_node *n)
 	return (cook(ctx, n));
 }
 
-void dt_types_init(dt_ctx *ctx);
 
 void
 dt_sema_init(dt_ctx *ctx)
