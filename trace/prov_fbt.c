@@ -154,10 +154,16 @@ static struct fbt_site *fbt_site_add(uint64_t addr, uint32_t off, bool entry, st
 	return s;
 }
 
-/* fbt_probe_make: create one probe over its sites and hash them. */
+/*
+ * fbt_probe_make: create one probe over its sites and hash them.  The frame
+ * fbt hands to the framework starts at the probed function (pc = its entry
+ * or the ret); aframes = 1 asks stack() to leave that first PC out, so that,
+ * as in DTrace, stack() starts at the call site in the caller, and caller
+ * (the second PC of the walk) is that same call site.
+ */
 static void fbt_probe_make(const char *func, const char *name, struct fbt_site *sites)
 {
-	dtrace_id_t id = dtrace_probe_create(fbt_prov, "kernel", func, name, 0, sites);
+	dtrace_id_t id = dtrace_probe_create(fbt_prov, "kernel", func, name, 1, sites);
 
 	if (id == 0)
 		return;
