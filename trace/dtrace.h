@@ -148,6 +148,7 @@ typedef struct dtrace_status {
 	bool dst_killed;                     /* the deadman aborted tracing */
 	bool dst_filled;                     /* a fill-policy buffer filled: stop */
 	uint64_t dst_errors;                 /* runtime faults */
+	uint64_t dst_dblerrors;              /* faults inside ERROR clauses */
 	uint64_t dst_dyndrops;               /* dynamic variable drops */
 	uint64_t dst_aggdrops[8];            /* per CPU */
 	uint64_t dst_drops[8];               /* per CPU principal buffer drops */

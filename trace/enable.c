@@ -430,6 +430,7 @@ void dtrace_status_get(dtrace_state_t *s, dtrace_status_t *st)
 	st->dst_exitstatus = s->dts_exitstatus;
 	st->dst_killed = s->dts_activity == DTRACE_ACT_KILLED;
 	st->dst_errors = s->dts_errors;
+	st->dst_dblerrors = s->dts_dblerrors;
 	st->dst_dyndrops = s->dts_dyn.dds_drops;
 	for (int cpu = 0; cpu < ncpus && cpu < 8; cpu++) {
 		st->dst_drops[cpu] = s->dts_buf[cpu].dtb_drops;

@@ -411,6 +411,8 @@ static void report_count(struct dtc *d, const char *tag, uint64_t now, uint64_t 
 		ksnprintf(prefix, sizeof(prefix), "[%s] ", tag);
 	if (cpu >= 0)
 		dtc_err("dtrace: %s%lu %s%s on CPU %d\n", prefix, n, what, n == 1 ? "" : "s", cpu);
+	else if (cpu == -2)
+		dtc_err("dtrace: %s%lu %s%s in ERROR probe enabling\n", prefix, n, what, n == 1 ? "" : "s");
 	else
 		dtc_err("dtrace: %s%lu %s%s\n", prefix, n, what, n == 1 ? "" : "s");
 }
@@ -427,5 +429,7 @@ void dtc_report_drops(struct dtc *d)
 	}
 	report_count(d, "DTRACEDROP_DYNAMIC", st.dst_dyndrops, d->last.dst_dyndrops,
 	             "dynamic variable drop", -1);
+	report_count(d, "DTRACEDROP_DBLERROR", st.dst_dblerrors, d->last.dst_dblerrors,
+	             "error", -2);
 	d->last = st;
 }
