@@ -17,6 +17,7 @@
  *   dt_parse_decl.c the declaration productions (types, struct, inline...)
  *   dt_decl.c       types, identifiers, declarations
  *   dt_sema.c       expressions: types, lvalues, constant folding, checks
+ *   dt_sema_ref.c   names and references: variables, members, casts...
  *   dt_func.c       the function table; calls; argument checks
  *   dt_action.c     clauses, statements, if/else, actions, ordering rules
  *   dt_agg.c        aggregations
@@ -520,6 +521,25 @@ dt_ident *dt_ident_insert(dt_ctx *ctx, dt_idhash *h, const char *name,
     dt_identkind kind);
 
 void dt_sema_init(dt_ctx *ctx);
+/* shared by dt_sema.c and dt_sema_ref.c */
+const char *dt_sema_tname(const dt_type *t, char *buf, size_t len);
+bool dt_sema_is_const(const dt_node *n);
+bool dt_sema_is_dvar(const dt_node *n);
+bool dt_sema_assignable(const dt_type *to, const dt_type *from);
+dt_type *dt_sema_array_keys(dt_ctx *ctx, dt_node *n, dt_ident *id,
+    bool define);
+dt_node *dt_sema_cast_to(dt_ctx *ctx, dt_node *n, dt_type *t);
+dt_ident *dt_sema_dvar_get(dt_ctx *ctx, int scope, const char *name,
+    dt_type *t, bool arr);
+dt_node *dt_cook_var(dt_ctx *ctx, dt_node *n);
+dt_node *dt_cook_selfthis(dt_ctx *ctx, dt_node *n);
+dt_node *dt_cook_sym(dt_ctx *ctx, dt_node *n);
+dt_node *dt_cook_index(dt_ctx *ctx, dt_node *n);
+dt_node *dt_cook_member(dt_ctx *ctx, dt_node *n);
+dt_node *dt_cook_cast(dt_ctx *ctx, dt_node *n);
+dt_node *dt_cook_sizeof(dt_ctx *ctx, dt_node *n);
+dt_node *dt_cook_offsetof(dt_ctx *ctx, dt_node *n);
+dt_node *dt_cook_stringof(dt_ctx *ctx, dt_node *n);
 void dt_types_init(dt_ctx *ctx);
 void dt_inline_check(dt_ctx *ctx, dt_ident *id, dt_node *where);
 dt_ident *dt_xlator_lookup(dt_ctx *ctx, dt_type *out, dt_type *in);

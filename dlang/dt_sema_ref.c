@@ -1,0 +1,441 @@
+/*
+ * dlang/dt_sema_ref.c: the semantic pass for names and references.
+ *
+ * The half of expression cooking (see dt_sema.c) that resolves what an
+ * expression refers to: identifiers (built-in variables, D variables of
+ * each scope created on first use, inlines expanded at each use,
+ * enumerators, `kernel symbols), associative array and pointer indexing,
+ * struct/union members, translated members (xlate), casts, sizeof,
+ * offsetof and stringof.  Operators, assignment and constant folding are
+ * in dt_sema.c, whose dispatcher calls the dt_cook_* functions here.
+ */
+#include "dlang/dt.h"
+
+/* ---- identifiers ---- */
+
+/* Types of the built-in variables (no CTF: plain integers and strings). */
+static dt_type *
+builtin_type(dt_ctx *ctx, const dif_builtin_t *bi)
+{
+	if (bi->bi_kind == DIF_TYPE_STRING)
+		return (ctx->c_t_string);
+	switch (bi->bi_id) {
+	case DIF_VAR_TIMESTAMP: case DIF_VAR_VTIMESTAMP:
+	case DIF_VAR_WALLTIMESTAMP:
+		return (dt_type_lookup(ctx, "uint64_t"));
+	case DIF_VAR_CPU:
+		return (dt_type_lookup(ctx, "processorid_t"));
+	case DIF_VAR_PID: case DIF_VAR_PPID:
+		return (dt_type_lookup(ctx, "pid_t"));
+	case DIF_VAR_TID:
+		return (dt_type_lookup(ctx, "id_t"));
+	case DIF_VAR_UID:
+		return (dt_type_lookup(ctx, "uid_t"));
+	case DIF_VAR_ERRNO:
+		return (ctx->c_t_int);
+	case DIF_VAR_STACKDEPTH: case DIF_VAR_USTACKDEPTH:
+	case DIF_VAR_ID: case DIF_VAR_EPID: case DIF_VAR_IPL:
+		return (dt_type_lookup(ctx, "uint32_t"));
+	case DIF_VAR_CURTHREAD: case DIF_VAR_CURCPU: case DIF_VAR_CALLER:
+	case DIF_VAR_UCALLER:
+		return (dt_type_lookup(ctx, "uintptr_t"));
+	default:
+		return (dt_type_lookup(ctx, "int64_t"));
+	}
+}
+
+/* Make a copy of an uncooked tree (inline bodies are cooked per use). */
+static dt_node *
+clone(dt_ctx *ctx, const dt_node *n, const dt_node *where)
+{
+	if (n == NULL)
+		return (NULL);
+	dt_node *c = dt_alloc(ctx, sizeof (*c));
+	*c = *n;
+	c->n_line = where->n_line;
+	c->n_col = where->n_col;
+	c->n_a = clone(ctx, n->n_a == n ? NULL : n->n_a, where);
+	if (n->n_a == n)
+		c->n_a = c;
+	c->n_b = clone(ctx, n->n_b, where);
+	c->n_c = clone(ctx, n->n_c, where);
+	c->n_args = clone(ctx, n->n_args, where);
+	c->n_next = clone(ctx, n->n_next, where);
+	return (c);
+}
+
+dt_node *
+dt_sema_cast_to(dt_ctx *ctx, dt_node *n, dt_type *t)
+{
+	if (n->n_type == t)
+		return (n);
+	if (dt_sema_is_const(n) && dt_type_isint(t))
+		return (dt_node_int(ctx, n, n->n_ival, t));
+	dt_node *c = dt_alloc(ctx, sizeof (*c));
+	c->n_kind = DT_N_CAST;
+	c->n_line = n->n_line;
+	c->n_col = n->n_col;
+	c->n_ctype = t;
+	c->n_type = t;
+	c->n_a = n;
+	c->n_reg = -1;
+	c->n_flags = DT_NF_COOKED;
+	return (c);
+}
+
+/* Body of an inline, cooked at the point of use. */
+static dt_node *
+inline_use(dt_ctx *ctx, dt_ident *id, dt_node *where)
+{
+	if (++ctx->c_depth > DT_MAXDEPTH)
+		dt_error_node(ctx, where, "D_IDENT_BADREF", "inline %s is "
+		    "too deeply nested", id->id_name);
+	dt_node *b = dt_sema_expr(ctx, clone(ctx, id->id_expr, where));
+	ctx->c_depth--;
+	if (!dt_sema_assignable(id->id_type, b->n_type)) {
+		char a[64], c[64];
+		dt_error_node(ctx, where, "D_OP_INCOMPAT", "inline %s "
+		    "definition uses incompatible types: \"%s\" = \"%s\"",
+		    id->id_name, dt_sema_tname(id->id_type, a, sizeof (a)),
+		    dt_sema_tname(b->n_type, c, sizeof (c)));
+	}
+	if (dt_type_isstring(id->id_type))
+		return (b);
+	return (dt_sema_cast_to(ctx, b, id->id_type));
+}
+
+void
+dt_inline_check(dt_ctx *ctx, dt_ident *id, dt_node *where)
+{
+	(void)inline_use(ctx, id, where);
+}
+
+dt_node *
+dt_cook_var(dt_ctx *ctx, dt_node *n)
+{
+	dt_ident *id = dt_ident_lookup(&ctx->c_globals, n->n_str);
+	if (id != NULL) {
+		switch (id->id_kind) {
+		case DT_IDK_ENUMCONST:
+			return (dt_node_int(ctx, n, id->id_value, id->id_type));
+		case DT_IDK_INLINE:
+			return (inline_use(ctx, id, n));
+		case DT_IDK_ARRAY:
+			dt_error_node(ctx, n, "D_ARR_BADREF", "%s is an "
+			    "associative array and must be indexed",
+			    n->n_str);
+		default:
+			n->n_ident = id;
+			n->n_type = id->id_type;
+			n->n_flags |= DT_NF_LVAL;
+			return (n);
+		}
+	}
+	const dif_builtin_t *bi = dif_builtin_lookup(n->n_str,
+	    dt_strlen(n->n_str));
+	if (bi != NULL) {
+		if (bi->bi_array)
+			dt_error_node(ctx, n, "D_ARR_BADREF", "%s[ ] must be "
+			    "indexed", n->n_str);
+		id = dt_ident_insert(ctx, &ctx->c_globals, n->n_str,
+		    DT_IDK_BUILTIN);
+		id->id_id = bi->bi_id;
+		id->id_type = builtin_type(ctx, bi);
+		n->n_ident = id;
+		n->n_type = id->id_type;
+		return (n);
+	}
+	if (dt_func_lookup(n->n_str) != NULL)
+		dt_error_node(ctx, n, "D_FUNC_IDENT", "%s( ) may not be "
+		    "referenced as a scalar", n->n_str);
+	dt_error_node(ctx, n, "D_IDENT_UNDEF", "failed to resolve %s: "
+	    "Unknown variable name", n->n_str);
+}
+
+/* An implicitly or explicitly declared D variable of a scope. */
+dt_ident *
+dt_sema_dvar_get(dt_ctx *ctx, int scope, const char *name, dt_type *t, bool arr)
+{
+	dt_idhash *h = scope == DIF_SCOPE_THREAD ? &ctx->c_tls :
+	    scope == DIF_SCOPE_LOCAL ? &ctx->c_locals : &ctx->c_globals;
+	dt_ident *id = dt_ident_lookup(h, name);
+	if (id != NULL || t == NULL)
+		return (id);
+	id = dt_ident_insert(ctx, h, name, arr ? DT_IDK_ARRAY : DT_IDK_VAR);
+	id->id_scope = (uint8_t)scope;
+	id->id_type = t;
+	if (scope == DIF_SCOPE_THREAD)
+		id->id_id = ctx->c_nexttls++;
+	else if (scope == DIF_SCOPE_LOCAL)
+		id->id_id = ctx->c_nextlocal++;
+	else
+		id->id_id = ctx->c_nextvar++;
+	if (scope != DIF_SCOPE_LOCAL && !arr)
+		dt_vardesc_add(ctx, id);
+	return (id);
+}
+
+/* self->x / this->x as an rvalue: implicitly an int until assigned. */
+dt_node *
+dt_cook_selfthis(dt_ctx *ctx, dt_node *n)
+{
+	int scope = n->n_kind == DT_N_SELF ? DIF_SCOPE_THREAD :
+	    DIF_SCOPE_LOCAL;
+	dt_ident *id = dt_sema_dvar_get(ctx, scope, n->n_str, NULL, false);
+	if (id == NULL)
+		id = dt_sema_dvar_get(ctx, scope, n->n_str, ctx->c_t_int, false);
+	if (id->id_kind == DT_IDK_ARRAY)
+		dt_error_node(ctx, n, "D_ARR_BADREF", "%s->%s is an "
+		    "associative array and must be indexed", scope ==
+		    DIF_SCOPE_THREAD ? "self" : "this", n->n_str);
+	n->n_ident = id;
+	n->n_type = id->id_type;
+	n->n_flags |= DT_NF_LVAL;
+	return (n);
+}
+
+/*
+ * `name: a kernel data object, read as an unsigned integer of its size
+ * (no CTF types).  The node becomes *(uintN_t *)address.
+ */
+dt_node *
+dt_cook_sym(dt_ctx *ctx, dt_node *n)
+{
+	const dt_opts *o = ctx->c_opts;
+	uint64_t addr, size;
+	if (o->o_symlookup == NULL)
+		dt_error_node(ctx, n, "D_SYM_NOTYPES", "no symbolic type "
+		    "information is available for `%s", n->n_str);
+	if (o->o_symlookup(o->o_symlookup_arg, n->n_str, &addr, &size) != 0)
+		dt_error_node(ctx, n, "D_SYM_BADREF", "failed to resolve `%s: "
+		    "Unknown symbol name", n->n_str);
+	dt_type *t = dt_type_int(ctx, size == 1 || size == 2 || size == 4 ?
+	    (uint32_t)size : 8, false);
+	dt_node *p = dt_node_int(ctx, n, (int64_t)addr, dt_type_ptr(ctx, t));
+	n->n_kind = DT_N_OP1;
+	n->n_op = DT_T_STAR;
+	n->n_a = p;
+	n->n_type = t;
+	n->n_flags |= DT_NF_LVAL;
+	return (n);
+}
+
+/* ---- postfix forms ---- */
+
+dt_node *
+dt_cook_index(dt_ctx *ctx, dt_node *n)
+{
+	dt_node *b = n->n_a;
+	for (dt_node **k = &n->n_args; *k != NULL; k = &(*k)->n_next) {
+		dt_node *nx = (*k)->n_next;
+		*k = dt_sema_expr(ctx, *k);
+		(*k)->n_next = nx;
+	}
+	if (b->n_kind == DT_N_VAR) {
+		const dif_builtin_t *bi = dif_builtin_lookup(b->n_str,
+		    dt_strlen(b->n_str));
+		if (bi != NULL && bi->bi_array) {
+			if (n->n_args->n_next != NULL)
+				dt_error_node(ctx, n, "D_ARGS_IDX", "%s[ ] "
+				    "takes one index", b->n_str);
+			if (!dt_type_isint(n->n_args->n_type))
+				dt_error_node(ctx, n, "D_ARGS_IDX", "%s[ ] "
+				    "index must be an integer", b->n_str);
+			if (dt_sema_is_const(n->n_args) && bi->bi_id == DIF_VAR_ARGS &&
+			    (n->n_args->n_ival < 0 || n->n_args->n_ival > 9))
+				dt_error_node(ctx, n, "D_ARGS_IDX", "index "
+				    "%lld is out of range for %s args[ ]",
+				    (long long)n->n_args->n_ival, "probe");
+			b->n_ival = bi->bi_id;
+			n->n_type = dt_type_lookup(ctx, "int64_t");
+			n->n_ival = -1;		/* marks a built-in array */
+			return (n);
+		}
+	}
+	if (b->n_kind == DT_N_VAR || b->n_kind == DT_N_SELF ||
+	    b->n_kind == DT_N_THIS) {
+		int scope = b->n_kind == DT_N_SELF ? DIF_SCOPE_THREAD :
+		    b->n_kind == DT_N_THIS ? DIF_SCOPE_LOCAL :
+		    DIF_SCOPE_GLOBAL;
+		dt_ident *id = dt_sema_dvar_get(ctx, scope, b->n_str, NULL, true);
+		if (id == NULL && scope == DIF_SCOPE_GLOBAL &&
+		    dt_ident_lookup(&ctx->c_globals, b->n_str) == NULL &&
+		    dif_builtin_lookup(b->n_str, dt_strlen(b->n_str)) == NULL)
+			dt_error_node(ctx, b, "D_IDENT_UNDEF", "failed to "
+			    "resolve %s: Unknown variable name", b->n_str);
+		if (id == NULL && scope == DIF_SCOPE_THREAD)
+			id = dt_sema_dvar_get(ctx, scope, b->n_str, ctx->c_t_int, true);
+		if (scope == DIF_SCOPE_LOCAL)
+			dt_error_node(ctx, n, "D_ARR_LOCAL", "local variables "
+			    "may not be used as associative arrays");
+		if (id != NULL && id->id_kind == DT_IDK_ARRAY) {
+			dt_sema_array_keys(ctx, n, id, true);
+			b->n_ident = id;
+			n->n_ident = id;
+			n->n_type = id->id_type;
+			n->n_flags |= DT_NF_LVAL;
+			return (n);
+		}
+	}
+	/* pointer or array indexing: p[i] is *(p + i) */
+	b = n->n_a = dt_sema_expr(ctx, b);
+	if (b->n_type->ty_kind != DT_TK_PTR &&
+	    b->n_type->ty_kind != DT_TK_ARRAY) {
+		if (dt_sema_is_dvar(b))
+			dt_error_node(ctx, n, "D_IDENT_BADREF", "%s is a "
+			    "scalar variable and may not be indexed",
+			    b->n_ident->id_name);
+		dt_error_node(ctx, n, "D_OP_ARRFUN", "[ ] operator must be "
+		    "applied to an array, pointer or associative array");
+	}
+	if (n->n_args->n_next != NULL || !dt_type_isint(n->n_args->n_type))
+		dt_error_node(ctx, n, "D_OP_INT", "[ ] index must be a single "
+		    "integer");
+	n->n_type = b->n_type->ty_base;
+	n->n_flags |= DT_NF_LVAL;
+	n->n_ival = -2;		/* marks memory indexing */
+	return (n);
+}
+
+static dt_node *cook_xlate_member(dt_ctx *ctx, dt_node *n);
+
+dt_node *
+dt_cook_member(dt_ctx *ctx, dt_node *n)
+{
+	char b[64];
+	if (n->n_a->n_kind == DT_N_XLATE)
+		return (cook_xlate_member(ctx, n));
+	dt_node *a = n->n_a = dt_sema_expr(ctx, n->n_a);
+	dt_type *t = a->n_type;
+	if (n->n_op == DT_T_ARROW) {
+		if (t->ty_kind != DT_TK_PTR)
+			dt_error_node(ctx, n, "D_OP_PTR", "operator -> must be "
+			    "applied to a pointer");
+		t = t->ty_base;
+	}
+	if (t->ty_kind != DT_TK_STRUCT && t->ty_kind != DT_TK_UNION)
+		dt_error_node(ctx, n, "D_OP_SOU", "operator %s cannot be "
+		    "applied to a forward declaration or a non-struct/union "
+		    "type: %s", dt_tok_name(n->n_op), dt_sema_tname(t, b, sizeof (b)));
+	if (!t->ty_complete)
+		dt_error_node(ctx, n, "D_OP_INCOMPLETE", "operator %s cannot "
+		    "be applied to incomplete type %s", dt_tok_name(n->n_op),
+		    dt_sema_tname(t, b, sizeof (b)));
+	for (dt_member *m = t->ty_members; m != NULL; m = m->m_next) {
+		if (dt_streq(m->m_name, n->n_str)) {
+			n->n_type = m->m_type;
+			n->n_ival = m->m_off;
+			n->n_flags |= DT_NF_LVAL;
+			return (n);
+		}
+	}
+	dt_error_node(ctx, n, "D_TYPE_MEMBER", "%s is not a member of %s",
+	    n->n_str, dt_sema_tname(t, b, sizeof (b)));
+}
+
+/* xlate<T>(e)->m: the translator's expression for m, with e bound. */
+static DT_NOINLINE dt_node *
+cook_xlate_member(dt_ctx *ctx, dt_node *n)
+{
+	char a[64], b[64];
+	dt_node *x = n->n_a;
+	dt_type *out = x->n_ctype;
+	if (n->n_op == DT_T_ARROW) {
+		if (out->ty_kind != DT_TK_PTR)
+			dt_error_node(ctx, n, "D_OP_PTR", "operator -> must be "
+			    "applied to a pointer");
+		out = out->ty_base;
+	} else if (out->ty_kind == DT_TK_PTR) {
+		dt_error_node(ctx, n, "D_OP_SOU", "operator . cannot be "
+		    "applied to a pointer");
+	}
+	x->n_a = dt_sema_expr(ctx, x->n_a);
+	dt_ident *xl = dt_xlator_lookup(ctx, out, x->n_a->n_type);
+	if (xl == NULL)
+		dt_error_node(ctx, x, "D_XLATE_NONE", "translator does not "
+		    "exist: %s -> %s", dt_sema_tname(x->n_a->n_type, a, sizeof (a)),
+		    dt_sema_tname(out, b, sizeof (b)));
+	for (dt_node *m = xl->id_xlexprs; m != NULL; m = m->n_next) {
+		if (!dt_streq(m->n_str, n->n_str))
+			continue;
+		/* bind the input name as an inline for this expansion */
+		dt_ident *arg = dt_ident_insert(ctx, &ctx->c_globals,
+		    xl->id_expr->n_str, DT_IDK_INLINE);
+		arg->id_type = x->n_a->n_type;
+		arg->id_expr = x->n_a;
+		x->n_a->n_flags |= DT_NF_COOKED;
+		dt_node *e = dt_sema_expr(ctx, clone(ctx, m->n_a, n));
+		arg->id_name = "";	/* unbind */
+		return (e);
+	}
+	dt_error_node(ctx, n, "D_XLATE_MEMB", "translator member %s is not "
+	    "defined for %s", n->n_str, dt_sema_tname(out, b, sizeof (b)));
+}
+
+dt_node *
+dt_cook_cast(dt_ctx *ctx, dt_node *n)
+{
+	char a[64], b[64];
+	dt_node *e = n->n_a = dt_sema_expr(ctx, n->n_a);
+	dt_type *to = n->n_ctype, *from = e->n_type;
+	n->n_type = to;
+	if (to->ty_kind == DT_TK_VOID)
+		return (n);
+	if ((dt_type_isscalar(to) && dt_type_isscalar(from)) ||
+	    (dt_type_isstring(to) && dt_type_isstring(from))) {
+		if (dt_sema_is_const(e) && dt_type_isint(to))
+			return (dt_node_int(ctx, n, e->n_ival, to));
+		return (n);
+	}
+	dt_error_node(ctx, n, "D_CAST", "invalid cast expression: \"%s\" to "
+	    "\"%s\"", dt_sema_tname(from, a, sizeof (a)), dt_sema_tname(to, b, sizeof (b)));
+}
+
+dt_node *
+dt_cook_sizeof(dt_ctx *ctx, dt_node *n)
+{
+	dt_type *t = n->n_ctype;
+	if (t == NULL) {
+		n->n_a = dt_sema_expr(ctx, n->n_a);
+		t = n->n_a->n_type;
+	}
+	if (t->ty_kind == DT_TK_VOID || !t->ty_complete ||
+	    t->ty_kind == DT_TK_STACK || t->ty_kind == DT_TK_AGGFN ||
+	    t->ty_kind == DT_TK_SYMADDR)
+		dt_error_node(ctx, n, "D_SIZEOF_TYPE", "cannot apply sizeof "
+		    "to an expression of type %s", t->ty_name != NULL ?
+		    t->ty_name : "incomplete");
+	return (dt_node_int(ctx, n, t->ty_size, ctx->c_t_ulong));
+}
+
+dt_node *
+dt_cook_offsetof(dt_ctx *ctx, dt_node *n)
+{
+	char b[64];
+	dt_type *t = n->n_ctype;
+	if ((t->ty_kind != DT_TK_STRUCT && t->ty_kind != DT_TK_UNION) ||
+	    !t->ty_complete)
+		dt_error_node(ctx, n, "D_OFFSETOF_TYPE", "offsetof operand "
+		    "must be a struct or union type");
+	for (dt_member *m = t->ty_members; m != NULL; m = m->m_next)
+		if (dt_streq(m->m_name, n->n_str))
+			return (dt_node_int(ctx, n, m->m_off, ctx->c_t_ulong));
+	dt_error_node(ctx, n, "D_TYPE_MEMBER", "%s is not a member of %s",
+	    n->n_str, dt_sema_tname(t, b, sizeof (b)));
+}
+
+dt_node *
+dt_cook_stringof(dt_ctx *ctx, dt_node *n)
+{
+	char b[64];
+	n->n_a = dt_sema_expr(ctx, n->n_a);
+	dt_type *t = n->n_a->n_type;
+	if (!dt_type_isscalar(t) && !dt_type_isstring(t) &&
+	    !(t->ty_kind == DT_TK_ARRAY && t->ty_base->ty_size == 1))
+		dt_error_node(ctx, n, "D_STRINGOF_TYPE", "stringof( ) "
+		    "operand must be of scalar or string type, not %s",
+		    dt_sema_tname(t, b, sizeof (b)));
+	n->n_type = ctx->c_t_string;
+	return (n);
+}
+
