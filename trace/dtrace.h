@@ -150,6 +150,9 @@ typedef struct dtrace_status {
 	uint64_t dst_errors;                 /* runtime faults */
 	uint64_t dst_dblerrors;              /* faults inside ERROR clauses */
 	uint64_t dst_dyndrops;               /* dynamic variable drops */
+	uint64_t dst_specdrops;              /* speculative buffer full */
+	uint64_t dst_specunavail;            /* speculation() found no free buffer */
+	uint64_t dst_specbusy;               /* buffers still busy (never, with one CPU) */
 	uint64_t dst_aggdrops[8];            /* per CPU */
 	uint64_t dst_drops[8];               /* per CPU principal buffer drops */
 	uint64_t dst_reentries;              /* firings refused because of re-entry */

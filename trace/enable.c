@@ -64,7 +64,8 @@ int dtrace_open(const dtrace_optvals_t *opts, dtrace_state_t **sp)
 	    s->dts_opts.dov_stackframes == 0 || s->dts_opts.dov_stackframes > 100 ||
 	    s->dts_opts.dov_bufsize < 64 || s->dts_opts.dov_bufsize > (256UL << 20) ||
 	    s->dts_opts.dov_aggsize < 64 || s->dts_opts.dov_aggsize > (256UL << 20) ||
-	    s->dts_opts.dov_dynvarsize > (256UL << 20)) {
+	    s->dts_opts.dov_dynvarsize > (256UL << 20) || s->dts_opts.dov_nspec > 256 ||
+	    s->dts_opts.dov_specsize > (16UL << 20)) {
 		kfree(s);
 		return DTRACE_EINVAL;
 	}
@@ -103,8 +104,7 @@ static bool action_ok(const dt_prog *prog, const dt_action *a, unsigned flags, s
 {
 	if (a->ac_kind < DT_ACT_EXPR || a->ac_kind > DT_ACT_SYSTEM)
 		return false;
-	if (a->ac_kind == DT_ACT_SPECULATE || a->ac_kind == DT_ACT_COMMIT ||
-	    a->ac_kind == DT_ACT_DISCARD || a->ac_kind == DT_ACT_USTACK) {
+	if (a->ac_kind == DT_ACT_USTACK) {
 		ksnprintf(v->buf, v->len, "clause %u, action %u: not supported yet", v->clause + 1,
 		          v->action);
 		return false;
@@ -124,6 +124,9 @@ static bool action_ok(const dt_prog *prog, const dt_action *a, unsigned flags, s
 	    a->ac_nargs < prog->dp_aggs[a->ac_aggs[0]].ag_nkeys ||
 	    dtrace_agg_nvals(&prog->dp_aggs[a->ac_aggs[0]]) == 0 ||
 	    dtrace_agg_nvals(&prog->dp_aggs[a->ac_aggs[0]]) > 100000))
+		return false;
+	if ((a->ac_kind == DT_ACT_SPECULATE || a->ac_kind == DT_ACT_COMMIT || a->ac_kind == DT_ACT_DISCARD) &&
+	    a->ac_nargs < 1)
 		return false;
 	if ((a->ac_kind == DT_ACT_EXIT || a->ac_kind == DT_ACT_TRACE || a->ac_kind == DT_ACT_TRACEMEM ||
 	     a->ac_kind == DT_ACT_CHILL || a->ac_kind == DT_ACT_SYM || a->ac_kind == DT_ACT_MOD) &&
@@ -180,6 +183,8 @@ static int state_alloc(dtrace_state_t *s)
 		if (rc != 0 || s->dts_scratch[cpu] == NULL)
 			return DTRACE_ENOMEM;
 	}
+	if (dtrace_spec_alloc(s) != 0)
+		return DTRACE_ENOMEM;
 	return dtrace_dynvar_init(s);
 }
 
@@ -190,6 +195,7 @@ static void state_free(dtrace_state_t *s)
 		dtrace_aggbuf_free(&s->dts_agg[cpu]);
 		kfree(s->dts_scratch[cpu]);
 	}
+	dtrace_spec_free(s);
 	dtrace_dynvar_fini(s);
 }
 
@@ -432,6 +438,8 @@ void dtrace_status_get(dtrace_state_t *s, dtrace_status_t *st)
 	st->dst_errors = s->dts_errors;
 	st->dst_dblerrors = s->dts_dblerrors;
 	st->dst_dyndrops = s->dts_dyn.dds_drops;
+	st->dst_specdrops = s->dts_specdrops;
+	st->dst_specunavail = s->dts_specunavail;
 	for (int cpu = 0; cpu < ncpus && cpu < 8; cpu++) {
 		st->dst_drops[cpu] = s->dts_buf[cpu].dtb_drops;
 		st->dst_aggdrops[cpu] = s->dts_agg[cpu].dta_drops;

@@ -357,6 +357,16 @@ static int action_exec(struct act_ctx *c, const dt_action *a)
 	case DT_ACT_NORMALIZE: case DT_ACT_TRUNC:
 		return act_aggop(c, a);
 	case DT_ACT_CHILL: return act_chill(c, a);
+	case DT_ACT_SPECULATE:
+		return 0;                            /* chose the buffer before the record */
+	case DT_ACT_COMMIT: case DT_ACT_DISCARD: {
+		int rc = eval(c, a->ac_args[0], &v);
+		if (rc == 0 && a->ac_kind == DT_ACT_COMMIT)
+			dtrace_spec_commit(c->ac_s, v);
+		else if (rc == 0)
+			dtrace_spec_discard(c->ac_s, v);
+		return rc;
+	}
 	case DT_ACT_PANIC:
 		panic("dtrace: panic() action on probe %u", c->ac_f->df_probe->dtpr_id);
 	case DT_ACT_SETOPT:
@@ -436,6 +446,32 @@ static void dif_prepare(dtrace_firing_t *f, dtrace_state_t *s)
 		f->df_dif.ds_flags |= DIF_RUN_DESTRUCTIVE;
 }
 
+/*
+ * spec_reserve: a speculative clause's record goes to the buffer its
+ * speculate(id) names; speculate() is its first recording action, so the
+ * actions before it only compute.  *rec stays NULL when id names no active
+ * speculation (the data is dropped, as DTrace does).  Returns a fault code.
+ */
+static int spec_reserve(struct act_ctx *c, uint8_t **rec)
+{
+	const dt_clause *cl = c->ac_ecb->dte_cl;
+	uint64_t id;
+
+	for (uint32_t i = 0; i < cl->cl_nacts; i++) {
+		const dt_action *a = &cl->cl_acts[i];
+		if (a->ac_kind != DT_ACT_SPECULATE)
+			continue;
+		if (eval(c, a->ac_args[0], &id) != 0) {
+			dtrace_error(c->ac_ecb, i + 1, &c->ac_f->df_dif.ds_fault);
+			return -1;
+		}
+		dtrace_buffer_t *b = dtrace_spec_buffer(c->ac_s, id);
+		*rec = b ? dtrace_spec_reserve(c->ac_s, b, c->ac_ecb->dte_size) : NULL;
+		return 0;
+	}
+	return 0;
+}
+
 static void ecb_fire(dtrace_firing_t *f, dtrace_ecb_t *ecb)
 {
 	dtrace_state_t *s = ecb->dte_state;
@@ -457,8 +493,14 @@ static void ecb_fire(dtrace_firing_t *f, dtrace_ecb_t *ecb)
 	}
 	uint8_t *rec = NULL;
 	if (ecb->dte_size != 0) {
-		rec = dtrace_buffer_reserve(s, &s->dts_buf[arch_cpu_id()], ecb->dte_size,
-		                            f->df_probe->dtpr_id == dtrace_probeid_end);
+		if (cl->cl_speculative) {
+			int rc = spec_reserve(&c, &rec);
+			if (rc != 0 || rec == NULL)
+				return;              /* faulted (reported), speculation 0, or full */
+		} else {
+			rec = dtrace_buffer_reserve(s, &s->dts_buf[arch_cpu_id()], ecb->dte_size,
+			                            f->df_probe->dtpr_id == dtrace_probeid_end);
+		}
 		if (rec == NULL)
 			return;                      /* dropped and counted */
 		*(dtrace_rechdr_t *)rec = (dtrace_rechdr_t){ ecb->dte_epid, ecb->dte_size };
@@ -520,5 +562,5 @@ const dif_env_t dtrace_dif_env = {
 	.de_builtin = dtrace_builtin,
 	.de_var_load = dtrace_var_load,
 	.de_var_store = dtrace_var_store,
-	.de_speculation = NULL,
+	.de_speculation = dtrace_speculation,
 };

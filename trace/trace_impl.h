@@ -110,6 +110,15 @@ typedef struct dtrace_dynvar_space {
 	uint64_t dds_drops;
 } dtrace_dynvar_space_t;
 
+/* A speculation: one buffer per CPU, and DTrace's states (one CPU: commit and
+ * discard complete at once, so only INACTIVE and ACTIVE are ever seen). */
+enum dtrace_specstate { DTRACE_SPEC_INACTIVE = 0, DTRACE_SPEC_ACTIVE };
+
+typedef struct dtrace_spec {
+	int dsp_state;
+	dtrace_buffer_t dsp_buf[TRACE_MAXCPUS];
+} dtrace_spec_t;
+
 typedef struct dtrace_state {
 	int dts_activity;                 /* enum dtrace_activity */
 	dtrace_optvals_t dts_opts;
@@ -133,6 +142,9 @@ typedef struct dtrace_state {
 	uint8_t *dts_scratch[TRACE_MAXCPUS];
 	uint8_t *dts_locals[TRACE_MAXCPUS]; /* clause-locals of the firing on that CPU */
 	dif_env_t dts_env;                /* DIF callbacks with de_ctx = this state */
+	dtrace_spec_t *dts_specs;         /* [nspec] */
+	uint64_t dts_specdrops;           /* speculative buffer full */
+	uint64_t dts_specunavail;         /* speculation() found no free buffer */
 	struct dtrace_state *dts_next;    /* all states */
 } dtrace_state_t;
 
@@ -167,6 +179,15 @@ extern dtrace_id_t dtrace_probeid_begin, dtrace_probeid_end, dtrace_probeid_erro
 dtrace_firing_t *dtrace_firing_cpu(int cpu);
 void dtrace_error(dtrace_ecb_t *ecb, uint32_t action, const dif_fault_t *f);
 extern const dif_env_t dtrace_dif_env;
+
+/* spec.c */
+int dtrace_spec_alloc(dtrace_state_t *s);
+void dtrace_spec_free(dtrace_state_t *s);
+int dtrace_speculation(void *ctx, uint64_t *id);
+dtrace_buffer_t *dtrace_spec_buffer(dtrace_state_t *s, uint64_t id);
+uint8_t *dtrace_spec_reserve(dtrace_state_t *s, dtrace_buffer_t *b, uint32_t size);
+void dtrace_spec_commit(dtrace_state_t *s, uint64_t id);
+void dtrace_spec_discard(dtrace_state_t *s, uint64_t id);
 
 /* buffer.c */
 int dtrace_buffer_alloc(dtrace_buffer_t *b, uint64_t size, int policy);

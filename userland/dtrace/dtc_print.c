@@ -411,6 +411,10 @@ static void report_count(struct dtc *d, const char *tag, uint64_t now, uint64_t 
 		ksnprintf(prefix, sizeof(prefix), "[%s] ", tag);
 	if (cpu >= 0)
 		dtc_err("dtrace: %s%lu %s%s on CPU %d\n", prefix, n, what, n == 1 ? "" : "s", cpu);
+	else if (cpu == -3)
+		dtc_err("dtrace: %s%lu %s%s (no speculative buffer available)\n", prefix, n, what, n == 1 ? "" : "s");
+	else if (cpu == -4)
+		dtc_err("dtrace: %s%lu %s%s (available buffer(s) still busy)\n", prefix, n, what, n == 1 ? "" : "s");
 	else if (cpu == -2)
 		dtc_err("dtrace: %s%lu %s%s in ERROR probe enabling\n", prefix, n, what, n == 1 ? "" : "s");
 	else
@@ -429,6 +433,12 @@ void dtc_report_drops(struct dtc *d)
 	}
 	report_count(d, "DTRACEDROP_DYNAMIC", st.dst_dyndrops, d->last.dst_dyndrops,
 	             "dynamic variable drop", -1);
+	report_count(d, "DTRACEDROP_SPEC", st.dst_specdrops, d->last.dst_specdrops,
+	             "speculative drop", -1);
+	report_count(d, "DTRACEDROP_SPECUNAVAIL", st.dst_specunavail, d->last.dst_specunavail,
+	             "failed speculation", -3);
+	report_count(d, "DTRACEDROP_SPECBUSY", st.dst_specbusy, d->last.dst_specbusy,
+	             "failed speculation", -4);
 	report_count(d, "DTRACEDROP_DBLERROR", st.dst_dblerrors, d->last.dst_dblerrors,
 	             "error", -2);
 	d->last = st;
