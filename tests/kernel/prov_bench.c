@@ -5,7 +5,7 @@
  * guest instruction, so the differences between runs are exact instruction
  * counts.
  *
- *   bench_calls plain|fbt|sdt N   call that function N times, interrupts off
+ *   bench_calls [-q] plain|fbt|sdt N   call bench_<fn>(i) for i = 0..N-1, interrupts off
  *   bench_spin N                  N rounds of arithmetic, interrupts on
  *
  * The three functions have the same body.  bench_plain is NOTRACE: fbt
@@ -59,19 +59,24 @@ static int cmd_bench_calls(int argc, char **argv)
 	static const struct { const char *name; long (*fn)(long); } fns[] = {
 		{ "plain", bench_plain }, { "fbt", bench_fbt }, { "sdt", bench_sdt },
 	};
+	bool quiet = argc == 4 && strcmp(argv[1], "-q") == 0;  /* for D tests: no output */
 	uint64_t n;
 
+	argv += quiet;
+	argc -= quiet;
 	if (argc != 3 || !kstrtou64(argv[2], &n))
-		return shell_usage(argv[0]);
+		return shell_usage("bench_calls");
 	for (size_t i = 0; i < ARRAY_SIZE(fns); i++) {
-		if (strcmp(fns[i].name, argv[1]) == 0) {
-			kprintf("bench_calls: %s %lu calls %lu ticks\n", argv[1], n, bench_loop(fns[i].fn, n));
-			return SHELL_OK;
-		}
+		if (strcmp(fns[i].name, argv[1]) != 0)
+			continue;
+		uint64_t ticks = bench_loop(fns[i].fn, n);
+		if (!quiet)
+			kprintf("bench_calls: %s %lu calls %lu ticks\n", argv[1], n, ticks);
+		return SHELL_OK;
 	}
-	return shell_usage(argv[0]);
+	return shell_usage("bench_calls");
 }
-SHELL_COMMAND(bench_calls, cmd_bench_calls, "bench_calls plain|fbt|sdt N",
+SHELL_COMMAND(bench_calls, cmd_bench_calls, "bench_calls [-q] plain|fbt|sdt N",
               "time N calls of a probe-effect benchmark function (tools/bench_probe_effect.py)");
 
 static __attribute__((noipa)) uint64_t bench_mix(uint64_t x)
