@@ -70,6 +70,80 @@ static int64_t lquantize_levels(const dt_aggdesc *ag)
 	return (ag->ag_params[1] - ag->ag_params[0]) / step;
 }
 
+/*
+ * llquantize(v, factor, low, high, nsteps), the illumos layout: bucket 0
+ * holds v < factor^low; then each order m from low to high splits
+ * [factor^m, factor^(m+1)) into n = min(nsteps, factor^(m+1)) steps of equal
+ * width factor^(m+1)/n, of which the n/factor steps below factor^m are not
+ * used; the last bucket holds v >= factor^(high+1).
+ */
+static uint64_t ll_pow(uint64_t f, uint64_t e)
+{
+	uint64_t r = 1;
+
+	while (e-- > 0)
+		r = r > INT64_MAX / f ? (uint64_t)INT64_MAX : r * f;
+	return r;
+}
+
+static uint64_t ll_steps(const dt_aggdesc *ag, uint64_t top)
+{
+	uint64_t nsteps = (uint64_t)ag->ag_params[3];
+
+	return top > nsteps ? nsteps : top;
+}
+
+uint32_t dtrace_llquantize_nbuckets(const dt_aggdesc *ag)
+{
+	uint64_t f = (uint64_t)ag->ag_params[0], n = 2;
+
+	if (ag->ag_nparams < 4 || f < 2 || ag->ag_params[3] < 1 || ag->ag_params[1] > ag->ag_params[2] ||
+	    ag->ag_params[2] > 64)
+		return 0;
+	for (int64_t m = ag->ag_params[1]; m <= ag->ag_params[2]; m++) {
+		uint64_t steps = ll_steps(ag, ll_pow(f, (uint64_t)m + 1));
+		n += steps - steps / f;
+	}
+	return n > 100000 ? 0 : (uint32_t)n;
+}
+
+int dtrace_llquantize_bucket(const dt_aggdesc *ag, int64_t v)
+{
+	uint64_t f = (uint64_t)ag->ag_params[0];
+	uint64_t lo = ll_pow(f, (uint64_t)ag->ag_params[1]);
+	int idx = 1;
+
+	if (v < (int64_t)lo)
+		return 0;
+	for (int64_t m = ag->ag_params[1]; m <= ag->ag_params[2]; m++) {
+		uint64_t top = ll_pow(f, (uint64_t)m + 1), steps = ll_steps(ag, top);
+		if ((uint64_t)v < top)
+			return idx + (int)(((uint64_t)v - lo) / (top / steps));
+		idx += (int)(steps - steps / f);
+		lo = top;
+	}
+	return idx;                                 /* the overflow bucket */
+}
+
+int64_t dtrace_llquantize_bucketval(const dt_aggdesc *ag, int i)
+{
+	uint64_t f = (uint64_t)ag->ag_params[0];
+	uint64_t lo = ll_pow(f, (uint64_t)ag->ag_params[1]);
+	int idx = 1;
+
+	if (i == 0)
+		return 0;
+	for (int64_t m = ag->ag_params[1]; m <= ag->ag_params[2]; m++) {
+		uint64_t top = ll_pow(f, (uint64_t)m + 1), steps = ll_steps(ag, top);
+		int used = (int)(steps - steps / f);
+		if (i < idx + used)
+			return (int64_t)(lo + (uint64_t)(i - idx) * (top / steps));
+		idx += used;
+		lo = top;
+	}
+	return (int64_t)lo;
+}
+
 uint32_t dtrace_agg_nvals(const dt_aggdesc *ag)
 {
 	switch (ag->ag_func) {
@@ -77,7 +151,7 @@ uint32_t dtrace_agg_nvals(const dt_aggdesc *ag)
 	case DT_AGG_STDDEV: return 4;
 	case DT_AGG_QUANTIZE: return DTRACE_QUANTIZE_NBUCKETS;
 	case DT_AGG_LQUANTIZE: return (uint32_t)lquantize_levels(ag) + 2;
-	case DT_AGG_LLQUANTIZE: return 0;          /* not supported in the kernel yet */
+	case DT_AGG_LLQUANTIZE: return dtrace_llquantize_nbuckets(ag);
 	default: return 1;
 	}
 }
@@ -201,6 +275,7 @@ int dtrace_agg_update(dtrace_state_t *s, dtrace_aggbuf_t *a, const dt_aggdesc *a
 	case DT_AGG_STDDEV: stddev_add(v, x); break;
 	case DT_AGG_QUANTIZE: v[dtrace_quantize_bucket(x)] += nargs > 1 ? args[1] : 1; break;
 	case DT_AGG_LQUANTIZE: lquantize_add(ag, v, x, nargs > 1 ? args[1] : 1); break;
+	case DT_AGG_LLQUANTIZE: v[dtrace_llquantize_bucket(ag, x)] += nargs > 1 ? args[1] : 1; break;
 	default: return -1;
 	}
 	return 0;

@@ -135,6 +135,9 @@ uint32_t dtrace_agg_nvals(const dt_aggdesc *ag);
 /* dtrace_agg_keysize: bytes one key element takes (stacks: 8 per frame). */
 uint32_t dtrace_agg_keysize(const dt_keytype *kt, uint32_t strsize, uint32_t stackframes);
 int dtrace_quantize_bucket(int64_t v);   /* index of v's bucket */
+uint32_t dtrace_llquantize_nbuckets(const dt_aggdesc *ag); /* 0: bad parameters */
+int dtrace_llquantize_bucket(const dt_aggdesc *ag, int64_t v);
+int64_t dtrace_llquantize_bucketval(const dt_aggdesc *ag, int i); /* lower bound */
 int64_t dtrace_quantize_bucketval(int i); /* lower bound of bucket i */
 
 typedef void dtrace_agg_fn(void *arg, uint32_t aggid, const void *key, uint32_t keylen,

@@ -116,7 +116,7 @@ static bool action_ok(const dt_prog *prog, const dt_action *a, unsigned flags, s
 			return false;
 	if (a->ac_kind == DT_ACT_AGG && a->ac_naggs == 1 && a->ac_aggs[0] < prog->dp_naggs &&
 	    dtrace_agg_nvals(&prog->dp_aggs[a->ac_aggs[0]]) == 0) {
-		ksnprintf(v->buf, v->len, "clause %u, action %u: llquantize() is not supported yet",
+		ksnprintf(v->buf, v->len, "clause %u, action %u: llquantize() parameters out of range",
 		          v->clause + 1, v->action);
 		return false;
 	}

@@ -137,6 +137,8 @@ static int64_t bucket_value(const dt_aggdesc *ag, uint32_t i)
 {
 	if (ag->ag_func == DT_AGG_QUANTIZE)
 		return dtrace_quantize_bucketval((int)i);
+	if (ag->ag_func == DT_AGG_LLQUANTIZE)
+		return dtrace_llquantize_bucketval(ag, (int)i);
 	return ag->ag_params[0] + ((int64_t)i - 1) * lquantize_step(ag);
 }
 
@@ -149,7 +151,7 @@ static __int128 sort_value(struct dtc *d, const struct dtc_aggent *e)
 	switch (ag->ag_func) {
 	case DT_AGG_AVG: return e->ae_vals[0] ? e->ae_vals[1] / e->ae_vals[0] : 0;
 	case DT_AGG_STDDEV: return stddev_of(e->ae_vals);
-	case DT_AGG_QUANTIZE: case DT_AGG_LQUANTIZE:
+	case DT_AGG_QUANTIZE: case DT_AGG_LQUANTIZE: case DT_AGG_LLQUANTIZE:
 		for (uint32_t i = 0; i < e->ae_nvals; i++)
 			sum += (__int128)bucket_value(ag, i) * e->ae_vals[i];
 		return sum;
@@ -304,7 +306,8 @@ static void print_histogram(struct dtc *d, const struct dtc_aggent *e)
 		neg |= c < 0;
 	}
 	if (first == n)
-		first = last = ag->ag_func == DT_AGG_QUANTIZE ? DTRACE_QUANTIZE_ZEROBUCKET : 1;
+		first = last = ag->ag_func == DT_AGG_QUANTIZE ? DTRACE_QUANTIZE_ZEROBUCKET :
+		               ag->ag_func == DT_AGG_LQUANTIZE ? 1 : 0;
 	uint32_t lo = first > 0 ? first - 1 : 0, hi = last + 1 < n ? last + 1 : n - 1;
 	dtc_out("\n%16s %41s %-9s\n", "value", "------------- Distribution -------------", "count");
 	for (uint32_t i = lo; i <= hi; i++) {
@@ -315,6 +318,10 @@ static void print_histogram(struct dtc *d, const struct dtc_aggent *e)
 		else if (ag->ag_func == DT_AGG_LQUANTIZE && i == n - 1)
 			ksnprintf(label, sizeof(label), ">= %lld", (long long)(ag->ag_params[0] +
 			          (int64_t)(n - 2) * lquantize_step(ag)));
+		else if (ag->ag_func == DT_AGG_LLQUANTIZE && i == 0)
+			ksnprintf(label, sizeof(label), "< %lld", (long long)dtrace_llquantize_bucketval(ag, 1));
+		else if (ag->ag_func == DT_AGG_LLQUANTIZE && i == n - 1)
+			ksnprintf(label, sizeof(label), ">= %lld", (long long)bucket_value(ag, i));
 		else
 			ksnprintf(label, sizeof(label), "%lld", (long long)bucket_value(ag, i));
 		dtc_out("%16s ", label);
@@ -330,7 +337,7 @@ static void print_value(struct dtc *d, const struct dtc_aggent *e)
 	const int64_t *v = e->ae_vals;
 
 	switch (ag->ag_func) {
-	case DT_AGG_QUANTIZE: case DT_AGG_LQUANTIZE:
+	case DT_AGG_QUANTIZE: case DT_AGG_LQUANTIZE: case DT_AGG_LLQUANTIZE:
 		print_histogram(d, e);
 		return;
 	case DT_AGG_AVG:
@@ -351,7 +358,8 @@ static void print_entry(struct dtc *d, const struct dtc_aggent *e)
 
 	print_keys(d, e);
 	print_value(d, e);
-	if (ag->ag_func != DT_AGG_QUANTIZE && ag->ag_func != DT_AGG_LQUANTIZE)
+	if (ag->ag_func != DT_AGG_QUANTIZE && ag->ag_func != DT_AGG_LQUANTIZE &&
+	    ag->ag_func != DT_AGG_LLQUANTIZE)
 		dtc_out("\n");
 }
 
@@ -417,7 +425,8 @@ static void fmt_entry(struct dtc *d, const dt_fmtdesc *fd, const dt_action *a, c
 			if (o == NULL) {
 				dtc_out("0");
 			} else if (agg_desc(d, id)->ag_func == DT_AGG_QUANTIZE ||
-			           agg_desc(d, id)->ag_func == DT_AGG_LQUANTIZE) {
+			           agg_desc(d, id)->ag_func == DT_AGG_LQUANTIZE ||
+			           agg_desc(d, id)->ag_func == DT_AGG_LLQUANTIZE) {
 				print_histogram(d, o);
 			} else {
 				spec[sl - 1] = 0;
