@@ -292,10 +292,38 @@ int dtrace_agg_snapshot(dtrace_state_t *s, int cpu, dtrace_agg_fn *fn, void *arg
 	for (uint64_t off = 0; off < used;) {
 		agg_entry_t *e = (agg_entry_t *)(a->dta_base + off);
 		const uint8_t *key = (const uint8_t *)(e + 1);
-		fn(arg, e->ae_aggid, key, e->ae_keylen, (const int64_t *)(key + e->ae_keylen), e->ae_nvals);
+		if (e->ae_aggid != UINT32_MAX)
+			fn(arg, e->ae_aggid, key, e->ae_keylen, (const int64_t *)(key + e->ae_keylen),
+			   e->ae_nvals);
 		off += sizeof(*e) + e->ae_keylen + e->ae_nvals * sizeof(int64_t);
 	}
 	return 0;
+}
+
+/*
+ * dtrace_agg_remove: forget aggregation aggid's entry for key (all of the
+ * aggregation's entries if key is NULL) on every CPU; a later update starts
+ * a new entry.  The space stays used until the consumer closes.
+ */
+void dtrace_agg_remove(dtrace_state_t *s, uint32_t aggid, const void *key, uint32_t keylen)
+{
+	for (int cpu = 0; cpu < ncpus; cpu++) {
+		dtrace_aggbuf_t *a = &s->dts_agg[cpu];
+		uint64_t flags = arch_irq_save();
+		for (uint32_t h = 0; h < AGG_NBUCKETS; h++) {
+			for (uint32_t *link = &a->dta_bucket[h]; *link != 0;) {
+				agg_entry_t *e = (agg_entry_t *)(a->dta_base + *link - 1);
+				if (e->ae_aggid == aggid && (key == NULL || (e->ae_keylen == keylen &&
+				    memcmp(e + 1, key, keylen) == 0))) {
+					*link = e->ae_next;
+					e->ae_aggid = UINT32_MAX;       /* dead: snapshots skip it */
+				} else {
+					link = &e->ae_next;
+				}
+			}
+		}
+		arch_irq_restore(flags);
+	}
 }
 
 void dtrace_agg_clear(dtrace_state_t *s, uint32_t aggid)
@@ -306,7 +334,7 @@ void dtrace_agg_clear(dtrace_state_t *s, uint32_t aggid)
 		for (uint64_t off = 0; off < a->dta_used;) {
 			agg_entry_t *e = (agg_entry_t *)(a->dta_base + off);
 			int64_t *v = (int64_t *)((uint8_t *)(e + 1) + e->ae_keylen);
-			if (aggid == UINT32_MAX || e->ae_aggid == aggid) {
+			if (e->ae_aggid != UINT32_MAX && (aggid == UINT32_MAX || e->ae_aggid == aggid)) {
 				const dt_aggdesc *ag = &s->dts_prog->dp_aggs[e->ae_aggid];
 				vals_init(ag, v, e->ae_nvals);
 			}

@@ -191,6 +191,8 @@ long dtrace_buffer_snapshot(dtrace_state_t *s, int cpu, void *buf, size_t size);
 int dtrace_agg_snapshot(dtrace_state_t *s, int cpu, dtrace_agg_fn *fn, void *arg);
 /* dtrace_agg_clear: zero the values of aggregation aggid (all if UINT32_MAX) on every CPU. */
 void dtrace_agg_clear(dtrace_state_t *s, uint32_t aggid);
+/* dtrace_agg_remove: drop aggid's entry for key (every entry if key is NULL) on every CPU. */
+void dtrace_agg_remove(dtrace_state_t *s, uint32_t aggid, const void *key, uint32_t keylen);
 
 void dtrace_status_get(dtrace_state_t *s, dtrace_status_t *st);
 int dtrace_epid_info(dtrace_state_t *s, dtrace_epid_t epid, dtrace_epinfo_t *out);

@@ -9,7 +9,9 @@
  * that lies after the notrace region [__notrace_start, __notrace_end) of
  * linker.ld (the framework, DIF, the trap path, the machine halves of fbt and
  * sdt, and NOTRACE functions), is not on fbt_blocklist[] (functions elsewhere
- * that probe context calls), and whose bytes decode from start to end
+ * that probe context calls), is not a linker symbol ("__" names, which alias
+ * the function at their address; one address never gets two sets of probes),
+ * and whose bytes decode from start to end
  * (fbt_isa_scan).  Return probes: one per `ret` found by the decoder, all
  * named "return"; entry probes: when the first instruction can be replayed
  * out of line (every standard prologue, most frameless leaves).
@@ -129,6 +131,9 @@ static bool fbt_name_blocked(const char *name)
 {
 	const char *dot = strchr(name, '.');
 
+	if (name[0] == '_' && name[1] == '_')
+		return true;            /* linker symbols (__notrace_end) alias a real function */
+
 	/* gcc's clones are real functions; other dotted names are asm labels. */
 	if (dot != NULL && strncmp(dot, ".isra", 5) != 0 && strncmp(dot, ".constprop", 10) != 0 &&
 	    strncmp(dot, ".part", 5) != 0 && strncmp(dot, ".cold", 5) != 0)
@@ -213,8 +218,8 @@ static void fbt_provide(void *arg, const dtrace_probedesc_t *desc)
 		if (ks.ks_addr < (uint64_t)__notrace_end || ks.ks_addr >= (uint64_t)_text_end)
 			continue;
 		fbt_st.fst_functions++;
-		if (fbt_name_blocked(ks.ks_name))
-			fbt_st.fst_blocked++;
+		if (fbt_name_blocked(ks.ks_name) || fbt_site_lookup(ks.ks_addr) != NULL)
+			fbt_st.fst_blocked++;   /* excluded, or a second name for a probed address */
 		else
 			fbt_provide_func(&ks);
 	}

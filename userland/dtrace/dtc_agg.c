@@ -488,6 +488,26 @@ void dtc_printa(struct dtc *d, const dt_action *a)
 	kfree(v);
 }
 
+/* agg_trunc: keep the keep largest entries (the -keep smallest if negative; none if 0). */
+static void agg_trunc(struct dtc *d, uint32_t id, int64_t keep)
+{
+	uint32_t n;
+
+	if (keep == 0) {
+		dtrace_agg_remove(d->state, id, NULL, 0);
+		return;
+	}
+	dtc_agg_snapshot(d);
+	struct dtc_aggent **v = agg_sorted(d, id, &n);
+	uint64_t k = keep > 0 ? (uint64_t)keep : -(uint64_t)keep;
+	for (uint32_t i = 0; v != NULL && i < n; i++) {
+		bool kept = keep > 0 ? (uint64_t)(n - i) <= k : (uint64_t)i < k;
+		if (!kept)
+			dtrace_agg_remove(d->state, id, v[i]->ae_key, v[i]->ae_keylen);
+	}
+	kfree(v);
+}
+
 /* dtc_agg_apply: clear, trunc, normalize, denormalize, as their records arrive. */
 void dtc_agg_apply(struct dtc *d, const dt_action *a, int64_t value)
 {
@@ -498,8 +518,7 @@ void dtc_agg_apply(struct dtc *d, const dt_action *a, int64_t value)
 	switch (a->ac_kind) {
 	case DT_ACT_CLEAR: dtrace_agg_clear(d->state, id); break;
 	case DT_ACT_TRUNC:
-		if (a->ac_nargs == 0)
-			dtrace_agg_clear(d->state, id);
+		agg_trunc(d, id, a->ac_nargs ? value : 0);
 		break;
 	case DT_ACT_NORMALIZE: d->agg_normal[id] = value > 0 ? value : 1; break;
 	case DT_ACT_DENORMALIZE: d->agg_normal[id] = 1; break;
