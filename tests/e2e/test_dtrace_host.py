@@ -152,7 +152,8 @@ def test_timeout_reported():
 
 def test_ctrl_c_reaches_the_guest():
     p = subprocess.Popen([TOOL, "-q", "-n", 'BEGIN { printf("started\\n"); } END { printf("ended\\n"); }'],
-                         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         env=dict(os.environ, SONDE_TIMEOUT="20"))
     try:
         assert p.stdout.readline() == b"started\n"
         p.send_signal(signal.SIGINT)
@@ -172,6 +173,14 @@ def test_ctrl_c_reaches_the_guest():
 def test_bad_environment(env, message):
     status, out, err = shell("echo hi", env=env)
     assert status == 2 and out == "" and err.startswith(message)
+
+
+def test_reader_going_away_stops_the_guest():
+    p = subprocess.Popen([TOOL, "-l"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert p.stdout.readline().split() == [b"ID", b"PROVIDER", b"MODULE", b"FUNCTION", b"NAME"]
+    p.stdout.close()                                 # as `tools/dtrace -l | head -1` does
+    err = p.stderr.read()
+    assert p.wait(timeout=30) in (0, 141) and b"Traceback" not in err
 
 
 def test_iso_boot_and_smp():
