@@ -136,6 +136,8 @@ bool prov_isa_arm(uint64_t addr, uint32_t *saved)
 	uint8_t trap = FBT_PATCHVAL;
 
 	*saved = *(const uint8_t *)addr;
+	if (*saved == FBT_PATCHVAL)
+		return false;           /* someone's trap is there already: never save it as the original */
 	return text_patch((void *)addr, &trap, 1);
 }
 
