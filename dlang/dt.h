@@ -297,7 +297,7 @@ typedef struct dt_error {
 int dt_compile(const char *src, size_t len, const dt_opts *opts,
     void *arena, size_t sz, dt_prog **progp, dt_error *err);
 
-/* Format an error "line N: [TAG] MSG" (errtags) into buf. */
+/* Format an error "line N: MSG" (errtags: "[TAG] line N: MSG") into buf. */
 size_t dt_error_format(const dt_error *err, bool errtags, char *buf,
     size_t len);
 

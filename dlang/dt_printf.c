@@ -104,7 +104,28 @@ pf_take(pf_state *s, const char *conv, const pf_spec *ps, char c)
 			    "D_PRINTF_ARG_PROTO", "%s( ) prototype mismatch: "
 			    "conversion #%u (%%%s) is missing a corresponding "
 			    "value argument", s->pf_fname, s->pf_conv, conv);
+		const dt_keytype *kt = s->pf_keys++;
 		s->pf_nkeys--;
+		bool ok;
+		switch (ps->ps_kind) {
+		case DT_CONV_STR: ok = kt->kt_string; break;
+		case DT_CONV_K: ok = kt->kt_kind == DT_KEY_STACK ||
+		    kt->kt_kind == DT_KEY_USTACK; break;
+		case DT_CONV_PTR: ok = !kt->kt_string && (kt->kt_kind ==
+		    DT_KEY_VALUE || kt->kt_kind == DT_KEY_SYM ||
+		    kt->kt_kind == DT_KEY_MOD); break;
+		default: ok = !kt->kt_string && kt->kt_kind == DT_KEY_VALUE &&
+		    (c != 'c' || kt->kt_size <= 4) && c != 'e' && c != 'E' &&
+		    c != 'f' && c != 'g' && c != 'G'; break;
+		}
+		if (!ok)
+			dt_error_node(s->pf_ctx, s->pf_call, "D_PRINTF_ARG_TYPE",
+			    "%s( ) argument #%u is incompatible with conversion "
+			    "#%u prototype:\n\tconversion: %%%s\n\t prototype: "
+			    "%s\n\t  argument: %s key", s->pf_fname, s->pf_argno,
+			    s->pf_conv, conv, ps->ps_proto, kt->kt_string ?
+			    "string" : kt->kt_kind == DT_KEY_STACK ? "stack" :
+			    "integer");
 		return;
 	}
 	if (s->pf_arg == NULL)
@@ -229,8 +250,10 @@ dt_printf_create(dt_ctx *ctx, dt_node *call, const char *fname,
 		char key[80];
 		dt_snprintf(key, sizeof (key), "@%s", args->n_str);
 		dt_ident *id = dt_ident_lookup(&ctx->c_globals, key);
-		if (id != NULL)
+		if (id != NULL) {
 			s.pf_nkeys = ctx->c_prog->dp_aggs[id->id_aggidx].ag_nkeys;
+			s.pf_keys = ctx->c_prog->dp_aggs[id->id_aggidx].ag_keys;
+		}
 	}
 	dt_fmtdesc fd = { f, NULL, 0, printa };
 	uint32_t cap = 0;

@@ -180,8 +180,8 @@ size_t
 dt_error_format(const dt_error *err, bool errtags, char *buf, size_t len)
 {
 	if (errtags)
-		return (dt_snprintf(buf, len, "line %u: [%s] %s", err->de_line,
-		    err->de_tag, err->de_msg));
+		return (dt_snprintf(buf, len, "[%s] line %u: %s", err->de_tag,
+		    err->de_line, err->de_msg));
 	return (dt_snprintf(buf, len, "line %u: %s", err->de_line,
 	    err->de_msg));
 }

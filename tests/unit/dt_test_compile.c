@@ -434,7 +434,7 @@ test_err_printf(void **state)
 	    "char, short, int, long, or long long\n\t  argument: string");
 	char buf[600];
 	dt_error_format(&e, true, buf, sizeof (buf));
-	assert_memory_equal(buf, "line 3: [D_PRINTF_ARG_TYPE] printf( )", 36);
+	assert_memory_equal(buf, "[D_PRINTF_ARG_TYPE] line 3: printf( )", 36);
 }
 
 static void
