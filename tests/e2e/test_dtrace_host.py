@@ -118,6 +118,13 @@ def test_builtin_script_library():
     assert status == 0 and out.startswith("hello, world\n") and err == ""
 
 
+@pytest.mark.parametrize("name", sorted(f for f in os.listdir(os.path.join(ROOT, "scripts"))
+                                         if f.endswith(".d")))
+def test_library_script_compiles_in_the_guest(name):
+    status, out, err = dtrace("-e", "-s", "/scripts/" + name)
+    assert status == 0 and "failed" not in err, err
+
+
 def test_ls_and_cat_scripts():
     status, out, err = shell("ls /scripts")
     names = sorted(f for f in os.listdir(os.path.join(ROOT, "scripts")) if f.endswith(".d"))
