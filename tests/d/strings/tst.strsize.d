@@ -1,0 +1,14 @@
+/*
+ * ASSERTION: strsize limits every string value: longer strings are
+ * truncated to strsize - 1 bytes.
+ */
+#pragma D option quiet
+#pragma D option strsize=8
+
+BEGIN
+{
+	s = "abcdefghijklmnop";
+	printf("[%s] %d\n", s, strlen(s));
+	printf("[%s]\n", strjoin("1234", "56789"));
+	exit(0);
+}
