@@ -3,15 +3,15 @@
  *
  * Invariant: for any DIFO, dif_validate() returns without a sanitizer
  * report; if it accepts, dif_emulate() on the host model terminates after
- * at most ninsns instructions, without a sanitizer report, and (for the
- * half of the inputs with flag bit 6) the disassemble/reassemble round trip
- * is exact. Any input is also run
- * through dif_disasm() whether valid or not.
+ * at most ninsns instructions, without a sanitizer report, and, for the
+ * quarter of the inputs with flag bits 6 and 7 set, the disassemble/
+ * reassemble round trip is exact (those are also disassembled whether
+ * valid or not). The text form is checked on every vector by dif-check.
  *
  * Input layout: byte 0 flags (bit 0: repair the program so it is likely
  * valid, bit 1: destructive, bit 2: user, bit 3: small strsize, bit 4: tiny
- * scratch, bit 5: string return type, bit 6: also check the text round
- * trip), byte 1 number of integers (& 15), byte 2 number of variables
+ * scratch, bit 5: string return type, bits 6+7: check the text form),
+ * byte 1 number of integers (& 15), byte 2 number of variables
  * (& 7), byte 3 string table length, then the integers (8 bytes each), the
  * variables (raw dif_var_t), the string table, and the rest as
  * instructions. Without repair most inputs are rejected, which fuzzes the
@@ -195,11 +195,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (flags & 32)
 			dp.dd_rtype = (dif_type_t){ DIF_TYPE_STRING, DIF_TF_BYREF, 0, 0 };
 	}
-	dif_disasm(&dp, text, sizeof(text));
+	if ((flags & 0xc0) == 0xc0)
+		dif_disasm(&dp, text, sizeof(text));
 	if (dif_validate(&dp, ((flags & 2) ? DIF_VF_DESTRUCTIVE : 0) |
 	                 ((flags & 4) ? DIF_VF_USER : 0), NULL, NULL) != 0)
 		return 0;
-	if (flags & 64)
+	if ((flags & 0xc0) == 0xc0)
 		check_round_trip(&dp);
 	run(&dp, flags);
 	return 0;
