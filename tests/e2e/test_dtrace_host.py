@@ -141,6 +141,17 @@ def test_extra_file_and_hidden_cmdline(tmp_path):
     assert out == "some notes\nnotes.txt\nscripts/\n.sonde/\nnotes.txt\nscripts/\n"
 
 
+def test_output_file_appended_on_the_host(tmp_path):
+    out = tmp_path / "o.txt"
+    out.write_text("before\n")
+    prog = 'BEGIN { printf("traced\\n"); exit(0); }'
+    assert dtrace("-qo", str(out), "-n", prog) == (0, "", "")
+    assert dtrace("-q", "-o", str(out), "-n", prog) == (0, "", "")
+    assert out.read_text() == "before\ntraced\n\ntraced\n\n"
+    status, _, err = dtrace("-o", str(tmp_path / "no" / "dir"), "-n", prog)
+    assert status == 1 and err.startswith("dtrace: failed to open output file '")
+
+
 # --- failures are reported, never silent -----------------------------------------
 
 def test_crash_reported():
