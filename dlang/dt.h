@@ -408,6 +408,8 @@ typedef enum dt_nodekind {
 #define DT_NF_COOKED	0x04	/* semantic pass done */
 #define DT_NF_USERLAND	0x08
 #define DT_NF_REF	0x10	/* value is by reference (string, struct) */
+#define DT_NF_SUBSTORE	0x20	/* assignment into a member/element of a */
+				/* struct/array D variable (root in n_c) */
 
 struct dt_node {
 	dt_nodekind n_kind;

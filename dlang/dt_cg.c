@@ -305,6 +305,17 @@ var_load(dt_ctx *ctx, dt_cgbuf *b, dt_node *n, int rd)
 		push_tuple(ctx, b, n->n_args);
 	var_ref(ctx, b, n, id, false);
 	emit(ctx, b, DIF_INSTR_VLOAD(var_op(id, false), id->id_id, rd));
+	if (by_ref(id->id_type) && !dt_type_isstring(id->id_type)) {
+		/* an unset struct/array reads as zeroed scratch, not NULL */
+		uint32_t lok = label_new(ctx, b);
+		emit(ctx, b, DIF_INSTR_TST(rd));
+		branch(ctx, b, DIF_OP_BNE, lok);
+		int rs = reg_alloc(ctx, b, n);
+		set_int(ctx, b, n, id->id_type->ty_size, rs);
+		emit(ctx, b, DIF_INSTR_RR(DIF_OP_ALLOCS, rs, rd));
+		reg_free(b, rs);
+		label_here(b, lok);
+	}
 }
 
 static void
@@ -320,6 +331,8 @@ var_store(dt_ctx *ctx, dt_cgbuf *b, dt_node *n, int rs)
 /* ---- addresses ---- */
 
 static int cg_addr(dt_ctx *ctx, dt_cgbuf *b, dt_node *n);
+static void bounds_check(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, int ri,
+    uint32_t nelem);
 
 static void
 add_const(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, int rd, uint64_t v)
@@ -357,8 +370,12 @@ cg_addr(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 		add_const(ctx, b, n, r, (uint64_t)n->n_ival);
 		return (r);
 	case DT_N_INDEX: {	/* p[i] */
-		r = cg(ctx, b, n->n_a);
+		r = n->n_a->n_type->ty_kind == DT_TK_ARRAY ?
+		    cg_addr(ctx, b, n->n_a) : cg(ctx, b, n->n_a);
 		int ri = cg(ctx, b, n->n_args);
+		if (n->n_a->n_type->ty_kind == DT_TK_ARRAY &&
+		    !(n->n_args->n_flags & DT_NF_CONST))
+			bounds_check(ctx, b, n, ri, n->n_a->n_type->ty_nelem);
 		scale(ctx, b, n, ri, n->n_type->ty_size);
 		emit(ctx, b, DIF_INSTR_RRR(DIF_OP_ADD, r, ri, r));
 		reg_free(b, ri);
@@ -513,9 +530,103 @@ compound_base(dt_tokkind k)
 	return (DT_T_PLUS);
 }
 
+/* Fault (BADADDR at 0) unless 0 <= ri < nelem: array bounds at run time. */
+static void
+bounds_check(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, int ri,
+    uint32_t nelem)
+{
+	uint32_t lok = label_new(ctx, b);
+	int rn = reg_alloc(ctx, b, where);
+	set_int(ctx, b, where, nelem, rn);
+	emit(ctx, b, DIF_INSTR_CMP(DIF_OP_CMP, ri, rn));
+	branch(ctx, b, DIF_OP_BLU, lok);
+	emit(ctx, b, DIF_INSTR_LOAD(DIF_OP_LDX, 0, rn));
+	label_here(b, lok);
+	reg_free(b, rn);
+}
+
+/* The address of l inside a copy of its root variable held at rbase. */
+static int
+cg_subaddr(dt_ctx *ctx, dt_cgbuf *b, dt_node *l, dt_node *root, int rbase)
+{
+	int r;
+	if (l == root) {
+		r = reg_alloc(ctx, b, l);
+		emit(ctx, b, DIF_INSTR_RR(DIF_OP_MOV, rbase, r));
+		return (r);
+	}
+	r = cg_subaddr(ctx, b, l->n_a, root, rbase);
+	if (l->n_kind == DT_N_MEMBER) {
+		add_const(ctx, b, l, r, (uint64_t)l->n_ival);
+		return (r);
+	}
+	int ri = cg(ctx, b, l->n_args);
+	if (!(l->n_args->n_flags & DT_NF_CONST))
+		bounds_check(ctx, b, l, ri, l->n_a->n_type->ty_nelem);
+	scale(ctx, b, l, ri, l->n_type->ty_size);
+	emit(ctx, b, DIF_INSTR_RRR(DIF_OP_ADD, r, ri, r));
+	reg_free(b, ri);
+	return (r);
+}
+
+/* *(t *)ra = rv (by-reference values are copied). */
+static void
+store(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, const dt_type *t, int rv,
+    int ra)
+{
+	static const unsigned ops[] = { DIF_OP_STB, DIF_OP_STH, DIF_OP_STW,
+	    DIF_OP_STW, DIF_OP_STX, DIF_OP_STX, DIF_OP_STX, DIF_OP_STX };
+	if (by_ref(t)) {
+		int rs = reg_alloc(ctx, b, where);
+		set_int(ctx, b, where, t->ty_size, rs);
+		emit(ctx, b, DIF_INSTR_RRR(DIF_OP_COPYS, rv, rs, ra));
+		reg_free(b, rs);
+		return;
+	}
+	uint32_t sz = t->ty_kind == DT_TK_PTR ? 8 : t->ty_size;
+	emit(ctx, b, DIF_INSTR_STORE(ops[(sz - 1) & 7], rv, ra));
+}
+
+/*
+ * p.m = v, a[i] = v, p.a[i].m op= v on a struct/array D variable: copy the
+ * variable into scratch, store into the copy, store the copy back (the
+ * environment copies the bytes).  DIF stores only ever reach scratch.
+ */
+static int
+cg_substore(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
+{
+	dt_node *root = n->n_c;
+	int rv = cg(ctx, b, n->n_b);
+	int rorig = reg_alloc(ctx, b, n);
+	var_load(ctx, b, root, rorig);
+	int rsz = reg_alloc(ctx, b, n);
+	set_int(ctx, b, n, root->n_type->ty_size, rsz);
+	int rcp = reg_alloc(ctx, b, n);
+	emit(ctx, b, DIF_INSTR_RR(DIF_OP_ALLOCS, rsz, rcp));
+	emit(ctx, b, DIF_INSTR_RRR(DIF_OP_COPYS, rorig, rsz, rcp));
+	reg_free(b, rsz);
+	reg_free(b, rorig);
+	int ra = cg_subaddr(ctx, b, n->n_a, root, rcp);
+	if (n->n_op != DT_T_ASGN) {
+		int rold = reg_alloc(ctx, b, n);
+		emit(ctx, b, DIF_INSTR_RR(DIF_OP_MOV, ra, rold));
+		load(ctx, b, n->n_a->n_type, rold, false);
+		arith(ctx, b, n, compound_base(n->n_op), rold, rv);
+		reg_free(b, rv);
+		rv = rold;
+	}
+	store(ctx, b, n, n->n_a->n_type, rv, ra);
+	reg_free(b, ra);
+	var_store(ctx, b, root, rcp);
+	reg_free(b, rcp);
+	return (rv);
+}
+
 static DT_NOINLINE int
 cg_assign(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 {
+	if (n->n_flags & DT_NF_SUBSTORE)
+		return (cg_substore(ctx, b, n));
 	int rb = cg(ctx, b, n->n_b);
 	if (n->n_op != DT_T_ASGN) {
 		int ra = reg_alloc(ctx, b, n);

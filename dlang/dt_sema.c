@@ -18,6 +18,9 @@
  */
 #include "dlang/dt.h"
 
+static dt_node *cook_lvalue(dt_ctx *ctx, dt_node *l, dt_type *rt,
+    dt_tokkind op);
+
 
 /* ---- helpers ---- */
 
@@ -185,6 +188,8 @@ static DT_NOINLINE dt_node *
 cook_op1(dt_ctx *ctx, dt_node *n)
 {
 	char b[64];
+	if (n->n_op == DT_T_INC || n->n_op == DT_T_DEC)
+		n->n_a = cook_lvalue(ctx, n->n_a, ctx->c_t_int, n->n_op);
 	dt_node *a = n->n_a = dt_sema_expr(ctx, n->n_a);
 	dt_type *t = a->n_type;
 	switch (n->n_op) {
@@ -465,6 +470,42 @@ dt_sema_array_keys(dt_ctx *ctx, dt_node *n, dt_ident *id, bool define)
 	return (NULL);
 }
 
+static bool
+is_sou_or_array(const dt_type *t)
+{
+	return (t->ty_kind == DT_TK_STRUCT || t->ty_kind == DT_TK_UNION ||
+	    t->ty_kind == DT_TK_ARRAY);
+}
+
+/* Does node b name an existing scalar D variable of struct/array type? */
+static bool
+by_ref_var(dt_ctx *ctx, const dt_node *b)
+{
+	dt_idhash *h = b->n_kind == DT_N_SELF ? &ctx->c_tls :
+	    b->n_kind == DT_N_THIS ? &ctx->c_locals :
+	    b->n_kind == DT_N_VAR ? &ctx->c_globals : NULL;
+	dt_ident *id = h == NULL ? NULL : dt_ident_lookup(h, b->n_str);
+	return (id != NULL && id->id_kind == DT_IDK_VAR &&
+	    is_sou_or_array(id->id_type));
+}
+
+/*
+ * For p.m, a[i], p.a[i].m ...: the struct/array D variable at the root of
+ * a chain of '.' members and array elements, or NULL.
+ */
+static dt_node *
+substore_root(dt_node *l)
+{
+	while ((l->n_kind == DT_N_MEMBER && l->n_op == DT_T_DOT) ||
+	    (l->n_kind == DT_N_INDEX && l->n_ival == -2 &&
+	    l->n_a->n_type->ty_kind == DT_TK_ARRAY))
+		l = l->n_a;
+	if (dt_sema_is_dvar(l) && l->n_ident->id_kind == DT_IDK_VAR &&
+	    is_sou_or_array(l->n_type))
+		return (l);
+	return (NULL);
+}
+
 /* Resolve the target of an assignment, creating variables on first use. */
 static DT_NOINLINE dt_node *
 cook_lvalue(dt_ctx *ctx, dt_node *l, dt_type *rt, dt_tokkind op)
@@ -473,6 +514,8 @@ cook_lvalue(dt_ctx *ctx, dt_node *l, dt_type *rt, dt_tokkind op)
 	const char *name = l->n_str;
 	bool arr = false;
 	dt_node *base = l;
+	if (l->n_kind == DT_N_INDEX && by_ref_var(ctx, l->n_a))
+		return (dt_sema_expr(ctx, l));	/* arr[i] of an array variable */
 	if (l->n_kind == DT_N_INDEX) {
 		base = l->n_a;
 		arr = true;
@@ -506,8 +549,15 @@ cook_lvalue(dt_ctx *ctx, dt_node *l, dt_type *rt, dt_tokkind op)
 			    "requires modifiable lvalue as an operand",
 			    opname(op));
 	}
-	if (id == NULL && op != DT_T_ASGN)
-		return (dt_sema_expr(ctx, l));	/* reports the undefined name */
+	if (id == NULL && op != DT_T_ASGN) {
+		/*
+		 * x += v, x++ on a variable never assigned: it springs into
+		 * existence as an integer that was 0 ("bytes += arg2").
+		 */
+		if (!dt_type_isint(rt))
+			return (dt_sema_expr(ctx, l));	/* reports the name */
+		rt = promote(ctx, rt);
+	}
 	if (id == NULL) {
 		if (rt->ty_kind == DT_TK_VOID || rt->ty_kind == DT_TK_STACK ||
 		    rt->ty_kind == DT_TK_SYMADDR || rt->ty_kind == DT_TK_AGGFN)
@@ -559,7 +609,14 @@ cook_assign(dt_ctx *ctx, dt_node *n)
 		    "result of an aggregating function", n->n_a->n_str);
 	n->n_b = dt_sema_expr(ctx, n->n_b);
 	n->n_a = cook_lvalue(ctx, n->n_a, n->n_b->n_type, n->n_op);
-	need_lval(ctx, n, n->n_a, n->n_op);
+	dt_node *root = dt_sema_is_dvar(n->n_a) ? NULL :
+	    substore_root(n->n_a);
+	if (root != NULL) {
+		n->n_flags |= DT_NF_SUBSTORE;
+		n->n_c = root;
+	} else {
+		need_lval(ctx, n, n->n_a, n->n_op);
+	}
 	dt_type *lt = n->n_a->n_type, *rt = n->n_b->n_type;
 	if (n->n_op != DT_T_ASGN) {
 		/* check as the binary operation it abbreviates */

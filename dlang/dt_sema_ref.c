@@ -291,6 +291,12 @@ dt_cook_index(dt_ctx *ctx, dt_node *n)
 	if (n->n_args->n_next != NULL || !dt_type_isint(n->n_args->n_type))
 		dt_error_node(ctx, n, "D_OP_INT", "[ ] index must be a single "
 		    "integer");
+	if (b->n_type->ty_kind == DT_TK_ARRAY &&
+	    dt_sema_is_const(n->n_args) && (n->n_args->n_ival < 0 ||
+	    n->n_args->n_ival >= (int64_t)b->n_type->ty_nelem))
+		dt_error_node(ctx, n, "D_ARR_BADREF", "index %lld is out of "
+		    "range for an array of %u elements",
+		    (long long)n->n_args->n_ival, b->n_type->ty_nelem);
 	n->n_type = b->n_type->ty_base;
 	n->n_flags |= DT_NF_LVAL;
 	n->n_ival = -2;		/* marks memory indexing */

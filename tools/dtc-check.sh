@@ -6,10 +6,13 @@
 #   1. Golden snippets: for each tests/dlang/NAME.d, "dtc -S NAME.d" must
 #      print exactly tests/dlang/NAME.S (the DIF of every clause, in the
 #      spirit of Lua's code tests).  --update rewrites the .S files.
-#   2. Rejection tests: each tests/d/err.D_TAG.NAME.d must fail to compile
+#   2. Rejection tests: each tests/d/**/err.D_TAG.NAME.d must fail to compile
 #      and "dtc -x errtags" must report [D_TAG].
-#   3. Every other tests/d/*.d (the programs of the other issues) must
-#      compile.
+#   3. Every other D program under tests/d/ (the programs of the other
+#      issues, tst.*.d in subdirectories) must compile.  err.*.d files
+#      without a D_ tag fail at run time in the guest: they must compile.
+#      Rejections by D_PDESC_ZERO in subdirectories need the guest's probe
+#      table and are left to the guest's test runner.
 # Exit status 0 only if everything passes.
 DTC=$1
 UPDATE=$2
@@ -37,10 +40,12 @@ for d in tests/dlang/*.d; do
 done
 
 tags=""
-for d in tests/d/err.*.d; do
+for d in $(find tests/d -name 'err.D_*.d' | sort); do
 	[ -e "$d" ] || continue
 	base=$(basename "$d")
 	tag=$(echo "$base" | sed 's/^err\.\(D_[A-Z0-9_]*\)\..*/\1/')
+	# the host has no probe table: "matches no probes" is the guest's call
+	case $tag:$d in D_PDESC_ZERO:tests/d/*/*) continue;; esac
 	if $DTC -x errtags "$d" > $tmp 2>&1; then
 		echo "FAIL $d: compiled, expected $tag"; fail=1; continue
 	fi
@@ -51,9 +56,7 @@ for d in tests/d/err.*.d; do
 	tags="$tags $tag"
 done
 
-for d in tests/d/*.d; do
-	[ -e "$d" ] || continue
-	case $(basename "$d") in err.*) continue;; esac
+for d in $(find tests/d -name '*.d' ! -name 'err.D_*' | sort); do
 	if ! $DTC -e "$d" > $tmp 2>&1; then
 		echo "FAIL $d: does not compile:"; cat $tmp; fail=1; continue
 	fi

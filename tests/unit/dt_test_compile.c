@@ -301,6 +301,41 @@ test_if_else(void **state)
 	assert_int_equal(n, 0);
 }
 
+/* Members and elements of struct and array D variables. */
+static void
+test_substore(void **state)
+{
+	(void)state;
+	const char *src = "struct point { int x; int y; }; struct point p;"
+	    "int arr[4]; self struct point sp;"
+	    "BEGIN { trace(p.y); trace(arr[2]); p.x = 3; p.y = -4; arr[0] = 1;"
+	    " arr[3] = 8; arr[arg0 % 4] += 2; self->sp.y = 7;"
+	    " trace(p.x); trace(p.y); trace(arr[0]); trace(arr[3]);"
+	    " trace(arr[arg1]); trace(self->sp.y + self->sp.x); }";
+	int64_t o[16];
+	int n = run_firing(src, 3, 3, o, 16);
+	assert_int_equal(n, 8);
+	assert_int_equal(o[0], 0);	/* unset reads as zero */
+	assert_int_equal(o[1], 0);
+	assert_int_equal(o[2], 3);
+	assert_int_equal(o[3], -4);
+	assert_int_equal(o[4], 1);
+	assert_int_equal(o[5], 10);	/* arr[3] = 8, += 2 */
+	assert_int_equal(o[6], 10);
+	assert_int_equal(o[7], 7);
+	dt_error e = compile_err("int arr[4]; BEGIN { arr[4] = 1; }");
+	assert_string_equal(e.de_tag, "D_ARR_BADREF");
+	/* a dynamic index out of bounds faults instead of writing */
+	dt_prog *p = compile_ok("int arr[4]; BEGIN { arr[arg0] = 1; }");
+	dif_state_t st;
+	dif_hostenv_init(&henv);
+	dif_state_init(&st, &henv.env, scratch, sizeof (scratch), 0);
+	st.ds_args[0] = 4;
+	uint64_t v;
+	assert_int_equal(dif_emulate(p->dp_clauses[0].cl_acts[0].ac_args[0],
+	    &st, &v), DIF_FAULT_BADADDR);
+}
+
 /* ---- the program object ---- */
 
 static void
@@ -612,6 +647,7 @@ main(void)
 		cmocka_unit_test(test_strings),
 		cmocka_unit_test(test_decls),
 		cmocka_unit_test(test_if_else),
+		cmocka_unit_test(test_substore),
 		cmocka_unit_test(test_prog_probes),
 		cmocka_unit_test(test_prog_actions),
 		cmocka_unit_test(test_prog_spec),
