@@ -34,9 +34,14 @@ $(BUILD)/ksyms0.S: tools/gen_ksyms.sh
 $(BUILD)/ksyms%.o: $(BUILD)/ksyms%.S
 	$(CC) -c $< -o $@
 
-$(BUILD)/kscripts.S: $(KSCRIPTS) tools/gen_scripts.sh
+# Regenerated on every make but replaced only when it changes, so that adding
+# or removing a script (not just editing one) rebuilds the table.
+$(BUILD)/kscripts.S: kscripts-list
 	@mkdir -p $(@D)
-	$(Q)sh tools/gen_scripts.sh $(KSCRIPTS) > $@
+	$(Q)sh tools/gen_scripts.sh $(KSCRIPTS) > $@.tmp
+	$(Q)if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
+
+.PHONY: kscripts-list
 
 $(BUILD)/kscripts.o: $(BUILD)/kscripts.S $(KSCRIPTS)
 	$(Q)$(CC) -c $< -o $@
