@@ -6,7 +6,7 @@
 # moves.  The build then checks that the final image's own symbols give the
 # very same table.
 
-KERNEL_ASM := boot/boot.asm arch/x86_64/entry.asm arch/x86_64/switch.asm
+KERNEL_ASM := boot/boot.asm arch/x86_64/entry.asm arch/x86_64/switch.asm arch/x86_64/ap_blob.asm
 KERNEL_C   := $(wildcard kernel/*.c arch/x86_64/*.c trace/*.c userland/dtrace/*.c tests/kernel/*.c) \
               $(DIF_SRCS) $(DLANG_SRCS) $(TRACE_SRCS) $(USERLAND_SRCS)
 KOBJ       := $(patsubst %.c,$(BUILD)/k/%.o,$(KERNEL_C)) \
@@ -25,7 +25,16 @@ $(BUILD)/k/%.o: %.c
 $(BUILD)/k/%.o: %.asm
 	@mkdir -p $(@D)
 	@echo "  NASM    $<"
-	$(Q)$(NASM) -f elf64 -g -F dwarf -MD $(@:.o=.d) -MT $@ -o $@ $<
+	$(Q)$(NASM) $(NASMFLAGS) -f elf64 -g -F dwarf -MD $(@:.o=.d) -MT $@ -o $@ $<
+
+# The AP start-up code runs at 0x8000 in real mode: assembled flat, then
+# included as bytes by ap_blob.asm.
+$(BUILD)/ap_tramp.bin: arch/x86_64/ap_tramp.asm
+	@mkdir -p $(@D)
+	$(Q)$(NASM) -f bin -o $@ $<
+
+$(BUILD)/k/arch/x86_64/ap_blob.o: $(BUILD)/ap_tramp.bin
+$(BUILD)/k/arch/x86_64/ap_blob.o: NASMFLAGS += -I$(BUILD)/
 
 $(BUILD)/ksyms0.S: tools/gen_ksyms.sh
 	@mkdir -p $(@D)
@@ -66,3 +75,6 @@ $(BUILD)/sonde.iso: $(BUILD)/kernel.elf $(BUILD)/iso/boot/grub/grub.cfg
 	cp $(BUILD)/kernel.elf $(BUILD)/iso/boot/kernel.elf
 	grub-mkrescue -o $@ $(BUILD)/iso 2> $(BUILD)/grub-mkrescue.log || \
 		{ cat $(BUILD)/grub-mkrescue.log; exit 1; }
+
+# The UEFI loader, its ESP folder and disk image.
+include boot/efi/efi.mk
