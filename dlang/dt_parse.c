@@ -25,18 +25,21 @@ static bool paren_type_follows(dt_ctx *ctx);
 
 /* ---- token helpers ---- */
 
+/* The current token's kind. */
 static dt_tokkind
 tok(dt_ctx *ctx)
 {
 	return (ctx->c_tok.t_kind);
 }
 
+/* Advance to the next ordinary token. */
 void
 dt_next(dt_ctx *ctx)
 {
 	dt_lex_next(ctx, DT_LEX_EXPR);
 }
 
+/* D_SYNTAX at the current token: "syntax error near \"tok\"". */
 _Noreturn void
 dt_syntax_error(dt_ctx *ctx)
 {
@@ -47,6 +50,7 @@ dt_syntax_error(dt_ctx *ctx)
 	dt_error_tok(ctx, "D_SYNTAX", "syntax error near \"%s\"", buf);
 }
 
+/* Consume the current token if it is k. */
 bool
 dt_accept(dt_ctx *ctx, dt_tokkind k)
 {
@@ -56,6 +60,7 @@ dt_accept(dt_ctx *ctx, dt_tokkind k)
 	return (true);
 }
 
+/* Consume a k or fail with D_SYNTAX. */
 void
 dt_expect(dt_ctx *ctx, dt_tokkind k)
 {
@@ -63,6 +68,7 @@ dt_expect(dt_ctx *ctx, dt_tokkind k)
 		dt_syntax_error(ctx);
 }
 
+/* One level deeper; the nesting limit bounds the stack (DT_MAXDEPTH). */
 static void
 enter(dt_ctx *ctx)
 {
@@ -70,6 +76,7 @@ enter(dt_ctx *ctx)
 		dt_error_tok(ctx, "D_SYNTAX", "expression nesting is too deep");
 }
 
+/* A new node of kind k at token t's position. */
 dt_node *
 dt_node_new(dt_ctx *ctx, dt_nodekind k, const dt_tok *t)
 {
@@ -81,12 +88,14 @@ dt_node_new(dt_ctx *ctx, dt_nodekind k, const dt_tok *t)
 	return (n);
 }
 
+/* A new node of kind k at the current token. */
 dt_node *
 dt_node_here(dt_ctx *ctx, dt_nodekind k)
 {
 	return (dt_node_new(ctx, k, &ctx->c_tok));
 }
 
+/* Consume an identifier (or typedef name) and return its text. */
 const char *
 dt_ident_name(dt_ctx *ctx)
 {
@@ -442,6 +451,7 @@ dt_parse_cond(dt_ctx *ctx)
 	return (n);
 }
 
+/* = and the compound assignment operators. */
 static bool
 is_assign_op(dt_tokkind k)
 {

@@ -11,6 +11,7 @@
  */
 #include "dlang/dt.h"
 
+/* The current token's kind. */
 static dt_tokkind
 tok(dt_ctx *ctx)
 {
@@ -18,6 +19,7 @@ tok(dt_ctx *ctx)
 }
 
 
+/* Can the current token start a type name (casts, sizeof, declarations)? */
 bool
 dt_starts_type(dt_ctx *ctx)
 {
@@ -34,6 +36,7 @@ dt_starts_type(dt_ctx *ctx)
 	}
 }
 
+/* constant-expr: conditional, folded to an integer constant */
 static int64_t
 const_expr(dt_ctx *ctx)
 {
@@ -120,6 +123,7 @@ typedef struct spec_counts {
 	dt_type *sc_named;
 } spec_counts;
 
+/* The type named by a set of specifier keywords, with C's rules. */
 static dt_type *
 spec_resolve(dt_ctx *ctx, const spec_counts *s, const dt_tok *t)
 {
