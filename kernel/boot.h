@@ -1,9 +1,10 @@
 /*
  * boot.h - what the kernel learned from the boot loader.
  *
- * arch/x86_64/bootinfo.c fills one struct boot_info from either a multiboot2
- * information structure (GRUB) or a PVH hvm_start_info (QEMU -kernel); the
- * rest of the kernel reads only this.
+ * arch/x86_64/bootinfo.c fills one struct boot_info from a multiboot2
+ * information structure (GRUB), a PVH hvm_start_info (QEMU -kernel) or the
+ * UEFI loader's struct sonde_handoff (boot/efi/handoff.h); the rest of the
+ * kernel reads only this.
  */
 #ifndef SONDE_BOOT_H
 #define SONDE_BOOT_H
@@ -29,12 +30,13 @@ struct boot_module {
 };
 
 struct boot_info {
-	const char *bi_loader;       /* "multiboot2", "pvh" */
+	const char *bi_loader;       /* "multiboot2", "pvh", "uefi" */
 	char bi_cmdline[BOOT_CMDLINE_MAX];
 	int bi_nmem;
 	struct boot_mem bi_mem[BOOT_MAX_MEMMAP];
 	int bi_nmod;
 	struct boot_module bi_mod[BOOT_MAX_MODULES];
+	uint64_t bi_rsdp;            /* ACPI RSDP (physical) if the loader said; else 0 */
 };
 
 extern struct boot_info boot_info;
