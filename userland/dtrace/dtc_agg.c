@@ -190,10 +190,39 @@ static int key_cmp(struct dtc *d, const struct dtc_aggent *a, const struct dtc_a
 	return 0;
 }
 
-static int ent_cmp(struct dtc *d, const struct dtc_aggent *a, const struct dtc_aggent *b)
+/* zero_count: a histogram's count in the bucket that holds 0 (DTrace's tie-breaker). */
+static int64_t zero_count(struct dtc *d, const struct dtc_aggent *e)
+{
+	const dt_aggdesc *ag = agg_desc(d, e->ae_aggid);
+
+	switch (ag->ag_func) {
+	case DT_AGG_QUANTIZE: return e->ae_vals[DTRACE_QUANTIZE_ZEROBUCKET];
+	case DT_AGG_LLQUANTIZE: return e->ae_vals[dtrace_llquantize_bucket(ag, 0)];
+	case DT_AGG_LQUANTIZE: {
+		int64_t step = lquantize_step(ag), base = ag->ag_params[0];
+		if (base > 0 || base + (int64_t)(e->ae_nvals - 2) * step <= 0)
+			return 0;                   /* zero is outside the range */
+		return e->ae_vals[1 + (0 - base) / step];
+	}
+	default: return 0;
+	}
+}
+
+static int value_cmp(struct dtc *d, const struct dtc_aggent *a, const struct dtc_aggent *b)
 {
 	__int128 va = sort_value(d, a), vb = sort_value(d, b);
-	int vc = va < vb ? -1 : va > vb, kc = key_cmp(d, a, b, (uint32_t)d->sortkeypos);
+
+	if (va != vb)
+		return va < vb ? -1 : 1;
+	int64_t za = zero_count(d, a), zb = zero_count(d, b);
+	return za < zb ? -1 : za > zb;
+}
+
+static int ent_cmp(struct dtc *d, const struct dtc_aggent *a, const struct dtc_aggent *b)
+{
+	uint32_t pos = (uint32_t)d->sortkeypos < agg_desc(d, a->ae_aggid)->ag_nkeys ?
+	               (uint32_t)d->sortkeypos : 0;
+	int vc = value_cmp(d, a, b), kc = key_cmp(d, a, b, pos);
 	int c = d->sortkey ? (kc ? kc : vc) : (vc ? vc : kc);
 
 	if (c == 0)
@@ -296,7 +325,7 @@ static void print_histogram(struct dtc *d, const struct dtc_aggent *e)
 	bool pos = false, neg = false;
 
 	for (uint32_t i = 0; i < n; i++) {
-		int64_t c = normal(d, e->ae_aggid, e->ae_vals[i]);
+		int64_t c = e->ae_vals[i];             /* raw: normalize() changes counts, not bars */
 		if (c != 0) {
 			first = MIN(first, i);
 			last = i;
@@ -311,7 +340,7 @@ static void print_histogram(struct dtc *d, const struct dtc_aggent *e)
 	uint32_t lo = first > 0 ? first - 1 : 0, hi = last + 1 < n ? last + 1 : n - 1;
 	dtc_out("\n%16s %41s %-9s\n", "value", "------------- Distribution -------------", "count");
 	for (uint32_t i = lo; i <= hi; i++) {
-		int64_t c = normal(d, e->ae_aggid, e->ae_vals[i]);
+		int64_t c = e->ae_vals[i];
 		char label[32];
 		if (ag->ag_func == DT_AGG_LQUANTIZE && i == 0)
 			ksnprintf(label, sizeof(label), "< %lld", (long long)ag->ag_params[0]);
@@ -326,7 +355,7 @@ static void print_histogram(struct dtc *d, const struct dtc_aggent *e)
 			ksnprintf(label, sizeof(label), "%lld", (long long)bucket_value(ag, i));
 		dtc_out("%16s ", label);
 		print_bar(c, total, neg && !pos, neg && pos);
-		dtc_out(" %-9lld\n", (long long)c);
+		dtc_out(" %-9lld\n", (long long)normal(d, e->ae_aggid, c));
 	}
 	dtc_out("\n");
 }
@@ -498,7 +527,11 @@ static void agg_trunc(struct dtc *d, uint32_t id, int64_t keep)
 		return;
 	}
 	dtc_agg_snapshot(d);
+	int sk = d->sortkey, sr = d->sortrev;
+	d->sortkey = d->sortrev = 0;                /* trunc ranks by value */
 	struct dtc_aggent **v = agg_sorted(d, id, &n);
+	d->sortkey = sk;
+	d->sortrev = sr;
 	uint64_t k = keep > 0 ? (uint64_t)keep : -(uint64_t)keep;
 	for (uint32_t i = 0; v != NULL && i < n; i++) {
 		bool kept = keep > 0 ? (uint64_t)(n - i) <= k : (uint64_t)i < k;
