@@ -17,7 +17,7 @@
 #include "kernel/selftest.h"
 #include "kernel/thread.h"
 #include "tests/kernel/prov_selftest.h"
-#include "trace/provider.h"
+#include "trace/dtrace.h"
 
 /* prov_fbt.c's entry points for tests. */
 struct fbt_stats {
@@ -188,6 +188,22 @@ SELFTEST(fbt_caller)
 	ksnprintf(src, sizeof(src), "fbt::fbt_st_leaf:return /caller >= %lu && caller < %lu/ "
 	          "{ @ = count(); }", ks.ks_addr, ks.ks_addr + ks.ks_size);
 	ST_ASSERT(prov_st_count(src, call_leaf, &sum) == 4);
+}
+
+/* What dtrace -l -P fbt lists is what the provider made: one entry per probed function with a movable first instruction. */
+SELFTEST(fbt_listing_counts)
+{
+	struct fbt_stats st;
+	dtrace_probedesc_t d = { .dpd_provider = "fbt" };
+
+	fbt_probe_id("kmain", "entry");
+	fbt_stats_get(&st);
+	ST_ASSERT(dtrace_probe_count(&d) == st.fst_probes);
+	kstrlcpy(d.dpd_name, "entry", sizeof(d.dpd_name));
+	ST_ASSERT(dtrace_probe_count(&d) == st.fst_probed - st.fst_no_entry);
+	kstrlcpy(d.dpd_name, "return", sizeof(d.dpd_name));
+	ST_ASSERT(dtrace_probe_count(&d) > st.fst_probed * 3 / 4);
+	ST_ASSERT(st.fst_probed > st.fst_functions * 3 / 4);
 }
 
 SELFTEST(fbt_excluded_not_listed)
