@@ -230,6 +230,14 @@ def boot_with_module(path, line):
     return r.returncode, r.stdout.decode("latin-1").replace("\r\n", "\n")
 
 
+def test_cmdfile_missing_is_reported():
+    argv = qemu_argv(append="quiet cmdfile=no/such/cmdline")
+    r = subprocess.run(argv, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, timeout=30)
+    assert r.returncode == 33 + 2 * 111                # 127, capped
+    assert r.stdout.decode("latin-1") == "cmdfile: no/such/cmdline: no such file\r\n"
+
+
 def good_tar(path):
     data = b"BEGIN { exit(0); }\n"
     with tarfile.open(path, "w", format=tarfile.USTAR_FORMAT) as tar:
