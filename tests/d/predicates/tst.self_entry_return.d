@@ -1,8 +1,8 @@
 /*
  * ASSERTION: the entry/return idiom: a thread-local flag set at
  * churn_round's entry and cleared at its return selects the calls made
- * inside it; kmalloc calls outside any round (and in other threads) do
- * not match, and churn_free_batch is seen once per round, in it.
+ * inside it: churn_free_batch is seen once per round, always inside one,
+ * and the round number saved at entry is still there at return.
  * @@options: -q -c 'churn 3'
  */
 fbt::churn_round:entry
