@@ -46,7 +46,10 @@ esp: $(BUILD)/efi/BOOTX64.EFI $(BUILD)/kernel.elf
 	$(Q)if [ -n '$(APPEND)' ]; then printf '%s\n' '$(APPEND)' > $(BUILD)/esp/cmdline.txt; \
 		else rm -f $(BUILD)/esp/cmdline.txt; fi
 
-sonde-efi.img: $(BUILD)/sonde-efi.img
+# Rebuilt every time (a second or so), so that a new APPEND is never missed.
+sonde-efi.img: $(BUILD)/efi/BOOTX64.EFI $(BUILD)/kernel.elf
+	$(Q)rm -f $(BUILD)/sonde-efi.img
+	$(Q)$(MAKE) --no-print-directory $(BUILD)/sonde-efi.img
 
 $(BUILD)/sonde-efi.img: $(BUILD)/efi/BOOTX64.EFI $(BUILD)/kernel.elf
 	@echo "  MFORMAT $@"

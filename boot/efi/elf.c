@@ -86,8 +86,9 @@ static EFI_STATUS seg_add(struct kimage *ki, const struct elf64_phdr *p, const s
 		return EFI_SUCCESS;
 	if (!fits(p->p_offset, p->p_filesz, f->b_size))
 		return bad_elf(ki, L"a segment runs past the end of the file");
-	if (p->p_filesz > p->p_memsz || p->p_memsz > SONDE_HANDOFF_LIMIT ||
-	    p->p_paddr > SONDE_HANDOFF_LIMIT - p->p_memsz)
+	if (p->p_filesz > p->p_memsz)
+		return bad_elf(ki, L"a segment is larger in the file than in memory");
+	if (p->p_memsz > SONDE_HANDOFF_LIMIT || p->p_paddr > SONDE_HANDOFF_LIMIT - p->p_memsz)
 		return loader_fail(EFI_LOAD_ERROR, L"%a: bad ELF: segment at %lx (%lx bytes) is not "
 		                   L"inside the first GiB", ki->ki_name, p->p_paddr, p->p_memsz);
 	if (ki->ki_nseg == LOADER_MAX_SEGMENTS)
