@@ -4,7 +4,7 @@
  * kfree.  At the end: the bytes and blocks still held, and who allocated
  * (by thread name).  A workload that frees what it takes nets out to zero.
  *
- *   sonde# dtrace -s /scripts/kmem-outstanding.d -c 'sleep 2'
+ *   sonde# dtrace -s /scripts/kmem-outstanding.d -c 'run churn 500; sleep 2'
  */
 #pragma D option quiet
 

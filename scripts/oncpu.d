@@ -3,7 +3,7 @@
  * same thread (sdt sched probes, a thread-local timestamp), summed by thread
  * name, for five seconds or until the -c command ends.
  *
- *   sonde# dtrace -s /scripts/oncpu.d -c 'run spin 2000'
+ *   sonde# dtrace -s /scripts/oncpu.d -c 'run spin 2000; sleep 3'
  */
 #pragma D option quiet
 
