@@ -222,8 +222,12 @@ static void print_conv(struct dtc *d, const dt_conv *cv, const dif_difo_t *dp, c
 		spec_build(cv->cv_spec, star, nstar, conv == 'c' ? "" : "ll", conv, spec, sizeof(spec));
 		if (conv == 'c')
 			dtc_out(spec, (int)v);
-		else if (conv == 'd' || conv == 'i')
+		else if ((conv == 'd' || conv == 'i') && (dp->dd_rtype.dt_flags & DIF_TF_SIGNED))
 			dtc_out(spec, (long long)v);
+		else if (conv == 'd' || conv == 'i') {         /* %d of an unsigned type */
+			spec[strlen(spec) - 1] = 'u';
+			dtc_out(spec, (unsigned long long)v);
+		}
 		else
 			dtc_out(spec, (unsigned long long)v);
 		break;
