@@ -150,11 +150,14 @@ efi_entry:
 	rdmsr
 	or eax, (1 << 11)
 	wrmsr
-	mov rax, cr0
-	or eax, (1 << 16)       ; WP, as common32 sets it
-	mov cr0, rax
 	mov eax, boot_pml4
 	mov cr3, rax
+	; The firmware's leftovers (SSE enabled, global pages, NE, MP) go: the
+	; kernel starts from the same CR0 and CR4 as on the 32-bit paths.
+	mov eax, (1 << 5)       ; CR4: PAE
+	mov cr4, rax
+	mov eax, (1 << 31) | (1 << 16) | (1 << 4) | 1 ; CR0: PG, WP, ET, PE
+	mov cr0, rax
 	lgdt [boot_gdt_ptr64]
 	push 0x08               ; reload cs from our GDT with a far return
 	push long_entry
