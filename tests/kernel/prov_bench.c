@@ -11,6 +11,7 @@
  *                                       consumer: the provider's share of a firing (trap,
  *                                       lookup, replay, and dtrace_probe finding no ECB)
  *   bench_spin N                  N rounds of arithmetic, interrupts on
+ *   bench_kmem N SIZE             kmalloc(SIZE) and kfree it, N times, quietly (D tests)
  *
  * The three functions have the same body.  bench_plain is NOTRACE: fbt
  * never sees it (tracing compiled out).  bench_fbt is an ordinary function:
@@ -19,6 +20,7 @@
  */
 #include "arch/arch.h"
 #include "kernel/klib.h"
+#include "kernel/mem.h"
 #include "kernel/sdt.h"
 #include "trace/provider.h"
 #include "userland/shell/shell.h"
@@ -131,3 +133,16 @@ static int cmd_bench_spin(int argc, char **argv)
 }
 SHELL_COMMAND(bench_spin, cmd_bench_spin, "bench_spin N",
               "N rounds of arithmetic with interrupts on, timed (tools/bench_probe_effect.py)");
+
+static int cmd_bench_kmem(int argc, char **argv)
+{
+	uint64_t n, size;
+
+	if (argc != 3 || !kstrtou64(argv[1], &n) || !kstrtou64(argv[2], &size) || size == 0)
+		return shell_usage(argv[0]);
+	for (uint64_t i = 0; i < n; i++)
+		kfree(kmalloc(size));
+	return SHELL_OK;
+}
+SHELL_COMMAND(bench_kmem, cmd_bench_kmem, "bench_kmem N SIZE",
+              "kmalloc and kfree SIZE bytes N times, quietly (tests/d/sdt)");

@@ -1,22 +1,30 @@
 /*
- * ASSERTION: kmem-alloc and kmem-free give (address, size); every block
- * the churn workload frees was allocated with an address and a size the
- * allocator rounded up to at least what was asked.
+ * ASSERTION: kmem-alloc gives (address, size asked) and kmem-free (address,
+ * size of the block): bench_kmem allocates and frees 200 bytes 25 times; each
+ * of those blocks comes back to kmem-free with the allocator's size class for
+ * 200 bytes, 256.
  */
-/* @@options: -q -c 'run churn 20' */
+/* @@options: -q -c 'bench_kmem 25 200' */
 sdt::kmalloc:kmem-alloc
-/arg0 != 0/
+/arg1 == 200/
 {
-	@bad = sum(arg1 == 0 ? 1 : 0);
+	@allocs = count();
+	@null = sum(arg0 == 0 ? 1 : 0);
+	mine[arg0] = 1;
 }
 
 sdt::kfree:kmem-free
+/mine[arg0]/
 {
-	@small = sum(arg1 < 16 ? 1 : 0);
+	@frees = count();
+	@sizes = sum(arg1);
+	mine[arg0] = 0;
 }
 
 END
 {
-	printa("bad sizes %@d\n", @bad);
-	printa("tiny frees %@d\n", @small);
+	printa("allocs %@d\n", @allocs);
+	printa("failed %@d\n", @null);
+	printa("frees %@d\n", @frees);
+	printa("bytes freed %@d\n", @sizes);
 }
