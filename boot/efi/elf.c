@@ -11,6 +11,12 @@
  * exact pages (AllocateAddress, so memory the firmware uses is never
  * overwritten: it refuses instead) and elf_copy() fill them.
  *
+ * The pages are reserved twice over, in effect: first from the file's head
+ * alone (elf_reserve_early: ELF and program headers, before the file is read
+ * into memory, so that the firmware cannot put that buffer where the kernel
+ * goes), then checked again from the whole file (elf_load), which keeps
+ * what is already held and reserves anything else.
+ *
  * Segments may share a page (Sonde's are packed with -n), so the pages are
  * reserved per run of touching page ranges, not per segment.
  */
@@ -44,6 +50,7 @@ struct elf64_nhdr {
 /* What the checks found: the loadable segments in order of address. */
 struct kimage {
 	const char *ki_name;
+	uint64_t ki_size;                    /* the whole file's, even when only its head is read */
 	const struct elf64_phdr *ki_seg[LOADER_MAX_SEGMENTS];
 	int ki_nseg;
 	uint64_t ki_entry;
@@ -60,6 +67,11 @@ static BOOLEAN fits(uint64_t off, uint64_t len, uint64_t size)
 	return off <= size && len <= size - off;
 }
 
+/*
+ * ehdr_check: the ELF header, and the program headers inside the file.
+ * EFI_NOT_READY, unreported, when they are in the file but beyond the bytes
+ * read so far (f is only the file's head).
+ */
 static EFI_STATUS ehdr_check(const struct kimage *ki, const struct blob *f)
 {
 	const struct elf64_ehdr *e = f->b_data;
@@ -72,19 +84,21 @@ static EFI_STATUS ehdr_check(const struct kimage *ki, const struct blob *f)
 	if (e->e_type != ET_EXEC)
 		return bad_elf(ki, L"not an executable");
 	if (e->e_phentsize != sizeof(struct elf64_phdr) || e->e_phnum == 0 ||
-	    !fits(e->e_phoff, (uint64_t)e->e_phnum * sizeof(struct elf64_phdr), f->b_size))
+	    !fits(e->e_phoff, (uint64_t)e->e_phnum * sizeof(struct elf64_phdr), ki->ki_size))
 		return bad_elf(ki, L"program headers missing or outside the file");
+	if (!fits(e->e_phoff, (uint64_t)e->e_phnum * sizeof(struct elf64_phdr), f->b_size))
+		return EFI_NOT_READY;
 	return EFI_SUCCESS;
 }
 
 /* seg_add: one PT_LOAD segment, kept sorted by physical address. */
-static EFI_STATUS seg_add(struct kimage *ki, const struct elf64_phdr *p, const struct blob *f)
+static EFI_STATUS seg_add(struct kimage *ki, const struct elf64_phdr *p)
 {
 	int i;
 
 	if (p->p_memsz == 0)
 		return EFI_SUCCESS;
-	if (!fits(p->p_offset, p->p_filesz, f->b_size))
+	if (!fits(p->p_offset, p->p_filesz, ki->ki_size))
 		return bad_elf(ki, L"a segment runs past the end of the file");
 	if (p->p_filesz > p->p_memsz)
 		return bad_elf(ki, L"a segment is larger in the file than in memory");
@@ -137,7 +151,8 @@ static EFI_STATUS entry_check(const struct kimage *ki)
 	                   L"executable segment", ki->ki_name, ki->ki_entry);
 }
 
-static EFI_STATUS elf_check(struct kimage *ki, const struct blob *f)
+/* elf_segments: the headers and the PT_LOAD segments, from f (maybe the head only). */
+static EFI_STATUS elf_segments(struct kimage *ki, const struct blob *f)
 {
 	const struct elf64_ehdr *e = f->b_data;
 	const struct elf64_phdr *ph;
@@ -146,12 +161,9 @@ static EFI_STATUS elf_check(struct kimage *ki, const struct blob *f)
 	if ((s = ehdr_check(ki, f)) != EFI_SUCCESS)
 		return s;
 	ph = (const void *)((const char *)f->b_data + e->e_phoff);
-	for (int i = 0; i < e->e_phnum; i++) {
-		if (ph[i].p_type == PT_LOAD && (s = seg_add(ki, &ph[i], f)) != EFI_SUCCESS)
+	for (int i = 0; i < e->e_phnum; i++)
+		if (ph[i].p_type == PT_LOAD && (s = seg_add(ki, &ph[i])) != EFI_SUCCESS)
 			return s;
-		if (ph[i].p_type == PT_NOTE)
-			note_find(ki, &ph[i], f);
-	}
 	if (ki->ki_nseg == 0)
 		return bad_elf(ki, L"no loadable segment");
 	for (int i = 0; i + 1 < ki->ki_nseg; i++) {
@@ -161,7 +173,32 @@ static EFI_STATUS elf_check(struct kimage *ki, const struct blob *f)
 			                   ki->ki_name, a->p_paddr, a->p_paddr + a->p_memsz,
 			                   b->p_paddr, b->p_paddr + b->p_memsz);
 	}
+	return EFI_SUCCESS;
+}
+
+/* elf_check: everything, from the whole file. */
+static EFI_STATUS elf_check(struct kimage *ki, const struct blob *f)
+{
+	const struct elf64_ehdr *e = f->b_data;
+	const struct elf64_phdr *ph;
+	EFI_STATUS s;
+
+	if ((s = elf_segments(ki, f)) != EFI_SUCCESS)
+		return s;
+	ph = (const void *)((const char *)f->b_data + e->e_phoff);
+	for (int i = 0; i < e->e_phnum; i++)
+		if (ph[i].p_type == PT_NOTE)
+			note_find(ki, &ph[i], f);
 	return entry_check(ki);
+}
+
+/* held: the loader holds exactly these pages already (elf_reserve_early took them). */
+static BOOLEAN held(const struct loader *ld, uint64_t addr, uint64_t pages)
+{
+	for (int i = 0; i < ld->ld_nalloc; i++)
+		if (ld->ld_alloc[i].a_addr == addr && ld->ld_alloc[i].a_pages == pages)
+			return TRUE;
+	return FALSE;
 }
 
 /* elf_reserve: AllocateAddress for each run of pages the segments touch. */
@@ -175,6 +212,8 @@ static EFI_STATUS elf_reserve(struct loader *ld, const struct kimage *ki)
 			hi = end > hi ? end : hi;
 		}
 		EFI_PHYSICAL_ADDRESS at = lo;
+		if (held(ld, lo, (hi - lo) / PAGE))
+			continue;
 		/* Loader code, not data: the firmware may map data pages no-execute. */
 		EFI_STATUS s = loader_pages(ld, AllocateAddress, EfiLoaderCode, (hi - lo) / PAGE, &at);
 		if (s != EFI_SUCCESS)
@@ -194,9 +233,19 @@ static void elf_copy(const struct kimage *ki, const struct blob *f)
 	}
 }
 
+EFI_STATUS elf_reserve_early(struct loader *ld, const char *name, const struct blob *head, uint64_t size)
+{
+	struct kimage ki = { .ki_name = name, .ki_size = size };
+	EFI_STATUS s = elf_segments(&ki, head);
+
+	if (s == EFI_NOT_READY)
+		return EFI_SUCCESS;                /* headers further in: elf_load reserves */
+	return s != EFI_SUCCESS ? s : elf_reserve(ld, &ki);
+}
+
 EFI_STATUS elf_load(struct loader *ld, const char *name, const struct blob *file)
 {
-	struct kimage ki = { .ki_name = name };
+	struct kimage ki = { .ki_name = name, .ki_size = file->b_size };
 	EFI_STATUS s;
 
 	if ((s = elf_check(&ki, file)) != EFI_SUCCESS || (s = elf_reserve(ld, &ki)) != EFI_SUCCESS)

@@ -4,7 +4,8 @@
  *   elf_host [-r ADDR] FILE...
  *
  * Builds with the gnu-efi headers but without the firmware: this file
- * stands in for the few services elf.c uses.  AllocatePages(AllocateAddress)
+ * stands in for the few services elf.c uses, and calls it as loader.c does
+ * (elf_reserve_early on the first 4 KiB, then elf_load on the whole file).  AllocatePages(AllocateAddress)
  * becomes an mmap at exactly that address (MAP_FIXED_NOREPLACE), so the
  * segments are really copied to their physical addresses and checked byte
  * for byte against the file afterwards; -r ADDR makes the "firmware" refuse
@@ -172,7 +173,10 @@ int main(int argc, char **argv)
 			printf("cannot read %s\n", argv[i]);
 			return 2;
 		}
-		s = elf_load(&ld, "kernel.elf", &b);
+		struct blob head = { b.b_data, b.b_size < 4096 ? b.b_size : 4096 };  /* as loader.c */
+		s = elf_reserve_early(&ld, "kernel.elf", &head, b.b_size);
+		if (s == EFI_SUCCESS)
+			s = elf_load(&ld, "kernel.elf", &b);
 		if (s == EFI_SUCCESS && !segments_match(&b))
 			printf("segments not loaded as in the file\n"), s = EFI_LOAD_ERROR;
 		printf("\nstatus: %s\n", efi_status_name(s));

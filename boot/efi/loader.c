@@ -6,8 +6,10 @@
  *   1. volume_open     the volume BOOTX64.EFI came from
  *   2. handoff_alloc   one page below 1 GiB for struct sonde_handoff, the
  *                      command line and the module list
- *   3. kernel_load     kernel.elf: read, checked, its segments loaded at
- *                      their physical addresses (elf.c)
+ *   3. kernel_load     kernel.elf: its headers read and checked and its
+ *                      pages reserved, then the whole file read, checked
+ *                      again and its segments loaded at their physical
+ *                      addresses (elf.c)
  *   4. cmdline_load,   cmdline.txt and modules.txt, both optional (volume.c)
  *      modules_load
  *   5. acpi_find       the RSDP from the configuration table
@@ -129,14 +131,20 @@ static EFI_STATUS handoff_alloc(struct loader *ld)
 	return EFI_SUCCESS;
 }
 
+/*
+ * kernel_load: the headers first, to reserve the kernel's pages before the
+ * file's buffer is allocated (elf_reserve_early), then the whole file.
+ */
 static EFI_STATUS kernel_load(struct loader *ld)
 {
-	struct blob f;
-	EFI_STATUS s = volume_read(ld, "kernel.elf", &f, FALSE);
+	UINT64 head_buf[4096 / 8], size;
+	struct blob head = { head_buf, sizeof(head_buf) }, f;
+	EFI_STATUS s = volume_read_head(ld, "kernel.elf", &head, &size);
 
 	if (s == EFI_NOT_FOUND)
 		return loader_fail(s, L"kernel.elf: not found at the root of the loader's volume");
-	if (s != EFI_SUCCESS)
+	if (s != EFI_SUCCESS || (s = elf_reserve_early(ld, "kernel.elf", &head, size)) != EFI_SUCCESS ||
+	    (s = volume_read(ld, "kernel.elf", &f, FALSE)) != EFI_SUCCESS)
 		return s;
 	s = elf_load(ld, "kernel.elf", &f);
 	ld->ld_bs->FreePool(f.b_data);

@@ -93,6 +93,13 @@ EFI_STATUS volume_open(struct loader *ld);
  */
 EFI_STATUS volume_read(struct loader *ld, const char *path, struct blob *out, BOOLEAN low);
 
+/*
+ * volume_read_head: the first head->b_size bytes at most of the file into
+ * head->b_data (the caller's buffer; b_size is set to what was read) and
+ * the file's size.  EFI_NOT_FOUND (not reported) if there is no such file.
+ */
+EFI_STATUS volume_read_head(struct loader *ld, const char *path, struct blob *head, UINT64 *size);
+
 /* cmdline_load: cmdline.txt, if present, into the hand-off page. */
 EFI_STATUS cmdline_load(struct loader *ld);
 
@@ -110,5 +117,14 @@ EFI_STATUS modules_load(struct loader *ld);
  * ld->ld_entry.  Reports every failure, naming the file.
  */
 EFI_STATUS elf_load(struct loader *ld, const char *name, const struct blob *file);
+
+/*
+ * elf_reserve_early: the same checks and reservation from the file's first
+ * bytes (head) and its size only, before the whole file is read into
+ * memory that could otherwise be where the kernel goes.  Does nothing if
+ * the program headers lie beyond head (elf_load then reserves).  Reports
+ * a bad ELF as elf_load would.
+ */
+EFI_STATUS elf_reserve_early(struct loader *ld, const char *name, const struct blob *head, uint64_t size);
 
 #endif

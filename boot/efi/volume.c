@@ -96,30 +96,56 @@ static EFI_STATUS file_read_all(EFI_FILE_HANDLE fh, const char *path, char *buf,
 			return loader_fail(EFI_END_OF_FILE, L"%a: shorter than its size", path);
 		done += n;
 	}
-	buf[size] = 0;                /* text files are read as C strings */
 	return EFI_SUCCESS;
 }
 
-EFI_STATUS volume_read(struct loader *ld, const char *path, struct blob *out, BOOLEAN low)
+/* file_open: open path for reading and get its size; EFI_NOT_FOUND unreported. */
+static EFI_STATUS file_open(struct loader *ld, const char *path, EFI_FILE_HANDLE *fh, UINTN *size)
 {
 	CHAR16 wide[256];
-	EFI_FILE_HANDLE fh;
 	EFI_STATUS s;
 
 	if (!path_wide(path, wide, sizeof(wide) / sizeof(wide[0])))
 		return loader_fail(EFI_INVALID_PARAMETER, L"%a: not a usable file name", path);
-	s = ld->ld_root->Open(ld->ld_root, &fh, wide, EFI_FILE_MODE_READ, 0);
+	s = ld->ld_root->Open(ld->ld_root, fh, wide, EFI_FILE_MODE_READ, 0);
 	if (s == EFI_NOT_FOUND)
 		return s;
 	if (s != EFI_SUCCESS)
 		return loader_fail(s, L"%a: cannot open", path);
+	if ((s = file_size(*fh, path, size)) != EFI_SUCCESS)
+		(*fh)->Close(*fh);
+	return s;
+}
+
+EFI_STATUS volume_read(struct loader *ld, const char *path, struct blob *out, BOOLEAN low)
+{
+	EFI_FILE_HANDLE fh;
+	EFI_STATUS s;
+
+	if ((s = file_open(ld, path, &fh, &out->b_size)) != EFI_SUCCESS)
+		return s;
 	out->b_data = NULL;
-	if ((s = file_size(fh, path, &out->b_size)) == EFI_SUCCESS &&
-	    (s = file_buffer(ld, path, out->b_size, low, &out->b_data)) == EFI_SUCCESS)
-		s = file_read_all(fh, path, out->b_data, out->b_size);
+	if ((s = file_buffer(ld, path, out->b_size, low, &out->b_data)) == EFI_SUCCESS &&
+	    (s = file_read_all(fh, path, out->b_data, out->b_size)) == EFI_SUCCESS)
+		((char *)out->b_data)[out->b_size] = 0;    /* text files are read as C strings */
 	fh->Close(fh);
 	if (s != EFI_SUCCESS && !low && out->b_data != NULL)
 		ld->ld_bs->FreePool(out->b_data);
+	return s;
+}
+
+EFI_STATUS volume_read_head(struct loader *ld, const char *path, struct blob *head, UINT64 *size)
+{
+	EFI_FILE_HANDLE fh;
+	UINTN n;
+	EFI_STATUS s;
+
+	if ((s = file_open(ld, path, &fh, &n)) != EFI_SUCCESS)
+		return s;
+	*size = n;
+	head->b_size = n < head->b_size ? n : head->b_size;
+	s = file_read_all(fh, path, head->b_data, head->b_size);
+	fh->Close(fh);
 	return s;
 }
 

@@ -254,6 +254,16 @@ def test_elf_load_copies_the_segments_to_their_physical_addresses(elf_host, tmp_
     assert out.rstrip().endswith("status: EFI_SUCCESS"), out
 
 
+def test_elf_load_with_program_headers_past_the_first_4k(elf_host, tmp_path):
+    # The early reservation cannot see them; elf_load reserves instead.
+    e = Elf()
+    table = bytes(e.b[e.phoff:e.phoff + 56 * e.phnum])
+    e.put("<Q", 32, len(e.b))
+    e.b += table
+    out, = run_elf_host(elf_host, tmp_path, [bytes(e.b)])
+    assert out.rstrip().endswith("status: EFI_SUCCESS"), out
+
+
 def test_elf_load_reports_memory_the_firmware_refuses(elf_host, tmp_path):
     out, = run_elf_host(elf_host, tmp_path, [kernel_bytes()], refuse=0x120000)
     assert "cannot reserve its memory" in out and out.rstrip().endswith("EFI_NOT_FOUND"), out
