@@ -10,6 +10,7 @@
  */
 #include "kernel/klib.h"
 #include "kernel/mem.h"
+#include "kernel/xcall.h"
 #include "trace/trace_impl.h"
 
 typedef struct agg_entry {
@@ -218,7 +219,8 @@ static int64_t *agg_lookup(dtrace_aggbuf_t *a, const dt_aggdesc *ag, const uint8
 	vals_init(ag, v, nvals);
 	e->ae_next = a->dta_bucket[h];
 	a->dta_bucket[h] = (uint32_t)a->dta_used + 1;
-	a->dta_used += need;
+	/* Publish last: a consumer on another CPU walks up to dta_used. */
+	__atomic_store_n(&a->dta_used, a->dta_used + need, __ATOMIC_RELEASE);
 	return v;
 }
 
@@ -305,11 +307,22 @@ int dtrace_agg_snapshot(dtrace_state_t *s, int cpu, dtrace_agg_fn *fn, void *arg
  * aggregation's entries if key is NULL) on every CPU; a later update starts
  * a new entry.  The space stays used until the consumer closes.
  */
-void dtrace_agg_remove(dtrace_state_t *s, uint32_t aggid, const void *key, uint32_t keylen)
+struct agg_op {
+	dtrace_state_t *ao_s;
+	uint32_t ao_aggid;
+	const void *ao_key;
+	uint32_t ao_keylen;
+};
+
+/* agg_remove_local: on each CPU in turn (cross-call), its own buffer. */
+static void agg_remove_local(void *arg)
 {
-	for (int cpu = 0; cpu < ncpus; cpu++) {
-		dtrace_aggbuf_t *a = &s->dts_agg[cpu];
-		uint64_t flags = arch_irq_save();
+	struct agg_op *op = arg;
+	dtrace_aggbuf_t *a = &op->ao_s->dts_agg[arch_cpu_id()];
+	uint32_t aggid = op->ao_aggid, keylen = op->ao_keylen;
+	const void *key = op->ao_key;
+
+	{
 		for (uint32_t h = 0; h < AGG_NBUCKETS; h++) {
 			for (uint32_t *link = &a->dta_bucket[h]; *link != 0;) {
 				agg_entry_t *e = (agg_entry_t *)(a->dta_base + *link - 1);
@@ -322,15 +335,24 @@ void dtrace_agg_remove(dtrace_state_t *s, uint32_t aggid, const void *key, uint3
 				}
 			}
 		}
-		arch_irq_restore(flags);
 	}
 }
 
-void dtrace_agg_clear(dtrace_state_t *s, uint32_t aggid)
+void dtrace_agg_remove(dtrace_state_t *s, uint32_t aggid, const void *key, uint32_t keylen)
 {
-	for (int cpu = 0; cpu < ncpus; cpu++) {
-		dtrace_aggbuf_t *a = &s->dts_agg[cpu];
-		uint64_t flags = arch_irq_save();
+	struct agg_op op = { s, aggid, key, keylen };
+
+	xcall_all(agg_remove_local, &op);
+}
+
+static void agg_clear_local(void *arg)
+{
+	struct agg_op *op = arg;
+	dtrace_state_t *s = op->ao_s;
+	uint32_t aggid = op->ao_aggid;
+	dtrace_aggbuf_t *a = &s->dts_agg[arch_cpu_id()];
+
+	{
 		for (uint64_t off = 0; off < a->dta_used;) {
 			agg_entry_t *e = (agg_entry_t *)(a->dta_base + off);
 			int64_t *v = (int64_t *)((uint8_t *)(e + 1) + e->ae_keylen);
@@ -340,6 +362,12 @@ void dtrace_agg_clear(dtrace_state_t *s, uint32_t aggid)
 			}
 			off += sizeof(*e) + e->ae_keylen + e->ae_nvals * sizeof(int64_t);
 		}
-		arch_irq_restore(flags);
 	}
+}
+
+void dtrace_agg_clear(dtrace_state_t *s, uint32_t aggid)
+{
+	struct agg_op op = { s, aggid, NULL, 0 };
+
+	xcall_all(agg_clear_local, &op);
 }

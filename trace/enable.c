@@ -426,7 +426,7 @@ long dtrace_buffer_snapshot(dtrace_state_t *s, int cpu, void *buf, size_t size)
 	if (s->dts_prog == NULL || cpu < 0 || cpu >= ncpus)
 		return DTRACE_EINVAL;
 	s->dts_last_drain = ktime_ns();
-	return dtrace_buffer_copyout(&s->dts_buf[cpu], s->dts_opts.dov_bufpolicy, buf, size);
+	return dtrace_buffer_copyout(&s->dts_buf[cpu], cpu, s->dts_opts.dov_bufpolicy, buf, size);
 }
 
 void dtrace_status_get(dtrace_state_t *s, dtrace_status_t *st)

@@ -193,7 +193,7 @@ void dtrace_spec_discard(dtrace_state_t *s, uint64_t id);
 int dtrace_buffer_alloc(dtrace_buffer_t *b, uint64_t size, int policy);
 void dtrace_buffer_free(dtrace_buffer_t *b);
 uint8_t *dtrace_buffer_reserve(dtrace_state_t *s, dtrace_buffer_t *b, uint32_t size, bool end);
-long dtrace_buffer_copyout(dtrace_buffer_t *b, int policy, void *out, size_t size);
+long dtrace_buffer_copyout(dtrace_buffer_t *b, int cpu, int policy, void *out, size_t size);
 
 /* agg.c */
 int dtrace_aggbuf_alloc(dtrace_aggbuf_t *a, uint64_t size);

@@ -142,6 +142,21 @@ void vm_init(void)
 	dmap_ready = true;
 }
 
+/*
+ * vm_map_low: map (or unmap) the first 2 MiB at address 0, writable and
+ * executable, for the moment APs turn paging on in ap_tramp.asm.  The only
+ * W+X mapping the kernel ever has, and only while APs start.
+ */
+void vm_map_low(bool on)
+{
+	uint64_t *e = pte_find(0, 1, on);
+
+	if (e == NULL)
+		panic("vm: cannot map low memory for AP start-up");
+	*e = on ? (0 | PTE_P | PTE_W | PTE_PS) : 0;
+	invlpg(0);
+}
+
 volatile void *vm_map_mmio(uint64_t phys, size_t size)
 {
 	for (uint64_t p = ALIGN_DOWN(phys, PAGE_SIZE); p < phys + size; p += PAGE_SIZE) {

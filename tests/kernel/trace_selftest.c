@@ -5,6 +5,7 @@
  * three buffer policies, drops, aggregations, dynamic variable exhaustion,
  * the deadman, and that closing a consumer frees everything it allocated.
  */
+#include "arch/arch.h"
 #include "dlang/dt.h"
 #include "kernel/klib.h"
 #include "kernel/mem.h"
@@ -76,10 +77,16 @@ static void st_end(struct st_run *r)
 	kfree(r->buf);
 }
 
-static void fire(int n)
+/* fire: the test probe n times on one CPU (interrupts off: no migration); returns the CPU. */
+static int fire(int n)
 {
+	uint64_t flags = arch_irq_save();
+	int cpu = arch_cpu_id();
+
 	for (int i = 0; i < n; i++)
 		dtrace_probe(st_probe, (uint64_t)i, 0, 0, 0, 0, 0);
+	arch_irq_restore(flags);
+	return cpu;
 }
 
 /* records: count the records in buf (and the last traced arg0). */
@@ -145,13 +152,13 @@ SELFTEST(trace_switch_drops_exactly)
 	o.dov_bufsize = 10 * 16;                /* ten 16-byte records per half */
 	ST_ASSERT(st_start(&r, "selftest:::hit { trace(arg0); }", &o));
 	ST_ASSERT(st_enabled == 1);
-	fire(25);
-	long n = dtrace_buffer_snapshot(r.state, 0, r.buf, r.bufsize);
+	int cpu = fire(25);
+	long n = dtrace_buffer_snapshot(r.state, cpu, r.buf, r.bufsize);
 	ST_ASSERT(records(r.buf, n, &first, &last) == 10 && first == 0 && last == 9);
 	dtrace_status_get(r.state, &st);
-	ST_ASSERT(st.dst_drops[0] == 15);
-	fire(3);
-	n = dtrace_buffer_snapshot(r.state, 0, r.buf, r.bufsize);
+	ST_ASSERT(st.dst_drops[cpu] == 15);
+	cpu = fire(3);
+	n = dtrace_buffer_snapshot(r.state, cpu, r.buf, r.bufsize);
 	ST_ASSERT(records(r.buf, n, &first, &last) == 3 && first == 0 && last == 2);
 	st_end(&r);
 	ST_ASSERT(st_enabled == 0);
@@ -167,9 +174,9 @@ SELFTEST(trace_ring_keeps_newest)
 	o.dov_bufsize = 10 * 16;
 	o.dov_bufpolicy = DTRACE_BUFPOLICY_RING;
 	ST_ASSERT(st_start(&r, "selftest:::hit { trace(arg0); }", &o));
-	fire(57);
+	int cpu = fire(57);
 	dtrace_stop(r.state);
-	long n = dtrace_buffer_snapshot(r.state, 0, r.buf, r.bufsize);
+	long n = dtrace_buffer_snapshot(r.state, cpu, r.buf, r.bufsize);
 	int k = records(r.buf, n, &first, &last);
 	ST_ASSERT(k >= 9 && k <= 10);
 	ST_ASSERT(last == 56 && first == 57 - (uint64_t)k);
@@ -186,11 +193,13 @@ SELFTEST(trace_fill_stops_and_keeps_end)
 	o.dov_bufsize = 4096;
 	o.dov_bufpolicy = DTRACE_BUFPOLICY_FILL;
 	ST_ASSERT(st_start(&r, "selftest:::hit { trace(arg0); } END { trace(7777); }", &o));
-	fire(1000);
+	uint64_t flags = arch_irq_save();           /* hits and END on the same CPU */
+	int cpu = fire(1000);
 	dtrace_status_get(r.state, &st);
-	ST_ASSERT(st.dst_filled && st.dst_drops[0] > 0);
+	ST_ASSERT(st.dst_filled && st.dst_drops[cpu] > 0);
 	dtrace_stop(r.state);
-	long n = dtrace_buffer_snapshot(r.state, 0, r.buf, r.bufsize);
+	arch_irq_restore(flags);
+	long n = dtrace_buffer_snapshot(r.state, cpu, r.buf, r.bufsize);
 	uint64_t last = 0;
 	ST_ASSERT(records(r.buf, n, NULL, &last) > 100 && last == 7777);
 	st_end(&r);
@@ -224,8 +233,8 @@ SELFTEST(trace_aggregations_exact)
 	o.dov_bufsize = 4096;
 	o.dov_aggsize = 64 * 1024;
 	ST_ASSERT(st_start(&r, "selftest:::hit { @c = count(); @s[arg0 % 3] = sum(arg0); }", &o));
-	fire(100);
-	ST_ASSERT(dtrace_agg_snapshot(r.state, 0, agg_cb, &a) == 0);
+	int cpu = fire(100);
+	ST_ASSERT(dtrace_agg_snapshot(r.state, cpu, agg_cb, &a) == 0);
 	ST_ASSERT(a.entries == 4);                 /* @c, and @s[0], [1], [2] */
 	ST_ASSERT(a.count == 100);
 	ST_ASSERT(a.sum == 99 * 100 / 2);
@@ -261,8 +270,8 @@ SELFTEST(trace_deadman_aborts)
 	thread_sleep_ns(1500 * NSEC_PER_MSEC);     /* the deadman looks once a second */
 	dtrace_status_get(r.state, &st);
 	ST_ASSERT(st.dst_killed);
-	fire(5);                                    /* a killed consumer records nothing */
-	ST_ASSERT(dtrace_buffer_snapshot(r.state, 0, r.buf, r.bufsize) == 0);
+	int cpu = fire(5);                          /* a killed consumer records nothing */
+	ST_ASSERT(dtrace_buffer_snapshot(r.state, cpu, r.buf, r.bufsize) == 0);
 	st_end(&r);
 }
 
