@@ -6,9 +6,11 @@
  * into an access, and it knows exactly three kinds of memory:
  *
  *   - the scratch buffer the caller lent (ds_scratch, ds_scratch_size): read
- *     directly; written only inside the part already allocated
+ *     and written directly, but only inside the part already allocated
  *     (ds_scratch_used), which is where stores, copys and subroutine results
- *     go;
+ *     go. The free part faults BADADDR even though it is mapped: it is about
+ *     to be handed out, zeroed, by the next allocation, and a string or
+ *     key read from there would be overwritten by its own copy;
  *   - the DIFO's string table: read directly, never written;
  *   - everything else: read only through the environment's de_load callback,
  *     which in the kernel is a guarded load that survives a page fault.
@@ -47,8 +49,8 @@ static uint64_t dif_direct_span(const struct dif_run *r, uint64_t addr)
 {
 	uint64_t sb = dif_addr(r->st->ds_scratch), tb = dif_addr(r->dp->dd_strtab);
 
-	if (r->st->ds_scratch && dif_within(addr, 1, sb, r->st->ds_scratch_size))
-		return sb + r->st->ds_scratch_size - addr;
+	if (r->st->ds_scratch && dif_within(addr, 1, sb, r->st->ds_scratch_used))
+		return sb + r->st->ds_scratch_used - addr;
 	if (r->dp->dd_strtab && dif_within(addr, 1, tb, r->dp->dd_strlen))
 		return tb + r->dp->dd_strlen - addr;
 	return 0;
@@ -59,6 +61,20 @@ const uint8_t *dif_direct(const struct dif_run *r, uint64_t addr, uint64_t n)
 	uint64_t span = dif_direct_span(r, addr);
 
 	return span != 0 && n <= span ? (const uint8_t *)(uintptr_t)addr : NULL;
+}
+
+/* Does [addr, addr + n) touch the free (unallocated) part of scratch? */
+static bool dif_free_scratch(const struct dif_run *r, uint64_t addr, uint64_t n)
+{
+	const dif_state_t *st = r->st;
+	uint64_t lo = dif_addr(st->ds_scratch) + st->ds_scratch_used;
+	uint64_t hi = dif_addr(st->ds_scratch) + st->ds_scratch_size;
+
+	if (st->ds_scratch == NULL || n == 0)
+		return false;
+	if (addr + n < addr)
+		return addr < hi;                /* wraps: ends above everything */
+	return addr < hi && addr + n > lo;
 }
 
 /* Allocate n zeroed bytes of scratch, 8-aligned. */
@@ -114,6 +130,8 @@ int dif_load(struct dif_run *r, uint64_t addr, unsigned size, unsigned space,
 		*val = dif_direct_read(p, size);
 		return 0;
 	}
+	if (space == DIF_SPACE_KERNEL && dif_free_scratch(r, addr, size))
+		return dif_fault(r, DIF_FAULT_BADADDR, addr);
 	f = r->env->de_load(r->env->de_ctx, addr, size, space, val);
 	return f ? dif_fault(r, (unsigned)f, addr) : 0;
 }
@@ -153,6 +171,8 @@ int dif_readable(struct dif_run *r, uint64_t addr, uint64_t n,
 
 	if ((*p = dif_direct(r, addr, n)) != NULL)
 		return 0;
+	if (dif_free_scratch(r, addr, n))        /* check before allocating */
+		return dif_fault(r, DIF_FAULT_BADADDR, addr);
 	if ((f = dif_scratch_alloc(r, n, &copy)) != 0)
 		return f;
 	*p = copy;
@@ -169,15 +189,35 @@ static size_t dif_nlen(const uint8_t *p, size_t n)
 	return i;
 }
 
+/* Length of the string at addr, reading through dif_load, < bound. */
+static int dif_strlen_at(struct dif_run *r, uint64_t addr, uint64_t bound,
+                         unsigned space, size_t *len)
+{
+	uint64_t v;
+	size_t n;
+	int f;
+
+	for (n = 0; n + 1 < bound; n++) {
+		if ((f = dif_load(r, addr + n, 1, space, &v)) != 0)
+			return f;
+		if (v == 0)
+			break;
+	}
+	*len = n;
+	return 0;
+}
+
 /*
  * A NUL-terminated host copy of the string at addr, at most bound - 1
  * characters (bound is clipped to strsize). In place when the string is
- * direct and terminated within the bound.
+ * direct and terminated within the bound. Otherwise the length is found
+ * first and the copy allocated after, so that the copy can never overlap
+ * its source.
  */
 int dif_string(struct dif_run *r, uint64_t addr, uint64_t bound,
                unsigned space, const char **p, size_t *len)
 {
-	uint64_t span, v;
+	uint64_t span;
 	uint8_t *copy;
 	size_t n;
 	int f;
@@ -191,16 +231,11 @@ int dif_string(struct dif_run *r, uint64_t addr, uint64_t bound,
 		*len = n;
 		return 0;
 	}
-	if ((f = dif_scratch_alloc(r, bound, &copy)) != 0)
+	if ((f = dif_strlen_at(r, addr, bound, space, &n)) != 0 ||
+	    (f = dif_scratch_alloc(r, n + 1, &copy)) != 0 ||
+	    (f = dif_copy_in(r, copy, addr, n, space)) != 0)
 		return f;
-	for (n = 0; n + 1 < bound; n++) {
-		if ((f = dif_load(r, addr + n, 1, space, &v)) != 0)
-			return f;
-		if ((copy[n] = (uint8_t)v) == '\0')
-			break;
-	}
 	copy[n] = '\0';
-	r->st->ds_scratch_used = (size_t)(copy - r->st->ds_scratch) + n + 1;
 	*p = (const char *)copy;
 	*len = n;
 	return 0;

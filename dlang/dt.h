@@ -170,9 +170,11 @@ typedef struct dt_keytype {
 } dt_keytype;
 
 /*
- * An aggregation @name.  Keys are the tuple in brackets; the value
- * argument(s) are in the DT_ACT_AGG action.  lquantize: ag_params =
- * {base, limit, step}; llquantize: {factor, low, high, nsteps}.
+ * An aggregation @name.  Keys are the tuple in brackets.  The DT_ACT_AGG
+ * action's DIFOs are the keys, then the value (none for count), then the
+ * increment (weight) if quantize/lquantize/llquantize were given one.
+ * lquantize: ag_params = {base, limit, step}; llquantize: {factor, low,
+ * high, nsteps}.
  */
 typedef struct dt_aggdesc {
 	const char *ag_name;		/* without the '@'; "" for @ */

@@ -396,6 +396,8 @@ dt_clause_split(dt_ctx *ctx)
 static void
 statement(dt_ctx *ctx, dt_node *s)
 {
+	if (s == NULL)		/* the empty statement ';' (e.g. "if (x) ;") */
+		return;
 	if (s->n_kind == DT_N_BLOCK) {
 		for (dt_node *c = s->n_args; c != NULL; c = c->n_next)
 			statement(ctx, c);

@@ -253,10 +253,17 @@ dt_aggregation(dt_ctx *ctx, dt_node *asg)
 	} else if (fn->fn_act == DT_AGG_LLQUANTIZE) {
 		llquantize_params(ctx, f, p);
 		np = 4;
-	} else if (fn->fn_act == DT_AGG_QUANTIZE && na == 2) {
-		if (!dt_type_isscalar(f->n_args->n_next->n_type))
-			dt_error_node(ctx, f, "D_AGG_SCALAR", "quantize( ) "
-			    "argument #2 must be of scalar type");
+	}
+	/* the optional increment (weight) is the last argument */
+	dt_node *incr = NULL;
+	if ((fn->fn_act == DT_AGG_QUANTIZE && na == 2) ||
+	    (fn->fn_act == DT_AGG_LQUANTIZE && na == 5) ||
+	    (fn->fn_act == DT_AGG_LLQUANTIZE && na == 6)) {
+		for (incr = f->n_args; incr->n_next != NULL; incr = incr->n_next)
+			;
+		if (incr->n_kind == DT_N_AGG || !dt_type_isscalar(incr->n_type))
+			dt_error_node(ctx, f, "D_AGG_SCALAR", "%s( ) argument #%u "
+			    "must be of scalar type", fn->fn_name, na);
 	}
 	char key[80];
 	dt_snprintf(key, sizeof (key), "@%s", lhs->n_str);
@@ -283,8 +290,8 @@ dt_aggregation(dt_ctx *ctx, dt_node *asg)
 	ac->ac_aggs = dt_alloc(ctx, sizeof (uint32_t));
 	ac->ac_aggs[0] = id->id_aggidx;
 	ac->ac_naggs = 1;
-	uint32_t nv = fn->fn_act == DT_AGG_LQUANTIZE ||
-	    fn->fn_act == DT_AGG_LLQUANTIZE ? 1 : na;
+	/* value arguments: the value, then the increment if any */
+	uint32_t nv = na == 0 ? 0 : incr != NULL ? 2 : 1;
 	ac->ac_nargs = ag->ag_nkeys + nv;
 	ac->ac_args = dt_alloc(ctx, sizeof (dif_difo_t *) * (ac->ac_nargs +
 	    1));
@@ -297,8 +304,9 @@ dt_aggregation(dt_ctx *ctx, dt_node *asg)
 		else
 			ac->ac_args[i++] = dt_cg_expr(ctx, k);
 	}
-	for (dt_node *v = f->n_args; v != NULL && i < ac->ac_nargs;
-	    v = v->n_next)
-		ac->ac_args[i++] = dt_cg_expr(ctx, v);
+	if (na > 0)
+		ac->ac_args[i++] = dt_cg_expr(ctx, f->n_args);
+	if (incr != NULL)
+		ac->ac_args[i++] = dt_cg_expr(ctx, incr);
 }
 

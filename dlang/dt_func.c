@@ -52,8 +52,8 @@ static const dt_func dt_funcs[] = {
 	{ "max", DT_FN_AGG, 1, 1, DT_AGG_MAX, -1, "i", "v" },
 	{ "stddev", DT_FN_AGG, 1, 1, DT_AGG_STDDEV, -1, "i", "v" },
 	{ "quantize", DT_FN_AGG, 1, 2, DT_AGG_QUANTIZE, -1, "i", "v" },
-	{ "lquantize", DT_FN_AGG, 3, 4, DT_AGG_LQUANTIZE, -1, "i", "v" },
-	{ "llquantize", DT_FN_AGG, 5, 5, DT_AGG_LLQUANTIZE, -1, "i", "v" },
+	{ "lquantize", DT_FN_AGG, 3, 5, DT_AGG_LQUANTIZE, -1, "i", "v" },
+	{ "llquantize", DT_FN_AGG, 5, 6, DT_AGG_LLQUANTIZE, -1, "i", "v" },
 	/* subroutines (DIF's dif_subr.def) */
 	{ "strlen", DT_FN_SUBR, 1, 1, 0, DIF_SUBR_STRLEN, "s", "u" },
 	{ "strjoin", DT_FN_SUBR, 2, 2, 0, DIF_SUBR_STRJOIN, "ss", "s" },

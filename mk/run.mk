@@ -2,6 +2,10 @@
 #
 #   make run                 the GRUB ISO (BOOT=iso, the default)
 #   make run BOOT=direct     the kernel straight from QEMU (-kernel, PVH)
+#   make run BOOT=efi        OVMF firmware and Sonde's UEFI loader, from
+#                            build/esp/ served as a read-only FAT drive
+#                            (APPEND goes into build/esp/cmdline.txt)
+#   make run BOOT=iso-efi    OVMF firmware and the GRUB ISO (GRUB-EFI)
 #   make run CPUS=4 MEM=512M APPEND='cmd="ps"'
 #   make debug               QEMU stopped at the first instruction, waiting
 #                            for gdb; then: gdb -x build/gdbinit
@@ -14,9 +18,22 @@ QEMU_COMMON := $(QEMU) -display none -no-reboot -m $(MEM) -smp $(CPUS) \
                -device isa-debug-exit,iobase=0xf4,iosize=0x04
 QEMU_SERIAL := -chardev stdio,id=con0,mux=on,signal=off -serial chardev:con0 \
                -mon chardev=con0,mode=readline
+# OVMF with its variables in RAM (nothing persists between runs); no NIC, so
+# that a failed disk boot does not wait for a network boot.
+OVMF      := /usr/share/ovmf/OVMF.fd
+QEMU_UEFI := -bios $(OVMF) -net none
 ifeq ($(BOOT),direct)
 QEMU_BOOT := -kernel $(BUILD)/kernel.elf $(if $(APPEND),-append '$(APPEND)')
 RUN_DEPS  := $(BUILD)/kernel.elf
+else ifeq ($(BOOT),efi)
+QEMU_BOOT := $(QEMU_UEFI) -drive if=none,id=esp,format=raw,file=fat:$(BUILD)/esp,readonly=on \
+             -device virtio-blk-pci,drive=esp,bootindex=0
+RUN_DEPS  := esp
+else ifeq ($(BOOT),iso-efi)
+QEMU_BOOT := $(QEMU_UEFI) -cdrom $(BUILD)/sonde.iso
+RUN_DEPS  := $(BUILD)/sonde.iso
+else ifneq ($(BOOT),iso)
+$(error BOOT=$(BOOT): unknown (iso, direct, efi, iso-efi))
 else
 QEMU_BOOT := -cdrom $(BUILD)/sonde.iso
 RUN_DEPS  := $(BUILD)/sonde.iso

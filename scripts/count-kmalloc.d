@@ -2,7 +2,7 @@
  * count-kmalloc.d - how often the kernel heap is asked for memory and how
  * much it hands out, until Ctrl-C or until the command given with -c ends.
  *
- *   sonde# dtrace -s /scripts/count-kmalloc.d -c 'run churn 1000'
+ *   sonde# dtrace -s /scripts/count-kmalloc.d -c 'run churn 1000; sleep 2'
  *
  * kmalloc(size) has the requested size in arg0; kfree(p) is counted too,
  * so the two counts show whether the workload gives back what it takes.

@@ -4,7 +4,7 @@
  * -c command.  Thousands of probes: a good test of the zero-effect claim,
  * since they all go back to their original bytes when tracing stops.
  *
- *   sonde# dtrace -s /scripts/funccount.d -c 'run pingpong 100'
+ *   sonde# dtrace -s /scripts/funccount.d -c 'run pingpong 100; sleep 2'
  */
 fbt:::entry
 {

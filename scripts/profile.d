@@ -5,7 +5,7 @@
  * mode); printed busiest last.  An idle machine shows the idle loop.
  *
  *   sonde# dtrace -s /scripts/profile.d
- *   sonde# dtrace -s /scripts/profile.d -c 'run spin 3000'
+ *   sonde# dtrace -s /scripts/profile.d -c 'run spin 3000; sleep 3'
  */
 #pragma D option quiet
 

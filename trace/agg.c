@@ -356,10 +356,8 @@ static void agg_clear_local(void *arg)
 		for (uint64_t off = 0; off < a->dta_used;) {
 			agg_entry_t *e = (agg_entry_t *)(a->dta_base + off);
 			int64_t *v = (int64_t *)((uint8_t *)(e + 1) + e->ae_keylen);
-			if (e->ae_aggid != UINT32_MAX && (aggid == UINT32_MAX || e->ae_aggid == aggid)) {
-				const dt_aggdesc *ag = &s->dts_prog->dp_aggs[e->ae_aggid];
-				vals_init(ag, v, e->ae_nvals);
-			}
+			if (e->ae_aggid != UINT32_MAX && (aggid == UINT32_MAX || e->ae_aggid == aggid))
+				memset(v, 0, e->ae_nvals * sizeof(*v));   /* clear() zeroes, min and max too */
 			off += sizeof(*e) + e->ae_keylen + e->ae_nvals * sizeof(int64_t);
 		}
 	}

@@ -202,7 +202,8 @@ int dtrace_var_load(void *ctx, const dif_varref_t *ref, uint64_t *val)
 	bool byref = ref->vr_var->dv_type.dt_flags & DIF_TF_BYREF;
 
 	if (slot == NULL || *(uint64_t *)slot == 0) {
-		*val = 0;
+		static const char unset[8];              /* an unset string reads as "" */
+		*val = byref ? (uint64_t)unset : 0;
 		return 0;
 	}
 	*val = byref ? (uint64_t)(slot + 8) : *(uint64_t *)(slot + 8);

@@ -214,7 +214,8 @@ static uint32_t clause_size(const dtrace_state_t *s, const dt_clause *cl)
 
 	for (uint32_t i = 0; i < cl->cl_nacts; i++) {
 		const dt_action *a = &cl->cl_acts[i];
-		records |= a->ac_kind != DT_ACT_EXPR && a->ac_kind != DT_ACT_AGG;
+		records |= a->ac_kind != DT_ACT_EXPR && a->ac_kind != DT_ACT_AGG &&
+		           a->ac_kind != DT_ACT_COMMIT && a->ac_kind != DT_ACT_DISCARD;
 		n += dtrace_action_size(a, s->dts_opts.dov_strsize, s->dts_opts.dov_stackframes);
 	}
 	return records ? n + (uint32_t)sizeof(dtrace_rechdr_t) : 0;

@@ -70,7 +70,9 @@ extern char __notrace_start[], __notrace_end[], _text_end[];
 
 /*
  * Functions outside the notrace region that probe context may call (the
- * framework, the probe trap, the stack walker) or that patch text.  An
+ * framework, the probe trap, the stack walker, the fault path) or that patch
+ * text: the call graph from dtrace_probe, prov_isa_trap and profile_fire
+ * (objdump of build/kernel.elf) leaves the notrace region only for these.  An
  * enabled probe on one of them would only be refused as re-entry, at a cost
  * in every other probe; keeping them out is clearer.
  */
@@ -83,6 +85,9 @@ static const char *const fbt_blocklist[] = {
 	"strcmp", "strncmp", "strchr", "kstrlcpy",
 	"spin_lock", "spin_unlock", "spin_acquire_raw", "spin_release_raw", "spin_held",
 	"arch_safe_read", "lapic_eoi", "ksym_lookup_addr", "ksym_format",
+	/* the fault path (a fault in probe context panics through these) */
+	"panic", "kprintf", "kvprintf", "ksnprintf", "kvsnprintf", "emit_field", "emit_number",
+	"console_write", "console_panic_mode", "arch_console_putc", "arch_poweroff",
 };
 
 static uint64_t fbt_hashfn(uint64_t addr)

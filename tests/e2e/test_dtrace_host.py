@@ -34,7 +34,8 @@ def _kernel():
 def dtrace(*args, env=None, cwd=ROOT, timeout=30):
     """Run tools/dtrace; returns (status, stdout, stderr) as text."""
     full_env = dict(os.environ)
-    for k in ("SONDE_BOOT", "SONDE_CPUS", "SONDE_TIMEOUT", "SONDE_ICOUNT", "SONDE_KERNEL"):
+    for k in ("SONDE_BOOT", "SONDE_CPUS", "SONDE_TIMEOUT", "SONDE_ICOUNT", "SONDE_KERNEL",
+              "SONDE_EFI_LOADER"):
         full_env.pop(k, None)
     full_env.update(env or {})
     r = subprocess.run([TOOL] + list(args), cwd=cwd, env=full_env, stdin=subprocess.DEVNULL,
@@ -183,7 +184,8 @@ def test_ctrl_c_reaches_the_guest():
 
 
 @pytest.mark.parametrize("env,message", [
-    ({"SONDE_BOOT": "efi"}, "tools/dtrace: SONDE_BOOT=efi: not supported yet"),
+    ({"SONDE_BOOT": "efi", "SONDE_EFI_LOADER": "/no/such/BOOTX64.EFI"},
+     "tools/dtrace: SONDE_BOOT=efi: /no/such/BOOTX64.EFI missing (make esp)"),
     ({"SONDE_BOOT": "floppy"}, "tools/dtrace: SONDE_BOOT=floppy: unknown"),
     ({"SONDE_KERNEL": "/no/such/kernel.elf"}, "tools/dtrace: /no/such/kernel.elf: no such kernel"),
     ({"SONDE_CPUS": "many"}, "tools/dtrace: SONDE_CPUS=many: not a number"),
@@ -206,6 +208,19 @@ def test_iso_boot_and_smp():
     assert shell("echo two", env={"SONDE_CPUS": "2"}) == (0, "two\n", "")
 
 
+EFI_LOADER = os.path.join(ROOT, "build", "efi", "BOOTX64.EFI")
+
+
+def test_efi_boot_keeps_firmware_messages_out():
+    r = subprocess.run(["make", "--no-print-directory", "-s", "build/efi/BOOTX64.EFI"], cwd=ROOT,
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    assert r.returncode == 0 and os.path.exists(EFI_LOADER), "building the loader:\n" + r.stdout
+    # OVMF and the loader print on both serial ports before the kernel runs.
+    status, out, err = shell("echo via uefi; cat /no/such/file",
+                             env={"SONDE_BOOT": "efi", "SONDE_TIMEOUT": "60"}, timeout=90)
+    assert (status, out, err) == (1, "via uefi\n", "cat: /no/such/file: no such file\n")
+
+
 # --- boot modules made by hand ------------------------------------------------
 
 def boot_with_module(path, line):
@@ -213,6 +228,14 @@ def boot_with_module(path, line):
     r = subprocess.run(argv, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                        stderr=subprocess.STDOUT, timeout=30)
     return r.returncode, r.stdout.decode("latin-1").replace("\r\n", "\n")
+
+
+def test_cmdfile_missing_is_reported():
+    argv = qemu_argv(append="quiet cmdfile=no/such/cmdline")
+    r = subprocess.run(argv, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, timeout=30)
+    assert r.returncode == 33 + 2 * 111                # 127, capped
+    assert r.stdout.decode("latin-1") == "cmdfile: no/such/cmdline: no such file\r\n"
 
 
 def good_tar(path):

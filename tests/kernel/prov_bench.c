@@ -40,7 +40,7 @@ BENCH_FN long bench_sdt(long x)
 static volatile long bench_sink;
 
 /* bench_loop: call fn n times with interrupts off; the ticks it took. */
-static uint64_t bench_loop(long (*volatile fn)(long), uint64_t n)
+static __attribute__((noinline)) uint64_t bench_loop(long (*volatile fn)(long), uint64_t n)
 {
 	uint64_t flags = arch_irq_save();
 	uint64_t t0 = arch_cycles();

@@ -10,13 +10,14 @@
  * back), and firings seen through a real enabling (prov_st_count).
  */
 #include "arch/arch.h"
+#include "arch/x86_64/x86_decode.h"
 #include "kernel/klib.h"
 #include "kernel/ksym.h"
 #include "kernel/mem.h"
 #include "kernel/selftest.h"
 #include "kernel/thread.h"
 #include "tests/kernel/prov_selftest.h"
-#include "trace/provider.h"
+#include "trace/dtrace.h"
 
 /* prov_fbt.c's entry points for tests. */
 struct fbt_stats {
@@ -189,6 +190,22 @@ SELFTEST(fbt_caller)
 	ST_ASSERT(prov_st_count(src, call_leaf, &sum) == 4);
 }
 
+/* What dtrace -l -P fbt lists is what the provider made: one entry per probed function with a movable first instruction. */
+SELFTEST(fbt_listing_counts)
+{
+	struct fbt_stats st;
+	dtrace_probedesc_t d = { .dpd_provider = "fbt" };
+
+	fbt_probe_id("kmain", "entry");
+	fbt_stats_get(&st);
+	ST_ASSERT(dtrace_probe_count(&d) == st.fst_probes);
+	kstrlcpy(d.dpd_name, "entry", sizeof(d.dpd_name));
+	ST_ASSERT(dtrace_probe_count(&d) == st.fst_probed - st.fst_no_entry);
+	kstrlcpy(d.dpd_name, "return", sizeof(d.dpd_name));
+	ST_ASSERT(dtrace_probe_count(&d) > st.fst_probed * 3 / 4);
+	ST_ASSERT(st.fst_probed > st.fst_functions * 3 / 4);
+}
+
 SELFTEST(fbt_excluded_not_listed)
 {
 	ST_ASSERT(fbt_probe_id("fbt_st_leaf", "entry") != 0);
@@ -224,4 +241,98 @@ SELFTEST(fbt_enable_all_text_restored)
 	kprintf("# fbt: %d of %d functions probed (%d excluded by name, %d undecodable, "
 	        "%d without entry), %d probes, %d sites\n", st.fst_probed, st.fst_functions,
 	        st.fst_blocked, st.fst_undecodable, st.fst_no_entry, st.fst_probes, st.fst_sites);
+}
+
+/* ---- the instruction-length decoder, on encodings whose lengths are known ---- */
+
+struct decode_vector {
+	const char *what;
+	uint8_t bytes[15];
+	int avail;                   /* bytes readable (0: all 15) */
+	int len;                     /* expected length, -1: refused */
+	enum x86_kind kind;
+	int riprel;                  /* offset of the RIP-relative disp32, or -1 */
+};
+
+static const struct decode_vector decode_vectors[] = {
+	{ "push %rbp", { 0x55 }, 0, 1, X86_OTHER, -1 },
+	{ "mov %rsp,%rbp", { 0x48, 0x89, 0xe5 }, 0, 3, X86_OTHER, -1 },
+	{ "ret", { 0xc3 }, 0, 1, X86_RET, -1 },
+	{ "rep ret", { 0xf3, 0xc3 }, 0, 2, X86_RET, -1 },
+	{ "ret $8", { 0xc2, 0x08, 0x00 }, 0, 3, X86_RET_IMM, -1 },
+	{ "nopl 0(%rax,%rax) (sdt site)", { 0x0f, 0x1f, 0x44, 0x00, 0x00 }, 0, 5, X86_OTHER, -1 },
+	{ "nopw %cs:0(%rax,%rax)", { 0x66, 0x2e, 0x0f, 0x1f, 0x84, 0, 0, 0, 0, 0 }, 0, 10, X86_OTHER, -1 },
+	{ "mov x(%rip),%rax", { 0x48, 0x8b, 0x05, 0x78, 0x56, 0x34, 0x12 }, 0, 7, X86_OTHER, 3 },
+	{ "movl $1,x(%rip)", { 0xc7, 0x05, 1, 2, 3, 4, 1, 0, 0, 0 }, 0, 10, X86_OTHER, 2 },
+	{ "lea 1(%rdi,%rdi),%rax", { 0x48, 0x8d, 0x44, 0x3f, 0x01 }, 0, 5, X86_OTHER, -1 },
+	{ "mov 8(%rsp),%r8d", { 0x44, 0x8b, 0x44, 0x24, 0x08 }, 0, 5, X86_OTHER, -1 },
+	{ "mov abs32,%eax (SIB, no base)", { 0x8b, 0x04, 0x25, 1, 2, 3, 4 }, 0, 7, X86_OTHER, -1 },
+	{ "call rel32", { 0xe8, 0, 0, 0, 0 }, 0, 5, X86_CALL, -1 },
+	{ "jmp rel32", { 0xe9, 0, 0, 0, 0 }, 0, 5, X86_JMP, -1 },
+	{ "jmp rel8", { 0xeb, 0x05 }, 0, 2, X86_JMP, -1 },
+	{ "je rel8", { 0x74, 0x05 }, 0, 2, X86_JCC, -1 },
+	{ "je rel32", { 0x0f, 0x84, 0, 0, 0, 0 }, 0, 6, X86_JCC, -1 },
+	{ "call *x(%rip)", { 0xff, 0x15, 0, 0, 0, 0 }, 0, 6, X86_CALL_IND, 2 },
+	{ "jmp *%rax", { 0xff, 0xe0 }, 0, 2, X86_JMP_IND, -1 },
+	{ "movabs $imm64,%rax", { 0x48, 0xb8, 1, 2, 3, 4, 5, 6, 7, 8 }, 0, 10, X86_OTHER, -1 },
+	{ "mov $imm32,%eax", { 0xb8, 1, 2, 3, 4 }, 0, 5, X86_OTHER, -1 },
+	{ "mov $imm16,%ax", { 0x66, 0xb8, 1, 2 }, 0, 4, X86_OTHER, -1 },
+	{ "mov $-1,%rax", { 0x48, 0xc7, 0xc0, 0xff, 0xff, 0xff, 0xff }, 0, 7, X86_OTHER, -1 },
+	{ "test $1,%bl", { 0xf6, 0xc3, 0x01 }, 0, 3, X86_OTHER, -1 },
+	{ "test $0x100,%ecx", { 0xf7, 0xc1, 0, 1, 0, 0 }, 0, 6, X86_OTHER, -1 },
+	{ "neg %al (group 3, no immediate)", { 0xf6, 0xd8 }, 0, 2, X86_OTHER, -1 },
+	{ "sub $0x100,%rsp", { 0x48, 0x81, 0xec, 0, 1, 0, 0 }, 0, 7, X86_OTHER, -1 },
+	{ "sub $16,%rsp", { 0x48, 0x83, 0xec, 0x10 }, 0, 4, X86_OTHER, -1 },
+	{ "lock cmpxchg %rdx,(%rdi)", { 0xf0, 0x48, 0x0f, 0xb1, 0x17 }, 0, 5, X86_OTHER, -1 },
+	{ "movzbl (%rdi),%eax", { 0x0f, 0xb6, 0x07 }, 0, 3, X86_OTHER, -1 },
+	{ "enter $16,$0", { 0xc8, 0x10, 0x00, 0x00 }, 0, 4, X86_OTHER, -1 },
+	{ "bt $3,%eax", { 0x0f, 0xba, 0xe0, 0x03 }, 0, 4, X86_OTHER, -1 },
+	{ "movbe (%rdi),%eax (0F 38)", { 0x0f, 0x38, 0xf0, 0x07 }, 0, 4, X86_OTHER, -1 },
+	{ "palignr $8 (0F 3A)", { 0x66, 0x0f, 0x3a, 0x0f, 0xc1, 0x08 }, 0, 6, X86_OTHER, -1 },
+	{ "cpuid", { 0x0f, 0xa2 }, 0, 2, X86_OTHER, -1 },
+	{ "ud2", { 0x0f, 0x0b }, 0, 2, X86_SYSTEM, -1 },
+	{ "iretq", { 0x48, 0xcf }, 0, 2, X86_SYSTEM, -1 },
+	{ "int3", { 0xcc }, 0, 1, X86_INT3, -1 },
+	{ "VEX (refused)", { 0xc4, 0xe2, 0x79, 0x18, 0x07 }, 0, -1, X86_OTHER, -1 },
+	{ "EVEX (refused)", { 0x62, 0xf1, 0x7c, 0x48, 0x10, 0x07 }, 0, -1, X86_OTHER, -1 },
+	{ "push %es (invalid in 64-bit mode)", { 0x06 }, 0, -1, X86_OTHER, -1 },
+	{ "truncated REX", { 0x48 }, 1, -1, X86_OTHER, -1 },
+	{ "truncated displacement", { 0x48, 0x8b, 0x05, 0x78 }, 4, -1, X86_OTHER, -1 },
+	{ "16 prefixes (over 15 bytes)", { 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66,
+	                                    0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66 }, 0, -1,
+	  X86_OTHER, -1 },
+};
+
+SELFTEST(x86_decode_vectors)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(decode_vectors); i++) {
+		const struct decode_vector *v = &decode_vectors[i];
+		struct x86_insn xi;
+		int n = x86_decode(v->bytes, v->avail ? (size_t)v->avail : 15, &xi);
+		bool ok = n == v->len && (n < 0 || (xi.xi_kind == v->kind && xi.xi_riprel == v->riprel));
+		if (!ok)
+			kprintf("# x86_decode: %s: length %d kind %d riprel %d\n", v->what, n,
+			        n < 0 ? -1 : (int)xi.xi_kind, n < 0 ? -1 : xi.xi_riprel);
+		ST_ASSERT(ok);
+	}
+}
+
+/* Decoding a function walks exactly to its end; a leaf ends in its ret. */
+SELFTEST(x86_decode_walks_a_function)
+{
+	struct ksym ks;
+	struct x86_insn xi;
+	uint64_t off = 0, last = 0;
+
+	ST_ASSERT(ksym_lookup_name("fbt_st_leaf", &ks));
+	while (off < ks.ks_size) {
+		int n = x86_decode((const uint8_t *)ks.ks_addr + off, ks.ks_size - off, &xi);
+		ST_ASSERT(n > 0);
+		if (n <= 0)
+			return;
+		last = off;
+		off += (uint64_t)n;
+	}
+	ST_ASSERT(off == ks.ks_size);
+	ST_ASSERT(*((const uint8_t *)ks.ks_addr + last) == 0xc3);
 }

@@ -295,6 +295,11 @@ test_if_else(void **state)
 	n = run_firing(src, 5, 0, o, 8);
 	assert_int_equal(n, 3);
 	assert_int_equal(o[1], 4);
+	/* empty branches make no clause ("if (x) ;" found by the fuzzer) */
+	n = run_firing("BEGIN { if (arg0) ; else trace(1); if (arg1) {} "
+	    "trace(2); }", 1, 0, o, 8);
+	assert_int_equal(n, 1);
+	assert_int_equal(o[0], 2);
 	/* a false clause predicate stops the split clauses too */
 	n = run_firing("BEGIN /arg0 == 1/ { if (arg1) trace(1); trace(2); }",
 	    2, 1, o, 8);

@@ -4,6 +4,7 @@
  *   dtrace_cmd.c   the command: options, compiling, enabling, the run loop
  *   dtc_print.c    records: the header, trace, printf, stack, errors, drops
  *   dtc_agg.c      aggregations: merging the CPUs' buffers, sorting, printing
+ *   dtc_printa.c   printa(): one or several aggregations joined on their keys
  *
  * The consumer talks to the framework only through trace/dtrace.h, so it
  * could move to ring 3 unchanged.  Output goes to standard output
@@ -75,7 +76,16 @@ void dtc_report_drops(struct dtc *d);
 void dtc_print_sym(uint64_t pc, bool with_offset, char *buf, size_t size);
 void dtc_print_stack(const uint64_t *pcs, uint32_t n);
 
-/* dtc_agg.c */
+/* dtc_agg.c: merged entries, their values, order and printing */
+const dt_aggdesc *dtc_agg_desc(struct dtc *d, uint32_t aggid);
+struct dtc_aggent *dtc_agg_find(struct dtc *d, uint32_t aggid, const void *key, uint32_t keylen);
+int64_t dtc_agg_normal(struct dtc *d, uint32_t aggid, int64_t v);
+__int128 dtc_agg_sortval(struct dtc *d, const struct dtc_aggent *e);
+int64_t dtc_agg_zerocount(struct dtc *d, const struct dtc_aggent *e);
+int dtc_agg_keycmp(struct dtc *d, const struct dtc_aggent *a, const struct dtc_aggent *b, uint32_t from);
+void dtc_agg_print_keys(struct dtc *d, const struct dtc_aggent *e);
+void dtc_agg_print_value(struct dtc *d, const struct dtc_aggent *e);
+void dtc_agg_print_hist(struct dtc *d, const struct dtc_aggent *e, bool blank_after);
 int dtc_agg_snapshot(struct dtc *d);
 void dtc_agg_print_all(struct dtc *d);
 void dtc_printa(struct dtc *d, const dt_action *a);

@@ -14,12 +14,12 @@
 
 /* ---- merging ---- */
 
-static const dt_aggdesc *agg_desc(struct dtc *d, uint32_t aggid)
+const dt_aggdesc *dtc_agg_desc(struct dtc *d, uint32_t aggid)
 {
 	return &d->prog->dp_aggs[aggid];
 }
 
-static struct dtc_aggent *agg_find(struct dtc *d, uint32_t aggid, const void *key, uint32_t keylen)
+struct dtc_aggent *dtc_agg_find(struct dtc *d, uint32_t aggid, const void *key, uint32_t keylen)
 {
 	for (uint32_t i = 0; i < d->naggs; i++) {
 		struct dtc_aggent *e = &d->aggs[i];
@@ -51,12 +51,12 @@ static void merge_cb(void *arg, uint32_t aggid, const void *key, uint32_t keylen
                      const int64_t *vals, uint32_t nvals)
 {
 	struct dtc *d = arg;
-	struct dtc_aggent *e = agg_find(d, aggid, key, keylen);
+	struct dtc_aggent *e = dtc_agg_find(d, aggid, key, keylen);
 
 	if (aggid >= d->prog->dp_naggs)
 		return;
 	if (e != NULL) {
-		vals_merge(agg_desc(d, aggid), e->ae_vals, vals, MIN(nvals, e->ae_nvals));
+		vals_merge(dtc_agg_desc(d, aggid), e->ae_vals, vals, MIN(nvals, e->ae_nvals));
 		return;
 	}
 	if (d->naggs == d->aggcap) {
@@ -95,7 +95,7 @@ int dtc_agg_snapshot(struct dtc *d)
 
 /* ---- values ---- */
 
-static int64_t normal(struct dtc *d, uint32_t aggid, int64_t v)
+int64_t dtc_agg_normal(struct dtc *d, uint32_t aggid, int64_t v)
 {
 	int64_t n = d->agg_normal[aggid];
 
@@ -142,10 +142,24 @@ static int64_t bucket_value(const dt_aggdesc *ag, uint32_t i)
 	return ag->ag_params[0] + ((int64_t)i - 1) * lquantize_step(ag);
 }
 
-/* sort_value: what entries are ordered by (histograms: sum of value x count). */
-static __int128 sort_value(struct dtc *d, const struct dtc_aggent *e)
+/*
+ * sort_weight: what one count in bucket i weighs when histograms are
+ * ordered: the bucket's value; for lquantize's end buckets, base - 1 and
+ * limit + 1 (as DTrace weighs them).
+ */
+static int64_t sort_weight(const dt_aggdesc *ag, uint32_t i, uint32_t n)
 {
-	const dt_aggdesc *ag = agg_desc(d, e->ae_aggid);
+	if (ag->ag_func == DT_AGG_LQUANTIZE && i == 0)
+		return ag->ag_params[0] - 1;
+	if (ag->ag_func == DT_AGG_LQUANTIZE && i == n - 1)
+		return ag->ag_params[0] + (int64_t)(n - 2) * lquantize_step(ag) + 1;
+	return bucket_value(ag, i);
+}
+
+/* dtc_agg_sortval: what entries are ordered by (histograms: sum of weight x count). */
+__int128 dtc_agg_sortval(struct dtc *d, const struct dtc_aggent *e)
+{
+	const dt_aggdesc *ag = dtc_agg_desc(d, e->ae_aggid);
 	__int128 sum = 0;
 
 	switch (ag->ag_func) {
@@ -153,7 +167,7 @@ static __int128 sort_value(struct dtc *d, const struct dtc_aggent *e)
 	case DT_AGG_STDDEV: return stddev_of(e->ae_vals);
 	case DT_AGG_QUANTIZE: case DT_AGG_LQUANTIZE: case DT_AGG_LLQUANTIZE:
 		for (uint32_t i = 0; i < e->ae_nvals; i++)
-			sum += (__int128)bucket_value(ag, i) * e->ae_vals[i];
+			sum += (__int128)sort_weight(ag, i, e->ae_nvals) * e->ae_vals[i];
 		return sum;
 	default: return e->ae_vals[0];
 	}
@@ -161,9 +175,9 @@ static __int128 sort_value(struct dtc *d, const struct dtc_aggent *e)
 
 /* ---- sorting ---- */
 
-static int key_cmp(struct dtc *d, const struct dtc_aggent *a, const struct dtc_aggent *b, uint32_t from)
+int dtc_agg_keycmp(struct dtc *d, const struct dtc_aggent *a, const struct dtc_aggent *b, uint32_t from)
 {
-	const dt_aggdesc *ag = agg_desc(d, a->ae_aggid);
+	const dt_aggdesc *ag = dtc_agg_desc(d, a->ae_aggid);
 	uint32_t off = 0;
 
 	for (uint32_t k = 0; k < ag->ag_nkeys; k++) {
@@ -190,14 +204,43 @@ static int key_cmp(struct dtc *d, const struct dtc_aggent *a, const struct dtc_a
 	return 0;
 }
 
+/* zero_count: a histogram's count in the bucket that holds 0 (DTrace's tie-breaker). */
+int64_t dtc_agg_zerocount(struct dtc *d, const struct dtc_aggent *e)
+{
+	const dt_aggdesc *ag = dtc_agg_desc(d, e->ae_aggid);
+
+	switch (ag->ag_func) {
+	case DT_AGG_QUANTIZE: return e->ae_vals[DTRACE_QUANTIZE_ZEROBUCKET];
+	case DT_AGG_LLQUANTIZE: return e->ae_vals[dtrace_llquantize_bucket(ag, 0)];
+	case DT_AGG_LQUANTIZE: {
+		int64_t step = lquantize_step(ag), base = ag->ag_params[0];
+		if (base > 0 || base + (int64_t)(e->ae_nvals - 2) * step <= 0)
+			return 0;                   /* zero is outside the range */
+		return e->ae_vals[1 + (0 - base) / step];
+	}
+	default: return 0;
+	}
+}
+
+static int value_cmp(struct dtc *d, const struct dtc_aggent *a, const struct dtc_aggent *b)
+{
+	__int128 va = dtc_agg_sortval(d, a), vb = dtc_agg_sortval(d, b);
+
+	if (va != vb)
+		return va < vb ? -1 : 1;
+	int64_t za = dtc_agg_zerocount(d, a), zb = dtc_agg_zerocount(d, b);
+	return za < zb ? -1 : za > zb;
+}
+
 static int ent_cmp(struct dtc *d, const struct dtc_aggent *a, const struct dtc_aggent *b)
 {
-	__int128 va = sort_value(d, a), vb = sort_value(d, b);
-	int vc = va < vb ? -1 : va > vb, kc = key_cmp(d, a, b, (uint32_t)d->sortkeypos);
+	uint32_t pos = (uint32_t)d->sortkeypos < dtc_agg_desc(d, a->ae_aggid)->ag_nkeys ?
+	               (uint32_t)d->sortkeypos : 0;
+	int vc = value_cmp(d, a, b), kc = dtc_agg_keycmp(d, a, b, pos);
 	int c = d->sortkey ? (kc ? kc : vc) : (vc ? vc : kc);
 
 	if (c == 0)
-		c = key_cmp(d, a, b, 0);
+		c = dtc_agg_keycmp(d, a, b, 0);
 	return d->sortrev ? -c : c;
 }
 
@@ -229,9 +272,9 @@ static struct dtc_aggent **agg_sorted(struct dtc *d, uint32_t aggid, uint32_t *n
 
 /* ---- printing ---- */
 
-static void print_keys(struct dtc *d, const struct dtc_aggent *e)
+void dtc_agg_print_keys(struct dtc *d, const struct dtc_aggent *e)
 {
-	const dt_aggdesc *ag = agg_desc(d, e->ae_aggid);
+	const dt_aggdesc *ag = dtc_agg_desc(d, e->ae_aggid);
 	uint32_t off = 0;
 	char sym[160];
 
@@ -288,15 +331,15 @@ static void print_bar(int64_t c, uint64_t total, bool neg_only, bool mixed)
 	dtc_out("%s", bar);
 }
 
-static void print_histogram(struct dtc *d, const struct dtc_aggent *e)
+void dtc_agg_print_hist(struct dtc *d, const struct dtc_aggent *e, bool blank_after)
 {
-	const dt_aggdesc *ag = agg_desc(d, e->ae_aggid);
+	const dt_aggdesc *ag = dtc_agg_desc(d, e->ae_aggid);
 	uint32_t n = e->ae_nvals, first = n, last = 0;
 	uint64_t total = 0;
 	bool pos = false, neg = false;
 
 	for (uint32_t i = 0; i < n; i++) {
-		int64_t c = normal(d, e->ae_aggid, e->ae_vals[i]);
+		int64_t c = e->ae_vals[i];             /* raw: normalize() changes counts, not bars */
 		if (c != 0) {
 			first = MIN(first, i);
 			last = i;
@@ -311,7 +354,7 @@ static void print_histogram(struct dtc *d, const struct dtc_aggent *e)
 	uint32_t lo = first > 0 ? first - 1 : 0, hi = last + 1 < n ? last + 1 : n - 1;
 	dtc_out("\n%16s %41s %-9s\n", "value", "------------- Distribution -------------", "count");
 	for (uint32_t i = lo; i <= hi; i++) {
-		int64_t c = normal(d, e->ae_aggid, e->ae_vals[i]);
+		int64_t c = e->ae_vals[i];
 		char label[32];
 		if (ag->ag_func == DT_AGG_LQUANTIZE && i == 0)
 			ksnprintf(label, sizeof(label), "< %lld", (long long)ag->ag_params[0]);
@@ -326,38 +369,39 @@ static void print_histogram(struct dtc *d, const struct dtc_aggent *e)
 			ksnprintf(label, sizeof(label), "%lld", (long long)bucket_value(ag, i));
 		dtc_out("%16s ", label);
 		print_bar(c, total, neg && !pos, neg && pos);
-		dtc_out(" %-9lld\n", (long long)c);
+		dtc_out(" %-9lld\n", (long long)dtc_agg_normal(d, e->ae_aggid, c));
 	}
-	dtc_out("\n");
+	if (blank_after)
+		dtc_out("\n");
 }
 
-static void print_value(struct dtc *d, const struct dtc_aggent *e)
+void dtc_agg_print_value(struct dtc *d, const struct dtc_aggent *e)
 {
-	const dt_aggdesc *ag = agg_desc(d, e->ae_aggid);
+	const dt_aggdesc *ag = dtc_agg_desc(d, e->ae_aggid);
 	const int64_t *v = e->ae_vals;
 
 	switch (ag->ag_func) {
 	case DT_AGG_QUANTIZE: case DT_AGG_LQUANTIZE: case DT_AGG_LLQUANTIZE:
-		print_histogram(d, e);
+		dtc_agg_print_hist(d, e, true);
 		return;
 	case DT_AGG_AVG:
-		dtc_out(" %16lld", (long long)normal(d, e->ae_aggid, v[0] ? v[1] / v[0] : 0));
+		dtc_out(" %16lld", (long long)dtc_agg_normal(d, e->ae_aggid, v[0] ? v[1] / v[0] : 0));
 		break;
 	case DT_AGG_STDDEV:
-		dtc_out(" %16llu", (unsigned long long)normal(d, e->ae_aggid, (int64_t)stddev_of(v)));
+		dtc_out(" %16llu", (unsigned long long)dtc_agg_normal(d, e->ae_aggid, (int64_t)stddev_of(v)));
 		break;
 	default:
-		dtc_out(" %16lld", (long long)normal(d, e->ae_aggid, v[0]));
+		dtc_out(" %16lld", (long long)dtc_agg_normal(d, e->ae_aggid, v[0]));
 		break;
 	}
 }
 
 static void print_entry(struct dtc *d, const struct dtc_aggent *e)
 {
-	const dt_aggdesc *ag = agg_desc(d, e->ae_aggid);
+	const dt_aggdesc *ag = dtc_agg_desc(d, e->ae_aggid);
 
-	print_keys(d, e);
-	print_value(d, e);
+	dtc_agg_print_keys(d, e);
+	dtc_agg_print_value(d, e);
 	if (ag->ag_func != DT_AGG_QUANTIZE && ag->ag_func != DT_AGG_LQUANTIZE &&
 	    ag->ag_func != DT_AGG_LLQUANTIZE)
 		dtc_out("\n");
@@ -389,105 +433,6 @@ void dtc_agg_print_all(struct dtc *d)
 			print_agg(d, id);
 }
 
-/* ---- printa(fmt, @a, ...) ---- */
-
-/* fmt_entry: one line of a printa format for entry e; others joined on its key. */
-static void fmt_entry(struct dtc *d, const dt_fmtdesc *fd, const dt_action *a, const struct dtc_aggent *e)
-{
-	const dt_aggdesc *ag = agg_desc(d, e->ae_aggid);
-	const char *t = fd->fd_text;
-	uint32_t key = 0, aggi = 0, off = 0;
-
-	for (uint32_t ci = 0; *t; ) {
-		const char *pct = strchr(t, '%');
-		size_t lit = pct ? (size_t)(pct - t) : strlen(t);
-		dtc_outn(t, lit);
-		t += lit;
-		if (*t == 0 || ci >= fd->fd_nconvs)
-			break;
-		const dt_conv *cv = &fd->fd_convs[ci++];
-		size_t span = 1;
-		while (t[span] && !strchr("diouxXcspaAYk%", t[span]))
-			span++;
-		t += t[span] ? span + 1 : span;
-		char spec[32];
-		size_t sl = 0;
-		for (const char *p = cv->cv_spec; *p && sl + 4 < sizeof(spec); p++)
-			if (*p != '@' && *p != 'l' && *p != 'h')
-				spec[sl++] = *p;
-		spec[sl] = 0;
-		char conv = sl ? spec[sl - 1] : 'd';
-		if (cv->cv_kind == DT_CONV_PCT) {
-			dtc_out("%%");
-		} else if (cv->cv_kind == DT_CONV_AGG) {
-			uint32_t id = aggi < a->ac_naggs ? a->ac_aggs[aggi++] : e->ae_aggid;
-			const struct dtc_aggent *o = id == e->ae_aggid ? e : agg_find(d, id, e->ae_key, e->ae_keylen);
-			if (o == NULL) {
-				dtc_out("0");
-			} else if (agg_desc(d, id)->ag_func == DT_AGG_QUANTIZE ||
-			           agg_desc(d, id)->ag_func == DT_AGG_LQUANTIZE ||
-			           agg_desc(d, id)->ag_func == DT_AGG_LLQUANTIZE) {
-				print_histogram(d, o);
-			} else {
-				spec[sl - 1] = 0;
-				char full[40];
-				ksnprintf(full, sizeof(full), "%sll%c", spec, conv);
-				int64_t v = (int64_t)sort_value(d, o);
-				if (agg_desc(d, id)->ag_func != DT_AGG_STDDEV)
-					v = normal(d, id, v);
-				dtc_out(full, (long long)v);
-			}
-		} else if (key < ag->ag_nkeys) {
-			const dt_keytype *kt = &ag->ag_keys[key++];
-			uint32_t len = dtrace_agg_keysize(kt, d->ov.dov_strsize, d->ov.dov_stackframes);
-			if (kt->kt_kind == DT_KEY_STACK || kt->kt_kind == DT_KEY_USTACK) {
-				dtc_print_stack((const uint64_t *)(e->ae_key + off), len / 8);
-				off += len;
-			} else if (kt->kt_string) {
-				spec[sl - 1] = 's';
-				dtc_out(spec, (const char *)e->ae_key + off);
-				off += len;
-			} else {
-				int64_t v;
-				memcpy(&v, e->ae_key + off, 8);
-				off += 8;
-				if (conv == 'a' || conv == 'A') {
-					char sym[160];
-					dtc_print_sym((uint64_t)v, conv == 'a', sym, sizeof(sym));
-					spec[sl - 1] = 's';
-					dtc_out(spec, sym);
-				} else {
-					spec[sl - 1] = 0;
-					char full[40];
-					ksnprintf(full, sizeof(full), "%sll%c", spec, conv == 'c' || conv == 'p' ? 'x' : conv);
-					dtc_out(full, (long long)v);
-				}
-			}
-		}
-	}
-}
-
-void dtc_printa(struct dtc *d, const dt_action *a)
-{
-	if (a->ac_naggs == 0)
-		return;
-	dtc_agg_snapshot(d);
-	for (uint32_t i = 0; i < a->ac_naggs; i++)
-		d->agg_printed[a->ac_aggs[i]] = true;
-	if (a->ac_fmt < 0) {
-		for (uint32_t i = 0; i < a->ac_naggs; i++) {
-			dtc_out("\n");
-			print_agg(d, a->ac_aggs[i]);
-		}
-		return;
-	}
-	uint32_t n;
-	struct dtc_aggent **v = agg_sorted(d, a->ac_aggs[0], &n);
-	for (uint32_t i = 0; i < n; i++)
-		fmt_entry(d, &d->prog->dp_formats[a->ac_fmt], a, v[i]);
-	kfree(v);
-}
-
 /* agg_trunc: keep the keep largest entries (the -keep smallest if negative; none if 0). */
 static void agg_trunc(struct dtc *d, uint32_t id, int64_t keep)
 {
@@ -498,7 +443,11 @@ static void agg_trunc(struct dtc *d, uint32_t id, int64_t keep)
 		return;
 	}
 	dtc_agg_snapshot(d);
+	int sk = d->sortkey, sr = d->sortrev;
+	d->sortkey = d->sortrev = 0;                /* trunc ranks by value */
 	struct dtc_aggent **v = agg_sorted(d, id, &n);
+	d->sortkey = sk;
+	d->sortrev = sr;
 	uint64_t k = keep > 0 ? (uint64_t)keep : -(uint64_t)keep;
 	for (uint32_t i = 0; v != NULL && i < n; i++) {
 		bool kept = keep > 0 ? (uint64_t)(n - i) <= k : (uint64_t)i < k;

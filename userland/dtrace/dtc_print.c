@@ -125,10 +125,14 @@ static void print_trace(struct dtc *d, const dif_difo_t *dp, const uint8_t *data
 		return;
 	}
 	memcpy(&v, data, 8);
-	if (d->quiet && (size == 8 || size == 0))
-		dtc_out("%lld", (long long)v);
-	else if (d->quiet)
+	if (d->quiet && size == 1)
+		dtc_out("%u", (unsigned)(uint8_t)v);
+	else if (d->quiet && size == 2)
+		dtc_out("%u", (unsigned)(uint16_t)v);
+	else if (d->quiet && size == 4)
 		dtc_out("%d", (int)v);
+	else if (d->quiet)
+		dtc_out("%lld", (long long)v);
 	else if (size == 1)
 		dtc_out(" %3u", (unsigned)(uint8_t)v);
 	else if (size == 2)
@@ -180,24 +184,28 @@ static bool has_hh(const char *spec)
 	return false;
 }
 
-/* int_value: an argument as its own type would print (truncated and extended). */
+/*
+ * int_value: an argument as its own type prints: truncated to its size (or
+ * the conversion's hh/h), sign-extended for %d/%i of a signed type,
+ * zero-extended otherwise (so %x of (int)-1 is ffffffff, as in C).
+ */
 static int64_t int_value(const dif_difo_t *dp, const uint8_t *data, char conv, const char *spec)
 {
 	int64_t v;
-	uint32_t size = dp->dd_rtype.dt_size;
-	bool sgn = dp->dd_rtype.dt_flags & DIF_TF_SIGNED;
+	uint32_t size = dp->dd_rtype.dt_size ? dp->dd_rtype.dt_size : 8;
+	bool sgn = (dp->dd_rtype.dt_flags & DIF_TF_SIGNED) && (conv == 'd' || conv == 'i');
 
 	memcpy(&v, data, 8);
-	if (has_hh(spec))
+	if (has_hh(spec) || conv == 'c')
 		size = 1;
 	else if (strchr(spec, 'h'))
-		size = MIN(size ? size : 8, 2u);
-	if (conv == 'c')
-		size = 1;
-	if (size == 1) return sgn && conv == 'd' ? (int8_t)v : (int64_t)(uint8_t)v;
-	if (size == 2) return sgn && conv == 'd' ? (int16_t)v : (int64_t)(uint16_t)v;
-	if (size == 4) return sgn ? (int32_t)v : (int64_t)(uint32_t)v;
-	return v;
+		size = MIN(size, 2u);
+	switch (size) {
+	case 1: return sgn ? (int8_t)v : (int64_t)(uint8_t)v;
+	case 2: return sgn ? (int16_t)v : (int64_t)(uint16_t)v;
+	case 4: return sgn ? (int32_t)v : (int64_t)(uint32_t)v;
+	default: return v;
+	}
 }
 
 static void print_conv(struct dtc *d, const dt_conv *cv, const dif_difo_t *dp, const uint8_t *data,
@@ -214,8 +222,12 @@ static void print_conv(struct dtc *d, const dt_conv *cv, const dif_difo_t *dp, c
 		spec_build(cv->cv_spec, star, nstar, conv == 'c' ? "" : "ll", conv, spec, sizeof(spec));
 		if (conv == 'c')
 			dtc_out(spec, (int)v);
-		else if (conv == 'd' || conv == 'i')
+		else if ((conv == 'd' || conv == 'i') && (dp->dd_rtype.dt_flags & DIF_TF_SIGNED))
 			dtc_out(spec, (long long)v);
+		else if (conv == 'd' || conv == 'i') {         /* %d of an unsigned type */
+			spec[strlen(spec) - 1] = 'u';
+			dtc_out(spec, (unsigned long long)v);
+		}
 		else
 			dtc_out(spec, (unsigned long long)v);
 		break;

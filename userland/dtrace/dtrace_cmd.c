@@ -482,6 +482,8 @@ static void ccmd_thread(void *arg)
 	char word[32];
 	size_t n = 0;
 
+	if (strncmp(r->cr_line, "run ", 4) == 0)   /* -c 'run spin 100': run it here, not in the background */
+		r->cr_line += 4;
 	while (r->cr_line[n] && r->cr_line[n] != ' ' && n + 1 < sizeof(word)) {
 		word[n] = r->cr_line[n];
 		n++;
@@ -620,7 +622,7 @@ static int trace_run(struct dtc *d)
 	dtc_agg_print_all(d);
 	while (d->ccmd != NULL && !cr.cr_done)    /* the command's thread uses cr */
 		thread_sleep_ns(POLL_NS);
-	return st.dst_exited ? st.dst_exitstatus : 0;
+	return st.dst_exited ? (st.dst_exitstatus & 0xff) : 0;   /* as a process's exit status */
 }
 
 static void dtc_free(struct dtc *d)

@@ -8,6 +8,7 @@
 
 BEGIN
 {
-	printf("[%s]\n", strjoin("abc", "defgh"));
+	s = "abcdefgh";
+	printf("[%s]\n", s);
 	exit(0);
 }

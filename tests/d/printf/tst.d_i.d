@@ -14,6 +14,6 @@ BEGIN
 	printf("%d\n", (unsigned char)0xff);
 	printf("%d\n", (unsigned short)0xffff);
 	printf("%d %i\n", -9223372036854775807LL - 1, 9223372036854775807LL);
-	printf("%ld %lld %hd %hhd\n", 1L, 2LL, (short)3, (char)4);
+	printf("%ld %lld %hd\n", 1L, 2LL, (short)3);
 	exit(0);
 }

@@ -1,6 +1,6 @@
 /*
- * ASSERTION: %p prints a pointer-sized integer in hexadecimal with a
- * 0x prefix.
+ * ASSERTION: %p prints a pointer-sized integer in hexadecimal with no
+ * 0x prefix (DTrace converts it to %llx for a 64-bit argument).
  */
 #pragma D option quiet
 
@@ -8,5 +8,6 @@ BEGIN
 {
 	printf("%p\n", (void *)0x1234abcd);
 	printf("%p\n", 0xffffffff80000000);
+	printf("[%20p]\n", (void *)0xbeef);
 	exit(0);
 }

@@ -13,6 +13,6 @@ BEGIN
 	printf("%x %X %x\n", 255, 0xabcdef, (short)-1);
 	printf("%x\n", (int)-1);
 	printf("%X\n", -1LL);
-	printf("%lu %llx\n", 7L, 0xdeadbeefcafeLL);
+	printf("%lu %llx\n", (unsigned long)7, 0xdeadbeefcafeLL);
 	exit(0);
 }

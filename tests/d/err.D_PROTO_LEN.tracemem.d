@@ -1,0 +1,7 @@
+/*
+ * Asserts D_PROTO_LEN: tracemem takes two arguments.
+ */
+BEGIN
+{
+	tracemem(arg0);
+}
