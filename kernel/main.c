@@ -94,6 +94,8 @@ void kmain(uint32_t magic, uint32_t info)
 	fbt_init();                    /* function boundary probes (made when first listed) */
 	sdt_init();                    /* static probes: DTRACE_PROBE sites */
 	profile_init();                /* timer-driven probes: profile-N, tick-N */
+	lockstat_init();               /* lock events: lockstat:::spin-acquire, ... */
+	sysinfo_init();                /* kernel statistics: sysinfo:::xcalls */
 	console_init_irq();            /* serial input by interrupt */
 	if (!cmdline_get(boot_info.bi_cmdline, "nosmp", NULL, 0))
 		arch_smp_start();      /* the other processors, each to its idle loop */

@@ -315,24 +315,25 @@ struct agg_op {
 };
 
 /* agg_remove_local: on each CPU in turn (cross-call), its own buffer. */
+static bool entry_matches(const agg_entry_t *e, const struct agg_op *op)
+{
+	return e->ae_aggid == op->ao_aggid && (op->ao_key == NULL ||
+	       (e->ae_keylen == op->ao_keylen && memcmp(e + 1, op->ao_key, op->ao_keylen) == 0));
+}
+
 static void agg_remove_local(void *arg)
 {
 	struct agg_op *op = arg;
 	dtrace_aggbuf_t *a = &op->ao_s->dts_agg[arch_cpu_id()];
-	uint32_t aggid = op->ao_aggid, keylen = op->ao_keylen;
-	const void *key = op->ao_key;
 
-	{
-		for (uint32_t h = 0; h < AGG_NBUCKETS; h++) {
-			for (uint32_t *link = &a->dta_bucket[h]; *link != 0;) {
-				agg_entry_t *e = (agg_entry_t *)(a->dta_base + *link - 1);
-				if (e->ae_aggid == aggid && (key == NULL || (e->ae_keylen == keylen &&
-				    memcmp(e + 1, key, keylen) == 0))) {
-					*link = e->ae_next;
-					e->ae_aggid = UINT32_MAX;       /* dead: snapshots skip it */
-				} else {
-					link = &e->ae_next;
-				}
+	for (uint32_t h = 0; h < AGG_NBUCKETS; h++) {
+		for (uint32_t *link = &a->dta_bucket[h]; *link != 0;) {
+			agg_entry_t *e = (agg_entry_t *)(a->dta_base + *link - 1);
+			if (entry_matches(e, op)) {
+				*link = e->ae_next;
+				e->ae_aggid = UINT32_MAX;       /* dead: snapshots skip it */
+			} else {
+				link = &e->ae_next;
 			}
 		}
 	}
@@ -348,18 +349,14 @@ void dtrace_agg_remove(dtrace_state_t *s, uint32_t aggid, const void *key, uint3
 static void agg_clear_local(void *arg)
 {
 	struct agg_op *op = arg;
-	dtrace_state_t *s = op->ao_s;
-	uint32_t aggid = op->ao_aggid;
-	dtrace_aggbuf_t *a = &s->dts_agg[arch_cpu_id()];
+	dtrace_aggbuf_t *a = &op->ao_s->dts_agg[arch_cpu_id()];
 
-	{
-		for (uint64_t off = 0; off < a->dta_used;) {
-			agg_entry_t *e = (agg_entry_t *)(a->dta_base + off);
-			int64_t *v = (int64_t *)((uint8_t *)(e + 1) + e->ae_keylen);
-			if (e->ae_aggid != UINT32_MAX && (aggid == UINT32_MAX || e->ae_aggid == aggid))
-				memset(v, 0, e->ae_nvals * sizeof(*v));   /* clear() zeroes, min and max too */
-			off += sizeof(*e) + e->ae_keylen + e->ae_nvals * sizeof(int64_t);
-		}
+	for (uint64_t off = 0; off < a->dta_used;) {
+		agg_entry_t *e = (agg_entry_t *)(a->dta_base + off);
+		int64_t *v = (int64_t *)((uint8_t *)(e + 1) + e->ae_keylen);
+		if (e->ae_aggid != UINT32_MAX && (op->ao_aggid == UINT32_MAX || e->ae_aggid == op->ao_aggid))
+			memset(v, 0, e->ae_nvals * sizeof(*v));       /* clear() zeroes, min and max too */
+		off += sizeof(*e) + e->ae_keylen + e->ae_nvals * sizeof(int64_t);
 	}
 }
 
