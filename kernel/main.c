@@ -69,10 +69,11 @@ static void init_main(void *arg)
 	(void)arg;
 	if (cmdline_get(boot_info.bi_cmdline, "selftest", NULL, 0))
 		arch_poweroff(selftest_run_all() == 0 ? 0 : 1);
+	/* A command's status keeps its low byte, as exit(2) does: exit(-1) is 255, not a crash. */
 	if (cmdline_get(boot_info.bi_cmdline, "cmd", cmd, sizeof(cmd)))
-		arch_poweroff(shell_run_line(cmd));
+		arch_poweroff(shell_run_line(cmd) & 0xff);
 	if (cmdline_get(boot_info.bi_cmdline, "cmdfile", cmd, sizeof(cmd)))
-		arch_poweroff(run_cmdfile(cmd));
+		arch_poweroff(run_cmdfile(cmd) & 0xff);
 	if (cmdline_get(boot_info.bi_cmdline, "bootstat", NULL, 0))
 		kprintf("bootstat: %lu cycles, %lu ns since reset\n", arch_cycles(), ktime_ns());
 	shell_thread(NULL);

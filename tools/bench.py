@@ -4,6 +4,10 @@
   boot_direct_wall_s   wall seconds from starting QEMU (-kernel, PVH) to the
                        first `sonde# ` prompt on the serial console; median of 5
   boot_iso_wall_s      the same through GRUB from build/sonde.iso; median of 5
+  boot_efi_wall_s      wall seconds from starting QEMU on OVMF firmware to the
+                       prompt through Sonde's UEFI loader (build/efi/BOOTX64.EFI,
+                       from an ESP folder served as a FAT drive); median of 3
+  boot_iso_efi_wall_s  the same through GRUB-EFI from build/sonde.iso; median of 3
   boot_icount_cycles   guest time stamp counter at the moment the shell starts,
                        under -icount shift=0,align=off,sleep=off: the guest's
                        instruction count since reset (firmware included, plus
@@ -74,6 +78,31 @@ def icount_cycles(kernel):
         p.wait()
 
 
+OVMF = "/usr/share/ovmf/OVMF.fd"
+
+
+def uefi_figures(build, runs=3):
+    """Boot times on OVMF (firmware start-up included): the loader, GRUB-EFI."""
+    import shutil
+    import tempfile
+    loader = os.path.join(build, "efi", "BOOTX64.EFI")
+    subprocess.run(["make", "--no-print-directory", "-s", loader], check=True)
+    uefi = ["-bios", OVMF, "-net", "none"]
+    figures = {}
+    with tempfile.TemporaryDirectory(prefix="sonde-bench-esp-") as esp:
+        os.makedirs(os.path.join(esp, "EFI", "BOOT"))
+        shutil.copy(loader, os.path.join(esp, "EFI", "BOOT", "BOOTX64.EFI"))
+        shutil.copy(os.path.join(build, "kernel.elf"), os.path.join(esp, "kernel.elf"))
+        drive = ["-drive", "if=none,id=esp,format=raw,file=fat:%s,readonly=on" % esp,
+                 "-device", "virtio-blk-pci,drive=esp,bootindex=0"]
+        for name, args in (("boot_efi_wall_s", drive),
+                           ("boot_iso_efi_wall_s", ["-cdrom", os.path.join(build, "sonde.iso")])):
+            t = [time_to_prompt(uefi + args, timeout=120) for _ in range(runs)]
+            figures[name] = {"value": round(statistics.median(t), 3),
+                             "runs": [round(x, 3) for x in t]}
+    return figures
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--build", default="build")
@@ -90,6 +119,7 @@ def main():
     isos = [time_to_prompt(["-cdrom", iso]) for _ in range(opts.runs)]
     figures["boot_iso_wall_s"] = {"value": round(statistics.median(isos), 3),
                                   "runs": [round(x, 3) for x in isos], "target": "< 2"}
+    figures.update(uefi_figures(opts.build))
     c1, c2 = icount_cycles(kernel), icount_cycles(kernel)
     figures["boot_icount_cycles"] = {"value": c1, "deterministic": c1 == c2,
                                      "runs": [c1, c2]}

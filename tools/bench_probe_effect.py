@@ -13,6 +13,10 @@ Figures (instructions per call; "added" = minus the plain function):
   plain                 bench_plain: NOTRACE, fbt never sees it (tracing compiled out)
   fbt_disabled          bench_fbt, the same body, fbt probes on it, none enabled
   sdt_disabled          bench_sdt, the same body plus one SDT site, disabled
+  fbt_entry_provider    fbt's entry probe enabled by the provider alone, no consumer:
+                        the trap, the lookup, the replay, dtrace_probe finding no ECB
+  fbt_return_provider   the same for the return probe
+  sdt_provider          the same for the SDT site
   fbt_entry_empty       fbt::bench_fbt:entry { }
   fbt_entry_count       fbt::bench_fbt:entry { @ = count(); }
   fbt_entry_false_pred  fbt::bench_fbt:entry /arg0 == 123456789/ { @ = count(); }
@@ -44,6 +48,9 @@ CALL_CASES = [
     ("plain", "plain", None),
     ("fbt_disabled", "fbt", None),
     ("sdt_disabled", "sdt", None),
+    ("fbt_entry_provider", "-p fbt", None),
+    ("fbt_return_provider", "-p fbtret", None),
+    ("sdt_provider", "-p sdt", None),
     ("fbt_entry_empty", "fbt", "fbt::bench_fbt:entry { }"),
     ("fbt_entry_count", "fbt", "fbt::bench_fbt:entry { @ = count(); }"),
     ("fbt_entry_false_pred", "fbt", "fbt::bench_fbt:entry /arg0 == 123456789/ { @ = count(); }"),
@@ -79,7 +86,7 @@ def run_guest(kernel, line, timeout):
     if p.returncode != 0:
         raise RuntimeError("guest exited %d:\n%s%s" % (p.returncode, out,
                                                        p.stderr.decode(errors="replace")))
-    calls = [int(m.group(1)) for m in re.finditer(r"bench_calls: \w+ \d+ calls (\d+) ticks", out)]
+    calls = [int(m.group(1)) for m in re.finditer(r"bench_calls: (?:-p )?\w+ \d+ calls (\d+) ticks", out)]
     spins = [int(m.group(1)) for m in re.finditer(r"bench_spin: \d+ rounds (\d+) ticks", out)]
     if len(calls) != len(CALL_CASES) or len(spins) != len(SPIN_CASES):
         raise RuntimeError("unexpected guest output:\n" + out)
@@ -130,6 +137,7 @@ def main():
             "fbt_disabled": added["fbt_disabled"] == 0,
             "sdt_disabled": added["sdt_disabled"] == 1,
             "fbt_entry_count": added["fbt_entry_count"] < 400,
+            "fbt_entry_provider": added["fbt_entry_provider"] < 400,
             "profile997": pct < 1.0,
         },
     }

@@ -2,7 +2,7 @@
  * bootinfo.c - read what the boot loader left us into struct boot_info.
  *
  * multiboot2 (GRUB): a list of 8-byte-aligned tags: command line (1), module
- * (3), memory map (6).  PVH (QEMU -kernel): struct hvm_start_info with a
+ * (3), memory map (6), a copy of the ACPI RSDP (14, 15).  PVH (QEMU -kernel): struct hvm_start_info with a
  * command line address, a module list (-initrd) and an E820-style memory map.
  * UEFI (Sonde's loader, boot/efi/handoff.h): struct sonde_handoff with the
  * firmware's final memory map, the command line, the modules and the RSDP.
@@ -15,6 +15,7 @@
 #include "boot/efi/handoff.h"
 #include "kernel/boot.h"
 #include "kernel/klib.h"
+#include "kernel/mem.h"
 
 #define MB2_BOOT_MAGIC 0x36d76289
 #define PVH_MAGIC      0x336ec578
@@ -63,6 +64,23 @@ static void mod_add(uint64_t start, uint64_t end, const char *name)
 	kstrlcpy(m->bmod_name, name ? name : "", sizeof(m->bmod_name));
 }
 
+/*
+ * mb2_rsdp: multiboot2 gives a copy of the RSDP (tag 14: ACPI 1.0, tag 15:
+ * 2.0), not its address, in memory that becomes free; keep the copy in the
+ * kernel image and point bi_rsdp at it.  Tag 15 wins over tag 14.
+ */
+static void mb2_rsdp(const struct mb2_tag *t)
+{
+	static uint8_t copy[36] __attribute__((aligned(16)));
+	uint32_t len = t->size - sizeof(*t);
+
+	if (t->type == 14 && boot_info.bi_rsdp != 0)
+		return;
+	memset(copy, 0, sizeof(copy));
+	memcpy(copy, t + 1, MIN(len, (uint32_t)sizeof(copy)));
+	boot_info.bi_rsdp = virt_to_phys(copy);
+}
+
 static void mb2_parse(uint32_t info)
 {
 	uint32_t total = *(uint32_t *)(uint64_t)info;
@@ -79,6 +97,8 @@ static void mb2_parse(uint32_t info)
 			struct mb2_module *m = (struct mb2_module *)t;
 			mod_add(m->start, m->end, m->name);
 		}
+		if (t->type == 14 || t->type == 15)
+			mb2_rsdp(t);
 		if (t->type == 6) {
 			uint32_t esize = ((uint32_t *)t)[2];
 			for (uint64_t e = p + 16; esize >= 24 && e + esize <= p + t->size; e += esize) {

@@ -24,6 +24,12 @@ EFI_SECTIONS := -j .text -j .sdata -j .data -j .rodata -j .dynamic -j .dynsym \
                 -j .rel -j .rela -j .rel.* -j .rela.* -j .reloc
 EFI_IMG_MB  := 34
 
+# `make all` builds the loader too where gnu-efi is installed (tools/deps.sh
+# installs it), so that the UEFI tests and SONDE_BOOT=efi find it.
+ifneq ($(wildcard $(EFI_LIB)/crt0-efi-x86_64.o),)
+all: $(BUILD)/efi/BOOTX64.EFI
+endif
+
 $(BUILD)/efi/%.o: %.c
 	@mkdir -p $(@D)
 	@echo "  CC/EFI  $<"

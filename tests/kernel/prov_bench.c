@@ -6,6 +6,10 @@
  * counts.
  *
  *   bench_calls [-q] plain|fbt|sdt N   call bench_<fn>(i) for i = 0..N-1, interrupts off
+ *   bench_calls -p fbt|fbtret|sdt N     the same with the function's entry (return, SDT)
+ *                                       probe enabled through the provider alone, no
+ *                                       consumer: the provider's share of a firing (trap,
+ *                                       lookup, replay, and dtrace_probe finding no ECB)
  *   bench_spin N                  N rounds of arithmetic, interrupts on
  *
  * The three functions have the same body.  bench_plain is NOTRACE: fbt
@@ -18,6 +22,12 @@
 #include "kernel/sdt.h"
 #include "trace/provider.h"
 #include "userland/shell/shell.h"
+
+/* The providers' test entry points (trace/prov_fbt.c, trace/prov_sdt.c). */
+dtrace_id_t fbt_probe_id(const char *func, const char *name);
+int fbt_probe_set(dtrace_id_t id, bool on);
+dtrace_id_t sdt_probe_id(const char *func, const char *name);
+int sdt_probe_set(dtrace_id_t id, bool on);
 
 #define BENCH_FN __attribute__((noipa))
 
@@ -54,6 +64,22 @@ static __attribute__((noinline)) uint64_t bench_loop(long (*volatile fn)(long), 
 	return t1 - t0;
 }
 
+/* bench_provider_only: N calls with one probe enabled by its provider alone. */
+static int bench_provider_only(const char *which, uint64_t n)
+{
+	bool sdt = strcmp(which, "sdt") == 0, ret = strcmp(which, "fbtret") == 0;
+	dtrace_id_t id = sdt ? sdt_probe_id("bench_sdt", "bench-site") :
+	                 fbt_probe_id("bench_fbt", ret ? "return" : "entry");
+	int (*set)(dtrace_id_t, bool) = sdt ? sdt_probe_set : fbt_probe_set;
+
+	if (id == 0 || (!sdt && !ret && strcmp(which, "fbt") != 0) || set(id, true) != 0)
+		return shell_usage("bench_calls");
+	uint64_t ticks = bench_loop(sdt ? bench_sdt : bench_fbt, n);
+	set(id, false);
+	kprintf("bench_calls: -p %s %lu calls %lu ticks\n", which, n, ticks);
+	return SHELL_OK;
+}
+
 static int cmd_bench_calls(int argc, char **argv)
 {
 	static const struct { const char *name; long (*fn)(long); } fns[] = {
@@ -64,6 +90,8 @@ static int cmd_bench_calls(int argc, char **argv)
 
 	argv += quiet;
 	argc -= quiet;
+	if (argc == 4 && strcmp(argv[1], "-p") == 0 && kstrtou64(argv[3], &n))
+		return bench_provider_only(argv[2], n);
 	if (argc != 3 || !kstrtou64(argv[2], &n))
 		return shell_usage("bench_calls");
 	for (size_t i = 0; i < ARRAY_SIZE(fns); i++) {
@@ -76,7 +104,7 @@ static int cmd_bench_calls(int argc, char **argv)
 	}
 	return shell_usage("bench_calls");
 }
-SHELL_COMMAND(bench_calls, cmd_bench_calls, "bench_calls [-q] plain|fbt|sdt N",
+SHELL_COMMAND(bench_calls, cmd_bench_calls, "bench_calls [-q] plain|fbt|sdt N | -p fbt|fbtret|sdt N",
               "time N calls of a probe-effect benchmark function (tools/bench_probe_effect.py)");
 
 static __attribute__((noipa)) uint64_t bench_mix(uint64_t x)
