@@ -220,6 +220,7 @@ static void sched_switch(void)
 		SCHED_UNLOCK();
 		return;
 	}
+	DTRACE_PROBE1(off__cpu, next);              /* still curthread == prev, as in DTrace */
 	prev->t_cputime += now - prev->t_oncpu_at;
 	next->t_oncpu_at = now;
 	next->t_state = TS_RUNNING;
@@ -228,7 +229,6 @@ static void sched_switch(void)
 	c->cpu_switches++;
 	if (prev->t_state == TS_ZOMBIE)
 		c->cpu_to_reap = prev;
-	DTRACE_PROBE1(off__cpu, next);
 	arch_context_switch(&prev->t_rsp, next->t_rsp);
 	sched_finish();
 	DTRACE_PROBE(on__cpu);
