@@ -48,6 +48,16 @@ int arch_backtrace(uint64_t *pcs, int max, int skip);
  */
 int arch_safe_read(void *dst, const void *src, size_t len);
 
+/* Inter-processor interrupts: what they ask of the target. */
+enum arch_ipi { IPI_XCALL, IPI_RESCHED };
+void arch_send_ipi(int cpu, enum arch_ipi kind);   /* cpu: index in cpus[] */
+
+/*
+ * arch_smp_start: find the other processors (ACPI) and start them; each
+ * ends up in its idle loop.  Returns the number of CPUs running.  Boot, BSP.
+ */
+int arch_smp_start(void);
+
 /* arch_fault_test: provoke a CPU exception on purpose (for the crash command). */
 enum arch_fault { FAULT_PAGE, FAULT_DIVIDE, FAULT_UD, FAULT_GP, FAULT_BREAKPOINT, FAULT_STACK };
 void arch_fault_test(enum arch_fault kind);

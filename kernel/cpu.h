@@ -10,10 +10,20 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include "kernel/lock.h"
 
 #define MAX_CPUS 8
 
 struct thread;
+struct cyclic;
+
+/* A cross-call waiting for this CPU (kernel/xcall.c). */
+struct xcall_box {
+	void (*xb_fn)(void *arg);
+	void *xb_arg;
+	volatile uint64_t xb_req;    /* bumped by the sender */
+	volatile uint64_t xb_done;   /* set to xb_req by this CPU when fn returned */
+};
 
 struct cpu {
 	struct cpu *cpu_self;        /* offset 0: curcpu() reads it through GS */
@@ -26,6 +36,19 @@ struct cpu {
 	uint64_t cpu_switches;       /* context switches */
 	uint64_t cpu_ts_ns;          /* scratch for the scheduler */
 	void *cpu_arch;              /* arch-private (GDT, TSS) */
+	uint32_t cpu_hwid;           /* the interrupt controller's id (LAPIC id) */
+	volatile bool cpu_online;
+	/* scheduler (kernel/thread.c), under sched_lock */
+	struct thread *cpu_rq_head, *cpu_rq_tail;
+	int cpu_rq_len;
+	struct thread *cpu_to_reap;  /* exited thread to free after the switch */
+	/* cyclics (kernel/cyclic.c), under cpu_cyclic_lock */
+	struct cyclic *cpu_cyclics;
+	spinlock_t cpu_cyclic_lock;
+	/* cross-calls (kernel/xcall.c) */
+	struct xcall_box cpu_xcall;
+	spinlock_t cpu_xcall_lock;   /* one sender at a time */
+	uint64_t cpu_xcalls;         /* cross-calls this CPU sent */
 };
 
 extern struct cpu cpus[MAX_CPUS];

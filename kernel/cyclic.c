@@ -1,31 +1,32 @@
 /*
  * cyclic.c - the cyclic facility: handlers at arbitrary periods.
  *
- * In the spirit of Solaris cyclics.  Pending cyclics sit on one list sorted
- * by expiry; the LAPIC timer (arch_timer_oneshot) is always programmed for
- * the head.  timer_interrupt() runs every cyclic whose time has come, re-arms
- * the periodic ones (skipping missed periods rather than firing in a burst),
- * and programs the timer again.  Handlers run in the interrupt with
- * interrupts off, without the list lock held, so they may start and stop
- * cyclics themselves.
+ * In the spirit of Solaris cyclics.  Each CPU keeps its pending cyclics on
+ * a list sorted by expiry, and its LAPIC timer (arch_timer_oneshot) is
+ * always programmed for the head.  timer_interrupt() runs every cyclic of
+ * its CPU whose time has come, re-arms the periodic ones (skipping missed
+ * periods rather than firing in a burst), and programs the timer again.
+ * Handlers run in the interrupt with interrupts off, without the list lock
+ * held, so they may start and stop cyclics themselves.  A cyclic lives on
+ * the CPU that started it; cyclic_start_on() puts one on another CPU by
+ * cross-call (the profile provider's profile-N runs one on every CPU).
  */
 #include "arch/arch.h"
+#include "kernel/cpu.h"
 #include "kernel/klib.h"
 #include "kernel/lock.h"
 #include "kernel/sdt.h"
 #include "kernel/time.h"
-
-static struct cyclic *pending;
-static spinlock_t cyclic_lock = SPINLOCK_INIT("cyclic");
+#include "kernel/xcall.h"
 
 uint64_t ktime_ns(void)
 {
 	return arch_time_ns();
 }
 
-static void cyclic_insert(struct cyclic *cy)
+static void cyclic_insert(struct cpu *c, struct cyclic *cy)
 {
-	struct cyclic **pp = &pending;
+	struct cyclic **pp = &c->cpu_cyclics;
 
 	while (*pp != NULL && (*pp)->cy_expire <= cy->cy_expire)
 		pp = &(*pp)->cy_next;
@@ -34,9 +35,9 @@ static void cyclic_insert(struct cyclic *cy)
 	cy->cy_pending = true;
 }
 
-static void cyclic_unlink(struct cyclic *cy)
+static void cyclic_unlink(struct cpu *c, struct cyclic *cy)
 {
-	for (struct cyclic **pp = &pending; *pp != NULL; pp = &(*pp)->cy_next) {
+	for (struct cyclic **pp = &c->cpu_cyclics; *pp != NULL; pp = &(*pp)->cy_next) {
 		if (*pp == cy) {
 			*pp = cy->cy_next;
 			break;
@@ -45,67 +46,105 @@ static void cyclic_unlink(struct cyclic *cy)
 	cy->cy_pending = false;
 }
 
-/* timer_program: arm the hardware for the head of the list.  Lock held. */
-static void timer_program(uint64_t now)
+/* timer_program: arm this CPU's timer for the head of its list.  Lock held. */
+static void timer_program(struct cpu *c, uint64_t now)
 {
-	if (pending == NULL)
+	if (c->cpu_cyclics == NULL)
 		return;
-	uint64_t delta = pending->cy_expire > now ? pending->cy_expire - now : 0;
+	uint64_t delta = c->cpu_cyclics->cy_expire > now ? c->cpu_cyclics->cy_expire - now : 0;
 	arch_timer_oneshot(MAX(delta, 1000));
+}
+
+/* cyclic_add_local: (re)start cy on this CPU.  Interrupts off. */
+static void cyclic_add_local(struct cyclic *cy)
+{
+	struct cpu *c = curcpu();
+
+	spin_lock(&c->cpu_cyclic_lock);
+	uint64_t now = ktime_ns();
+	cy->cy_cpu = c->cpu_id;
+	cy->cy_expire = now + cy->cy_expire;        /* cy_expire held the delay */
+	cyclic_insert(c, cy);
+	if (c->cpu_cyclics == cy)
+		timer_program(c, now);
+	spin_unlock(&c->cpu_cyclic_lock);
+}
+
+static void cyclic_add_xcall(void *arg)
+{
+	cyclic_add_local(arg);
+}
+
+bool cyclic_start_on(int cpu, struct cyclic *cy, uint64_t period_ns, uint64_t delay_ns,
+                     cyclic_fn_t *fn, void *arg)
+{
+	if (period_ns != 0 && period_ns < CYCLIC_MIN_PERIOD_NS)
+		return false;
+	cyclic_stop(cy);
+	cy->cy_period = period_ns;
+	cy->cy_expire = period_ns != 0 && delay_ns == 0 ? period_ns : delay_ns;
+	cy->cy_fn = fn;
+	cy->cy_arg = arg;
+	cy->cy_fired = 0;
+	if (cpu == arch_cpu_id()) {
+		uint64_t flags = arch_irq_save();
+		cyclic_add_local(cy);
+		arch_irq_restore(flags);
+	} else {
+		xcall(cpu, cyclic_add_xcall, cy);
+	}
+	return true;
 }
 
 bool cyclic_start(struct cyclic *cy, uint64_t period_ns, uint64_t delay_ns,
                   cyclic_fn_t *fn, void *arg)
 {
-	if (period_ns != 0 && period_ns < CYCLIC_MIN_PERIOD_NS)
-		return false;
-	spin_lock(&cyclic_lock);
-	if (cy->cy_pending)
-		cyclic_unlink(cy);
-	uint64_t now = ktime_ns();
-	cy->cy_period = period_ns;
-	cy->cy_expire = now + (period_ns != 0 && delay_ns == 0 ? period_ns : delay_ns);
-	cy->cy_fn = fn;
-	cy->cy_arg = arg;
-	cy->cy_fired = 0;
-	cyclic_insert(cy);
-	if (pending == cy)
-		timer_program(now);
-	spin_unlock(&cyclic_lock);
-	return true;
+	uint64_t flags = arch_irq_save();           /* stay on this CPU */
+	bool ok = cyclic_start_on(arch_cpu_id(), cy, period_ns, delay_ns, fn, arg);
+
+	arch_irq_restore(flags);
+	return ok;
 }
 
 void cyclic_stop(struct cyclic *cy)
 {
-	spin_lock(&cyclic_lock);
+	struct cpu *c = &cpus[cy->cy_cpu];
+
+	spin_lock(&c->cpu_cyclic_lock);
 	if (cy->cy_pending)
-		cyclic_unlink(cy);
-	spin_unlock(&cyclic_lock);
+		cyclic_unlink(c, cy);
+	spin_unlock(&c->cpu_cyclic_lock);
+	if (cy->cy_cpu != arch_cpu_id())
+		while (__atomic_load_n(&cy->cy_running, __ATOMIC_ACQUIRE))
+			arch_cpu_relax();
 }
 
 /* Called by the timer interrupt (interrupts off). */
 void timer_interrupt(void)
 {
+	struct cpu *c = curcpu();
 	uint64_t now = ktime_ns();
 	int budget = 64;                        /* bound the work of one interrupt */
 
-	spin_lock(&cyclic_lock);
-	while (pending != NULL && pending->cy_expire <= now && budget-- > 0) {
-		struct cyclic *cy = pending;
-		cyclic_unlink(cy);
+	spin_lock(&c->cpu_cyclic_lock);
+	while (c->cpu_cyclics != NULL && c->cpu_cyclics->cy_expire <= now && budget-- > 0) {
+		struct cyclic *cy = c->cpu_cyclics;
+		cyclic_unlink(c, cy);
 		cy->cy_fired++;
 		if (cy->cy_period != 0) {
 			cy->cy_expire += cy->cy_period;
 			if (cy->cy_expire <= now)       /* missed periods: skip them */
 				cy->cy_expire = now + cy->cy_period;
-			cyclic_insert(cy);
+			cyclic_insert(c, cy);
 		}
-		spin_release_raw(&cyclic_lock);
+		cy->cy_running = true;
+		spin_release_raw(&c->cpu_cyclic_lock);
 		DTRACE_PROBE2(cyclic__fire, cy, cy->cy_fn);
 		cy->cy_fn(cy->cy_arg);
-		spin_acquire_raw(&cyclic_lock);
+		__atomic_store_n(&cy->cy_running, false, __ATOMIC_RELEASE);
+		spin_acquire_raw(&c->cpu_cyclic_lock);
 		now = ktime_ns();
 	}
-	timer_program(now);
-	spin_unlock(&cyclic_lock);
+	timer_program(c, now);
+	spin_unlock(&c->cpu_cyclic_lock);
 }

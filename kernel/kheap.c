@@ -5,7 +5,11 @@
  * from pages of the direct map; each such "slab" page starts with a header
  * naming its class.  Larger blocks get whole pages mapped contiguously in the
  * heap area (KHEAP_BASE), each allocation followed by an unmapped guard page,
- * so that running off the end of a thread stack faults at once.  kfree finds
+ * so that running off the end of a thread stack faults at once.  Heap
+ * addresses are never reused (the area is 1 TiB): another CPU may still hold
+ * a TLB entry for a freed block, and with no reuse that entry can never alias
+ * a new block, so freeing needs no TLB shootdown (which could not be done
+ * safely here, with the heap lock held and interrupts off).  kfree finds
  * the header at the start of the block's page.  Freed small blocks carry a
  * marker word so a double free is caught.  A spinlock guards it all
  * (interrupt handlers may allocate); never called in probe context.
@@ -22,7 +26,6 @@
 #define MIN_SHIFT    4                    /* 16 bytes */
 #define MAX_SHIFT    11                   /* 2048 bytes */
 #define NCLASSES     (MAX_SHIFT - MIN_SHIFT + 1)
-#define MAX_VA_HOLES 64
 
 struct page_hdr {
 	uint32_t ph_magic;
@@ -35,16 +38,10 @@ struct free_block {
 	uint64_t fb_mark;
 };
 
-struct va_hole {
-	uint64_t vh_va;
-	uint64_t vh_npages;                   /* including the guard page */
-};
 
 static spinlock_t heap_lock = SPINLOCK_INIT("kheap");
 static struct free_block *classes[NCLASSES];
 static uint64_t va_next = KHEAP_BASE;
-static struct va_hole holes[MAX_VA_HOLES];
-static int nholes;
 static struct kheap_stats stats;
 
 void kheap_init(void)
@@ -94,16 +91,9 @@ static void *small_alloc(size_t size)
 	return b;
 }
 
-/* va_take: npages of heap address space, reusing a hole when one fits. */
+/* va_take: npages of fresh heap address space (never reused: see above). */
 static uint64_t va_take(uint64_t npages)
 {
-	for (int i = 0; i < nholes; i++) {
-		if (holes[i].vh_npages >= npages) {
-			uint64_t va = holes[i].vh_va;
-			holes[i] = holes[--nholes];
-			return va;
-		}
-	}
 	if (va_next + npages * PAGE_SIZE > KHEAP_BASE + KHEAP_SIZE)
 		return 0;
 	uint64_t va = va_next;
@@ -180,8 +170,6 @@ static void large_free(struct page_hdr *ph)
 	stats.hs_inuse -= npages * PAGE_SIZE;
 	stats.hs_pages -= npages;
 	large_unmap((uint64_t)ph, npages);
-	if (nholes < MAX_VA_HOLES)
-		holes[nholes++] = (struct va_hole){ (uint64_t)ph, npages + 1 };
 }
 
 void kfree(void *p)

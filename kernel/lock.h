@@ -25,8 +25,9 @@ void spin_init(spinlock_t *l, const char *name);
 void spin_lock(spinlock_t *l);
 void spin_unlock(spinlock_t *l);
 bool spin_held(spinlock_t *l);
-/* For the scheduler: take or drop the lock word only, leaving interrupts as they are. */
-void spin_acquire_raw(spinlock_t *l);
+/* For the scheduler: take or drop the lock word only, leaving interrupts as they are.
+ * spin_acquire_raw returns how many times it had to spin. */
+uint64_t spin_acquire_raw(spinlock_t *l);
 void spin_release_raw(spinlock_t *l);
 
 /* A wait queue: threads sleep on it until woken. */
@@ -62,5 +63,17 @@ void mutex_init(mutex_t *m, const char *name);
 void mutex_lock(mutex_t *m);
 void mutex_unlock(mutex_t *m);
 bool mutex_held(mutex_t *m);
+
+/*
+ * lockstat: while the lockstat provider has probes enabled it sets
+ * lockstat_hook, and the lock code reports each event through it (a load and
+ * a branch when disabled).  arg: spins (spin), ns blocked (block), else 0.
+ */
+enum lockstat_event {
+	LS_SPIN_ACQUIRE, LS_SPIN_RELEASE, LS_SPIN_SPIN,
+	LS_ADAPTIVE_ACQUIRE, LS_ADAPTIVE_RELEASE, LS_ADAPTIVE_SPIN, LS_ADAPTIVE_BLOCK,
+	LS_NEVENTS
+};
+extern void (*volatile lockstat_hook)(enum lockstat_event ev, void *lock, uint64_t arg);
 
 #endif

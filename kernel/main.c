@@ -10,6 +10,7 @@
  *   quiet        no boot banner: the console carries only command output
  *   stderr=com2  the error stream on the second serial port (console.h)
  *   bootstat     print the cycle counter as the shell starts (make bench)
+ *   nosmp        run on the boot processor only
  *   (otherwise)  the interactive shell on the serial console
  */
 #include "arch/arch.h"
@@ -94,7 +95,11 @@ void kmain(uint32_t magic, uint32_t info)
 	fbt_init();                    /* function boundary probes (made when first listed) */
 	sdt_init();                    /* static probes: DTRACE_PROBE sites */
 	profile_init();                /* timer-driven probes: profile-N, tick-N */
+	lockstat_init();               /* lock events: lockstat:::spin-acquire, ... */
+	sysinfo_init();                /* kernel statistics: sysinfo:::xcalls */
 	console_init_irq();            /* serial input by interrupt */
+	if (!cmdline_get(boot_info.bi_cmdline, "nosmp", NULL, 0))
+		arch_smp_start();      /* the other processors, each to its idle loop */
 	banner();
 	if (thread_create("init", init_main, NULL) == NULL)
 		panic("kmain: cannot create init");

@@ -76,7 +76,7 @@ uint64_t pmem_ram_end(void);                      /* end of the highest RAM regi
  */
 #define VM_WRITE 1
 #define KHEAP_BASE       0xffffc00000000000UL
-#define KHEAP_SIZE       (64UL << 30)
+#define KHEAP_SIZE       (1UL << 40)
 bool vm_map(uint64_t va, uint64_t pa, int prot);
 void vm_unmap(uint64_t va);
 

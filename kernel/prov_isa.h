@@ -29,6 +29,8 @@
 void fbt_init(void);                 /* trace/prov_fbt.c */
 void sdt_init(void);                 /* trace/prov_sdt.c */
 void profile_init(void);             /* trace/prov_profile.c */
+void lockstat_init(void);            /* trace/prov_lockstat.c */
+void sysinfo_init(void);             /* trace/prov_sysinfo.c */
 
 /* How the machine resumes after a probe trap. */
 enum prov_resume {

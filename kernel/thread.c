@@ -1,19 +1,26 @@
 /*
  * thread.c - kernel threads, the scheduler and wait queues.
  *
- * Round robin on one run queue.  A thread runs until it sleeps, yields,
- * exits, or its quantum ends: the scheduler's cyclic sets cpu_need_resched
- * every SCHED_QUANTUM_NS and the interrupt path yields on its way out.  The
- * boot thread becomes the idle thread, which halts when nothing is runnable.
+ * Round robin with a run queue per CPU.  A thread runs until it sleeps,
+ * yields, exits, or its quantum ends: each CPU's scheduler cyclic sets
+ * cpu_need_resched every SCHED_QUANTUM_NS and the interrupt path yields on
+ * its way out.  New and woken threads go to the CPU they last ran on unless
+ * it is busy and another CPU is idle; an idle CPU with nothing of its own
+ * takes a waiting thread from the busiest queue (migration).  Each CPU's
+ * idle thread (the boot thread on the BSP) halts when nothing is runnable.
  *
- * Invariants: the run queue, wait queues and thread states change only with
- * interrupts off (one CPU: that is the lock).  A thread is on at most one
- * queue (t_rq_next).  An exited thread (zombie) is freed by the next thread
- * to run, since nobody can free the stack they stand on, unless joiners
- * still hold a reference, in which case the last joiner frees it.
+ * Locking: one spinlock, sched_lock, guards every run queue, every wait
+ * queue's list, every thread's state and the list of all threads.  It is
+ * held across a context switch and released by the thread that runs next
+ * (sched_finish), so a thread put back on a queue cannot be picked by
+ * another CPU before its registers are saved.  A caller's own spinlock
+ * (the condition lock passed to waitq_sleep) is always taken before it.
+ * An exited thread (zombie) is freed by the next thread to run on its CPU,
+ * since nobody can free the stack they stand on, unless joiners still hold
+ * a reference, in which case the last joiner frees it.
  *
- * Order below: queues, switching, creation and exit, sleeping, wait queues,
- * kill and join, listing.
+ * Order below: queues, placement, switching, creation and exit, sleeping,
+ * wait queues, kill and join, listing.
  */
 #include "arch/arch.h"
 #include "kernel/cpu.h"
@@ -24,19 +31,21 @@
 
 static struct thread boot_thread;
 static struct thread *all_threads, *all_tail;
-static struct thread *rq_head, *rq_tail;
-static struct thread *to_reap;
 static uint64_t next_tid = 1;
-static struct cyclic sched_tick;
+static struct cyclic sched_tick[MAX_CPUS];
+static spinlock_t sched_lock = SPINLOCK_INIT("sched");
 
 extern char boot_stack[], boot_stack_top[];
+
+#define SCHED_LOCK()   spin_acquire_raw(&sched_lock)     /* interrupts already off */
+#define SCHED_UNLOCK() spin_release_raw(&sched_lock)
 
 struct thread *curthread(void)
 {
 	return curcpu()->cpu_thread;
 }
 
-/* ---- queues (interrupts off) ---- */
+/* ---- queues (sched_lock) ---- */
 
 static void tq_push(struct thread **head, struct thread **tail, struct thread *t)
 {
@@ -79,18 +88,71 @@ static void tq_remove(struct thread **head, struct thread **tail, struct thread 
 	}
 }
 
-static void make_runnable(struct thread *t)
+static void rq_push(struct cpu *c, struct thread *t)
 {
-	t->t_state = TS_RUNNABLE;
-	t->t_waitq = NULL;
-	DTRACE_PROBE1(enqueue, t);
-	tq_push(&rq_head, &rq_tail, t);
-	curcpu()->cpu_need_resched = curthread() == curcpu()->cpu_idle;
+	tq_push(&c->cpu_rq_head, &c->cpu_rq_tail, t);
+	c->cpu_rq_len++;
 }
 
-/* ---- switching (interrupts off) ---- */
+static struct thread *rq_pop(struct cpu *c)
+{
+	struct thread *t = tq_pop(&c->cpu_rq_head, &c->cpu_rq_tail);
 
-static void thread_free(struct thread *t)
+	if (t != NULL)
+		c->cpu_rq_len--;
+	return t;
+}
+
+/* ---- placement (sched_lock) ---- */
+
+static bool cpu_idle_now(const struct cpu *c)
+{
+	return c->cpu_online && c->cpu_thread == c->cpu_idle && c->cpu_rq_len == 0;
+}
+
+/* place: the CPU for a thread that becomes runnable: its own, unless busy while another idles. */
+static struct cpu *place(struct thread *t)
+{
+	struct cpu *home = &cpus[t->t_cpu];
+
+	if (!home->cpu_online || !cpu_idle_now(home))
+		for (int i = 0; i < ncpus; i++)
+			if (cpu_idle_now(&cpus[i]))
+				return &cpus[i];
+	return home->cpu_online ? home : &cpus[0];
+}
+
+static void make_runnable(struct thread *t)
+{
+	struct cpu *c = place(t);
+
+	t->t_state = TS_RUNNABLE;
+	t->t_waitq = NULL;
+	t->t_cpu = c->cpu_id;
+	DTRACE_PROBE1(enqueue, t);
+	rq_push(c, t);
+	if (c->cpu_thread == c->cpu_idle) {
+		c->cpu_need_resched = true;
+		if (c != curcpu())
+			arch_send_ipi(c->cpu_id, IPI_RESCHED);
+	}
+}
+
+/* steal: a waiting thread from the busiest other CPU, now ours. */
+static struct thread *steal(struct cpu *self)
+{
+	struct cpu *busiest = NULL;
+
+	for (int i = 0; i < ncpus; i++)
+		if (&cpus[i] != self && cpus[i].cpu_rq_len > 0 &&
+		    (busiest == NULL || cpus[i].cpu_rq_len > busiest->cpu_rq_len))
+			busiest = &cpus[i];
+	return busiest ? rq_pop(busiest) : NULL;
+}
+
+/* ---- switching (interrupts off, sched_lock held) ---- */
+
+static void thread_unlist(struct thread *t)
 {
 	struct thread **pp = &all_threads, *prev = NULL;
 
@@ -102,31 +164,52 @@ static void thread_free(struct thread *t)
 			break;
 		}
 	}
+}
+
+static void thread_free(struct thread *t)
+{
 	kfree(t->t_stack);
 	kfree(t);
 }
 
-/* sched_finish: first thing a thread does after being switched to. */
+/*
+ * sched_finish: the first thing a thread does after being switched to:
+ * release sched_lock (taken by whoever switched away) and free the zombie
+ * that switched to us, if nobody waits for it.
+ */
 static void sched_finish(void)
 {
-	struct thread *z = to_reap;
+	struct cpu *c = curcpu();
+	struct thread *z = c->cpu_to_reap;
+	bool free_it = false;
 
-	if (z != NULL && z != curthread()) {
-		to_reap = NULL;
-		if (z->t_refs == 0)
-			thread_free(z);
-		else
+	c->cpu_to_reap = NULL;
+	if (z != NULL) {
+		if (z->t_refs == 0) {
+			thread_unlist(z);
+			free_it = true;
+		} else {
 			z->t_reap_by_joiner = true;
+		}
 	}
+	SCHED_UNLOCK();
+	if (free_it)
+		thread_free(z);
 }
 
-/* sched_switch: run the next runnable thread; the caller already queued or parked the current one. */
+/*
+ * sched_switch: run the next runnable thread; the caller holds sched_lock
+ * and has already queued, parked or buried the current one.  Returns (in the
+ * current thread, possibly on another CPU) with sched_lock released.
+ */
 static void sched_switch(void)
 {
 	struct cpu *c = curcpu();
-	struct thread *prev = c->cpu_thread, *next = tq_pop(&rq_head, &rq_tail);
+	struct thread *prev = c->cpu_thread, *next = rq_pop(c);
 	uint64_t now = ktime_ns();
 
+	if (next == NULL)
+		next = steal(c);
 	if (next == NULL)
 		next = c->cpu_idle;
 	else
@@ -134,8 +217,10 @@ static void sched_switch(void)
 	c->cpu_need_resched = false;
 	if (next == prev) {
 		prev->t_state = TS_RUNNING;
+		SCHED_UNLOCK();
 		return;
 	}
+	DTRACE_PROBE1(off__cpu, next);              /* still curthread == prev, as in DTrace */
 	prev->t_cputime += now - prev->t_oncpu_at;
 	next->t_oncpu_at = now;
 	next->t_state = TS_RUNNING;
@@ -143,8 +228,7 @@ static void sched_switch(void)
 	c->cpu_thread = next;
 	c->cpu_switches++;
 	if (prev->t_state == TS_ZOMBIE)
-		to_reap = prev;
-	DTRACE_PROBE1(off__cpu, next);
+		c->cpu_to_reap = prev;
 	arch_context_switch(&prev->t_rsp, next->t_rsp);
 	sched_finish();
 	DTRACE_PROBE(on__cpu);
@@ -155,10 +239,11 @@ void thread_yield(void)
 	uint64_t flags = arch_irq_save();
 	struct thread *self = curthread();
 
+	SCHED_LOCK();
 	self->t_state = TS_RUNNABLE;
 	if (self != curcpu()->cpu_idle) {
 		DTRACE_PROBE1(enqueue, self);
-		tq_push(&rq_head, &rq_tail, self);
+		rq_push(curcpu(), self);
 	}
 	sched_switch();
 	arch_irq_restore(flags);
@@ -170,11 +255,18 @@ void sched_preempt_check(void)
 		thread_yield();
 }
 
+/* The scheduler's tick, on every CPU: time to share this CPU? */
 static void sched_tick_fn(void *arg)
 {
+	struct cpu *c = curcpu();
+
 	(void)arg;
-	if (rq_head != NULL)
-		curcpu()->cpu_need_resched = true;
+	if (c->cpu_rq_len > 0)
+		c->cpu_need_resched = true;
+	else if (c->cpu_thread == c->cpu_idle)
+		for (int i = 0; i < ncpus; i++)
+			if (cpus[i].cpu_rq_len > 0)
+				c->cpu_need_resched = true;   /* work to take */
 }
 
 /* ---- creation and exit ---- */
@@ -192,19 +284,57 @@ void sched_init(void)
 	t->t_oncpu_at = t->t_created;
 	all_threads = all_tail = t;
 	c->cpu_thread = c->cpu_idle = t;
+	c->cpu_online = true;
 }
 
-void sched_start(void)
+static void thread_list_add(struct thread *t)
 {
-	cyclic_start(&sched_tick, SCHED_QUANTUM_NS, 0, sched_tick_fn, NULL);
+	t->t_tid = next_tid++;
+	if (all_tail != NULL)
+		all_tail->t_all_next = t;
+	else
+		all_threads = t;
+	all_tail = t;
+}
+
+static void NORETURN idle_loop(void)
+{
+	struct cpu *c = curcpu();
+
+	cyclic_start(&sched_tick[c->cpu_id], SCHED_QUANTUM_NS, 0, sched_tick_fn, NULL);
 	for (;;) {
 		arch_irq_disable();
-		if (rq_head != NULL)
+		if (c->cpu_need_resched || c->cpu_rq_len > 0)
 			thread_yield();
 		else
 			arch_wait_for_interrupt();      /* sti; hlt: no lost wakeup */
 		arch_irq_enable();
 	}
+}
+
+void sched_start(void)
+{
+	idle_loop();
+}
+
+void sched_start_ap(void)
+{
+	struct cpu *c = curcpu();
+	struct thread *t = kzalloc(sizeof(*t));
+
+	if (t == NULL)
+		panic("smp: no memory for cpu %d's idle thread", c->cpu_id);
+	kstrlcpy(t->t_name, "idle", sizeof(t->t_name));
+	t->t_state = TS_RUNNING;
+	t->t_cpu = c->cpu_id;
+	t->t_created = t->t_oncpu_at = ktime_ns();
+	uint64_t flags = arch_irq_save();
+	SCHED_LOCK();
+	thread_list_add(t);
+	c->cpu_thread = c->cpu_idle = t;
+	SCHED_UNLOCK();
+	arch_irq_restore(flags);
+	idle_loop();
 }
 
 /* Called by thread_trampoline (switch.asm) on a new thread's first run. */
@@ -233,15 +363,23 @@ struct thread *thread_create(const char *name, void (*fn)(void *), void *arg)
 	t->t_created = ktime_ns();
 	t->t_rsp = arch_thread_stack_init((char *)stack + THREAD_STACK_SIZE, t);
 	uint64_t flags = arch_irq_save();
-	t->t_tid = next_tid++;
-	if (all_tail != NULL)
-		all_tail->t_all_next = t;
-	else
-		all_threads = t;
-	all_tail = t;
+	SCHED_LOCK();
+	t->t_cpu = arch_cpu_id();
+	thread_list_add(t);
 	make_runnable(t);
+	SCHED_UNLOCK();
 	arch_irq_restore(flags);
 	return t;
+}
+
+static void wake_all_locked(waitq_t *wq)
+{
+	struct thread *t;
+
+	while ((t = tq_pop(&wq->wq_head, &wq->wq_tail)) != NULL) {
+		DTRACE_PROBE1(wakeup, t);
+		make_runnable(t);
+	}
 }
 
 void thread_exit(int status)
@@ -251,26 +389,37 @@ void thread_exit(int status)
 	arch_irq_disable();
 	if (self == curcpu()->cpu_idle)
 		panic("thread_exit: the idle thread cannot exit");
+	SCHED_LOCK();
 	self->t_exit_status = status;
 	self->t_state = TS_ZOMBIE;
-	waitq_wake_all(&self->t_joiners);
+	wake_all_locked(&self->t_joiners);
 	sched_switch();
 	panic("thread_exit: a zombie ran again");
 }
 
-/* ---- wait queues (the caller holds the spinlock that guards wq) ---- */
+/* ---- wait queues ---- */
 
-void waitq_sleep(waitq_t *wq, spinlock_t *l)
+/* sleep_locked: sleep on wq; sched_lock held on entry and again on return. */
+static void sleep_locked(waitq_t *wq)
 {
 	struct thread *self = curthread();
-	uint64_t saved = l->sl_flags;
 
 	tq_push(&wq->wq_head, &wq->wq_tail, self);
 	self->t_waitq = wq;
 	self->t_state = TS_SLEEPING;
 	DTRACE_PROBE1(sleep, wq);
-	spin_release_raw(l);                    /* interrupts stay off until we switch */
 	sched_switch();
+	SCHED_LOCK();
+}
+
+void waitq_sleep(waitq_t *wq, spinlock_t *l)
+{
+	uint64_t saved = l->sl_flags;
+
+	SCHED_LOCK();
+	spin_release_raw(l);                    /* interrupts stay off until we switch */
+	sleep_locked(wq);
+	SCHED_UNLOCK();
 	spin_acquire_raw(l);
 	l->sl_flags = saved;
 }
@@ -280,12 +429,14 @@ static void sleep_timeout(void *arg)
 {
 	struct thread *t = arg;
 
+	SCHED_LOCK();
 	if (t->t_state == TS_SLEEPING && t->t_waitq != NULL) {
 		tq_remove(&t->t_waitq->wq_head, &t->t_waitq->wq_tail, t);
 		t->t_timed_out = true;
 		DTRACE_PROBE1(wakeup, t);
 		make_runnable(t);
 	}
+	SCHED_UNLOCK();
 }
 
 bool waitq_sleep_timeout(waitq_t *wq, spinlock_t *l, uint64_t timeout_ns)
@@ -301,22 +452,20 @@ bool waitq_sleep_timeout(waitq_t *wq, spinlock_t *l, uint64_t timeout_ns)
 
 void waitq_wake_one(waitq_t *wq)
 {
+	SCHED_LOCK();
 	struct thread *t = tq_pop(&wq->wq_head, &wq->wq_tail);
-
 	if (t != NULL) {
 		DTRACE_PROBE1(wakeup, t);
 		make_runnable(t);
 	}
+	SCHED_UNLOCK();
 }
 
 void waitq_wake_all(waitq_t *wq)
 {
-	struct thread *t;
-
-	while ((t = tq_pop(&wq->wq_head, &wq->wq_tail)) != NULL) {
-		DTRACE_PROBE1(wakeup, t);
-		make_runnable(t);
-	}
+	SCHED_LOCK();
+	wake_all_locked(wq);
+	SCHED_UNLOCK();
 }
 
 void thread_sleep_ns(uint64_t ns)
@@ -348,17 +497,20 @@ static struct thread *thread_find(uint64_t tid)
 bool thread_kill(uint64_t tid)
 {
 	uint64_t flags = arch_irq_save();
-	struct thread *t = thread_find(tid);
 
-	if (t != NULL && t != curcpu()->cpu_idle) {
+	SCHED_LOCK();
+	struct thread *t = thread_find(tid);
+	bool ok = t != NULL && t != cpus[t->t_cpu].cpu_idle && t->t_tid != 0;
+	if (ok) {
 		t->t_killed = true;
 		if (t->t_state == TS_SLEEPING && t->t_waitq != NULL) {
 			tq_remove(&t->t_waitq->wq_head, &t->t_waitq->wq_tail, t);
 			make_runnable(t);
 		}
 	}
+	SCHED_UNLOCK();
 	arch_irq_restore(flags);
-	return t != NULL && t->t_tid != 0;
+	return ok;
 }
 
 bool thread_should_exit(void)
@@ -368,23 +520,29 @@ bool thread_should_exit(void)
 
 int thread_join(uint64_t tid)
 {
-	spinlock_t l = SPINLOCK_INIT("join");
-	struct thread *t;
+	uint64_t flags = arch_irq_save();
+	bool free_it = false;
 	int status;
 
-	spin_lock(&l);
-	t = thread_find(tid);
-	if (t == NULL || t == curthread() || t->t_tid == 0) {
-		spin_unlock(&l);
+	SCHED_LOCK();
+	struct thread *t = thread_find(tid);
+	if (t == NULL || t == curthread() || t == cpus[t->t_cpu].cpu_idle) {
+		SCHED_UNLOCK();
+		arch_irq_restore(flags);
 		return -1;
 	}
 	t->t_refs++;
 	while (t->t_state != TS_ZOMBIE)
-		waitq_sleep(&t->t_joiners, &l);
+		sleep_locked(&t->t_joiners);
 	status = t->t_exit_status;
-	if (--t->t_refs == 0 && t->t_reap_by_joiner)
+	if (--t->t_refs == 0 && t->t_reap_by_joiner) {
+		thread_unlist(t);
+		free_it = true;
+	}
+	SCHED_UNLOCK();
+	arch_irq_restore(flags);
+	if (free_it)
 		thread_free(t);
-	spin_unlock(&l);
 	return status;
 }
 
@@ -404,6 +562,7 @@ int thread_list(struct thread_info *out, int max)
 	uint64_t flags = arch_irq_save(), now = ktime_ns();
 	int n = 0;
 
+	SCHED_LOCK();
 	for (struct thread *t = all_threads; t != NULL; t = t->t_all_next, n++) {
 		if (n >= max)
 			continue;
@@ -413,6 +572,7 @@ int thread_list(struct thread_info *out, int max)
 		out[n].ti_cpu = t->t_cpu;
 		out[n].ti_cputime = t->t_cputime + (t->t_state == TS_RUNNING ? now - t->t_oncpu_at : 0);
 	}
+	SCHED_UNLOCK();
 	arch_irq_restore(flags);
 	return n;
 }

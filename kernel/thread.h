@@ -2,9 +2,10 @@
  * thread.h - kernel threads and the scheduler.
  *
  * Every thread has a kernel stack, an id (tid), a name (DTrace's execname)
- * and a state.  The scheduler is preemptive round robin: a cyclic ticks every
- * SCHED_QUANTUM_NS and the running thread yields on the way out of the
- * interrupt.  One CPU today; per-CPU run queues come with SMP.
+ * and a state.  The scheduler is preemptive round robin with a run queue per
+ * CPU: a cyclic on each CPU ticks every SCHED_QUANTUM_NS and the running
+ * thread yields on the way out of the interrupt; idle CPUs take work from
+ * busy ones.
  */
 #ifndef SONDE_THREAD_H
 #define SONDE_THREAD_H
@@ -52,6 +53,7 @@ struct thread {
 
 void sched_init(void);                            /* boot: make the boot thread current */
 void sched_start(void);                           /* boot: start the tick; never returns */
+void sched_start_ap(void) __attribute__((noreturn)); /* an AP becomes its CPU's idle thread */
 
 /*
  * thread_create: a new runnable thread running fn(arg); returns it, or NULL

@@ -2,7 +2,8 @@
  * time.h - kernel time and the cyclic facility.
  *
  * ktime_ns() is nanoseconds since boot, read from the TSC calibrated against
- * the PIT.  A cyclic is a handler called from the timer interrupt at a fixed
+ * the PIT.  A cyclic is a handler called from the timer interrupt of one
+ * CPU (the one that started it, or the one named) at a fixed
  * period (10 us or more) or once at a deadline; the LAPIC timer in one-shot
  * mode is programmed for the earliest pending expiry.  Handlers run with
  * interrupts disabled and must not sleep.
@@ -30,6 +31,8 @@ struct cyclic {
 	struct cyclic *cy_next;      /* pending list, sorted by cy_expire */
 	bool cy_pending;
 	uint64_t cy_fired;           /* number of calls so far */
+	int cy_cpu;                  /* the CPU whose timer runs it */
+	volatile bool cy_running;    /* its handler is running right now */
 };
 
 /*
@@ -39,6 +42,13 @@ struct cyclic {
  */
 bool cyclic_start(struct cyclic *cy, uint64_t period_ns, uint64_t delay_ns,
                   cyclic_fn_t *fn, void *arg);
-void cyclic_stop(struct cyclic *cy);              /* any context; idempotent */
+/* cyclic_start_on: the same on CPU cpu (a cross-call if it is another CPU).  Thread context. */
+bool cyclic_start_on(int cpu, struct cyclic *cy, uint64_t period_ns, uint64_t delay_ns,
+                     cyclic_fn_t *fn, void *arg);
+/*
+ * cyclic_stop: no call starts after it returns, and a call running on
+ * another CPU has finished.  Any context; idempotent.
+ */
+void cyclic_stop(struct cyclic *cy);
 
 #endif

@@ -10,6 +10,7 @@
  */
 #include "kernel/klib.h"
 #include "kernel/mem.h"
+#include "kernel/xcall.h"
 #include "trace/trace_impl.h"
 
 typedef struct agg_entry {
@@ -218,7 +219,8 @@ static int64_t *agg_lookup(dtrace_aggbuf_t *a, const dt_aggdesc *ag, const uint8
 	vals_init(ag, v, nvals);
 	e->ae_next = a->dta_bucket[h];
 	a->dta_bucket[h] = (uint32_t)a->dta_used + 1;
-	a->dta_used += need;
+	/* Publish last: a consumer on another CPU walks up to dta_used. */
+	__atomic_store_n(&a->dta_used, a->dta_used + need, __ATOMIC_RELEASE);
 	return v;
 }
 
@@ -305,39 +307,62 @@ int dtrace_agg_snapshot(dtrace_state_t *s, int cpu, dtrace_agg_fn *fn, void *arg
  * aggregation's entries if key is NULL) on every CPU; a later update starts
  * a new entry.  The space stays used until the consumer closes.
  */
-void dtrace_agg_remove(dtrace_state_t *s, uint32_t aggid, const void *key, uint32_t keylen)
+struct agg_op {
+	dtrace_state_t *ao_s;
+	uint32_t ao_aggid;
+	const void *ao_key;
+	uint32_t ao_keylen;
+};
+
+/* agg_remove_local: on each CPU in turn (cross-call), its own buffer. */
+static bool entry_matches(const agg_entry_t *e, const struct agg_op *op)
 {
-	for (int cpu = 0; cpu < ncpus; cpu++) {
-		dtrace_aggbuf_t *a = &s->dts_agg[cpu];
-		uint64_t flags = arch_irq_save();
-		for (uint32_t h = 0; h < AGG_NBUCKETS; h++) {
-			for (uint32_t *link = &a->dta_bucket[h]; *link != 0;) {
-				agg_entry_t *e = (agg_entry_t *)(a->dta_base + *link - 1);
-				if (e->ae_aggid == aggid && (key == NULL || (e->ae_keylen == keylen &&
-				    memcmp(e + 1, key, keylen) == 0))) {
-					*link = e->ae_next;
-					e->ae_aggid = UINT32_MAX;       /* dead: snapshots skip it */
-				} else {
-					link = &e->ae_next;
-				}
+	return e->ae_aggid == op->ao_aggid && (op->ao_key == NULL ||
+	       (e->ae_keylen == op->ao_keylen && memcmp(e + 1, op->ao_key, op->ao_keylen) == 0));
+}
+
+static void agg_remove_local(void *arg)
+{
+	struct agg_op *op = arg;
+	dtrace_aggbuf_t *a = &op->ao_s->dts_agg[arch_cpu_id()];
+
+	for (uint32_t h = 0; h < AGG_NBUCKETS; h++) {
+		for (uint32_t *link = &a->dta_bucket[h]; *link != 0;) {
+			agg_entry_t *e = (agg_entry_t *)(a->dta_base + *link - 1);
+			if (entry_matches(e, op)) {
+				*link = e->ae_next;
+				e->ae_aggid = UINT32_MAX;       /* dead: snapshots skip it */
+			} else {
+				link = &e->ae_next;
 			}
 		}
-		arch_irq_restore(flags);
+	}
+}
+
+void dtrace_agg_remove(dtrace_state_t *s, uint32_t aggid, const void *key, uint32_t keylen)
+{
+	struct agg_op op = { s, aggid, key, keylen };
+
+	xcall_all(agg_remove_local, &op);
+}
+
+static void agg_clear_local(void *arg)
+{
+	struct agg_op *op = arg;
+	dtrace_aggbuf_t *a = &op->ao_s->dts_agg[arch_cpu_id()];
+
+	for (uint64_t off = 0; off < a->dta_used;) {
+		agg_entry_t *e = (agg_entry_t *)(a->dta_base + off);
+		int64_t *v = (int64_t *)((uint8_t *)(e + 1) + e->ae_keylen);
+		if (e->ae_aggid != UINT32_MAX && (op->ao_aggid == UINT32_MAX || e->ae_aggid == op->ao_aggid))
+			memset(v, 0, e->ae_nvals * sizeof(*v));       /* clear() zeroes, min and max too */
+		off += sizeof(*e) + e->ae_keylen + e->ae_nvals * sizeof(int64_t);
 	}
 }
 
 void dtrace_agg_clear(dtrace_state_t *s, uint32_t aggid)
 {
-	for (int cpu = 0; cpu < ncpus; cpu++) {
-		dtrace_aggbuf_t *a = &s->dts_agg[cpu];
-		uint64_t flags = arch_irq_save();
-		for (uint64_t off = 0; off < a->dta_used;) {
-			agg_entry_t *e = (agg_entry_t *)(a->dta_base + off);
-			int64_t *v = (int64_t *)((uint8_t *)(e + 1) + e->ae_keylen);
-			if (e->ae_aggid != UINT32_MAX && (aggid == UINT32_MAX || e->ae_aggid == aggid))
-				memset(v, 0, e->ae_nvals * sizeof(*v));   /* clear() zeroes, min and max too */
-			off += sizeof(*e) + e->ae_keylen + e->ae_nvals * sizeof(int64_t);
-		}
-		arch_irq_restore(flags);
-	}
+	struct agg_op op = { s, aggid, NULL, 0 };
+
+	xcall_all(agg_clear_local, &op);
 }

@@ -16,6 +16,7 @@
  */
 #include "kernel/klib.h"
 #include "kernel/mem.h"
+#include "kernel/xcall.h"
 #include "trace/trace_impl.h"
 
 int dtrace_buffer_alloc(dtrace_buffer_t *b, uint64_t size, int policy)
@@ -101,32 +102,55 @@ static long copy_out(uint8_t *out, size_t size, const uint8_t *src, uint64_t n, 
 	return done + (long)n;
 }
 
-/*
- * dtrace_buffer_copyout: take everything recorded in b since the last call.
- * The caller's buffer must hold a whole buffer's worth (dtb_size).  Thread
- * context; interrupts are turned off around the switch only.
- */
-long dtrace_buffer_copyout(dtrace_buffer_t *b, int policy, void *out, size_t size)
-{
-	uint64_t flags = arch_irq_save();
-	long n = 0;
+struct copyout {
+	dtrace_buffer_t *co_b;
+	int co_policy;
+	uint8_t *co_out;
+	size_t co_size;
+	long co_n;
+	uint8_t *co_half;                         /* switch: the half to copy */
+};
 
-	if (policy == DTRACE_BUFPOLICY_SWITCH) {
-		int was = b->dtb_active;
-		uint64_t len = b->dtb_offset;
+/*
+ * copyout_local: on the buffer's own CPU (interrupts off), so that no
+ * record is being written while we look: switch the halves, or for fill and
+ * ring copy the data out and reset.
+ */
+static void copyout_local(void *arg)
+{
+	struct copyout *c = arg;
+	dtrace_buffer_t *b = c->co_b;
+
+	if (c->co_policy == DTRACE_BUFPOLICY_SWITCH) {
+		c->co_half = b->dtb_half[b->dtb_active];
+		c->co_n = (long)b->dtb_offset;
 		b->dtb_active ^= 1;
 		b->dtb_offset = 0;
-		arch_irq_restore(flags);
-		return copy_out(out, size, b->dtb_half[was], len, 0);
+		return;
 	}
-	if (policy == DTRACE_BUFPOLICY_RING && b->dtb_ring_wrapped)
-		n = copy_out(out, size, b->dtb_half[0] + b->dtb_ring_head,
+	long n = 0;
+	if (c->co_policy == DTRACE_BUFPOLICY_RING && b->dtb_ring_wrapped)
+		n = copy_out(c->co_out, c->co_size, b->dtb_half[0] + b->dtb_ring_head,
 		             b->dtb_ring_end - b->dtb_ring_head, 0);
 	if (n >= 0)
-		n = copy_out(out, size, b->dtb_half[0], b->dtb_offset, n);
+		n = copy_out(c->co_out, c->co_size, b->dtb_half[0], b->dtb_offset, n);
 	b->dtb_offset = 0;
 	b->dtb_ring_wrapped = false;
 	b->dtb_ring_head = 0;
-	arch_irq_restore(flags);
-	return n;
+	c->co_n = n;
+}
+
+/*
+ * dtrace_buffer_copyout: take everything recorded in CPU cpu's buffer b
+ * since the last call.  The caller's buffer must hold a whole buffer's worth
+ * (dtb_size).  Thread context; a cross-call does the switch on that CPU.
+ */
+long dtrace_buffer_copyout(dtrace_buffer_t *b, int cpu, int policy, void *out, size_t size)
+{
+	struct copyout c = { b, policy, out, size, 0, NULL };
+
+	xcall(cpu, copyout_local, &c);
+	if (policy == DTRACE_BUFPOLICY_SWITCH && c.co_n >= 0)
+		return copy_out(out, size, c.co_half, (uint64_t)c.co_n, 0);
+	return c.co_n;
 }

@@ -427,7 +427,8 @@ long dtrace_buffer_snapshot(dtrace_state_t *s, int cpu, void *buf, size_t size)
 	if (s->dts_prog == NULL || cpu < 0 || cpu >= ncpus)
 		return DTRACE_EINVAL;
 	s->dts_last_drain = ktime_ns();
-	return dtrace_buffer_copyout(&s->dts_buf[cpu], s->dts_opts.dov_bufpolicy, buf, size);
+	dtrace_spec_clean(s);                       /* commits other CPUs still owe */
+	return dtrace_buffer_copyout(&s->dts_buf[cpu], cpu, s->dts_opts.dov_bufpolicy, buf, size);
 }
 
 void dtrace_status_get(dtrace_state_t *s, dtrace_status_t *st)
@@ -441,6 +442,7 @@ void dtrace_status_get(dtrace_state_t *s, dtrace_status_t *st)
 	st->dst_dyndrops = s->dts_dyn.dds_drops;
 	st->dst_specdrops = s->dts_specdrops;
 	st->dst_specunavail = s->dts_specunavail;
+	st->dst_specbusy = s->dts_specbusy;
 	for (int cpu = 0; cpu < ncpus && cpu < 8; cpu++) {
 		st->dst_drops[cpu] = s->dts_buf[cpu].dtb_drops;
 		st->dst_aggdrops[cpu] = s->dts_agg[cpu].dta_drops;

@@ -171,12 +171,12 @@ static struct fbt_site *fbt_site_add(uint64_t addr, uint32_t off, bool entry, st
  * as in DTrace, stack() starts at the call site in the caller, and caller
  * (the second PC of the walk) is that same call site.
  */
-static void fbt_probe_make(const char *func, const char *name, struct fbt_site *sites)
+static bool fbt_probe_make(const char *func, const char *name, struct fbt_site *sites)
 {
 	dtrace_id_t id = dtrace_probe_create(fbt_prov, "kernel", func, name, 1, sites);
 
 	if (id == 0)
-		return;
+		return false;                   /* a second static function of the same name */
 	fbt_st.fst_probes++;
 	for (struct fbt_site *s = sites; s != NULL; s = s->fs_next) {
 		uint64_t h = fbt_hashfn(s->fs_addr);
@@ -184,6 +184,7 @@ static void fbt_probe_make(const char *func, const char *name, struct fbt_site *
 		s->fs_hnext = fbt_hash[h];
 		fbt_hash[h] = s;
 	}
+	return true;
 }
 
 static void fbt_provide_func(const struct ksym *ks)
@@ -195,13 +196,11 @@ static void fbt_provide_func(const struct ksym *ks)
 		fbt_st.fst_undecodable++;
 		return;
 	}
-	if (!fi.fi_entry_ok)
-		fbt_st.fst_no_entry++;
 	if (!fi.fi_entry_ok && fi.fi_nret == 0)
 		return;
 	fbt_st.fst_probed++;
-	if (fi.fi_entry_ok)
-		fbt_probe_make(ks->ks_name, "entry", fbt_site_add(ks->ks_addr, 0, true, NULL));
+	if (!fi.fi_entry_ok || !fbt_probe_make(ks->ks_name, "entry", fbt_site_add(ks->ks_addr, 0, true, NULL)))
+		fbt_st.fst_no_entry++;
 	for (int i = fi.fi_nret - 1; i >= 0; i--)
 		rets = fbt_site_add(ks->ks_addr + fi.fi_ret[i], fi.fi_ret[i], false, rets);
 	if (rets != NULL)

@@ -22,6 +22,7 @@
  * interrupt (probe) context.
  */
 #include "kernel/console.h"
+#include "kernel/cpu.h"
 #include "kernel/klib.h"
 #include "kernel/mem.h"
 #include "kernel/prov_isa.h"
@@ -29,7 +30,7 @@
 #include "trace/provider.h"
 
 struct profile_probe {
-	struct cyclic pp_cyclic;
+	struct cyclic pp_cyclic[MAX_CPUS]; /* profile-N: one per CPU; tick-N: [0] */
 	uint64_t pp_period;          /* ns */
 	dtrace_id_t pp_id;
 	char pp_name[DTRACE_NAMELEN];
@@ -146,7 +147,12 @@ static int profile_enable(void *arg, dtrace_id_t id, void *parg)
 		        "minimum of %lu ns\n", pp->pp_name, pp->pp_period, CYCLIC_MIN_PERIOD_NS);
 		return -1;
 	}
-	return cyclic_start(&pp->pp_cyclic, pp->pp_period, 0, profile_fire, pp) ? 0 : -1;
+	if (strncmp(pp->pp_name, "profile-", 8) != 0)    /* tick-N: this CPU only */
+		return cyclic_start(&pp->pp_cyclic[0], pp->pp_period, 0, profile_fire, pp) ? 0 : -1;
+	for (int cpu = 0; cpu < ncpus; cpu++)
+		if (!cyclic_start_on(cpu, &pp->pp_cyclic[cpu], pp->pp_period, 0, profile_fire, pp))
+			return -1;
+	return 0;
 }
 
 static void profile_disable(void *arg, dtrace_id_t id, void *parg)
@@ -155,7 +161,8 @@ static void profile_disable(void *arg, dtrace_id_t id, void *parg)
 
 	(void)arg;
 	(void)id;
-	cyclic_stop(&pp->pp_cyclic);
+	for (int cpu = 0; cpu < MAX_CPUS; cpu++)
+		cyclic_stop(&pp->pp_cyclic[cpu]);
 }
 
 static const dtrace_pops_t profile_pops = {

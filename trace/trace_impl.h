@@ -110,9 +110,10 @@ typedef struct dtrace_dynvar_space {
 	uint64_t dds_drops;
 } dtrace_dynvar_space_t;
 
-/* A speculation: one buffer per CPU, and DTrace's states (one CPU: commit and
- * discard complete at once, so only INACTIVE and ACTIVE are ever seen). */
-enum dtrace_specstate { DTRACE_SPEC_INACTIVE = 0, DTRACE_SPEC_ACTIVE };
+/* A speculation: one buffer per CPU, and DTrace's states (spec.c). */
+enum dtrace_specstate {
+	DTRACE_SPEC_INACTIVE = 0, DTRACE_SPEC_ACTIVE, DTRACE_SPEC_COMMITTING, DTRACE_SPEC_DISCARDING
+};
 
 typedef struct dtrace_spec {
 	int dsp_state;
@@ -145,6 +146,7 @@ typedef struct dtrace_state {
 	dtrace_spec_t *dts_specs;         /* [nspec] */
 	uint64_t dts_specdrops;           /* speculative buffer full */
 	uint64_t dts_specunavail;         /* speculation() found no free buffer */
+	uint64_t dts_specbusy;            /* ... while some were still committing/discarding */
 	struct dtrace_state *dts_next;    /* all states */
 } dtrace_state_t;
 
@@ -188,12 +190,13 @@ dtrace_buffer_t *dtrace_spec_buffer(dtrace_state_t *s, uint64_t id);
 uint8_t *dtrace_spec_reserve(dtrace_state_t *s, dtrace_buffer_t *b, uint32_t size);
 void dtrace_spec_commit(dtrace_state_t *s, uint64_t id);
 void dtrace_spec_discard(dtrace_state_t *s, uint64_t id);
+void dtrace_spec_clean(dtrace_state_t *s);
 
 /* buffer.c */
 int dtrace_buffer_alloc(dtrace_buffer_t *b, uint64_t size, int policy);
 void dtrace_buffer_free(dtrace_buffer_t *b);
 uint8_t *dtrace_buffer_reserve(dtrace_state_t *s, dtrace_buffer_t *b, uint32_t size, bool end);
-long dtrace_buffer_copyout(dtrace_buffer_t *b, int policy, void *out, size_t size);
+long dtrace_buffer_copyout(dtrace_buffer_t *b, int cpu, int policy, void *out, size_t size);
 
 /* agg.c */
 int dtrace_aggbuf_alloc(dtrace_aggbuf_t *a, uint64_t size);

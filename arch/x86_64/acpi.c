@@ -45,9 +45,27 @@ static bool sum_ok(const void *p, size_t n)
 	return s == 0;
 }
 
+/*
+ * in_map: is [pa, pa+len) inside one region of the boot memory map (ACPI
+ * tables usually sit in reserved or ACPI regions) and inside the direct map?
+ */
+static bool in_map(uint64_t pa, uint64_t len)
+{
+	uint64_t dmap_end = ALIGN_UP(pmem_ram_end(), 2UL << 20);
+
+	if (pa + len < pa || pa + len > dmap_end)
+		return false;
+	for (int i = 0; i < boot_info.bi_nmem; i++) {
+		const struct boot_mem *m = &boot_info.bi_mem[i];
+		if (m->bm_type != BOOT_MEM_BAD && pa >= m->bm_base && pa + len <= m->bm_base + m->bm_len)
+			return true;
+	}
+	return false;
+}
+
 static const struct acpi_rsdp *rsdp_find(void)
 {
-	if (boot_info.bi_rsdp != 0 && pmem_is_ram(boot_info.bi_rsdp)) {
+	if (boot_info.bi_rsdp != 0 && in_map(boot_info.bi_rsdp, sizeof(struct acpi_rsdp))) {
 		const struct acpi_rsdp *r = phys_to_virt(boot_info.bi_rsdp);
 		if (memcmp(r->sig, "RSD PTR ", 8) == 0 && sum_ok(r, 20))
 			return r;
@@ -60,14 +78,14 @@ static const struct acpi_rsdp *rsdp_find(void)
 	return NULL;
 }
 
-/* table_ok: a table at physical pa, mapped and whole, with a good checksum. */
+/* table_at: the table at physical pa, inside the memory map and whole, with a good checksum. */
 static const struct acpi_header *table_at(uint64_t pa)
 {
-	if (pa == 0 || !mem_probe((uint64_t)phys_to_virt(pa), sizeof(struct acpi_header)))
+	if (pa == 0 || !in_map(pa, sizeof(struct acpi_header)))
 		return NULL;
 	const struct acpi_header *h = phys_to_virt(pa);
-	if (h->length < sizeof(*h) || h->length > (1u << 20) ||
-	    !mem_probe((uint64_t)h, h->length) || !sum_ok(h, h->length))
+	if (h->length < sizeof(*h) || h->length > (1u << 20) || !in_map(pa, h->length) ||
+	    !sum_ok(h, h->length))
 		return NULL;
 	return h;
 }

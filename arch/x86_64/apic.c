@@ -15,6 +15,7 @@
  */
 #include "arch/arch.h"
 #include "arch/x86_64/x86.h"
+#include "kernel/cpu.h"
 #include "kernel/klib.h"
 #include "kernel/mem.h"
 #include "kernel/time.h"
@@ -57,6 +58,49 @@ void lapic_init(void)
 	lapic_write(LAPIC_SVR, 0x100 | VEC_SPURIOUS);
 	lapic_write(LAPIC_TIMER_DIV, 0x3);      /* divide by 16 */
 	lapic_write(LAPIC_LVT_TIMER, 1 << 16);  /* masked until armed */
+}
+
+#define LAPIC_ICR_LO    0x300
+#define LAPIC_ICR_HI    0x310
+
+uint32_t lapic_id(void)
+{
+	return lapic_read(LAPIC_ID) >> 24;
+}
+
+/* lapic_ipi: send an interrupt command; waits until the LAPIC took it. */
+static void lapic_ipi(uint32_t hwid, uint32_t cmd)
+{
+	for (int i = 0; i < 1000000 && (lapic_read(LAPIC_ICR_LO) & (1u << 12)); i++)
+		__asm__ volatile("pause");
+	lapic_write(LAPIC_ICR_HI, hwid << 24);
+	lapic_write(LAPIC_ICR_LO, cmd);
+	for (int i = 0; i < 1000000 && (lapic_read(LAPIC_ICR_LO) & (1u << 12)); i++)
+		__asm__ volatile("pause");
+}
+
+void lapic_send_init(uint32_t hwid)
+{
+	lapic_ipi(hwid, 0x4500);                /* INIT, level assert */
+}
+
+void lapic_send_sipi(uint32_t hwid, uint32_t page)
+{
+	lapic_ipi(hwid, 0x4600 | page);         /* start-up at page * 4 KiB */
+}
+
+void arch_send_ipi(int cpu, enum arch_ipi kind)
+{
+	lapic_ipi(cpus[cpu].cpu_hwid, kind == IPI_XCALL ? VEC_XCALL : VEC_RESCHED);
+}
+
+/* lapic_init_ap: this AP's LAPIC, with the rates the BSP calibrated. */
+void lapic_init_ap(void)
+{
+	wrmsr(MSR_APIC_BASE, rdmsr(MSR_APIC_BASE) | (1UL << 11));
+	lapic_write(LAPIC_SVR, 0x100 | VEC_SPURIOUS);
+	lapic_write(LAPIC_TIMER_DIV, 0x3);
+	lapic_write(LAPIC_LVT_TIMER, VEC_TIMER);
 }
 
 void lapic_eoi(void)

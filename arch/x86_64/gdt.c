@@ -10,6 +10,7 @@
 #include "arch/x86_64/x86.h"
 #include "kernel/cpu.h"
 #include "kernel/klib.h"
+#include "kernel/mem.h"
 
 #define GDT_KCODE  0x08
 #define GDT_KDATA  0x10
@@ -112,6 +113,22 @@ struct cpu *curcpu(void)
 int arch_cpu_id(void)
 {
 	return curcpu()->cpu_id;
+}
+
+/* arch_cpu_init_ap: an AP's own GDT, TSS and IST stacks; the shared IDT; its GS base. */
+void arch_cpu_init_ap(int id)
+{
+	struct cpu *c = &cpus[id];
+	struct cpu_arch *ca = kzalloc(sizeof(*ca));
+
+	if (ca == NULL)
+		panic("smp: no memory for cpu %d's descriptor tables", id);
+	gdt_load(ca);
+	idt_load();
+	c->cpu_self = c;
+	c->cpu_id = id;
+	c->cpu_arch = ca;
+	wrmsr(MSR_GS_BASE, (uint64_t)c);
 }
 
 void arch_cpu_init(void)

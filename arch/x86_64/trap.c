@@ -18,6 +18,7 @@
 #include "kernel/ksym.h"
 #include "kernel/mem.h"
 #include "kernel/thread.h"
+#include "kernel/xcall.h"
 
 struct extable_entry {
 	uint64_t ex_insn;
@@ -129,6 +130,10 @@ static void irq_dispatch(struct trapframe *tf)
 		timer_interrupt();
 	else if (tf->tf_vector == VEC_UART)
 		uart_interrupt();
+	else if (tf->tf_vector == VEC_XCALL)
+		xcall_poll();
+	else if (tf->tf_vector == VEC_RESCHED)
+		c->cpu_need_resched = true;
 	if (tf->tf_vector != VEC_SPURIOUS)
 		lapic_eoi();
 	c->cpu_intr_depth--;

@@ -19,7 +19,10 @@
 #include "arch/arch.h"
 #include "arch/x86_64/x86.h"
 #include "kernel/klib.h"
+#include "kernel/cpu.h"
+#include "kernel/lock.h"
 #include "kernel/mem.h"
+#include "kernel/xcall.h"
 
 #define PTE_P     0x001UL
 #define PTE_W     0x002UL
@@ -142,6 +145,21 @@ void vm_init(void)
 	dmap_ready = true;
 }
 
+/*
+ * vm_map_low: map (or unmap) the first 2 MiB at address 0, writable and
+ * executable, for the moment APs turn paging on in ap_tramp.asm.  The only
+ * W+X mapping the kernel ever has, and only while APs start.
+ */
+void vm_map_low(bool on)
+{
+	uint64_t *e = pte_find(0, 1, on);
+
+	if (e == NULL)
+		panic("vm: cannot map low memory for AP start-up");
+	*e = on ? (0 | PTE_P | PTE_W | PTE_PS) : 0;
+	invlpg(0);
+}
+
 volatile void *vm_map_mmio(uint64_t phys, size_t size)
 {
 	for (uint64_t p = ALIGN_DOWN(phys, PAGE_SIZE); p < phys + size; p += PAGE_SIZE) {
@@ -233,15 +251,27 @@ static bool is_text(uint64_t va)
 	return va >= (uint64_t)_kernel_start && va < (uint64_t)_text_end;
 }
 
+static spinlock_t patch_lock = SPINLOCK_INIT("text patch");
+
+/* The other CPUs take an interrupt and return from it: that serialises them,
+ * so none goes on executing instruction bytes it fetched before a patch. */
+static void text_sync(void *arg)
+{
+	(void)arg;
+}
+
+/*
+ * text_patch: one patcher at a time (the window is shared); on several CPUs
+ * the single-byte patches the providers make (an int3 over the first byte)
+ * are atomic, and a cross-call afterwards makes every CPU see them.
+ */
 bool text_patch(void *addr, const void *bytes, size_t len)
 {
 	uint64_t va = (uint64_t)addr, page = ALIGN_DOWN(va, PAGE_SIZE);
-	uint64_t flags = arch_irq_save();
 
-	if (len == 0 || len > PAGE_SIZE || !is_text(va) || !is_text(va + len - 1)) {
-		arch_irq_restore(flags);
+	if (len == 0 || len > PAGE_SIZE || !is_text(va) || !is_text(va + len - 1))
 		return false;
-	}
+	spin_lock(&patch_lock);
 	uint64_t *e0 = pte_find(PATCH_WINDOW, 0, false);
 	uint64_t *e1 = pte_find(PATCH_WINDOW + PAGE_SIZE, 0, false);
 	*e0 = (page - KERNEL_VMA) | PTE_P | PTE_W | PTE_NX;
@@ -253,7 +283,9 @@ bool text_patch(void *addr, const void *bytes, size_t len)
 	*e1 = 0;
 	invlpg(PATCH_WINDOW);
 	invlpg(PATCH_WINDOW + PAGE_SIZE);
-	arch_irq_restore(flags);
+	spin_unlock(&patch_lock);
+	if (ncpus > 1)
+		xcall_all(text_sync, NULL);
 	return true;
 }
 

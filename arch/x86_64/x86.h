@@ -85,6 +85,15 @@ void uart_interrupt(void);      /* uart.c */
 
 #define VEC_TIMER     32
 #define VEC_UART      36
+#define VEC_XCALL     0xe0
+#define VEC_RESCHED   0xe1
 #define VEC_SPURIOUS  255
+
+/* apic.c: the local APIC of this CPU */
+uint32_t lapic_id(void);
+void lapic_init_ap(void);
+void lapic_send_init(uint32_t hwid);
+void lapic_send_sipi(uint32_t hwid, uint32_t page);
+void arch_cpu_init_ap(int id);   /* gdt.c */
 
 #endif

@@ -5,11 +5,13 @@
  * three buffer policies, drops, aggregations, dynamic variable exhaustion,
  * the deadman, and that closing a consumer frees everything it allocated.
  */
+#include "arch/arch.h"
 #include "dlang/dt.h"
 #include "kernel/klib.h"
 #include "kernel/mem.h"
 #include "kernel/selftest.h"
 #include "kernel/thread.h"
+#include "kernel/xcall.h"
 #include "trace/dtrace.h"
 
 #define ARENA (1UL << 20)
@@ -76,10 +78,16 @@ static void st_end(struct st_run *r)
 	kfree(r->buf);
 }
 
-static void fire(int n)
+/* fire: the test probe n times on one CPU (interrupts off: no migration); returns the CPU. */
+static int fire(int n)
 {
+	uint64_t flags = arch_irq_save();
+	int cpu = arch_cpu_id();
+
 	for (int i = 0; i < n; i++)
 		dtrace_probe(st_probe, (uint64_t)i, 0, 0, 0, 0, 0);
+	arch_irq_restore(flags);
+	return cpu;
 }
 
 /* records: count the records in buf (and the last traced arg0). */
@@ -145,13 +153,13 @@ SELFTEST(trace_switch_drops_exactly)
 	o.dov_bufsize = 10 * 16;                /* ten 16-byte records per half */
 	ST_ASSERT(st_start(&r, "selftest:::hit { trace(arg0); }", &o));
 	ST_ASSERT(st_enabled == 1);
-	fire(25);
-	long n = dtrace_buffer_snapshot(r.state, 0, r.buf, r.bufsize);
+	int cpu = fire(25);
+	long n = dtrace_buffer_snapshot(r.state, cpu, r.buf, r.bufsize);
 	ST_ASSERT(records(r.buf, n, &first, &last) == 10 && first == 0 && last == 9);
 	dtrace_status_get(r.state, &st);
-	ST_ASSERT(st.dst_drops[0] == 15);
-	fire(3);
-	n = dtrace_buffer_snapshot(r.state, 0, r.buf, r.bufsize);
+	ST_ASSERT(st.dst_drops[cpu] == 15);
+	cpu = fire(3);
+	n = dtrace_buffer_snapshot(r.state, cpu, r.buf, r.bufsize);
 	ST_ASSERT(records(r.buf, n, &first, &last) == 3 && first == 0 && last == 2);
 	st_end(&r);
 	ST_ASSERT(st_enabled == 0);
@@ -167,9 +175,9 @@ SELFTEST(trace_ring_keeps_newest)
 	o.dov_bufsize = 10 * 16;
 	o.dov_bufpolicy = DTRACE_BUFPOLICY_RING;
 	ST_ASSERT(st_start(&r, "selftest:::hit { trace(arg0); }", &o));
-	fire(57);
+	int cpu = fire(57);
 	dtrace_stop(r.state);
-	long n = dtrace_buffer_snapshot(r.state, 0, r.buf, r.bufsize);
+	long n = dtrace_buffer_snapshot(r.state, cpu, r.buf, r.bufsize);
 	int k = records(r.buf, n, &first, &last);
 	ST_ASSERT(k >= 9 && k <= 10);
 	ST_ASSERT(last == 56 && first == 57 - (uint64_t)k);
@@ -186,11 +194,13 @@ SELFTEST(trace_fill_stops_and_keeps_end)
 	o.dov_bufsize = 4096;
 	o.dov_bufpolicy = DTRACE_BUFPOLICY_FILL;
 	ST_ASSERT(st_start(&r, "selftest:::hit { trace(arg0); } END { trace(7777); }", &o));
-	fire(1000);
+	uint64_t flags = arch_irq_save();           /* hits and END on the same CPU */
+	int cpu = fire(1000);
 	dtrace_status_get(r.state, &st);
-	ST_ASSERT(st.dst_filled && st.dst_drops[0] > 0);
+	ST_ASSERT(st.dst_filled && st.dst_drops[cpu] > 0);
 	dtrace_stop(r.state);
-	long n = dtrace_buffer_snapshot(r.state, 0, r.buf, r.bufsize);
+	arch_irq_restore(flags);
+	long n = dtrace_buffer_snapshot(r.state, cpu, r.buf, r.bufsize);
 	uint64_t last = 0;
 	ST_ASSERT(records(r.buf, n, NULL, &last) > 100 && last == 7777);
 	st_end(&r);
@@ -224,8 +234,8 @@ SELFTEST(trace_aggregations_exact)
 	o.dov_bufsize = 4096;
 	o.dov_aggsize = 64 * 1024;
 	ST_ASSERT(st_start(&r, "selftest:::hit { @c = count(); @s[arg0 % 3] = sum(arg0); }", &o));
-	fire(100);
-	ST_ASSERT(dtrace_agg_snapshot(r.state, 0, agg_cb, &a) == 0);
+	int cpu = fire(100);
+	ST_ASSERT(dtrace_agg_snapshot(r.state, cpu, agg_cb, &a) == 0);
 	ST_ASSERT(a.entries == 4);                 /* @c, and @s[0], [1], [2] */
 	ST_ASSERT(a.count == 100);
 	ST_ASSERT(a.sum == 99 * 100 / 2);
@@ -261,8 +271,8 @@ SELFTEST(trace_deadman_aborts)
 	thread_sleep_ns(1500 * NSEC_PER_MSEC);     /* the deadman looks once a second */
 	dtrace_status_get(r.state, &st);
 	ST_ASSERT(st.dst_killed);
-	fire(5);                                    /* a killed consumer records nothing */
-	ST_ASSERT(dtrace_buffer_snapshot(r.state, 0, r.buf, r.bufsize) == 0);
+	int cpu = fire(5);                          /* a killed consumer records nothing */
+	ST_ASSERT(dtrace_buffer_snapshot(r.state, cpu, r.buf, r.bufsize) == 0);
 	st_end(&r);
 }
 
@@ -281,4 +291,103 @@ SELFTEST(trace_close_frees_everything)
 	st_end(&r);
 	kheap_stats(&after);
 	ST_ASSERT(after.hs_inuse == before.hs_inuse);
+}
+
+/* ---- several CPUs (each test also passes, trivially, with one) ---- */
+
+static void fire_xcall(void *arg)
+{
+	fire((int)(uintptr_t)arg);
+}
+
+static void agg_cpu_cb(void *arg, uint32_t aggid, const void *key, uint32_t keylen,
+                       const int64_t *vals, uint32_t nvals)
+{
+	(void)aggid; (void)key; (void)keylen; (void)nvals;
+	*(int64_t *)arg += vals[0];
+}
+
+SELFTEST(trace_smp_aggregation_merge_exact)
+{
+	struct st_run r;
+	dtrace_optvals_t o;
+	int64_t total = 0;
+
+	dtrace_opts_default(&o);
+	o.dov_bufsize = 4096;
+	o.dov_aggsize = 64 * 1024;
+	ST_ASSERT(st_start(&r, "selftest:::hit { @c = count(); }", &o));
+	xcall_all(fire_xcall, (void *)(uintptr_t)250);       /* 250 firings on every CPU */
+	for (int cpu = 0; cpu < dtrace_ncpus(); cpu++) {
+		int64_t mine = 0;
+		ST_ASSERT(dtrace_agg_snapshot(r.state, cpu, agg_cpu_cb, &mine) == 0);
+		ST_ASSERT(mine == 250);                      /* each CPU counted its own */
+		total += mine;
+	}
+	ST_ASSERT(total == 250 * dtrace_ncpus());
+	st_end(&r);
+}
+
+SELFTEST(trace_smp_switching_loses_nothing)
+{
+	struct st_run r;
+	dtrace_optvals_t o;
+	dtrace_status_t st;
+	uint64_t seen = 0, drops = 0;
+
+	dtrace_opts_default(&o);
+	o.dov_bufsize = 40 * 16;                    /* small: some rounds drop */
+	ST_ASSERT(st_start(&r, "selftest:::hit { trace(arg0); }", &o));
+	for (int round = 0; round < 20; round++) {
+		xcall_all(fire_xcall, (void *)(uintptr_t)(round * 3));
+		for (int cpu = 0; cpu < dtrace_ncpus(); cpu++) {
+			long n = dtrace_buffer_snapshot(r.state, cpu, r.buf, r.bufsize);
+			seen += (uint64_t)records(r.buf, n, NULL, NULL);
+		}
+	}
+	dtrace_status_get(r.state, &st);
+	for (int cpu = 0; cpu < dtrace_ncpus(); cpu++)
+		drops += st.dst_drops[cpu];
+	uint64_t fired = 0;
+	for (int round = 0; round < 20; round++)
+		fired += (uint64_t)(round * 3);
+	ST_ASSERT(seen + drops == fired * (uint64_t)dtrace_ncpus());
+	ST_ASSERT(drops > 0);                       /* the last rounds overflow 40 records */
+	st_end(&r);
+}
+
+static void spec_fire_xcall(void *arg)
+{
+	uint64_t flags = arch_irq_save();
+
+	dtrace_probe(st_probe, 1, (uint64_t)arg, 0, 0, 0, 0);   /* arg0 = 1: speculate */
+	arch_irq_restore(flags);
+}
+
+SELFTEST(trace_smp_commit_across_cpus)
+{
+	struct st_run r;
+	dtrace_optvals_t o;
+	int recs = 0;
+
+	dtrace_opts_default(&o);
+	o.dov_bufsize = 4096;
+	/* arg0 == 0: take a speculation; 1: record into it on this CPU; 2: commit it. */
+	ST_ASSERT(st_start(&r,
+	    "selftest:::hit /arg0 == 0/ { s = speculation(); }"
+	    "selftest:::hit /arg0 == 1/ { speculate(s); trace(arg1); }"
+	    "selftest:::hit /arg0 == 2/ { commit(s); }", &o));
+	uint64_t flags = arch_irq_save();
+	dtrace_probe(st_probe, 0, 0, 0, 0, 0, 0);
+	arch_irq_restore(flags);
+	xcall_all(spec_fire_xcall, (void *)7);      /* one speculative record per CPU */
+	flags = arch_irq_save();
+	dtrace_probe(st_probe, 2, 0, 0, 0, 0, 0);
+	arch_irq_restore(flags);
+	for (int cpu = 0; cpu < dtrace_ncpus(); cpu++) {
+		long n = dtrace_buffer_snapshot(r.state, cpu, r.buf, r.bufsize);
+		recs += records(r.buf, n, NULL, NULL);
+	}
+	ST_ASSERT(recs == dtrace_ncpus());          /* every CPU's record, exactly once */
+	st_end(&r);
 }

@@ -1,0 +1,28 @@
+/*
+ * xcall.h - cross-calls: run a function on another CPU, synchronously.
+ *
+ * xcall(cpu, fn, arg) makes CPU cpu run fn(arg) in interrupt context
+ * (interrupts off) and returns when it has; on the calling CPU it just calls
+ * fn.  xcall_all runs fn on every online CPU, this one included.  A CPU
+ * waiting for its cross-call to finish keeps answering cross-calls sent to
+ * it, so two CPUs calling each other do not deadlock.  Callers must not
+ * hold a spinlock that another CPU may be spinning on with interrupts off.
+ * Used for buffer switches, aggregation snapshots, text-patch
+ * synchronisation and TLB shootdowns; each cross-call sent is counted and
+ * fires the sysinfo:::xcalls probe hook.
+ */
+#ifndef SONDE_XCALL_H
+#define SONDE_XCALL_H
+
+#include <stdint.h>
+
+typedef void xcall_fn_t(void *arg);
+
+void xcall(int cpu, xcall_fn_t *fn, void *arg);
+void xcall_all(xcall_fn_t *fn, void *arg);
+void xcall_poll(void);                            /* the IPI handler: run what is waiting */
+
+/* Set by the sysinfo provider while sysinfo:::xcalls is enabled: called per cross-call sent. */
+extern void (*volatile xcall_probe_hook)(int target);
+
+#endif
