@@ -93,7 +93,9 @@ uint64_t fbt_isa_entry_copy(uint64_t addr);
 /*
  * prov_isa_arm: plant the trap instruction at addr, saving the bytes it
  * replaces in *saved; prov_isa_disarm puts them back.  Return false if addr
- * is not kernel text.  Thread context (they serialise with interrupts off).
+ * is not kernel text (or, for arm, if a trap is there already: it is never
+ * saved as the original).  Thread context; callers serialise (the framework
+ * lock), the write itself runs with interrupts off.
  */
 bool prov_isa_arm(uint64_t addr, uint32_t *saved);
 bool prov_isa_disarm(uint64_t addr, uint32_t saved);
