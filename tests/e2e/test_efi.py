@@ -108,7 +108,10 @@ def test_loader_boots_to_the_prompt_and_runs_d(uefi, tmp_path):
     g.expect_exact("sonde-efi: command line: bootstat", timeout=EFI_TIMEOUT)
     g.expect_exact("sonde-efi: module notes/hello.txt: 19 bytes")
     g.expect_exact("sonde-efi: starting the kernel")
-    g.expect_exact("booted by uefi")
+    g.expect(r"booted by uefi: (\d+) MiB of memory")
+    # 256 MiB less OVMF's runtime, ACPI and NVS regions (about 6 MiB): boot
+    # services and loader memory must have been counted as usable.
+    assert 240 <= int(g.child.match.group(1)) <= 256
     g.expect_exact("bootstat: ")               # cmdline.txt reached the kernel
     g.wait_prompt()
     assert_one_liner(g)
