@@ -97,7 +97,7 @@ typedef struct dtrace_errrec {
 	dtrace_rechdr_t der_hdr;
 	uint32_t der_epid;                   /* the enabled probe whose clause faulted */
 	uint32_t der_action;                 /* action index from 1; 0 = predicate */
-	uint32_t der_pc;                     /* DIF offset */
+	uint32_t der_pc;                     /* DIF offset in bytes; UINT32_MAX: none */
 	uint32_t der_fault;                  /* DTRACEFLT_* code */
 	uint64_t der_addr;                   /* faulting address */
 } dtrace_errrec_t;

@@ -209,12 +209,12 @@ static int record_value(struct act_ctx *c, const dif_difo_t *dp, uint8_t **out)
 		return rc;
 	if (dp->dd_rtype.dt_kind == DIF_TYPE_STRING) {
 		if (v == 0 || dtrace_strcpy_safe((char *)*out, v, strsize) == SIZE_MAX) {
-			c->ac_f->df_dif.ds_fault = (dif_fault_t){ DIF_FAULT_BADADDR, 0, v };
+			c->ac_f->df_dif.ds_fault = (dif_fault_t){ DIF_FAULT_BADADDR, DIF_PC_NONE, v };
 			return DIF_FAULT_BADADDR;
 		}
 	} else if (dp->dd_rtype.dt_kind == DIF_TYPE_BLOB) {
 		if (arch_safe_read(*out, (const void *)v, dp->dd_rtype.dt_size) != 0) {
-			c->ac_f->df_dif.ds_fault = (dif_fault_t){ DIF_FAULT_BADADDR, 0, v };
+			c->ac_f->df_dif.ds_fault = (dif_fault_t){ DIF_FAULT_BADADDR, DIF_PC_NONE, v };
 			return DIF_FAULT_BADADDR;
 		}
 	} else {
@@ -271,7 +271,7 @@ static int act_tracemem(struct act_ctx *c, const dt_action *a)
 	if (rc != 0)
 		return rc;
 	if (!mem_probe(addr, a->ac_arg) || arch_safe_read(c->ac_data, (const void *)addr, a->ac_arg)) {
-		c->ac_f->df_dif.ds_fault = (dif_fault_t){ DIF_FAULT_BADADDR, 0, addr };
+		c->ac_f->df_dif.ds_fault = (dif_fault_t){ DIF_FAULT_BADADDR, DIF_PC_NONE, addr };
 		return DIF_FAULT_BADADDR;
 	}
 	return 0;
@@ -372,7 +372,7 @@ static int action_exec(struct act_ctx *c, const dt_action *a)
 	case DT_ACT_SETOPT:
 		return 0;
 	default:
-		c->ac_f->df_dif.ds_fault = (dif_fault_t){ DIF_FAULT_ILLOP, 0, 0 };
+		c->ac_f->df_dif.ds_fault = (dif_fault_t){ DIF_FAULT_ILLOP, DIF_PC_NONE, 0 };
 		return DIF_FAULT_ILLOP;
 	}
 }
@@ -399,17 +399,19 @@ void dtrace_error(dtrace_ecb_t *ecb, uint32_t action, const dif_fault_t *flt)
 	s->dts_errors++;
 	dtrace_errrec_t *r = (dtrace_errrec_t *)dtrace_buffer_reserve(
 		s, &s->dts_buf[arch_cpu_id()], sizeof(*r), true);
+	/* The DIF offset in bytes; none (-1) for faults outside DIF, as DTrace. */
+	uint32_t off = fault.df_pc == DIF_PC_NONE ? UINT32_MAX : fault.df_pc * 4;
 	if (r != NULL)
 		*r = (dtrace_errrec_t){ { DTRACE_EPID_ERROR, sizeof(*r) }, ecb->dte_epid, action,
-		                        fault.df_pc * 4, fault.df_code, fault.df_addr };
+		                        off, fault.df_code, fault.df_addr };
 	dtrace_probe_t *ep = dtrace_probe_get(dtrace_probeid_error);
 	if (ep == NULL || ep->dtpr_ecb == NULL)
 		return;
 	dtrace_firing_t saved = *f;
 	f->df_inerror = true;
 	f->df_probe = ep;
-	uint64_t eargs[DIF_NARGS] = { 0, ecb->dte_epid, action, fault.df_pc * 4, fault.df_code,
-	                              fault.df_addr };
+	uint64_t eargs[DIF_NARGS] = { 0, ecb->dte_epid, action, off == UINT32_MAX ? (uint64_t)-1 : off,
+	                              fault.df_code, fault.df_addr };
 	memcpy(f->df_args, eargs, sizeof(eargs));
 	for (dtrace_ecb_t *e = ep->dtpr_ecb; e != NULL; e = e->dte_next)
 		if (e->dte_state == s)

@@ -90,12 +90,13 @@ void dtc_print_stack(const uint64_t *pcs, uint32_t n)
 	}
 }
 
-static void print_tracemem(const uint8_t *p, uint64_t n)
+/* print_bytes: DTrace's dump of raw bytes (tracemem(), unprintable strings). */
+static void print_bytes(const uint8_t *p, uint64_t n)
 {
-	dtc_out("\n%13s", "");
+	dtc_out("\n%11s", "");
 	for (int i = 0; i < 16; i++)
-		dtc_out(" %x ", i);
-	dtc_out(" 0123456789abcdef\n");
+		dtc_out("  %x", i);
+	dtc_out("  0123456789abcdef\n");
 	for (uint64_t off = 0; off < n; off += 16) {
 		char text[17];
 		int k = 0;
@@ -113,6 +114,26 @@ static void print_tracemem(const uint8_t *p, uint64_t n)
 	}
 }
 
+/*
+ * is_text: would DTrace print these string-record bytes as a string?  Only
+ * if something printable comes before the first NUL and nothing but NULs
+ * after it; otherwise it dumps them as bytes.
+ */
+static bool is_text(const uint8_t *p, uint32_t n)
+{
+	uint32_t i = 0;
+
+	for (; i < n && p[i] != 0; i++)
+		if (!((p[i] >= 32 && p[i] < 127) || (p[i] >= 7 && p[i] <= 13)))
+			return false;
+	if (i == 0)
+		return false;
+	for (; i < n; i++)
+		if (p[i] != 0)
+			return false;
+	return true;
+}
+
 /* ---- trace() ---- */
 
 static void print_trace(struct dtc *d, const dif_difo_t *dp, const uint8_t *data)
@@ -121,7 +142,10 @@ static void print_trace(struct dtc *d, const dif_difo_t *dp, const uint8_t *data
 	uint32_t size = dp->dd_rtype.dt_size;
 
 	if (dp->dd_rtype.dt_kind == DIF_TYPE_STRING) {
-		dtc_out(d->quiet ? "%s" : "  %-33s", (const char *)data);
+		if (is_text(data, d->ov.dov_strsize))
+			dtc_out(d->quiet ? "%s" : "  %-33s", (const char *)data);
+		else
+			print_bytes(data, d->ov.dov_strsize);
 		return;
 	}
 	memcpy(&v, data, 8);
@@ -145,28 +169,53 @@ static void print_trace(struct dtc *d, const dif_difo_t *dp, const uint8_t *data
 
 /* ---- printf() ---- */
 
-/* spec_build: "%" + flags/width/precision of spec (stars replaced) + len + conv. */
+/*
+ * spec_build: a C conversion for one D conversion spec: its flags, width and
+ * precision (stars replaced by their arguments), then len and conv.  D's
+ * parser differs from C's in two ways that show: of the flags '-' and '0'
+ * the later one wins, and a precision of 0 means no precision.
+ */
 static void spec_build(const char *spec, const int *star, int nstar, const char *len, char conv,
                        char *out, size_t size)
 {
-	size_t n = 0;
-	int si = 0;
+	const char *p = spec + 1;
+	char flags[8] = { 0 };
+	int nf = 0, si = 0, width = -1, prec = -1;
+	char pad = 0;                               /* '-' or '0', whichever came last */
 
-	out[n++] = '%';
-	for (const char *p = spec + 1; *p && n + 24 < size; p++) {
-		if (*p == '*') {
-			n += (size_t)ksnprintf(out + n, size - n, "%d", si < nstar ? star[si] : 0);
-			si++;
-		} else if (strchr("-+ #0123456789.", *p) != NULL) {
-			out[n++] = *p;
-		} else {
-			break;
+	for (; *p && strchr("-+ #0'", *p); p++) {
+		if (*p == '-' || *p == '0')
+			pad = *p;
+		else if (*p != '\'' && nf < 4 && !strchr(flags, *p))
+			flags[nf++] = *p;
+	}
+	if (*p == '*') {
+		width = si < nstar ? star[si] : 0;
+		si++;
+		p++;
+		if (width < 0) {
+			pad = '-';
+			width = -width;
 		}
 	}
-	while (*len && n + 2 < size)
-		out[n++] = *len++;
-	out[n++] = conv;
-	out[n] = 0;
+	for (; *p >= '0' && *p <= '9'; p++)
+		width = (width < 0 ? 0 : width) * 10 + (*p - '0');
+	if (*p == '.') {
+		p++;
+		prec = 0;
+		if (*p == '*') {
+			prec = si < nstar ? star[si] : 0;
+			p++;
+		}
+		for (; *p >= '0' && *p <= '9'; p++)
+			prec = prec * 10 + (*p - '0');
+	}
+	int n = ksnprintf(out, size, "%%%s%s", flags, pad ? (char[2]){ pad, 0 } : "");
+	if (width >= 0)
+		n += ksnprintf(out + n, size - (size_t)n, "%d", width);
+	if (prec > 0)
+		n += ksnprintf(out + n, size - (size_t)n, ".%d", prec);
+	ksnprintf(out + n, size - (size_t)n, "%s%c", len, conv);
 }
 
 static char conv_char(const char *spec)
@@ -237,9 +286,8 @@ static void print_conv(struct dtc *d, const dt_conv *cv, const dif_difo_t *dp, c
 		break;
 	case DT_CONV_PTR: case DT_CONV_SYM:
 		memcpy(&v, data, 8);
-		if (conv == 'p') {
+		if (conv == 'p') {                   /* DTrace's %p is %llx: no 0x */
 			spec_build(cv->cv_spec, star, nstar, "ll", 'x', spec, sizeof(spec));
-			dtc_out("0x");
 			dtc_out(spec, (unsigned long long)v);
 			break;
 		}
@@ -336,9 +384,12 @@ static void print_error(struct dtc *d, const dtrace_errrec_t *r)
 		ksnprintf(where, sizeof(where), "action #%u", r->der_action);
 	if (r->der_fault == 1 || r->der_fault == 2 || r->der_fault == 9)
 		ksnprintf(addr, sizeof(addr), " (0x%lx)", r->der_addr);
-	dtc_err("dtrace: error on enabled probe ID %u (ID %u: %s:%s:%s:%s): %s%s in %s at DIF offset %u\n",
+	char off[32] = "";
+	if (r->der_pc != UINT32_MAX)                /* a fault outside DIF (copying a string) has none */
+		ksnprintf(off, sizeof(off), " at DIF offset %u", r->der_pc);
+	dtc_err("dtrace: error on enabled probe ID %u (ID %u: %s:%s:%s:%s): %s%s in %s%s\n",
 	        r->der_epid, ei ? ei->dei_probe : 0, pd ? pd->dpd_provider : "?", pd ? pd->dpd_mod : "",
-	        pd ? pd->dpd_func : "", pd ? pd->dpd_name : "", fault, addr, where, r->der_pc);
+	        pd ? pd->dpd_func : "", pd ? pd->dpd_name : "", fault, addr, where, off);
 }
 
 static void print_header(struct dtc *d)
@@ -359,7 +410,7 @@ static void print_action(struct dtc *d, const dt_action *a, const uint8_t *data)
 	case DT_ACT_TRACE: print_trace(d, a->ac_args[0], data); break;
 	case DT_ACT_PRINTF: case DT_ACT_SYSTEM: print_printf(d, a, data); break;
 	case DT_ACT_STACK: dtc_print_stack((const uint64_t *)data, (uint32_t)(a->ac_arg ? a->ac_arg : d->ov.dov_stackframes)); break;
-	case DT_ACT_TRACEMEM: print_tracemem(data, a->ac_arg); break;
+	case DT_ACT_TRACEMEM: print_bytes(data, a->ac_arg); break;
 	case DT_ACT_SYM:
 		dtc_print_sym((uint64_t)v, false, sym, sizeof(sym));
 		dtc_out(d->quiet ? "%s" : "  %-50s", sym);

@@ -593,11 +593,33 @@ static void run_loop(struct dtc *d, struct ccmd_run *cr)
 	}
 }
 
+/* ccmd_exists: is -c's command a workload or a shell command?  (DTrace fails at once if not.) */
+static bool ccmd_exists(const char *line)
+{
+	char word[32];
+	size_t n = 0;
+
+	if (strncmp(line, "run ", 4) == 0)
+		line += 4;
+	while (*line == ' ')
+		line++;
+	while (line[n] && line[n] != ' ' && line[n] != ';' && n + 1 < sizeof(word)) {
+		word[n] = line[n];
+		n++;
+	}
+	word[n] = 0;
+	return wl_find(word) != NULL || shell_cmd_find(word) != NULL;
+}
+
 static int trace_run(struct dtc *d)
 {
 	struct ccmd_run cr = { d->ccmd, false, 0 };
 	dtrace_status_t st;
 
+	if (d->ccmd != NULL && !ccmd_exists(d->ccmd)) {
+		dtc_err("dtrace: failed to execute %s: No such file or directory\n", d->ccmd);
+		return 1;
+	}
 	int rc = enable_and_setup(d);
 	if (rc >= 0)
 		return rc;
