@@ -102,8 +102,11 @@ static int dif_subr_strjoin(struct dif_run *r, const dif_key_t *a, uint32_t n,
 
 	(void)n;
 	if ((f = dif_arg_str(r, &a[0], &s, &ls)) != 0 ||
-	    (f = dif_arg_str(r, &a[1], &t, &lt)) != 0 ||
-	    (f = dif_new_str(r, ls + lt, &p, ret)) != 0)
+	    (f = dif_arg_str(r, &a[1], &t, &lt)) != 0)
+		return f;
+	if (ls + lt > max)                      /* longer than strsize: DTrace faults */
+		return dif_fault(r, DIF_FAULT_NOSCRATCH, 0);
+	if ((f = dif_new_str(r, ls + lt, &p, ret)) != 0)
 		return f;
 	__builtin_memcpy(p, s, ls);
 	__builtin_memcpy(p + ls, t, lt < max - ls ? lt : max - ls);
@@ -124,8 +127,8 @@ static int dif_subr_substr(struct dif_run *r, const dif_key_t *a, uint32_t n,
 	i = (int64_t)a[1].dk_value;
 	l = n > 2 ? (int64_t)a[2].dk_value : (int64_t)len;
 	if (i < 0 && (i += (int64_t)len) < 0) {
-		if (n > 2 && l >= 0)
-			l += i;
+		if (n > 2 && l >= 0 && (l += i) < 0)
+			l = 0;                      /* wholly before the start: "" */
 		i = 0;
 	}
 	if (i > (int64_t)len)
@@ -140,11 +143,15 @@ static int64_t dif_find(const char *s, size_t ls, const char *t, size_t lt,
 	int64_t last = (int64_t)ls - (int64_t)lt;
 
 	if (reverse) {
+		if (from < 0)
+			from = 0;                   /* as DTrace: rindex("abc", "", -1) is 0 */
 		for (int64_t i = from < last ? from : last; i >= 0; i--)
 			if (dif_match(s + i, t, lt))
 				return i;
 		return -1;
 	}
+	if (from > (int64_t)ls)
+		from = (int64_t)ls;                 /* as DTrace: index("abc", "", 10) is 3 */
 	for (int64_t i = from < 0 ? 0 : from; i <= last; i++)
 		if (dif_match(s + i, t, lt))
 			return i;
