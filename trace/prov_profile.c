@@ -12,11 +12,11 @@
  * mode was interrupted), arg1 the user PC (0 in the kernel); stack() starts
  * at the interrupted code.
  *
- * Each enabled probe is a cyclic (kernel/time.h) calling profile_fire() from
- * the timer interrupt.  Periods under CYCLIC_MIN_PERIOD_NS are refused when
- * the probe is enabled, with a message saying so.  One CPU runs today and
- * the cyclic facility has one list, so profile-N and tick-N differ only in
- * name; with more CPUs, profile-N becomes one cyclic per CPU.
+ * An enabled profile-N is one cyclic (kernel/time.h) per CPU, each started
+ * on its CPU (cyclic_start_on) and calling profile_fire() from that CPU's
+ * timer interrupt; an enabled tick-N is one cyclic, on the CPU that enabled
+ * it.  Periods under CYCLIC_MIN_PERIOD_NS are refused when the probe is
+ * enabled, with a message saying so.
  *
  * Context: provide, enable, disable in thread context; profile_fire in
  * interrupt (probe) context.
@@ -149,9 +149,13 @@ static int profile_enable(void *arg, dtrace_id_t id, void *parg)
 	}
 	if (strncmp(pp->pp_name, "profile-", 8) != 0)    /* tick-N: this CPU only */
 		return cyclic_start(&pp->pp_cyclic[0], pp->pp_period, 0, profile_fire, pp) ? 0 : -1;
-	for (int cpu = 0; cpu < ncpus; cpu++)
-		if (!cyclic_start_on(cpu, &pp->pp_cyclic[cpu], pp->pp_period, 0, profile_fire, pp))
+	for (int cpu = 0; cpu < ncpus; cpu++) {
+		if (!cyclic_start_on(cpu, &pp->pp_cyclic[cpu], pp->pp_period, 0, profile_fire, pp)) {
+			while (--cpu >= 0)               /* nothing stays enabled on failure */
+				cyclic_stop(&pp->pp_cyclic[cpu]);
 			return -1;
+		}
+	}
 	return 0;
 }
 
