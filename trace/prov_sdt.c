@@ -15,6 +15,11 @@
  * registers the record names, and resumes after the NOP.  Disabling puts the
  * NOP back.  stack() starts at the site, in the function that holds it.
  *
+ * The scheduler's sites are also published as DTrace's sched provider
+ * (sched:kernel:<function>:on-cpu, ...): a second probe over the same sites.
+ * A site stays armed while either probe is enabled and fires both (a probe
+ * nobody enabled returns at once).
+ *
  * Context: sdt_init, enable, disable in thread context; sdt_invop in probe
  * context.
  */
@@ -32,6 +37,8 @@ struct sdt_psite {
 	struct sdt_psite *ps_hnext;  /* hash chain */
 	struct sdt_psite *ps_next;   /* next site of the same probe */
 	dtrace_id_t ps_id;
+	dtrace_id_t ps_alias;        /* the same site as a sched provider probe, or 0 */
+	int ps_users;                /* enabled probes using this site (sdt and sched) */
 	uint32_t ps_saved;
 	int ps_nargs;
 	int8_t ps_reg[SDT_MAXARGS];  /* pt_regs index of each argument */
@@ -71,6 +78,10 @@ bool sdt_invop(struct prov_trap *pt)
 		a[i] = pt->pt_regs[s->ps_reg[i]];
 	dtrace_probe_set_frame(pt->pt_pc, pt->pt_fp);
 	dtrace_probe(s->ps_id, a[0], a[1], a[2], a[3], a[4], a[5]);
+	if (s->ps_alias != 0) {
+		dtrace_probe_set_frame(pt->pt_pc, pt->pt_fp);
+		dtrace_probe(s->ps_alias, a[0], a[1], a[2], a[3], a[4], a[5]);
+	}
 	dtrace_probe_set_frame(0, 0);
 	return true;
 }
@@ -156,7 +167,7 @@ static int sdt_enable(void *arg, dtrace_id_t id, void *parg)
 	(void)arg;
 	(void)id;
 	for (struct sdt_psite *s = parg; s != NULL; s = s->ps_next) {
-		if (s->ps_armed)
+		if (s->ps_users++ > 0 || s->ps_armed)
 			continue;
 		s->ps_armed = true;              /* before the trap: a hit must fire */
 		if (!prov_isa_arm(s->ps_addr, &s->ps_saved))
@@ -170,6 +181,8 @@ static void sdt_disable(void *arg, dtrace_id_t id, void *parg)
 	(void)arg;
 	(void)id;
 	for (struct sdt_psite *s = parg; s != NULL; s = s->ps_next) {
+		if (s->ps_users > 0 && --s->ps_users > 0)
+			continue;                    /* the other provider's probe still wants it */
 		if (s->ps_armed && prov_isa_disarm(s->ps_addr, s->ps_saved))
 			s->ps_armed = false;
 	}
@@ -180,14 +193,45 @@ static const dtrace_pops_t sdt_pops = {
 	.dtps_disable = sdt_disable,
 };
 
-/* sdt_init: register the provider and make a probe for every site.  Boot. */
+/* The sdt probe names the sched provider publishes too. */
+static const char *const sched_names[] = {
+	"on-cpu", "off-cpu", "enqueue", "dequeue", "wakeup", "sleep",
+};
+
+/* sched_alias: a sched provider probe over each scheduler site's probe. */
+static void sched_alias(dtrace_provider_t *sched, const struct sdt_site *ss)
+{
+	char name[DTRACE_NAMELEN];
+	struct ksym ks;
+
+	sdt_name(ss->ss_name, name, sizeof(name));
+	const char *func = ksym_lookup_addr(ss->ss_addr, &ks) ? ks.ks_name : "unknown";
+	dtrace_id_t id = dtrace_probe_lookup(sdt_prov, "kernel", func, name);
+	if (id == 0)
+		return;
+	for (size_t i = 0; i < ARRAY_SIZE(sched_names); i++) {
+		if (strcmp(name, sched_names[i]) != 0)
+			continue;
+		struct sdt_psite *first = dtrace_probe_arg(id);
+		dtrace_id_t alias = dtrace_probe_lookup(sched, "kernel", func, name);
+		if (alias == 0)
+			alias = dtrace_probe_create(sched, "kernel", func, name, 0, first);
+		for (struct sdt_psite *s = first; s != NULL; s = s->ps_next)
+			s->ps_alias = alias;
+	}
+}
+
+/* sdt_init: register the providers (sdt, sched) and make a probe for every site.  Boot. */
 void sdt_init(void)
 {
 	sdt_prov = dtrace_register("sdt", &sdt_pops, NULL);
-	if (sdt_prov == NULL)
+	dtrace_provider_t *sched = dtrace_register("sched", &sdt_pops, NULL);
+	if (sdt_prov == NULL || sched == NULL)
 		panic("sdt_init: cannot register");
 	for (const struct sdt_site *ss = __start_sdt_sites; ss < __stop_sdt_sites; ss++)
 		sdt_site_make(ss);
+	for (const struct sdt_site *ss = __start_sdt_sites; ss < __stop_sdt_sites; ss++)
+		sched_alias(sched, ss);
 }
 
 /* sdt_count: sites and probes made (self-tests, docs).  Thread context. */
