@@ -70,6 +70,7 @@ e2e-check: $(BUILD)/kernel.elf $(BUILD)/sonde.iso
 bench: deps all
 	@mkdir -p $(BUILD)/bench
 	@$(MAKE) --no-print-directory $(LIB_BENCHES)
+	@$(PYTHON) tools/bench_smp.py
 	@$(PYTHON) tools/bench.py --build $(BUILD)
 
 fuzz:
