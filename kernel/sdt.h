@@ -19,8 +19,10 @@
  * the compiler picks the registers and the assembler writes their names.
  * When the probe is enabled, trace/prov_sdt.c patches a trap over the NOP
  * and reads the arguments from the saved registers by those names
- * (arch/x86_64/sdt_isa.c).  The asm is volatile so the site stays where it
- * is written and is never merged with another.
+ * (arch/x86_64/sdt_isa.c).  The asm is volatile so the compiler never drops
+ * a site; it may still copy one (unrolling) or merge two identical ones in a
+ * function (tail merging), which is harmless: the sites of one name in one
+ * function make one probe.
  *
  * This header holds the only machine-specific lines of portable kernel code
  * (the NOP bytes and the x86 register names the assembler writes): a port

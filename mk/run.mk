@@ -33,13 +33,17 @@ else ifeq ($(BOOT),iso-efi)
 QEMU_BOOT := $(QEMU_UEFI) -cdrom $(BUILD)/sonde.iso
 RUN_DEPS  := $(BUILD)/sonde.iso
 else ifneq ($(BOOT),iso)
-$(error BOOT=$(BOOT): unknown (iso, direct, efi, iso-efi))
+QEMU_BOOT :=
+RUN_DEPS  := boot-unknown
 else
 QEMU_BOOT := -cdrom $(BUILD)/sonde.iso
 RUN_DEPS  := $(BUILD)/sonde.iso
 endif
 
-.PHONY: run debug deps
+.PHONY: run debug deps boot-unknown
+boot-unknown:
+	@echo "sonde: BOOT=$(BOOT): unknown (iso, direct, efi, iso-efi)"; exit 2
+
 deps:
 	@sh tools/deps.sh
 

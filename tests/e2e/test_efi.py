@@ -9,6 +9,7 @@ On the firmware:
     status, and the loader gives control back to the firmware, which says
     so (BdsDxe: failed to start ...) and never runs the kernel.
 On the host, without QEMU:
+  - `make sonde-efi.img` holds the loader and the kernel, byte for byte;
   - the loader's ELF checks (boot/efi/elf.c, built with boot/efi/elf_host.c
     in place of the firmware) reject each kind of corrupt kernel with its
     own message, load a good one byte for byte at its physical addresses,
@@ -150,6 +151,19 @@ def test_loader_rejects_a_truncated_kernel_and_returns(uefi, tmp_path):
     g.expect_exact("sonde-efi: error: kernel.elf: bad ELF: a segment runs past the end of "
                    "the file" + LOAD_ERROR, timeout=EFI_TIMEOUT)
     expect_return_to_firmware(g, "EFI_LOAD_ERROR")
+
+
+def test_usb_image_holds_the_loader_and_the_kernel(efi_built):
+    # make sonde-efi.img: a FAT image for a USB stick (booted by hand on OVMF
+    # as usb-storage; here only its contents are checked, no firmware run).
+    r = subprocess.run(["make", "--no-print-directory", "-s", "sonde-efi.img"], cwd=ROOT,
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    assert r.returncode == 0, r.stdout
+    img = os.path.join(ROOT, "build", "sonde-efi.img")
+    for path, local in (("::/EFI/BOOT/BOOTX64.EFI", LOADER), ("::/kernel.elf", KERNEL)):
+        r = subprocess.run(["mtype", "-i", img, path], stdout=subprocess.PIPE)
+        with open(local, "rb") as f:
+            assert r.returncode == 0 and r.stdout == f.read(), path
 
 
 # --- the ELF checks on the host ---------------------------------------------------
