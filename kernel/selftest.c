@@ -38,8 +38,8 @@ int selftest_run_all(void)
 	kprintf("TAP version 13\n1..%d\n", n);
 	for (int i = 0; i < n; i++) {
 		struct selftest_run run = { .sr_test = &__start_selftests[i] };
-		struct thread *t = thread_create(run.sr_test->st_name, selftest_thread, &run);
-		if (t == NULL || thread_join(t->t_tid) < 0)
+		uint64_t tid = thread_spawn(run.sr_test->st_name, selftest_thread, &run);
+		if (tid == 0 || thread_join(tid) < 0)
 			run.sr_ctx.st_failed++;
 		kprintf("%sok %d - %s\n", run.sr_ctx.st_failed ? "not " : "", i + 1, run.sr_test->st_name);
 		failed += run.sr_ctx.st_failed != 0;

@@ -35,6 +35,11 @@ static uint64_t next_tid = 1;
 static struct cyclic sched_tick[MAX_CPUS];
 static spinlock_t sched_lock = SPINLOCK_INIT("sched");
 
+/* The last exits, so a join that comes after the thread was freed still gets its status. */
+#define RECENT_EXITS 64
+static struct { uint64_t re_tid; int re_status; } recent[RECENT_EXITS];
+static unsigned recent_next;
+
 extern char boot_stack[], boot_stack_top[];
 
 #define SCHED_LOCK()   spin_acquire_raw(&sched_lock)     /* interrupts already off */
@@ -151,6 +156,24 @@ static struct thread *steal(struct cpu *self)
 }
 
 /* ---- switching (interrupts off, sched_lock held) ---- */
+
+static void recent_exit(const struct thread *t)
+{
+	recent[recent_next % RECENT_EXITS].re_tid = t->t_tid;
+	recent[recent_next % RECENT_EXITS].re_status = t->t_exit_status;
+	recent_next++;
+}
+
+static bool recent_status(uint64_t tid, int *status)
+{
+	for (unsigned i = 0; i < RECENT_EXITS; i++) {
+		if (recent[i].re_tid == tid && tid != 0) {
+			*status = recent[i].re_status;
+			return true;
+		}
+	}
+	return false;
+}
 
 static void thread_unlist(struct thread *t)
 {
@@ -347,7 +370,22 @@ void thread_start(struct thread *t)
 	thread_exit(0);
 }
 
+static struct thread *thread_make(const char *name, void (*fn)(void *), void *arg, uint64_t *tid);
+
 struct thread *thread_create(const char *name, void (*fn)(void *), void *arg)
+{
+	return thread_make(name, fn, arg, NULL);
+}
+
+uint64_t thread_spawn(const char *name, void (*fn)(void *), void *arg)
+{
+	uint64_t tid = 0;
+
+	thread_make(name, fn, arg, &tid);
+	return tid;
+}
+
+static struct thread *thread_make(const char *name, void (*fn)(void *), void *arg, uint64_t *tid)
 {
 	struct thread *t = kzalloc(sizeof(*t));
 	void *stack = t ? kmalloc(THREAD_STACK_SIZE) : NULL;
@@ -366,6 +404,8 @@ struct thread *thread_create(const char *name, void (*fn)(void *), void *arg)
 	SCHED_LOCK();
 	t->t_cpu = arch_cpu_id();
 	thread_list_add(t);
+	if (tid != NULL)
+		*tid = t->t_tid;                    /* before it can run, exit and be freed */
 	make_runnable(t);
 	SCHED_UNLOCK();
 	arch_irq_restore(flags);
@@ -392,6 +432,7 @@ void thread_exit(int status)
 	SCHED_LOCK();
 	self->t_exit_status = status;
 	self->t_state = TS_ZOMBIE;
+	recent_exit(self);
 	wake_all_locked(&self->t_joiners);
 	sched_switch();
 	panic("thread_exit: a zombie ran again");
@@ -527,6 +568,11 @@ int thread_join(uint64_t tid)
 	SCHED_LOCK();
 	struct thread *t = thread_find(tid);
 	if (t == NULL || t == curthread() || t == cpus[t->t_cpu].cpu_idle) {
+		if (t == NULL && recent_status(tid, &status)) {
+			SCHED_UNLOCK();                     /* it already exited: its status */
+			arch_irq_restore(flags);
+			return status;
+		}
 		SCHED_UNLOCK();
 		arch_irq_restore(flags);
 		return -1;

@@ -60,6 +60,12 @@ void sched_start_ap(void) __attribute__((noreturn)); /* an AP becomes its CPU's 
  * when memory is short.  Thread context.
  */
 struct thread *thread_create(const char *name, void (*fn)(void *), void *arg);
+/*
+ * thread_spawn: thread_create for callers that keep only the tid (a thread
+ * may run, exit and be freed before thread_create's caller looks at it).
+ * Returns the tid, 0 when memory is short.  Thread context.
+ */
+uint64_t thread_spawn(const char *name, void (*fn)(void *), void *arg);
 void thread_exit(int status) __attribute__((noreturn));
 struct thread *curthread(void);                   /* any context */
 void thread_yield(void);                          /* thread context */
@@ -71,7 +77,8 @@ bool thread_should_exit(void);                    /* the current thread was kill
 
 /*
  * thread_join: wait until tid exits, returning its status, or -1 if there is
- * no such thread.  Does not wait for a thread that already exited.
+ * no such thread.  A thread that already exited returns its status at once
+ * if it was one of the last 64 to exit.
  */
 int thread_join(uint64_t tid);
 

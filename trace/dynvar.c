@@ -45,6 +45,32 @@ static uint32_t key_size_max(const dtrace_state_t *s)
 	return 8 + nkeys * (8 + slot_size(s));
 }
 
+static uint32_t difo_locals(const dif_difo_t *dp)
+{
+	uint32_t n = 0;
+
+	for (uint32_t i = 0; dp != NULL && i < dp->dd_nvars; i++)
+		if (dp->dd_vartab[i].dv_scope == DIF_SCOPE_LOCAL)
+			n = MAX(n, dp->dd_vartab[i].dv_id - DIF_VAR_USER_BASE + 1);
+	return n;
+}
+
+/* locals_used: how many clause-local slots the program's DIFOs name (firings zero only these). */
+static uint32_t locals_used(const dtrace_state_t *s)
+{
+	const dt_prog *p = s->dts_prog;
+	uint32_t n = 0;
+
+	for (uint32_t c = 0; c < p->dp_nclauses; c++) {
+		const dt_clause *cl = &p->dp_clauses[c];
+		n = MAX(n, difo_locals(cl->cl_pred));
+		for (uint32_t a = 0; a < cl->cl_nacts; a++)
+			for (uint32_t k = 0; k < cl->cl_acts[a].ac_nargs; k++)
+				n = MAX(n, difo_locals(cl->cl_acts[a].ac_args[k]));
+	}
+	return MIN(n, (uint32_t)TRACE_MAXLOCALS);
+}
+
 int dtrace_dynvar_init(dtrace_state_t *s)
 {
 	dtrace_dynvar_space_t *d = &s->dts_dyn;
@@ -68,6 +94,7 @@ int dtrace_dynvar_init(dtrace_state_t *s)
 		((dynvar_t *)(d->dds_base + (uint64_t)i * d->dds_chunk))->dv_next =
 			i + 1 < d->dds_nchunks ? i + 2 : 0;
 	d->dds_free = d->dds_nchunks ? 1 : 0;
+	s->dts_nlocals = locals_used(s);
 	for (int cpu = 0; cpu < ncpus; cpu++) {
 		s->dts_locals[cpu] = kzalloc(TRACE_MAXLOCALS * s->dts_slot);
 		if (s->dts_locals[cpu] == NULL)

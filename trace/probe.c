@@ -252,14 +252,29 @@ static int act_exit(struct act_ctx *c, const dt_action *a)
 	return 0;
 }
 
+/*
+ * stack_record: n frames for stack() into pcs, leaving out the probe's
+ * aframes first PCs (fbt's: the probed function itself, so the stack starts
+ * at the call site, as in DTrace); zero-filled.
+ */
+static void stack_record(dtrace_firing_t *f, uint64_t *pcs, uint32_t n)
+{
+	uint32_t skip = (uint32_t)MAX(f->df_probe->dtpr_aframes, 0);
+	uint64_t all[128];
+	int got = stack_walk(f, all, (int)MIN(n + skip, (uint32_t)ARRAY_SIZE(all)));
+	uint32_t k = 0;
+
+	for (uint32_t i = skip; i < (uint32_t)got && k < n; i++)
+		pcs[k++] = all[i];
+	while (k < n)
+		pcs[k++] = 0;
+}
+
 static int act_stack(struct act_ctx *c, const dt_action *a)
 {
 	uint32_t n = (uint32_t)(a->ac_arg ? a->ac_arg : c->ac_s->dts_opts.dov_stackframes);
-	uint64_t *pcs = (uint64_t *)c->ac_data;
-	int got = stack_walk(c->ac_f, pcs, (int)n);
 
-	for (uint32_t i = (uint32_t)got; i < n; i++)
-		pcs[i] = 0;
+	stack_record(c->ac_f, (uint64_t *)c->ac_data, n);
 	return 0;
 }
 
@@ -293,8 +308,10 @@ static int act_agg(struct act_ctx *c, const dt_action *a)
 		const dt_keytype *kt = &ag->ag_keys[i];
 		if (kt->kt_kind == DT_KEY_STACK || kt->kt_kind == DT_KEY_USTACK) {
 			uint32_t n = dtrace_agg_keysize(kt, strsize, frames) / 8;
-			int got = kt->kt_kind == DT_KEY_STACK ? stack_walk(c->ac_f, (uint64_t *)out, (int)n) : 0;
-			memset(out + 8 * got, 0, 8 * (n - (uint32_t)got));
+			if (kt->kt_kind == DT_KEY_STACK)
+				stack_record(c->ac_f, (uint64_t *)out, n);
+			else
+				memset(out, 0, 8 * n);
 			out += 8 * n;
 			continue;
 		}
@@ -547,7 +564,8 @@ void dtrace_probe(dtrace_id_t id, uint64_t arg0, uint64_t arg1, uint64_t arg2,
 	for (dtrace_ecb_t *e = p->dtpr_ecb; e != NULL; e = e->dte_next) {
 		if (e->dte_state != last) {          /* clause-locals start out zero */
 			last = e->dte_state;
-			memset(last->dts_locals[arch_cpu_id()], 0, TRACE_MAXLOCALS * last->dts_slot);
+			if (last->dts_nlocals != 0)
+				memset(last->dts_locals[arch_cpu_id()], 0, last->dts_nlocals * last->dts_slot);
 		}
 		ecb_fire(f, e);
 	}

@@ -142,6 +142,7 @@ typedef struct dtrace_state {
 	uint32_t dts_slot;                /* bytes per global slot: max(8, strsize) */
 	uint8_t *dts_scratch[TRACE_MAXCPUS];
 	uint8_t *dts_locals[TRACE_MAXCPUS]; /* clause-locals of the firing on that CPU */
+	uint32_t dts_nlocals;             /* local slots the program uses (zeroed per firing) */
 	dif_env_t dts_env;                /* DIF callbacks with de_ctx = this state */
 	dtrace_spec_t *dts_specs;         /* [nspec] */
 	uint64_t dts_specdrops;           /* speculative buffer full */

@@ -261,9 +261,11 @@ static void text_sync(void *arg)
 }
 
 /*
- * text_patch: one patcher at a time (the window is shared); on several CPUs
- * the single-byte patches the providers make (an int3 over the first byte)
- * are atomic, and a cross-call afterwards makes every CPU see them.
+ * text_patch: one patcher at a time (the window is shared).  A one-byte
+ * patch (an int3 over an instruction's first byte, or the byte put back) is
+ * atomic: another CPU runs either the old or the new byte, both correct, so
+ * it needs no synchronisation.  Longer patches are followed by a cross-call
+ * to every CPU, after which none can run bytes it fetched before.
  */
 bool text_patch(void *addr, const void *bytes, size_t len)
 {
@@ -284,7 +286,7 @@ bool text_patch(void *addr, const void *bytes, size_t len)
 	invlpg(PATCH_WINDOW);
 	invlpg(PATCH_WINDOW + PAGE_SIZE);
 	spin_unlock(&patch_lock);
-	if (ncpus > 1)
+	if (ncpus > 1 && len > 1)
 		xcall_all(text_sync, NULL);
 	return true;
 }

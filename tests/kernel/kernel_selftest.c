@@ -157,11 +157,11 @@ static void exit_with(void *arg)
 
 SELFTEST(thread_join_status)
 {
-	struct thread *t = thread_create("st-exit", exit_with, (void *)42);
+	uint64_t tid = thread_spawn("st-exit", exit_with, (void *)42);
 
-	ST_ASSERT(t != NULL);
-	ST_ASSERT(thread_join(t->t_tid) == 42);
-	ST_ASSERT(thread_join(t->t_tid) == -1);                      /* already gone */
+	ST_ASSERT(tid != 0);
+	ST_ASSERT(thread_join(tid) == 42);
+	ST_ASSERT(thread_join(tid) == 42);                           /* gone, its status kept */
 	ST_ASSERT(thread_join(999999) == -1);
 }
 
@@ -174,12 +174,12 @@ static void sleeper(void *arg)
 
 SELFTEST(thread_kill_wakes_sleeper)
 {
-	struct thread *t = thread_create("st-sleeper", sleeper, NULL);
+	uint64_t tid = thread_spawn("st-sleeper", sleeper, NULL);
 
-	ST_ASSERT(t != NULL);
+	ST_ASSERT(tid != 0);
 	thread_sleep_ns(2 * NSEC_PER_MSEC);
-	ST_ASSERT(thread_kill(t->t_tid));
-	ST_ASSERT(thread_join(t->t_tid) == 7);
+	ST_ASSERT(thread_kill(tid));
+	ST_ASSERT(thread_join(tid) == 7);
 	ST_ASSERT(!thread_kill(999999));
 }
 
@@ -210,12 +210,12 @@ static void mutex_worker(void *arg)
 SELFTEST(mutex_excludes)
 {
 	static struct mutex_test mt = { .mt_lock = MUTEX_INIT("selftest") };
-	struct thread *a = thread_create("st-mutex-a", mutex_worker, &mt);
-	struct thread *b = thread_create("st-mutex-b", mutex_worker, &mt);
+	uint64_t a = thread_spawn("st-mutex-a", mutex_worker, &mt);
+	uint64_t b = thread_spawn("st-mutex-b", mutex_worker, &mt);
 
-	ST_ASSERT(a != NULL && b != NULL);
-	thread_join(a->t_tid);
-	thread_join(b->t_tid);
+	ST_ASSERT(a != 0 && b != 0);
+	thread_join(a);
+	thread_join(b);
 	ST_ASSERT(mt.mt_counter == 400);
 	ST_ASSERT(mt.mt_overlap == 0);
 }

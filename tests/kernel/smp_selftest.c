@@ -48,15 +48,15 @@ static void spinner(void *arg)
 
 SELFTEST(smp_threads_spread)
 {
-	struct thread *t[MAX_CPUS];
+	uint64_t t[MAX_CPUS];
 	int n = ncpus;
 
 	seen_cpus = 0;
 	for (int i = 0; i < n; i++)
-		t[i] = thread_create("st-spread", spinner, NULL);
+		t[i] = thread_spawn("st-spread", spinner, NULL);
 	for (int i = 0; i < n; i++)
-		if (t[i] != NULL)
-			thread_join(t[i]->t_tid);
+		if (t[i] != 0)
+			thread_join(t[i]);
 	int used = __builtin_popcountll(seen_cpus);
 	ST_ASSERT(used >= (n > 1 ? 2 : 1));         /* busy threads do not all share one CPU */
 }
