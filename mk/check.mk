@@ -19,11 +19,13 @@ KUNIT_test_kheap_SRCS   := kernel/kheap.c kernel/string.c
 KUNIT_test_kfile_SRCS   := kernel/kfile_tar.c kernel/printf.c kernel/string.c
 KUNIT_BINS  := $(KUNIT_TESTS:%=$(KUNIT_DIR)/%)
 
-.PHONY: check kunit-check check-deps selftest-check dtest-check e2e-check bench fuzz
+.PHONY: check kunit-check check-deps selftest-check dtest-check dtest-smp-check e2e-check \
+        bench fuzz
 
 check: deps
 	@$(MAKE) --no-print-directory all
-	@$(MAKE) --no-print-directory kunit-check check-deps $(LIB_CHECKS) selftest-check dtest-check
+	@$(MAKE) --no-print-directory kunit-check check-deps $(LIB_CHECKS) selftest-check \
+		dtest-check dtest-smp-check
 	@$(MAKE) --no-print-directory e2e-check
 
 $(KUNIT_DIR)/%.o: %.c
@@ -50,12 +52,14 @@ check-deps:
 SELFTEST_QEMU := $(QEMU) -display none -serial stdio -no-reboot -m $(MEM) \
                  -device isa-debug-exit,iobase=0xf4,iosize=0x04 -kernel $(BUILD)/kernel.elf
 
+# The self-tests run on one CPU and again on four.
 selftest-check: $(BUILD)/kernel.elf
-	@echo "== in-kernel self-tests"
-	@timeout 120 $(SELFTEST_QEMU) -append selftest > $(BUILD)/selftest.log 2>&1; s=$$?; \
+	@set -e; for n in 1 4; do \
+	echo "== in-kernel self-tests, $$n CPU(s)"; \
+	s=0; timeout 180 $(SELFTEST_QEMU) -smp $$n -append selftest > $(BUILD)/selftest.log 2>&1 || s=$$?; \
 	grep -E '^(not )?ok |^#|^1\.\.' $(BUILD)/selftest.log | tr -d '\r'; \
 	if [ $$s -ne 33 ]; then echo "selftest: QEMU exit status $$s (33 = all passed)"; \
-		tail -30 $(BUILD)/selftest.log; exit 1; fi
+		tail -30 $(BUILD)/selftest.log; exit 1; fi; done
 
 # The D programs of tests/d, each run in a booted guest by tools/dtrace
 # (illumos naming: tst.*.d succeed, err.D_TAG.*.d fail with that tag, .out
@@ -63,6 +67,11 @@ selftest-check: $(BUILD)/kernel.elf
 dtest-check: $(BUILD)/kernel.elf
 	@echo "== D programs (tests/d)"
 	@$(PYTHON) tools/dtest.py tests/d
+
+# The same programs on four CPUs (the compile-error ones cannot differ).
+dtest-smp-check: $(BUILD)/kernel.elf
+	@echo "== D programs (tests/d), 4 CPUs"
+	@SONDE_CPUS=4 $(PYTHON) tools/dtest.py --runtime-only tests/d
 
 e2e-check: $(BUILD)/kernel.elf $(BUILD)/sonde.iso
 	$(PYTHON) -m pytest -q tests/e2e
