@@ -48,6 +48,7 @@ kunit-check: $(KUNIT_BINS)
 # The include rules of DESIGN.md section 2, checked by grep.
 check-deps:
 	@sh tools/check_deps.sh
+	@$(PYTHON) tools/fbt_check_notrace.py
 
 SELFTEST_QEMU := $(QEMU) -display none -serial stdio -no-reboot -m $(MEM) \
                  -device isa-debug-exit,iobase=0xf4,iosize=0x04 -kernel $(BUILD)/kernel.elf
@@ -79,6 +80,7 @@ e2e-check: $(BUILD)/kernel.elf $(BUILD)/sonde.iso
 bench: deps all
 	@mkdir -p $(BUILD)/bench
 	@$(MAKE) --no-print-directory $(LIB_BENCHES)
+	@$(PYTHON) tools/bench_probe_effect.py
 	@$(PYTHON) tools/bench_smp.py
 	@$(PYTHON) tools/bench.py --build $(BUILD)
 

@@ -96,6 +96,14 @@ static int stack_walk(dtrace_firing_t *f, uint64_t *pcs, int max)
 
 /* ---- built-in variables ---- */
 
+/* firing_time: timestamp, read once per firing and only if asked for. */
+static uint64_t firing_time(dtrace_firing_t *f)
+{
+	if (f->df_timestamp == 0)
+		f->df_timestamp = ktime_ns();
+	return f->df_timestamp;
+}
+
 static int builtin_string(const char *s, uint64_t *val)
 {
 	*val = (uint64_t)s;
@@ -122,8 +130,8 @@ static int dtrace_builtin(void *ctx, uint32_t id, uint64_t index, uint64_t *val)
 	case DIF_VAR_PROBEFUNC: return builtin_string(p->dtpr_func, val);
 	case DIF_VAR_PROBENAME: return builtin_string(p->dtpr_name, val);
 	case DIF_VAR_EXECNAME: return builtin_string(t->t_name, val);
-	case DIF_VAR_TIMESTAMP: *val = f->df_timestamp; return 0;
-	case DIF_VAR_WALLTIMESTAMP: *val = f->df_timestamp; return 0;
+	case DIF_VAR_TIMESTAMP: *val = firing_time(f); return 0;
+	case DIF_VAR_WALLTIMESTAMP: *val = firing_time(f); return 0;
 	case DIF_VAR_VTIMESTAMP: *val = thread_vtime(t); return 0;
 	case DIF_VAR_CPU: *val = (uint64_t)arch_cpu_id(); return 0;
 	case DIF_VAR_CURTHREAD: *val = (uint64_t)t; return 0;
@@ -190,11 +198,18 @@ struct act_ctx {
 	dtrace_ecb_t *ac_ecb;
 	dtrace_state_t *ac_s;
 	uint8_t *ac_data;                        /* where this action's data goes */
+	bool ac_dif_ready;                       /* df_dif set up for this clause */
 };
 
-/* eval: run one DIFO; on a fault the caller reports it. */
+static void dif_prepare(dtrace_firing_t *f, dtrace_state_t *s);
+
+/* eval: run one DIFO (the DIF machine is set up at the clause's first); faults are the caller's. */
 static int eval(struct act_ctx *c, const dif_difo_t *dp, uint64_t *v)
 {
+	if (!c->ac_dif_ready) {
+		dif_prepare(c->ac_f, c->ac_s);
+		c->ac_dif_ready = true;
+	}
 	return dif_emulate(dp, &c->ac_f->df_dif, v);
 }
 
@@ -460,7 +475,7 @@ static void dif_prepare(dtrace_firing_t *f, dtrace_state_t *s)
 	dif_state_init(&f->df_dif, &s->dts_env, s->dts_scratch[cpu], TRACE_SCRATCH_SIZE - 2048,
 	               s->dts_opts.dov_strsize);
 	memcpy(f->df_dif.ds_args, f->df_args, sizeof(f->df_args));
-	f->df_dif.ds_rand = f->df_timestamp ^ (uint64_t)cpu;
+	f->df_dif.ds_rand = arch_cycles() ^ (uint64_t)cpu;
 	if (s->dts_opts.dov_destructive)
 		f->df_dif.ds_flags |= DIF_RUN_DESTRUCTIVE;
 }
@@ -495,15 +510,15 @@ static void ecb_fire(dtrace_firing_t *f, dtrace_ecb_t *ecb)
 {
 	dtrace_state_t *s = ecb->dte_state;
 	const dt_clause *cl = ecb->dte_cl;
-	struct act_ctx c = { f, ecb, s, NULL };
+	struct act_ctx c = { f, ecb, s, NULL, false };
 	uint64_t v;
 
 	if (!state_wants(s, f->df_probe))
 		return;
 	f->df_ecb = ecb;
-	dif_prepare(f, s);
+	f->df_dif.ds_fault.df_code = 0;
 	if (cl->cl_pred != NULL) {
-		if (dif_emulate(cl->cl_pred, &f->df_dif, &v) != 0) {
+		if (eval(&c, cl->cl_pred, &v) != 0) {
 			dtrace_error(ecb, 0, &f->df_dif.ds_fault);
 			return;
 		}
@@ -557,7 +572,7 @@ void dtrace_probe(dtrace_id_t id, uint64_t arg0, uint64_t arg1, uint64_t arg2,
 	}
 	f->df_inprobe = true;
 	f->df_probe = p;
-	f->df_timestamp = ktime_ns();
+	f->df_timestamp = 0;                        /* read on first use (firing_time) */
 	uint64_t args[DIF_NARGS] = { arg0, arg1, arg2, arg3, arg4, arg5 };
 	memcpy(f->df_args, args, sizeof(args));
 	dtrace_state_t *last = NULL;

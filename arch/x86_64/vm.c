@@ -63,6 +63,25 @@ static int pt_index(uint64_t va, int level)
 }
 
 /*
+ * split_large: turn the 2 MiB page at PD entry e into 512 4 KiB pages with
+ * the same mapping and permissions (so one of them can change, e.g. the
+ * LAPIC's page inside a direct-map page that covers the PCI hole).
+ */
+static bool split_large(uint64_t *e)
+{
+	uint64_t pa = pt_alloc(), base = *e & PTE_ADDR & ~(LARGE - 1);
+	uint64_t flags = *e & ~PTE_ADDR & ~PTE_PS;
+
+	if (pa == 0)
+		return false;
+	uint64_t *pt = pt_va(pa);
+	for (int i = 0; i < 512; i++)
+		pt[i] = (base + (uint64_t)i * PAGE_SIZE) | flags;
+	*e = pa | PTE_P | PTE_W;
+	return true;
+}
+
+/*
  * pte_find: the entry for va at the given level (0 = 4 KiB page table,
  * 1 = page directory), creating missing tables when create is set.
  */
@@ -80,7 +99,8 @@ static uint64_t *pte_find(uint64_t va, int level, bool create)
 				return NULL;
 			*e = pa | PTE_P | PTE_W;
 		} else if (*e & PTE_PS) {
-			return NULL;                    /* inside a large page */
+			if (!create || l != 1 || !split_large(e))
+				return NULL;            /* inside a large page */
 		}
 		table = *e & PTE_ADDR;
 	}

@@ -79,3 +79,16 @@ def test_busy_threads_spread_over_cpus():
     assert r.returncode == 0, r.stderr
     spin_cpus = {int(m.group(1)) for m in re.finditer(r"^\s*\d+\s+spin\s+\S+\s+(\d+)", r.stdout, re.M)}
     assert len(spin_cpus) >= 2, r.stdout
+
+
+def test_more_memory_than_the_pci_hole():
+    # With more than ~3.5 GiB the direct map's 2 MiB pages cover the PCI hole,
+    # where the LAPIC and IOAPIC live: their pages must still be mapped
+    # uncached (the large page is split), and the kernel must boot.
+    r = subprocess.run(["qemu-system-x86_64", "-display", "none", "-serial", "stdio", "-no-reboot",
+                        "-m", "5G", "-smp", "2", "-device", "isa-debug-exit,iobase=0xf4,iosize=0x04",
+                        "-kernel", KERNEL, "-append", 'cmd="mem"'],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 33, r.stdout + r.stderr
+    total = int(re.search(r"physical: (\d+) KiB total", r.stdout).group(1))
+    assert total > 4 * 1024 * 1024, r.stdout
