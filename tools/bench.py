@@ -103,6 +103,17 @@ def uefi_figures(build, runs=3):
     return figures
 
 
+def guest_compile_cycles(kernel, script):
+    """Guest instructions for `dtrace -e -s SCRIPT` (compile only) under icount."""
+    args = QEMU + ["-icount", "shift=0,align=off,sleep=off", "-kernel", kernel,
+                   "-append", 'quiet bootstat cmd="dtrace -e -s %s"' % script]
+    r = subprocess.run(args, stdin=subprocess.DEVNULL, capture_output=True, timeout=120)
+    for line in r.stdout.decode(errors="replace").splitlines():
+        if line.startswith("bootstat:") and "in the command" in line:
+            return int(line.split()[1])
+    raise RuntimeError("no bootstat line: %r" % r.stdout[-300:])
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--build", default="build")
@@ -123,6 +134,12 @@ def main():
     c1, c2 = icount_cycles(kernel), icount_cycles(kernel)
     figures["boot_icount_cycles"] = {"value": c1, "deterministic": c1 == c2,
                                      "runs": [c1, c2]}
+
+    script = "/scripts/oncpu.d"             # 32 lines, 20 of D
+    g1, g2 = guest_compile_cycles(kernel, script), guest_compile_cycles(kernel, script)
+    figures["guest_compile_cycles"] = {"value": g1, "deterministic": g1 == g2, "script": script,
+                                       "note": "dtrace -e -s (option parsing, compile, "
+                                               "no enabling) in guest instructions under icount"}
 
     bench_dir = os.path.join(opts.build, "bench")
     for name in sorted(os.listdir(bench_dir)) if os.path.isdir(bench_dir) else []:
