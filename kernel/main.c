@@ -80,6 +80,7 @@ static void init_main(void *arg)
 	static char cmd[BOOT_CMDLINE_MAX];
 
 	(void)arg;
+	thread_bind(0);                /* the console's thread lives on the boot CPU */
 	if (cmdline_get(boot_info.bi_cmdline, "selftest", NULL, 0))
 		arch_poweroff(selftest_run_all() == 0 ? 0 : 1);
 	/* A command's status keeps its low byte, as exit(2) does: exit(-1) is 255, not a crash. */

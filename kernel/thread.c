@@ -120,6 +120,8 @@ static struct cpu *place(struct thread *t)
 {
 	struct cpu *home = &cpus[t->t_cpu];
 
+	if (t->t_bound >= 0)
+		return &cpus[t->t_bound];
 	if (!home->cpu_online || !cpu_idle_now(home))
 		for (int i = 0; i < ncpus; i++)
 			if (cpu_idle_now(&cpus[i]))
@@ -143,7 +145,7 @@ static void make_runnable(struct thread *t)
 	}
 }
 
-/* steal: a waiting thread from the busiest other CPU, now ours. */
+/* steal: a waiting thread that may move, from the busiest other CPU, now ours. */
 static struct thread *steal(struct cpu *self)
 {
 	struct cpu *busiest = NULL;
@@ -152,7 +154,26 @@ static struct thread *steal(struct cpu *self)
 		if (&cpus[i] != self && cpus[i].cpu_rq_len > 0 &&
 		    (busiest == NULL || cpus[i].cpu_rq_len > busiest->cpu_rq_len))
 			busiest = &cpus[i];
-	return busiest ? rq_pop(busiest) : NULL;
+	if (busiest == NULL)
+		return NULL;
+	for (struct thread *t = busiest->cpu_rq_head; t != NULL; t = t->t_rq_next) {
+		if (t->t_bound < 0) {
+			tq_remove(&busiest->cpu_rq_head, &busiest->cpu_rq_tail, t);
+			busiest->cpu_rq_len--;
+			return t;
+		}
+	}
+	return NULL;
+}
+
+void thread_bind(int cpu)
+{
+	uint64_t flags = arch_irq_save();
+
+	curthread()->t_bound = cpu >= 0 && cpu < ncpus ? cpu : -1;
+	arch_irq_restore(flags);
+	if (cpu >= 0 && arch_cpu_id() != cpu)
+		thread_yield();                     /* make_runnable puts it on its CPU */
 }
 
 /* ---- switching (interrupts off, sched_lock held) ---- */
@@ -265,8 +286,13 @@ void thread_yield(void)
 	SCHED_LOCK();
 	self->t_state = TS_RUNNABLE;
 	if (self != curcpu()->cpu_idle) {
+		struct cpu *to = self->t_bound >= 0 ? &cpus[self->t_bound] : curcpu();
 		DTRACE_PROBE1(enqueue, self);
-		rq_push(curcpu(), self);
+		rq_push(to, self);
+		if (to != curcpu() && to->cpu_thread == to->cpu_idle) {
+			to->cpu_need_resched = true;
+			arch_send_ipi(to->cpu_id, IPI_RESCHED);
+		}
 	}
 	sched_switch();
 	arch_irq_restore(flags);
@@ -302,6 +328,7 @@ void sched_init(void)
 	t->t_tid = 0;
 	kstrlcpy(t->t_name, "idle", sizeof(t->t_name));
 	t->t_state = TS_RUNNING;
+	t->t_bound = 0;
 	t->t_stack = boot_stack;
 	t->t_created = ktime_ns();
 	t->t_oncpu_at = t->t_created;
@@ -350,6 +377,7 @@ void sched_start_ap(void)
 	kstrlcpy(t->t_name, "idle", sizeof(t->t_name));
 	t->t_state = TS_RUNNING;
 	t->t_cpu = c->cpu_id;
+	t->t_bound = c->cpu_id;
 	t->t_created = t->t_oncpu_at = ktime_ns();
 	uint64_t flags = arch_irq_save();
 	SCHED_LOCK();
@@ -395,6 +423,7 @@ static struct thread *thread_make(const char *name, void (*fn)(void *), void *ar
 		return NULL;
 	}
 	kstrlcpy(t->t_name, name, sizeof(t->t_name));
+	t->t_bound = -1;
 	t->t_stack = stack;
 	t->t_fn = fn;
 	t->t_arg = arg;

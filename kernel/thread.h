@@ -48,6 +48,7 @@ struct thread {
 	waitq_t t_joiners;           /* threads waiting for this one to exit */
 	int t_exit_status;
 	int t_refs;                  /* joiners holding the zombie */
+	int t_bound;                 /* CPU it must run on, or -1 */
 	bool t_reap_by_joiner;       /* the last joiner frees it */
 };
 
@@ -66,6 +67,13 @@ struct thread *thread_create(const char *name, void (*fn)(void *), void *arg);
  * Returns the tid, 0 when memory is short.  Thread context.
  */
 uint64_t thread_spawn(const char *name, void (*fn)(void *), void *arg);
+
+/*
+ * thread_bind: the current thread runs only on CPU cpu from now on (-1:
+ * anywhere).  The console's thread stays on CPU 0, so what dtrace prints in
+ * its CPU column for BEGIN and END does not depend on scheduling.
+ */
+void thread_bind(int cpu);
 void thread_exit(int status) __attribute__((noreturn));
 struct thread *curthread(void);                   /* any context */
 void thread_yield(void);                          /* thread context */
