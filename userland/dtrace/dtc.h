@@ -75,6 +75,7 @@ void dtc_records(struct dtc *d, int cpu, const uint8_t *buf, long len);
 void dtc_report_drops(struct dtc *d);
 void dtc_print_sym(uint64_t pc, bool with_offset, char *buf, size_t size);
 void dtc_print_stack(const uint64_t *pcs, uint32_t n);
+const dt_conv *dtc_fmt_next(const dt_fmtdesc *fd, const char **t, uint32_t *ci);
 
 /* dtc_agg.c: merged entries, their values, order and printing */
 const dt_aggdesc *dtc_agg_desc(struct dtc *d, uint32_t aggid);

@@ -334,6 +334,24 @@ static size_t span_len(const char *t)
 }
 
 /*
+ * dtc_fmt_next: print the format's literal text from *t up to its next
+ * conversion and return that conversion (its text skipped), or NULL at the
+ * end.  *ci counts the conversions used.  printf and printa walk formats so.
+ */
+const dt_conv *dtc_fmt_next(const dt_fmtdesc *fd, const char **t, uint32_t *ci)
+{
+	const char *pct = strchr(*t, '%');
+	size_t lit = pct ? (size_t)(pct - *t) : strlen(*t);
+
+	dtc_outn(*t, lit);
+	*t += lit;
+	if (**t == 0 || *ci >= fd->fd_nconvs)
+		return NULL;
+	*t += span_len(*t);
+	return &fd->fd_convs[(*ci)++];
+}
+
+/*
  * print_printf: walk the format's text; each conversion takes its star
  * arguments and its value from the record, in order.
  */
@@ -342,16 +360,9 @@ static void print_printf(struct dtc *d, const dt_action *a, const uint8_t *data)
 	const dt_fmtdesc *fd = &d->prog->dp_formats[a->ac_fmt];
 	const char *t = fd->fd_text;
 	uint32_t ci = 0, ai = 0, strsize = d->ov.dov_strsize;
+	const dt_conv *cv;
 
-	while (*t) {
-		const char *pct = strchr(t, '%');
-		size_t lit = pct ? (size_t)(pct - t) : strlen(t);
-		dtc_outn(t, lit);
-		t += lit;
-		if (*t == 0 || ci >= fd->fd_nconvs)
-			break;
-		const dt_conv *cv = &fd->fd_convs[ci++];
-		t += span_len(t);
+	while ((cv = dtc_fmt_next(fd, &t, &ci)) != NULL) {
 		int star[2], nstar = 0;
 		for (int k = 0; k < cv->cv_star_width + cv->cv_star_prec && ai < a->ac_nargs; k++) {
 			int64_t w;

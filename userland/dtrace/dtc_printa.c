@@ -200,19 +200,10 @@ static void print_row_fmt(struct join *j, const struct join_row *r, const dt_fmt
 	const char *t = fd->fd_text;
 	uint32_t key = 0, aggi = 0, off = 0, nkeys = dtc_agg_desc(d, r->jr_key->ae_aggid)->ag_nkeys;
 	char spec[48];
+	uint32_t ci = 0;
+	const dt_conv *cv;
 
-	for (uint32_t ci = 0; *t;) {
-		const char *pct = strchr(t, '%');
-		size_t lit = pct ? (size_t)(pct - t) : strlen(t);
-		dtc_outn(t, lit);
-		t += lit;
-		if (*t == 0 || ci >= fd->fd_nconvs)
-			break;
-		const dt_conv *cv = &fd->fd_convs[ci++];
-		size_t span = 1;
-		while (t[span] && !strchr("diouxXcspaAYk%", t[span]))
-			span++;
-		t += t[span] ? span + 1 : span;
+	while ((cv = dtc_fmt_next(fd, &t, &ci)) != NULL) {
 		if (cv->cv_kind == DT_CONV_PCT) {
 			dtc_out("%%");
 		} else if (cv->cv_kind == DT_CONV_AGG) {
