@@ -4,10 +4,11 @@
  * there is no user mode yet).
  */
 /* @@options: -q */
+/* (cpu == 0: profile-N fires on every CPU, and a global is no lock.) */
 int n;
 
 profile-997
-/n++ == 0/
+/cpu == 0 && n++ == 0/
 {
 	printf("%s:%s:%s:%s\n", probeprov, probemod, probefunc, probename);
 	printf("arg0 %s\n", arg0 >= 0xffffffff80000000 ? "kernel" : "not kernel");
