@@ -22,12 +22,19 @@ Figures (instructions per call; "added" = minus the plain function):
   fbt_entry_false_pred  fbt::bench_fbt:entry /arg0 == 123456789/ { @ = count(); }
   fbt_return_count      fbt::bench_fbt:return { @ = count(); }
   sdt_count             sdt:::bench-site { @ = count(); }
+  agg_keys_K            fbt::bench_fbt:entry { @[arg0 % K] = count(); }, K = 1, 100,
+                        10,000: the firing must not cost more with more keys
+                        (beyond the hash lookup; 10,000 calls create each key once)
 and profile-997 { @[arg0] = count(); } while bench_spin runs, as a percentage
 of the spinner's instructions (against the same spin under a consumer whose
 only probe never fires, so the consumer's own wake-ups cancel out).
 
 Targets (issue 6): fbt disabled adds 0, a disabled sdt site adds 1, an fbt
 entry probe with count() costs under 400, profile-997 costs under 1%.
+
+Also the consumer's cost for 10,000 entries: the same run with 10,000 keys
+against 1 key, whole commands timed by the kernel's bootstat, less the
+probe-side difference.
 
 Writes build/bench/probe_effect.json (merged by tools/bench.py) and prints a
 table.  Reproduce: python3 tools/bench_probe_effect.py
@@ -56,6 +63,10 @@ CALL_CASES = [
     ("fbt_entry_false_pred", "fbt", "fbt::bench_fbt:entry /arg0 == 123456789/ { @ = count(); }"),
     ("fbt_return_count", "fbt", "fbt::bench_fbt:return { @ = count(); }"),
     ("sdt_count", "sdt", "sdt:::bench-site { @ = count(); }"),
+    # issue 7: the cost of @[key] = count() must not grow with the number of keys
+    ("agg_keys_1", "fbt", "fbt::bench_fbt:entry { @[arg0 % 1] = count(); }"),
+    ("agg_keys_100", "fbt", "fbt::bench_fbt:entry { @[arg0 % 100] = count(); }"),
+    ("agg_keys_10000", "fbt", "fbt::bench_fbt:entry { @[arg0 % 10000] = count(); }"),
 ]
 
 SPIN_CASES = [
@@ -103,6 +114,30 @@ def figures(calls, spins, ncalls):
     return per_call, added, spin, round(pct, 3)
 
 
+def print_cost(kernel, ncalls):
+    """Guest instructions the consumer spends on 10,000 entries (merge, sort, print).
+
+    Two runs of the same command, @[arg0 % 1] against @[arg0 % 10000], with
+    bootstat reporting the whole command's cycles; the difference, less the
+    difference the probe side measured itself, is the consumer's."""
+    out = {}
+    for keys in (1, 10000):
+        cmd = ("dtrace -q -n 'fbt::bench_fbt:entry { @[arg0 %% %d] = count(); }' "
+               "-c 'bench_calls fbt %d'" % (keys, ncalls))
+        args = ["qemu-system-x86_64", "-display", "none", "-serial", "stdio", "-no-reboot",
+                "-m", "256M", "-device", "isa-debug-exit,iobase=0xf4,iosize=0x04",
+                "-icount", "shift=0,align=off,sleep=off", "-kernel", kernel,
+                "-append", 'quiet bootstat cmd="%s"' % cmd]
+        r = subprocess.run(args, capture_output=True, timeout=300)
+        text = r.stdout.decode(errors="replace")
+        total = re.search(r"bootstat: (\d+) cycles in the command", text)
+        loop = re.search(r"bench_calls: \w+ \d+ calls (\d+) ticks", text)
+        if not total or not loop:
+            raise RuntimeError("no bootstat/bench line:\n" + text[-500:])
+        out[keys] = (int(total.group(1)), int(loop.group(1)))
+    return (out[10000][0] - out[1][0]) - (out[10000][1] - out[1][1])
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--kernel", default=os.path.join(ROOT, "build", "kernel.elf"))
@@ -119,6 +154,7 @@ def main():
         calls2, spins2 = run_guest(args.kernel, line, args.timeout)
         repeatable = calls == calls2 and spins == spins2
     per_call, added, spin, pct = figures(calls, spins, args.calls)
+    consumer_10000 = print_cost(args.kernel, args.calls)
     result = {
         "command": "python3 tools/bench_probe_effect.py",
         "icount": "shift=0,align=off,sleep=off (1 tick = 1 guest instruction)",
@@ -129,6 +165,7 @@ def main():
         "added_insns_per_call": added,
         "spin_ticks": spin,
         "profile997_overhead_pct": pct,
+        "consumer_insns_for_10000_entries": consumer_10000,
         "targets": {
             "fbt_disabled_added": 0, "sdt_disabled_added": 1,
             "fbt_entry_count_added_max": 400, "profile997_overhead_pct_max": 1.0,
@@ -150,6 +187,8 @@ def main():
         extra = "" if name == "plain" else "   (+%g)" % added[name]
         print("  %-22s %10g%s" % (name, v, extra))
     print("  profile-997 on the spinner: %+.3f%% of its instructions" % pct)
+    print("  consumer, 10,000 aggregation entries (merge, sort, print): %d instructions"
+          % consumer_10000)
     if repeatable is not None:
         print("  repeatable across two boots: %s" % ("yes" if repeatable else "NO"))
     return 0

@@ -25,14 +25,20 @@ int dtrace_aggbuf_alloc(dtrace_aggbuf_t *a, uint64_t size)
 {
 	memset(a, 0, sizeof(*a));
 	a->dta_size = ALIGN_DOWN(size, 8);
+	a->dta_nbuckets = 256;                      /* about one bucket per 256 bytes of entries */
+	while (a->dta_nbuckets < 65536 && (uint64_t)a->dta_nbuckets * 256 < a->dta_size)
+		a->dta_nbuckets *= 2;
 	a->dta_base = kmalloc(a->dta_size);
-	return a->dta_base ? 0 : DTRACE_ENOMEM;
+	a->dta_bucket = kzalloc(a->dta_nbuckets * sizeof(uint32_t));
+	return a->dta_base && a->dta_bucket ? 0 : DTRACE_ENOMEM;
 }
 
 void dtrace_aggbuf_free(dtrace_aggbuf_t *a)
 {
 	kfree(a->dta_base);
+	kfree(a->dta_bucket);
 	a->dta_base = NULL;
+	a->dta_bucket = NULL;
 }
 
 /* ---- bucket arithmetic (pure) ---- */
@@ -175,13 +181,13 @@ uint32_t dtrace_agg_keylen(const dt_aggdesc *ag, uint32_t strsize, uint32_t stac
 
 /* ---- probe context ---- */
 
-static uint32_t agg_hash(uint32_t aggid, const uint8_t *key, uint32_t keylen)
+static uint32_t agg_hash(const dtrace_aggbuf_t *a, uint32_t aggid, const uint8_t *key, uint32_t keylen)
 {
 	uint32_t h = 2166136261u ^ aggid;
 
 	for (uint32_t i = 0; i < keylen; i++)
 		h = (h ^ key[i]) * 16777619u;
-	return h % AGG_NBUCKETS;
+	return h & (a->dta_nbuckets - 1);
 }
 
 static void vals_init(const dt_aggdesc *ag, int64_t *v, uint32_t n)
@@ -196,7 +202,7 @@ static void vals_init(const dt_aggdesc *ag, int64_t *v, uint32_t n)
 static int64_t *agg_lookup(dtrace_aggbuf_t *a, const dt_aggdesc *ag, const uint8_t *key,
                            uint32_t keylen, uint32_t nvals)
 {
-	uint32_t h = agg_hash(ag->ag_id, key, keylen);
+	uint32_t h = agg_hash(a, ag->ag_id, key, keylen);
 
 	for (uint32_t off = a->dta_bucket[h]; off != 0;) {
 		agg_entry_t *e = (agg_entry_t *)(a->dta_base + off - 1);
@@ -326,7 +332,7 @@ static void agg_remove_local(void *arg)
 	struct agg_op *op = arg;
 	dtrace_aggbuf_t *a = &op->ao_s->dts_agg[arch_cpu_id()];
 
-	for (uint32_t h = 0; h < AGG_NBUCKETS; h++) {
+	for (uint32_t h = 0; h < a->dta_nbuckets; h++) {
 		for (uint32_t *link = &a->dta_bucket[h]; *link != 0;) {
 			agg_entry_t *e = (agg_entry_t *)(a->dta_base + *link - 1);
 			if (entry_matches(e, op)) {

@@ -89,12 +89,12 @@ typedef struct dtrace_buffer {
 } dtrace_buffer_t;
 
 /* One CPU's aggregation buffer: a hash of entries in aggsize bytes. */
-#define AGG_NBUCKETS 1024
 typedef struct dtrace_aggbuf {
 	uint8_t *dta_base;
 	uint64_t dta_size;
 	uint64_t dta_used;
-	uint32_t dta_bucket[AGG_NBUCKETS]; /* offset+1 of the first entry; 0 = none */
+	uint32_t *dta_bucket;             /* offset+1 of the first entry; 0 = none */
+	uint32_t dta_nbuckets;            /* a power of two: aggsize / 256, within [256, 65536] */
 	uint64_t dta_drops;
 } dtrace_aggbuf_t;
 

@@ -65,8 +65,8 @@ struct dtc {
 	dtrace_status_t last;            /* counters already reported */
 	struct dtc_aggent *aggs;         /* merged snapshot */
 	uint32_t naggs, aggcap;
-	uint8_t *aggmem;
-	uint64_t aggmem_used, aggmem_size;
+	uint32_t *agghash;               /* open addressing: index+1 into aggs; 0 empty */
+	uint32_t agghash_size;           /* a power of two, at least twice naggs */
 	bool interrupted;
 };
 

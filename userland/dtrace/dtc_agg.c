@@ -19,14 +19,54 @@ const dt_aggdesc *dtc_agg_desc(struct dtc *d, uint32_t aggid)
 	return &d->prog->dp_aggs[aggid];
 }
 
-struct dtc_aggent *dtc_agg_find(struct dtc *d, uint32_t aggid, const void *key, uint32_t keylen)
+static uint32_t key_hash(uint32_t aggid, const void *key, uint32_t keylen)
 {
+	uint32_t h = 2166136261u ^ aggid;
+
+	for (uint32_t i = 0; i < keylen; i++)
+		h = (h ^ ((const uint8_t *)key)[i]) * 16777619u;
+	return h;
+}
+
+/* hash_slot: the slot of (aggid, key) in the index: its entry's, or the empty one to use. */
+static uint32_t *hash_slot(struct dtc *d, uint32_t aggid, const void *key, uint32_t keylen)
+{
+	uint32_t mask = d->agghash_size - 1;
+
+	for (uint32_t i = key_hash(aggid, key, keylen) & mask;; i = (i + 1) & mask) {
+		uint32_t *slot = &d->agghash[i];
+		if (*slot == 0)
+			return slot;
+		struct dtc_aggent *e = &d->aggs[*slot - 1];
+		if (e->ae_aggid == aggid && e->ae_keylen == keylen && memcmp(e->ae_key, key, keylen) == 0)
+			return slot;
+	}
+}
+
+/* hash_grow: an index with room for twice as many entries (rebuilt from aggs). */
+static bool hash_grow(struct dtc *d)
+{
+	uint32_t size = d->agghash_size ? d->agghash_size * 2 : 256;
+	uint32_t *h = kzalloc(size * sizeof(*h));
+
+	if (h == NULL)
+		return false;
+	kfree(d->agghash);
+	d->agghash = h;
+	d->agghash_size = size;
 	for (uint32_t i = 0; i < d->naggs; i++) {
 		struct dtc_aggent *e = &d->aggs[i];
-		if (e->ae_aggid == aggid && e->ae_keylen == keylen && memcmp(e->ae_key, key, keylen) == 0)
-			return e;
+		*hash_slot(d, e->ae_aggid, e->ae_key, e->ae_keylen) = i + 1;
 	}
-	return NULL;
+	return true;
+}
+
+struct dtc_aggent *dtc_agg_find(struct dtc *d, uint32_t aggid, const void *key, uint32_t keylen)
+{
+	if (d->agghash_size == 0)
+		return NULL;
+	uint32_t *slot = hash_slot(d, aggid, key, keylen);
+	return *slot ? &d->aggs[*slot - 1] : NULL;
 }
 
 static void vals_merge(const dt_aggdesc *ag, int64_t *to, const int64_t *from, uint32_t n)
@@ -59,6 +99,8 @@ static void merge_cb(void *arg, uint32_t aggid, const void *key, uint32_t keylen
 		vals_merge(dtc_agg_desc(d, aggid), e->ae_vals, vals, MIN(nvals, e->ae_nvals));
 		return;
 	}
+	if ((d->naggs + 1) * 2 > d->agghash_size && !hash_grow(d))
+		return;
 	if (d->naggs == d->aggcap) {
 		uint32_t cap = d->aggcap ? d->aggcap * 2 : 64;
 		struct dtc_aggent *n = kmalloc(cap * sizeof(*n));
@@ -74,8 +116,9 @@ static void merge_cb(void *arg, uint32_t aggid, const void *key, uint32_t keylen
 		return;
 	memcpy(mem, vals, nvals * sizeof(int64_t));
 	memcpy(mem + nvals * sizeof(int64_t), key, keylen);
-	d->aggs[d->naggs++] = (struct dtc_aggent){ aggid, keylen, mem + nvals * sizeof(int64_t),
-	                                           (int64_t *)mem, nvals };
+	d->aggs[d->naggs] = (struct dtc_aggent){ aggid, keylen, mem + nvals * sizeof(int64_t),
+	                                         (int64_t *)mem, nvals };
+	*hash_slot(d, aggid, key, keylen) = ++d->naggs;
 }
 
 void dtc_agg_free(struct dtc *d)
@@ -83,6 +126,8 @@ void dtc_agg_free(struct dtc *d)
 	for (uint32_t i = 0; i < d->naggs; i++)
 		kfree(d->aggs[i].ae_vals);
 	d->naggs = 0;
+	if (d->agghash != NULL)
+		memset(d->agghash, 0, d->agghash_size * sizeof(*d->agghash));
 }
 
 int dtc_agg_snapshot(struct dtc *d)
@@ -244,6 +289,23 @@ static int ent_cmp(struct dtc *d, const struct dtc_aggent *a, const struct dtc_a
 	return d->sortrev ? -c : c;
 }
 
+/* merge_sort: v[0..n) by ent_cmp, stable, in n log n (10,000 keys print at once). */
+static void merge_sort(struct dtc *d, struct dtc_aggent **v, struct dtc_aggent **tmp, uint32_t n)
+{
+	if (n < 2)
+		return;
+	uint32_t h = n / 2, i = 0, j = h, k = 0;
+	merge_sort(d, v, tmp, h);
+	merge_sort(d, v + h, tmp, n - h);
+	while (i < h && j < n)
+		tmp[k++] = ent_cmp(d, v[j], v[i]) < 0 ? v[j++] : v[i++];
+	while (i < h)
+		tmp[k++] = v[i++];
+	while (j < n)
+		tmp[k++] = v[j++];
+	memcpy(v, tmp, n * sizeof(*v));
+}
+
 /* agg_sorted: the entries of aggid, sorted; *n their number.  Caller frees. */
 static struct dtc_aggent **agg_sorted(struct dtc *d, uint32_t aggid, uint32_t *n)
 {
@@ -257,15 +319,10 @@ static struct dtc_aggent **agg_sorted(struct dtc *d, uint32_t aggid, uint32_t *n
 	for (uint32_t i = 0; i < d->naggs; i++)
 		if (d->aggs[i].ae_aggid == aggid)
 			v[k++] = &d->aggs[i];
-	for (uint32_t i = 1; i < k; i++) {       /* insertion sort: stable, small n */
-		struct dtc_aggent *x = v[i];
-		uint32_t j = i;
-		while (j > 0 && ent_cmp(d, v[j - 1], x) > 0) {
-			v[j] = v[j - 1];
-			j--;
-		}
-		v[j] = x;
-	}
+	struct dtc_aggent **tmp = kmalloc((k + 1) * sizeof(*tmp));
+	if (tmp != NULL)
+		merge_sort(d, v, tmp, k);
+	kfree(tmp);
 	*n = k;
 	return v;
 }

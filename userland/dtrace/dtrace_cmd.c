@@ -653,6 +653,7 @@ static void dtc_free(struct dtc *d)
 		dtrace_close(d->state);
 	dtc_agg_free(d);
 	kfree(d->aggs);
+	kfree(d->agghash);
 	kfree(d->epinfo);
 	kfree(d->buf);
 	kfree(d->agg_printed);
