@@ -314,7 +314,7 @@ static int act_agg(struct act_ctx *c, const dt_action *a)
 	const dt_aggdesc *ag = &s->dts_prog->dp_aggs[a->ac_aggs[0]];
 	uint32_t strsize = s->dts_opts.dov_strsize, frames = s->dts_opts.dov_stackframes;
 	uint32_t keylen = dtrace_agg_keylen(ag, strsize, frames);
-	uint8_t *key = s->dts_scratch[arch_cpu_id()] + TRACE_SCRATCH_SIZE - keylen;
+	uint8_t *key = s->dts_scratch[c->ac_f->df_cpu] + TRACE_SCRATCH_SIZE - keylen;
 	uint8_t *out = key;
 	int64_t args[4] = { 0 };
 	uint32_t nargs = a->ac_nargs - ag->ag_nkeys;
@@ -339,7 +339,7 @@ static int act_agg(struct act_ctx *c, const dt_action *a)
 		if (rc != 0)
 			return rc;
 	}
-	if (dtrace_agg_update(s, &s->dts_agg[arch_cpu_id()], ag, key, keylen, args, nargs) != 0)
+	if (dtrace_agg_update(s, &s->dts_agg[c->ac_f->df_cpu], ag, key, keylen, args, nargs) != 0)
 		return 0;                            /* dropped and counted */
 	return 0;
 }
@@ -470,7 +470,7 @@ static bool state_wants(const dtrace_state_t *s, const dtrace_probe_t *p)
 
 static void dif_prepare(dtrace_firing_t *f, dtrace_state_t *s)
 {
-	int cpu = arch_cpu_id();
+	int cpu = f->df_cpu;
 
 	dif_state_init(&f->df_dif, &s->dts_env, s->dts_scratch[cpu], TRACE_SCRATCH_SIZE - 2048,
 	               s->dts_opts.dov_strsize);
@@ -532,7 +532,7 @@ static void ecb_fire(dtrace_firing_t *f, dtrace_ecb_t *ecb)
 			if (rc != 0 || rec == NULL)
 				return;              /* faulted (reported), speculation 0, or full */
 		} else {
-			rec = dtrace_buffer_reserve(s, &s->dts_buf[arch_cpu_id()], ecb->dte_size,
+			rec = dtrace_buffer_reserve(s, &s->dts_buf[f->df_cpu], ecb->dte_size,
 			                            f->df_probe->dtpr_id == dtrace_probeid_end);
 		}
 		if (rec == NULL)
@@ -558,7 +558,8 @@ void dtrace_probe(dtrace_id_t id, uint64_t arg0, uint64_t arg1, uint64_t arg2,
                   uint64_t arg3, uint64_t arg4, uint64_t arg5)
 {
 	uint64_t flags = arch_irq_save();
-	dtrace_firing_t *f = &firing[arch_cpu_id()];
+	int cpu = arch_cpu_id();
+	dtrace_firing_t *f = &firing[cpu];
 	dtrace_probe_t *p = dtrace_probe_get(id);
 
 	if (p == NULL || p->dtpr_ecb == NULL) {
@@ -571,16 +572,21 @@ void dtrace_probe(dtrace_id_t id, uint64_t arg0, uint64_t arg1, uint64_t arg2,
 		return;
 	}
 	f->df_inprobe = true;
+	f->df_cpu = cpu;
 	f->df_probe = p;
 	f->df_timestamp = 0;                        /* read on first use (firing_time) */
-	uint64_t args[DIF_NARGS] = { arg0, arg1, arg2, arg3, arg4, arg5 };
-	memcpy(f->df_args, args, sizeof(args));
+	f->df_args[0] = arg0;
+	f->df_args[1] = arg1;
+	f->df_args[2] = arg2;
+	f->df_args[3] = arg3;
+	f->df_args[4] = arg4;
+	f->df_args[5] = arg5;                       /* args 6..9 stay 0 */
 	dtrace_state_t *last = NULL;
 	for (dtrace_ecb_t *e = p->dtpr_ecb; e != NULL; e = e->dte_next) {
 		if (e->dte_state != last) {          /* clause-locals start out zero */
 			last = e->dte_state;
 			if (last->dts_nlocals != 0)
-				memset(last->dts_locals[arch_cpu_id()], 0, last->dts_nlocals * last->dts_slot);
+				memset(last->dts_locals[cpu], 0, last->dts_nlocals * last->dts_slot);
 		}
 		ecb_fire(f, e);
 	}

@@ -155,6 +155,7 @@ typedef struct dtrace_state {
 typedef struct dtrace_firing {
 	bool df_inprobe;
 	bool df_inerror;
+	int df_cpu;                       /* this CPU's index, set as a firing starts */
 	uint64_t df_reentries;
 	uint64_t df_frame_pc, df_frame_fp; /* set by trap-based providers */
 	dtrace_probe_t *df_probe;
