@@ -192,9 +192,15 @@ static void dynvar_delete(dtrace_state_t *s, dynvar_t *v, uint32_t *link)
 	d->dds_free = idx;
 }
 
+/* What slot_of() does with a dynamic variable it does not find, or finds. */
+enum slot_op {
+	SLOT_FIND,                        /* loads: the slot if it exists */
+	SLOT_MAKE,                        /* stores: the slot, made if need be */
+	SLOT_DELETE,                      /* storing 0: free the entry, no slot */
+};
+
 /* slot_of: the value slot ("set" word, then the value) of a reference, or NULL. */
-static uint8_t *slot_of(dtrace_state_t *s, const dif_varref_t *ref, bool create, bool *deleted,
-                        uint64_t value, const void *data)
+static uint8_t *slot_of(dtrace_state_t *s, const dif_varref_t *ref, enum slot_op op)
 {
 	const dif_var_t *var = ref->vr_var;
 	uint32_t idx = var->dv_id - DIF_VAR_USER_BASE;
@@ -211,11 +217,9 @@ static uint8_t *slot_of(dtrace_state_t *s, const dif_varref_t *ref, bool create,
 		s->dts_dyn.dds_drops++;                 /* key too long for the space */
 		return NULL;
 	}
-	bool zero = create && value == 0 && data == NULL;
-	dynvar_t *v = dynvar_find(s, var->dv_id, key, keylen, create && !zero, &link);
-	if (v != NULL && zero) {
+	dynvar_t *v = dynvar_find(s, var->dv_id, key, keylen, op == SLOT_MAKE, &link);
+	if (v != NULL && op == SLOT_DELETE) {
 		dynvar_delete(s, v, link);
-		*deleted = true;
 		return NULL;
 	}
 	return v ? (uint8_t *)(v + 1) + v->dv_keylen : NULL;
@@ -224,8 +228,7 @@ static uint8_t *slot_of(dtrace_state_t *s, const dif_varref_t *ref, bool create,
 int dtrace_var_load(void *ctx, const dif_varref_t *ref, uint64_t *val)
 {
 	dtrace_state_t *s = ctx;
-	bool deleted = false;
-	uint8_t *slot = slot_of(s, ref, false, &deleted, 0, NULL);
+	uint8_t *slot = slot_of(s, ref, SLOT_FIND);
 	bool byref = ref->vr_var->dv_type.dt_flags & DIF_TF_BYREF;
 
 	if (slot == NULL || *(uint64_t *)slot == 0) {
@@ -241,8 +244,7 @@ int dtrace_var_store(void *ctx, const dif_varref_t *ref, uint64_t value, const v
                      size_t size)
 {
 	dtrace_state_t *s = ctx;
-	bool deleted = false;
-	uint8_t *slot = slot_of(s, ref, true, &deleted, value, data);
+	uint8_t *slot = slot_of(s, ref, value == 0 && data == NULL ? SLOT_DELETE : SLOT_MAKE);
 	uint32_t max = slot_size(s);
 
 	if (slot == NULL)
