@@ -476,27 +476,42 @@ struct ccmd_run {
 	int cr_status;
 };
 
-static void ccmd_thread(void *arg)
+/*
+ * ccmd_workload: is -c's line one workload ("spin 100", or "run spin 100":
+ * run here, in the foreground, not in the background as `run` would)?
+ * Fills its parameters.  Anything else is a shell command line.
+ */
+static const struct workload *ccmd_workload(const char *line, struct wl_params *p)
 {
-	struct ccmd_run *r = arg;
 	char word[32];
 	size_t n = 0;
 
-	if (strncmp(r->cr_line, "run ", 4) == 0)   /* -c 'run spin 100': run it here, not in the background */
-		r->cr_line += 4;
-	while (r->cr_line[n] && r->cr_line[n] != ' ' && n + 1 < sizeof(word)) {
-		word[n] = r->cr_line[n];
+	if (strncmp(line, "run ", 4) == 0)
+		line += 4;
+	while (*line == ' ')
+		line++;
+	while (line[n] && line[n] != ' ' && n + 1 < sizeof(word)) {
+		word[n] = line[n];
 		n++;
 	}
 	word[n] = 0;
-	const struct workload *w = wl_find(word);
-	if (w != NULL) {                    /* a workload runs in the foreground here */
-		struct wl_params p = { 0, false };
-		p.wp_given = r->cr_line[n] == ' ' && kstrtou64(r->cr_line + n + 1, &p.wp_arg);
-		r->cr_status = w->wl_main(&p);
-	} else {
-		r->cr_status = shell_run_line(r->cr_line);
-	}
+	*p = (struct wl_params){ 0, false };
+	const char *rest = line + n;
+	while (*rest == ' ')
+		rest++;
+	if (*rest != 0 && !kstrtou64(rest, &p->wp_arg))
+		return NULL;                    /* more than a count: the shell's business */
+	p->wp_given = *rest != 0;
+	return wl_find(word);
+}
+
+static void ccmd_thread(void *arg)
+{
+	struct ccmd_run *r = arg;
+	struct wl_params p;
+	const struct workload *w = ccmd_workload(r->cr_line, &p);
+
+	r->cr_status = w != NULL ? w->wl_main(&p) : shell_run_line(r->cr_line);
 	r->cr_done = true;
 }
 
@@ -596,11 +611,12 @@ static void run_loop(struct dtc *d, struct ccmd_run *cr)
 /* ccmd_exists: is -c's command a workload or a shell command?  (DTrace fails at once if not.) */
 static bool ccmd_exists(const char *line)
 {
+	struct wl_params p;
 	char word[32];
 	size_t n = 0;
 
-	if (strncmp(line, "run ", 4) == 0)
-		line += 4;
+	if (ccmd_workload(line, &p) != NULL)
+		return true;
 	while (*line == ' ')
 		line++;
 	while (line[n] && line[n] != ' ' && line[n] != ';' && n + 1 < sizeof(word)) {
@@ -608,7 +624,7 @@ static bool ccmd_exists(const char *line)
 		n++;
 	}
 	word[n] = 0;
-	return wl_find(word) != NULL || shell_cmd_find(word) != NULL;
+	return shell_cmd_find(word) != NULL;
 }
 
 static int trace_run(struct dtc *d)
