@@ -257,18 +257,16 @@ static void lquantize_add(const dt_aggdesc *ag, int64_t *v, int64_t x, int64_t i
 }
 
 /*
- * dtrace_agg_update: apply one firing of aggregation ag with key and the
+ * dtrace_agg_update: apply one firing of aggregation ag (nvals value words) with key and the
  * function's arguments (args[0] the value, args[1] an increment where the
  * function takes one; lquantize's constant parameters come from ag).
  * Returns 0, or -1 when the buffer is full (counted).  Probe context.
  */
-int dtrace_agg_update(dtrace_state_t *s, dtrace_aggbuf_t *a, const dt_aggdesc *ag,
+int dtrace_agg_update(dtrace_aggbuf_t *a, const dt_aggdesc *ag, uint32_t nvals,
                       const uint8_t *key, uint32_t keylen, const int64_t *args, uint32_t nargs)
 {
-	uint32_t nvals = dtrace_agg_nvals(ag);
 	int64_t x = nargs > 0 ? args[0] : 0;
 
-	(void)s;
 	if (nvals == 0)
 		return -1;
 	int64_t *v = agg_lookup(a, ag, key, keylen, nvals);

@@ -171,6 +171,22 @@ static int prog_check(dtrace_state_t *s, const dt_prog *prog, char *errbuf, size
 
 /* ---- buffers ---- */
 
+/* aggshapes_make: each aggregation's key length and value words, once, not per firing. */
+static int aggshapes_make(dtrace_state_t *s)
+{
+	const dt_prog *p = s->dts_prog;
+
+	s->dts_aggshape = kmalloc((p->dp_naggs + 1) * sizeof(*s->dts_aggshape));
+	if (s->dts_aggshape == NULL)
+		return DTRACE_ENOMEM;
+	for (uint32_t i = 0; i < p->dp_naggs; i++)
+		s->dts_aggshape[i] = (struct dtrace_aggshape){
+			dtrace_agg_keylen(&p->dp_aggs[i], s->dts_opts.dov_strsize, s->dts_opts.dov_stackframes),
+			dtrace_agg_nvals(&p->dp_aggs[i]),
+		};
+	return 0;
+}
+
 static int state_alloc(dtrace_state_t *s)
 {
 	const dtrace_optvals_t *o = &s->dts_opts;
@@ -183,7 +199,7 @@ static int state_alloc(dtrace_state_t *s)
 		if (rc != 0 || s->dts_scratch[cpu] == NULL)
 			return DTRACE_ENOMEM;
 	}
-	if (dtrace_spec_alloc(s) != 0)
+	if (dtrace_spec_alloc(s) != 0 || aggshapes_make(s) != 0)
 		return DTRACE_ENOMEM;
 	return dtrace_dynvar_init(s);
 }
@@ -197,6 +213,8 @@ static void state_free(dtrace_state_t *s)
 	}
 	dtrace_spec_free(s);
 	dtrace_dynvar_fini(s);
+	kfree(s->dts_aggshape);
+	s->dts_aggshape = NULL;
 }
 
 /* ---- ECBs ---- */

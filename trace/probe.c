@@ -313,7 +313,8 @@ static int act_agg(struct act_ctx *c, const dt_action *a)
 	dtrace_state_t *s = c->ac_s;
 	const dt_aggdesc *ag = &s->dts_prog->dp_aggs[a->ac_aggs[0]];
 	uint32_t strsize = s->dts_opts.dov_strsize, frames = s->dts_opts.dov_stackframes;
-	uint32_t keylen = dtrace_agg_keylen(ag, strsize, frames);
+	const struct dtrace_aggshape *shape = &s->dts_aggshape[a->ac_aggs[0]];
+	uint32_t keylen = shape->das_keylen;
 	uint8_t *key = s->dts_scratch[c->ac_f->df_cpu] + TRACE_SCRATCH_SIZE - keylen;
 	uint8_t *out = key;
 	int64_t args[4] = { 0 };
@@ -339,7 +340,8 @@ static int act_agg(struct act_ctx *c, const dt_action *a)
 		if (rc != 0)
 			return rc;
 	}
-	if (dtrace_agg_update(s, &s->dts_agg[c->ac_f->df_cpu], ag, key, keylen, args, nargs) != 0)
+	if (dtrace_agg_update(&s->dts_agg[c->ac_f->df_cpu], ag, shape->das_nvals, key, keylen,
+	                      args, nargs) != 0)
 		return 0;                            /* dropped and counted */
 	return 0;
 }

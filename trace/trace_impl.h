@@ -144,6 +144,10 @@ typedef struct dtrace_state {
 	uint8_t *dts_locals[TRACE_MAXCPUS]; /* clause-locals of the firing on that CPU */
 	uint32_t dts_nlocals;             /* local slots the program uses (zeroed per firing) */
 	dif_env_t dts_env;                /* DIF callbacks with de_ctx = this state */
+	struct dtrace_aggshape {          /* per aggregation, worked out once at enabling */
+		uint32_t das_keylen;      /* bytes of its key tuple */
+		uint32_t das_nvals;       /* value words (dtrace_agg_nvals) */
+	} *dts_aggshape;
 	dtrace_spec_t *dts_specs;         /* [nspec] */
 	uint64_t dts_specdrops;           /* speculative buffer full */
 	uint64_t dts_specunavail;         /* speculation() found no free buffer */
@@ -203,7 +207,7 @@ long dtrace_buffer_copyout(dtrace_buffer_t *b, int cpu, int policy, void *out, s
 /* agg.c */
 int dtrace_aggbuf_alloc(dtrace_aggbuf_t *a, uint64_t size);
 void dtrace_aggbuf_free(dtrace_aggbuf_t *a);
-int dtrace_agg_update(dtrace_state_t *s, dtrace_aggbuf_t *a, const dt_aggdesc *ag,
+int dtrace_agg_update(dtrace_aggbuf_t *a, const dt_aggdesc *ag, uint32_t nvals,
                       const uint8_t *key, uint32_t keylen, const int64_t *args, uint32_t nargs);
 uint32_t dtrace_agg_keylen(const dt_aggdesc *ag, uint32_t strsize, uint32_t stackframes);
 
