@@ -32,6 +32,17 @@ size_t strlen(const char *s);
 int strcmp(const char *a, const char *b);
 int strncmp(const char *a, const char *b, size_t n);
 char *strchr(const char *s, int c);
+/*
+ * -ffreestanding turns off gcc's knowledge of these, so memcpy(p, &v, 8)
+ * would be a call.  Through the builtins a copy or fill of a small known
+ * size is a move or two, and any other still calls kernel/string.c (which
+ * defines the functions themselves, so it opts out).
+ */
+#ifndef SONDE_STRING_IMPL
+#define memcpy(d, s, n) __builtin_memcpy((d), (s), (n))
+#define memset(d, c, n) __builtin_memset((d), (c), (n))
+#define memcmp(a, b, n) __builtin_memcmp((a), (b), (n))
+#endif
 #else
 #include <string.h>
 #endif

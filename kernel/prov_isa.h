@@ -11,8 +11,13 @@
  * The flow of one probe hit:
  *
  *   patched instruction -> trap -> arch: fill a struct prov_trap
- *        -> fbt_invop(pt) / sdt_invop(pt)   (portable: find, fire, choose)
+ *        -> fbt_invop(pt) / sdt_invop(pt)   (portable: find, fire with
+ *           dtrace_probe_frame, choose how to resume)
  *        -> arch: resume as pt->pt_resume says
+ *
+ * A probe trap inside a probe firing (a probe on something the framework
+ * calls) resumes like any other; dtrace_probe_frame refuses to fire it and
+ * counts the re-entry.
  *
  * Everything here that runs at a probe hit is probe context: interrupts off,
  * no locks, no allocation, and nothing fbt may instrument (the callees live
@@ -42,14 +47,13 @@ enum prov_resume {
 /* One probe trap, as the machine saw it (filled by arch, read by providers). */
 struct prov_trap {
 	uint64_t pt_pc;              /* address of the patched instruction */
-	uint64_t pt_arg[6];          /* argument registers (function entry arguments) */
+	const uint64_t *pt_arg;      /* the six argument registers, in order (function entry) */
+	const uint64_t *pt_regs;     /* every saved register, indexed as sdt_isa_regindex() says */
 	uint64_t pt_rval;            /* return-value register */
 	uint64_t pt_fp;              /* frame pointer at the instruction */
-	uint64_t pt_callframe;       /* a (saved fp, return address) pair for the function
-	                                boundary: walk stack() from here at entry and return */
-	const uint64_t *pt_regs;     /* every saved register, indexed as sdt_isa_regindex() says */
-	int pt_cpu;                  /* CPU id */
-	bool pt_nested;              /* a probe trap inside a probe trap on this CPU: resume, never fire */
+	const uint64_t *pt_sp;       /* stack pointer there: at a function boundary (entry,
+	                                return) pt_sp[0] is the return address */
+	int pt_cpu;                  /* this CPU's index */
 	enum prov_resume pt_resume;  /* out: what to do */
 	uint64_t pt_resume_pc;       /* out: for PROV_RESUME_AT */
 };

@@ -6,6 +6,7 @@
  * helpers the rest of the tree uses.  Simple byte loops: clarity first.
  * On the host (SONDE_HOST) only the k-prefixed helpers are built.
  */
+#define SONDE_STRING_IMPL               /* defines memcpy & co.: no builtin macros */
 #include "kernel/klib.h"
 
 #ifndef SONDE_HOST

@@ -199,19 +199,53 @@ static void vals_init(const dt_aggdesc *ag, int64_t *v, uint32_t n)
 		v[0] = INT64_MIN;
 }
 
-static int64_t *agg_lookup(dtrace_aggbuf_t *a, const dt_aggdesc *ag, const uint8_t *key,
-                           uint32_t keylen, uint32_t nvals)
+/* key_equal: compare two keys of n bytes (a multiple of 8) without a call. */
+static inline bool key_equal(const uint8_t *a, const uint8_t *b, uint32_t n)
 {
+	const uint64_t *x = (const uint64_t *)a, *y = (const uint64_t *)b;
+
+	for (uint32_t i = 0; i < n / 8; i++) {
+		if (x[i] != y[i])
+			return false;
+	}
+	return true;
+}
+
+/*
+ * dtrace_agg_find: this CPU's value words for the aggregation shape
+ * describes under key (shape->das_keylen bytes), or NULL, with *bucket set
+ * for dtrace_agg_insert.  Makes no call: the common case, a key seen
+ * before, saves no registers.
+ */
+int64_t *dtrace_agg_find(dtrace_aggbuf_t *a, const struct dtrace_aggshape *shape, const uint8_t *key,
+                         uint32_t *bucket)
+{
+	const dt_aggdesc *ag = shape->das_desc;
+	uint32_t keylen = shape->das_keylen;
 	uint32_t h = agg_hash(a, ag->ag_id, key, keylen);
 
 	for (uint32_t off = a->dta_bucket[h]; off != 0;) {
 		agg_entry_t *e = (agg_entry_t *)(a->dta_base + off - 1);
 		if (e->ae_aggid == ag->ag_id && e->ae_keylen == keylen &&
-		    memcmp(e + 1, key, keylen) == 0)
+		    key_equal((const uint8_t *)(e + 1), key, keylen))
 			return (int64_t *)((uint8_t *)(e + 1) + keylen);
 		off = e->ae_next;
 	}
+	*bucket = h;
+	return NULL;
+}
+
+/*
+ * dtrace_agg_insert: a new entry for key in bucket (from dtrace_agg_find),
+ * its values initialised; NULL when the buffer is full (counted).
+ */
+int64_t *dtrace_agg_insert(dtrace_aggbuf_t *a, const struct dtrace_aggshape *shape, const uint8_t *key,
+                           uint32_t bucket)
+{
+	const dt_aggdesc *ag = shape->das_desc;
+	uint32_t keylen = shape->das_keylen, nvals = shape->das_nvals;
 	uint64_t need = sizeof(agg_entry_t) + keylen + nvals * sizeof(int64_t);
+
 	if (a->dta_used + need > a->dta_size || a->dta_used + need > UINT32_MAX) {
 		a->dta_drops++;
 		return NULL;
@@ -223,8 +257,8 @@ static int64_t *agg_lookup(dtrace_aggbuf_t *a, const dt_aggdesc *ag, const uint8
 	memcpy(e + 1, key, keylen);
 	int64_t *v = (int64_t *)((uint8_t *)(e + 1) + keylen);
 	vals_init(ag, v, nvals);
-	e->ae_next = a->dta_bucket[h];
-	a->dta_bucket[h] = (uint32_t)a->dta_used + 1;
+	e->ae_next = a->dta_bucket[bucket];
+	a->dta_bucket[bucket] = (uint32_t)a->dta_used + 1;
 	/* Publish last: a consumer on another CPU walks up to dta_used. */
 	__atomic_store_n(&a->dta_used, a->dta_used + need, __ATOMIC_RELEASE);
 	return v;
@@ -257,21 +291,14 @@ static void lquantize_add(const dt_aggdesc *ag, int64_t *v, int64_t x, int64_t i
 }
 
 /*
- * dtrace_agg_update: apply one firing of aggregation ag (nvals value words) with key and the
- * function's arguments (args[0] the value, args[1] an increment where the
- * function takes one; lquantize's constant parameters come from ag).
- * Returns 0, or -1 when the buffer is full (counted).  Probe context.
+ * dtrace_agg_apply: one firing of aggregation ag with its nargs arguments
+ * (the value, then quantize's increment) applied to its value words v.
  */
-int dtrace_agg_update(dtrace_aggbuf_t *a, const dt_aggdesc *ag, uint32_t nvals,
-                      const uint8_t *key, uint32_t keylen, const int64_t *args, uint32_t nargs)
+void dtrace_agg_apply(const dt_aggdesc *ag, int64_t *v, const int64_t *args, uint32_t nargs)
 {
 	int64_t x = nargs > 0 ? args[0] : 0;
+	int64_t incr = nargs > 1 ? args[1] : 1;
 
-	if (nvals == 0)
-		return -1;
-	int64_t *v = agg_lookup(a, ag, key, keylen, nvals);
-	if (v == NULL)
-		return -1;
 	switch (ag->ag_func) {
 	case DT_AGG_COUNT: v[0]++; break;
 	case DT_AGG_SUM: v[0] += x; break;
@@ -279,12 +306,11 @@ int dtrace_agg_update(dtrace_aggbuf_t *a, const dt_aggdesc *ag, uint32_t nvals,
 	case DT_AGG_MAX: if (x > v[0]) v[0] = x; break;
 	case DT_AGG_AVG: v[0]++; v[1] += x; break;
 	case DT_AGG_STDDEV: stddev_add(v, x); break;
-	case DT_AGG_QUANTIZE: v[dtrace_quantize_bucket(x)] += nargs > 1 ? args[1] : 1; break;
-	case DT_AGG_LQUANTIZE: lquantize_add(ag, v, x, nargs > 1 ? args[1] : 1); break;
-	case DT_AGG_LLQUANTIZE: v[dtrace_llquantize_bucket(ag, x)] += nargs > 1 ? args[1] : 1; break;
-	default: return -1;
+	case DT_AGG_QUANTIZE: v[dtrace_quantize_bucket(x)] += incr; break;
+	case DT_AGG_LQUANTIZE: lquantize_add(ag, v, x, incr); break;
+	case DT_AGG_LLQUANTIZE: v[dtrace_llquantize_bucket(ag, x)] += incr; break;
+	default: break;
 	}
-	return 0;
 }
 
 /* ---- consumer side ---- */

@@ -139,11 +139,6 @@ dtrace_id_t dtrace_probe_create(dtrace_provider_t *prov, const char *mod, const 
 	return p->dtpr_id;
 }
 
-dtrace_probe_t *dtrace_probe_get(dtrace_id_t id)
-{
-	return (id >= 1 && id <= dtrace_nprobes) ? dtrace_probes[id - 1] : NULL;
-}
-
 void *dtrace_probe_arg(dtrace_id_t id)
 {
 	dtrace_probe_t *p = dtrace_probe_get(id);

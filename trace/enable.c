@@ -181,6 +181,7 @@ static int aggshapes_make(dtrace_state_t *s)
 		return DTRACE_ENOMEM;
 	for (uint32_t i = 0; i < p->dp_naggs; i++)
 		s->dts_aggshape[i] = (struct dtrace_aggshape){
+			&p->dp_aggs[i],
 			dtrace_agg_keylen(&p->dp_aggs[i], s->dts_opts.dov_strsize, s->dts_opts.dov_stackframes),
 			dtrace_agg_nvals(&p->dp_aggs[i]),
 		};

@@ -27,14 +27,6 @@ dtrace_firing_t *dtrace_firing_cpu(int cpu)
 	return &firing[cpu];
 }
 
-void dtrace_probe_set_frame(uint64_t pc, uint64_t fp)
-{
-	dtrace_firing_t *f = &firing[arch_cpu_id()];
-
-	f->df_frame_pc = pc;
-	f->df_frame_fp = fp;
-}
-
 /* ---- memory ---- */
 
 int dtrace_load(void *ctx, uint64_t addr, unsigned size, unsigned space, uint64_t *val)
@@ -84,6 +76,12 @@ static int stack_walk(dtrace_firing_t *f, uint64_t *pcs, int max)
 	if (f->df_frame_pc == 0)
 		return arch_backtrace(pcs, max, 0);
 	pcs[n++] = f->df_frame_pc;
+	if (f->df_frame_ret != NULL && n < max) {    /* at a boundary: the caller, then its frame */
+		uint64_t ret = *f->df_frame_ret;
+		if (ret == 0)
+			return n;
+		pcs[n++] = ret;
+	}
 	while (n < max && fp >= DMAP_BASE && (fp & 7) == 0 && mem_probe(fp, 16)) {
 		uint64_t ret = ((uint64_t *)fp)[1];
 		if (ret == 0)
@@ -307,18 +305,11 @@ static int act_tracemem(struct act_ctx *c, const dt_action *a)
 	return 0;
 }
 
-/* act_agg: evaluate the keys and arguments, then update this CPU's aggregation. */
-static int act_agg(struct act_ctx *c, const dt_action *a)
+/* agg_key: evaluate the key tuple of aggregation ag into key. */
+static int agg_key(struct act_ctx *c, const dt_action *a, const dt_aggdesc *ag, uint8_t *key)
 {
-	dtrace_state_t *s = c->ac_s;
-	const dt_aggdesc *ag = &s->dts_prog->dp_aggs[a->ac_aggs[0]];
-	uint32_t strsize = s->dts_opts.dov_strsize, frames = s->dts_opts.dov_stackframes;
-	const struct dtrace_aggshape *shape = &s->dts_aggshape[a->ac_aggs[0]];
-	uint32_t keylen = shape->das_keylen;
-	uint8_t *key = s->dts_scratch[c->ac_f->df_cpu] + TRACE_SCRATCH_SIZE - keylen;
+	uint32_t strsize = c->ac_s->dts_opts.dov_strsize, frames = c->ac_s->dts_opts.dov_stackframes;
 	uint8_t *out = key;
-	int64_t args[4] = { 0 };
-	uint32_t nargs = a->ac_nargs - ag->ag_nkeys;
 
 	for (uint32_t i = 0; i < ag->ag_nkeys; i++) {
 		const dt_keytype *kt = &ag->ag_keys[i];
@@ -335,14 +326,39 @@ static int act_agg(struct act_ctx *c, const dt_action *a)
 		if (rc != 0)
 			return rc;
 	}
-	for (uint32_t i = 0; i < nargs && i < 4; i++) {
+	return 0;
+}
+
+/* act_agg: evaluate the keys and arguments, then update this CPU's aggregation. */
+static int act_agg(struct act_ctx *c, const dt_action *a)
+{
+	dtrace_state_t *s = c->ac_s;
+	const struct dtrace_aggshape *shape = &s->dts_aggshape[a->ac_aggs[0]];
+	const dt_aggdesc *ag = shape->das_desc;
+	uint8_t *key = NULL;
+	int64_t args[4];
+	uint32_t nargs = MIN(a->ac_nargs - ag->ag_nkeys, (uint32_t)ARRAY_SIZE(args));
+
+	if (shape->das_keylen != 0) {                /* built at the scratch area's end */
+		key = s->dts_scratch[c->ac_f->df_cpu] + TRACE_SCRATCH_SIZE - shape->das_keylen;
+		int rc = agg_key(c, a, ag, key);
+		if (rc != 0)
+			return rc;
+	}
+	for (uint32_t i = 0; i < nargs; i++) {
 		int rc = eval(c, a->ac_args[ag->ag_nkeys + i], (uint64_t *)&args[i]);
 		if (rc != 0)
 			return rc;
 	}
-	if (dtrace_agg_update(&s->dts_agg[c->ac_f->df_cpu], ag, shape->das_nvals, key, keylen,
-	                      args, nargs) != 0)
-		return 0;                            /* dropped and counted */
+	dtrace_aggbuf_t *buf = &s->dts_agg[c->ac_f->df_cpu];
+	uint32_t bucket;
+	int64_t *v = dtrace_agg_find(buf, shape, key, &bucket);
+	if (v == NULL && (v = dtrace_agg_insert(buf, shape, key, bucket)) == NULL)
+		return 0;                            /* full: dropped and counted */
+	if (ag->ag_func == DT_AGG_COUNT)             /* the commonest, without a call */
+		v[0]++;
+	else
+		dtrace_agg_apply(ag, v, args, nargs);
 	return 0;
 }
 
@@ -556,33 +572,22 @@ static void ecb_fire(dtrace_firing_t *f, dtrace_ecb_t *ecb)
 	}
 }
 
-void dtrace_probe(dtrace_id_t id, uint64_t arg0, uint64_t arg1, uint64_t arg2,
-                  uint64_t arg3, uint64_t arg4, uint64_t arg5)
+/*
+ * probe_fire: one firing of p on this CPU, interrupts off; not re-entered.
+ * Stores the arguments (args 6..9 stay 0) and runs every ECB.
+ */
+static inline void probe_fire(dtrace_firing_t *f, dtrace_probe_t *p, int cpu, const uint64_t *args)
 {
-	uint64_t flags = arch_irq_save();
-	int cpu = arch_cpu_id();
-	dtrace_firing_t *f = &firing[cpu];
-	dtrace_probe_t *p = dtrace_probe_get(id);
-
-	if (p == NULL || p->dtpr_ecb == NULL) {
-		arch_irq_restore(flags);
-		return;
-	}
-	if (f->df_inprobe) {
-		f->df_reentries++;
-		arch_irq_restore(flags);
-		return;
-	}
 	f->df_inprobe = true;
 	f->df_cpu = cpu;
 	f->df_probe = p;
 	f->df_timestamp = 0;                        /* read on first use (firing_time) */
-	f->df_args[0] = arg0;
-	f->df_args[1] = arg1;
-	f->df_args[2] = arg2;
-	f->df_args[3] = arg3;
-	f->df_args[4] = arg4;
-	f->df_args[5] = arg5;                       /* args 6..9 stay 0 */
+	f->df_args[0] = args[0];                    /* (not memcpy: no call on the hot path) */
+	f->df_args[1] = args[1];
+	f->df_args[2] = args[2];
+	f->df_args[3] = args[3];
+	f->df_args[4] = args[4];
+	f->df_args[5] = args[5];
 	dtrace_state_t *last = NULL;
 	for (dtrace_ecb_t *e = p->dtpr_ecb; e != NULL; e = e->dte_next) {
 		if (e->dte_state != last) {          /* clause-locals start out zero */
@@ -592,10 +597,52 @@ void dtrace_probe(dtrace_id_t id, uint64_t arg0, uint64_t arg1, uint64_t arg2,
 		}
 		ecb_fire(f, e);
 	}
-	f->df_frame_pc = f->df_frame_fp = 0;
 	f->df_ecb = NULL;
 	f->df_inprobe = false;
+}
+
+/* probe_enter: the probe to fire, or NULL (no ECB, or a re-entry, counted). */
+static inline dtrace_probe_t *probe_enter(dtrace_firing_t *f, dtrace_id_t id)
+{
+	dtrace_probe_t *p = dtrace_probe_get(id);
+
+	if (p == NULL || p->dtpr_ecb == NULL)
+		return NULL;
+	if (f->df_inprobe) {
+		f->df_reentries++;
+		return NULL;
+	}
+	return p;
+}
+
+void dtrace_probe(dtrace_id_t id, uint64_t arg0, uint64_t arg1, uint64_t arg2,
+                  uint64_t arg3, uint64_t arg4, uint64_t arg5)
+{
+	uint64_t flags = arch_irq_save();
+	int cpu = arch_cpu_id();
+	dtrace_firing_t *f = &firing[cpu];
+	dtrace_probe_t *p = probe_enter(f, id);
+
+	if (p != NULL) {
+		uint64_t args[6] = { arg0, arg1, arg2, arg3, arg4, arg5 };
+		probe_fire(f, p, cpu, args);
+	}
 	arch_irq_restore(flags);
+}
+
+void dtrace_probe_frame(dtrace_id_t id, int cpu, const uint64_t args[6], uint64_t pc, uint64_t fp,
+                        const uint64_t *retslot)
+{
+	dtrace_firing_t *f = &firing[cpu];
+	dtrace_probe_t *p = probe_enter(f, id);
+
+	if (p == NULL)
+		return;
+	f->df_frame_pc = pc;
+	f->df_frame_fp = fp;
+	f->df_frame_ret = retslot;
+	probe_fire(f, p, cpu, args);
+	f->df_frame_pc = 0;
 }
 
 const dif_env_t dtrace_dif_env = {

@@ -116,14 +116,12 @@ bool fbt_invop(struct prov_trap *pt)
 		pt->pt_resume_pc = pt->pt_pc;
 		return true;
 	}
-	if (!pt->pt_nested) {
-		dtrace_probe_set_frame(pt->pt_pc, pt->pt_callframe);
-		if (s->fs_entry)
-			dtrace_probe(s->fs_id, pt->pt_arg[0], pt->pt_arg[1], pt->pt_arg[2],
-			             pt->pt_arg[3], pt->pt_arg[4], pt->pt_arg[5]);
-		else
-			dtrace_probe(s->fs_id, s->fs_off, pt->pt_rval, 0, 0, 0, 0);
-		dtrace_probe_set_frame(0, 0);
+	/* At a boundary the function has no frame: [sp] is its return address, fp the caller's. */
+	if (s->fs_entry) {
+		dtrace_probe_frame(s->fs_id, pt->pt_cpu, pt->pt_arg, pt->pt_pc, pt->pt_fp, pt->pt_sp);
+	} else {
+		uint64_t args[6] = { s->fs_off, pt->pt_rval };
+		dtrace_probe_frame(s->fs_id, pt->pt_cpu, args, pt->pt_pc, pt->pt_fp, pt->pt_sp);
 	}
 	pt->pt_resume = s->fs_entry ? PROV_RESUME_AT : PROV_RESUME_RETURN;
 	pt->pt_resume_pc = s->fs_resume;

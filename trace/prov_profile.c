@@ -21,6 +21,7 @@
  * Context: provide, enable, disable in thread context; profile_fire in
  * interrupt (probe) context.
  */
+#include "arch/arch.h"
 #include "kernel/console.h"
 #include "kernel/cpu.h"
 #include "kernel/klib.h"
@@ -95,11 +96,12 @@ static void profile_fire(void *arg)
 	struct profile_probe *pp = arg;
 	uint64_t pc, fp;
 	bool user;
+	uint64_t flags = arch_irq_save();          /* (the cyclic runs in the timer interrupt) */
 
 	prov_isa_intr_frame(&pc, &fp, &user);
-	dtrace_probe_set_frame(user ? 0 : pc, user ? 0 : fp);
-	dtrace_probe(pp->pp_id, user ? 0 : pc, user ? pc : 0, 0, 0, 0, 0);
-	dtrace_probe_set_frame(0, 0);
+	uint64_t args[6] = { user ? 0 : pc, user ? pc : 0 };
+	dtrace_probe_frame(pp->pp_id, arch_cpu_id(), args, user ? 0 : pc, user ? 0 : fp, NULL);
+	arch_irq_restore(flags);
 }
 
 static void profile_make(const char *name)

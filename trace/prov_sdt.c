@@ -72,17 +72,12 @@ bool sdt_invop(struct prov_trap *pt)
 		return true;
 	}
 	pt->pt_resume_pc = pt->pt_pc + SDT_ISA_SITE_LEN;
-	if (pt->pt_nested)
-		return true;
 	for (int i = 0; i < s->ps_nargs; i++)
 		a[i] = pt->pt_regs[s->ps_reg[i]];
-	dtrace_probe_set_frame(pt->pt_pc, pt->pt_fp);
-	dtrace_probe(s->ps_id, a[0], a[1], a[2], a[3], a[4], a[5]);
-	if (s->ps_alias != 0) {
-		dtrace_probe_set_frame(pt->pt_pc, pt->pt_fp);
-		dtrace_probe(s->ps_alias, a[0], a[1], a[2], a[3], a[4], a[5]);
-	}
-	dtrace_probe_set_frame(0, 0);
+	/* Inside a function: its own frame is fp, stack() walks from there. */
+	dtrace_probe_frame(s->ps_id, pt->pt_cpu, a, pt->pt_pc, pt->pt_fp, NULL);
+	if (s->ps_alias != 0)
+		dtrace_probe_frame(s->ps_alias, pt->pt_cpu, a, pt->pt_pc, pt->pt_fp, NULL);
 	return true;
 }
 

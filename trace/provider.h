@@ -97,11 +97,16 @@ void dtrace_probe(dtrace_id_t id, uint64_t arg0, uint64_t arg1, uint64_t arg2,
                   uint64_t arg3, uint64_t arg4, uint64_t arg5);
 
 /*
- * dtrace_probe_caller_pc: for providers whose probes fire from a trap, the
- * interrupted PC and frame pointer, so that stack() and caller start at the
- * probed code rather than inside the trap handler.  Set by the provider just
- * before dtrace_probe() on the same CPU, cleared after.  Probe context.
+ * dtrace_probe_frame: dtrace_probe for providers that fire from a trap or an
+ * interrupt handler, where interrupts are already off.  cpu is this CPU's
+ * index (the trap code has it at hand), args the six arguments.  stack() and
+ * caller start at the probed code rather than inside the trap handler: at pc,
+ * in the frame fp; when the probe is at a function boundary, where the probed
+ * function has no frame of its own, retslot is the stack slot holding its
+ * return address (the caller's PC comes next), and NULL elsewhere.  pc 0 means
+ * no such frame (user code interrupted): stack() walks from here.  Probe context.
  */
-void dtrace_probe_set_frame(uint64_t pc, uint64_t fp);
+void dtrace_probe_frame(dtrace_id_t id, int cpu, const uint64_t args[6], uint64_t pc, uint64_t fp,
+                        const uint64_t *retslot);
 
 #endif

@@ -145,6 +145,7 @@ typedef struct dtrace_state {
 	uint32_t dts_nlocals;             /* local slots the program uses (zeroed per firing) */
 	dif_env_t dts_env;                /* DIF callbacks with de_ctx = this state */
 	struct dtrace_aggshape {          /* per aggregation, worked out once at enabling */
+		const dt_aggdesc *das_desc; /* the program's description of it */
 		uint32_t das_keylen;      /* bytes of its key tuple */
 		uint32_t das_nvals;       /* value words (dtrace_agg_nvals) */
 	} *dts_aggshape;
@@ -161,7 +162,8 @@ typedef struct dtrace_firing {
 	bool df_inerror;
 	int df_cpu;                       /* this CPU's index, set as a firing starts */
 	uint64_t df_reentries;
-	uint64_t df_frame_pc, df_frame_fp; /* set by trap-based providers */
+	uint64_t df_frame_pc, df_frame_fp; /* from dtrace_probe_frame: where stack() starts */
+	const uint64_t *df_frame_ret;     /* ... and the return-address slot at a function boundary */
 	dtrace_probe_t *df_probe;
 	dtrace_ecb_t *df_ecb;
 	uint64_t df_args[DIF_NARGS];
@@ -173,7 +175,11 @@ typedef struct dtrace_firing {
 extern mutex_t dtrace_lock;
 extern dtrace_probe_t **dtrace_probes;
 extern uint32_t dtrace_nprobes;
-dtrace_probe_t *dtrace_probe_get(dtrace_id_t id);
+/* dtrace_probe_get: probe id, or NULL.  Any context (inline: the firing path's first step). */
+static inline dtrace_probe_t *dtrace_probe_get(dtrace_id_t id)
+{
+	return (id >= 1 && id <= dtrace_nprobes) ? dtrace_probes[id - 1] : NULL;
+}
 bool dtrace_probe_matches(const dtrace_probe_t *p, const dtrace_probedesc_t *d);
 void dtrace_probe_desc(const dtrace_probe_t *p, dtrace_probedesc_t *out);
 int dtrace_probe_enable_hw(dtrace_probe_t *p);
@@ -207,8 +213,11 @@ long dtrace_buffer_copyout(dtrace_buffer_t *b, int cpu, int policy, void *out, s
 /* agg.c */
 int dtrace_aggbuf_alloc(dtrace_aggbuf_t *a, uint64_t size);
 void dtrace_aggbuf_free(dtrace_aggbuf_t *a);
-int dtrace_agg_update(dtrace_aggbuf_t *a, const dt_aggdesc *ag, uint32_t nvals,
-                      const uint8_t *key, uint32_t keylen, const int64_t *args, uint32_t nargs);
+int64_t *dtrace_agg_find(dtrace_aggbuf_t *a, const struct dtrace_aggshape *shape, const uint8_t *key,
+                         uint32_t *bucket);
+int64_t *dtrace_agg_insert(dtrace_aggbuf_t *a, const struct dtrace_aggshape *shape, const uint8_t *key,
+                           uint32_t bucket);
+void dtrace_agg_apply(const dt_aggdesc *ag, int64_t *v, const int64_t *args, uint32_t nargs);
 uint32_t dtrace_agg_keylen(const dt_aggdesc *ag, uint32_t strsize, uint32_t stackframes);
 
 /* dynvar.c */

@@ -27,15 +27,15 @@ trap_stub_%1:
 %endrep
 
 trap_common:
-	push rax
-	push rbx
+	push r9                         ; the argument registers, rdi lowest
+	push r8
 	push rcx
 	push rdx
 	push rsi
 	push rdi
+	push rax
+	push rbx
 	push rbp
-	push r8
-	push r9
 	push r10
 	push r11
 	push r12
@@ -57,15 +57,15 @@ trap_common:
 	pop r12
 	pop r11
 	pop r10
-	pop r9
-	pop r8
 	pop rbp
+	pop rbx
+	pop rax
 	pop rdi
 	pop rsi
 	pop rdx
 	pop rcx
-	pop rbx
-	pop rax
+	pop r8
+	pop r9
 	add rsp, 16
 	iretq
 

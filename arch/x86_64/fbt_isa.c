@@ -51,7 +51,6 @@ static size_t fbt_ool_used;
 
 /* ---- the probe trap ---- */
 
-static int trap_depth[MAX_CPUS];                 /* probe traps in progress, per CPU */
 static struct trapframe *intr_frame[MAX_CPUS];   /* innermost device interrupt, per CPU */
 
 static inline struct cpu *trap_cpu(void)
@@ -62,39 +61,27 @@ static inline struct cpu *trap_cpu(void)
 	return c;
 }
 
-static void trap_fill(struct prov_trap *pt, struct trapframe *tf, uint64_t *callframe)
-{
-	pt->pt_pc = tf->tf_rip - 1;
-	pt->pt_arg[0] = tf->tf_rdi;
-	pt->pt_arg[1] = tf->tf_rsi;
-	pt->pt_arg[2] = tf->tf_rdx;
-	pt->pt_arg[3] = tf->tf_rcx;
-	pt->pt_arg[4] = tf->tf_r8;
-	pt->pt_arg[5] = tf->tf_r9;
-	pt->pt_rval = tf->tf_rax;
-	pt->pt_fp = tf->tf_rbp;
-	pt->pt_regs = (const uint64_t *)tf;
-	/* At a function boundary [rsp] is the return address and rbp the caller's frame. */
-	callframe[0] = tf->tf_rbp;
-	callframe[1] = *(const uint64_t *)tf->tf_rsp;
-	pt->pt_callframe = (uint64_t)callframe;
-}
-
+/*
+ * prov_isa_trap: the probe providers' trap.  Interrupts are off (every IDT
+ * entry is an interrupt gate).  This is the hot path of an enabled probe, so
+ * nothing is copied that a provider can read where it is: the arguments are
+ * the trap frame's argument registers, adjacent in argument order.
+ */
 bool prov_isa_trap(struct trapframe *tf)
 {
-	struct prov_trap pt = { .pt_resume = PROV_RESUME_NONE };
-	uint64_t callframe[2];
-	struct cpu *c = trap_cpu();
+	struct prov_trap pt;
 
 	if ((tf->tf_cs & 3) != 0)
 		return false;
-	trap_fill(&pt, tf, callframe);
-	pt.pt_cpu = c->cpu_id;
-	pt.pt_nested = trap_depth[c->cpu_id] > 0;
-	trap_depth[c->cpu_id]++;
-	bool ours = fbt_invop(&pt) || sdt_invop(&pt);
-	trap_depth[c->cpu_id]--;
-	if (!ours)
+	pt.pt_pc = tf->tf_rip - 1;
+	pt.pt_arg = &tf->tf_rdi;
+	pt.pt_regs = (const uint64_t *)tf;
+	pt.pt_rval = tf->tf_rax;
+	pt.pt_fp = tf->tf_rbp;
+	pt.pt_sp = (const uint64_t *)tf->tf_rsp;
+	pt.pt_cpu = trap_cpu()->cpu_id;
+	pt.pt_resume = PROV_RESUME_NONE;
+	if (!fbt_invop(&pt) && !sdt_invop(&pt))
 		return false;
 	if (pt.pt_resume == PROV_RESUME_RETURN) {
 		tf->tf_rip = *(const uint64_t *)tf->tf_rsp;

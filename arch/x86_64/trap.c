@@ -144,13 +144,13 @@ static void irq_dispatch(struct trapframe *tf)
 
 void trap_dispatch(struct trapframe *tf)
 {
+	if (tf->tf_vector == 3 && prov_isa_trap(tf))          /* an fbt or sdt probe: first, */
+		return;                                        /* it is the hot path */
 	if (tf->tf_vector >= 32) {
 		irq_dispatch(tf);
 		return;
 	}
 	if ((tf->tf_vector == 14 || tf->tf_vector == 13) && extable_fixup(tf))
-		return;
-	if (tf->tf_vector == 3 && prov_isa_trap(tf))          /* an fbt or sdt probe */
 		return;
 	fault_report(tf);
 }

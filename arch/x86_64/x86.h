@@ -63,10 +63,15 @@ extern void *trap_vectors[256];
 void arch_switch(uint64_t *save_rsp, uint64_t new_rsp);
 void thread_trampoline(void);
 
-/* The register frame entry.asm builds; trap_dispatch() receives a pointer to it. */
+/*
+ * The register frame entry.asm builds; trap_dispatch() receives a pointer to
+ * it.  The six argument registers of the calling convention are adjacent and
+ * in argument order (rdi first), so that a probe trap hands a function's
+ * arguments to the framework as one array, without copying (fbt_isa.c).
+ */
 struct trapframe {
-	uint64_t tf_r15, tf_r14, tf_r13, tf_r12, tf_r11, tf_r10, tf_r9, tf_r8;
-	uint64_t tf_rbp, tf_rdi, tf_rsi, tf_rdx, tf_rcx, tf_rbx, tf_rax;
+	uint64_t tf_r15, tf_r14, tf_r13, tf_r12, tf_r11, tf_r10, tf_rbp, tf_rbx, tf_rax;
+	uint64_t tf_rdi, tf_rsi, tf_rdx, tf_rcx, tf_r8, tf_r9;
 	uint64_t tf_vector, tf_err;
 	uint64_t tf_rip, tf_cs, tf_rflags, tf_rsp, tf_ss;
 };
