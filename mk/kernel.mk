@@ -21,6 +21,7 @@ KLDFLAGS   := -n -nostdlib -T linker.ld -z max-page-size=0x1000 -z noexecstack -
 # standard prologue at their first byte: let gcc shrink-wrap them again, which
 # shortens the probe path (a hit's fast paths make no calls and save nothing).
 $(BUILD)/k/trace/%.o $(BUILD)/k/dif/%.o: KCFLAGS += -fshrink-wrap
+$(addprefix $(BUILD)/k/arch/x86_64/,trap.o fbt_isa.o sdt_isa.o x86_decode.o): KCFLAGS += -fshrink-wrap
 
 $(BUILD)/k/%.o: %.c
 	@mkdir -p $(@D)

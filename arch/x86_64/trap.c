@@ -142,10 +142,9 @@ static void irq_dispatch(struct trapframe *tf)
 		sched_preempt_check();
 }
 
-void trap_dispatch(struct trapframe *tf)
+/* trap_other: everything but a probe trap (kept out of trap_dispatch's hot path). */
+static __attribute__((noinline)) void trap_other(struct trapframe *tf)
 {
-	if (tf->tf_vector == 3 && prov_isa_trap(tf))          /* an fbt or sdt probe: first, */
-		return;                                        /* it is the hot path */
 	if (tf->tf_vector >= 32) {
 		irq_dispatch(tf);
 		return;
@@ -153,4 +152,11 @@ void trap_dispatch(struct trapframe *tf)
 	if ((tf->tf_vector == 14 || tf->tf_vector == 13) && extable_fixup(tf))
 		return;
 	fault_report(tf);
+}
+
+void trap_dispatch(struct trapframe *tf)
+{
+	if (tf->tf_vector == 3 && prov_isa_trap(tf))          /* an fbt or sdt probe: the hot path */
+		return;
+	trap_other(tf);
 }
