@@ -441,8 +441,9 @@ typedef struct dif_state {
 #define DIF_RUN_DESTRUCTIVE 0x01u  /* permit destructive subroutines at run time */
 
 /*
- * dif_state_init: zero `st` and set its environment, scratch buffer and
- * string size (0 = DIF_STRSIZE_DEFAULT). Context: any.
+ * dif_state_init: zero `st` (but for its private tuple stack, which every
+ * run starts empty) and set its environment, scratch buffer and string size
+ * (0 = DIF_STRSIZE_DEFAULT). Context: any.
  */
 void dif_state_init(dif_state_t *st, const dif_env_t *env, void *scratch,
                     size_t scratch_size, uint32_t strsize);

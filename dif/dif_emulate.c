@@ -28,7 +28,8 @@
 void dif_state_init(dif_state_t *st, const dif_env_t *env, void *scratch,
                     size_t scratch_size, uint32_t strsize)
 {
-	__builtin_memset(st, 0, sizeof(*st));
+	/* Everything but the tuple stack, which every run starts empty (ds_ntuples = 0). */
+	__builtin_memset(st, 0, __builtin_offsetof(dif_state_t, ds_tuples));
 	st->ds_env = env;
 	st->ds_scratch = scratch;
 	st->ds_scratch_size = scratch_size;

@@ -5,8 +5,8 @@ bench_probe_effect.py says how many guest instructions a firing costs; this
 says which.  It boots build/kernel.elf under QEMU's gdb stub (-icount, so
 nothing else moves), stops at a probe site with a hardware breakpoint, skips
 a few warm-up firings, then single-steps one firing from the trap
-instruction until execution leaves the notrace region (linker.ld), that is
-until the probed code resumes.  Every step is one guest instruction.
+instruction until the probed code resumes: execution is back outside the
+notrace region (linker.ld) with the trap's frame popped.  Every step is one guest instruction.
 
     python3 tools/firing_trace.py 'fbt::bench_fbt:entry { @ = count(); }'
     python3 tools/firing_trace.py --listing 'fbt::bench_fbt:return { }'
@@ -64,13 +64,14 @@ def free_port():
 
 
 def gdb_script(port, at, skip, lo, hi, limit, log):
-    """Stop at the site skip+1 times, then step until the PC leaves [lo, hi)."""
+    """Stop at the site skip+1 times, then step until the probed code resumes."""
     return "\n".join([
         "set pagination off", "set confirm off",
         "target remote 127.0.0.1:%d" % port,
         "hbreak *0x%x" % at,
     ] + ["continue"] * (skip + 1) + [
         "delete",
+        "set $sp0 = $sp",
         "set logging file %s" % log, "set logging overwrite on",
         "set logging redirect on", "set logging enabled on",
         "set $n = 0",
@@ -78,7 +79,9 @@ def gdb_script(port, at, skip, lo, hi, limit, log):
         "  stepi",
         "  set $n = $n + 1",
         '  printf "PC %lx\\n", $pc',
-        "  if $pc < 0x%x || $pc >= 0x%x" % (lo, hi),
+        # Back in the probed code: outside the notrace region with the trap's
+        # frame gone (probe context may call out of the region, deeper down).
+        "  if ($pc < 0x%x || $pc >= 0x%x) && $sp >= $sp0 - 16" % (lo, hi),
         "    loop_break",
         "  end",
         "end",
