@@ -3,7 +3,8 @@
  * matching, quantize buckets, and whole enablings driven through a test
  * provider whose probe the tests fire by hand (so counts are exact): the
  * three buffer policies, drops, aggregations, dynamic variable exhaustion,
- * the deadman, and that closing a consumer frees everything it allocated.
+ * the deadman, that closing a consumer frees everything it allocated, the
+ * re-entry rule, and where stack() starts for a probe fired from a trap.
  */
 #include "arch/arch.h"
 #include "dlang/dt.h"
@@ -13,6 +14,7 @@
 #include "kernel/thread.h"
 #include "kernel/xcall.h"
 #include "trace/dtrace.h"
+#include "trace/trace_impl.h"         /* the firing state, for the re-entry test */
 
 #define ARENA (1UL << 20)
 
@@ -222,6 +224,93 @@ static void agg_cb(void *arg, uint32_t aggid, const void *key, uint32_t keylen,
 		a->count += vals[0];
 	else
 		a->sum += vals[0];
+}
+
+/*
+ * A probe that fires while a firing is in progress on the same CPU (say an
+ * fbt probe on something the framework calls) is refused and counted, from
+ * either entry point, and the firing in progress is left as it was.
+ */
+SELFTEST(trace_reentry_refused_and_counted)
+{
+	struct st_run r;
+	dtrace_optvals_t o;
+	dtrace_status_t st;
+	uint64_t first = 0, last = 0, args[6] = { 7 };
+
+	dtrace_opts_default(&o);
+	o.dov_bufsize = 4096;
+	ST_ASSERT(st_start(&r, "selftest:::hit { trace(arg0); }", &o));
+	uint64_t flags = arch_irq_save();
+	int cpu = arch_cpu_id();
+	dtrace_firing_t *f = dtrace_firing_cpu(cpu);
+	f->df_inprobe = true;                    /* as if inside a firing */
+	f->df_frame_pc = 0x1234;
+	dtrace_probe(st_probe, 5, 0, 0, 0, 0, 0);
+	dtrace_probe_frame(st_probe, cpu, args, 0xffffffff80100000UL, 0, NULL);
+	bool kept = f->df_frame_pc == 0x1234;
+	f->df_frame_pc = 0;
+	f->df_inprobe = false;
+	dtrace_probe_frame(st_probe, cpu, args, 0, 0, NULL);   /* and now it fires */
+	arch_irq_restore(flags);
+	ST_ASSERT(kept);
+	dtrace_status_get(r.state, &st);
+	ST_ASSERT(st.dst_reentries == 2);
+	long n = dtrace_buffer_snapshot(r.state, cpu, r.buf, r.bufsize);
+	ST_ASSERT(records(r.buf, n, &first, &last) == 1 && first == 7);
+	st_end(&r);
+}
+
+/* stack_of: the four PCs of the first stack(4) record in buf, or false. */
+static bool stack_of(const uint8_t *buf, long len, uint64_t pcs[4])
+{
+	for (long off = 0; off < len;) {
+		const dtrace_rechdr_t *h = (const dtrace_rechdr_t *)(buf + off);
+		if (h->dtrh_size == 0)
+			break;
+		if (h->dtrh_epid != 0 && h->dtrh_epid != DTRACE_EPID_ERROR &&
+		    h->dtrh_size == sizeof(*h) + 4 * 8) {
+			memcpy(pcs, h + 1, 4 * 8);
+			return true;
+		}
+		off += h->dtrh_size;
+	}
+	return false;
+}
+
+/*
+ * dtrace_probe_frame's frame: stack() starts at the probed PC; at a function
+ * boundary the return address in *retslot comes next, then the frames from
+ * fp; inside a function, the frames from fp directly.
+ */
+SELFTEST(trace_probe_frame_stack)
+{
+	struct st_run r;
+	dtrace_optvals_t o;
+	uint64_t args[6] = { 0 }, pcs[4];
+	uint64_t pc = 0xffffffff80100333UL, ret = 0xffffffff80100222UL;
+	uint64_t frame[2] = { 0, 0xffffffff80100111UL };   /* (saved fp 0: the walk ends here) */
+
+	dtrace_opts_default(&o);
+	o.dov_bufsize = 4096;
+	ST_ASSERT(st_start(&r, "selftest:::hit { stack(4); }", &o));
+	uint64_t flags = arch_irq_save();
+	int cpu = arch_cpu_id();
+	dtrace_probe_frame(st_probe, cpu, args, pc, (uint64_t)frame, &ret);
+	arch_irq_restore(flags);
+	long n = dtrace_buffer_snapshot(r.state, cpu, r.buf, r.bufsize);
+	ST_ASSERT(stack_of(r.buf, n, pcs));
+	ST_ASSERT(pcs[0] == pc && pcs[1] == ret && pcs[2] == frame[1] && pcs[3] == 0);
+
+	flags = arch_irq_save();
+	cpu = arch_cpu_id();
+	dtrace_probe_frame(st_probe, cpu, args, pc, (uint64_t)frame, NULL);
+	ST_ASSERT(dtrace_firing_cpu(cpu)->df_frame_pc == 0);      /* cleared after the firing */
+	arch_irq_restore(flags);
+	n = dtrace_buffer_snapshot(r.state, cpu, r.buf, r.bufsize);
+	ST_ASSERT(stack_of(r.buf, n, pcs));
+	ST_ASSERT(pcs[0] == pc && pcs[1] == frame[1] && pcs[2] == 0);
+	st_end(&r);
 }
 
 SELFTEST(trace_aggregations_exact)
