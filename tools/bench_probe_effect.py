@@ -20,6 +20,9 @@ Figures (instructions per call; "added" = minus the plain function):
   fbt_entry_empty       fbt::bench_fbt:entry { }
   fbt_entry_count       fbt::bench_fbt:entry { @ = count(); }
   fbt_entry_false_pred  fbt::bench_fbt:entry /arg0 == 123456789/ { @ = count(); }
+  fbt_entry_long_pred   the same predicate as arg0 + 1 + ... + 1 == 123456789, with 15
+                        "+ 1" terms: 30 more DIF instructions (setx, add), so the
+                        difference over 30 is one DIF instruction's cost in the guest
   fbt_return_count      fbt::bench_fbt:return { @ = count(); }
   sdt_count             sdt:::bench-site { @ = count(); }
   agg_keys_K            fbt::bench_fbt:entry { @[arg0 % K] = count(); }, K = 1, 100,
@@ -48,6 +51,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CALLS = 10000
+DIF_PLUS_TERMS = 15          # in fbt_entry_long_pred (the D compiler nests at most 32 deep)
 SPIN_ROUNDS = 20000000
 
 CALL_CASES = [
@@ -61,6 +65,10 @@ CALL_CASES = [
     ("fbt_entry_empty", "fbt", "fbt::bench_fbt:entry { }"),
     ("fbt_entry_count", "fbt", "fbt::bench_fbt:entry { @ = count(); }"),
     ("fbt_entry_false_pred", "fbt", "fbt::bench_fbt:entry /arg0 == 123456789/ { @ = count(); }"),
+    # the same predicate with DIF_PLUS_TERMS "+ 1" terms, 2 DIF instructions each (setx, add):
+    # the slope is the guest's cost of one DIF instruction
+    ("fbt_entry_long_pred", "fbt",
+     "fbt::bench_fbt:entry /arg0" + " + 1" * DIF_PLUS_TERMS + " == 123456789/ { @ = count(); }"),
     ("fbt_return_count", "fbt", "fbt::bench_fbt:return { @ = count(); }"),
     ("sdt_count", "sdt", "sdt:::bench-site { @ = count(); }"),
     # issue 7: the cost of @[key] = count() must not grow with the number of keys
@@ -154,6 +162,8 @@ def main():
         calls2, spins2 = run_guest(args.kernel, line, args.timeout)
         repeatable = calls == calls2 and spins == spins2
     per_call, added, spin, pct = figures(calls, spins, args.calls)
+    per_dif = round((per_call["fbt_entry_long_pred"] - per_call["fbt_entry_false_pred"])
+                    / (2 * DIF_PLUS_TERMS), 2)
     consumer_10000 = print_cost(args.kernel, args.calls)
     result = {
         "command": "python3 tools/bench_probe_effect.py",
@@ -165,6 +175,7 @@ def main():
         "added_insns_per_call": added,
         "spin_ticks": spin,
         "profile997_overhead_pct": pct,
+        "guest_insns_per_dif_insn": per_dif,
         "consumer_insns_for_10000_entries": consumer_10000,
         "targets": {
             "fbt_disabled_added": 0, "sdt_disabled_added": 1,
@@ -187,6 +198,7 @@ def main():
         extra = "" if name == "plain" else "   (+%g)" % added[name]
         print("  %-22s %10g%s" % (name, v, extra))
     print("  profile-997 on the spinner: %+.3f%% of its instructions" % pct)
+    print("  one DIF instruction (setx, add) in the guest: %g instructions" % per_dif)
     print("  consumer, 10,000 aggregation entries (merge, sort, print): %d instructions"
           % consumer_10000)
     if repeatable is not None:
