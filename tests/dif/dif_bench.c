@@ -193,8 +193,7 @@ int main(int argc, char **argv)
 		        "\"ns_per_insn\": %.3f}%s\n", progs[i].name, cnt[i], run[i], ins[i],
 		        i + 1 < n ? "," : "");
 	fprintf(js, "  },\n  \"ns_per_insn_mean\": %.3f,\n  \"predicate_ns\": %.2f,\n"
-	        "  \"predicate_target_ns\": 100,\n"
-	        "  \"guest_insns_per_dif_insn\": null\n}\n", geo, run[4]);
+	        "  \"predicate_target_ns\": 100\n}\n", geo, run[4]);
 	fclose(js);
 	printf("wrote %s\n", argv[1]);
 	return 0;
