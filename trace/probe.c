@@ -1,7 +1,9 @@
 /*
  * probe.c - what happens when a probe fires.
  *
- * dtrace_probe() turns interrupts off, refuses re-entry on the same CPU
+ * dtrace_probe() turns interrupts off (dtrace_probe_frame(), for providers
+ * that fire from a trap or an interrupt, finds them off already and also
+ * records where stack() starts), refuses re-entry on the same CPU
  * (counted), and walks the probe's ECB chain.  For each ECB whose consumer
  * is in the right phase (BEGIN only while warming up, END only while cooling
  * down, everything else while active) it runs the predicate, reserves the

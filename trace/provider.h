@@ -7,7 +7,8 @@
  * run time; the framework calls ops->enable when the first consumer enables
  * it and ops->disable when the last one goes away.  While enabled, the
  * provider's instrumentation calls dtrace_probe(id, arg0..arg5) from probe
- * context.
+ * context, or, from a trap or an interrupt handler, dtrace_probe_frame(),
+ * which also says where the probed code's stack starts.
  *
  * Probe context: interrupts are off; code must not sleep, allocate, take a
  * lock that other code takes with interrupts on, or call anything that can be
