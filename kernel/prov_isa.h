@@ -39,7 +39,6 @@ void sysinfo_init(void);             /* trace/prov_sysinfo.c */
 
 /* How the machine resumes after a probe trap. */
 enum prov_resume {
-	PROV_RESUME_NONE = 0,        /* not a probe site: the trap is someone else's */
 	PROV_RESUME_AT,              /* continue at pt_resume_pc (entry: out-of-line copy; sdt: after the site) */
 	PROV_RESUME_RETURN,          /* replay a function return (x86: pop the return address) */
 };

@@ -291,20 +291,13 @@ static void lquantize_add(const dt_aggdesc *ag, int64_t *v, int64_t x, int64_t i
 }
 
 /*
- * dtrace_agg_apply: one firing of aggregation ag with its nargs arguments
- * (the value, then quantize's increment) applied to its value words v.
+ * dtrace_agg_apply_more: the update of the functions that need more than a
+ * word or two (dtrace_agg_apply in trace_impl.h does the others inline):
+ * value x, and the increment quantize and its kin take.
  */
-void dtrace_agg_apply(const dt_aggdesc *ag, int64_t *v, const int64_t *args, uint32_t nargs)
+void dtrace_agg_apply_more(const dt_aggdesc *ag, int64_t *v, int64_t x, int64_t incr)
 {
-	int64_t x = nargs > 0 ? args[0] : 0;
-	int64_t incr = nargs > 1 ? args[1] : 1;
-
 	switch (ag->ag_func) {
-	case DT_AGG_COUNT: v[0]++; break;
-	case DT_AGG_SUM: v[0] += x; break;
-	case DT_AGG_MIN: if (x < v[0]) v[0] = x; break;
-	case DT_AGG_MAX: if (x > v[0]) v[0] = x; break;
-	case DT_AGG_AVG: v[0]++; v[1] += x; break;
 	case DT_AGG_STDDEV: stddev_add(v, x); break;
 	case DT_AGG_QUANTIZE: v[dtrace_quantize_bucket(x)] += incr; break;
 	case DT_AGG_LQUANTIZE: lquantize_add(ag, v, x, incr); break;

@@ -357,10 +357,7 @@ static int act_agg(struct act_ctx *c, const dt_action *a)
 	int64_t *v = dtrace_agg_find(buf, shape, key, &bucket);
 	if (v == NULL && (v = dtrace_agg_insert(buf, shape, key, bucket)) == NULL)
 		return 0;                            /* full: dropped and counted */
-	if (ag->ag_func == DT_AGG_COUNT)             /* the commonest, without a call */
-		v[0]++;
-	else
-		dtrace_agg_apply(ag, v, args, nargs);
+	dtrace_agg_apply(ag, v, args, nargs);
 	return 0;
 }
 
@@ -584,12 +581,7 @@ static inline void probe_fire(dtrace_firing_t *f, dtrace_probe_t *p, int cpu, co
 	f->df_cpu = cpu;
 	f->df_probe = p;
 	f->df_timestamp = 0;                        /* read on first use (firing_time) */
-	f->df_args[0] = args[0];                    /* (not memcpy: no call on the hot path) */
-	f->df_args[1] = args[1];
-	f->df_args[2] = args[2];
-	f->df_args[3] = args[3];
-	f->df_args[4] = args[4];
-	f->df_args[5] = args[5];
+	memcpy(f->df_args, args, 6 * sizeof(uint64_t));
 	dtrace_state_t *last = NULL;
 	for (dtrace_ecb_t *e = p->dtpr_ecb; e != NULL; e = e->dte_next) {
 		if (e->dte_state != last) {          /* clause-locals start out zero */

@@ -96,12 +96,11 @@ static void profile_fire(void *arg)
 	struct profile_probe *pp = arg;
 	uint64_t pc, fp;
 	bool user;
-	uint64_t flags = arch_irq_save();          /* (the cyclic runs in the timer interrupt) */
 
+	/* Interrupts are off: cyclics run in the timer interrupt (kernel/cyclic.c). */
 	prov_isa_intr_frame(&pc, &fp, &user);
 	uint64_t args[6] = { user ? 0 : pc, user ? pc : 0 };
 	dtrace_probe_frame(pp->pp_id, arch_cpu_id(), args, user ? 0 : pc, user ? 0 : fp, NULL);
-	arch_irq_restore(flags);
 }
 
 static void profile_make(const char *name)

@@ -217,7 +217,28 @@ int64_t *dtrace_agg_find(dtrace_aggbuf_t *a, const struct dtrace_aggshape *shape
                          uint32_t *bucket);
 int64_t *dtrace_agg_insert(dtrace_aggbuf_t *a, const struct dtrace_aggshape *shape, const uint8_t *key,
                            uint32_t bucket);
-void dtrace_agg_apply(const dt_aggdesc *ag, int64_t *v, const int64_t *args, uint32_t nargs);
+void dtrace_agg_apply_more(const dt_aggdesc *ag, int64_t *v, int64_t x, int64_t incr);
+
+/*
+ * dtrace_agg_apply: one firing of aggregation ag with its nargs arguments
+ * (the value, then quantize's increment) applied to its value words v.
+ * Inline: count(), sum(), min(), max() and avg() are a word or two of work
+ * on every firing; the rest is dtrace_agg_apply_more's.  Probe context.
+ */
+static inline void dtrace_agg_apply(const dt_aggdesc *ag, int64_t *v, const int64_t *args,
+                                    uint32_t nargs)
+{
+	int64_t x = nargs > 0 ? args[0] : 0;
+
+	switch (ag->ag_func) {
+	case DT_AGG_COUNT: v[0]++; break;
+	case DT_AGG_SUM: v[0] += x; break;
+	case DT_AGG_MIN: if (x < v[0]) v[0] = x; break;
+	case DT_AGG_MAX: if (x > v[0]) v[0] = x; break;
+	case DT_AGG_AVG: v[0]++; v[1] += x; break;
+	default: dtrace_agg_apply_more(ag, v, x, nargs > 1 ? args[1] : 1); break;
+	}
+}
 uint32_t dtrace_agg_keylen(const dt_aggdesc *ag, uint32_t strsize, uint32_t stackframes);
 
 /* dynvar.c */

@@ -80,7 +80,6 @@ bool prov_isa_trap(struct trapframe *tf)
 	pt.pt_fp = tf->tf_rbp;
 	pt.pt_sp = (const uint64_t *)tf->tf_rsp;
 	pt.pt_cpu = trap_cpu()->cpu_id;
-	pt.pt_resume = PROV_RESUME_NONE;
 	if (!fbt_invop(&pt) && !sdt_invop(&pt))
 		return false;
 	if (pt.pt_resume == PROV_RESUME_RETURN) {
