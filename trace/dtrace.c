@@ -89,12 +89,13 @@ static bool probes_grow(void)
 		return false;
 	if (dtrace_probes != NULL)
 		memcpy(t, dtrace_probes, dtrace_nprobes * sizeof(*t));
-	uint64_t flags = arch_irq_save();           /* probe context reads the table */
-	dtrace_probe_t **old = dtrace_probes;
-	dtrace_probes = t;
+	/*
+	 * The old table is never freed: probe context on another CPU may be
+	 * reading it right now (a freed large block is unmapped).  Doubling
+	 * keeps what is kept smaller than the table in use.
+	 */
+	__atomic_store_n(&dtrace_probes, t, __ATOMIC_RELEASE);
 	probes_cap = cap;
-	arch_irq_restore(flags);
-	kfree(old);
 	return true;
 }
 
@@ -135,7 +136,8 @@ dtrace_id_t dtrace_probe_create(dtrace_provider_t *prov, const char *mod, const 
 	p->dtpr_hnext = probe_hash[h];
 	probe_hash[h] = p;
 	p->dtpr_id = dtrace_nprobes + 1;
-	dtrace_probes[dtrace_nprobes++] = p;
+	dtrace_probes[dtrace_nprobes] = p;
+	__atomic_store_n(&dtrace_nprobes, p->dtpr_id, __ATOMIC_RELEASE);   /* slot first, then count */
 	return p->dtpr_id;
 }
 

@@ -114,17 +114,19 @@ static bool action_ok(const dt_prog *prog, const dt_action *a, unsigned flags, s
 	for (uint32_t i = 0; i < a->ac_naggs; i++)
 		if (a->ac_aggs[i] >= prog->dp_naggs)
 			return false;
-	if (a->ac_kind == DT_ACT_AGG && a->ac_naggs == 1 && a->ac_aggs[0] < prog->dp_naggs &&
-	    dtrace_agg_nvals(&prog->dp_aggs[a->ac_aggs[0]]) == 0) {
-		ksnprintf(v->buf, v->len, "clause %u, action %u: llquantize() parameters out of range",
-		          v->clause + 1, v->action);
-		return false;
+	if (a->ac_kind == DT_ACT_AGG) {
+		if (a->ac_naggs != 1)
+			return false;
+		const dt_aggdesc *ag = &prog->dp_aggs[a->ac_aggs[0]];
+		uint32_t nvals = dtrace_agg_nvals(ag);
+		if (nvals == 0) {
+			ksnprintf(v->buf, v->len, "clause %u, action %u: llquantize() parameters "
+			          "out of range", v->clause + 1, v->action);
+			return false;
+		}
+		if (a->ac_nargs < ag->ag_nkeys || nvals > 100000)
+			return false;
 	}
-	if (a->ac_kind == DT_ACT_AGG && (a->ac_naggs != 1 ||
-	    a->ac_nargs < prog->dp_aggs[a->ac_aggs[0]].ag_nkeys ||
-	    dtrace_agg_nvals(&prog->dp_aggs[a->ac_aggs[0]]) == 0 ||
-	    dtrace_agg_nvals(&prog->dp_aggs[a->ac_aggs[0]]) > 100000))
-		return false;
 	if ((a->ac_kind == DT_ACT_SPECULATE || a->ac_kind == DT_ACT_COMMIT || a->ac_kind == DT_ACT_DISCARD) &&
 	    a->ac_nargs < 1)
 		return false;
