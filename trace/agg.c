@@ -183,11 +183,7 @@ uint32_t dtrace_agg_keylen(const dt_aggdesc *ag, uint32_t strsize, uint32_t stac
 
 static uint32_t agg_hash(const dtrace_aggbuf_t *a, uint32_t aggid, const uint8_t *key, uint32_t keylen)
 {
-	uint32_t h = 2166136261u ^ aggid;
-
-	for (uint32_t i = 0; i < keylen; i++)
-		h = (h ^ key[i]) * 16777619u;
-	return h & (a->dta_nbuckets - 1);
+	return trace_hash(TRACE_HASH_SEED ^ aggid, key, keylen) & (a->dta_nbuckets - 1);
 }
 
 static void vals_init(const dt_aggdesc *ag, int64_t *v, uint32_t n)

@@ -2,9 +2,8 @@
  * buffer.c - per-CPU principal buffers and their policies.
  *
  * switch (default): two halves.  Probe context appends records to the
- *   active half; the consumer's snapshot swaps the halves (with interrupts
- *   off on that CPU: one CPU today, a cross-call with SMP) and copies out the
- *   inactive one.  A record that does not fit is dropped and counted.
+ *   active half; the consumer's snapshot swaps the halves (by cross-call,
+ *   on that CPU with interrupts off) and copies out the inactive one.  A record that does not fit is dropped and counted.
  * fill: one half.  When a record does not fit, the buffer is full: recording
  *   stops (and the consumer stops tracing), except for END's records, for
  *   which space was set aside when the program was enabled.

@@ -29,13 +29,10 @@ static dtrace_provider_t *providers, *providers_tail;
 static uint32_t name_hash(const char *prov, const char *mod, const char *func, const char *name)
 {
 	const char *parts[4] = { prov, mod, func, name };
-	uint32_t h = 2166136261u;
+	uint32_t h = TRACE_HASH_SEED;
 
-	for (int i = 0; i < 4; i++) {
-		for (const char *c = parts[i]; *c; c++)
-			h = (h ^ (uint8_t)*c) * 16777619u;
-		h = (h ^ ':') * 16777619u;
-	}
+	for (int i = 0; i < 4; i++)
+		h = trace_hash(h, (const uint8_t *)parts[i], (uint32_t)strlen(parts[i]) + 1);
 	return h % PROBE_HASH_SIZE;
 }
 

@@ -149,10 +149,7 @@ static dynvar_t *dynvar_find(dtrace_state_t *s, uint32_t varid, const uint8_t *k
                              uint32_t keylen, bool create, uint32_t **linkp)
 {
 	dtrace_dynvar_space_t *d = &s->dts_dyn;
-	uint32_t h = 2166136261u ^ varid;
-
-	for (uint32_t i = 0; i < keylen; i++)
-		h = (h ^ key[i]) * 16777619u;
+	uint32_t h = trace_hash(TRACE_HASH_SEED ^ varid, key, keylen);
 	uint32_t *link = &d->dds_bucket[h % d->dds_nbuckets];
 	for (; *link != 0; link = &dv_at(d, *link)->dv_next) {
 		dynvar_t *v = dv_at(d, *link);

@@ -105,8 +105,10 @@ static void spec_move(dtrace_state_t *s, dtrace_spec_t *sp, bool commit)
 
 static bool others_have_data(dtrace_spec_t *sp)
 {
+	int self = arch_cpu_id();
+
 	for (int cpu = 0; cpu < ncpus; cpu++)
-		if (cpu != arch_cpu_id() && sp->dsp_buf[cpu].dtb_offset != 0)
+		if (cpu != self && sp->dsp_buf[cpu].dtb_offset != 0)
 			return true;
 	return false;
 }

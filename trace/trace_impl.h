@@ -175,6 +175,15 @@ typedef struct dtrace_firing {
 extern mutex_t dtrace_lock;
 extern dtrace_probe_t **dtrace_probes;
 extern uint32_t dtrace_nprobes;
+/* trace_hash: FNV-1a over n bytes, from h (start with TRACE_HASH_SEED, or that mixed with an id). */
+#define TRACE_HASH_SEED 2166136261u
+static inline uint32_t trace_hash(uint32_t h, const uint8_t *p, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++)
+		h = (h ^ p[i]) * 16777619u;
+	return h;
+}
+
 /* dtrace_probe_get: probe id, or NULL.  Any context (inline: the firing path's first step). */
 static inline dtrace_probe_t *dtrace_probe_get(dtrace_id_t id)
 {
