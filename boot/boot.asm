@@ -54,7 +54,7 @@ section .note.pvh note alloc noexec nowrite align=4
 	dq efi_entry
 
 ; ---------------------------------------------------------------- 32-bit
-; BOOT_TABLES_BUILD: zero the boot page tables (5 pages), then fill them.
+; BOOT_TABLES_BUILD: zero the boot page tables (4 pages), then fill them.
 ; Assembled twice, in 32-bit (common32) and 64-bit (efi_entry) code: only
 ; 32-bit registers and absolute addresses below 4 GiB, which both modes
 ; encode alike (writes to a 32-bit register clear its upper half in 64-bit
@@ -63,7 +63,7 @@ section .note.pvh note alloc noexec nowrite align=4
 %macro BOOT_TABLES_BUILD 0
 	mov edi, boot_pml4
 	xor eax, eax
-	mov ecx, 5 * 4096 / 4
+	mov ecx, 4 * 4096 / 4
 	rep stosd
 
 	mov eax, boot_pdpt_low
@@ -182,7 +182,6 @@ boot_pml4:      resb 4096
 boot_pdpt_low:  resb 4096
 boot_pdpt_high: resb 4096
 boot_pd:        resb 4096
-boot_spare:     resb 4096
 boot_stack32:   resb 1024
 boot_stack32_top:
 

@@ -9,12 +9,12 @@
 #include "kernel/boot.h"
 #include "kernel/klib.h"
 
-/* word_scan: copy the value part of the word at s (after '=' if any); returns the end of the word. */
-static const char *word_value(const char *s, char *buf, size_t size, size_t *len)
+/* word_value: copy the word at s to buf (quotes removed); returns the end of the word. */
+static const char *word_value(const char *s, char *buf, size_t size)
 {
 	char quote = 0;
+	size_t len = 0;
 
-	*len = 0;
 	for (; *s && (quote || *s != ' '); s++) {
 		char c = *s;
 		if (quote == 0 && (c == '"' || c == '\'')) {
@@ -27,17 +27,17 @@ static const char *word_value(const char *s, char *buf, size_t size, size_t *len
 		}
 		if (quote == '"' && c == '\\' && s[1] != 0)
 			c = *++s;
-		if (buf != NULL && *len + 1 < size)
-			buf[(*len)++] = c;
+		if (buf != NULL && len + 1 < size)
+			buf[len++] = c;
 	}
 	if (buf != NULL && size > 0)
-		buf[MIN(*len, size - 1)] = 0;
+		buf[len] = 0;
 	return s;
 }
 
 bool cmdline_get(const char *cmdline, const char *key, char *buf, size_t size)
 {
-	size_t klen = strlen(key), len;
+	size_t klen = strlen(key);
 	const char *s = cmdline;
 
 	while (*s) {
@@ -45,17 +45,11 @@ bool cmdline_get(const char *cmdline, const char *key, char *buf, size_t size)
 			s++;
 		if (*s == 0)
 			break;
-		bool match = strncmp(s, key, klen) == 0 && (s[klen] == '=' || s[klen] == ' ' || s[klen] == 0);
-		if (match && s[klen] != '=') {
-			if (buf != NULL && size > 0)
-				buf[0] = 0;
+		if (strncmp(s, key, klen) == 0 && (s[klen] == '=' || s[klen] == ' ' || s[klen] == 0)) {
+			word_value(s + klen + (s[klen] == '='), buf, size);   /* a bare flag: "" */
 			return true;
 		}
-		if (match) {
-			word_value(s + klen + 1, buf, size, &len);
-			return true;
-		}
-		s = word_value(s, NULL, 0, &len);
+		s = word_value(s, NULL, 0);
 	}
 	return false;
 }

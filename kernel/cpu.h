@@ -1,9 +1,9 @@
 /*
  * cpu.h - the per-CPU structure.
  *
- * Each CPU has one struct cpu, reached with curcpu() (through the GS base on
- * x86_64), so that per-CPU state is a switch to flip when more CPUs start,
- * not a rewrite.  One CPU today.
+ * Each CPU has one struct cpu in cpus[], reached with curcpu() (through the
+ * GS base on x86_64); ncpus of them are running (kernel/main.c starts the
+ * others unless booted with nosmp).
  */
 #ifndef SONDE_CPU_H
 #define SONDE_CPU_H
@@ -34,7 +34,6 @@ struct cpu {
 	int cpu_intr_depth;          /* > 0 inside an interrupt handler */
 	uint64_t cpu_intrs;          /* interrupts taken */
 	uint64_t cpu_switches;       /* context switches */
-	uint64_t cpu_ts_ns;          /* scratch for the scheduler */
 	void *cpu_arch;              /* arch-private (GDT, TSS) */
 	uint32_t cpu_hwid;           /* the interrupt controller's id (LAPIC id) */
 	volatile bool cpu_online;

@@ -85,7 +85,8 @@ static char *kfile_strdup(const char *s)
 
 /* --- boot modules -------------------------------------------------------- */
 
-static void kfile_tar_add(const char *name, const unsigned char *data, uint64_t size, void *arg)
+/* kfile_add_copy: kfile_add under a heap copy of name (a tar walk's name lives only for the call). */
+static void kfile_add_copy(const char *name, const unsigned char *data, uint64_t size, void *arg)
 {
 	char *copy = kfile_strdup(name);
 
@@ -115,12 +116,10 @@ static void kfile_module_add(int i, const struct boot_module *m)
 	char name[64], err[160];
 
 	if (!kfile_is_tar(data, len)) {
-		char *copy = kfile_strdup(kfile_module_name(m, name, sizeof(name)));
-		if (copy != NULL)
-			kfile_add(copy, data, len);
+		kfile_add_copy(kfile_module_name(m, name, sizeof(name)), data, len, NULL);
 		return;
 	}
-	if (kfile_tar_walk(data, len, kfile_tar_add, NULL, err, sizeof(err)) < 0)
+	if (kfile_tar_walk(data, len, kfile_add_copy, NULL, err, sizeof(err)) < 0)
 		kprintf_err("kfile: boot module %d (%s, %lu bytes): %s; module skipped\n",
 		            i, m->bmod_name, len, err);
 }

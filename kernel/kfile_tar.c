@@ -110,14 +110,14 @@ static void tar_name(const unsigned char *h, char *out)
 }
 
 /*
- * tar_header_check: validate the header at off.  On success stores the
- * member's size and returns true; else writes the reason to err.
+ * tar_header_check: validate the header at off (name: its member's path,
+ * for the messages).  On success stores the member's size and returns true;
+ * else writes the reason to err.
  */
-static bool tar_header_check(const unsigned char *h, uint64_t off, uint64_t len, uint64_t *size,
-                             char *err, size_t errsize)
+static bool tar_header_check(const unsigned char *h, const char *name, uint64_t off, uint64_t len,
+                             uint64_t *size, char *err, size_t errsize)
 {
 	uint64_t want, got;
-	char name[KFILE_NAME_MAX];
 
 	if (memcmp(h + TAR_MAGIC, "ustar", 5) != 0) {
 		ksnprintf(err, errsize, "not a ustar header at offset %lu (bad magic)", off);
@@ -127,7 +127,6 @@ static bool tar_header_check(const unsigned char *h, uint64_t off, uint64_t len,
 		ksnprintf(err, errsize, "bad header checksum at offset %lu (computed %lu)", off, got);
 		return false;
 	}
-	tar_name(h, name);
 	if (!tar_octal(h, TAR_SIZE, 12, size)) {
 		ksnprintf(err, errsize, "member %s: bad size field at offset %lu", name, off);
 		return false;
@@ -163,10 +162,10 @@ static int tar_pass(const unsigned char *p, uint64_t len, kfile_tar_fn *fn, void
 		const unsigned char *h = p + off;
 		if (tar_block_is_zero(h))
 			return files;
-		if (!tar_header_check(h, off, len, &size, err, errsize))
+		tar_name(h, name);
+		if (!tar_header_check(h, name, off, len, &size, err, errsize))
 			return -1;
 		if (tar_is_file(h)) {
-			tar_name(h, name);
 			if (name[0] == 0) {
 				ksnprintf(err, errsize, "member with an empty name at offset %lu", off);
 				return -1;
@@ -186,7 +185,7 @@ static int tar_pass(const unsigned char *p, uint64_t len, kfile_tar_fn *fn, void
 int kfile_tar_walk(const void *data, uint64_t len, kfile_tar_fn *fn, void *arg,
                    char *err, size_t errsize)
 {
-	if (len < TAR_BLOCK || !kfile_is_tar(data, len)) {
+	if (!kfile_is_tar(data, len)) {
 		ksnprintf(err, errsize, "not a ustar archive");
 		return -1;
 	}

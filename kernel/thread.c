@@ -597,14 +597,11 @@ int thread_join(uint64_t tid)
 	SCHED_LOCK();
 	struct thread *t = thread_find(tid);
 	if (t == NULL || t == curthread() || t == cpus[t->t_cpu].cpu_idle) {
-		if (t == NULL && recent_status(tid, &status)) {
-			SCHED_UNLOCK();                     /* it already exited: its status */
-			arch_irq_restore(flags);
-			return status;
-		}
+		if (t != NULL || !recent_status(tid, &status))
+			status = -1;                        /* else it already exited: its status */
 		SCHED_UNLOCK();
 		arch_irq_restore(flags);
-		return -1;
+		return status;
 	}
 	t->t_refs++;
 	while (t->t_state != TS_ZOMBIE)

@@ -35,7 +35,6 @@
 static volatile uint32_t *lapic;
 static volatile uint32_t *ioapic;
 static uint64_t tsc_at_boot;
-static uint64_t tsc_hz;
 static uint64_t tsc_mult;               /* ns = ticks * tsc_mult >> 32 */
 static uint64_t lapic_hz;               /* timer ticks per second after the divider */
 
@@ -150,7 +149,7 @@ static void timer_calibrate(void)
 	uint64_t t1 = rdtsc();
 	uint32_t l1 = lapic_read(LAPIC_TIMER_CUR);
 	lapic_write(LAPIC_TIMER_INIT, 0);
-	tsc_hz = (t1 - t0) * (1000 / CALIBRATE_MS);
+	uint64_t tsc_hz = (t1 - t0) * (1000 / CALIBRATE_MS);
 	lapic_hz = (uint64_t)(l0 - l1) * (1000 / CALIBRATE_MS);
 	if (tsc_hz == 0 || lapic_hz == 0)
 		panic("timer: calibration failed (tsc %lu Hz, lapic %lu Hz)", tsc_hz, lapic_hz);
@@ -191,11 +190,4 @@ void arch_timer_oneshot(uint64_t delta_ns)
 	if (count > 0xffffffffUL)
 		count = 0xffffffffUL;
 	lapic_write(LAPIC_TIMER_INIT, (uint32_t)count);
-}
-
-/* timer_hz: the calibrated rates, for the boot banner and `uptime`. */
-void arch_timer_rates(uint64_t *tsc, uint64_t *lapic_rate)
-{
-	*tsc = tsc_hz;
-	*lapic_rate = lapic_hz;
 }

@@ -22,8 +22,6 @@
 #define AP_STACK_SIZE (16 * 1024)
 
 extern const uint8_t ap_tramp_start[], ap_tramp_end[];
-int acpi_cpus(uint32_t *ids, int max);
-void vm_map_low(bool on);
 
 static volatile int ap_up;
 

@@ -116,6 +116,11 @@ static void map_page(uint64_t va, uint64_t pa, uint64_t flags)
 	*e = pa | flags | PTE_P;
 }
 
+static bool is_text(uint64_t va)
+{
+	return va >= (uint64_t)_kernel_start && va < (uint64_t)_text_end;
+}
+
 static uint64_t image_flags(uint64_t va)
 {
 	if (va < (uint64_t)_text_end)
@@ -140,11 +145,8 @@ static void map_direct(void)
 
 	for (uint64_t pa = 0; pa < end; pa += LARGE) {
 		if (pa >= kstart && pa < kend) {
-			for (uint64_t p = pa; p < pa + LARGE; p += PAGE_SIZE) {
-				uint64_t kva = p + KERNEL_VMA;
-				bool text = kva >= (uint64_t)_kernel_start && kva < (uint64_t)_text_end;
-				map_page(DMAP_BASE + p, p, PTE_NX | PTE_G | (text ? 0 : PTE_W));
-			}
+			for (uint64_t p = pa; p < pa + LARGE; p += PAGE_SIZE)
+				map_page(DMAP_BASE + p, p, PTE_NX | PTE_G | (is_text(p + KERNEL_VMA) ? 0 : PTE_W));
 			continue;
 		}
 		uint64_t *e = pte_find(DMAP_BASE + pa, 1, true);
@@ -263,12 +265,8 @@ uint64_t virt_to_phys(const void *p)
 	e = vm_leaf(va);
 	if (e == 0)
 		return 0;
-	return (e & PTE_ADDR & ~((e & PTE_PS) ? LARGE - 1 : 0)) + (va & ((e & PTE_PS) ? LARGE - 1 : PAGE_SIZE - 1));
-}
-
-static bool is_text(uint64_t va)
-{
-	return va >= (uint64_t)_kernel_start && va < (uint64_t)_text_end;
+	uint64_t offset_mask = (e & PTE_PS) ? LARGE - 1 : PAGE_SIZE - 1;
+	return (e & PTE_ADDR & ~offset_mask) | (va & offset_mask);
 }
 
 static spinlock_t patch_lock = SPINLOCK_INIT("text patch");

@@ -5,6 +5,7 @@
 #ifndef SONDE_X86_H
 #define SONDE_X86_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #define RFLAGS_IF        (1UL << 9)
@@ -83,8 +84,6 @@ void lapic_init(void);
 void ioapic_init(void);
 void ioapic_route(int irq, int vector);
 void lapic_eoi(void);
-void lapic_timer_oneshot(uint64_t ns);
-void lapic_timer_calibrate(void);
 void timer_interrupt(void);     /* kernel/cyclic.c */
 void uart_interrupt(void);      /* uart.c */
 
@@ -100,5 +99,7 @@ void lapic_init_ap(void);
 void lapic_send_init(uint32_t hwid);
 void lapic_send_sipi(uint32_t hwid, uint32_t page);
 void arch_cpu_init_ap(int id);   /* gdt.c */
+int acpi_cpus(uint32_t *ids, int max); /* acpi.c */
+void vm_map_low(bool on);        /* vm.c */
 
 #endif

@@ -163,6 +163,7 @@ SELFTEST(thread_join_status)
 	ST_ASSERT(thread_join(tid) == 42);
 	ST_ASSERT(thread_join(tid) == 42);                           /* gone, its status kept */
 	ST_ASSERT(thread_join(999999) == -1);
+	ST_ASSERT(thread_join(curthread()->t_tid) == -1);           /* not oneself */
 }
 
 static void sleeper(void *arg)

@@ -22,7 +22,6 @@
 struct fake_kernel fk;
 
 static struct thread fk_self = { .t_tid = 1, .t_name = "init" };
-static struct thread fk_new;
 
 static const struct thread_info fk_threads[] = {
 	{ .ti_tid = 0, .ti_name = "idle", .ti_state = TS_RUNNABLE, .ti_cpu = 0, .ti_cputime = 1500000000 },
@@ -168,16 +167,15 @@ bool thread_kill(uint64_t tid)
 	return true;
 }
 
-struct thread *thread_create(const char *name, void (*fn)(void *), void *arg)
+uint64_t thread_spawn(const char *name, void (*fn)(void *), void *arg)
 {
 	(void)fn;
 	if (fk.malloc_fails)
-		return NULL;
+		return 0;
 	fk.created++;
 	snprintf(fk.created_name, sizeof(fk.created_name), "%s", name);
 	fk.created_arg = arg;
-	fk_new.t_tid = 100 + (uint64_t)fk.created;
-	return &fk_new;
+	return 100 + (uint64_t)fk.created;
 }
 
 /* --- memory and symbols -------------------------------------------------- */

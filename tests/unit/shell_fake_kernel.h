@@ -41,7 +41,7 @@ struct fake_kernel {
 	bool rebooted;
 	int fault_kind;              /* -1 until arch_fault_test is called */
 	jmp_buf exit_jmp;            /* where arch_poweroff / arch_reboot land */
-	int created;                 /* threads made by thread_create */
+	int created;                 /* threads made by thread_spawn */
 	char created_name[32];
 	void *created_arg;
 };

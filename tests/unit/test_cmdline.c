@@ -35,6 +35,9 @@ static void test_values(void **state)
 	assert_string_equal(buf, "");
 	assert_true(cmdline_get("flag", "flag", buf, sizeof(buf)));
 	assert_string_equal(buf, "");
+	strcpy(buf, "stale");
+	assert_true(cmdline_get("flag cmd=ps", "flag", buf, sizeof(buf)));
+	assert_string_equal(buf, "");
 }
 
 static void test_skips_quoted_words(void **state)

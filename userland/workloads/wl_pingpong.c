@@ -107,7 +107,7 @@ static int wl_pingpong_main(const struct wl_params *p)
 		return 1;
 	wl_queue_init(&pp->pp_queue);
 	mutex_init(&pp->pp_stats_lock, "pingpong");
-	uint64_t rx_tid = wl_thread_start("pingpong-rx", pp_consumer_main, pp);
+	uint64_t rx_tid = thread_spawn("pingpong-rx", pp_consumer_main, pp);
 	if (rx_tid == 0) {
 		kfree(pp);
 		return 1;

@@ -57,7 +57,7 @@ SELFTEST(wl_queue_two_threads)
 	if (q == NULL)
 		return;
 	wl_queue_init(q);
-	uint64_t tid = wl_thread_start("wl_st_producer", wl_st_producer, q);
+	uint64_t tid = thread_spawn("wl_st_producer", wl_st_producer, q);
 	ST_ASSERT(tid != 0);
 	if (tid == 0)
 		return;

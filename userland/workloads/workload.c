@@ -15,7 +15,6 @@
 #include "kernel/mem.h"
 #include "kernel/thread.h"
 #include "kernel/time.h"
-#include "arch/arch.h"
 
 extern const struct workload __start_workloads[];
 extern const struct workload __stop_workloads[];
@@ -61,21 +60,6 @@ static void wl_thread_main(void *arg)
 	thread_exit(w->wl_main(&p));
 }
 
-/*
- * Interrupts stay off from thread_create() until the tid is read: on one CPU
- * the new thread cannot run (and exit, and be freed) before that.  With SMP
- * this wants a thread_create() that returns the tid itself.
- */
-uint64_t wl_thread_start(const char *name, void (*fn)(void *), void *arg)
-{
-	uint64_t flags = arch_irq_save();
-	struct thread *t = thread_create(name, fn, arg);
-	uint64_t tid = t != NULL ? t->t_tid : 0;
-
-	arch_irq_restore(flags);
-	return tid;
-}
-
 uint64_t wl_spawn(const struct workload *w, const struct wl_params *p)
 {
 	struct wl_start *ws = kmalloc(sizeof(*ws));
@@ -84,7 +68,7 @@ uint64_t wl_spawn(const struct workload *w, const struct wl_params *p)
 		return 0;
 	ws->ws_wl = w;
 	ws->ws_params = *p;
-	uint64_t tid = wl_thread_start(w->wl_name, wl_thread_main, ws);
+	uint64_t tid = thread_spawn(w->wl_name, wl_thread_main, ws);
 	if (tid == 0)
 		kfree(ws);
 	return tid;

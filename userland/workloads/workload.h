@@ -51,13 +51,6 @@ const struct workload *wl_get(int i);
  */
 uint64_t wl_spawn(const struct workload *w, const struct wl_params *p);
 
-/*
- * wl_thread_start: thread_create() that returns the new thread's tid (0 if
- * memory is short).  The tid is read before the new thread can run, so a
- * thread that ends at once cannot be freed under the reader.  Thread context.
- */
-uint64_t wl_thread_start(const char *name, void (*fn)(void *), void *arg);
-
 /* wl_should_stop: the workload's thread was killed, or its deadline (ns, 0 = none) passed. */
 bool wl_should_stop(uint64_t deadline_ns);
 
