@@ -69,29 +69,17 @@ static void kfile_add(const char *name, const unsigned char *data, uint64_t size
 	nkfiles++;
 }
 
-/* kfile_strdup: a heap copy of s, or NULL (reported) when the heap is out. */
-static char *kfile_strdup(const char *s)
-{
-	size_t n = strlen(s) + 1;
-	char *p = kmalloc(n);
-
-	if (p == NULL) {
-		kprintf_err("kfile: out of memory for the name %s\n", s);
-		return NULL;
-	}
-	memcpy(p, s, n);
-	return p;
-}
-
 /* --- boot modules -------------------------------------------------------- */
 
 /* kfile_add_copy: kfile_add under a heap copy of name (a tar walk's name lives only for the call). */
 static void kfile_add_copy(const char *name, const unsigned char *data, uint64_t size, void *arg)
 {
-	char *copy = kfile_strdup(name);
+	char *copy = kstrdup(name);
 
 	(void)arg;
-	if (copy != NULL)
+	if (copy == NULL)
+		kprintf_err("kfile: out of memory for the name %s\n", name);
+	else
 		kfile_add(copy, data, size);
 }
 

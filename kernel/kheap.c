@@ -162,6 +162,16 @@ void *kzalloc(size_t size)
 	return p;
 }
 
+char *kstrdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+	char *p = kmalloc(n);
+
+	if (p != NULL)
+		memcpy(p, s, n);
+	return p;
+}
+
 static void large_free(struct page_hdr *ph)
 {
 	uint64_t npages = ph->ph_npages;

@@ -42,6 +42,7 @@ void pmem_stats(struct pmem_stats *st);
 void *kmalloc(size_t size);
 void *kzalloc(size_t size);
 void kfree(void *p);
+char *kstrdup(const char *s);         /* a heap copy of s, or NULL */
 
 struct kheap_stats {
 	uint64_t hs_allocs;          /* kmalloc calls that succeeded */

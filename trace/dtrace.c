@@ -96,16 +96,6 @@ static bool probes_grow(void)
 	return true;
 }
 
-static char *name_dup(const char *s)
-{
-	size_t n = strlen(s) + 1;
-	char *d = kmalloc(n);
-
-	if (d != NULL)
-		memcpy(d, s, n);
-	return d;
-}
-
 dtrace_id_t dtrace_probe_create(dtrace_provider_t *prov, const char *mod, const char *func,
                                 const char *name, int aframes, void *parg)
 {
@@ -116,9 +106,9 @@ dtrace_id_t dtrace_probe_create(dtrace_provider_t *prov, const char *mod, const 
 	dtrace_probe_t *p = kzalloc(sizeof(*p));
 	if (p == NULL)
 		return 0;
-	p->dtpr_mod = name_dup(mod);
-	p->dtpr_func = name_dup(func);
-	p->dtpr_name = name_dup(name);
+	p->dtpr_mod = kstrdup(mod);
+	p->dtpr_func = kstrdup(func);
+	p->dtpr_name = kstrdup(name);
 	if (!p->dtpr_mod || !p->dtpr_func || !p->dtpr_name) {
 		kfree((void *)p->dtpr_mod);
 		kfree((void *)p->dtpr_func);
