@@ -530,8 +530,9 @@ const char *dt_sema_tname(const dt_type *t, char *buf, size_t len);
 bool dt_sema_is_const(const dt_node *n);
 bool dt_sema_is_dvar(const dt_node *n);
 bool dt_sema_assignable(const dt_type *to, const dt_type *from);
-dt_type *dt_sema_array_keys(dt_ctx *ctx, dt_node *n, dt_ident *id,
-    bool define);
+void dt_sema_array_keys(dt_ctx *ctx, dt_node *n, dt_ident *id, bool define);
+void dt_sema_keys_define(dt_ctx *ctx, dt_ident *id, dt_type *const *keys,
+    uint32_t nkeys);
 dt_node *dt_sema_cast_to(dt_ctx *ctx, dt_node *n, dt_type *t);
 dt_ident *dt_sema_dvar_get(dt_ctx *ctx, int scope, const char *name,
     dt_type *t, bool arr);

@@ -353,11 +353,9 @@ void
 dt_decl_var(dt_ctx *ctx, dt_node *where, int scope, dt_type *t,
     const char *name, dt_type **keys, uint32_t nkeys, bool arr)
 {
-	dt_idhash *h = scope == DIF_SCOPE_THREAD ? &ctx->c_tls :
-	    scope == DIF_SCOPE_LOCAL ? &ctx->c_locals : &ctx->c_globals;
 	check_var_type(ctx, where, t, name);
-	dt_ident *id = dt_ident_lookup(h, name);
-	if (id != NULL || (scope == DIF_SCOPE_GLOBAL &&
+	if (dt_sema_dvar_get(ctx, scope, name, NULL, false) != NULL ||
+	    (scope == DIF_SCOPE_GLOBAL &&
 	    dt_ident_lookup(&ctx->c_types, name) != NULL))
 		dt_error_node(ctx, where, "D_DECL_IDRED", "identifier "
 		    "redeclared: %s", name);
@@ -372,23 +370,11 @@ dt_decl_var(dt_ctx *ctx, dt_node *where, int scope, dt_type *t,
 		if (!dt_type_isscalar(keys[i]) && !dt_type_isstring(keys[i]))
 			dt_error_node(ctx, where, "D_KEY_TYPE", "%s[ ] key #%u "
 			    "is of an invalid type", name, i + 1);
-	id = dt_ident_insert(ctx, h, name, arr ? DT_IDK_ARRAY : DT_IDK_VAR);
-	id->id_scope = (uint8_t)scope;
-	id->id_type = t;
+	dt_ident *id = dt_sema_dvar_get(ctx, scope, name, t, arr);
 	id->id_declared = true;
 	id->id_line = where->n_line;
-	for (uint32_t i = 0; i < nkeys; i++)
-		id->id_keys[i] = keys[i];
-	id->id_nkeys = nkeys;
-	id->id_keys_known = arr;
-	if (scope == DIF_SCOPE_THREAD)
-		id->id_id = ctx->c_nexttls++;
-	else if (scope == DIF_SCOPE_LOCAL)
-		id->id_id = ctx->c_nextlocal++;
-	else
-		id->id_id = ctx->c_nextvar++;
-	if (scope != DIF_SCOPE_LOCAL)
-		dt_vardesc_add(ctx, id);
+	if (arr)
+		dt_sema_keys_define(ctx, id, keys, nkeys);
 }
 
 void

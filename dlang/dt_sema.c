@@ -429,7 +429,28 @@ cook_op3(dt_ctx *ctx, dt_node *n)
 
 /* ---- assignment ---- */
 
-dt_type *
+/*
+ * Record an associative array's key types; a global or thread-local array
+ * is now complete enough to be listed in the program's variables (the
+ * framework sizes its dynamic variables from vd_nkeys).
+ */
+void
+dt_sema_keys_define(dt_ctx *ctx, dt_ident *id, dt_type *const *keys,
+    uint32_t nkeys)
+{
+	for (uint32_t i = 0; i < nkeys; i++)
+		id->id_keys[i] = keys[i];
+	id->id_nkeys = nkeys;
+	id->id_keys_known = true;
+	if (id->id_scope != DIF_SCOPE_LOCAL)
+		dt_vardesc_add(ctx, id);
+}
+
+/*
+ * Check the keys of n (an index of the array id) against its key types;
+ * if define, the first use defines them.
+ */
+void
 dt_sema_array_keys(dt_ctx *ctx, dt_node *n, dt_ident *id, bool define)
 {
 	uint32_t nk = 0;
@@ -445,13 +466,9 @@ dt_sema_array_keys(dt_ctx *ctx, dt_node *n, dt_ident *id, bool define)
 			    "is of an invalid type", id->id_name, nk);
 	}
 	if (!id->id_keys_known) {
-		if (!define)
-			return (NULL);
-		id->id_nkeys = nk;
-		for (uint32_t i = 0; i < nk; i++)
-			id->id_keys[i] = kt[i];
-		id->id_keys_known = true;
-		return (NULL);
+		if (define)
+			dt_sema_keys_define(ctx, id, kt, nk);
+		return;
 	}
 	if (nk != id->id_nkeys)
 		dt_error_node(ctx, n, "D_PROTO_LEN", "%s[ ] prototype "
@@ -467,7 +484,6 @@ dt_sema_array_keys(dt_ctx *ctx, dt_node *n, dt_ident *id, bool define)
 		    dt_sema_tname(id->id_keys[i], a, sizeof (a)),
 		    dt_sema_tname(kt[i], b, sizeof (b)));
 	}
-	return (NULL);
 }
 
 static bool
@@ -564,8 +580,6 @@ cook_lvalue(dt_ctx *ctx, dt_node *l, dt_type *rt, dt_tokkind op)
 			dt_error_node(ctx, l, "D_OP_INCOMPAT", "operator = "
 			    "cannot be applied to a void or action value");
 		id = dt_sema_dvar_get(ctx, scope, name, rt, arr);
-		if (arr && scope != DIF_SCOPE_LOCAL)
-			dt_vardesc_add(ctx, id);
 	}
 	if (id->id_kind != DT_IDK_VAR && id->id_kind != DT_IDK_ARRAY)
 		dt_error_node(ctx, l, "D_OP_LVAL", "operator %s requires "

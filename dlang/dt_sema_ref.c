@@ -152,7 +152,13 @@ dt_cook_var(dt_ctx *ctx, dt_node *n)
 	    "Unknown variable name", n->n_str);
 }
 
-/* An implicitly or explicitly declared D variable of a scope. */
+/*
+ * The D variable `name` of a scope, or NULL.  With a type t, a variable
+ * not found is created (an associative array if arr) with the next DIF
+ * variable id of its scope.  A global or thread-local scalar is listed in
+ * the program's variables now, an array once its key types are known
+ * (dt_sema_keys_define).
+ */
 dt_ident *
 dt_sema_dvar_get(dt_ctx *ctx, int scope, const char *name, dt_type *t, bool arr)
 {
