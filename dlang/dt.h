@@ -371,6 +371,7 @@ void dt_lex_init(dt_ctx *ctx);
 int dt_lex_peek_char(dt_ctx *ctx);
 void dt_lex_next(dt_ctx *ctx, dt_lexmode mode);
 const char *dt_tok_name(dt_tokkind k);
+dt_tokkind dt_tok_compound_op(dt_tokkind k);	/* DT_T_ADD_EQ -> DT_T_PLUS */
 void dt_tok_text(dt_ctx *ctx, const dt_tok *t, char *buf, size_t len);
 
 /* --- dt_parse.c -------------------------------------------------------- */

@@ -598,23 +598,6 @@ cook_lvalue(dt_ctx *ctx, dt_node *l, dt_type *rt, dt_tokkind op)
 	return (l);
 }
 
-static dt_tokkind
-compound_op(dt_tokkind k)
-{
-	switch (k) {
-	case DT_T_ADD_EQ: return (DT_T_PLUS);
-	case DT_T_SUB_EQ: return (DT_T_MINUS);
-	case DT_T_MUL_EQ: return (DT_T_STAR);
-	case DT_T_DIV_EQ: return (DT_T_SLASH);
-	case DT_T_MOD_EQ: return (DT_T_MOD);
-	case DT_T_AND_EQ: return (DT_T_BAND);
-	case DT_T_OR_EQ: return (DT_T_BOR);
-	case DT_T_XOR_EQ: return (DT_T_XOR);
-	case DT_T_LSH_EQ: return (DT_T_LSH);
-	default: return (DT_T_RSH);
-	}
-}
-
 static DT_NOINLINE dt_node *
 cook_assign(dt_ctx *ctx, dt_node *n)
 {
@@ -635,7 +618,7 @@ cook_assign(dt_ctx *ctx, dt_node *n)
 	if (n->n_op != DT_T_ASGN) {
 		/* check as the binary operation it abbreviates */
 		dt_node tmp = *n;
-		tmp.n_op = compound_op(n->n_op);
+		tmp.n_op = dt_tok_compound_op(n->n_op);
 		tmp.n_flags = 0;
 		dt_node *r = cook_arith(ctx, &tmp);
 		(void)r;
