@@ -620,7 +620,6 @@ typedef enum dt_ordkind {
 	DT_ORD_SPEC, DT_ORD_NONE
 } dt_ordkind;
 void dt_order_check(dt_ctx *ctx, dt_node *n, dt_ordkind k);
-dif_difo_t **dt_args_cg(dt_ctx *ctx, dt_node *first, uint32_t n);
 
 /* dt_agg.c */
 void dt_aggregation(dt_ctx *ctx, dt_node *asg);

@@ -81,14 +81,15 @@ dt_order_check(dt_ctx *ctx, dt_node *n, dt_ordkind k)
 
 /* ---- actions ---- */
 
-dif_difo_t **
-dt_args_cg(dt_ctx *ctx, dt_node *first, uint32_t n)
+/* The action's value arguments: one DIFO for each of n nodes from first. */
+static void
+act_args(dt_ctx *ctx, dt_action *ac, dt_node *first, uint32_t n)
 {
-	dif_difo_t **v = dt_alloc(ctx, sizeof (*v) * (n == 0 ? 1 : n));
+	ac->ac_args = dt_alloc(ctx, sizeof (*ac->ac_args) * (n == 0 ? 1 : n));
+	ac->ac_nargs = n;
 	uint32_t i = 0;
 	for (dt_node *a = first; a != NULL && i < n; a = a->n_next)
-		v[i++] = dt_cg_expr(ctx, a);
-	return (v);
+		ac->ac_args[i++] = dt_cg_expr(ctx, a);
 }
 
 static uint32_t
@@ -139,8 +140,7 @@ act_trace(dt_ctx *ctx, dt_node *n, dt_action *ac)
 	    a->n_type->ty_kind == DT_TK_SYMADDR)
 		dt_error_node(ctx, n, "D_TRACE_DYN", "trace( ) may not be "
 		    "applied to a translated pointer");
-	ac->ac_args = dt_args_cg(ctx, a, 1);
-	ac->ac_nargs = 1;
+	act_args(ctx, ac, a, 1);
 	ac->ac_size = value_size(ctx, a->n_type);
 }
 
@@ -185,8 +185,7 @@ act_scalar_arg(dt_ctx *ctx, dt_node *n, dt_action *ac, dt_node *a,
 	if (!dt_type_isscalar(a->n_type))
 		dt_error_node(ctx, n, tag, "%s( ) argument #%u must be of "
 		    "scalar type", n->n_str, argno);
-	ac->ac_args = dt_args_cg(ctx, a, 1);
-	ac->ac_nargs = 1;
+	act_args(ctx, ac, a, 1);
 }
 
 static DT_NOINLINE void
@@ -230,8 +229,7 @@ act_simple_int(dt_ctx *ctx, dt_node *n, dt_action *ac, const dt_func *fn)
 		if (!dt_fn_proto_ok(dt_fn_proto_at(fn, i), a) || a->n_kind == DT_N_AGG)
 			dt_fn_proto_arg(ctx, n, "D_PROTO_ARG", fn->fn_name, i + 1,
 			    dt_fn_proto_text(dt_fn_proto_at(fn, i)), a->n_type);
-	ac->ac_nargs = dt_fn_nargs(n);
-	ac->ac_args = dt_args_cg(ctx, n->n_args, ac->ac_nargs);
+	act_args(ctx, ac, n->n_args, dt_fn_nargs(n));
 	ac->ac_size = ac->ac_nargs == 0 ? 0 : 8;
 }
 
@@ -254,8 +252,7 @@ action(dt_ctx *ctx, dt_node *n, const dt_func *fn)
 	case DT_ACT_PRINTF: case DT_ACT_SYSTEM:
 		ac->ac_fmt = dt_printf_create(ctx, n, fn->fn_name, a,
 		    a->n_next, false);
-		ac->ac_nargs = na - 1;
-		ac->ac_args = dt_args_cg(ctx, a->n_next, na - 1);
+		act_args(ctx, ac, a->n_next, na - 1);
 		break;
 	case DT_ACT_PRINTA:
 		act_printa(ctx, n, ac);
@@ -278,8 +275,7 @@ action(dt_ctx *ctx, dt_node *n, const dt_func *fn)
 		ac->ac_arg = (uint64_t)dt_fn_const_arg(ctx, a->n_next,
 		    "D_TRACEMEM_SIZE", "tracemem( ) argument #2 must be a "
 		    "non-zero positive integral constant expression");
-		ac->ac_args = dt_args_cg(ctx, a, 1);
-		ac->ac_nargs = 1;
+		act_args(ctx, ac, a, 1);
 		ac->ac_size = (uint32_t)ac->ac_arg;
 		break;
 	case DT_ACT_CLEAR: case DT_ACT_TRUNC: case DT_ACT_NORMALIZE:
@@ -292,8 +288,7 @@ action(dt_ctx *ctx, dt_node *n, const dt_func *fn)
 				dt_fn_proto_arg(ctx, n, "D_PROTO_ARG", "setopt",
 				    o == a ? 1 : 2, "string constant",
 				    o->n_type);
-		ac->ac_nargs = na;
-		ac->ac_args = dt_args_cg(ctx, a, na);
+		act_args(ctx, ac, a, na);
 		break;
 	default:	/* exit, sym/mod, speculate family, destructive */
 		act_simple_int(ctx, n, ac, fn);
@@ -362,8 +357,7 @@ stmt_if(dt_ctx *ctx, dt_node *s)
 	asg->n_b = sel;
 	asg = dt_sema_expr(ctx, asg);
 	dt_action *ac = dt_action_add(ctx, DT_ACT_EXPR, s);
-	ac->ac_args = dt_args_cg(ctx, asg, 1);
-	ac->ac_nargs = 1;
+	act_args(ctx, ac, asg, 1);
 	ctx->c_cl.cs_pending = if_test(ctx, s, var, DT_T_EQ, 1);
 	statement(ctx, s->n_b);
 	if (s->n_c != NULL) {
@@ -422,8 +416,7 @@ statement(dt_ctx *ctx, dt_node *s)
 	}
 	e = dt_sema_expr(ctx, e);
 	dt_action *ac = dt_action_add(ctx, DT_ACT_EXPR, s);
-	ac->ac_args = dt_args_cg(ctx, e, 1);
-	ac->ac_nargs = 1;
+	act_args(ctx, ac, e, 1);
 }
 
 /* ---- probe descriptions ---- */
