@@ -100,29 +100,23 @@ value_size(dt_ctx *ctx, const dt_type *t)
 	return (t->ty_size == 0 ? 8 : t->ty_size);
 }
 
+/*
+ * Argument i of fname, which must name a defined aggregation (@a, no
+ * keys): argtag if it is not an aggregation, badtag if it is undefined.
+ */
 static dt_ident *
-agg_find(dt_ctx *ctx, dt_node *a, const char *tag, const char *fname,
-    uint32_t i)
+agg_find(dt_ctx *ctx, dt_node *a, const char *argtag, const char *badtag,
+    const char *fname, uint32_t i)
 {
 	if (a->n_kind != DT_N_AGG || a->n_a != NULL)
-		dt_fn_proto_arg(ctx, a, tag, fname, i, "aggregation", a->n_type);
+		dt_fn_proto_arg(ctx, a, argtag, fname, i, "aggregation",
+		    a->n_type);
 	char key[80];
 	dt_snprintf(key, sizeof (key), "@%s", a->n_str);
 	dt_ident *id = dt_ident_lookup(&ctx->c_globals, key);
-	if (id == NULL) {
-		char badtag[40];
-		dt_snprintf(badtag, sizeof (badtag), "%s", tag);
-		size_t l = dt_strlen(badtag);
-		/* D_X_AGGARG -> D_X_AGGBAD */
-		if (l > 3)
-			__builtin_memcpy(badtag + l - 3, "BAD", 3);
-		const char *t = dt_streq(badtag, "D_PRINTA_AGGBAD") ?
-		    "D_PRINTA_AGGBAD" : dt_streq(badtag, "D_CLEAR_AGGBAD") ?
-		    "D_CLEAR_AGGBAD" : dt_streq(badtag, "D_TRUNC_AGGBAD") ?
-		    "D_TRUNC_AGGBAD" : "D_NORMALIZE_AGGBAD";
-		dt_error_node(ctx, a, t, "undefined aggregation: @%s",
+	if (id == NULL)
+		dt_error_node(ctx, a, badtag, "undefined aggregation: @%s",
 		    a->n_str);
-	}
 	return (id);
 }
 
@@ -144,16 +138,18 @@ act_trace(dt_ctx *ctx, dt_node *n, dt_action *ac)
 	ac->ac_size = value_size(ctx, a->n_type);
 }
 
+/* printa's aggregations: the arguments from first (argument argno). */
 static DT_NOINLINE void
 act_aggs(dt_ctx *ctx, dt_node *n, dt_action *ac, dt_node *first,
-    const char *tag, uint32_t argno)
+    uint32_t argno)
 {
 	uint32_t na = 0;
 	for (dt_node *a = first; a != NULL; a = a->n_next)
 		na++;
 	ac->ac_aggs = dt_alloc(ctx, sizeof (uint32_t) * (na == 0 ? 1 : na));
 	for (dt_node *a = first; a != NULL; a = a->n_next, argno++) {
-		dt_ident *id = agg_find(ctx, a, tag, n->n_str, argno);
+		dt_ident *id = agg_find(ctx, a, "D_PRINTA_AGGARG",
+		    "D_PRINTA_AGGBAD", n->n_str, argno);
 		ac->ac_aggs[ac->ac_naggs++] = id->id_aggidx;
 	}
 }
@@ -171,7 +167,7 @@ act_printa(dt_ctx *ctx, dt_node *n, dt_action *ac)
 		first = first->n_next;
 		argno = 2;
 	}
-	act_aggs(ctx, n, ac, first, "D_PRINTA_AGGARG", argno);
+	act_aggs(ctx, n, ac, first, argno);
 	if (first != n->n_args) {
 		ac->ac_fmt = dt_printf_create(ctx, n, "printa", n->n_args,
 		    first, true);
@@ -191,15 +187,19 @@ act_scalar_arg(dt_ctx *ctx, dt_node *n, dt_action *ac, dt_node *a,
 static DT_NOINLINE void
 act_aggop(dt_ctx *ctx, dt_node *n, dt_action *ac, uint32_t na)
 {
-	const char *arg = "D_CLEAR_AGGARG", *sc = "D_TRUNC_SCALAR";
-	if (ac->ac_kind == DT_ACT_TRUNC)
+	const char *arg = "D_CLEAR_AGGARG", *bad = "D_CLEAR_AGGBAD";
+	const char *sc = "D_TRUNC_SCALAR";
+	if (ac->ac_kind == DT_ACT_TRUNC) {
 		arg = "D_TRUNC_AGGARG";
+		bad = "D_TRUNC_AGGBAD";
+	}
 	if (ac->ac_kind == DT_ACT_NORMALIZE ||
 	    ac->ac_kind == DT_ACT_DENORMALIZE) {
 		arg = "D_NORMALIZE_AGGARG";
+		bad = "D_NORMALIZE_AGGBAD";
 		sc = "D_NORMALIZE_SCALAR";
 	}
-	dt_ident *id = agg_find(ctx, n->n_args, arg, n->n_str, 1);
+	dt_ident *id = agg_find(ctx, n->n_args, arg, bad, n->n_str, 1);
 	ac->ac_aggs = dt_alloc(ctx, sizeof (uint32_t));
 	ac->ac_aggs[0] = id->id_aggidx;
 	ac->ac_naggs = 1;
