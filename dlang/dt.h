@@ -531,7 +531,7 @@ const char *dt_sema_tname(const dt_type *t, char *buf, size_t len);
 bool dt_sema_is_const(const dt_node *n);
 bool dt_sema_is_dvar(const dt_node *n);
 bool dt_sema_assignable(const dt_type *to, const dt_type *from);
-void dt_sema_array_keys(dt_ctx *ctx, dt_node *n, dt_ident *id, bool define);
+void dt_sema_array_keys(dt_ctx *ctx, dt_node *n, dt_ident *id);
 void dt_sema_keys_define(dt_ctx *ctx, dt_ident *id, dt_type *const *keys,
     uint32_t nkeys);
 dt_node *dt_sema_cast_to(dt_ctx *ctx, dt_node *n, dt_type *t);
@@ -555,7 +555,6 @@ int64_t dt_sema_const(dt_ctx *ctx, dt_node *n);	/* constant integer */
 dt_type *dt_type_int(dt_ctx *ctx, uint32_t size, bool sign);
 dt_type *dt_type_ptr(dt_ctx *ctx, dt_type *base);
 dt_type *dt_type_array(dt_ctx *ctx, dt_type *base, uint32_t n);
-dt_type *dt_type_resolve(dt_type *t);	/* strip typedefs */
 void dt_type_name(const dt_type *t, char *buf, size_t len);
 bool dt_type_isint(const dt_type *t);
 bool dt_type_isscalar(const dt_type *t);
@@ -599,7 +598,7 @@ const dt_func *dt_func_lookup(const char *name);
 
 /* dt_func.c: argument helpers shared by dt_action.c and dt_agg.c */
 uint32_t dt_fn_nargs(const dt_node *call);
-dt_node *dt_fn_cook_args(dt_ctx *ctx, dt_node *call);
+void dt_fn_cook_args(dt_ctx *ctx, dt_node *call);
 char dt_fn_proto_at(const dt_func *fn, uint32_t i);
 const char *dt_fn_proto_text(char p);
 bool dt_fn_proto_ok(char p, const dt_node *a);
@@ -611,7 +610,7 @@ const char *dt_fn_len_tag(const dt_func *fn);
 void dt_fn_check_destructive(dt_ctx *ctx, dt_node *n, const dt_func *fn);
 int64_t dt_fn_const_arg(dt_ctx *ctx, dt_node *a, const char *tag,
     const char *msg);
-dt_node *dt_cook_call(dt_ctx *ctx, dt_node *n, bool stmt);
+dt_node *dt_cook_call(dt_ctx *ctx, dt_node *n);
 const dt_func *dt_call_func(const dt_node *n);
 
 /* dt_action.c: speculation ordering rules (DTrace's), checked per action */

@@ -61,12 +61,6 @@ type_new(dt_ctx *ctx, dt_typekind k, uint32_t size, const char *name)
 	return (t);
 }
 
-dt_type *
-dt_type_resolve(dt_type *t)
-{
-	return (t);
-}
-
 bool
 dt_type_isint(const dt_type *t)
 {
@@ -393,7 +387,6 @@ dt_decl_inline(dt_ctx *ctx, dt_node *where, dt_type *t, const char *name,
 	id->id_expr = e;
 	id->id_line = where->n_line;
 	/* type-check the body now; it is re-cooked at each use */
-	void dt_inline_check(dt_ctx *, dt_ident *, dt_node *);
 	dt_inline_check(ctx, id, where);
 }
 

@@ -275,7 +275,7 @@ dt_cook_index(dt_ctx *ctx, dt_node *n)
 			dt_error_node(ctx, n, "D_ARR_LOCAL", "local variables "
 			    "may not be used as associative arrays");
 		if (id != NULL && id->id_kind == DT_IDK_ARRAY) {
-			dt_sema_array_keys(ctx, n, id, true);
+			dt_sema_array_keys(ctx, n, id);
 			b->n_ident = id;
 			n->n_ident = id;
 			n->n_type = id->id_type;
