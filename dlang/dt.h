@@ -371,6 +371,7 @@ void dt_lex_init(dt_ctx *ctx);
 int dt_lex_peek_char(dt_ctx *ctx);
 void dt_lex_next(dt_ctx *ctx, dt_lexmode mode);
 const char *dt_tok_name(dt_tokkind k);
+dt_tokkind dt_tok_compound_op(dt_tokkind k);	/* DT_T_ADD_EQ -> DT_T_PLUS */
 void dt_tok_text(dt_ctx *ctx, const dt_tok *t, char *buf, size_t len);
 
 /* --- dt_parse.c -------------------------------------------------------- */
@@ -530,8 +531,9 @@ const char *dt_sema_tname(const dt_type *t, char *buf, size_t len);
 bool dt_sema_is_const(const dt_node *n);
 bool dt_sema_is_dvar(const dt_node *n);
 bool dt_sema_assignable(const dt_type *to, const dt_type *from);
-dt_type *dt_sema_array_keys(dt_ctx *ctx, dt_node *n, dt_ident *id,
-    bool define);
+void dt_sema_array_keys(dt_ctx *ctx, dt_node *n, dt_ident *id);
+void dt_sema_keys_define(dt_ctx *ctx, dt_ident *id, dt_type *const *keys,
+    uint32_t nkeys);
 dt_node *dt_sema_cast_to(dt_ctx *ctx, dt_node *n, dt_type *t);
 dt_ident *dt_sema_dvar_get(dt_ctx *ctx, int scope, const char *name,
     dt_type *t, bool arr);
@@ -553,7 +555,6 @@ int64_t dt_sema_const(dt_ctx *ctx, dt_node *n);	/* constant integer */
 dt_type *dt_type_int(dt_ctx *ctx, uint32_t size, bool sign);
 dt_type *dt_type_ptr(dt_ctx *ctx, dt_type *base);
 dt_type *dt_type_array(dt_ctx *ctx, dt_type *base, uint32_t n);
-dt_type *dt_type_resolve(dt_type *t);	/* strip typedefs */
 void dt_type_name(const dt_type *t, char *buf, size_t len);
 bool dt_type_isint(const dt_type *t);
 bool dt_type_isscalar(const dt_type *t);
@@ -597,7 +598,7 @@ const dt_func *dt_func_lookup(const char *name);
 
 /* dt_func.c: argument helpers shared by dt_action.c and dt_agg.c */
 uint32_t dt_fn_nargs(const dt_node *call);
-dt_node *dt_fn_cook_args(dt_ctx *ctx, dt_node *call);
+void dt_fn_cook_args(dt_ctx *ctx, dt_node *call);
 char dt_fn_proto_at(const dt_func *fn, uint32_t i);
 const char *dt_fn_proto_text(char p);
 bool dt_fn_proto_ok(char p, const dt_node *a);
@@ -609,7 +610,7 @@ const char *dt_fn_len_tag(const dt_func *fn);
 void dt_fn_check_destructive(dt_ctx *ctx, dt_node *n, const dt_func *fn);
 int64_t dt_fn_const_arg(dt_ctx *ctx, dt_node *a, const char *tag,
     const char *msg);
-dt_node *dt_cook_call(dt_ctx *ctx, dt_node *n, bool stmt);
+dt_node *dt_cook_call(dt_ctx *ctx, dt_node *n);
 const dt_func *dt_call_func(const dt_node *n);
 
 /* dt_action.c: speculation ordering rules (DTrace's), checked per action */
@@ -618,7 +619,6 @@ typedef enum dt_ordkind {
 	DT_ORD_SPEC, DT_ORD_NONE
 } dt_ordkind;
 void dt_order_check(dt_ctx *ctx, dt_node *n, dt_ordkind k);
-dif_difo_t **dt_args_cg(dt_ctx *ctx, dt_node *first, uint32_t n);
 
 /* dt_agg.c */
 void dt_aggregation(dt_ctx *ctx, dt_node *asg);

@@ -81,14 +81,15 @@ dt_order_check(dt_ctx *ctx, dt_node *n, dt_ordkind k)
 
 /* ---- actions ---- */
 
-dif_difo_t **
-dt_args_cg(dt_ctx *ctx, dt_node *first, uint32_t n)
+/* The action's value arguments: one DIFO for each of n nodes from first. */
+static void
+act_args(dt_ctx *ctx, dt_action *ac, dt_node *first, uint32_t n)
 {
-	dif_difo_t **v = dt_alloc(ctx, sizeof (*v) * (n == 0 ? 1 : n));
+	ac->ac_args = dt_alloc(ctx, sizeof (*ac->ac_args) * (n == 0 ? 1 : n));
+	ac->ac_nargs = n;
 	uint32_t i = 0;
 	for (dt_node *a = first; a != NULL && i < n; a = a->n_next)
-		v[i++] = dt_cg_expr(ctx, a);
-	return (v);
+		ac->ac_args[i++] = dt_cg_expr(ctx, a);
 }
 
 static uint32_t
@@ -99,29 +100,23 @@ value_size(dt_ctx *ctx, const dt_type *t)
 	return (t->ty_size == 0 ? 8 : t->ty_size);
 }
 
+/*
+ * Argument i of fname, which must name a defined aggregation (@a, no
+ * keys): argtag if it is not an aggregation, badtag if it is undefined.
+ */
 static dt_ident *
-agg_find(dt_ctx *ctx, dt_node *a, const char *tag, const char *fname,
-    uint32_t i)
+agg_find(dt_ctx *ctx, dt_node *a, const char *argtag, const char *badtag,
+    const char *fname, uint32_t i)
 {
 	if (a->n_kind != DT_N_AGG || a->n_a != NULL)
-		dt_fn_proto_arg(ctx, a, tag, fname, i, "aggregation", a->n_type);
+		dt_fn_proto_arg(ctx, a, argtag, fname, i, "aggregation",
+		    a->n_type);
 	char key[80];
 	dt_snprintf(key, sizeof (key), "@%s", a->n_str);
 	dt_ident *id = dt_ident_lookup(&ctx->c_globals, key);
-	if (id == NULL) {
-		char badtag[40];
-		dt_snprintf(badtag, sizeof (badtag), "%s", tag);
-		size_t l = dt_strlen(badtag);
-		/* D_X_AGGARG -> D_X_AGGBAD */
-		if (l > 3)
-			__builtin_memcpy(badtag + l - 3, "BAD", 3);
-		const char *t = dt_streq(badtag, "D_PRINTA_AGGBAD") ?
-		    "D_PRINTA_AGGBAD" : dt_streq(badtag, "D_CLEAR_AGGBAD") ?
-		    "D_CLEAR_AGGBAD" : dt_streq(badtag, "D_TRUNC_AGGBAD") ?
-		    "D_TRUNC_AGGBAD" : "D_NORMALIZE_AGGBAD";
-		dt_error_node(ctx, a, t, "undefined aggregation: @%s",
+	if (id == NULL)
+		dt_error_node(ctx, a, badtag, "undefined aggregation: @%s",
 		    a->n_str);
-	}
 	return (id);
 }
 
@@ -139,21 +134,22 @@ act_trace(dt_ctx *ctx, dt_node *n, dt_action *ac)
 	    a->n_type->ty_kind == DT_TK_SYMADDR)
 		dt_error_node(ctx, n, "D_TRACE_DYN", "trace( ) may not be "
 		    "applied to a translated pointer");
-	ac->ac_args = dt_args_cg(ctx, a, 1);
-	ac->ac_nargs = 1;
+	act_args(ctx, ac, a, 1);
 	ac->ac_size = value_size(ctx, a->n_type);
 }
 
+/* printa's aggregations: the arguments from first (argument argno). */
 static DT_NOINLINE void
 act_aggs(dt_ctx *ctx, dt_node *n, dt_action *ac, dt_node *first,
-    const char *tag, uint32_t argno)
+    uint32_t argno)
 {
 	uint32_t na = 0;
 	for (dt_node *a = first; a != NULL; a = a->n_next)
 		na++;
 	ac->ac_aggs = dt_alloc(ctx, sizeof (uint32_t) * (na == 0 ? 1 : na));
 	for (dt_node *a = first; a != NULL; a = a->n_next, argno++) {
-		dt_ident *id = agg_find(ctx, a, tag, n->n_str, argno);
+		dt_ident *id = agg_find(ctx, a, "D_PRINTA_AGGARG",
+		    "D_PRINTA_AGGBAD", n->n_str, argno);
 		ac->ac_aggs[ac->ac_naggs++] = id->id_aggidx;
 	}
 }
@@ -171,7 +167,7 @@ act_printa(dt_ctx *ctx, dt_node *n, dt_action *ac)
 		first = first->n_next;
 		argno = 2;
 	}
-	act_aggs(ctx, n, ac, first, "D_PRINTA_AGGARG", argno);
+	act_aggs(ctx, n, ac, first, argno);
 	if (first != n->n_args) {
 		ac->ac_fmt = dt_printf_create(ctx, n, "printa", n->n_args,
 		    first, true);
@@ -185,22 +181,25 @@ act_scalar_arg(dt_ctx *ctx, dt_node *n, dt_action *ac, dt_node *a,
 	if (!dt_type_isscalar(a->n_type))
 		dt_error_node(ctx, n, tag, "%s( ) argument #%u must be of "
 		    "scalar type", n->n_str, argno);
-	ac->ac_args = dt_args_cg(ctx, a, 1);
-	ac->ac_nargs = 1;
+	act_args(ctx, ac, a, 1);
 }
 
 static DT_NOINLINE void
 act_aggop(dt_ctx *ctx, dt_node *n, dt_action *ac, uint32_t na)
 {
-	const char *arg = "D_CLEAR_AGGARG", *sc = "D_TRUNC_SCALAR";
-	if (ac->ac_kind == DT_ACT_TRUNC)
+	const char *arg = "D_CLEAR_AGGARG", *bad = "D_CLEAR_AGGBAD";
+	const char *sc = "D_TRUNC_SCALAR";
+	if (ac->ac_kind == DT_ACT_TRUNC) {
 		arg = "D_TRUNC_AGGARG";
+		bad = "D_TRUNC_AGGBAD";
+	}
 	if (ac->ac_kind == DT_ACT_NORMALIZE ||
 	    ac->ac_kind == DT_ACT_DENORMALIZE) {
 		arg = "D_NORMALIZE_AGGARG";
+		bad = "D_NORMALIZE_AGGBAD";
 		sc = "D_NORMALIZE_SCALAR";
 	}
-	dt_ident *id = agg_find(ctx, n->n_args, arg, n->n_str, 1);
+	dt_ident *id = agg_find(ctx, n->n_args, arg, bad, n->n_str, 1);
 	ac->ac_aggs = dt_alloc(ctx, sizeof (uint32_t));
 	ac->ac_aggs[0] = id->id_aggidx;
 	ac->ac_naggs = 1;
@@ -230,8 +229,7 @@ act_simple_int(dt_ctx *ctx, dt_node *n, dt_action *ac, const dt_func *fn)
 		if (!dt_fn_proto_ok(dt_fn_proto_at(fn, i), a) || a->n_kind == DT_N_AGG)
 			dt_fn_proto_arg(ctx, n, "D_PROTO_ARG", fn->fn_name, i + 1,
 			    dt_fn_proto_text(dt_fn_proto_at(fn, i)), a->n_type);
-	ac->ac_nargs = dt_fn_nargs(n);
-	ac->ac_args = dt_args_cg(ctx, n->n_args, ac->ac_nargs);
+	act_args(ctx, ac, n->n_args, dt_fn_nargs(n));
 	ac->ac_size = ac->ac_nargs == 0 ? 0 : 8;
 }
 
@@ -254,8 +252,7 @@ action(dt_ctx *ctx, dt_node *n, const dt_func *fn)
 	case DT_ACT_PRINTF: case DT_ACT_SYSTEM:
 		ac->ac_fmt = dt_printf_create(ctx, n, fn->fn_name, a,
 		    a->n_next, false);
-		ac->ac_nargs = na - 1;
-		ac->ac_args = dt_args_cg(ctx, a->n_next, na - 1);
+		act_args(ctx, ac, a->n_next, na - 1);
 		break;
 	case DT_ACT_PRINTA:
 		act_printa(ctx, n, ac);
@@ -278,8 +275,7 @@ action(dt_ctx *ctx, dt_node *n, const dt_func *fn)
 		ac->ac_arg = (uint64_t)dt_fn_const_arg(ctx, a->n_next,
 		    "D_TRACEMEM_SIZE", "tracemem( ) argument #2 must be a "
 		    "non-zero positive integral constant expression");
-		ac->ac_args = dt_args_cg(ctx, a, 1);
-		ac->ac_nargs = 1;
+		act_args(ctx, ac, a, 1);
 		ac->ac_size = (uint32_t)ac->ac_arg;
 		break;
 	case DT_ACT_CLEAR: case DT_ACT_TRUNC: case DT_ACT_NORMALIZE:
@@ -292,8 +288,7 @@ action(dt_ctx *ctx, dt_node *n, const dt_func *fn)
 				dt_fn_proto_arg(ctx, n, "D_PROTO_ARG", "setopt",
 				    o == a ? 1 : 2, "string constant",
 				    o->n_type);
-		ac->ac_nargs = na;
-		ac->ac_args = dt_args_cg(ctx, a, na);
+		act_args(ctx, ac, a, na);
 		break;
 	default:	/* exit, sym/mod, speculate family, destructive */
 		act_simple_int(ctx, n, ac, fn);
@@ -362,8 +357,7 @@ stmt_if(dt_ctx *ctx, dt_node *s)
 	asg->n_b = sel;
 	asg = dt_sema_expr(ctx, asg);
 	dt_action *ac = dt_action_add(ctx, DT_ACT_EXPR, s);
-	ac->ac_args = dt_args_cg(ctx, asg, 1);
-	ac->ac_nargs = 1;
+	act_args(ctx, ac, asg, 1);
 	ctx->c_cl.cs_pending = if_test(ctx, s, var, DT_T_EQ, 1);
 	statement(ctx, s->n_b);
 	if (s->n_c != NULL) {
@@ -422,8 +416,7 @@ statement(dt_ctx *ctx, dt_node *s)
 	}
 	e = dt_sema_expr(ctx, e);
 	dt_action *ac = dt_action_add(ctx, DT_ACT_EXPR, s);
-	ac->ac_args = dt_args_cg(ctx, e, 1);
-	ac->ac_nargs = 1;
+	act_args(ctx, ac, e, 1);
 }
 
 /* ---- probe descriptions ---- */

@@ -185,7 +185,7 @@ agg_keys(dt_ctx *ctx, dt_node *lhs, dt_aggdesc *ag, bool fresh)
 /*
  * stack(), ustack(), func(), sym() and mod() as aggregation keys: the
  * framework records the stack, or the key is a pc printed as a symbol.
- * Marks the node (n_ival = dt_keykind, n_c = frames) and returns true.
+ * Marks the node (n_ival = dt_keykind, n_b = frames) and returns true.
  */
 static bool
 agg_special_key(dt_ctx *ctx, dt_node *k)

@@ -514,22 +514,6 @@ arith(dt_ctx *ctx, dt_cgbuf *b, dt_node *n, dt_tokkind op, int ra, int rb)
 	emit(ctx, b, DIF_INSTR_RRR(arith_op(op, s), ra, rb, ra));
 }
 
-static dt_tokkind
-compound_base(dt_tokkind k)
-{
-	static const dt_tokkind map[][2] = {
-		{ DT_T_ADD_EQ, DT_T_PLUS }, { DT_T_SUB_EQ, DT_T_MINUS },
-		{ DT_T_MUL_EQ, DT_T_STAR }, { DT_T_DIV_EQ, DT_T_SLASH },
-		{ DT_T_MOD_EQ, DT_T_MOD }, { DT_T_AND_EQ, DT_T_BAND },
-		{ DT_T_OR_EQ, DT_T_BOR }, { DT_T_XOR_EQ, DT_T_XOR },
-		{ DT_T_LSH_EQ, DT_T_LSH }, { DT_T_RSH_EQ, DT_T_RSH },
-	};
-	for (size_t i = 0; i < sizeof (map) / sizeof (map[0]); i++)
-		if (map[i][0] == k)
-			return (map[i][1]);
-	return (DT_T_PLUS);
-}
-
 /* Fault (BADADDR at 0) unless 0 <= ri < nelem: array bounds at run time. */
 static void
 bounds_check(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, int ri,
@@ -611,7 +595,7 @@ cg_substore(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 		int rold = reg_alloc(ctx, b, n);
 		emit(ctx, b, DIF_INSTR_RR(DIF_OP_MOV, ra, rold));
 		load(ctx, b, n->n_a->n_type, rold, false);
-		arith(ctx, b, n, compound_base(n->n_op), rold, rv);
+		arith(ctx, b, n, dt_tok_compound_op(n->n_op), rold, rv);
 		reg_free(b, rv);
 		rv = rold;
 	}
@@ -631,7 +615,7 @@ cg_assign(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 	if (n->n_op != DT_T_ASGN) {
 		int ra = reg_alloc(ctx, b, n);
 		var_load(ctx, b, n->n_a, ra);
-		arith(ctx, b, n, compound_base(n->n_op), ra, rb);
+		arith(ctx, b, n, dt_tok_compound_op(n->n_op), ra, rb);
 		reg_free(b, rb);
 		rb = ra;
 	}

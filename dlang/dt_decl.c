@@ -61,12 +61,6 @@ type_new(dt_ctx *ctx, dt_typekind k, uint32_t size, const char *name)
 	return (t);
 }
 
-dt_type *
-dt_type_resolve(dt_type *t)
-{
-	return (t);
-}
-
 bool
 dt_type_isint(const dt_type *t)
 {
@@ -353,11 +347,9 @@ void
 dt_decl_var(dt_ctx *ctx, dt_node *where, int scope, dt_type *t,
     const char *name, dt_type **keys, uint32_t nkeys, bool arr)
 {
-	dt_idhash *h = scope == DIF_SCOPE_THREAD ? &ctx->c_tls :
-	    scope == DIF_SCOPE_LOCAL ? &ctx->c_locals : &ctx->c_globals;
 	check_var_type(ctx, where, t, name);
-	dt_ident *id = dt_ident_lookup(h, name);
-	if (id != NULL || (scope == DIF_SCOPE_GLOBAL &&
+	if (dt_sema_dvar_get(ctx, scope, name, NULL, false) != NULL ||
+	    (scope == DIF_SCOPE_GLOBAL &&
 	    dt_ident_lookup(&ctx->c_types, name) != NULL))
 		dt_error_node(ctx, where, "D_DECL_IDRED", "identifier "
 		    "redeclared: %s", name);
@@ -372,23 +364,11 @@ dt_decl_var(dt_ctx *ctx, dt_node *where, int scope, dt_type *t,
 		if (!dt_type_isscalar(keys[i]) && !dt_type_isstring(keys[i]))
 			dt_error_node(ctx, where, "D_KEY_TYPE", "%s[ ] key #%u "
 			    "is of an invalid type", name, i + 1);
-	id = dt_ident_insert(ctx, h, name, arr ? DT_IDK_ARRAY : DT_IDK_VAR);
-	id->id_scope = (uint8_t)scope;
-	id->id_type = t;
+	dt_ident *id = dt_sema_dvar_get(ctx, scope, name, t, arr);
 	id->id_declared = true;
 	id->id_line = where->n_line;
-	for (uint32_t i = 0; i < nkeys; i++)
-		id->id_keys[i] = keys[i];
-	id->id_nkeys = nkeys;
-	id->id_keys_known = arr;
-	if (scope == DIF_SCOPE_THREAD)
-		id->id_id = ctx->c_nexttls++;
-	else if (scope == DIF_SCOPE_LOCAL)
-		id->id_id = ctx->c_nextlocal++;
-	else
-		id->id_id = ctx->c_nextvar++;
-	if (scope != DIF_SCOPE_LOCAL)
-		dt_vardesc_add(ctx, id);
+	if (arr)
+		dt_sema_keys_define(ctx, id, keys, nkeys);
 }
 
 void
@@ -407,7 +387,6 @@ dt_decl_inline(dt_ctx *ctx, dt_node *where, dt_type *t, const char *name,
 	id->id_expr = e;
 	id->id_line = where->n_line;
 	/* type-check the body now; it is re-cooked at each use */
-	void dt_inline_check(dt_ctx *, dt_ident *, dt_node *);
 	dt_inline_check(ctx, id, where);
 }
 

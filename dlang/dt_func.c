@@ -169,8 +169,8 @@ dt_fn_nargs(const dt_node *n)
 	return (c);
 }
 
-/* Cook argument i (aggregations are left alone for the caller). */
-dt_node *
+/* Cook the arguments of call n (aggregations are left to the caller). */
+void
 dt_fn_cook_args(dt_ctx *ctx, dt_node *n)
 {
 	for (dt_node **a = &n->n_args; *a != NULL; a = &(*a)->n_next) {
@@ -182,7 +182,6 @@ dt_fn_cook_args(dt_ctx *ctx, dt_node *n)
 		*a = dt_sema_expr(ctx, *a);
 		(*a)->n_next = nx;
 	}
-	return (n);
 }
 
 static dt_type *
@@ -217,7 +216,7 @@ dt_fn_check_destructive(dt_ctx *ctx, dt_node *n, const dt_func *fn)
  * aggregation is an error.
  */
 dt_node *
-dt_cook_call(dt_ctx *ctx, dt_node *n, bool stmt)
+dt_cook_call(dt_ctx *ctx, dt_node *n)
 {
 	const dt_func *fn = dt_func_lookup(n->n_str);
 	if (fn == NULL) {
@@ -231,8 +230,8 @@ dt_cook_call(dt_ctx *ctx, dt_node *n, bool stmt)
 	if (fn->fn_class == DT_FN_AGG)
 		dt_error_node(ctx, n, "D_AGG_FUNC", "%s( ) may only be used "
 		    "as the value of an aggregation", fn->fn_name);
-	if ((fn->fn_class == DT_FN_ACT || (fn->fn_class == DT_FN_DESTR &&
-	    fn->fn_subr < 0)) && !stmt)
+	if (fn->fn_class == DT_FN_ACT || (fn->fn_class == DT_FN_DESTR &&
+	    fn->fn_subr < 0))
 		dt_error_node(ctx, n, "D_OP_ACT", "%s( ) is an action and may "
 		    "not be used in an expression", fn->fn_name);
 	uint32_t na = dt_fn_nargs(n);

@@ -68,6 +68,23 @@ dt_tok_name(dt_tokkind k)
 	return ("?");
 }
 
+/* The binary operator a compound assignment abbreviates: += is +. */
+dt_tokkind
+dt_tok_compound_op(dt_tokkind k)
+{
+	static const dt_tokkind map[][2] = {
+		{ DT_T_ADD_EQ, DT_T_PLUS }, { DT_T_SUB_EQ, DT_T_MINUS },
+		{ DT_T_MUL_EQ, DT_T_STAR }, { DT_T_DIV_EQ, DT_T_SLASH },
+		{ DT_T_MOD_EQ, DT_T_MOD }, { DT_T_AND_EQ, DT_T_BAND },
+		{ DT_T_OR_EQ, DT_T_BOR }, { DT_T_XOR_EQ, DT_T_XOR },
+		{ DT_T_LSH_EQ, DT_T_LSH }, { DT_T_RSH_EQ, DT_T_RSH },
+	};
+	for (size_t i = 0; i < sizeof (map) / sizeof (map[0]); i++)
+		if (map[i][0] == k)
+			return (map[i][1]);
+	return (k);		/* not a compound assignment */
+}
+
 /* ---- characters ---- */
 
 static int

@@ -82,16 +82,33 @@ typedef struct pf_state {
 	dt_keytype *pf_keys;
 } pf_state;
 
+/* The argument (described by arg) does not suit conversion %conv. */
 static _Noreturn void
 pf_mismatch(pf_state *s, const char *conv, const char *proto,
+    const char *arg)
+{
+	dt_error_node(s->pf_ctx, s->pf_call, "D_PRINTF_ARG_TYPE", "%s( ) "
+	    "argument #%u is incompatible with conversion #%u prototype:\n"
+	    "\tconversion: %%%s\n\t prototype: %s\n\t  argument: %s",
+	    s->pf_fname, s->pf_argno, s->pf_conv, conv, proto, arg);
+}
+
+static _Noreturn void
+pf_mismatch_type(pf_state *s, const char *conv, const char *proto,
     const dt_type *t)
 {
 	char b[64];
 	dt_type_name(t, b, sizeof (b));
-	dt_error_node(s->pf_ctx, s->pf_call, "D_PRINTF_ARG_TYPE", "%s( ) "
-	    "argument #%u is incompatible with conversion #%u prototype:\n"
-	    "\tconversion: %%%s\n\t prototype: %s\n\t  argument: %s",
-	    s->pf_fname, s->pf_argno, s->pf_conv, conv, proto, b);
+	pf_mismatch(s, conv, proto, b);
+}
+
+/* Conversion %conv has no argument left. */
+static _Noreturn void
+pf_missing(pf_state *s, const char *conv)
+{
+	dt_error_node(s->pf_ctx, s->pf_call, "D_PRINTF_ARG_PROTO", "%s( ) "
+	    "prototype mismatch: conversion #%u (%%%s) is missing a "
+	    "corresponding value argument", s->pf_fname, s->pf_conv, conv);
 }
 
 /* Take the next value argument for conversion `conv`. */
@@ -100,10 +117,7 @@ pf_take(pf_state *s, const char *conv, const pf_spec *ps, char c)
 {
 	if (s->pf_printa) {
 		if (s->pf_nkeys == 0)
-			dt_error_node(s->pf_ctx, s->pf_call,
-			    "D_PRINTF_ARG_PROTO", "%s( ) prototype mismatch: "
-			    "conversion #%u (%%%s) is missing a corresponding "
-			    "value argument", s->pf_fname, s->pf_conv, conv);
+			pf_missing(s, conv);
 		const dt_keytype *kt = s->pf_keys++;
 		s->pf_nkeys--;
 		bool ok;
@@ -119,45 +133,31 @@ pf_take(pf_state *s, const char *conv, const pf_spec *ps, char c)
 		    c != 'f' && c != 'g' && c != 'G'; break;
 		}
 		if (!ok)
-			dt_error_node(s->pf_ctx, s->pf_call, "D_PRINTF_ARG_TYPE",
-			    "%s( ) argument #%u is incompatible with conversion "
-			    "#%u prototype:\n\tconversion: %%%s\n\t prototype: "
-			    "%s\n\t  argument: %s key", s->pf_fname, s->pf_argno,
-			    s->pf_conv, conv, ps->ps_proto, kt->kt_string ?
-			    "string" : kt->kt_kind == DT_KEY_STACK ? "stack" :
-			    "integer");
+			pf_mismatch(s, conv, ps->ps_proto, kt->kt_string ?
+			    "string key" : kt->kt_kind == DT_KEY_STACK ?
+			    "stack key" : "integer key");
 		return;
 	}
 	if (s->pf_arg == NULL)
-		dt_error_node(s->pf_ctx, s->pf_call, "D_PRINTF_ARG_PROTO",
-		    "%s( ) prototype mismatch: conversion #%u (%%%s) is "
-		    "missing a corresponding value argument", s->pf_fname,
-		    s->pf_conv, conv);
+		pf_missing(s, conv);
 	if (s->pf_arg->n_kind == DT_N_AGG)
-		dt_error_node(s->pf_ctx, s->pf_call, "D_PRINTF_ARG_TYPE",
-		    "%s( ) argument #%u is incompatible with conversion #%u "
-		    "prototype:\n\tconversion: %%%s\n\t prototype: %s\n\t  "
-		    "argument: aggregation", s->pf_fname, s->pf_argno,
-		    s->pf_conv, conv, ps->ps_proto);
+		pf_mismatch(s, conv, ps->ps_proto, "aggregation");
 	if (!arg_ok(ps, c, s->pf_arg->n_type))
-		pf_mismatch(s, conv, ps->ps_proto, s->pf_arg->n_type);
+		pf_mismatch_type(s, conv, ps->ps_proto, s->pf_arg->n_type);
 	s->pf_arg = s->pf_arg->n_next;
 	s->pf_argno++;
 }
 
+/* A '*' width or precision (conv "*" or ".*") takes an int argument. */
 static void
-pf_star(pf_state *s, const char *what)
+pf_star(pf_state *s, const char *conv)
 {
-	static const pf_spec star = { "*", "int", DT_CONV_SINT };
 	if (s->pf_printa)
 		return;
 	if (s->pf_arg == NULL)
-		dt_error_node(s->pf_ctx, s->pf_call, "D_PRINTF_ARG_PROTO",
-		    "%s( ) prototype mismatch: conversion #%u (%s) is missing "
-		    "a corresponding value argument", s->pf_fname, s->pf_conv,
-		    what);
+		pf_missing(s, conv);
 	if (!dt_type_isint(s->pf_arg->n_type))
-		pf_mismatch(s, what + 1, star.ps_proto, s->pf_arg->n_type);
+		pf_mismatch_type(s, conv, "int", s->pf_arg->n_type);
 	s->pf_arg = s->pf_arg->n_next;
 	s->pf_argno++;
 }
@@ -178,7 +178,7 @@ pf_conv(pf_state *s, const char *p, dt_conv *cv)
 	}
 	if (p[i] == '*') {
 		cv->cv_star_width = 1;
-		pf_star(s, "%*");
+		pf_star(s, "*");
 		i++;
 	}
 	while (p[i] >= '0' && p[i] <= '9')
@@ -187,7 +187,7 @@ pf_conv(pf_state *s, const char *p, dt_conv *cv)
 		i++;
 		if (p[i] == '*') {
 			cv->cv_star_prec = 1;
-			pf_star(s, "%.*");
+			pf_star(s, ".*");
 			i++;
 		}
 		while (p[i] >= '0' && p[i] <= '9')

@@ -304,7 +304,7 @@ dt_vardesc_add(dt_ctx *ctx, dt_ident *id)
 	    DIF_VKIND_SCALAR;
 	v->vd_string = id->id_type != NULL && dt_type_isstring(id->id_type);
 	v->vd_size = id->id_type == NULL ? 8 : v->vd_string ?
-	    p->dp_strsize : dt_type_resolve(id->id_type)->ty_size;
+	    p->dp_strsize : id->id_type->ty_size;
 	v->vd_nkeys = id->id_nkeys;
 }
 

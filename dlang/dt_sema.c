@@ -21,7 +21,6 @@
 static dt_node *cook_lvalue(dt_ctx *ctx, dt_node *l, dt_type *rt,
     dt_tokkind op);
 
-
 /* ---- helpers ---- */
 
 const char *
@@ -29,12 +28,6 @@ dt_sema_tname(const dt_type *t, char *buf, size_t len)
 {
 	dt_type_name(t, buf, len);
 	return (buf);
-}
-
-static const char *
-opname(dt_tokkind op)
-{
-	return (dt_tok_name(op));
 }
 
 bool
@@ -181,7 +174,7 @@ need_lval(dt_ctx *ctx, dt_node *n, dt_node *e, dt_tokkind op)
 {
 	if (!(e->n_flags & DT_NF_LVAL) || !dt_sema_is_dvar(e))
 		dt_error_node(ctx, n, "D_OP_LVAL", "operator %s requires "
-		    "modifiable lvalue as an operand", opname(op));
+		    "modifiable lvalue as an operand", dt_tok_name(op));
 }
 
 static DT_NOINLINE dt_node *
@@ -197,7 +190,7 @@ cook_op1(dt_ctx *ctx, dt_node *n)
 		if (!is_arith(t))
 			dt_error_node(ctx, n, "D_OP_ARITH", "operator %s "
 			    "requires an operand of arithmetic type",
-			    opname(n->n_op));
+			    dt_tok_name(n->n_op));
 		n->n_type = promote(ctx, t);
 		if (dt_sema_is_const(a))
 			return (dt_node_int(ctx, n, n->n_op == DT_T_MINUS ?
@@ -208,7 +201,7 @@ cook_op1(dt_ctx *ctx, dt_node *n)
 		if (!dt_type_isint(t))
 			dt_error_node(ctx, n, "D_OP_INT", "operator %s "
 			    "requires an operand of integral type",
-			    opname(n->n_op));
+			    dt_tok_name(n->n_op));
 		n->n_type = promote(ctx, t);
 		if (dt_sema_is_const(a))
 			return (dt_node_int(ctx, n, ~a->n_ival, n->n_type));
@@ -217,7 +210,7 @@ cook_op1(dt_ctx *ctx, dt_node *n)
 		if (!dt_type_isscalar(t) && !dt_type_isstring(t))
 			dt_error_node(ctx, n, "D_OP_SCALAR", "operator %s "
 			    "requires an operand of scalar type",
-			    opname(n->n_op));
+			    dt_tok_name(n->n_op));
 		n->n_type = ctx->c_t_int;
 		if (dt_sema_is_const(a))
 			return (dt_node_int(ctx, n, a->n_ival == 0, n->n_type));
@@ -252,7 +245,7 @@ cook_op1(dt_ctx *ctx, dt_node *n)
 		if (!dt_type_isscalar(t))
 			dt_error_node(ctx, n, "D_OP_SCALAR", "operator %s "
 			    "requires an operand of scalar type",
-			    opname(n->n_op));
+			    dt_tok_name(n->n_op));
 		n->n_type = t;
 		return (n);
 	}
@@ -266,7 +259,7 @@ incompat(dt_ctx *ctx, dt_node *n)
 	char a[64], b[64];
 	dt_error_node(ctx, n, "D_OP_INCOMPAT", "operands have incompatible "
 	    "types: \"%s\" %s \"%s\"", dt_sema_tname(n->n_a->n_type, a, sizeof (a)),
-	    opname(n->n_op), dt_sema_tname(n->n_b->n_type, b, sizeof (b)));
+	    dt_tok_name(n->n_op), dt_sema_tname(n->n_b->n_type, b, sizeof (b)));
 }
 
 static DT_NOINLINE dt_node *
@@ -293,10 +286,10 @@ cook_arith(dt_ctx *ctx, dt_node *n)
 	}
 	if (intop && (!dt_type_isint(ta) || !dt_type_isint(tb)))
 		dt_error_node(ctx, n, "D_OP_INT", "operator %s requires "
-		    "operands of integral type", opname(op));
+		    "operands of integral type", dt_tok_name(op));
 	if (!is_arith(ta) || !is_arith(tb))
 		dt_error_node(ctx, n, "D_OP_ARITH", "operator %s requires "
-		    "operands of arithmetic type", opname(op));
+		    "operands of arithmetic type", dt_tok_name(op));
 	n->n_type = op == DT_T_LSH || op == DT_T_RSH ? promote(ctx, ta) :
 	    arith_result(ctx, ta, tb);
 	if ((op == DT_T_SLASH || op == DT_T_MOD) && dt_sema_is_const(n->n_b) &&
@@ -322,7 +315,7 @@ cook_rel(dt_ctx *ctx, dt_node *n)
 	}
 	if (!dt_type_isscalar(ta) || !dt_type_isscalar(tb))
 		dt_error_node(ctx, n, "D_OP_SCALAR", "operator %s requires "
-		    "operands of scalar type", opname(n->n_op));
+		    "operands of scalar type", dt_tok_name(n->n_op));
 	if (dt_sema_is_const(n->n_a) && dt_sema_is_const(n->n_b)) {
 		dt_type *ct = arith_result(ctx, ta->ty_kind == DT_TK_PTR ?
 		    ctx->c_t_ulong : ta, tb->ty_kind == DT_TK_PTR ?
@@ -341,7 +334,7 @@ cook_logical(dt_ctx *ctx, dt_node *n)
 	if ((!dt_type_isscalar(ta) && !dt_type_isstring(ta)) ||
 	    (!dt_type_isscalar(tb) && !dt_type_isstring(tb)))
 		dt_error_node(ctx, n, "D_OP_SCALAR", "operator %s requires "
-		    "operands of scalar type", opname(n->n_op));
+		    "operands of scalar type", dt_tok_name(n->n_op));
 	n->n_type = ctx->c_t_int;
 	if (dt_sema_is_const(n->n_a) && dt_sema_is_const(n->n_b))
 		return (dt_node_int(ctx, n, fold2(ctx, n, ctx->c_t_long,
@@ -429,8 +422,29 @@ cook_op3(dt_ctx *ctx, dt_node *n)
 
 /* ---- assignment ---- */
 
-dt_type *
-dt_sema_array_keys(dt_ctx *ctx, dt_node *n, dt_ident *id, bool define)
+/*
+ * Record an associative array's key types; a global or thread-local array
+ * is now complete enough to be listed in the program's variables (the
+ * framework sizes its dynamic variables from vd_nkeys).
+ */
+void
+dt_sema_keys_define(dt_ctx *ctx, dt_ident *id, dt_type *const *keys,
+    uint32_t nkeys)
+{
+	for (uint32_t i = 0; i < nkeys; i++)
+		id->id_keys[i] = keys[i];
+	id->id_nkeys = nkeys;
+	id->id_keys_known = true;
+	if (id->id_scope != DIF_SCOPE_LOCAL)
+		dt_vardesc_add(ctx, id);
+}
+
+/*
+ * Check the keys of n (an index of the array id) against its key types;
+ * the first use defines them.
+ */
+void
+dt_sema_array_keys(dt_ctx *ctx, dt_node *n, dt_ident *id)
 {
 	uint32_t nk = 0;
 	dt_type *kt[DT_MAXKEYS];
@@ -445,13 +459,8 @@ dt_sema_array_keys(dt_ctx *ctx, dt_node *n, dt_ident *id, bool define)
 			    "is of an invalid type", id->id_name, nk);
 	}
 	if (!id->id_keys_known) {
-		if (!define)
-			return (NULL);
-		id->id_nkeys = nk;
-		for (uint32_t i = 0; i < nk; i++)
-			id->id_keys[i] = kt[i];
-		id->id_keys_known = true;
-		return (NULL);
+		dt_sema_keys_define(ctx, id, kt, nk);
+		return;
 	}
 	if (nk != id->id_nkeys)
 		dt_error_node(ctx, n, "D_PROTO_LEN", "%s[ ] prototype "
@@ -467,7 +476,6 @@ dt_sema_array_keys(dt_ctx *ctx, dt_node *n, dt_ident *id, bool define)
 		    dt_sema_tname(id->id_keys[i], a, sizeof (a)),
 		    dt_sema_tname(kt[i], b, sizeof (b)));
 	}
-	return (NULL);
 }
 
 static bool
@@ -526,7 +534,7 @@ cook_lvalue(dt_ctx *ctx, dt_node *l, dt_type *rt, dt_tokkind op)
 		if (base->n_kind != DT_N_VAR && base->n_kind != DT_N_SELF)
 			dt_error_node(ctx, l, "D_OP_LVAL", "operator %s "
 			    "requires modifiable lvalue as an operand",
-			    opname(op));
+			    dt_tok_name(op));
 		for (dt_node **k = &l->n_args; *k != NULL; k = &(*k)->n_next) {
 			dt_node *nx = (*k)->n_next;
 			*k = dt_sema_expr(ctx, *k);
@@ -540,15 +548,11 @@ cook_lvalue(dt_ctx *ctx, dt_node *l, dt_type *rt, dt_tokkind op)
 	else if (base->n_kind != DT_N_VAR)
 		return (dt_sema_expr(ctx, l));	/* not a D variable: checked later */
 	dt_ident *id = dt_sema_dvar_get(ctx, scope, name, NULL, arr);
-	if (id == NULL && scope == DIF_SCOPE_GLOBAL) {
-		dt_ident *g = dt_ident_lookup(&ctx->c_globals, name);
-		(void)g;
-		if (dif_builtin_lookup(name, dt_strlen(name)) != NULL ||
-		    dt_func_lookup(name) != NULL)
-			dt_error_node(ctx, l, "D_OP_LVAL", "operator %s "
-			    "requires modifiable lvalue as an operand",
-			    opname(op));
-	}
+	if (id == NULL && scope == DIF_SCOPE_GLOBAL &&
+	    (dif_builtin_lookup(name, dt_strlen(name)) != NULL ||
+	    dt_func_lookup(name) != NULL))
+		dt_error_node(ctx, l, "D_OP_LVAL", "operator %s requires "
+		    "modifiable lvalue as an operand", dt_tok_name(op));
 	if (id == NULL && op != DT_T_ASGN) {
 		/*
 		 * x += v, x++ on a variable never assigned: it springs into
@@ -564,41 +568,22 @@ cook_lvalue(dt_ctx *ctx, dt_node *l, dt_type *rt, dt_tokkind op)
 			dt_error_node(ctx, l, "D_OP_INCOMPAT", "operator = "
 			    "cannot be applied to a void or action value");
 		id = dt_sema_dvar_get(ctx, scope, name, rt, arr);
-		if (arr && scope != DIF_SCOPE_LOCAL)
-			dt_vardesc_add(ctx, id);
 	}
 	if (id->id_kind != DT_IDK_VAR && id->id_kind != DT_IDK_ARRAY)
 		dt_error_node(ctx, l, "D_OP_LVAL", "operator %s requires "
-		    "modifiable lvalue as an operand", opname(op));
+		    "modifiable lvalue as an operand", dt_tok_name(op));
 	if (arr != (id->id_kind == DT_IDK_ARRAY))
 		dt_error_node(ctx, l, arr ? "D_IDENT_BADREF" : "D_ARR_BADREF",
 		    arr ? "%s is a scalar variable and may not be indexed" :
 		    "%s is an associative array and must be indexed", name);
 	if (arr)
-		dt_sema_array_keys(ctx, l, id, true);
+		dt_sema_array_keys(ctx, l, id);
 	base->n_ident = id;
 	l->n_ident = id;
 	l->n_type = id->id_type;
 	base->n_type = id->id_type;
 	l->n_flags |= DT_NF_LVAL | DT_NF_COOKED;
 	return (l);
-}
-
-static dt_tokkind
-compound_op(dt_tokkind k)
-{
-	switch (k) {
-	case DT_T_ADD_EQ: return (DT_T_PLUS);
-	case DT_T_SUB_EQ: return (DT_T_MINUS);
-	case DT_T_MUL_EQ: return (DT_T_STAR);
-	case DT_T_DIV_EQ: return (DT_T_SLASH);
-	case DT_T_MOD_EQ: return (DT_T_MOD);
-	case DT_T_AND_EQ: return (DT_T_BAND);
-	case DT_T_OR_EQ: return (DT_T_BOR);
-	case DT_T_XOR_EQ: return (DT_T_XOR);
-	case DT_T_LSH_EQ: return (DT_T_LSH);
-	default: return (DT_T_RSH);
-	}
 }
 
 static DT_NOINLINE dt_node *
@@ -621,14 +606,13 @@ cook_assign(dt_ctx *ctx, dt_node *n)
 	if (n->n_op != DT_T_ASGN) {
 		/* check as the binary operation it abbreviates */
 		dt_node tmp = *n;
-		tmp.n_op = compound_op(n->n_op);
+		tmp.n_op = dt_tok_compound_op(n->n_op);
 		tmp.n_flags = 0;
-		dt_node *r = cook_arith(ctx, &tmp);
-		(void)r;
+		(void)cook_arith(ctx, &tmp);
 		if (!dt_type_isscalar(lt))
 			dt_error_node(ctx, n, "D_OP_SCALAR", "operator %s "
 			    "requires operands of scalar type",
-			    opname(n->n_op));
+			    dt_tok_name(n->n_op));
 	} else if (!dt_sema_assignable(lt, rt)) {
 		char a[64], b[64];
 		dt_error_node(ctx, n, "D_OP_INCOMPAT", "operands have "
@@ -641,8 +625,7 @@ cook_assign(dt_ctx *ctx, dt_node *n)
 	return (n);
 }
 
-/* ---- calls (subroutines in expressions) ---- */
-
+/* ---- the dispatcher ---- */
 
 static DT_NOINLINE dt_node *
 cook_agg_ref(dt_ctx *ctx, dt_node *n)
@@ -650,8 +633,6 @@ cook_agg_ref(dt_ctx *ctx, dt_node *n)
 	dt_error_node(ctx, n, "D_AGG_SCALAR", "aggregation @%s may not be "
 	    "used as a scalar", n->n_str);
 }
-
-/* ---- the dispatcher ---- */
 
 static dt_node *
 cook(dt_ctx *ctx, dt_node *n)
@@ -670,7 +651,7 @@ cook(dt_ctx *ctx, dt_node *n)
 	case DT_N_OP1: r = cook_op1(ctx, n); break;
 	case DT_N_OP2: r = cook_op2(ctx, n); break;
 	case DT_N_OP3: r = cook_op3(ctx, n); break;
-	case DT_N_CALL: r = dt_cook_call(ctx, n, false); break;
+	case DT_N_CALL: r = dt_cook_call(ctx, n); break;
 	case DT_N_INDEX: r = dt_cook_index(ctx, n); break;
 	case DT_N_AGG: r = cook_agg_ref(ctx, n); break;
 	case DT_N_MEMBER: r = dt_cook_member(ctx, n); break;
@@ -694,7 +675,6 @@ dt_sema_expr(dt_ctx *ctx, dt_node *n)
 {
 	return (cook(ctx, n));
 }
-
 
 void
 dt_sema_init(dt_ctx *ctx)

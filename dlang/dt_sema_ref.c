@@ -152,7 +152,13 @@ dt_cook_var(dt_ctx *ctx, dt_node *n)
 	    "Unknown variable name", n->n_str);
 }
 
-/* An implicitly or explicitly declared D variable of a scope. */
+/*
+ * The D variable `name` of a scope, or NULL.  With a type t, a variable
+ * not found is created (an associative array if arr) with the next DIF
+ * variable id of its scope.  A global or thread-local scalar is listed in
+ * the program's variables now, an array once its key types are known
+ * (dt_sema_keys_define).
+ */
 dt_ident *
 dt_sema_dvar_get(dt_ctx *ctx, int scope, const char *name, dt_type *t, bool arr)
 {
@@ -269,7 +275,7 @@ dt_cook_index(dt_ctx *ctx, dt_node *n)
 			dt_error_node(ctx, n, "D_ARR_LOCAL", "local variables "
 			    "may not be used as associative arrays");
 		if (id != NULL && id->id_kind == DT_IDK_ARRAY) {
-			dt_sema_array_keys(ctx, n, id, true);
+			dt_sema_array_keys(ctx, n, id);
 			b->n_ident = id;
 			n->n_ident = id;
 			n->n_type = id->id_type;

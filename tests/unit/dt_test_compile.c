@@ -217,6 +217,18 @@ test_strings(void **state)
 	ASSERT_D(1, "strjoin(\"a\", \"b\") == \"ab\"");
 }
 
+/* The program's description of variable `name` (it must be there). */
+static const dt_vardesc *
+find_var(const dt_prog *p, const char *name)
+{
+	for (uint32_t i = 0; i < p->dp_nvars; i++)
+		if (strcmp(p->dp_vars[i].vd_name, name) == 0)
+			return (&p->dp_vars[i]);
+	fprintf(stderr, "no variable %s in the program\n", name);
+	fail();
+	return (NULL);
+}
+
 static void
 test_decls(void **state)
 {
@@ -234,6 +246,31 @@ test_decls(void **state)
 	p = compile_ok("typedef unsigned short u16; u16 x; self int y;"
 	    "int a[string, int]; BEGIN { x = 1; self->y = 2; a[\"k\", 1] = 3; }");
 	assert_int_equal(p->dp_nvars, 3);
+	assert_int_equal(find_var(p, "a")->vd_nkeys, 2);
+}
+
+/*
+ * The program's variables: an associative array is listed once, with its
+ * number of keys (the framework sizes its dynamic variables from the
+ * largest), whether declared, created by a store or first read.
+ */
+static void
+test_prog_vars(void **state)
+{
+	(void)state;
+	dt_prog *p = compile_ok("BEGIN { a[1, \"x\"] = 3; "
+	    "x = self->t[1, 2, 3]; self->t[4, 5, 6] = 7; this->l = 1; }");
+	assert_int_equal(p->dp_nvars, 3);
+	const dt_vardesc *a = find_var(p, "a"), *t = find_var(p, "t");
+	const dt_vardesc *x = find_var(p, "x");
+	assert_int_equal(a->vd_kind, DIF_VKIND_ARRAY);
+	assert_int_equal(a->vd_scope, DIF_SCOPE_GLOBAL);
+	assert_int_equal(a->vd_nkeys, 2);
+	assert_int_equal(t->vd_kind, DIF_VKIND_ARRAY);
+	assert_int_equal(t->vd_scope, DIF_SCOPE_THREAD);
+	assert_int_equal(t->vd_nkeys, 3);
+	assert_int_equal(x->vd_kind, DIF_VKIND_SCALAR);
+	assert_int_equal(x->vd_nkeys, 0);
 }
 
 /*
@@ -651,6 +688,7 @@ main(void)
 		cmocka_unit_test(test_vars),
 		cmocka_unit_test(test_strings),
 		cmocka_unit_test(test_decls),
+		cmocka_unit_test(test_prog_vars),
 		cmocka_unit_test(test_if_else),
 		cmocka_unit_test(test_substore),
 		cmocka_unit_test(test_prog_probes),
