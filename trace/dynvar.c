@@ -82,7 +82,8 @@ int dtrace_dynvar_init(dtrace_state_t *s)
 	s->dts_slot = 8 + slot_size(s);
 	s->dts_nglobals = maxid;
 	s->dts_globals = kzalloc((size_t)MAX(maxid, 1) * s->dts_slot);
-	d->dds_chunk = (uint32_t)ALIGN_UP(sizeof(dynvar_t) + key_size_max(s) + slot_size(s), 8);
+	d->dds_keymax = key_size_max(s);
+	d->dds_chunk = (uint32_t)ALIGN_UP(sizeof(dynvar_t) + d->dds_keymax + slot_size(s), 8);
 	d->dds_size = s->dts_opts.dov_dynvarsize;
 	d->dds_nchunks = (uint32_t)MIN(d->dds_size / d->dds_chunk, 1u << 24);
 	d->dds_nbuckets = MAX(d->dds_nchunks, 1);
@@ -208,7 +209,9 @@ static uint8_t *slot_of(dtrace_state_t *s, const dif_varref_t *ref, enum slot_op
 		return idx < s->dts_nglobals ? s->dts_globals + idx * s->dts_slot : NULL;
 
 	uint8_t key[8 + DIF_TUPLE_MAX * (8 + 264)];
-	uint32_t keylen = key_serialize(s, ref, key, sizeof(key));
+	/* Never more than an entry holds: the program's own key counts size the
+	 * entries, and a DIFO may use more keys than its program declares. */
+	uint32_t keylen = key_serialize(s, ref, key, MIN((uint32_t)sizeof(key), s->dts_dyn.dds_keymax));
 	uint32_t *link = NULL;
 	if (keylen == 0 && (var->dv_scope == DIF_SCOPE_THREAD || ref->vr_nkeys > 0)) {
 		s->dts_dyn.dds_drops++;                 /* key too long for the space */

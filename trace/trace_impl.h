@@ -103,6 +103,7 @@ typedef struct dtrace_dynvar_space {
 	uint8_t *dds_base;
 	uint64_t dds_size;
 	uint32_t dds_chunk;               /* bytes per entry */
+	uint32_t dds_keymax;              /* key bytes an entry holds */
 	uint32_t dds_nchunks;
 	uint32_t dds_nbuckets;
 	uint32_t *dds_bucket;             /* chunk index+1; 0 = none */

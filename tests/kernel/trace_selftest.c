@@ -313,6 +313,37 @@ SELFTEST(trace_probe_frame_stack)
 	st_end(&r);
 }
 
+/*
+ * The program's variable descriptions size the dynamic variables; a DIFO
+ * that uses more keys than its program declares (a lying or buggy compiler)
+ * gets its stores dropped and counted, never written past an entry.
+ */
+SELFTEST(trace_dynvar_keys_beyond_declared_dropped)
+{
+	dtrace_optvals_t o;
+	dtrace_state_t *state;
+	dtrace_status_t st;
+	dt_prog *prog;
+	dt_error err;
+	char eb[128];
+	const char *src = "selftest:::hit { a[arg0, \"a key longer than eight bytes\"] = 1; }";
+	void *arena = kmalloc(ARENA);
+
+	st_provider();
+	ST_ASSERT(arena != NULL && dt_compile(src, strlen(src), NULL, arena, ARENA, &prog, &err) == 0);
+	for (uint32_t i = 0; i < prog->dp_nvars; i++)
+		prog->dp_vars[i].vd_nkeys = 0;           /* the lie */
+	dtrace_opts_default(&o);
+	o.dov_bufsize = 4096;
+	ST_ASSERT(dtrace_open(&o, &state) == 0);
+	ST_ASSERT(dtrace_enable(state, prog, NULL, eb, sizeof(eb)) == 0 && dtrace_go(state) == 0);
+	fire(10);
+	dtrace_status_get(state, &st);
+	ST_ASSERT(st.dst_dyndrops == 10);
+	dtrace_close(state);
+	kfree(arena);
+}
+
 SELFTEST(trace_aggregations_exact)
 {
 	struct st_run r;
