@@ -473,8 +473,9 @@ void dtc_records(struct dtc *d, int cpu, const uint8_t *buf, long len)
 	}
 }
 
+/* report_count: "N what[s]" and then suffix, for what was lost since the last report. */
 static void report_count(struct dtc *d, const char *tag, uint64_t now, uint64_t before,
-                         const char *what, int cpu)
+                         const char *what, const char *suffix)
 {
 	uint64_t n = now - before;
 
@@ -483,37 +484,30 @@ static void report_count(struct dtc *d, const char *tag, uint64_t now, uint64_t 
 	char prefix[48] = "";
 	if (d->droptags)
 		ksnprintf(prefix, sizeof(prefix), "[%s] ", tag);
-	if (cpu >= 0)
-		dtc_err("dtrace: %s%lu %s%s on CPU %d\n", prefix, n, what, n == 1 ? "" : "s", cpu);
-	else if (cpu == -3)
-		dtc_err("dtrace: %s%lu %s%s (no speculative buffer available)\n", prefix, n, what, n == 1 ? "" : "s");
-	else if (cpu == -4)
-		dtc_err("dtrace: %s%lu %s%s (available buffer(s) still busy)\n", prefix, n, what, n == 1 ? "" : "s");
-	else if (cpu == -2)
-		dtc_err("dtrace: %s%lu %s%s in ERROR probe enabling\n", prefix, n, what, n == 1 ? "" : "s");
-	else
-		dtc_err("dtrace: %s%lu %s%s\n", prefix, n, what, n == 1 ? "" : "s");
+	dtc_err("dtrace: %s%lu %s%s%s\n", prefix, n, what, n == 1 ? "" : "s", suffix);
 }
 
 void dtc_report_drops(struct dtc *d)
 {
 	dtrace_status_t st;
+	char on[24];
 
 	dtrace_status_get(d->state, &st);
 	for (int cpu = 0; cpu < dtrace_ncpus() && cpu < 8; cpu++) {
-		report_count(d, "DTRACEDROP_PRINCIPAL", st.dst_drops[cpu], d->last.dst_drops[cpu], "drop", cpu);
+		ksnprintf(on, sizeof(on), " on CPU %d", cpu);
+		report_count(d, "DTRACEDROP_PRINCIPAL", st.dst_drops[cpu], d->last.dst_drops[cpu], "drop", on);
 		report_count(d, "DTRACEDROP_AGGREGATION", st.dst_aggdrops[cpu], d->last.dst_aggdrops[cpu],
-		             "aggregation drop", cpu);
+		             "aggregation drop", on);
 	}
 	report_count(d, "DTRACEDROP_DYNAMIC", st.dst_dyndrops, d->last.dst_dyndrops,
-	             "dynamic variable drop", -1);
+	             "dynamic variable drop", "");
 	report_count(d, "DTRACEDROP_SPEC", st.dst_specdrops, d->last.dst_specdrops,
-	             "speculative drop", -1);
+	             "speculative drop", "");
 	report_count(d, "DTRACEDROP_SPECUNAVAIL", st.dst_specunavail, d->last.dst_specunavail,
-	             "failed speculation", -3);
+	             "failed speculation", " (no speculative buffer available)");
 	report_count(d, "DTRACEDROP_SPECBUSY", st.dst_specbusy, d->last.dst_specbusy,
-	             "failed speculation", -4);
+	             "failed speculation", " (available buffer(s) still busy)");
 	report_count(d, "DTRACEDROP_DBLERROR", st.dst_dblerrors, d->last.dst_dblerrors,
-	             "error", -2);
+	             "error", " in ERROR probe enabling");
 	d->last = st;
 }
