@@ -75,6 +75,8 @@ void dtc_records(struct dtc *d, int cpu, const uint8_t *buf, long len);
 void dtc_report_drops(struct dtc *d);
 void dtc_print_sym(uint64_t pc, bool with_offset, char *buf, size_t size);
 void dtc_print_stack(const uint64_t *pcs, uint32_t n);
+/* dtc_print_int: an integer of size bytes as trace() prints it (not quiet: as keys print too). */
+void dtc_print_int(int64_t v, uint32_t size, bool quiet);
 const dt_conv *dtc_fmt_next(const dt_fmtdesc *fd, const char **t, uint32_t *ci);
 
 /* dtc_agg.c: merged entries, their values, order and printing */

@@ -360,14 +360,9 @@ void dtc_agg_print_keys(struct dtc *d, const struct dtc_aggent *e)
 			dtc_out("  %-50s", sym);
 		} else if (kt->kt_string) {
 			dtc_out("  %-50s", (const char *)e->ae_key + off);
-		} else if (kt->kt_size == 1)
-			dtc_out(" %3u", (unsigned)(uint8_t)v);
-		else if (kt->kt_size == 2)
-			dtc_out(" %5u", (unsigned)(uint16_t)v);
-		else if (kt->kt_size == 4)
-			dtc_out(" %8d", (int)v);
-		else
-			dtc_out(" %16lld", (long long)v);
+		} else {
+			dtc_print_int(v, kt->kt_size, false);
+		}
 		off += len;
 	}
 }

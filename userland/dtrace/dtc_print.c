@@ -136,10 +136,19 @@ static bool is_text(const uint8_t *p, uint32_t n)
 
 /* ---- trace() ---- */
 
+void dtc_print_int(int64_t v, uint32_t size, bool quiet)
+{
+	switch (size) {
+	case 1: dtc_out(quiet ? "%u" : " %3u", (unsigned)(uint8_t)v); break;
+	case 2: dtc_out(quiet ? "%u" : " %5u", (unsigned)(uint16_t)v); break;
+	case 4: dtc_out(quiet ? "%d" : " %8d", (int)v); break;
+	default: dtc_out(quiet ? "%lld" : " %16lld", (long long)v); break;
+	}
+}
+
 static void print_trace(struct dtc *d, const dif_difo_t *dp, const uint8_t *data)
 {
 	int64_t v;
-	uint32_t size = dp->dd_rtype.dt_size;
 
 	if (dp->dd_rtype.dt_kind == DIF_TYPE_STRING) {
 		if (is_text(data, d->ov.dov_strsize))
@@ -149,22 +158,7 @@ static void print_trace(struct dtc *d, const dif_difo_t *dp, const uint8_t *data
 		return;
 	}
 	memcpy(&v, data, 8);
-	if (d->quiet && size == 1)
-		dtc_out("%u", (unsigned)(uint8_t)v);
-	else if (d->quiet && size == 2)
-		dtc_out("%u", (unsigned)(uint16_t)v);
-	else if (d->quiet && size == 4)
-		dtc_out("%d", (int)v);
-	else if (d->quiet)
-		dtc_out("%lld", (long long)v);
-	else if (size == 1)
-		dtc_out(" %3u", (unsigned)(uint8_t)v);
-	else if (size == 2)
-		dtc_out(" %5u", (unsigned)(uint16_t)v);
-	else if (size == 4)
-		dtc_out(" %8d", (int)v);
-	else
-		dtc_out(" %16lld", (long long)v);
+	dtc_print_int(v, dp->dd_rtype.dt_size, d->quiet);
 }
 
 /* ---- printf() ---- */
