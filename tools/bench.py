@@ -32,8 +32,10 @@ QEMU = ["qemu-system-x86_64", "-display", "none", "-serial", "stdio", "-no-reboo
 PROMPT = b"sonde# "
 
 
-def time_to_prompt(args, timeout=30.0):
-    """Start QEMU, return wall seconds until the prompt appears; kill QEMU."""
+def qemu_until(args, found, timeout, what):
+    """Start QEMU; wait until found(output so far) returns non-None; kill QEMU.
+
+    Returns (that value, wall seconds since the start)."""
     t0 = time.monotonic()
     p = subprocess.Popen(QEMU + args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                          stderr=subprocess.DEVNULL)
@@ -46,36 +48,32 @@ def time_to_prompt(args, timeout=30.0):
                 if not chunk:
                     break
                 seen += chunk
-                if PROMPT in seen:
-                    return time.monotonic() - t0
-        raise RuntimeError("no prompt within %.0f s: %r" % (timeout, seen[-200:]))
+                value = found(seen)
+                if value is not None:
+                    return value, time.monotonic() - t0
+        raise RuntimeError("%s: %r" % (what, seen[-200:]))
     finally:
         p.kill()
         p.wait()
+
+
+def time_to_prompt(args, timeout=30.0):
+    """Start QEMU, return wall seconds until the prompt appears; kill QEMU."""
+    return qemu_until(args, lambda seen: PROMPT in seen or None, timeout,
+                      "no prompt within %.0f s" % timeout)[1]
+
+
+def bootstat_ns(seen):
+    """The figure of the bootstat line in seen, or None before it arrives."""
+    for line in seen.decode(errors="replace").splitlines():
+        if line.startswith("bootstat:") and "ns since reset" in line:
+            return int(line.split()[1])
+    return None
 
 
 def icount_cycles(kernel):
-    args = QEMU + ["-icount", "shift=0,align=off,sleep=off", "-kernel", kernel,
-                   "-append", "bootstat"]
-    p = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                         stderr=subprocess.DEVNULL)
-    seen = b""
-    t0 = time.monotonic()
-    try:
-        while time.monotonic() - t0 < 60:
-            r, _, _ = select.select([p.stdout], [], [], 0.5)
-            if r:
-                chunk = os.read(p.stdout.fileno(), 4096)
-                if not chunk:
-                    break
-                seen += chunk
-                for line in seen.decode(errors="replace").splitlines():
-                    if line.startswith("bootstat:") and "ns since reset" in line:
-                        return int(line.split()[1])
-        raise RuntimeError("no bootstat line: %r" % seen[-200:])
-    finally:
-        p.kill()
-        p.wait()
+    args = ["-icount", "shift=0,align=off,sleep=off", "-kernel", kernel, "-append", "bootstat"]
+    return qemu_until(args, bootstat_ns, 60, "no bootstat line")[0]
 
 
 OVMF = "/usr/share/ovmf/OVMF.fd"

@@ -4,6 +4,8 @@ working, Ctrl-C ending a run (END, aggregations, back to the prompt)."""
 import re
 import time
 
+import pytest
+
 from conftest import BOOT_TIMEOUT, exit_code_for
 
 HEADER = "CPU     ID                    FUNCTION:NAME"
@@ -133,22 +135,15 @@ def test_ctrl_c_twice_still_returns_to_the_prompt(guest):
     assert guest.run("echo ok").strip() == "ok"
 
 
-def test_exit_status_from_cmdline(boot):
-    g = boot(append="cmd=\"dtrace -q -n 'BEGIN { exit(3); }'\"")
-    out, status = g.output_until_exit(timeout=BOOT_TIMEOUT)
-    assert status == exit_code_for(3), (status, out)
-
-
-def test_end_exit_replaces_status_from_cmdline(boot):
-    g = boot(append="cmd=\"dtrace -q -n 'BEGIN { exit(3); } END { exit(0); }'\"")
-    out, status = g.output_until_exit(timeout=BOOT_TIMEOUT)
-    assert status == exit_code_for(0), (status, out)
-
-
-def test_compile_error_status_is_1(boot):
-    g = boot(append="cmd=\"dtrace -n 'BEGIN { x = ; }'\"")
-    out, status = g.output_until_exit(timeout=BOOT_TIMEOUT)
-    assert status == exit_code_for(1), (status, out)
+@pytest.mark.parametrize("line,status", [
+    ("dtrace -q -n 'BEGIN { exit(3); }'", 3),                      # exit()'s argument
+    ("dtrace -q -n 'BEGIN { exit(3); } END { exit(0); }'", 0),     # END's exit() replaces it
+    ("dtrace -n 'BEGIN { x = ; }'", 1),                            # a compile error
+], ids=["exit_argument", "end_exit_replaces", "compile_error"])
+def test_exit_status_from_cmdline(boot, line, status):
+    g = boot(append="cmd=\"%s\"" % line)
+    out, got = g.output_until_exit(timeout=BOOT_TIMEOUT)
+    assert got == exit_code_for(status), (got, out)
 
 
 def test_ctrl_c_status_is_0(boot):

@@ -75,6 +75,8 @@ void dtc_records(struct dtc *d, int cpu, const uint8_t *buf, long len);
 void dtc_report_drops(struct dtc *d);
 void dtc_print_sym(uint64_t pc, bool with_offset, char *buf, size_t size);
 void dtc_print_stack(const uint64_t *pcs, uint32_t n);
+/* dtc_print_int: an integer of size bytes as trace() prints it (not quiet: as keys print too). */
+void dtc_print_int(int64_t v, uint32_t size, bool quiet);
 const dt_conv *dtc_fmt_next(const dt_fmtdesc *fd, const char **t, uint32_t *ci);
 
 /* dtc_agg.c: merged entries, their values, order and printing */
@@ -82,8 +84,17 @@ const dt_aggdesc *dtc_agg_desc(struct dtc *d, uint32_t aggid);
 struct dtc_aggent *dtc_agg_find(struct dtc *d, uint32_t aggid, const void *key, uint32_t keylen);
 int64_t dtc_agg_normal(struct dtc *d, uint32_t aggid, int64_t v);
 __int128 dtc_agg_sortval(struct dtc *d, const struct dtc_aggent *e);
-int64_t dtc_agg_zerocount(struct dtc *d, const struct dtc_aggent *e);
-int dtc_agg_keycmp(struct dtc *d, const struct dtc_aggent *a, const struct dtc_aggent *b, uint32_t from);
+/* dtc_agg_valcmp: entries by value, ties by the count in the bucket of 0 (NULL counts as 0). */
+int dtc_agg_valcmp(struct dtc *d, const struct dtc_aggent *a, const struct dtc_aggent *b);
+/*
+ * dtc_agg_order: the order of two entries' keys (or rows keyed by them)
+ * under aggsortkey, aggsortkeypos and aggsortrev, given vc, how their values
+ * compare; ties go to the whole key.
+ */
+int dtc_agg_order(struct dtc *d, const struct dtc_aggent *a, const struct dtc_aggent *b, int vc);
+/* dtc_sort: sort v[0..n) by cmp(arg, x, y), stable, in n log n; unsorted if out of memory. */
+typedef int dtc_cmp_fn(void *arg, const void *x, const void *y);
+void dtc_sort(void **v, uint32_t n, dtc_cmp_fn *cmp, void *arg);
 void dtc_agg_print_keys(struct dtc *d, const struct dtc_aggent *e);
 void dtc_agg_print_value(struct dtc *d, const struct dtc_aggent *e);
 void dtc_agg_print_hist(struct dtc *d, const struct dtc_aggent *e, bool blank_after);

@@ -220,7 +220,7 @@ __int128 dtc_agg_sortval(struct dtc *d, const struct dtc_aggent *e)
 
 /* ---- sorting ---- */
 
-int dtc_agg_keycmp(struct dtc *d, const struct dtc_aggent *a, const struct dtc_aggent *b, uint32_t from)
+static int keycmp(struct dtc *d, const struct dtc_aggent *a, const struct dtc_aggent *b, uint32_t from)
 {
 	const dt_aggdesc *ag = dtc_agg_desc(d, a->ae_aggid);
 	uint32_t off = 0;
@@ -250,7 +250,7 @@ int dtc_agg_keycmp(struct dtc *d, const struct dtc_aggent *a, const struct dtc_a
 }
 
 /* zero_count: a histogram's count in the bucket that holds 0 (DTrace's tie-breaker). */
-int64_t dtc_agg_zerocount(struct dtc *d, const struct dtc_aggent *e)
+static int64_t zero_count(struct dtc *d, const struct dtc_aggent *e)
 {
 	const dt_aggdesc *ag = dtc_agg_desc(d, e->ae_aggid);
 
@@ -267,38 +267,38 @@ int64_t dtc_agg_zerocount(struct dtc *d, const struct dtc_aggent *e)
 	}
 }
 
-static int value_cmp(struct dtc *d, const struct dtc_aggent *a, const struct dtc_aggent *b)
+int dtc_agg_valcmp(struct dtc *d, const struct dtc_aggent *a, const struct dtc_aggent *b)
 {
-	__int128 va = dtc_agg_sortval(d, a), vb = dtc_agg_sortval(d, b);
+	__int128 va = a ? dtc_agg_sortval(d, a) : 0, vb = b ? dtc_agg_sortval(d, b) : 0;
 
 	if (va != vb)
 		return va < vb ? -1 : 1;
-	int64_t za = dtc_agg_zerocount(d, a), zb = dtc_agg_zerocount(d, b);
+	int64_t za = a ? zero_count(d, a) : 0, zb = b ? zero_count(d, b) : 0;
 	return za < zb ? -1 : za > zb;
 }
 
-static int ent_cmp(struct dtc *d, const struct dtc_aggent *a, const struct dtc_aggent *b)
+int dtc_agg_order(struct dtc *d, const struct dtc_aggent *a, const struct dtc_aggent *b, int vc)
 {
 	uint32_t pos = (uint32_t)d->sortkeypos < dtc_agg_desc(d, a->ae_aggid)->ag_nkeys ?
 	               (uint32_t)d->sortkeypos : 0;
-	int vc = value_cmp(d, a, b), kc = dtc_agg_keycmp(d, a, b, pos);
+	int kc = keycmp(d, a, b, pos);
 	int c = d->sortkey ? (kc ? kc : vc) : (vc ? vc : kc);
 
 	if (c == 0)
-		c = dtc_agg_keycmp(d, a, b, 0);
+		c = keycmp(d, a, b, 0);
 	return d->sortrev ? -c : c;
 }
 
-/* merge_sort: v[0..n) by ent_cmp, stable, in n log n (10,000 keys print at once). */
-static void merge_sort(struct dtc *d, struct dtc_aggent **v, struct dtc_aggent **tmp, uint32_t n)
+/* merge_sort: v[0..n) by cmp, stable, in n log n (10,000 keys print at once). */
+static void merge_sort(void **v, void **tmp, uint32_t n, dtc_cmp_fn *cmp, void *arg)
 {
 	if (n < 2)
 		return;
 	uint32_t h = n / 2, i = 0, j = h, k = 0;
-	merge_sort(d, v, tmp, h);
-	merge_sort(d, v + h, tmp, n - h);
+	merge_sort(v, tmp, h, cmp, arg);
+	merge_sort(v + h, tmp, n - h, cmp, arg);
 	while (i < h && j < n)
-		tmp[k++] = ent_cmp(d, v[j], v[i]) < 0 ? v[j++] : v[i++];
+		tmp[k++] = cmp(arg, v[j], v[i]) < 0 ? v[j++] : v[i++];
 	while (i < h)
 		tmp[k++] = v[i++];
 	while (j < n)
@@ -306,10 +306,24 @@ static void merge_sort(struct dtc *d, struct dtc_aggent **v, struct dtc_aggent *
 	memcpy(v, tmp, n * sizeof(*v));
 }
 
-/* agg_sorted: the entries of aggid, sorted; *n their number.  Caller frees. */
-static struct dtc_aggent **agg_sorted(struct dtc *d, uint32_t aggid, uint32_t *n)
+void dtc_sort(void **v, uint32_t n, dtc_cmp_fn *cmp, void *arg)
 {
-	struct dtc_aggent **v = kmalloc((d->naggs + 1) * sizeof(*v));
+	void **tmp = kmalloc((n + 1) * sizeof(*tmp));
+
+	if (tmp != NULL)
+		merge_sort(v, tmp, n, cmp, arg);
+	kfree(tmp);
+}
+
+static int ent_cmp(void *arg, const void *a, const void *b)
+{
+	return dtc_agg_order(arg, a, b, dtc_agg_valcmp(arg, a, b));
+}
+
+/* agg_sorted: the entries of aggid (struct dtc_aggent *), sorted; *n their number.  Caller frees. */
+static void **agg_sorted(struct dtc *d, uint32_t aggid, uint32_t *n)
+{
+	void **v = kmalloc((d->naggs + 1) * sizeof(*v));
 	uint32_t k = 0;
 
 	if (v == NULL) {
@@ -319,10 +333,7 @@ static struct dtc_aggent **agg_sorted(struct dtc *d, uint32_t aggid, uint32_t *n
 	for (uint32_t i = 0; i < d->naggs; i++)
 		if (d->aggs[i].ae_aggid == aggid)
 			v[k++] = &d->aggs[i];
-	struct dtc_aggent **tmp = kmalloc((k + 1) * sizeof(*tmp));
-	if (tmp != NULL)
-		merge_sort(d, v, tmp, k);
-	kfree(tmp);
+	dtc_sort(v, k, ent_cmp, d);
 	*n = k;
 	return v;
 }
@@ -349,14 +360,9 @@ void dtc_agg_print_keys(struct dtc *d, const struct dtc_aggent *e)
 			dtc_out("  %-50s", sym);
 		} else if (kt->kt_string) {
 			dtc_out("  %-50s", (const char *)e->ae_key + off);
-		} else if (kt->kt_size == 1)
-			dtc_out(" %3u", (unsigned)(uint8_t)v);
-		else if (kt->kt_size == 2)
-			dtc_out(" %5u", (unsigned)(uint16_t)v);
-		else if (kt->kt_size == 4)
-			dtc_out(" %8d", (int)v);
-		else
-			dtc_out(" %16lld", (long long)v);
+		} else {
+			dtc_print_int(v, kt->kt_size, false);
+		}
 		off += len;
 	}
 }
@@ -467,7 +473,7 @@ static void print_entry(struct dtc *d, const struct dtc_aggent *e)
 static void print_agg(struct dtc *d, uint32_t aggid)
 {
 	uint32_t n;
-	struct dtc_aggent **v = agg_sorted(d, aggid, &n);
+	void **v = agg_sorted(d, aggid, &n);
 
 	for (uint32_t i = 0; i < n; i++)
 		print_entry(d, v[i]);
@@ -502,14 +508,15 @@ static void agg_trunc(struct dtc *d, uint32_t id, int64_t keep)
 	dtc_agg_snapshot(d);
 	int sk = d->sortkey, sr = d->sortrev;
 	d->sortkey = d->sortrev = 0;                /* trunc ranks by value */
-	struct dtc_aggent **v = agg_sorted(d, id, &n);
+	void **v = agg_sorted(d, id, &n);
 	d->sortkey = sk;
 	d->sortrev = sr;
 	uint64_t k = keep > 0 ? (uint64_t)keep : -(uint64_t)keep;
 	for (uint32_t i = 0; v != NULL && i < n; i++) {
+		const struct dtc_aggent *e = v[i];
 		bool kept = keep > 0 ? (uint64_t)(n - i) <= k : (uint64_t)i < k;
 		if (!kept)
-			dtrace_agg_remove(d->state, id, v[i]->ae_key, v[i]->ae_keylen);
+			dtrace_agg_remove(d->state, id, e->ae_key, e->ae_keylen);
 	}
 	kfree(v);
 }

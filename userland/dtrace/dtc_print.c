@@ -136,10 +136,19 @@ static bool is_text(const uint8_t *p, uint32_t n)
 
 /* ---- trace() ---- */
 
+void dtc_print_int(int64_t v, uint32_t size, bool quiet)
+{
+	switch (size) {
+	case 1: dtc_out(quiet ? "%u" : " %3u", (unsigned)(uint8_t)v); break;
+	case 2: dtc_out(quiet ? "%u" : " %5u", (unsigned)(uint16_t)v); break;
+	case 4: dtc_out(quiet ? "%d" : " %8d", (int)v); break;
+	default: dtc_out(quiet ? "%lld" : " %16lld", (long long)v); break;
+	}
+}
+
 static void print_trace(struct dtc *d, const dif_difo_t *dp, const uint8_t *data)
 {
 	int64_t v;
-	uint32_t size = dp->dd_rtype.dt_size;
 
 	if (dp->dd_rtype.dt_kind == DIF_TYPE_STRING) {
 		if (is_text(data, d->ov.dov_strsize))
@@ -149,22 +158,7 @@ static void print_trace(struct dtc *d, const dif_difo_t *dp, const uint8_t *data
 		return;
 	}
 	memcpy(&v, data, 8);
-	if (d->quiet && size == 1)
-		dtc_out("%u", (unsigned)(uint8_t)v);
-	else if (d->quiet && size == 2)
-		dtc_out("%u", (unsigned)(uint16_t)v);
-	else if (d->quiet && size == 4)
-		dtc_out("%d", (int)v);
-	else if (d->quiet)
-		dtc_out("%lld", (long long)v);
-	else if (size == 1)
-		dtc_out(" %3u", (unsigned)(uint8_t)v);
-	else if (size == 2)
-		dtc_out(" %5u", (unsigned)(uint16_t)v);
-	else if (size == 4)
-		dtc_out(" %8d", (int)v);
-	else
-		dtc_out(" %16lld", (long long)v);
+	dtc_print_int(v, dp->dd_rtype.dt_size, d->quiet);
 }
 
 /* ---- printf() ---- */
@@ -473,8 +467,9 @@ void dtc_records(struct dtc *d, int cpu, const uint8_t *buf, long len)
 	}
 }
 
+/* report_count: "N what[s]" and then suffix, for what was lost since the last report. */
 static void report_count(struct dtc *d, const char *tag, uint64_t now, uint64_t before,
-                         const char *what, int cpu)
+                         const char *what, const char *suffix)
 {
 	uint64_t n = now - before;
 
@@ -483,37 +478,30 @@ static void report_count(struct dtc *d, const char *tag, uint64_t now, uint64_t 
 	char prefix[48] = "";
 	if (d->droptags)
 		ksnprintf(prefix, sizeof(prefix), "[%s] ", tag);
-	if (cpu >= 0)
-		dtc_err("dtrace: %s%lu %s%s on CPU %d\n", prefix, n, what, n == 1 ? "" : "s", cpu);
-	else if (cpu == -3)
-		dtc_err("dtrace: %s%lu %s%s (no speculative buffer available)\n", prefix, n, what, n == 1 ? "" : "s");
-	else if (cpu == -4)
-		dtc_err("dtrace: %s%lu %s%s (available buffer(s) still busy)\n", prefix, n, what, n == 1 ? "" : "s");
-	else if (cpu == -2)
-		dtc_err("dtrace: %s%lu %s%s in ERROR probe enabling\n", prefix, n, what, n == 1 ? "" : "s");
-	else
-		dtc_err("dtrace: %s%lu %s%s\n", prefix, n, what, n == 1 ? "" : "s");
+	dtc_err("dtrace: %s%lu %s%s%s\n", prefix, n, what, n == 1 ? "" : "s", suffix);
 }
 
 void dtc_report_drops(struct dtc *d)
 {
 	dtrace_status_t st;
+	char on[24];
 
 	dtrace_status_get(d->state, &st);
 	for (int cpu = 0; cpu < dtrace_ncpus() && cpu < 8; cpu++) {
-		report_count(d, "DTRACEDROP_PRINCIPAL", st.dst_drops[cpu], d->last.dst_drops[cpu], "drop", cpu);
+		ksnprintf(on, sizeof(on), " on CPU %d", cpu);
+		report_count(d, "DTRACEDROP_PRINCIPAL", st.dst_drops[cpu], d->last.dst_drops[cpu], "drop", on);
 		report_count(d, "DTRACEDROP_AGGREGATION", st.dst_aggdrops[cpu], d->last.dst_aggdrops[cpu],
-		             "aggregation drop", cpu);
+		             "aggregation drop", on);
 	}
 	report_count(d, "DTRACEDROP_DYNAMIC", st.dst_dyndrops, d->last.dst_dyndrops,
-	             "dynamic variable drop", -1);
+	             "dynamic variable drop", "");
 	report_count(d, "DTRACEDROP_SPEC", st.dst_specdrops, d->last.dst_specdrops,
-	             "speculative drop", -1);
+	             "speculative drop", "");
 	report_count(d, "DTRACEDROP_SPECUNAVAIL", st.dst_specunavail, d->last.dst_specunavail,
-	             "failed speculation", -3);
+	             "failed speculation", " (no speculative buffer available)");
 	report_count(d, "DTRACEDROP_SPECBUSY", st.dst_specbusy, d->last.dst_specbusy,
-	             "failed speculation", -4);
+	             "failed speculation", " (available buffer(s) still busy)");
 	report_count(d, "DTRACEDROP_DBLERROR", st.dst_dblerrors, d->last.dst_dblerrors,
-	             "error", -2);
+	             "error", " in ERROR probe enabling");
 	d->last = st;
 }

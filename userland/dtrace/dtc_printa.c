@@ -27,6 +27,7 @@ struct join {
 	const dt_action *j_a;
 	uint32_t j_n;                                /* aggregations */
 	struct join_row *j_rows;
+	void **j_order;                              /* the rows (struct join_row *), sorted */
 	uint32_t j_nrows;
 };
 
@@ -36,86 +37,59 @@ static bool is_hist(const dt_aggdesc *ag)
 	       ag->ag_func == DT_AGG_LLQUANTIZE;
 }
 
-static struct join_row *row_find(struct join *j, const struct dtc_aggent *e)
+/* key_seen: has an aggregation listed before the k-th e's key (so a row for it)? */
+static bool key_seen(struct join *j, uint32_t k, const struct dtc_aggent *e)
 {
-	for (uint32_t i = 0; i < j->j_nrows; i++) {
-		const struct dtc_aggent *k = j->j_rows[i].jr_key;
-		if (k->ae_keylen == e->ae_keylen && memcmp(k->ae_key, e->ae_key, e->ae_keylen) == 0)
-			return &j->j_rows[i];
-	}
-	return NULL;
+	for (uint32_t m = 0; m < k; m++)
+		if (dtc_agg_find(j->j_d, j->j_a->ac_aggs[m], e->ae_key, e->ae_keylen) != NULL)
+			return true;
+	return false;
 }
 
-/* join_build: one row per distinct key over the listed aggregations. */
+/* join_build: one row per distinct key over the listed aggregations, in order of first sight. */
 static bool join_build(struct join *j)
 {
 	struct dtc *d = j->j_d;
+	const uint32_t *ids = j->j_a->ac_aggs;
 
 	j->j_rows = kzalloc((d->naggs + 1) * sizeof(*j->j_rows));
-	if (j->j_rows == NULL)
+	j->j_order = kmalloc((d->naggs + 1) * sizeof(*j->j_order));
+	if (j->j_rows == NULL || j->j_order == NULL)
 		return false;
 	for (uint32_t k = 0; k < j->j_n; k++) {
 		for (uint32_t i = 0; i < d->naggs; i++) {
 			const struct dtc_aggent *e = &d->aggs[i];
-			if (e->ae_aggid != j->j_a->ac_aggs[k])
+			if (e->ae_aggid != ids[k] || key_seen(j, k, e))
 				continue;
-			struct join_row *r = row_find(j, e);
-			if (r == NULL) {
-				r = &j->j_rows[j->j_nrows++];
-				r->jr_key = e;
-			}
-			r->jr_ent[k] = e;
+			struct join_row *r = &j->j_rows[j->j_nrows];
+			r->jr_key = e;
+			for (uint32_t m = k; m < j->j_n; m++)
+				r->jr_ent[m] = dtc_agg_find(d, ids[m], e->ae_key, e->ae_keylen);
+			j->j_order[j->j_nrows++] = r;
 		}
 	}
 	return true;
 }
 
-static __int128 row_value(struct join *j, const struct join_row *r, uint32_t k)
-{
-	return r->jr_ent[k] ? dtc_agg_sortval(j->j_d, r->jr_ent[k]) : 0;
-}
-
+/* row_values_cmp: the value at aggsortpos first, then the others' in their order. */
 static int row_values_cmp(struct join *j, const struct join_row *a, const struct join_row *b)
 {
 	uint32_t first = (uint32_t)j->j_d->sortpos < j->j_n ? (uint32_t)j->j_d->sortpos : 0;
+	int c = 0;
 
-	for (uint32_t n = 0; n < j->j_n; n++) {
+	for (uint32_t n = 0; n < j->j_n && c == 0; n++) {
 		uint32_t k = n == 0 ? first : (n <= first ? n - 1 : n);
-		__int128 va = row_value(j, a, k), vb = row_value(j, b, k);
-		if (va != vb)
-			return va < vb ? -1 : 1;
-		int64_t za = a->jr_ent[k] ? dtc_agg_zerocount(j->j_d, a->jr_ent[k]) : 0;
-		int64_t zb = b->jr_ent[k] ? dtc_agg_zerocount(j->j_d, b->jr_ent[k]) : 0;
-		if (za != zb)
-			return za < zb ? -1 : 1;
+		c = dtc_agg_valcmp(j->j_d, a->jr_ent[k], b->jr_ent[k]);
 	}
-	return 0;
+	return c;
 }
 
-static int row_cmp(struct join *j, const struct join_row *a, const struct join_row *b)
+static int row_cmp(void *arg, const void *x, const void *y)
 {
-	struct dtc *d = j->j_d;
-	uint32_t nkeys = dtc_agg_desc(d, a->jr_key->ae_aggid)->ag_nkeys;
-	uint32_t pos = (uint32_t)d->sortkeypos < nkeys ? (uint32_t)d->sortkeypos : 0;
-	int vc = row_values_cmp(j, a, b), kc = dtc_agg_keycmp(d, a->jr_key, b->jr_key, pos);
-	int c = d->sortkey ? (kc ? kc : vc) : (vc ? vc : kc);
+	const struct join_row *a = x, *b = y;
 
-	if (c == 0)
-		c = dtc_agg_keycmp(d, a->jr_key, b->jr_key, 0);
-	return d->sortrev ? -c : c;
-}
-
-static void join_sort(struct join *j)
-{
-	for (uint32_t i = 1; i < j->j_nrows; i++) {     /* insertion sort: stable */
-		struct join_row x = j->j_rows[i];
-		uint32_t k = i;
-		while (k > 0 && row_cmp(j, &j->j_rows[k - 1], &x) > 0) {
-			j->j_rows[k] = j->j_rows[k - 1];
-			k--;
-		}
-		j->j_rows[k] = x;
-	}
+	return dtc_agg_order(((struct join *)arg)->j_d, a->jr_key, b->jr_key,
+	                     row_values_cmp(arg, a, b));
 }
 
 /* empty_of: a zero entry of aggregation id (for a key it lacks). */
@@ -218,7 +192,7 @@ static void print_row_fmt(struct join *j, const struct join_row *r, const dt_fmt
 
 void dtc_printa(struct dtc *d, const dt_action *a)
 {
-	struct join j = { d, a, MIN(a->ac_naggs, (uint32_t)MAXJOIN), NULL, 0 };
+	struct join j = { d, a, MIN(a->ac_naggs, (uint32_t)MAXJOIN), NULL, NULL, 0 };
 
 	if (a->ac_naggs == 0)
 		return;
@@ -230,14 +204,16 @@ void dtc_printa(struct dtc *d, const dt_action *a)
 		maxvals = MAX(maxvals, dtrace_agg_nvals(dtc_agg_desc(d, a->ac_aggs[i])));
 	int64_t *zeros = kzalloc(maxvals * sizeof(int64_t));  /* a missing entry's values */
 	if (zeros == NULL || !join_build(&j)) {
+		kfree(j.j_rows);
+		kfree(j.j_order);
 		kfree(zeros);
 		return;
 	}
-	join_sort(&j);
+	dtc_sort(j.j_order, j.j_nrows, row_cmp, &j);
 	if (a->ac_fmt < 0)
 		dtc_out("\n");
 	for (uint32_t i = 0; i < j.j_nrows; i++) {
-		const struct join_row *r = &j.j_rows[i];
+		const struct join_row *r = j.j_order[i];
 		if (a->ac_fmt >= 0) {
 			print_row_fmt(&j, r, &d->prog->dp_formats[a->ac_fmt], zeros);
 			continue;
@@ -249,5 +225,6 @@ void dtc_printa(struct dtc *d, const dt_action *a)
 			dtc_out("\n");
 	}
 	kfree(j.j_rows);
+	kfree(j.j_order);
 	kfree(zeros);
 }

@@ -95,6 +95,17 @@ static bool parse_bool_opt(const char *v)
 	       strcmp(v, "true") == 0 || strcmp(v, "on") == 0;
 }
 
+/* parse_pos: an aggsortpos or aggsortkeypos, 0 to 8. */
+static bool parse_pos(const char *v, int *pos)
+{
+	uint64_t x;
+
+	if (!kstrtou64(v, &x) || x > 8)
+		return false;
+	*pos = (int)x;
+	return true;
+}
+
 /* set_option: one -x name[=value] or #pragma D option; returns false if invalid. */
 static bool set_option(struct dtc *d, const char *name, const char *val)
 {
@@ -122,29 +133,21 @@ static bool set_option(struct dtc *d, const char *name, const char *val)
 	if (strcmp(name, "switchrate") == 0) return parse_rate(val, &d->switchrate_ns);
 	if (strcmp(name, "aggrate") == 0) return parse_rate(val, &d->aggrate_ns);
 	if (strcmp(name, "cleanrate") == 0 || strcmp(name, "statusrate") == 0) return parse_rate(val, &x);
-	if (strcmp(name, "aggsortkeypos") == 0 || strcmp(name, "aggsortpos") == 0) {
-		if (!kstrtou64(val, &x) || x > 8)
-			return false;
-		if (name[7] == 'k')
-			d->sortkeypos = (int)x;
-		else
-			d->sortpos = (int)x;
-		return true;
-	}
+	if (strcmp(name, "aggsortkeypos") == 0) return parse_pos(val, &d->sortkeypos);
+	if (strcmp(name, "aggsortpos") == 0) return parse_pos(val, &d->sortpos);
 	uint64_t *sizes[] = { &o->dov_bufsize, &o->dov_aggsize, &o->dov_dynvarsize, &o->dov_specsize };
 	const char *snames[] = { "bufsize", "aggsize", "dynvarsize", "specsize" };
 	for (size_t i = 0; i < ARRAY_SIZE(sizes); i++)
 		if (strcmp(name, snames[i]) == 0)
 			return parse_size(val, sizes[i]) && *sizes[i] > 0;
-	if (strcmp(name, "strsize") == 0 || strcmp(name, "nspec") == 0 || strcmp(name, "stackframes") == 0) {
+	uint32_t *counts[] = { &o->dov_strsize, &o->dov_nspec, &o->dov_stackframes };
+	const char *cnames[] = { "strsize", "nspec", "stackframes" };
+	for (size_t i = 0; i < ARRAY_SIZE(counts); i++) {
+		if (strcmp(name, cnames[i]) != 0)
+			continue;
 		if (!parse_size(val, &x) || x == 0 || x > 65536)
 			return false;
-		if (name[0] == 's' && name[1] == 't' && name[2] == 'r')
-			o->dov_strsize = (uint32_t)x;
-		else if (name[0] == 'n')
-			o->dov_nspec = (uint32_t)x;
-		else
-			o->dov_stackframes = (uint32_t)x;
+		*counts[i] = (uint32_t)x;
 		return true;
 	}
 	return false;
@@ -292,15 +295,23 @@ static int desc_source(struct dtc *d, struct dtc_desc *dd)
 	return -1;
 }
 
-static int match_cb(void *arg, const dt_probedesc *pd)
+/* desc_of: the framework's form of a compiled probe description. */
+static dtrace_probedesc_t desc_of(const dt_probedesc *pd)
 {
 	dtrace_probedesc_t d = { .dpd_id = 0 };
 
-	(void)arg;
 	kstrlcpy(d.dpd_provider, pd->pd_prov, sizeof(d.dpd_provider));
 	kstrlcpy(d.dpd_mod, pd->pd_mod, sizeof(d.dpd_mod));
 	kstrlcpy(d.dpd_func, pd->pd_func, sizeof(d.dpd_func));
 	kstrlcpy(d.dpd_name, pd->pd_name, sizeof(d.dpd_name));
+	return d;
+}
+
+static int match_cb(void *arg, const dt_probedesc *pd)
+{
+	dtrace_probedesc_t d = desc_of(pd);
+
+	(void)arg;
 	return dtrace_probe_count(&d);
 }
 
@@ -455,11 +466,7 @@ static int list_probes(struct dtc *d)
 	for (uint32_t c = 0; c < d->prog->dp_nclauses; c++) {
 		const dt_clause *cl = &d->prog->dp_clauses[c];
 		for (uint32_t i = 0; i < cl->cl_nprobes; i++) {
-			dtrace_probedesc_t pd = { .dpd_id = 0 };
-			kstrlcpy(pd.dpd_provider, cl->cl_probes[i].pd_prov, sizeof(pd.dpd_provider));
-			kstrlcpy(pd.dpd_mod, cl->cl_probes[i].pd_mod, sizeof(pd.dpd_mod));
-			kstrlcpy(pd.dpd_func, cl->cl_probes[i].pd_func, sizeof(pd.dpd_func));
-			kstrlcpy(pd.dpd_name, cl->cl_probes[i].pd_name, sizeof(pd.dpd_name));
+			dtrace_probedesc_t pd = desc_of(&cl->cl_probes[i]);
 			dtrace_probe_list(&pd, list_one, l.seen ? &l : NULL);
 		}
 	}
