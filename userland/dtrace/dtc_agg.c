@@ -233,8 +233,7 @@ static int keycmp(struct dtc *d, const struct dtc_aggent *a, const struct dtc_ag
 			if (kt->kt_string) {
 				c = strcmp((const char *)a->ae_key + off, (const char *)b->ae_key + off);
 			} else if (len > 8) {
-				c = memcmp(a->ae_key + off, b->ae_key + off, len);
-				c = strcmp((const char *)a->ae_key + off, (const char *)b->ae_key + off);
+				c = memcmp(a->ae_key + off, b->ae_key + off, len);   /* stack frames */
 			} else {
 				uint64_t x, y;
 				memcpy(&x, a->ae_key + off, 8);
