@@ -128,6 +128,17 @@ dtrace_id_t dtrace_probe_create(dtrace_provider_t *prov, const char *mod, const 
 	return p->dtpr_id;
 }
 
+dtrace_probedesc_t dtrace_desc_of(const dt_probedesc *pd)
+{
+	dtrace_probedesc_t d = { .dpd_id = 0 };
+
+	kstrlcpy(d.dpd_provider, pd->pd_prov, sizeof(d.dpd_provider));
+	kstrlcpy(d.dpd_mod, pd->pd_mod, sizeof(d.dpd_mod));
+	kstrlcpy(d.dpd_func, pd->pd_func, sizeof(d.dpd_func));
+	kstrlcpy(d.dpd_name, pd->pd_name, sizeof(d.dpd_name));
+	return d;
+}
+
 void *dtrace_probe_arg(dtrace_id_t id)
 {
 	dtrace_probe_t *p = dtrace_probe_get(id);

@@ -198,6 +198,8 @@ void dtrace_status_get(dtrace_state_t *s, dtrace_status_t *st);
 int dtrace_epid_info(dtrace_state_t *s, dtrace_epid_t epid, dtrace_epinfo_t *out);
 int dtrace_ncpus(void);
 
+/* dtrace_desc_of: the framework's form of a compiled probe description (id 0). */
+dtrace_probedesc_t dtrace_desc_of(const dt_probedesc *pd);
 /* dtrace_probe_list: call fn for each probe matching desc (after asking providers to provide). */
 typedef void dtrace_list_fn(void *arg, dtrace_id_t id, const dtrace_probedesc_t *desc);
 int dtrace_probe_list(const dtrace_probedesc_t *desc, dtrace_list_fn *fn, void *arg);

@@ -242,15 +242,6 @@ static uint32_t clause_size(const dtrace_state_t *s, const dt_clause *cl)
 	return records ? n + (uint32_t)sizeof(dtrace_rechdr_t) : 0;
 }
 
-static void desc_from_prog(const dt_probedesc *pd, dtrace_probedesc_t *d)
-{
-	memset(d, 0, sizeof(*d));
-	kstrlcpy(d->dpd_provider, pd->pd_prov, sizeof(d->dpd_provider));
-	kstrlcpy(d->dpd_mod, pd->pd_mod, sizeof(d->dpd_mod));
-	kstrlcpy(d->dpd_func, pd->pd_func, sizeof(d->dpd_func));
-	kstrlcpy(d->dpd_name, pd->pd_name, sizeof(d->dpd_name));
-}
-
 static int ecb_create(dtrace_state_t *s, dtrace_probe_t *p, uint32_t clause)
 {
 	dtrace_ecb_t *e = kzalloc(sizeof(*e));
@@ -271,10 +262,9 @@ static int ecb_create(dtrace_state_t *s, dtrace_probe_t *p, uint32_t clause)
 static int clause_match(dtrace_state_t *s, uint32_t c, uint32_t *matched)
 {
 	const dt_clause *cl = &s->dts_prog->dp_clauses[c];
-	dtrace_probedesc_t d;
 
 	for (uint32_t i = 0; i < cl->cl_nprobes; i++) {
-		desc_from_prog(&cl->cl_probes[i], &d);
+		dtrace_probedesc_t d = dtrace_desc_of(&cl->cl_probes[i]);
 		dtrace_provide_all(&d);
 		for (uint32_t id = 0; id < dtrace_nprobes; id++) {
 			if (!dtrace_probe_matches(dtrace_probes[id], &d))

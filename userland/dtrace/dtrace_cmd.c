@@ -295,21 +295,9 @@ static int desc_source(struct dtc *d, struct dtc_desc *dd)
 	return -1;
 }
 
-/* desc_of: the framework's form of a compiled probe description. */
-static dtrace_probedesc_t desc_of(const dt_probedesc *pd)
-{
-	dtrace_probedesc_t d = { .dpd_id = 0 };
-
-	kstrlcpy(d.dpd_provider, pd->pd_prov, sizeof(d.dpd_provider));
-	kstrlcpy(d.dpd_mod, pd->pd_mod, sizeof(d.dpd_mod));
-	kstrlcpy(d.dpd_func, pd->pd_func, sizeof(d.dpd_func));
-	kstrlcpy(d.dpd_name, pd->pd_name, sizeof(d.dpd_name));
-	return d;
-}
-
 static int match_cb(void *arg, const dt_probedesc *pd)
 {
-	dtrace_probedesc_t d = desc_of(pd);
+	dtrace_probedesc_t d = dtrace_desc_of(pd);
 
 	(void)arg;
 	return dtrace_probe_count(&d);
@@ -466,7 +454,7 @@ static int list_probes(struct dtc *d)
 	for (uint32_t c = 0; c < d->prog->dp_nclauses; c++) {
 		const dt_clause *cl = &d->prog->dp_clauses[c];
 		for (uint32_t i = 0; i < cl->cl_nprobes; i++) {
-			dtrace_probedesc_t pd = desc_of(&cl->cl_probes[i]);
+			dtrace_probedesc_t pd = dtrace_desc_of(&cl->cl_probes[i]);
 			dtrace_probe_list(&pd, list_one, l.seen ? &l : NULL);
 		}
 	}
