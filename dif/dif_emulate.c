@@ -229,17 +229,6 @@ static int dif_allocs(struct dif_run *r, uint64_t n, uint64_t *val)
 	return f;
 }
 
-/* copys: n bytes from src (anywhere readable) to dst (allocated scratch). */
-static int dif_copys(struct dif_run *r, uint64_t src, uint64_t n, uint64_t dst)
-{
-	uint8_t *p;
-	int f;
-
-	if ((f = dif_scratch_writable(r, dst, n, &p)) != 0)
-		return f;
-	return dif_copy_in(r, p, src, n, DIF_SPACE_KERNEL);
-}
-
 /* ---- arithmetic that C leaves undefined --------------------------------- */
 
 static uint64_t dif_sdiv(uint64_t a, uint64_t b)
@@ -410,7 +399,9 @@ int dif_emulate(const dif_difo_t *dp, dif_state_t *st, uint64_t *rval)
 
 		case DIF_OP_CALL:  TRY(dif_call(&r, DIF_INSTR_INDEX(in), &RD)); break;
 		case DIF_OP_ALLOCS: TRY(dif_allocs(&r, R1, &RD)); break;
-		case DIF_OP_COPYS: TRY(dif_copys(&r, R1, R2, RD)); break;
+		case DIF_OP_COPYS:
+			TRY(dif_scratch_copy(&r, RD, R1, R2, DIF_SPACE_KERNEL));
+			break;
 		case DIF_OP_NOP:   break;
 		case DIF_OP_RET:
 			*rval = RD;

@@ -32,6 +32,8 @@ int dif_load(struct dif_run *r, uint64_t addr, unsigned size, unsigned space,
              uint64_t *val);
 int dif_copy_in(struct dif_run *r, void *dst, uint64_t addr, uint64_t n,
                 unsigned space);
+int dif_scratch_copy(struct dif_run *r, uint64_t dst, uint64_t src, uint64_t n,
+                     unsigned space);
 int dif_readable(struct dif_run *r, uint64_t addr, uint64_t n,
                  const uint8_t **p);
 int dif_string(struct dif_run *r, uint64_t addr, uint64_t bound,

@@ -179,6 +179,18 @@ int dif_readable(struct dif_run *r, uint64_t addr, uint64_t n,
 	return dif_copy_in(r, copy, addr, n, DIF_SPACE_KERNEL);
 }
 
+/* copys, bcopy, copyinto: n bytes from src (any memory) to dst in allocated scratch. */
+int dif_scratch_copy(struct dif_run *r, uint64_t dst, uint64_t src, uint64_t n,
+                     unsigned space)
+{
+	uint8_t *p;
+	int f;
+
+	if ((f = dif_scratch_writable(r, dst, n, &p)) != 0)
+		return f;
+	return dif_copy_in(r, p, src, n, space);
+}
+
 /* Length of the string at p if a NUL occurs in the first n bytes, else n. */
 static size_t dif_nlen(const uint8_t *p, size_t n)
 {

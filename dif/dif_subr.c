@@ -431,14 +431,10 @@ static int dif_subr_strncmp(struct dif_run *r, const dif_key_t *a, uint32_t n,
 static int dif_subr_bcopy(struct dif_run *r, const dif_key_t *a, uint32_t n,
                           uint64_t *ret)
 {
-	uint8_t *dst;
-	int f;
-
 	(void)n;
 	*ret = 0;
-	if ((f = dif_scratch_writable(r, a[1].dk_value, a[2].dk_value, &dst)) != 0)
-		return f;
-	return dif_copy_in(r, dst, a[0].dk_value, a[2].dk_value, DIF_SPACE_KERNEL);
+	return dif_scratch_copy(r, a[1].dk_value, a[0].dk_value, a[2].dk_value,
+	                        DIF_SPACE_KERNEL);
 }
 
 static int dif_subr_alloca(struct dif_run *r, const dif_key_t *a, uint32_t n,
@@ -485,14 +481,10 @@ static int dif_subr_copyinstr(struct dif_run *r, const dif_key_t *a,
 static int dif_subr_copyinto(struct dif_run *r, const dif_key_t *a, uint32_t n,
                              uint64_t *ret)
 {
-	uint8_t *dst;
-	int f;
-
 	(void)n;
 	*ret = 0;
-	if ((f = dif_scratch_writable(r, a[2].dk_value, a[1].dk_value, &dst)) != 0)
-		return f;
-	return dif_copy_in(r, dst, a[0].dk_value, a[1].dk_value, DIF_SPACE_USER);
+	return dif_scratch_copy(r, a[2].dk_value, a[0].dk_value, a[1].dk_value,
+	                        DIF_SPACE_USER);
 }
 
 static int dif_ustore(struct dif_run *r, const uint8_t *src, uint64_t uaddr,
