@@ -39,14 +39,12 @@ static int dif_arg_str(struct dif_run *r, const dif_key_t *a, const char **s,
 	return 0;
 }
 
-/* A new string of len characters in scratch; *ret is its address. */
+/* A new string of len (< strsize) characters in scratch; *ret is its address. */
 static int dif_new_str(struct dif_run *r, size_t len, char **p, uint64_t *ret)
 {
 	uint8_t *q;
 	int f;
 
-	if (len > dif_strsize(r) - 1)
-		len = dif_strsize(r) - 1;
 	if ((f = dif_scratch_alloc(r, len + 1, &q)) != 0)
 		return f;
 	*p = (char *)q;
@@ -54,14 +52,17 @@ static int dif_new_str(struct dif_run *r, size_t len, char **p, uint64_t *ret)
 	return 0;
 }
 
+/* A new string holding s, cut to strsize - 1 characters. */
 static int dif_ret_copy(struct dif_run *r, const char *s, size_t len,
                         uint64_t *ret)
 {
 	char *p;
-	int f = dif_new_str(r, len, &p, ret);
+	int f;
 
-	if (f == 0)
-		__builtin_memcpy(p, s, len < dif_strsize(r) ? len : dif_strsize(r) - 1);
+	if (len > dif_strsize(r) - 1)
+		len = dif_strsize(r) - 1;
+	if ((f = dif_new_str(r, len, &p, ret)) == 0)
+		__builtin_memcpy(p, s, len);
 	return f;
 }
 
@@ -109,7 +110,7 @@ static int dif_subr_strjoin(struct dif_run *r, const dif_key_t *a, uint32_t n,
 	if ((f = dif_new_str(r, ls + lt, &p, ret)) != 0)
 		return f;
 	__builtin_memcpy(p, s, ls);
-	__builtin_memcpy(p + ls, t, lt < max - ls ? lt : max - ls);
+	__builtin_memcpy(p + ls, t, lt);
 	return 0;
 }
 
@@ -470,8 +471,6 @@ static int dif_subr_copyinstr(struct dif_run *r, const dif_key_t *a,
 	size_t len;
 	int f;
 
-	if (n > 1 && a[1].dk_value == 0)
-		bound = 1;
 	if ((f = dif_string(r, a[0].dk_value, bound, DIF_SPACE_USER, &s, &len)) != 0)
 		return f;
 	*ret = dif_addr(s);
