@@ -45,6 +45,16 @@ static inline uint64_t dif_addr(const void *p)
 	return (uint64_t)(uintptr_t)p;
 }
 
+/* Length of the string at s if a NUL occurs in the first n bytes, else n. */
+static inline size_t dif_nlen(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && s[i] != '\0')
+		i++;
+	return i;
+}
+
 /* dif_subr.c: run subroutine `id` on the tuple stack's entries. */
 int dif_subr_call(struct dif_run *r, unsigned id, const dif_key_t *args,
                   uint32_t nargs, uint64_t *ret);

@@ -26,16 +26,12 @@ typedef int dif_subr_fn(struct dif_run *r, const dif_key_t *a, uint32_t n,
 static int dif_arg_str(struct dif_run *r, const dif_key_t *a, const char **s,
                        size_t *len)
 {
-	size_t max = dif_strsize(r) - 1, i = 0;
+	size_t max = dif_strsize(r) - 1;
 
 	if (a->dk_size == 0)
 		return dif_string(r, a->dk_value, 0, DIF_SPACE_KERNEL, s, len);
 	*s = (const char *)(uintptr_t)a->dk_value;
-	if (a->dk_size < max)
-		max = a->dk_size;
-	while (i < max && (*s)[i] != '\0')
-		i++;
-	*len = i;
+	*len = dif_nlen(*s, a->dk_size < max ? a->dk_size : max);
 	return 0;
 }
 
