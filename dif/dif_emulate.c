@@ -403,11 +403,7 @@ int dif_emulate(const dif_difo_t *dp, dif_state_t *st, uint64_t *rval)
 			TRY(dif_scratch_copy(&r, RD, R1, R2, DIF_SPACE_KERNEL));
 			break;
 		case DIF_OP_NOP:   break;
-		case DIF_OP_RET:
-			*rval = RD;
-			st->ds_insns += count;
-			st->ds_ntuples = 0;
-			return 0;
+		case DIF_OP_RET:  *rval = RD; goto out;   /* f == 0 */
 
 		case DIF_OP_INVALID:
 		case DIF_OP_MAX:
