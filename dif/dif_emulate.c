@@ -39,22 +39,11 @@ void dif_state_init(dif_state_t *st, const dif_env_t *env, void *scratch,
 
 /* ---- variables ---------------------------------------------------------- */
 
-static const dif_var_t *dif_var_find(const dif_difo_t *dp, uint32_t id,
-                                     unsigned scope)
-{
-	for (uint32_t i = 0; i < dp->dd_nvars; i++) {
-		const dif_var_t *v = &dp->dd_vartab[i];
-		if (v->dv_id == id && v->dv_scope == scope)
-			return v;
-	}
-	return NULL;
-}
-
 /* Build the reference for user variable (id, scope); arrays take the tuple. */
 static int dif_varref(struct dif_run *r, uint32_t id, unsigned scope,
                       unsigned kind, dif_varref_t *ref)
 {
-	const dif_var_t *v = dif_var_find(r->dp, id, scope);
+	const dif_var_t *v = dif_var_lookup(r->dp, id, scope);
 
 	if (v == NULL || v->dv_kind != kind)
 		return dif_fault(r, DIF_FAULT_ILLOP, id);

@@ -3,8 +3,10 @@
  *
  * The opcode and subroutine descriptions are expansions of dif_ops.def and
  * dif_subr.def, indexed by opcode byte and subroutine id. The built-in
- * variables and fault names are listed here once. All tables are const;
- * every function here is pure and safe in any context.
+ * variables and fault names are listed here once, and so are the two
+ * lookups the validator, the interpreter and the text form share: the
+ * scope a variable opcode names and a DIFO's variable-table entry. All
+ * tables are const; every function here is pure and safe in any context.
  */
 #include "dif/dif.h"
 
@@ -30,6 +32,27 @@ const dif_opinfo_t *dif_opinfo(unsigned op)
 	if (op >= 256 || dif_ops[op].oi_name == NULL)
 		return NULL;
 	return &dif_ops[op];
+}
+
+unsigned dif_op_scope(unsigned op)
+{
+	switch (op) {
+	case DIF_OP_LDTS: case DIF_OP_STTS: case DIF_OP_LDTAA: case DIF_OP_STTAA:
+		return DIF_SCOPE_THREAD;
+	case DIF_OP_LDLS: case DIF_OP_STLS:
+		return DIF_SCOPE_LOCAL;
+	default:
+		return DIF_SCOPE_GLOBAL;
+	}
+}
+
+const dif_var_t *dif_var_lookup(const dif_difo_t *dp, uint32_t id,
+                                unsigned scope)
+{
+	for (uint32_t i = 0; i < dp->dd_nvars; i++)
+		if (dp->dd_vartab[i].dv_id == id && dp->dd_vartab[i].dv_scope == scope)
+			return &dp->dd_vartab[i];
+	return NULL;
 }
 
 static const dif_subrinfo_t dif_subrs[DIF_SUBR_MAX] = {

@@ -185,18 +185,6 @@ static inline int64_t dif_var_resolve(const dif_difo_t *dp, unsigned scope,
 	return bi != NULL && !bi->bi_array ? bi->bi_id : -1;
 }
 
-static inline unsigned dif_op_scope(unsigned op)
-{
-	switch (op) {
-	case DIF_OP_LDTS: case DIF_OP_STTS: case DIF_OP_LDTAA: case DIF_OP_STTAA:
-		return DIF_SCOPE_THREAD;
-	case DIF_OP_LDLS: case DIF_OP_STLS:
-		return DIF_SCOPE_LOCAL;
-	default:
-		return DIF_SCOPE_GLOBAL;
-	}
-}
-
 static inline bool dif_is_ident(const char *s)
 {
 	if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_'))
