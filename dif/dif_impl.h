@@ -1,7 +1,8 @@
 /*
  * dif/dif_impl.h: private interface between the interpreter (dif_emulate.c),
- * its memory helpers (dif_mem.c) and the subroutines (dif_subr.c). Not for
- * use outside dif/.
+ * its memory helpers (dif_mem.c) and the subroutines (dif_subr.c), and two
+ * string helpers the text form and the tables use as well (dif_nlen,
+ * dif_name_eq). Not for use outside dif/.
  *
  * A run (struct dif_run) bundles the DIFO, the per-CPU state and the pc of
  * the instruction being executed, so that any helper can raise a fault with
@@ -53,6 +54,16 @@ static inline size_t dif_nlen(const char *s, size_t n)
 	while (i < n && s[i] != '\0')
 		i++;
 	return i;
+}
+
+/* Is the n-byte name a (not NUL-terminated) equal to the string b? */
+static inline bool dif_name_eq(const char *a, size_t n, const char *b)
+{
+	size_t i = 0;
+
+	while (i < n && b[i] != '\0' && a[i] == b[i])
+		i++;
+	return i == n && b[i] == '\0';
 }
 
 /* dif_subr.c: run subroutine `id` on the tuple stack's entries. */

@@ -8,7 +8,7 @@
  * scope a variable opcode names and a DIFO's variable-table entry. All
  * tables are const; every function here is pure and safe in any context.
  */
-#include "dif/dif.h"
+#include "dif/dif_impl.h"
 
 #define N DIF_ROLE_N
 #define R DIF_ROLE_R
@@ -110,14 +110,9 @@ static const dif_builtin_t dif_builtins[] = {
 
 const dif_builtin_t *dif_builtin_lookup(const char *name, size_t n)
 {
-	for (size_t i = 0; i < DIF_NBUILTINS; i++) {
-		const char *b = dif_builtins[i].bi_name;
-		size_t j = 0;
-		while (j < n && b[j] != '\0' && b[j] == name[j])
-			j++;
-		if (j == n && b[j] == '\0')
+	for (size_t i = 0; i < DIF_NBUILTINS; i++)
+		if (dif_name_eq(name, n, dif_builtins[i].bi_name))
 			return &dif_builtins[i];
-	}
 	return NULL;
 }
 
