@@ -295,6 +295,21 @@ typedef struct dif_difo {
 	dif_type_t         dd_rtype;    /* type of the returned value */
 } dif_difo_t;
 
+/*
+ * dif_op_scope: the scope (enum dif_var_scope) of the user variable that
+ * variable opcode `op` names: thread for ldts stts ldtaa sttaa, local for
+ * ldls stls, global otherwise. (Its kind is DIF_VKIND_ARRAY exactly when
+ * the opcode has DIF_OF_TUPLE.) Context: any; pure.
+ */
+unsigned dif_op_scope(unsigned op);
+
+/*
+ * dif_var_lookup: the first entry of dp's variable table with id `id` and
+ * scope `scope`, NULL if none. Context: any; pure.
+ */
+const dif_var_t *dif_var_lookup(const dif_difo_t *dp, uint32_t id,
+                                unsigned scope);
+
 /* Fault codes (DTrace's DTRACEFLT_* values). */
 enum dif_fault_code {
 	DIF_FAULT_NONE     = 0,

@@ -95,6 +95,13 @@ static size_t asm_ident(struct dif_asm *a, const char **s)
 	return (size_t)(a->p - *s);
 }
 
+/* The value of hex digit c, -1 if c is not one. */
+static int asm_hex(char c)
+{
+	return c >= '0' && c <= '9' ? c - '0' :
+	    (c | 0x20) >= 'a' && (c | 0x20) <= 'f' ? (c | 0x20) - 'a' + 10 : -1;
+}
+
 static bool asm_number(struct dif_asm *a, uint64_t *v)
 {
 	bool neg, any = false;
@@ -107,13 +114,11 @@ static bool asm_number(struct dif_asm *a, uint64_t *v)
 		base = 16;
 		a->p += 2;
 	}
-	for (*v = 0; a->p < a->eol; a->p++, any = true) {
-		char c = *a->p;
-		unsigned d = c >= '0' && c <= '9' ? (unsigned)(c - '0') :
-		    (c | 0x20) >= 'a' && (c | 0x20) <= 'f' ? (unsigned)((c | 0x20) - 'a' + 10) : 99;
-		if (d >= base)
+	for (; a->p < a->eol; a->p++, any = true) {
+		int d = asm_hex(*a->p);
+		if (d < 0 || (unsigned)d >= base)
 			break;
-		*v = *v * base + d;
+		*v = *v * base + (unsigned)d;
 	}
 	if (neg)
 		*v = 0 - *v;
@@ -140,12 +145,6 @@ static bool asm_reg(struct dif_asm *a, uint32_t *r)
 		return asm_fail(a, "expected a register");
 	a->p += 2;
 	return asm_small(a, 255, r);
-}
-
-static int asm_hex(char c)
-{
-	return c >= '0' && c <= '9' ? c - '0' :
-	    (c | 0x20) >= 'a' && (c | 0x20) <= 'f' ? (c | 0x20) - 'a' + 10 : -1;
 }
 
 /* A quoted string, decoded to the free end of the string table; its length. */

@@ -51,7 +51,7 @@ static const char *dif_tabstr(const dif_difo_t *dp, uint32_t off, size_t *n)
 {
 	if (off >= dp->dd_strlen)
 		return NULL;
-	*n = dif_slen(dp->dd_strtab + off, dp->dd_strlen - off);
+	*n = dif_nlen(dp->dd_strtab + off, dp->dd_strlen - off);
 	return *n < dp->dd_strlen - off ? dp->dd_strtab + off : NULL;
 }
 
@@ -101,7 +101,7 @@ static void dis_tables(struct dif_out *o, const dif_difo_t *dp)
 	dis_type(o, &dp->dd_rtype);
 	out_c(o, '\n');
 	for (uint32_t off = 0; off < dp->dd_strlen;) {
-		size_t n = dif_slen(dp->dd_strtab + off, dp->dd_strlen - off);
+		size_t n = dif_nlen(dp->dd_strtab + off, dp->dd_strlen - off);
 		out_s(o, ".str ");
 		out_q(o, dp->dd_strtab + off, n);
 		out_c(o, '\n');
@@ -154,7 +154,7 @@ static void dis_varid(struct dif_out *o, const dif_difo_t *dp, unsigned op,
 			name = dif_tabstr(dp, dp->dd_vartab[i].dv_name, &n);
 	if (name == NULL && bi != NULL && scope == DIF_SCOPE_GLOBAL) {
 		name = bi->bi_name;
-		n = dif_slen(name, 64);
+		n = dif_nlen(name, 64);
 	}
 	if (name != NULL && dif_is_ident(name) &&
 	    dif_var_resolve(dp, scope, name, n) == (int64_t)id) {

@@ -39,22 +39,11 @@ void dif_state_init(dif_state_t *st, const dif_env_t *env, void *scratch,
 
 /* ---- variables ---------------------------------------------------------- */
 
-static const dif_var_t *dif_var_find(const dif_difo_t *dp, uint32_t id,
-                                     unsigned scope)
-{
-	for (uint32_t i = 0; i < dp->dd_nvars; i++) {
-		const dif_var_t *v = &dp->dd_vartab[i];
-		if (v->dv_id == id && v->dv_scope == scope)
-			return v;
-	}
-	return NULL;
-}
-
 /* Build the reference for user variable (id, scope); arrays take the tuple. */
 static int dif_varref(struct dif_run *r, uint32_t id, unsigned scope,
                       unsigned kind, dif_varref_t *ref)
 {
-	const dif_var_t *v = dif_var_find(r->dp, id, scope);
+	const dif_var_t *v = dif_var_lookup(r->dp, id, scope);
 
 	if (v == NULL || v->dv_kind != kind)
 		return dif_fault(r, DIF_FAULT_ILLOP, id);
@@ -229,17 +218,6 @@ static int dif_allocs(struct dif_run *r, uint64_t n, uint64_t *val)
 	return f;
 }
 
-/* copys: n bytes from src (anywhere readable) to dst (allocated scratch). */
-static int dif_copys(struct dif_run *r, uint64_t src, uint64_t n, uint64_t dst)
-{
-	uint8_t *p;
-	int f;
-
-	if ((f = dif_scratch_writable(r, dst, n, &p)) != 0)
-		return f;
-	return dif_copy_in(r, p, src, n, DIF_SPACE_KERNEL);
-}
-
 /* ---- arithmetic that C leaves undefined --------------------------------- */
 
 static uint64_t dif_sdiv(uint64_t a, uint64_t b)
@@ -410,13 +388,11 @@ int dif_emulate(const dif_difo_t *dp, dif_state_t *st, uint64_t *rval)
 
 		case DIF_OP_CALL:  TRY(dif_call(&r, DIF_INSTR_INDEX(in), &RD)); break;
 		case DIF_OP_ALLOCS: TRY(dif_allocs(&r, R1, &RD)); break;
-		case DIF_OP_COPYS: TRY(dif_copys(&r, R1, R2, RD)); break;
+		case DIF_OP_COPYS:
+			TRY(dif_scratch_copy(&r, RD, R1, R2, DIF_SPACE_KERNEL));
+			break;
 		case DIF_OP_NOP:   break;
-		case DIF_OP_RET:
-			*rval = RD;
-			st->ds_insns += count;
-			st->ds_ntuples = 0;
-			return 0;
+		case DIF_OP_RET:  *rval = RD; goto out;   /* f == 0 */
 
 		case DIF_OP_INVALID:
 		case DIF_OP_MAX:

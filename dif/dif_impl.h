@@ -1,7 +1,8 @@
 /*
  * dif/dif_impl.h: private interface between the interpreter (dif_emulate.c),
- * its memory helpers (dif_mem.c) and the subroutines (dif_subr.c). Not for
- * use outside dif/.
+ * its memory helpers (dif_mem.c) and the subroutines (dif_subr.c), and two
+ * string helpers the text form and the tables use as well (dif_nlen,
+ * dif_name_eq). Not for use outside dif/.
  *
  * A run (struct dif_run) bundles the DIFO, the per-CPU state and the pc of
  * the instruction being executed, so that any helper can raise a fault with
@@ -32,6 +33,8 @@ int dif_load(struct dif_run *r, uint64_t addr, unsigned size, unsigned space,
              uint64_t *val);
 int dif_copy_in(struct dif_run *r, void *dst, uint64_t addr, uint64_t n,
                 unsigned space);
+int dif_scratch_copy(struct dif_run *r, uint64_t dst, uint64_t src, uint64_t n,
+                     unsigned space);
 int dif_readable(struct dif_run *r, uint64_t addr, uint64_t n,
                  const uint8_t **p);
 int dif_string(struct dif_run *r, uint64_t addr, uint64_t bound,
@@ -41,6 +44,26 @@ int dif_strcmp_at(struct dif_run *r, uint64_t a, uint64_t b, int *res);
 static inline uint64_t dif_addr(const void *p)
 {
 	return (uint64_t)(uintptr_t)p;
+}
+
+/* Length of the string at s if a NUL occurs in the first n bytes, else n. */
+static inline size_t dif_nlen(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && s[i] != '\0')
+		i++;
+	return i;
+}
+
+/* Is the n-byte name a (not NUL-terminated) equal to the string b? */
+static inline bool dif_name_eq(const char *a, size_t n, const char *b)
+{
+	size_t i = 0;
+
+	while (i < n && b[i] != '\0' && a[i] == b[i])
+		i++;
+	return i == n && b[i] == '\0';
 }
 
 /* dif_subr.c: run subroutine `id` on the tuple stack's entries. */

@@ -179,14 +179,16 @@ int dif_readable(struct dif_run *r, uint64_t addr, uint64_t n,
 	return dif_copy_in(r, copy, addr, n, DIF_SPACE_KERNEL);
 }
 
-/* Length of the string at p if a NUL occurs in the first n bytes, else n. */
-static size_t dif_nlen(const uint8_t *p, size_t n)
+/* copys, bcopy, copyinto: n bytes from src (any memory) to dst in allocated scratch. */
+int dif_scratch_copy(struct dif_run *r, uint64_t dst, uint64_t src, uint64_t n,
+                     unsigned space)
 {
-	size_t i = 0;
+	uint8_t *p;
+	int f;
 
-	while (i < n && p[i] != '\0')
-		i++;
-	return i;
+	if ((f = dif_scratch_writable(r, dst, n, &p)) != 0)
+		return f;
+	return dif_copy_in(r, p, src, n, space);
 }
 
 /* Length of the string at addr, reading through dif_load, < bound. */
@@ -225,7 +227,7 @@ int dif_string(struct dif_run *r, uint64_t addr, uint64_t bound,
 	if (bound == 0 || bound > dif_strsize(r))
 		bound = dif_strsize(r);
 	span = space == DIF_SPACE_KERNEL ? dif_direct_span(r, addr) : 0;
-	if (span != 0 && (n = dif_nlen((const uint8_t *)(uintptr_t)addr,
+	if (span != 0 && (n = dif_nlen((const char *)(uintptr_t)addr,
 	    span < bound ? span : bound)) < bound && n < span) {
 		*p = (const char *)(uintptr_t)addr;
 		*len = n;

@@ -26,27 +26,21 @@ typedef int dif_subr_fn(struct dif_run *r, const dif_key_t *a, uint32_t n,
 static int dif_arg_str(struct dif_run *r, const dif_key_t *a, const char **s,
                        size_t *len)
 {
-	size_t max = dif_strsize(r) - 1, i = 0;
+	size_t max = dif_strsize(r) - 1;
 
 	if (a->dk_size == 0)
 		return dif_string(r, a->dk_value, 0, DIF_SPACE_KERNEL, s, len);
 	*s = (const char *)(uintptr_t)a->dk_value;
-	if (a->dk_size < max)
-		max = a->dk_size;
-	while (i < max && (*s)[i] != '\0')
-		i++;
-	*len = i;
+	*len = dif_nlen(*s, a->dk_size < max ? a->dk_size : max);
 	return 0;
 }
 
-/* A new string of len characters in scratch; *ret is its address. */
+/* A new string of len (< strsize) characters in scratch; *ret is its address. */
 static int dif_new_str(struct dif_run *r, size_t len, char **p, uint64_t *ret)
 {
 	uint8_t *q;
 	int f;
 
-	if (len > dif_strsize(r) - 1)
-		len = dif_strsize(r) - 1;
 	if ((f = dif_scratch_alloc(r, len + 1, &q)) != 0)
 		return f;
 	*p = (char *)q;
@@ -54,14 +48,17 @@ static int dif_new_str(struct dif_run *r, size_t len, char **p, uint64_t *ret)
 	return 0;
 }
 
+/* A new string holding s, cut to strsize - 1 characters. */
 static int dif_ret_copy(struct dif_run *r, const char *s, size_t len,
                         uint64_t *ret)
 {
 	char *p;
-	int f = dif_new_str(r, len, &p, ret);
+	int f;
 
-	if (f == 0)
-		__builtin_memcpy(p, s, len < dif_strsize(r) ? len : dif_strsize(r) - 1);
+	if (len > dif_strsize(r) - 1)
+		len = dif_strsize(r) - 1;
+	if ((f = dif_new_str(r, len, &p, ret)) == 0)
+		__builtin_memcpy(p, s, len);
 	return f;
 }
 
@@ -109,7 +106,7 @@ static int dif_subr_strjoin(struct dif_run *r, const dif_key_t *a, uint32_t n,
 	if ((f = dif_new_str(r, ls + lt, &p, ret)) != 0)
 		return f;
 	__builtin_memcpy(p, s, ls);
-	__builtin_memcpy(p + ls, t, lt < max - ls ? lt : max - ls);
+	__builtin_memcpy(p + ls, t, lt);
 	return 0;
 }
 
@@ -431,14 +428,10 @@ static int dif_subr_strncmp(struct dif_run *r, const dif_key_t *a, uint32_t n,
 static int dif_subr_bcopy(struct dif_run *r, const dif_key_t *a, uint32_t n,
                           uint64_t *ret)
 {
-	uint8_t *dst;
-	int f;
-
 	(void)n;
 	*ret = 0;
-	if ((f = dif_scratch_writable(r, a[1].dk_value, a[2].dk_value, &dst)) != 0)
-		return f;
-	return dif_copy_in(r, dst, a[0].dk_value, a[2].dk_value, DIF_SPACE_KERNEL);
+	return dif_scratch_copy(r, a[1].dk_value, a[0].dk_value, a[2].dk_value,
+	                        DIF_SPACE_KERNEL);
 }
 
 static int dif_subr_alloca(struct dif_run *r, const dif_key_t *a, uint32_t n,
@@ -474,8 +467,6 @@ static int dif_subr_copyinstr(struct dif_run *r, const dif_key_t *a,
 	size_t len;
 	int f;
 
-	if (n > 1 && a[1].dk_value == 0)
-		bound = 1;
 	if ((f = dif_string(r, a[0].dk_value, bound, DIF_SPACE_USER, &s, &len)) != 0)
 		return f;
 	*ret = dif_addr(s);
@@ -485,14 +476,10 @@ static int dif_subr_copyinstr(struct dif_run *r, const dif_key_t *a,
 static int dif_subr_copyinto(struct dif_run *r, const dif_key_t *a, uint32_t n,
                              uint64_t *ret)
 {
-	uint8_t *dst;
-	int f;
-
 	(void)n;
 	*ret = 0;
-	if ((f = dif_scratch_writable(r, a[2].dk_value, a[1].dk_value, &dst)) != 0)
-		return f;
-	return dif_copy_in(r, dst, a[0].dk_value, a[1].dk_value, DIF_SPACE_USER);
+	return dif_scratch_copy(r, a[2].dk_value, a[0].dk_value, a[1].dk_value,
+	                        DIF_SPACE_USER);
 }
 
 static int dif_ustore(struct dif_run *r, const uint8_t *src, uint64_t uaddr,

@@ -3,10 +3,12 @@
  *
  * The opcode and subroutine descriptions are expansions of dif_ops.def and
  * dif_subr.def, indexed by opcode byte and subroutine id. The built-in
- * variables and fault names are listed here once. All tables are const;
- * every function here is pure and safe in any context.
+ * variables and fault names are listed here once, and so are the two
+ * lookups the validator, the interpreter and the text form share: the
+ * scope a variable opcode names and a DIFO's variable-table entry. All
+ * tables are const; every function here is pure and safe in any context.
  */
-#include "dif/dif.h"
+#include "dif/dif_impl.h"
 
 #define N DIF_ROLE_N
 #define R DIF_ROLE_R
@@ -30,6 +32,27 @@ const dif_opinfo_t *dif_opinfo(unsigned op)
 	if (op >= 256 || dif_ops[op].oi_name == NULL)
 		return NULL;
 	return &dif_ops[op];
+}
+
+unsigned dif_op_scope(unsigned op)
+{
+	switch (op) {
+	case DIF_OP_LDTS: case DIF_OP_STTS: case DIF_OP_LDTAA: case DIF_OP_STTAA:
+		return DIF_SCOPE_THREAD;
+	case DIF_OP_LDLS: case DIF_OP_STLS:
+		return DIF_SCOPE_LOCAL;
+	default:
+		return DIF_SCOPE_GLOBAL;
+	}
+}
+
+const dif_var_t *dif_var_lookup(const dif_difo_t *dp, uint32_t id,
+                                unsigned scope)
+{
+	for (uint32_t i = 0; i < dp->dd_nvars; i++)
+		if (dp->dd_vartab[i].dv_id == id && dp->dd_vartab[i].dv_scope == scope)
+			return &dp->dd_vartab[i];
+	return NULL;
 }
 
 static const dif_subrinfo_t dif_subrs[DIF_SUBR_MAX] = {
@@ -87,14 +110,9 @@ static const dif_builtin_t dif_builtins[] = {
 
 const dif_builtin_t *dif_builtin_lookup(const char *name, size_t n)
 {
-	for (size_t i = 0; i < DIF_NBUILTINS; i++) {
-		const char *b = dif_builtins[i].bi_name;
-		size_t j = 0;
-		while (j < n && b[j] != '\0' && b[j] == name[j])
-			j++;
-		if (j == n && b[j] == '\0')
+	for (size_t i = 0; i < DIF_NBUILTINS; i++)
+		if (dif_name_eq(name, n, dif_builtins[i].bi_name))
 			return &dif_builtins[i];
-	}
 	return NULL;
 }
 

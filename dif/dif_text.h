@@ -41,7 +41,7 @@
 #ifndef SONDE_DIF_DIF_TEXT_H
 #define SONDE_DIF_DIF_TEXT_H
 
-#include "dif/dif.h"
+#include "dif/dif_impl.h"
 
 /* ---- output ------------------------------------------------------------- */
 
@@ -133,15 +133,6 @@ static inline void out_end(struct dif_out *o)
 
 /* ---- lookups shared by both directions ---------------------------------- */
 
-static inline bool dif_name_eq(const char *a, size_t n, const char *b)
-{
-	size_t i = 0;
-
-	while (i < n && b[i] != '\0' && a[i] == b[i])
-		i++;
-	return i == n && b[i] == '\0';
-}
-
 /* First offset where s (n bytes, then NUL) occurs in tab; -1 if none. */
 static inline int64_t dif_str_find(const char *tab, uint32_t tlen, const char *s,
                             size_t n)
@@ -160,15 +151,6 @@ static inline int64_t dif_int_find(const uint64_t *tab, uint32_t n, uint64_t v)
 	return -1;
 }
 
-static inline size_t dif_slen(const char *s, size_t max)
-{
-	size_t n = 0;
-
-	while (n < max && s[n] != '\0')
-		n++;
-	return n;
-}
-
 /* The variable id that `name` denotes for an opcode of `scope`; -1 if none. */
 static inline int64_t dif_var_resolve(const dif_difo_t *dp, unsigned scope,
                                const char *name, size_t n)
@@ -183,18 +165,6 @@ static inline int64_t dif_var_resolve(const dif_difo_t *dp, unsigned scope,
 	}
 	bi = scope == DIF_SCOPE_GLOBAL ? dif_builtin_lookup(name, n) : NULL;
 	return bi != NULL && !bi->bi_array ? bi->bi_id : -1;
-}
-
-static inline unsigned dif_op_scope(unsigned op)
-{
-	switch (op) {
-	case DIF_OP_LDTS: case DIF_OP_STTS: case DIF_OP_LDTAA: case DIF_OP_STTAA:
-		return DIF_SCOPE_THREAD;
-	case DIF_OP_LDLS: case DIF_OP_STLS:
-		return DIF_SCOPE_LOCAL;
-	default:
-		return DIF_SCOPE_GLOBAL;
-	}
 }
 
 static inline bool dif_is_ident(const char *s)

@@ -139,34 +139,15 @@ static void dif_check_roles(struct dif_vctx *v, uint32_t pc, dif_instr_t in,
 	}
 }
 
-static const dif_var_t *dif_vfind(const dif_difo_t *dp, uint32_t id,
-                                  unsigned scope)
-{
-	for (uint32_t i = 0; i < dp->dd_nvars; i++)
-		if (dp->dd_vartab[i].dv_id == id && dp->dd_vartab[i].dv_scope == scope)
-			return &dp->dd_vartab[i];
-	return NULL;
-}
-
-/* Scope and kind named by a variable opcode. */
-static void dif_var_op(unsigned op, unsigned *scope, unsigned *kind)
-{
-	*scope = op == DIF_OP_LDTS || op == DIF_OP_STTS || op == DIF_OP_LDTAA ||
-	    op == DIF_OP_STTAA ? DIF_SCOPE_THREAD :
-	    op == DIF_OP_LDLS || op == DIF_OP_STLS ? DIF_SCOPE_LOCAL :
-	    DIF_SCOPE_GLOBAL;
-	*kind = op == DIF_OP_LDGAA || op == DIF_OP_STGAA || op == DIF_OP_LDTAA ||
-	    op == DIF_OP_STTAA ? DIF_VKIND_ARRAY : DIF_VKIND_SCALAR;
-}
-
+/* The id of a variable opcode: a user variable of the opcode's scope and kind. */
 static void dif_check_var_ref(struct dif_vctx *v, uint32_t pc, unsigned op,
-                              uint32_t id)
+                              const dif_opinfo_t *oi, uint32_t id)
 {
+	unsigned kind = (oi->oi_flags & DIF_OF_TUPLE) ? DIF_VKIND_ARRAY :
+	    DIF_VKIND_SCALAR;
 	const dif_builtin_t *bi;
 	const dif_var_t *dv;
-	unsigned scope, kind;
 
-	dif_var_op(op, &scope, &kind);
 	if (id < DIF_VAR_USER_BASE) {
 		bi = dif_builtin_byid(id);
 		if (op != DIF_OP_LDGS)
@@ -176,7 +157,7 @@ static void dif_check_var_ref(struct dif_vctx *v, uint32_t pc, unsigned op,
 			dif_bad(v, pc, "unknown built-in variable");
 		return;
 	}
-	dv = dif_vfind(v->dp, id, scope);
+	dv = dif_var_lookup(v->dp, id, dif_op_scope(op));
 	if (dv == NULL)
 		dif_bad(v, pc, "variable not in the variable table");
 	else if (dv->dv_kind != kind)
@@ -219,7 +200,7 @@ static void dif_check_imm(struct dif_vctx *v, uint32_t pc, dif_instr_t in,
 		break;
 	case DIF_FMT_VLD:
 	case DIF_FMT_VST:
-		dif_check_var_ref(v, pc, op, DIF_INSTR_INDEX(in));
+		dif_check_var_ref(v, pc, op, oi, DIF_INSTR_INDEX(in));
 		break;
 	case DIF_FMT_LDA:
 		if (DIF_INSTR_VAR8(in) != DIF_VAR_ARGS &&

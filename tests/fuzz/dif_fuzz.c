@@ -29,11 +29,9 @@
 
 static uint32_t repair_var(const dif_difo_t *dp, unsigned op, uint32_t id)
 {
-	unsigned scope = op == DIF_OP_LDTS || op == DIF_OP_STTS ||
-	    op == DIF_OP_LDTAA || op == DIF_OP_STTAA ? DIF_SCOPE_THREAD :
-	    op == DIF_OP_LDLS || op == DIF_OP_STLS ? DIF_SCOPE_LOCAL : DIF_SCOPE_GLOBAL;
-	unsigned kind = op == DIF_OP_LDGAA || op == DIF_OP_STGAA ||
-	    op == DIF_OP_LDTAA || op == DIF_OP_STTAA;
+	unsigned scope = dif_op_scope(op);
+	unsigned kind = (dif_opinfo(op)->oi_flags & DIF_OF_TUPLE) ? DIF_VKIND_ARRAY :
+	    DIF_VKIND_SCALAR;
 
 	if (op == DIF_OP_LDGS && (id & 1))
 		return DIF_VAR_ARG0 + id % (DIF_VAR_BUILTIN_MAX - DIF_VAR_ARG0);

@@ -178,6 +178,52 @@ static void test_subr_and_builtin_tables(void **state)
 	assert_int_equal(DIF_FAULT_BADSTACK, 9);
 }
 
+/* A variable opcode names one scope (dif_op_scope) and one kind: array iff DIF_OF_TUPLE. */
+static void test_var_opcode_scope_and_kind(void **state)
+{
+	static const struct { unsigned op, scope; bool array; } want[] = {
+		{ DIF_OP_LDGS, DIF_SCOPE_GLOBAL, false },
+		{ DIF_OP_STGS, DIF_SCOPE_GLOBAL, false },
+		{ DIF_OP_LDGAA, DIF_SCOPE_GLOBAL, true },
+		{ DIF_OP_STGAA, DIF_SCOPE_GLOBAL, true },
+		{ DIF_OP_LDTS, DIF_SCOPE_THREAD, false },
+		{ DIF_OP_STTS, DIF_SCOPE_THREAD, false },
+		{ DIF_OP_LDTAA, DIF_SCOPE_THREAD, true },
+		{ DIF_OP_STTAA, DIF_SCOPE_THREAD, true },
+		{ DIF_OP_LDLS, DIF_SCOPE_LOCAL, false },
+		{ DIF_OP_STLS, DIF_SCOPE_LOCAL, false },
+	};
+	unsigned nvar = 0;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		const dif_opinfo_t *oi = dif_opinfo(want[i].op);
+		assert_true(oi->oi_fmt == DIF_FMT_VLD || oi->oi_fmt == DIF_FMT_VST);
+		assert_int_equal(dif_op_scope(want[i].op), want[i].scope);
+		assert_int_equal((oi->oi_flags & DIF_OF_TUPLE) != 0, want[i].array);
+	}
+	for (unsigned op = 0; op < 256; op++)
+		if (dif_opinfo(op) && (dif_opinfo(op)->oi_fmt == DIF_FMT_VLD ||
+		                       dif_opinfo(op)->oi_fmt == DIF_FMT_VST))
+			nvar++;
+	assert_int_equal(nvar, sizeof(want) / sizeof(want[0]));   /* none left out */
+}
+
+static void test_var_lookup(void **state)
+{
+	static const dif_var_t vars[] = {
+		{ .dv_id = 0x500, .dv_scope = DIF_SCOPE_GLOBAL },
+		{ .dv_id = 0x500, .dv_scope = DIF_SCOPE_THREAD },
+	};
+	dif_difo_t d = { .dd_vartab = vars, .dd_nvars = 2 };
+
+	(void)state;
+	assert_ptr_equal(dif_var_lookup(&d, 0x500, DIF_SCOPE_GLOBAL), &vars[0]);
+	assert_ptr_equal(dif_var_lookup(&d, 0x500, DIF_SCOPE_THREAD), &vars[1]);
+	assert_null(dif_var_lookup(&d, 0x500, DIF_SCOPE_LOCAL));
+	assert_null(dif_var_lookup(&d, 0x501, DIF_SCOPE_GLOBAL));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -190,6 +236,8 @@ int main(void)
 		cmocka_unit_test(test_string_var_type),
 		cmocka_unit_test(test_optable_consistent),
 		cmocka_unit_test(test_subr_and_builtin_tables),
+		cmocka_unit_test(test_var_opcode_scope_and_kind),
+		cmocka_unit_test(test_var_lookup),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
