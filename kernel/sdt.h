@@ -40,13 +40,25 @@ struct sdt_site {
 	const char *ss_regs;         /* argument registers, space-separated ("%rdi %rax") */
 };
 
+/*
+ * The records hold absolute addresses.  In the kernel they are fixed at link
+ * time; in a host test binary (position-independent) the loader relocates
+ * them, so there the section must be writable or the link needs text
+ * relocations.
+ */
+#ifdef SONDE_HOST
+#define SDT_SITES_FLAGS "aw"
+#else
+#define SDT_SITES_FLAGS "a"
+#endif
+
 #define SDT_SITE(name, regs, ...) \
 	__asm__ volatile("990: .byte 0x0f, 0x1f, 0x44, 0x00, 0x00\n\t" \
 	                 ".pushsection .rodata.sdt_str, \"a\", @progbits\n\t" \
 	                 "991: .asciz \"" #name "\"\n\t" \
 	                 "992: .asciz \"" regs "\"\n\t" \
 	                 ".popsection\n\t" \
-	                 ".pushsection sdt_sites, \"a\", @progbits\n\t" \
+	                 ".pushsection sdt_sites, \"" SDT_SITES_FLAGS "\", @progbits\n\t" \
 	                 ".balign 8\n\t" \
 	                 ".quad 990b, 991b, 992b\n\t" \
 	                 ".popsection" :: __VA_ARGS__)
