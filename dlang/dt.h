@@ -232,6 +232,7 @@ typedef struct dt_vardesc {
 	uint8_t vd_string;
 	uint32_t vd_size;
 	uint32_t vd_nkeys;
+	uint32_t vd_nstrkeys;		/* how many of the keys are strings */
 } dt_vardesc;
 
 /* The compiled program: everything the framework needs to enable it. */

@@ -306,6 +306,9 @@ dt_vardesc_add(dt_ctx *ctx, dt_ident *id)
 	v->vd_size = id->id_type == NULL ? 8 : v->vd_string ?
 	    p->dp_strsize : id->id_type->ty_size;
 	v->vd_nkeys = id->id_nkeys;
+	v->vd_nstrkeys = 0;
+	for (uint32_t i = 0; i < id->id_nkeys && i < DT_MAXKEYS; i++)
+		v->vd_nstrkeys += id->id_keys[i] != NULL && dt_type_isstring(id->id_keys[i]);
 }
 
 /* ---- options and #pragma ---- */

@@ -205,8 +205,10 @@ void kfree(void *p)
 		panic("kfree: %p was not allocated by kmalloc", p);
 	}
 	stats.hs_frees++;
-	spin_unlock(&heap_lock);
+	/* Fire before the unlock: once it is released another CPU may get the
+	 * same block from kmalloc, and its kmem-alloc must come after our kmem-free. */
 	DTRACE_PROBE2(kmem__free, p, size);
+	spin_unlock(&heap_lock);
 }
 
 void kheap_stats(struct kheap_stats *st)

@@ -53,6 +53,7 @@ typedef struct dtrace_optvals {
 	uint64_t dov_specsize;               /* bytes each (default 32 KiB) */
 	uint32_t dov_stackframes;            /* stack() depth (default 20) */
 	uint64_t dov_deadman_ns;             /* abort if not drained for this long (10 s) */
+	uint64_t dov_cleanrate_ns;           /* dynamic variable cleaner period (101 Hz) */
 	bool dov_destructive;                /* -w */
 } dtrace_optvals_t;
 
@@ -153,6 +154,8 @@ typedef struct dtrace_status {
 	uint64_t dst_errors;                 /* runtime faults */
 	uint64_t dst_dblerrors;              /* faults inside ERROR clauses */
 	uint64_t dst_dyndrops;               /* dynamic variable drops */
+	uint64_t dst_dyndirty;               /* ... with non-empty dirty list */
+	uint64_t dst_dynrinse;               /* ... with non-empty rinsing list */
 	uint64_t dst_specdrops;              /* speculative buffer full */
 	uint64_t dst_specunavail;            /* speculation() found no free buffer */
 	uint64_t dst_specbusy;               /* buffers still busy (never, with one CPU) */

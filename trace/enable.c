@@ -44,6 +44,7 @@ void dtrace_opts_default(dtrace_optvals_t *o)
 		.dov_specsize = 32UL << 10,
 		.dov_stackframes = 20,
 		.dov_deadman_ns = 10 * NSEC_PER_SEC,
+		.dov_cleanrate_ns = DTRACE_CLEANRATE_DEFAULT_NS,
 		.dov_destructive = false,
 	};
 }
@@ -450,7 +451,7 @@ void dtrace_status_get(dtrace_state_t *s, dtrace_status_t *st)
 	st->dst_killed = s->dts_activity == DTRACE_ACT_KILLED;
 	st->dst_errors = s->dts_errors;
 	st->dst_dblerrors = s->dts_dblerrors;
-	st->dst_dyndrops = s->dts_dyn.dds_drops;
+	dtrace_dynvar_drops(s, &st->dst_dyndrops, &st->dst_dyndirty, &st->dst_dynrinse);
 	st->dst_specdrops = s->dts_specdrops;
 	st->dst_specunavail = s->dts_specunavail;
 	st->dst_specbusy = s->dts_specbusy;

@@ -98,18 +98,48 @@ typedef struct dtrace_aggbuf {
 	uint64_t dta_drops;
 } dtrace_aggbuf_t;
 
-/* The dynamic variable space (thread-locals and associative arrays). */
+/*
+ * The dynamic variable space (thread-locals and associative arrays): see
+ * dynvar.c for the design and why it is safe on every CPU.  Entries are
+ * named by index+1 (0 = none) in chains, lists and buckets.
+ */
+#define DTRACE_CLEANRATE_DEFAULT_NS (NSEC_PER_SEC / 101)  /* DTrace's 101 Hz */
+#define DTRACE_CLEANRATE_MIN_NS     (200 * NSEC_PER_USEC)  /* 5000 Hz */
+#define DTRACE_CLEANRATE_MAX_NS     (60 * NSEC_PER_SEC)
+
+typedef struct dtrace_dynvar_cpu {
+	uint32_t ddc_free;                /* free list: popped by any CPU (CAS), pushed by the cleaner */
+	uint32_t ddc_dirty;               /* entries this CPU deleted: this CPU and the cleaner's xcall */
+	uint8_t *ddc_key;                 /* this CPU's key being serialized (dds_keymax bytes) */
+	uint64_t ddc_drops;               /* no free entry, nothing waiting to be cleaned */
+	uint64_t ddc_dirtydrops;          /* ... while some dirty list was not empty */
+	uint64_t ddc_rinsedrops;          /* ... while the cleaner was rinsing entries */
+} __attribute__((aligned(64))) dtrace_dynvar_cpu_t;
+
 typedef struct dtrace_dynvar_space {
 	uint8_t *dds_base;
 	uint64_t dds_size;
 	uint32_t dds_chunk;               /* bytes per entry */
 	uint32_t dds_keymax;              /* key bytes an entry holds */
+	uint32_t dds_valsize;             /* value bytes an entry holds (after its set word) */
 	uint32_t dds_nchunks;
 	uint32_t dds_nbuckets;
-	uint32_t *dds_bucket;             /* chunk index+1; 0 = none */
-	uint32_t dds_free;                /* first free chunk index+1 */
-	uint64_t dds_drops;
+	uint32_t *dds_bucket;             /* chain heads; changed by CAS */
+	uint32_t dds_rinsing;             /* entries unlinked, waiting for dtrace_sync */
+	uint32_t dds_cleaning;            /* a cleaner pass is running */
+	uint64_t dds_cleaned;             /* entries recycled so far */
+	struct cyclic dds_cleaner;        /* at the cleanrate option */
+	dtrace_dynvar_cpu_t dds_cpu[TRACE_MAXCPUS];
 } dtrace_dynvar_space_t;
+
+/* What the entries of a space are doing (tests: nothing firing meanwhile). */
+typedef struct dtrace_dynvar_census {
+	uint32_t ddn_total;
+	uint32_t ddn_live;
+	uint32_t ddn_dirty;               /* deleted, not yet recycled */
+	uint32_t ddn_free;
+	uint32_t ddn_onfree;              /* entries reachable from the free lists */
+} dtrace_dynvar_census_t;
 
 /* A speculation: one buffer per CPU, and DTrace's states (spec.c). */
 enum dtrace_specstate {
@@ -251,11 +281,28 @@ static inline void dtrace_agg_apply(const dt_aggdesc *ag, int64_t *v, const int6
 }
 uint32_t dtrace_agg_keylen(const dt_aggdesc *ag, uint32_t strsize, uint32_t stackframes);
 
-/* dynvar.c */
+/* dynvar.c: variables.  init/fini: thread context, under dtrace_lock. */
 int dtrace_dynvar_init(dtrace_state_t *s);
 void dtrace_dynvar_fini(dtrace_state_t *s);
+/* dtrace_var_load, dtrace_var_store: the DIF environment's callbacks.  Probe context. */
 int dtrace_var_load(void *ctx, const dif_varref_t *ref, uint64_t *val);
 int dtrace_var_store(void *ctx, const dif_varref_t *ref, uint64_t value, const void *data, size_t size);
+/* dtrace_dynvar_drops: the three kinds of dynamic variable drop, summed over CPUs.  Any context. */
+void dtrace_dynvar_drops(const dtrace_state_t *s, uint64_t *drops, uint64_t *dirty, uint64_t *rinsing);
+/* dtrace_dynvar_clean: one cleaner pass now (what the cyclic does).  Thread context. */
+void dtrace_dynvar_clean(dtrace_state_t *s);
+/* dtrace_dynvar_census: count entries by state.  Thread context, for tests. */
+void dtrace_dynvar_census(const dtrace_state_t *s, dtrace_dynvar_census_t *out);
+
+/*
+ * dtrace_sync (sync.c): returns when every CPU has been outside probe context
+ * since the call: a cross-call to each CPU, which a CPU answers only with
+ * interrupts on (probe context runs with them off) or while it waits for a
+ * cross-call of its own.  Not from probe context; any other context
+ * (interrupts off is fine: xcall.h).  After it, no firing still holds a
+ * pointer to what was unlinked before it.
+ */
+void dtrace_sync(void);
 
 /* Kernel memory access for DIF (probe.c). */
 int dtrace_load(void *ctx, uint64_t addr, unsigned size, unsigned space, uint64_t *val);

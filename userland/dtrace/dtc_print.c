@@ -495,6 +495,10 @@ void dtc_report_drops(struct dtc *d)
 	}
 	report_count(d, "DTRACEDROP_DYNAMIC", st.dst_dyndrops, d->last.dst_dyndrops,
 	             "dynamic variable drop", "");
+	report_count(d, "DTRACEDROP_DYNRINSE", st.dst_dynrinse, d->last.dst_dynrinse,
+	             "dynamic variable drop", " with non-empty rinsing list");
+	report_count(d, "DTRACEDROP_DYNDIRTY", st.dst_dyndirty, d->last.dst_dyndirty,
+	             "dynamic variable drop", " with non-empty dirty list");
 	report_count(d, "DTRACEDROP_SPEC", st.dst_specdrops, d->last.dst_specdrops,
 	             "speculative drop", "");
 	report_count(d, "DTRACEDROP_SPECUNAVAIL", st.dst_specunavail, d->last.dst_specunavail,
