@@ -290,7 +290,11 @@ void dtrace_dynvar_fini(dtrace_state_t *s)
 
 /* ---- probe context ---- */
 
-/* key_serialize: (thread?, tuple) into buf; returns the length, 0 if longer than max. */
+/*
+ * key_serialize: (thread?, tuple) into buf; returns the length (whole words),
+ * 0 if longer than max.  Each member is a header word (by reference?, length)
+ * and its bytes, zero-padded to a word.
+ */
 static uint32_t key_serialize(const dtrace_state_t *s, const dif_varref_t *ref, uint8_t *buf,
                               uint32_t max)
 {
@@ -303,7 +307,8 @@ static uint32_t key_serialize(const dtrace_state_t *s, const dif_varref_t *ref, 
 	}
 	for (uint32_t i = 0; i < ref->vr_nkeys; i++) {
 		const dif_key_t *k = &ref->vr_keys[i];
-		uint32_t len = k->dk_size ? (uint32_t)MIN(k->dk_size, slot_size(s)) : 8;
+		/* By reference (strings): the first strsize bytes, NUL included if shorter. */
+		uint32_t len = k->dk_size ? (uint32_t)MIN(k->dk_size, s->dts_opts.dov_strsize) : 8;
 		if (n + 8 + ALIGN_UP(len, 8) > max)
 			return 0;
 		uint64_t hdr = ((uint64_t)(k->dk_size != 0) << 32) | len;
@@ -517,7 +522,8 @@ int dtrace_var_store(void *ctx, const dif_varref_t *ref, uint64_t value, const v
 	if (slot == NULL)
 		return 0;                       /* deleted, or dropped and counted */
 	if (data != NULL) {
-		size_t n = MIN(size, (size_t)max - 1);  /* keep room for a NUL */
+		/* At most strsize - 1 bytes and a NUL, and never more than the slot holds. */
+		size_t n = MIN(size, (size_t)MIN(max, s->dts_opts.dov_strsize) - 1);
 		memcpy(slot + 8, data, n);
 		slot[8 + n] = 0;
 	} else {
