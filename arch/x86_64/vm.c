@@ -12,7 +12,8 @@
  *   0xffffffffffe00000  the text-patching window (two pages)
  *
  * Nothing is both writable and executable.  text_patch() maps the physical
- * page under a text address writable at the window, writes, and unmaps.
+ * page under a text address writable at the window, writes, and unmaps;
+ * text_patch_sync() makes every CPU see what was written (see below).
  * Page-table pages come from pmem_take(); before the direct map exists they
  * are reached through the boot identity map (they lie in the first GiB).
  */
