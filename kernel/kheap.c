@@ -11,7 +11,10 @@
  * a new block, so freeing needs no TLB shootdown (which could not be done
  * safely here, with the heap lock held and interrupts off).  kfree finds
  * the header at the start of the block's page.  Freed small blocks carry a
- * marker word so a double free is caught.  A spinlock guards it all
+ * marker word so a double free is caught; with kheap_poison_set(true) they are
+ * also filled with KHEAP_POISON_BYTE first, so that a pointer read from a
+ * freed block is non-canonical and faults at once (freed large blocks fault
+ * anyway: they are unmapped).  A spinlock guards it all
  * (interrupt handlers may allocate); never called in probe context.
  */
 #include "kernel/klib.h"
@@ -43,6 +46,7 @@ static spinlock_t heap_lock = SPINLOCK_INIT("kheap");
 static struct free_block *classes[NCLASSES];
 static uint64_t va_next = KHEAP_BASE;
 static struct kheap_stats stats;
+static volatile bool poison;              /* kheap_poison_set */
 
 void kheap_init(void)
 {
@@ -196,10 +200,12 @@ void kfree(void *p)
 		struct free_block *b = p;
 		if (b->fb_mark == FREE_MARK)
 			panic("kfree: double free of %p", p);
+		size = 1UL << ph->ph_shift;
+		if (poison)
+			memset(p, KHEAP_POISON_BYTE, size);
 		b->fb_mark = FREE_MARK;
 		b->fb_next = classes[ph->ph_shift - MIN_SHIFT];
 		classes[ph->ph_shift - MIN_SHIFT] = b;
-		size = 1UL << ph->ph_shift;
 		stats.hs_inuse -= size;
 	} else {
 		panic("kfree: %p was not allocated by kmalloc", p);
@@ -216,4 +222,9 @@ void kheap_stats(struct kheap_stats *st)
 	spin_lock(&heap_lock);
 	*st = stats;
 	spin_unlock(&heap_lock);
+}
+
+void kheap_poison_set(bool on)
+{
+	poison = on;
 }

@@ -54,11 +54,29 @@ struct kheap_stats {
 void kheap_stats(struct kheap_stats *st);
 
 /*
+ * kheap_poison_set: while on, kfree fills each freed small block with
+ * KHEAP_POISON_BYTE, so a use after free reads pointers that fault (a
+ * debugging aid for self-tests).  Any context.
+ */
+#define KHEAP_POISON_BYTE 0xde
+void kheap_poison_set(bool on);
+
+/*
  * text_patch: write len bytes over kernel text at addr through a temporary
- * writable alias.  Returns false if the range is not kernel text.  Callers
- * serialise (interrupts off).
+ * writable alias.  Returns false if the range is not kernel text.  Another
+ * CPU may go on running the old bytes until the next text_patch_sync(): a
+ * one-byte patch (a trap planted over an instruction's first byte, or that
+ * byte put back) is safe meanwhile, since either byte is handled; a longer
+ * one must not be reachable by another CPU until then.
+ * text_patch_sync: after it returns, every CPU runs the bytes written by
+ * every text_patch that returned before it was called (a cross-call to each
+ * CPU, then the logged ranges written once more; see arch/x86_64/vm.c).
+ * text_patch syncs by itself every 256 patches.
+ * Context (both): thread context, or interrupts off holding no spinlock that
+ * another CPU may spin on with interrupts off (they may cross-call).
  */
 bool text_patch(void *addr, const void *bytes, size_t len);
+void text_patch_sync(void);
 
 /*
  * Physical pages without the direct map, for the page-table code during boot:

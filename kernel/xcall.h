@@ -7,6 +7,9 @@
  * waiting for its cross-call to finish keeps answering cross-calls sent to
  * it, so two CPUs calling each other do not deadlock.  Callers must not
  * hold a spinlock that another CPU may be spinning on with interrupts off.
+ * Never called from probe context: a CPU answers a cross-call only with
+ * interrupts on or from these wait loops, hence never inside a firing,
+ * which is what dtrace_sync (trace/provider.h) relies on.
  * Used for buffer switches, aggregation snapshots, text-patch
  * synchronisation and TLB shootdowns; each cross-call sent is counted and
  * fires the sysinfo:::xcalls probe hook.

@@ -5,10 +5,30 @@
  * it came from an untrusted process (every DIFO through dif_validate, every
  * index in range), allocates the state's buffers and variable space, and
  * creates an ECB for each (clause, matching probe), appending it to the
- * probe's chain with interrupts off and enabling the probe's
- * instrumentation when it gets its first ECB.  dtrace_go fires BEGIN;
- * dtrace_stop fires END; dtrace_close undoes it all.  A deadman cyclic
- * aborts a state whose consumer stopped reading its buffers.
+ * probe's chain and enabling the probe's instrumentation when it gets its
+ * first ECB.  dtrace_go fires BEGIN; dtrace_stop fires END; dtrace_close
+ * undoes it all.  A deadman cyclic aborts a state whose consumer stopped
+ * reading its buffers.
+ *
+ * Probe context on other CPUs reads the chains and the states at any time,
+ * without a lock.  Two rules make that safe:
+ *   - Publishing: an ECB, and the state it points to, is complete before one
+ *     release store links it at the end of a chain, so a firing sees the
+ *     chain without it or with all of it.  Unlinking is one store of the
+ *     ECB's successor into its predecessor; the unlinked ECB keeps its own
+ *     successor, so a firing standing on it walks on correctly.
+ *   - Retiring: nothing probe context may still hold (an unlinked ECB, a
+ *     state's buffers, aggregations, dynamic variables, speculations, the
+ *     state itself) is freed before dtrace_sync() returns, and a state's
+ *     phase change that a firing must not straddle (active to cooldown,
+ *     before END fires) is followed by one.  dtrace_sync() is a cross-call
+ *     that every CPU answers outside probe context; probe context runs with
+ *     interrupts off, so a CPU that answers has left any firing that began
+ *     before the call, and any firing it starts afterwards sees the stores
+ *     made before the call.
+ * The text the providers patched is synchronised (text_patch_sync) after
+ * each batch of enables or disables, so that when dtrace_enable returns every
+ * CPU runs the planted traps.
  *
  * Context: thread context, under dtrace_lock (a mutex), except the deadman
  * (timer interrupt).
@@ -16,6 +36,7 @@
 #include "arch/arch.h"
 #include "kernel/klib.h"
 #include "kernel/mem.h"
+#include "kernel/xcall.h"
 #include "trace/trace_impl.h"
 
 static const char *const errmsgs[] = {
@@ -280,45 +301,51 @@ static int clause_match(dtrace_state_t *s, uint32_t c, uint32_t *matched)
 	return 0;
 }
 
-/* ecb_link: put e at the end of its probe's chain; enable the probe if it is the first. */
+/* ecb_link: publish e at the end of its probe's chain; enable the probe if it is the first. */
 static int ecb_link(dtrace_ecb_t *e)
 {
 	dtrace_probe_t *p = e->dte_probe;
 	bool first = p->dtpr_ecb == NULL;
-	uint64_t flags = arch_irq_save();
 	dtrace_ecb_t **pp = &p->dtpr_ecb;
 
 	while (*pp != NULL)
 		pp = &(*pp)->dte_next;
-	*pp = e;
-	arch_irq_restore(flags);
+	__atomic_store_n(pp, e, __ATOMIC_RELEASE);   /* e and its state are complete */
 	return first ? dtrace_probe_enable_hw(p) : 0;
 }
 
+/* ecb_unlink: take e off its probe's chain (e keeps its dte_next); disable an emptied probe. */
 static void ecb_unlink(dtrace_ecb_t *e)
 {
 	dtrace_probe_t *p = e->dte_probe;
-	uint64_t flags = arch_irq_save();
 
 	for (dtrace_ecb_t **pp = &p->dtpr_ecb; *pp != NULL; pp = &(*pp)->dte_next) {
 		if (*pp == e) {
-			*pp = e->dte_next;
-			break;
+			__atomic_store_n(pp, e->dte_next, __ATOMIC_RELEASE);
+			if (p->dtpr_ecb == NULL)
+				dtrace_probe_disable_hw(p);
+			return;
 		}
 	}
-	arch_irq_restore(flags);
-	if (p->dtpr_ecb == NULL)
-		dtrace_probe_disable_hw(p);
 }
 
+/*
+ * ecbs_destroy: unlink the state's ECBs (if they were linked), wait until no
+ * CPU can be firing one, and free them.  The state's buffers may be freed
+ * when this returns.
+ */
 static void ecbs_destroy(dtrace_state_t *s, bool linked)
 {
 	dtrace_ecb_t *e = s->dts_ecbs, *next;
 
-	for (; e != NULL; e = next) {
-		next = e->dte_snext;
-		if (linked)
+	if (linked) {
+		for (; e != NULL; e = e->dte_snext)
 			ecb_unlink(e);
+		text_patch_sync();
+		dtrace_sync();
+	}
+	for (e = s->dts_ecbs; e != NULL; e = next) {
+		next = e->dte_snext;
 		kfree(e);
 	}
 	s->dts_ecbs = NULL;
@@ -339,12 +366,11 @@ static int ecbs_index_and_link(dtrace_state_t *s)
 	}
 	s->dts_end_reserve += 4 * sizeof(dtrace_errrec_t);
 	/* Link in EPID order so clauses fire in program order. */
-	for (uint32_t i = 0; i < s->dts_necbs; i++) {
-		int rc = ecb_link(s->dts_ecbtab[i]);
-		if (rc != 0)
-			return DTRACE_EBUSY;
-	}
-	return 0;
+	int rc = 0;
+	for (uint32_t i = 0; i < s->dts_necbs && rc == 0; i++)
+		rc = ecb_link(s->dts_ecbtab[i]);
+	text_patch_sync();                          /* every CPU runs the traps from now on */
+	return rc != 0 ? DTRACE_EBUSY : 0;
 }
 
 int dtrace_enable(dtrace_state_t *s, const dt_prog *prog, uint32_t *matched, char *errbuf,
@@ -373,6 +399,23 @@ int dtrace_enable(dtrace_state_t *s, const dt_prog *prog, uint32_t *matched, cha
 	}
 	mutex_unlock(&dtrace_lock);
 	return rc;
+}
+
+/* ---- synchronising with probe context ---- */
+
+static void sync_answer(void *arg)
+{
+	(void)arg;
+}
+
+/*
+ * Each CPU runs sync_answer from its cross-call interrupt, which it takes
+ * only with interrupts on, so never in probe context; or from xcall's own
+ * wait loops, which probe context never enters (it sends no cross-calls).
+ */
+void dtrace_sync(void)
+{
+	xcall_all(sync_answer, NULL);
 }
 
 /* ---- running ---- */
@@ -411,7 +454,8 @@ int dtrace_stop(dtrace_state_t *s)
 	int a = s->dts_activity;
 	if (a == DTRACE_ACT_WARMUP || a == DTRACE_ACT_ACTIVE || a == DTRACE_ACT_DRAINING) {
 		s->dts_activity = DTRACE_ACT_COOLDOWN;
-		dtrace_probe(dtrace_probeid_end, 0, 0, 0, 0, 0, 0);
+		dtrace_sync();                          /* firings that saw it active are over: */
+		dtrace_probe(dtrace_probeid_end, 0, 0, 0, 0, 0, 0);   /* END's record is the last */
 	}
 	if (s->dts_activity != DTRACE_ACT_KILLED)
 		s->dts_activity = DTRACE_ACT_STOPPED;
@@ -427,7 +471,7 @@ void dtrace_close(dtrace_state_t *s)
 	dtrace_stop(s);
 	mutex_lock(&dtrace_lock);
 	if (s->dts_prog != NULL) {
-		ecbs_destroy(s, true);
+		ecbs_destroy(s, true);              /* and dtrace_sync: nothing fires for s now */
 		state_free(s);
 	}
 	mutex_unlock(&dtrace_lock);

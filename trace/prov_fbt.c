@@ -21,7 +21,11 @@
  * finds the site in a hash by address, fires the probe (entry: arg0..arg5 are
  * the function's arguments; return: arg0 = offset of the `ret`, arg1 = the
  * return value) with stack() starting at the probed function, and tells the
- * machine how to resume.  Disabling writes the saved bytes back.
+ * machine how to resume.  Disabling writes the saved bytes back.  Another CPU
+ * may still take the trap after that (it had trapped already, or runs the
+ * bytes it fetched before: text_patch_sync, which the framework calls after
+ * each batch, bounds how long); such a trap fires nothing and replays the
+ * displaced instruction, exactly as an armed one does, so it is harmless.
  *
  * Probes are made on the first dtps_provide call, not at boot, so that booting
  * does not pay for decoding the kernel.  Sites are never freed.
@@ -81,7 +85,7 @@ static const char *const fbt_blocklist[] = {
 	"arch_irq_save", "arch_irq_restore", "arch_irq_enable", "arch_irq_disable",
 	"arch_irq_enabled", "arch_cycles", "arch_time_ns", "ktime_ns", "arch_cpu_relax",
 	"arch_backtrace", "mem_probe", "vm_leaf", "pmem_is_ram", "va_canonical",
-	"text_patch", "pte_find", "memcpy", "memmove", "memset", "memcmp", "strlen",
+	"text_patch", "text_patch_sync", "window_write", "pte_find", "memcpy", "memmove", "memset", "memcmp", "strlen",
 	"strcmp", "strncmp", "strchr", "kstrlcpy",
 	"spin_lock", "spin_unlock", "spin_acquire_raw", "spin_release_raw", "spin_held",
 	"arch_safe_read", "lapic_eoi", "ksym_lookup_addr", "ksym_format",
@@ -111,11 +115,18 @@ bool fbt_invop(struct prov_trap *pt)
 
 	if (s == NULL)
 		return false;
-	if (!s->fs_armed) {                          /* disabled as we trapped: run the real byte */
-		pt->pt_resume = PROV_RESUME_AT;
-		pt->pt_resume_pc = pt->pt_pc;
+	/*
+	 * Resume by replaying the displaced instruction even when the site is
+	 * no longer armed (disabled as we trapped, or this CPU still runs the
+	 * trap byte after it was taken out: see text_patch): resuming at the
+	 * site instead could meet the same stale trap again, forever.
+	 */
+	pt->pt_resume = s->fs_entry ? PROV_RESUME_AT : PROV_RESUME_RETURN;
+	pt->pt_resume_pc = s->fs_resume;
+	if (s->fs_entry && s->fs_resume == 0)
+		pt->pt_resume_pc = pt->pt_pc;        /* never armed: the byte is the original */
+	if (!s->fs_armed)
 		return true;
-	}
 	/* At a boundary the function has no frame: [sp] is its return address, fp the caller's. */
 	if (s->fs_entry) {
 		dtrace_probe_frame(s->fs_id, pt->pt_cpu, pt->pt_arg, pt->pt_pc, pt->pt_fp, pt->pt_sp);
@@ -123,8 +134,6 @@ bool fbt_invop(struct prov_trap *pt)
 		uint64_t args[6] = { s->fs_off, pt->pt_rval };
 		dtrace_probe_frame(s->fs_id, pt->pt_cpu, args, pt->pt_pc, pt->pt_fp, pt->pt_sp);
 	}
-	pt->pt_resume = s->fs_entry ? PROV_RESUME_AT : PROV_RESUME_RETURN;
-	pt->pt_resume_pc = s->fs_resume;
 	return true;
 }
 
@@ -310,10 +319,14 @@ int fbt_probe_set(dtrace_id_t id, bool on)
 
 	if (parg == NULL)
 		return -1;
+	int rc = 0;
+
 	if (on)
-		return fbt_enable(NULL, id, parg);
-	fbt_disable(NULL, id, parg);
-	return 0;
+		rc = fbt_enable(NULL, id, parg);
+	else
+		fbt_disable(NULL, id, parg);
+	text_patch_sync();
+	return rc;
 }
 
 /* fbt_set_all: enable or disable every fbt probe; returns how many. */
@@ -330,5 +343,6 @@ int fbt_set_all(bool on)
 				n++;
 		}
 	}
+	text_patch_sync();
 	return n;
 }

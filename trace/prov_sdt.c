@@ -66,12 +66,16 @@ bool sdt_invop(struct prov_trap *pt)
 		s = s->ps_hnext;
 	if (s == NULL)
 		return false;
+	/*
+	 * Skip the site even when it is no longer armed (disabled as we
+	 * trapped, or this CPU still runs the trap byte after it was taken
+	 * out: see text_patch): the site is a no-op either way, and resuming
+	 * at it could meet the same stale trap again, forever.
+	 */
 	pt->pt_resume = PROV_RESUME_AT;
-	if (!s->ps_armed) {                          /* disabled as we trapped */
-		pt->pt_resume_pc = pt->pt_pc;
-		return true;
-	}
 	pt->pt_resume_pc = pt->pt_pc + SDT_ISA_SITE_LEN;
+	if (!s->ps_armed)
+		return true;
 	for (int i = 0; i < s->ps_nargs; i++)
 		a[i] = pt->pt_regs[s->ps_reg[i]];
 	/* Inside a function: its own frame is fp, stack() walks from there. */

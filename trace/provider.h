@@ -110,4 +110,17 @@ void dtrace_probe(dtrace_id_t id, uint64_t arg0, uint64_t arg1, uint64_t arg2,
 void dtrace_probe_frame(dtrace_id_t id, int cpu, const uint64_t args[6], uint64_t pc, uint64_t fp,
                         const uint64_t *retslot);
 
+/*
+ * dtrace_sync: returns once no CPU is still inside a firing (dtrace_probe or
+ * dtrace_probe_frame) that began before the call, and every firing that
+ * begins afterwards sees the stores made before the call.  Call it after
+ * making something unreachable from probe context (an ECB unlinked, a
+ * provider's per-probe data detached) and before freeing it, and after a
+ * state change that no firing may straddle.  A cross-call to every CPU,
+ * answered outside probe context.  Context: thread context, never probe
+ * context, holding no spinlock that another CPU may spin on with interrupts
+ * off; it may wait a while (each CPU answers when it next has interrupts on).
+ */
+void dtrace_sync(void);
+
 #endif

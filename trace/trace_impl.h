@@ -13,9 +13,10 @@
  *
  * Probe context touches only: the probe table (read), ECB chains (read),
  * the state's buffers and variable space (written, per CPU or with
- * interrupts off), and the per-CPU firing area.  Chains are changed only
- * with interrupts off on every CPU (one CPU today), so a firing never sees a
- * half-linked ECB.
+ * interrupts off), and the per-CPU firing area.  A chain changes by single
+ * pointer stores, an ECB complete before it is linked, and nothing a firing
+ * may hold is freed before dtrace_sync() (see enable.c), so a firing on any
+ * CPU never sees a half-linked or freed ECB.
  */
 #ifndef SONDE_TRACE_IMPL_H
 #define SONDE_TRACE_IMPL_H

@@ -12,7 +12,8 @@
  *   0xffffffffffe00000  the text-patching window (two pages)
  *
  * Nothing is both writable and executable.  text_patch() maps the physical
- * page under a text address writable at the window, writes, and unmaps.
+ * page under a text address writable at the window, writes, and unmaps;
+ * text_patch_sync() makes every CPU see what was written (see below).
  * Page-table pages come from pmem_take(); before the direct map exists they
  * are reached through the boot identity map (they lie in the first GiB).
  */
@@ -269,44 +270,90 @@ uint64_t virt_to_phys(const void *p)
 	return (e & PTE_ADDR & ~offset_mask) | (va & offset_mask);
 }
 
-static spinlock_t patch_lock = SPINLOCK_INIT("text patch");
+/*
+ * Cross-modifying code.  A CPU may go on running instruction bytes it
+ * fetched (or, under QEMU's TCG, translated) before another CPU wrote them;
+ * the architecture only promises the new bytes once that CPU has serialised
+ * after the write.  Taking an interrupt and returning from it serialises, so
+ * a cross-call to every CPU is the synchronisation point.  Under TCG there is
+ * one more hazard: a CPU translating a block while the write happens may read
+ * the old bytes and publish that translation after the write invalidated the
+ * others; it then stays in use, by every CPU, until the page is written again
+ * (seen as CPUs trapping forever on an int3 already taken out).  So each
+ * range written since the last synchronisation is written once more, with the
+ * same bytes, after it: any translation made before that point is then
+ * invalidated, and one made after it reads the new bytes.
+ *
+ * text_patch writes and logs the range; text_patch_sync does the cross-call
+ * and the second writes.  A full log syncs by itself.
+ */
+#define PATCH_LOG_MAX 256
 
-/* The other CPUs take an interrupt and return from it: that serialises them,
- * so none goes on executing instruction bytes it fetched before a patch. */
+struct patch_range {
+	uint64_t pr_va;
+	uint32_t pr_len;
+};
+
+static spinlock_t patch_lock = SPINLOCK_INIT("text patch");
+static struct patch_range patch_log[PATCH_LOG_MAX];
+static int patch_nlog;
+
+/* The other CPUs take an interrupt and return from it: that serialises them. */
 static void text_sync(void *arg)
 {
 	(void)arg;
 }
 
-/*
- * text_patch: one patcher at a time (the window is shared).  A one-byte
- * patch (an int3 over an instruction's first byte, or the byte put back) is
- * atomic: another CPU runs either the old or the new byte, both correct, so
- * it needs no synchronisation.  Longer patches are followed by a cross-call
- * to every CPU, after which none can run bytes it fetched before.
- */
-bool text_patch(void *addr, const void *bytes, size_t len)
+/* window_write: write len bytes at text address va through the window.  patch_lock held. */
+static void window_write(uint64_t va, const void *bytes, size_t len)
 {
-	uint64_t va = (uint64_t)addr, page = ALIGN_DOWN(va, PAGE_SIZE);
-
-	if (len == 0 || len > PAGE_SIZE || !is_text(va) || !is_text(va + len - 1))
-		return false;
-	spin_lock(&patch_lock);
+	uint64_t page = ALIGN_DOWN(va, PAGE_SIZE);
 	uint64_t *e0 = pte_find(PATCH_WINDOW, 0, false);
 	uint64_t *e1 = pte_find(PATCH_WINDOW + PAGE_SIZE, 0, false);
+
 	*e0 = (page - KERNEL_VMA) | PTE_P | PTE_W | PTE_NX;
 	*e1 = (page + PAGE_SIZE - KERNEL_VMA) | PTE_P | PTE_W | PTE_NX;
 	invlpg(PATCH_WINDOW);
 	invlpg(PATCH_WINDOW + PAGE_SIZE);
-	memcpy((void *)(PATCH_WINDOW + (va - page)), bytes, len);
+	memmove((void *)(PATCH_WINDOW + (va - page)), bytes, len);
 	*e0 = 0;
 	*e1 = 0;
 	invlpg(PATCH_WINDOW);
 	invlpg(PATCH_WINDOW + PAGE_SIZE);
+}
+
+bool text_patch(void *addr, const void *bytes, size_t len)
+{
+	uint64_t va = (uint64_t)addr;
+	bool full;
+
+	if (len == 0 || len > PAGE_SIZE || !is_text(va) || !is_text(va + len - 1))
+		return false;
+	spin_lock(&patch_lock);
+	window_write(va, bytes, len);
+	if (ncpus > 1)
+		patch_log[patch_nlog++] = (struct patch_range){ va, (uint32_t)len };
+	full = patch_nlog == PATCH_LOG_MAX;
 	spin_unlock(&patch_lock);
-	if (ncpus > 1 && len > 1)
-		xcall_all(text_sync, NULL);
+	if (full)
+		text_patch_sync();
 	return true;
+}
+
+void text_patch_sync(void)
+{
+	spin_lock(&patch_lock);
+	int n = patch_nlog;                      /* what was written before the cross-call */
+	spin_unlock(&patch_lock);
+	if (n == 0)
+		return;
+	xcall_all(text_sync, NULL);
+	spin_lock(&patch_lock);
+	for (int i = 0; i < n; i++)              /* the same bytes again: see above */
+		window_write(patch_log[i].pr_va, (const void *)patch_log[i].pr_va, patch_log[i].pr_len);
+	memmove(patch_log, patch_log + n, (size_t)(patch_nlog - n) * sizeof(patch_log[0]));
+	patch_nlog -= n;
+	spin_unlock(&patch_lock);
 }
 
 /* vm_wx_violations: pages of the kernel image that are writable and executable (self-test). */
