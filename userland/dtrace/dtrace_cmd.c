@@ -132,7 +132,8 @@ static bool set_option(struct dtc *d, const char *name, const char *val)
 		return false;
 	if (strcmp(name, "switchrate") == 0) return parse_rate(val, &d->switchrate_ns);
 	if (strcmp(name, "aggrate") == 0) return parse_rate(val, &d->aggrate_ns);
-	if (strcmp(name, "cleanrate") == 0 || strcmp(name, "statusrate") == 0) return parse_rate(val, &x);
+	if (strcmp(name, "cleanrate") == 0) return parse_rate(val, &o->dov_cleanrate_ns);
+	if (strcmp(name, "statusrate") == 0) return parse_rate(val, &x);
 	if (strcmp(name, "aggsortkeypos") == 0) return parse_pos(val, &d->sortkeypos);
 	if (strcmp(name, "aggsortpos") == 0) return parse_pos(val, &d->sortpos);
 	uint64_t *sizes[] = { &o->dov_bufsize, &o->dov_aggsize, &o->dov_dynvarsize, &o->dov_specsize };
