@@ -79,6 +79,17 @@ void dtc_print_sym(uint64_t pc, bool with_offset, char *buf, size_t size)
 		ksnprintf(buf, size, "kernel`%s", s.ks_name);
 }
 
+uint64_t dtc_sym_normal(uint64_t pc, bool module)
+{
+	struct ksym s;
+
+	if (!ksym_lookup_addr(pc, &s))
+		return pc;                          /* in no symbol: printed in hex, kept apart */
+	if (module)
+		ksym_get(0, &s);                    /* one module, the kernel: its first symbol */
+	return s.ks_addr;
+}
+
 void dtc_print_stack(const uint64_t *pcs, uint32_t n)
 {
 	char sym[160];
