@@ -10,10 +10,17 @@ next line are sent in one write, three times in a row.
 
 import re
 
+import pytest
+
+from conftest import BOOT_TIMEOUT
+
 DTRACE = "dtrace -n 'tick-10ms { @ = count(); }'"
 
 
-def test_line_typed_after_ctrl_c_runs(guest):
+@pytest.mark.parametrize("cpus", [1, 2, 4])
+def test_line_typed_after_ctrl_c_runs(boot, cpus):
+    guest = boot(extra=("-smp", str(cpus)))
+    guest.wait_prompt(timeout=BOOT_TIMEOUT)
     for i in range(3):
         guest.sendline(DTRACE)
         guest.expect_exact("matched 1 probe")

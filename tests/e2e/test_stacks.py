@@ -36,7 +36,7 @@ def stacks(cpus):
     return result, out
 
 
-@pytest.mark.parametrize("cpus", [1, 2])
+@pytest.mark.parametrize("cpus", [1, 2, 4])
 def test_idle_stack_shows_idle_loop(cpus):
     if not os.path.exists(KERNEL):
         pytest.fail("%s missing: run make" % KERNEL)
