@@ -8,7 +8,10 @@
  * Input: the receive interrupt calls console_rx() for each byte, which puts
  * it in a ring buffer (dropping bytes when full, and counting them) and wakes
  * the reader.  Ctrl-C (0x03) also raises the interrupt flag for the running
- * command.  console_getc() sleeps on the ring.
+ * command and marks its place in the ring: console_input_flush_interrupt()
+ * then drops what came before it, itself included, and keeps what was typed
+ * after it (as a terminal's interrupt character flushes the input queue at
+ * the moment it is typed, not later).  console_getc() sleeps on the ring.
  */
 #include "arch/arch.h"
 #include "kernel/boot.h"
@@ -28,6 +31,7 @@ static spinlock_t rx_lock = SPINLOCK_INIT("console rx");
 static waitq_t rx_waiters = WAITQ_INIT;
 static unsigned char rx_ring[RX_RING_SIZE];
 static unsigned rx_head, rx_tail;        /* head: next write; tail: next read */
+static unsigned rx_intr;                 /* just after the last Ctrl-C stored */
 static unsigned long rx_dropped;
 static volatile bool interrupted;
 
@@ -76,12 +80,17 @@ void console_rx(int c)
 {
 	DTRACE_PROBE1(console__receive, c);
 	spin_lock(&rx_lock);
-	if (c == CTRL_C)
+	if (c == CTRL_C) {
 		interrupted = true;
+		if (rx_head - rx_tail == RX_RING_SIZE)
+			rx_tail++;                  /* full: the Ctrl-C flushes all before it anyway */
+	}
 	if (rx_head - rx_tail < RX_RING_SIZE)
 		rx_ring[rx_head++ % RX_RING_SIZE] = (unsigned char)c;
 	else
 		rx_dropped++;
+	if (c == CTRL_C)
+		rx_intr = rx_head;
 	waitq_wake_all(&rx_waiters);
 	spin_unlock(&rx_lock);
 }
@@ -113,6 +122,14 @@ int console_getc(void)
 	c = rx_ring[rx_tail++ % RX_RING_SIZE];
 	spin_unlock(&rx_lock);
 	return c;
+}
+
+void console_input_flush_interrupt(void)
+{
+	spin_lock(&rx_lock);
+	if (rx_intr - rx_tail <= rx_head - rx_tail)
+		rx_tail = rx_intr;                  /* the last Ctrl-C is still unread: drop up to it */
+	spin_unlock(&rx_lock);
 }
 
 bool console_interrupted(void)

@@ -39,5 +39,10 @@ int console_getc_timeout(unsigned long long timeout_ns);
 /* Ctrl-C: set by the receive interrupt, cleared by whoever handles it. */
 bool console_interrupted(void);
 void console_clear_interrupt(void);
+/*
+ * console_input_flush_interrupt: drop the unread input up to and including
+ * the last Ctrl-C received; what was typed after it stays.  Thread context.
+ */
+void console_input_flush_interrupt(void);
 
 #endif

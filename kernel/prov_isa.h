@@ -120,5 +120,13 @@ int sdt_isa_regindex(const char *name);
  * *user is set when the interrupted code was user mode.  Interrupt context.
  */
 bool prov_isa_intr_frame(uint64_t *pc, uint64_t *fp, bool *user);
+/*
+ * prov_isa_intr_retslot: the stack slot holding the interrupted kernel
+ * function's return address when that function has no frame of its own at
+ * the interrupted PC (a frameless leaf such as the idle loop's halt, or in
+ * its prologue or at its return), else NULL: stack() then shows the caller
+ * the frame walk would skip.  Interrupt context.
+ */
+const uint64_t *prov_isa_intr_retslot(void);
 
 #endif

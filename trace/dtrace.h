@@ -51,6 +51,7 @@ typedef struct dtrace_optvals {
 	uint32_t dov_strsize;                /* string size incl. NUL (default 256) */
 	uint32_t dov_nspec;                  /* speculation buffers (default 1) */
 	uint64_t dov_specsize;               /* bytes each (default 32 KiB) */
+	uint64_t dov_cleanrate_ns;           /* speculation cleaning period (0: 101 Hz) */
 	uint32_t dov_stackframes;            /* stack() depth (default 20) */
 	uint64_t dov_deadman_ns;             /* abort if not drained for this long (10 s) */
 	uint64_t dov_cleanrate_ns;           /* dynamic variable cleaner period (101 Hz) */

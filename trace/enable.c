@@ -231,12 +231,12 @@ static int state_alloc(dtrace_state_t *s)
 
 static void state_free(dtrace_state_t *s)
 {
+	dtrace_spec_free(s);                        /* first: its cleaners write the buffers */
 	for (int cpu = 0; cpu < TRACE_MAXCPUS; cpu++) {
 		dtrace_buffer_free(&s->dts_buf[cpu]);
 		dtrace_aggbuf_free(&s->dts_agg[cpu]);
 		kfree(s->dts_scratch[cpu]);
 	}
-	dtrace_spec_free(s);
 	dtrace_dynvar_fini(s);
 	kfree(s->dts_aggshape);
 	s->dts_aggshape = NULL;

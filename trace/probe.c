@@ -498,29 +498,71 @@ static void dif_prepare(dtrace_firing_t *f, dtrace_state_t *s)
 }
 
 /*
- * spec_reserve: a speculative clause's record goes to the buffer its
- * speculate(id) names; speculate() is its first recording action, so the
- * actions before it only compute.  *rec stays NULL when id names no active
- * speculation (the data is dropped, as DTrace does).  Returns a fault code.
+ * spec_start: speculate(id) in clause order.  The actions before it only
+ * computed (D rejects recording ones there: D_SPEC_DREC), so they have run
+ * by now, and an assignment such as `self->spec = speculation()` earlier in
+ * the clause is what id sees.  The clause's record starts here, in this
+ * CPU's buffer of speculation id.  *rec stays NULL when id names no active
+ * speculation, or its buffer is full: the rest of the clause is dropped
+ * (counted by spec.c), as DTrace does.  Returns a fault code.
  */
-static int spec_reserve(struct act_ctx *c, uint8_t **rec)
+static int spec_start(struct act_ctx *c, const dt_action *a, uint8_t **rec)
+{
+	uint64_t id;
+	int rc = eval(c, a->ac_args[0], &id);
+
+	if (rc != 0)
+		return rc;
+	dtrace_buffer_t *b = dtrace_spec_buffer(c->ac_s, id);
+	*rec = b ? dtrace_spec_reserve(c->ac_s, b, c->ac_ecb->dte_size) : NULL;
+	if (*rec != NULL)
+		*(dtrace_rechdr_t *)*rec = (dtrace_rechdr_t){ c->ac_ecb->dte_epid, c->ac_ecb->dte_size };
+	c->ac_data = *rec ? *rec + sizeof(dtrace_rechdr_t) : NULL;
+	return 0;
+}
+
+/* record_start: a clause's record in the principal buffer (NULL: dropped and counted). */
+static uint8_t *record_start(dtrace_firing_t *f, dtrace_ecb_t *ecb)
+{
+	dtrace_state_t *s = ecb->dte_state;
+	uint8_t *rec = dtrace_buffer_reserve(s, &s->dts_buf[f->df_cpu], ecb->dte_size,
+	                                     f->df_probe->dtpr_id == dtrace_probeid_end);
+
+	if (rec != NULL)
+		*(dtrace_rechdr_t *)rec = (dtrace_rechdr_t){ ecb->dte_epid, ecb->dte_size };
+	return rec;
+}
+
+/*
+ * actions_run: the clause's actions in order, each writing its data at its
+ * place in rec.  A speculative clause has no record until its speculate().
+ * A fault voids the record and reports the action.
+ */
+static void actions_run(struct act_ctx *c, uint8_t *rec)
 {
 	const dt_clause *cl = c->ac_ecb->dte_cl;
-	uint64_t id;
+	const dtrace_optvals_t *o = &c->ac_s->dts_opts;
 
+	c->ac_data = rec ? rec + sizeof(dtrace_rechdr_t) : NULL;
 	for (uint32_t i = 0; i < cl->cl_nacts; i++) {
 		const dt_action *a = &cl->cl_acts[i];
-		if (a->ac_kind != DT_ACT_SPECULATE)
-			continue;
-		if (eval(c, a->ac_args[0], &id) != 0) {
-			dtrace_error(c->ac_ecb, i + 1, &c->ac_f->df_dif.ds_fault);
-			return -1;
+		int rc;
+		if (a->ac_kind == DT_ACT_SPECULATE && c->ac_ecb->dte_size != 0) {
+			rc = spec_start(c, a, &rec);
+			if (rc == 0 && rec == NULL)
+				return;                      /* no speculation, or its buffer full */
+		} else {
+			rc = action_exec(c, a);
 		}
-		dtrace_buffer_t *b = dtrace_spec_buffer(c->ac_s, id);
-		*rec = b ? dtrace_spec_reserve(c->ac_s, b, c->ac_ecb->dte_size) : NULL;
-		return 0;
+		if (rc != 0) {
+			if (rec != NULL)
+				((dtrace_rechdr_t *)rec)->dtrh_epid = 0;  /* void: the consumer skips it */
+			dtrace_error(c->ac_ecb, i + 1, &c->ac_f->df_dif.ds_fault);
+			return;
+		}
+		if (c->ac_data != NULL)
+			c->ac_data += dtrace_action_size(a, o->dov_strsize, o->dov_stackframes);
 	}
-	return 0;
 }
 
 static void ecb_fire(dtrace_firing_t *f, dtrace_ecb_t *ecb)
@@ -543,32 +585,12 @@ static void ecb_fire(dtrace_firing_t *f, dtrace_ecb_t *ecb)
 			return;
 	}
 	uint8_t *rec = NULL;
-	if (ecb->dte_size != 0) {
-		if (cl->cl_speculative) {
-			int rc = spec_reserve(&c, &rec);
-			if (rc != 0 || rec == NULL)
-				return;              /* faulted (reported), speculation 0, or full */
-		} else {
-			rec = dtrace_buffer_reserve(s, &s->dts_buf[f->df_cpu], ecb->dte_size,
-			                            f->df_probe->dtpr_id == dtrace_probeid_end);
-		}
+	if (ecb->dte_size != 0 && !cl->cl_speculative) {
+		rec = record_start(f, ecb);
 		if (rec == NULL)
 			return;                      /* dropped and counted */
-		*(dtrace_rechdr_t *)rec = (dtrace_rechdr_t){ ecb->dte_epid, ecb->dte_size };
 	}
-	c.ac_data = rec ? rec + sizeof(dtrace_rechdr_t) : NULL;
-	for (uint32_t i = 0; i < cl->cl_nacts; i++) {
-		const dt_action *a = &cl->cl_acts[i];
-		if (action_exec(&c, a) != 0) {
-			if (rec != NULL)
-				((dtrace_rechdr_t *)rec)->dtrh_epid = 0;  /* void: the consumer skips it */
-			dtrace_error(ecb, i + 1, &f->df_dif.ds_fault);
-			return;
-		}
-		if (c.ac_data != NULL)
-			c.ac_data += dtrace_action_size(a, s->dts_opts.dov_strsize,
-			                                s->dts_opts.dov_stackframes);
-	}
+	actions_run(&c, rec);
 }
 
 /*

@@ -10,7 +10,10 @@
  * demand when a description names one (dtps_provide), plus DTrace's usual
  * set for listing.  arg0 is the kernel PC the timer interrupted (0 if user
  * mode was interrupted), arg1 the user PC (0 in the kernel); stack() starts
- * at the interrupted code.
+ * at the interrupted code.  When that code has no frame of its own there (a
+ * frameless leaf such as the idle loop's sti; hlt, or a function in its
+ * prologue or at its ret), prov_isa_intr_retslot() gives its return
+ * address, so that its caller is not skipped by the frame walk.
  *
  * An enabled profile-N is one cyclic (kernel/time.h) per CPU, each started
  * on its CPU (cyclic_start_on) and calling profile_fire() from that CPU's
@@ -100,7 +103,8 @@ static void profile_fire(void *arg)
 	/* Interrupts are off: cyclics run in the timer interrupt (kernel/cyclic.c). */
 	prov_isa_intr_frame(&pc, &fp, &user);
 	uint64_t args[6] = { user ? 0 : pc, user ? pc : 0 };
-	dtrace_probe_frame(pp->pp_id, arch_cpu_id(), args, user ? 0 : pc, user ? 0 : fp, NULL);
+	dtrace_probe_frame(pp->pp_id, arch_cpu_id(), args, user ? 0 : pc, user ? 0 : fp,
+	                   user ? NULL : prov_isa_intr_retslot());
 }
 
 static void profile_make(const char *name)

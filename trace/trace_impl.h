@@ -142,13 +142,15 @@ typedef struct dtrace_dynvar_census {
 	uint32_t ddn_onfree;              /* entries reachable from the free lists */
 } dtrace_dynvar_census_t;
 
-/* A speculation: one buffer per CPU, and DTrace's states (spec.c). */
+/* A speculation: one buffer per CPU, and DTrace's states (spec.c explains them). */
 enum dtrace_specstate {
-	DTRACE_SPEC_INACTIVE = 0, DTRACE_SPEC_ACTIVE, DTRACE_SPEC_COMMITTING, DTRACE_SPEC_DISCARDING
+	DTRACE_SPEC_INACTIVE = 0, DTRACE_SPEC_ACTIVE, DTRACE_SPEC_ACTIVEONE, DTRACE_SPEC_ACTIVEMANY,
+	DTRACE_SPEC_COMMITTING, DTRACE_SPEC_COMMITTINGMANY, DTRACE_SPEC_DISCARDING
 };
 
 typedef struct dtrace_spec {
-	int dsp_state;
+	int dsp_state;                    /* state | ACTIVEONE's CPU << 8 */
+	uint64_t dsp_cleaned;             /* CPUs done with this commit or discard */
 	dtrace_buffer_t dsp_buf[TRACE_MAXCPUS];
 } dtrace_spec_t;
 
@@ -185,6 +187,7 @@ typedef struct dtrace_state {
 	uint64_t dts_specdrops;           /* speculative buffer full */
 	uint64_t dts_specunavail;         /* speculation() found no free buffer */
 	uint64_t dts_specbusy;            /* ... while some were still committing/discarding */
+	struct cyclic *dts_specclean;     /* [ncpus] the cleaners, if the program speculates */
 	struct dtrace_state *dts_next;    /* all states */
 } dtrace_state_t;
 

@@ -34,6 +34,7 @@
 #include "arch/x86_64/fbt_isa.h"
 #include "arch/x86_64/x86_decode.h"
 #include "kernel/cpu.h"
+#include "kernel/ksym.h"
 #include "kernel/klib.h"
 #include "kernel/mem.h"
 #include "kernel/prov_isa.h"
@@ -113,6 +114,58 @@ bool prov_isa_intr_frame(uint64_t *pc, uint64_t *fp, bool *user)
 	*fp = tf ? tf->tf_rbp : 0;
 	*user = tf && (tf->tf_cs & 3) != 0;
 	return tf != NULL;
+}
+
+extern char _text_start[], _text_end[];
+
+/* after_call: does ret follow a call instruction (direct, or ff /2 through a register or memory)? */
+static bool after_call(uint64_t ret)
+{
+	if (ret < (uint64_t)_text_start + 8 || ret >= (uint64_t)_text_end || !mem_probe(ret - 7, 7))
+		return false;
+	const uint8_t *p = (const uint8_t *)ret;
+	static const int8_t ffback[] = { 2, 3, 6, 7 };  /* ff modrm [sib] [disp8 | disp32] */
+
+	if (p[-5] == 0xe8)
+		return true;
+	for (size_t i = 0; i < ARRAY_SIZE(ffback); i++)
+		if (p[-ffback[i]] == 0xff && (p[-ffback[i] + 1] & 0x38) == 0x10)
+			return true;
+	return false;
+}
+
+/*
+ * prov_isa_intr_retslot: where the interrupted kernel function's return
+ * address is, when that function has no frame of its own at the
+ * interrupted PC, so that %rbp is still its caller's: a frameless leaf
+ * (inline-asm helpers such as sti; hlt), its first instruction, right
+ * after push %rbp, or at its ret.  NULL when %rbp is its own frame (the
+ * frame walk then finds its caller), in user mode, or when the slot does
+ * not hold an address after a call.  Interrupt context.
+ */
+const uint64_t *prov_isa_intr_retslot(void)
+{
+	struct trapframe *tf = intr_frame[trap_cpu()->cpu_id];
+	struct ksym ks;
+
+	if (tf == NULL || (tf->tf_cs & 3) != 0 || !ksym_lookup_addr(tf->tf_rip, &ks) || !ks.ks_func ||
+	    !mem_probe(ks.ks_addr, 4) || !mem_probe(tf->tf_rip, 1))
+		return NULL;
+	const uint8_t *fn = (const uint8_t *)ks.ks_addr;
+	uint64_t off = tf->tf_rip - ks.ks_addr;
+	bool frame = ks.ks_size >= 4 && fn[0] == 0x55 && fn[1] == 0x48 && fn[2] == 0x89 && fn[3] == 0xe5;
+	int slot;
+
+	if (*(const uint8_t *)tf->tf_rip == 0xc3 || !frame || off == 0)
+		slot = 0;                           /* at ret, frameless, or before push %rbp */
+	else if (off == 1)
+		slot = 1;                           /* after push %rbp, before mov %rsp,%rbp */
+	else
+		return NULL;
+	const uint64_t *sp = (const uint64_t *)tf->tf_rsp + slot;
+	if ((tf->tf_rsp & 7) != 0 || !mem_probe((uint64_t)sp, 8) || !after_call(*sp))
+		return NULL;
+	return sp;
 }
 
 /* ---- planting ---- */

@@ -118,6 +118,18 @@ int console_getc(void)
 	return console_getc_timeout(0);
 }
 
+/* As the console: drop up to and including the last Ctrl-C; keep what follows. */
+void console_input_flush_interrupt(void)
+{
+	for (size_t i = fk.in_len; i > 0; i--) {
+		if (fk.in[i - 1] == 0x03) {
+			memmove(fk.in, fk.in + i, fk.in_len - i);
+			fk.in_len -= i;
+			return;
+		}
+	}
+}
+
 bool console_interrupted(void) { return fk.interrupted; }
 void console_clear_interrupt(void) { fk.interrupted = false; }
 
@@ -132,6 +144,8 @@ void thread_sleep_ns(uint64_t ns)
 		fk.ctrl_c_at_ns = 0;
 		fk.interrupted = true;
 		fk_type("\x03", 1);
+		if (fk.after_ctrl_c != NULL)
+			fk_type(fk.after_ctrl_c, strlen(fk.after_ctrl_c));
 	}
 }
 

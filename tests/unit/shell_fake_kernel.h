@@ -35,6 +35,7 @@ struct fake_kernel {
 	bool interrupted;            /* the Ctrl-C flag */
 	uint64_t now_ns;             /* the clock; sleeping advances it */
 	uint64_t ctrl_c_at_ns;       /* 0, or when a pretend user presses Ctrl-C */
+	const char *after_ctrl_c;    /* NULL, or what that user types right after it */
 	bool malloc_fails;
 	uint64_t killed_tid;         /* last successful thread_kill */
 	int poweroff_status;         /* -2 until arch_poweroff is called */

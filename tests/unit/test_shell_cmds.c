@@ -200,6 +200,18 @@ static void test_cmds_ctrl_c_interrupts_sleep_and_flushes_input(void **state)
 	assert_false(fk.interrupted);
 }
 
+static void test_cmds_ctrl_c_keeps_what_is_typed_after_it(void **state)
+{
+	(void)state;
+	fk.ctrl_c_at_ns = 3000 * 1000000ULL;
+	fk.after_ctrl_c = "echo next\r";
+	fk_type("typed-ahead", 11);
+	ASSERT_RUN("sleep 100", SHELL_INTERRUPTED, "^C\n");
+	assert_int_equal(fk.in_len, 10);             /* the next line stays, in full */
+	assert_memory_equal(fk.in, "echo next\r", 10);
+	assert_false(fk.interrupted);
+}
+
 static void test_cmds_ctrl_c_stops_the_rest_of_the_line(void **state)
 {
 	(void)state;
@@ -383,6 +395,7 @@ int main(void)
 		T(test_cmds_sleep_waits),
 		T(test_cmds_sleep_zero_returns_at_once),
 		T(test_cmds_ctrl_c_interrupts_sleep_and_flushes_input),
+		T(test_cmds_ctrl_c_keeps_what_is_typed_after_it),
 		T(test_cmds_ctrl_c_stops_the_rest_of_the_line),
 		T(test_cmds_stale_ctrl_c_does_not_interrupt),
 		T(test_cmds_ps_columns),

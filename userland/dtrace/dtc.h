@@ -75,6 +75,13 @@ void dtc_records(struct dtc *d, int cpu, const uint8_t *buf, long len);
 void dtc_report_drops(struct dtc *d);
 void dtc_print_sym(uint64_t pc, bool with_offset, char *buf, size_t size);
 void dtc_print_stack(const uint64_t *pcs, uint32_t n);
+/*
+ * dtc_sym_normal: what an aggregation key of func(pc)/sym(pc) (module
+ * false) or mod(pc) (true) holds once normalized, as DTrace does before
+ * merging: the start of pc's symbol, or of its module; pc itself if it is
+ * in no symbol.  Thread context.
+ */
+uint64_t dtc_sym_normal(uint64_t pc, bool module);
 /* dtc_print_int: an integer of size bytes as trace() prints it (not quiet: as keys print too). */
 void dtc_print_int(int64_t v, uint32_t size, bool quiet);
 const dt_conv *dtc_fmt_next(const dt_fmtdesc *fd, const char **t, uint32_t *ci);

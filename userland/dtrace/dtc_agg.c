@@ -3,7 +3,10 @@
  *
  * dtc_agg_snapshot() walks every CPU's aggregation buffer and merges entries
  * with equal (aggregation, key): counts, sums and buckets add; min and max
- * keep the extreme.  Printing sorts one aggregation's entries by value, ties
+ * keep the extreme.  As in DTrace, keys are normalized first: a func(),
+ * sym() or mod() member (a PC in the kernel's buffer) becomes the start of
+ * its symbol or module, so one function is one row however many of its
+ * addresses fired; trunc() then removes every raw entry merged into a row.  Printing sorts one aggregation's entries by value, ties
  * broken by key (integers compared unsigned, strings bytewise) unless the
  * aggsort options say otherwise, and prints each entry as DTrace does: the
  * key members, then the value, or a histogram for quantize and lquantize.
@@ -87,14 +90,43 @@ static void vals_merge(const dt_aggdesc *ag, int64_t *to, const int64_t *from, u
 	}
 }
 
-static void merge_cb(void *arg, uint32_t aggid, const void *key, uint32_t keylen,
-                     const int64_t *vals, uint32_t nvals)
+/* key_has_syms: does aggregation ag have a func()/sym()/mod() key? */
+static bool key_has_syms(const dt_aggdesc *ag)
 {
-	struct dtc *d = arg;
+	for (uint32_t k = 0; k < ag->ag_nkeys; k++)
+		if (ag->ag_keys[k].kt_kind == DT_KEY_SYM || ag->ag_keys[k].kt_kind == DT_KEY_MOD)
+			return true;
+	return false;
+}
+
+/*
+ * key_normalize: the key as DTrace merges it: each func()/sym() member
+ * becomes the start of its symbol and each mod() member the start of its
+ * module, so that one function (or module) is one row however many of its
+ * addresses were recorded.  Normalizes the copy at key in place.
+ */
+static void key_normalize(struct dtc *d, const dt_aggdesc *ag, uint8_t *key, uint32_t keylen)
+{
+	uint32_t off = 0;
+
+	for (uint32_t k = 0; k < ag->ag_nkeys && off < keylen; k++) {
+		const dt_keytype *kt = &ag->ag_keys[k];
+		if ((kt->kt_kind == DT_KEY_SYM || kt->kt_kind == DT_KEY_MOD) && off + 8 <= keylen) {
+			uint64_t pc;
+			memcpy(&pc, key + off, 8);
+			pc = dtc_sym_normal(pc, kt->kt_kind == DT_KEY_MOD);
+			memcpy(key + off, &pc, 8);
+		}
+		off += dtrace_agg_keysize(kt, d->ov.dov_strsize, d->ov.dov_stackframes);
+	}
+}
+
+/* merge_entry: add one CPU's (aggid, key) entry into the merged snapshot. */
+static void merge_entry(struct dtc *d, uint32_t aggid, const void *key, uint32_t keylen,
+                        const int64_t *vals, uint32_t nvals)
+{
 	struct dtc_aggent *e = dtc_agg_find(d, aggid, key, keylen);
 
-	if (aggid >= d->prog->dp_naggs)
-		return;
 	if (e != NULL) {
 		vals_merge(dtc_agg_desc(d, aggid), e->ae_vals, vals, MIN(nvals, e->ae_nvals));
 		return;
@@ -119,6 +151,26 @@ static void merge_cb(void *arg, uint32_t aggid, const void *key, uint32_t keylen
 	d->aggs[d->naggs] = (struct dtc_aggent){ aggid, keylen, mem + nvals * sizeof(int64_t),
 	                                         (int64_t *)mem, nvals };
 	*hash_slot(d, aggid, key, keylen) = ++d->naggs;
+}
+
+static void merge_cb(void *arg, uint32_t aggid, const void *key, uint32_t keylen,
+                     const int64_t *vals, uint32_t nvals)
+{
+	struct dtc *d = arg;
+
+	if (aggid >= d->prog->dp_naggs)
+		return;
+	if (key_has_syms(dtc_agg_desc(d, aggid))) {
+		uint8_t *nkey = kmalloc(MAX(keylen, 1));
+		if (nkey == NULL)
+			return;
+		memcpy(nkey, key, keylen);
+		key_normalize(d, dtc_agg_desc(d, aggid), nkey, keylen);
+		merge_entry(d, aggid, nkey, keylen, vals, nvals);
+		kfree(nkey);
+		return;
+	}
+	merge_entry(d, aggid, key, keylen, vals, nvals);
 }
 
 void dtc_agg_free(struct dtc *d)
@@ -495,6 +547,50 @@ void dtc_agg_print_all(struct dtc *d)
 			print_agg(d, id);
 }
 
+/* The raw entries of one aggregation whose merged (normalized) entry trunc() drops. */
+struct trunc_walk {
+	struct dtc *tw_d;
+	uint32_t tw_aggid;
+	const bool *tw_drop;                        /* [index in d->aggs] */
+};
+
+static void trunc_raw_cb(void *arg, uint32_t aggid, const void *key, uint32_t keylen,
+                         const int64_t *vals, uint32_t nvals)
+{
+	struct trunc_walk *tw = arg;
+	struct dtc *d = tw->tw_d;
+
+	(void)vals;
+	(void)nvals;
+	if (aggid != tw->tw_aggid)
+		return;
+	uint8_t *nkey = kmalloc(MAX(keylen, 1));
+	if (nkey == NULL)
+		return;
+	memcpy(nkey, key, keylen);
+	key_normalize(d, dtc_agg_desc(d, aggid), nkey, keylen);
+	struct dtc_aggent *e = dtc_agg_find(d, aggid, nkey, keylen);
+	if (e != NULL && tw->tw_drop[e - d->aggs]) {
+		memcpy(nkey, key, keylen);              /* the kernel knows the raw key */
+		dtrace_agg_remove(d->state, aggid, nkey, keylen);
+	}
+	kfree(nkey);
+}
+
+/* trunc_remove: forget the entries marked in drop; with func/sym/mod keys, every raw one merged in it. */
+static void trunc_remove(struct dtc *d, uint32_t id, const bool *drop)
+{
+	if (key_has_syms(dtc_agg_desc(d, id))) {
+		struct trunc_walk tw = { d, id, drop };
+		for (int cpu = 0; cpu < dtrace_ncpus(); cpu++)
+			dtrace_agg_snapshot(d->state, cpu, trunc_raw_cb, &tw);
+		return;
+	}
+	for (uint32_t i = 0; i < d->naggs; i++)
+		if (drop[i])
+			dtrace_agg_remove(d->state, id, d->aggs[i].ae_key, d->aggs[i].ae_keylen);
+}
+
 /* agg_trunc: keep the keep largest entries (the -keep smallest if negative; none if 0). */
 static void agg_trunc(struct dtc *d, uint32_t id, int64_t keep)
 {
@@ -510,13 +606,16 @@ static void agg_trunc(struct dtc *d, uint32_t id, int64_t keep)
 	void **v = agg_sorted(d, id, &n);
 	d->sortkey = sk;
 	d->sortrev = sr;
+	bool *drop = kzalloc(MAX(d->naggs, 1) * sizeof(bool));
 	uint64_t k = keep > 0 ? (uint64_t)keep : -(uint64_t)keep;
-	for (uint32_t i = 0; v != NULL && i < n; i++) {
+	for (uint32_t i = 0; v != NULL && drop != NULL && i < n; i++) {
 		const struct dtc_aggent *e = v[i];
 		bool kept = keep > 0 ? (uint64_t)(n - i) <= k : (uint64_t)i < k;
-		if (!kept)
-			dtrace_agg_remove(d->state, id, e->ae_key, e->ae_keylen);
+		drop[e - d->aggs] = !kept;
 	}
+	if (v != NULL && drop != NULL)
+		trunc_remove(d, id, drop);
+	kfree(drop);
 	kfree(v);
 }
 

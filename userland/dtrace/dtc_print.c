@@ -79,13 +79,40 @@ void dtc_print_sym(uint64_t pc, bool with_offset, char *buf, size_t size)
 		ksnprintf(buf, size, "kernel`%s", s.ks_name);
 }
 
+uint64_t dtc_sym_normal(uint64_t pc, bool module)
+{
+	struct ksym s;
+
+	if (!ksym_lookup_addr(pc, &s))
+		return pc;                          /* in no symbol: printed in hex, kept apart */
+	if (module)
+		ksym_get(0, &s);                    /* one module, the kernel: its first symbol */
+	return s.ks_addr;
+}
+
+/*
+ * frame_sym: a stack frame's PC as symbol+offset.  A return address just
+ * past a function's last byte (its last instruction was a call that never
+ * returns, such as sched_start's call of the idle loop) lies in no symbol:
+ * it belongs to the function that made the call, at offset its size.
+ */
+static void frame_sym(uint64_t pc, char *buf, size_t size)
+{
+	struct ksym s;
+
+	if (!ksym_lookup_addr(pc, &s) && ksym_lookup_addr(pc - 1, &s) && pc == s.ks_addr + s.ks_size)
+		ksnprintf(buf, size, "kernel`%s+0x%lx", s.ks_name, pc - s.ks_addr);
+	else
+		dtc_print_sym(pc, true, buf, size);
+}
+
 void dtc_print_stack(const uint64_t *pcs, uint32_t n)
 {
 	char sym[160];
 
 	dtc_out("\n");
 	for (uint32_t i = 0; i < n && pcs[i] != 0; i++) {
-		dtc_print_sym(pcs[i], true, sym, sizeof(sym));
+		frame_sym(pcs[i], sym, sizeof(sym));
 		dtc_out("%14s%s\n", "", sym);
 	}
 }

@@ -155,8 +155,10 @@ static void print_key_conv(struct dtc *d, const struct dtc_aggent *e, uint32_t k
 	} else if (kt->kt_string) {
 		spec_plain(cv->cv_spec, "", 's', spec, sizeof(spec));
 		dtc_out(spec, (const char *)e->ae_key + *off);
-	} else if (conv == 'a' || conv == 'A' || kt->kt_kind == DT_KEY_SYM) {
+	} else if (conv == 'a' || conv == 'A' || kt->kt_kind == DT_KEY_SYM || kt->kt_kind == DT_KEY_MOD) {
 		dtc_print_sym((uint64_t)v, conv == 'a', sym, sizeof(sym));
+		if (kt->kt_kind == DT_KEY_MOD && strchr(sym, '`'))
+			*strchr(sym, '`') = 0;              /* the module only */
 		spec_plain(cv->cv_spec, "", 's', spec, sizeof(spec));
 		dtc_out(spec, sym);
 	} else {

@@ -12,8 +12,8 @@
  * and as a flag (console_interrupted()).  At the prompt the byte cancels the
  * line.  While a command runs nobody reads input, so the command polls the
  * flag (shell_interrupted()); when it stops early the shell discards what
- * was typed meanwhile, the Ctrl-C byte included, so that it does not also
- * cancel the next prompt.  The flag is cleared before every command.  As
+ * was typed before the Ctrl-C, the Ctrl-C byte included, so that it does
+ * not also cancel the next prompt; what was typed after it is the next line.  The flag is cleared before every command.  As
  * in sh, an interrupted command also abandons the rest of its line.
  *
  * Output: command results go to the console (kprintf), every error message
@@ -104,11 +104,10 @@ bool shell_sleep_ns(unsigned long long ns)
 	}
 }
 
-/* shell_input_flush: drop typed-ahead input (after a Ctrl-C). */
+/* shell_input_flush: after a Ctrl-C, drop what was typed ahead before it (and it). */
 static void shell_input_flush(void)
 {
-	while (console_getc_timeout(0) >= 0)
-		;
+	console_input_flush_interrupt();
 }
 
 /* --- running commands ---------------------------------------------------- */
