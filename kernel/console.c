@@ -30,6 +30,7 @@ static unsigned char rx_ring[RX_RING_SIZE];
 static unsigned rx_head, rx_tail;        /* head: next write; tail: next read */
 static unsigned long rx_dropped;
 static volatile bool interrupted;
+static volatile unsigned long interrupt_count;
 
 void console_init(void)
 {
@@ -76,8 +77,10 @@ void console_rx(int c)
 {
 	DTRACE_PROBE1(console__receive, c);
 	spin_lock(&rx_lock);
-	if (c == CTRL_C)
+	if (c == CTRL_C) {
 		interrupted = true;
+		interrupt_count++;
+	}
 	if (rx_head - rx_tail < RX_RING_SIZE)
 		rx_ring[rx_head++ % RX_RING_SIZE] = (unsigned char)c;
 	else
@@ -118,6 +121,11 @@ int console_getc(void)
 bool console_interrupted(void)
 {
 	return interrupted;
+}
+
+unsigned long console_interrupt_count(void)
+{
+	return interrupt_count;
 }
 
 void console_clear_interrupt(void)

@@ -39,5 +39,7 @@ int console_getc_timeout(unsigned long long timeout_ns);
 /* Ctrl-C: set by the receive interrupt, cleared by whoever handles it. */
 bool console_interrupted(void);
 void console_clear_interrupt(void);
+/* console_interrupt_count: Ctrl-Cs received since boot (a second one means "stop now").  Any context. */
+unsigned long console_interrupt_count(void);
 
 #endif
