@@ -34,6 +34,7 @@ static unsigned rx_head, rx_tail;        /* head: next write; tail: next read */
 static unsigned rx_intr;                 /* just after the last Ctrl-C stored */
 static unsigned long rx_dropped;
 static volatile bool interrupted;
+static volatile unsigned long interrupt_count;
 
 void console_init(void)
 {
@@ -84,6 +85,7 @@ void console_rx(int c)
 		interrupted = true;
 		if (rx_head - rx_tail == RX_RING_SIZE)
 			rx_tail++;                  /* full: the Ctrl-C flushes all before it anyway */
+		interrupt_count++;
 	}
 	if (rx_head - rx_tail < RX_RING_SIZE)
 		rx_ring[rx_head++ % RX_RING_SIZE] = (unsigned char)c;
@@ -135,6 +137,11 @@ void console_input_flush_interrupt(void)
 bool console_interrupted(void)
 {
 	return interrupted;
+}
+
+unsigned long console_interrupt_count(void)
+{
+	return interrupt_count;
 }
 
 void console_clear_interrupt(void)

@@ -44,5 +44,7 @@ void console_clear_interrupt(void);
  * the last Ctrl-C received; what was typed after it stays.  Thread context.
  */
 void console_input_flush_interrupt(void);
+/* console_interrupt_count: Ctrl-Cs received since boot (a second one means "stop now").  Any context. */
+unsigned long console_interrupt_count(void);
 
 #endif

@@ -583,6 +583,11 @@ bool thread_kill(uint64_t tid)
 	return ok;
 }
 
+void thread_set_untraced(bool on)
+{
+	curthread()->t_untraced = on;
+}
+
 bool thread_should_exit(void)
 {
 	return curthread()->t_killed;

@@ -50,6 +50,7 @@ struct thread {
 	int t_refs;                  /* joiners holding the zombie */
 	int t_bound;                 /* CPU it must run on, or -1 */
 	bool t_reap_by_joiner;       /* the last joiner frees it */
+	bool t_untraced;             /* its own execution fires no probes (a dtrace consumer) */
 };
 
 void sched_init(void);                            /* boot: make the boot thread current */
@@ -75,6 +76,13 @@ uint64_t thread_spawn(const char *name, void (*fn)(void *), void *arg);
  */
 void thread_bind(int cpu);
 void thread_exit(int status) __attribute__((noreturn));
+/*
+ * thread_set_untraced: from now on probes do not fire in the current
+ * thread's own execution (interrupts taken while it runs still fire them);
+ * the dtrace consumer sets it, being what a user process is to DTrace.  Not
+ * inherited by the threads it creates.  Thread context.
+ */
+void thread_set_untraced(bool on);
 struct thread *curthread(void);                   /* any context */
 void thread_yield(void);                          /* thread context */
 void thread_sleep_ns(uint64_t ns);                /* thread context; returns early if killed */

@@ -3,12 +3,20 @@
  *
  * switch (default): two halves.  Probe context appends records to the
  *   active half; the consumer's snapshot swaps the halves (by cross-call,
- *   on that CPU with interrupts off) and copies out the inactive one.  A record that does not fit is dropped and counted.
+ *   on that CPU with interrupts off) and copies out the inactive one.  A
+ *   record that does not fit is dropped and counted.
  * fill: one half.  When a record does not fit, the buffer is full: recording
  *   stops (and the consumer stops tracing), except for END's records, for
  *   which space was set aside when the program was enabled.
  * ring: one half used circularly; the oldest records are overwritten, never
  *   dropped.  Read once, when tracing stops.
+ *
+ * Whatever the policy, the last dts_exit_reserve bytes of a half are kept
+ * for the record of a clause that calls exit() (the largest such record):
+ * exit() is a data-recording action, and if a flood could crowd out its
+ * record, the clause would never run and tracing would never end.  One
+ * record is enough: after exit() the state is draining and records nothing
+ * more.  A program without exit() keeps nothing back.
  *
  * Records are whole and 8-byte aligned; their header carries their size, so
  * the ring can step over the records it overwrites.
@@ -65,14 +73,30 @@ static uint8_t *ring_reserve(dtrace_buffer_t *b, uint32_t size)
 }
 
 /*
- * dtrace_buffer_reserve: room for a record of size bytes in b, or NULL
- * (counted as a drop).  end: the record is END's (fill policy keeps room for
- * it).  Probe context, interrupts off.
+ * reserve_limit: how much of a half a record of class c may fill: all of it
+ * for an exit() clause's record, less the exit reserve for the others, less
+ * END's reserve too for ordinary records under the fill policy.
  */
-uint8_t *dtrace_buffer_reserve(dtrace_state_t *s, dtrace_buffer_t *b, uint32_t size, bool end)
+static uint64_t reserve_limit(const dtrace_state_t *s, const dtrace_buffer_t *b, int policy, int c)
+{
+	uint64_t keep = 0;
+
+	if (c != DTRACE_REC_EXIT)
+		keep = s->dts_exit_reserve;
+	if (c == DTRACE_REC_ORDINARY && policy == DTRACE_BUFPOLICY_FILL)
+		keep += s->dts_end_reserve;
+	return b->dtb_size > keep ? b->dtb_size - keep : 0;
+}
+
+/*
+ * dtrace_buffer_reserve: room for a record of size bytes in b, or NULL
+ * (counted as a drop).  recclass (enum dtrace_recclass) says which of the
+ * reserves at the end of the half the record may use.  Probe context,
+ * interrupts off.
+ */
+uint8_t *dtrace_buffer_reserve(dtrace_state_t *s, dtrace_buffer_t *b, uint32_t size, int recclass)
 {
 	int policy = s->dts_opts.dov_bufpolicy;
-	uint64_t limit = b->dtb_size;
 
 	if (size > b->dtb_size) {
 		b->dtb_drops++;
@@ -80,9 +104,8 @@ uint8_t *dtrace_buffer_reserve(dtrace_state_t *s, dtrace_buffer_t *b, uint32_t s
 	}
 	if (policy == DTRACE_BUFPOLICY_RING)
 		return ring_reserve(b, size);
-	if (policy == DTRACE_BUFPOLICY_FILL && !end)
-		limit = b->dtb_size > s->dts_end_reserve ? b->dtb_size - s->dts_end_reserve : 0;
-	if (b->dtb_offset + size > limit || (b->dtb_full && !end)) {
+	if (b->dtb_offset + size > reserve_limit(s, b, policy, recclass) ||
+	    (b->dtb_full && recclass == DTRACE_REC_ORDINARY)) {
 		if (policy == DTRACE_BUFPOLICY_FILL)
 			b->dtb_full = true;
 		b->dtb_drops++;

@@ -14,7 +14,8 @@
  *   dtrace_buffer_snapshot  switch a CPU's principal buffer and copy out the
  *                    records written since the last switch
  *   dtrace_agg_snapshot     walk a CPU's aggregation buffer
- *   dtrace_status    counters: drops, errors, exit requested, deadman
+ *   dtrace_status    counters: drops, errors, exit requested, deadman (asking
+ *                    keeps the consumer alive for the deadman)
  *   dtrace_stop      fire END and stop tracing
  *   dtrace_close     disable everything, free the state
  *   dtrace_probe_list  probes matching a description (for -l and matching)
@@ -51,10 +52,10 @@ typedef struct dtrace_optvals {
 	uint32_t dov_strsize;                /* string size incl. NUL (default 256) */
 	uint32_t dov_nspec;                  /* speculation buffers (default 1) */
 	uint64_t dov_specsize;               /* bytes each (default 32 KiB) */
-	uint64_t dov_cleanrate_ns;           /* speculation cleaning period (0: 101 Hz) */
+	uint64_t dov_cleanrate_ns;           /* cleanrate: dynamic variable and speculation cleaning period (101 Hz) */
 	uint32_t dov_stackframes;            /* stack() depth (default 20) */
-	uint64_t dov_deadman_ns;             /* abort if not drained for this long (10 s) */
-	uint64_t dov_cleanrate_ns;           /* dynamic variable cleaner period (101 Hz) */
+	uint64_t dov_deadman_ns;             /* deadman_timeout: abort if not alive this long (10 s) */
+	uint64_t dov_deadman_user_ns;        /* deadman_user: alive while status is asked this often (30 s) */
 	bool dov_destructive;                /* -w */
 } dtrace_optvals_t;
 
@@ -148,7 +149,7 @@ typedef void dtrace_agg_fn(void *arg, uint32_t aggid, const void *key, uint32_t 
 /* ---- status ---- */
 
 typedef struct dtrace_status {
-	bool dst_exited;                     /* exit() was called */
+	bool dst_exited;                     /* exit() was called (the state is draining) */
 	int dst_exitstatus;                  /* its argument */
 	bool dst_killed;                     /* the deadman aborted tracing */
 	bool dst_filled;                     /* a fill-policy buffer filled: stop */

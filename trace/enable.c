@@ -8,7 +8,9 @@
  * probe's chain and enabling the probe's instrumentation when it gets its
  * first ECB.  dtrace_go fires BEGIN; dtrace_stop fires END; dtrace_close
  * undoes it all.  A deadman cyclic aborts a state whose consumer stopped
- * reading its buffers.
+ * asking for status (DTrace's deadman_user, 30 s, then deadman_timeout,
+ * 10 s) or whose cyclic could not run for deadman_timeout (systemic
+ * unresponsiveness).
  *
  * Probe context on other CPUs reads the chains and the states at any time,
  * without a lock.  Two rules make that safe:
@@ -66,6 +68,7 @@ void dtrace_opts_default(dtrace_optvals_t *o)
 		.dov_stackframes = 20,
 		.dov_deadman_ns = 10 * NSEC_PER_SEC,
 		.dov_cleanrate_ns = DTRACE_CLEANRATE_DEFAULT_NS,
+		.dov_deadman_user_ns = 30 * NSEC_PER_SEC,
 		.dov_destructive = false,
 	};
 }
@@ -264,6 +267,15 @@ static uint32_t clause_size(const dtrace_state_t *s, const dt_clause *cl)
 	return records ? n + (uint32_t)sizeof(dtrace_rechdr_t) : 0;
 }
 
+/* clause_exits: does the clause call exit()?  (Its record may use the exit reserve.) */
+static bool clause_exits(const dt_clause *cl)
+{
+	for (uint32_t i = 0; i < cl->cl_nacts; i++)
+		if (cl->cl_acts[i].ac_kind == DT_ACT_EXIT)
+			return true;
+	return false;
+}
+
 static int ecb_create(dtrace_state_t *s, dtrace_probe_t *p, uint32_t clause)
 {
 	dtrace_ecb_t *e = kzalloc(sizeof(*e));
@@ -275,6 +287,8 @@ static int ecb_create(dtrace_state_t *s, dtrace_probe_t *p, uint32_t clause)
 	e->dte_clause = clause;
 	e->dte_cl = &s->dts_prog->dp_clauses[clause];
 	e->dte_size = clause_size(s, e->dte_cl);
+	e->dte_class = clause_exits(e->dte_cl) ? DTRACE_REC_EXIT :
+	               p->dtpr_id == dtrace_probeid_end ? DTRACE_REC_END : DTRACE_REC_ORDINARY;
 	e->dte_epid = ++s->dts_necbs;
 	e->dte_snext = s->dts_ecbs;
 	s->dts_ecbs = e;
@@ -363,6 +377,8 @@ static int ecbs_index_and_link(dtrace_state_t *s)
 		s->dts_ecbtab[e->dte_epid - 1] = e;
 		if (e->dte_probe->dtpr_id == dtrace_probeid_end)
 			s->dts_end_reserve += e->dte_size;
+		if (e->dte_class == DTRACE_REC_EXIT)
+			s->dts_exit_reserve = MAX(s->dts_exit_reserve, e->dte_size);
 	}
 	s->dts_end_reserve += 4 * sizeof(dtrace_errrec_t);
 	/* Link in EPID order so clauses fire in program order. */
@@ -401,33 +417,30 @@ int dtrace_enable(dtrace_state_t *s, const dt_prog *prog, uint32_t *matched, cha
 	return rc;
 }
 
-/* ---- synchronising with probe context ---- */
-
-static void sync_answer(void *arg)
-{
-	(void)arg;
-}
-
-/*
- * Each CPU runs sync_answer from its cross-call interrupt, which it takes
- * only with interrupts on, so never in probe context; or from xcall's own
- * wait loops, which probe context never enters (it sends no cross-calls).
- */
-void dtrace_sync(void)
-{
-	xcall_all(sync_answer, NULL);
-}
+/* dtrace_sync() is in sync.c. */
 
 /* ---- running ---- */
 
+/*
+ * deadman_fn: DTrace's deadman, on a cyclic.  The state is alive while this
+ * cyclic keeps running (the system is responsive) and the consumer has asked
+ * for status or data within deadman_user; a consumer busy printing what it
+ * read still asks (dtrace_status_get), so it lives.  If the state has not
+ * been found alive for deadman_timeout, tracing is aborted: either the
+ * consumer is gone, or firings kept this cyclic from running.
+ */
 static void deadman_fn(void *arg)
 {
 	dtrace_state_t *s = arg;
 	int a = s->dts_activity;
+	uint64_t now = ktime_ns();
 
-	if ((a == DTRACE_ACT_WARMUP || a == DTRACE_ACT_ACTIVE || a == DTRACE_ACT_DRAINING) &&
-	    ktime_ns() - s->dts_last_drain > s->dts_opts.dov_deadman_ns)
+	if (a != DTRACE_ACT_WARMUP && a != DTRACE_ACT_ACTIVE && a != DTRACE_ACT_DRAINING)
+		return;
+	if (now - s->dts_alive > s->dts_opts.dov_deadman_ns)
 		s->dts_activity = DTRACE_ACT_KILLED;
+	else if (now - s->dts_laststatus < s->dts_opts.dov_deadman_user_ns)
+		s->dts_alive = now;
 }
 
 int dtrace_go(dtrace_state_t *s)
@@ -437,9 +450,10 @@ int dtrace_go(dtrace_state_t *s)
 		mutex_unlock(&dtrace_lock);
 		return DTRACE_ESTATE;
 	}
-	s->dts_last_drain = ktime_ns();
-	if (s->dts_opts.dov_deadman_ns != 0)
-		cyclic_start(&s->dts_deadman, NSEC_PER_SEC, 0, deadman_fn, s);
+	s->dts_laststatus = s->dts_alive = ktime_ns();
+	if (s->dts_opts.dov_deadman_ns != 0)            /* looks at least twice per timeout */
+		cyclic_start(&s->dts_deadman, MIN(NSEC_PER_SEC, s->dts_opts.dov_deadman_ns / 2), 0,
+		             deadman_fn, s);
 	s->dts_activity = DTRACE_ACT_WARMUP;
 	dtrace_probe(dtrace_probeid_begin, 0, 0, 0, 0, 0, 0);
 	if (s->dts_activity == DTRACE_ACT_WARMUP)
@@ -482,7 +496,7 @@ long dtrace_buffer_snapshot(dtrace_state_t *s, int cpu, void *buf, size_t size)
 {
 	if (s->dts_prog == NULL || cpu < 0 || cpu >= ncpus)
 		return DTRACE_EINVAL;
-	s->dts_last_drain = ktime_ns();
+	s->dts_laststatus = ktime_ns();
 	dtrace_spec_clean(s);                       /* commits other CPUs still owe */
 	return dtrace_buffer_copyout(&s->dts_buf[cpu], cpu, s->dts_opts.dov_bufpolicy, buf, size);
 }
@@ -490,7 +504,8 @@ long dtrace_buffer_snapshot(dtrace_state_t *s, int cpu, void *buf, size_t size)
 void dtrace_status_get(dtrace_state_t *s, dtrace_status_t *st)
 {
 	memset(st, 0, sizeof(*st));
-	st->dst_exited = s->dts_exited;
+	s->dts_laststatus = ktime_ns();             /* the consumer is alive (deadman_fn) */
+	st->dst_exited = s->dts_exited || s->dts_activity == DTRACE_ACT_DRAINING;
 	st->dst_exitstatus = s->dts_exitstatus;
 	st->dst_killed = s->dts_activity == DTRACE_ACT_KILLED;
 	st->dst_errors = s->dts_errors;

@@ -3,8 +3,9 @@
  *
  * dtrace_probe() turns interrupts off (dtrace_probe_frame(), for providers
  * that fire from a trap or an interrupt, finds them off already and also
- * records where stack() starts), refuses re-entry on the same CPU
- * (counted), and walks the probe's ECB chain.  For each ECB whose consumer
+ * records where stack() starts), ignores the consumer's own work (a thread
+ * marked untraced), refuses re-entry on the same CPU (counted), and walks
+ * the probe's ECB chain.  For each ECB whose consumer
  * is in the right phase (BEGIN only while warming up, END only while cooling
  * down, everything else while active) it runs the predicate, reserves the
  * clause's whole record in the CPU's buffer, and runs the actions in order,
@@ -447,7 +448,7 @@ void dtrace_error(dtrace_ecb_t *ecb, uint32_t action, const dif_fault_t *flt)
 	}
 	s->dts_errors++;
 	dtrace_errrec_t *r = (dtrace_errrec_t *)dtrace_buffer_reserve(
-		s, &s->dts_buf[arch_cpu_id()], sizeof(*r), true);
+		s, &s->dts_buf[arch_cpu_id()], sizeof(*r), DTRACE_REC_END);
 	/* The DIF offset in bytes; none (-1) for faults outside DIF, as DTrace. */
 	uint32_t off = fault.df_pc == DIF_PC_NONE ? UINT32_MAX : fault.df_pc * 4;
 	if (r != NULL)
@@ -526,7 +527,7 @@ static uint8_t *record_start(dtrace_firing_t *f, dtrace_ecb_t *ecb)
 {
 	dtrace_state_t *s = ecb->dte_state;
 	uint8_t *rec = dtrace_buffer_reserve(s, &s->dts_buf[f->df_cpu], ecb->dte_size,
-	                                     f->df_probe->dtpr_id == dtrace_probeid_end);
+	                                     ecb->dte_class);
 
 	if (rec != NULL)
 		*(dtrace_rechdr_t *)rec = (dtrace_rechdr_t){ ecb->dte_epid, ecb->dte_size };
@@ -617,12 +618,26 @@ static inline void probe_fire(dtrace_firing_t *f, dtrace_probe_t *p, int cpu, co
 	f->df_inprobe = false;
 }
 
-/* probe_enter: the probe to fire, or NULL (no ECB, or a re-entry, counted). */
-static inline dtrace_probe_t *probe_enter(dtrace_firing_t *f, dtrace_id_t id)
+/*
+ * consumer_running: is this CPU running a consumer's own code (a thread
+ * marked untraced, not an interrupt on top of it)?  Its probes do not fire
+ * there, except BEGIN and END, which it fires itself: to DTrace a consumer
+ * is a user process, whose work fbt and sdt do not see (docs/tracing.md).
+ */
+static inline bool consumer_running(int cpu, dtrace_id_t id)
+{
+	const struct cpu *c = &cpus[cpu];
+
+	return __builtin_expect(c->cpu_thread->t_untraced, 0) && c->cpu_intr_depth == 0 &&
+	       id != dtrace_probeid_begin && id != dtrace_probeid_end;
+}
+
+/* probe_enter: the probe to fire, or NULL (no ECB, the consumer's own work, or a re-entry, counted). */
+static inline dtrace_probe_t *probe_enter(dtrace_firing_t *f, dtrace_id_t id, int cpu)
 {
 	dtrace_probe_t *p = dtrace_probe_get(id);
 
-	if (p == NULL || p->dtpr_ecb == NULL)
+	if (p == NULL || p->dtpr_ecb == NULL || consumer_running(cpu, id))
 		return NULL;
 	if (f->df_inprobe) {
 		f->df_reentries++;
@@ -637,7 +652,7 @@ void dtrace_probe(dtrace_id_t id, uint64_t arg0, uint64_t arg1, uint64_t arg2,
 	uint64_t flags = arch_irq_save();
 	int cpu = arch_cpu_id();
 	dtrace_firing_t *f = &firing[cpu];
-	dtrace_probe_t *p = probe_enter(f, id);
+	dtrace_probe_t *p = probe_enter(f, id, cpu);
 
 	if (p != NULL) {
 		uint64_t args[6] = { arg0, arg1, arg2, arg3, arg4, arg5 };
@@ -650,7 +665,7 @@ void dtrace_probe_frame(dtrace_id_t id, int cpu, const uint64_t args[6], uint64_
                         const uint64_t *retslot)
 {
 	dtrace_firing_t *f = &firing[cpu];
-	dtrace_probe_t *p = probe_enter(f, id);
+	dtrace_probe_t *p = probe_enter(f, id, cpu);
 
 	if (p == NULL)
 		return;

@@ -61,6 +61,7 @@ typedef struct dtrace_ecb {
 	uint32_t dte_clause;              /* index in the program */
 	const dt_clause *dte_cl;
 	uint32_t dte_size;                /* record size incl. header (0: records nothing) */
+	uint8_t dte_class;                /* enum dtrace_recclass of its records */
 	struct dtrace_ecb *dte_next;      /* next on the probe */
 	struct dtrace_ecb *dte_snext;     /* next of the state */
 } dtrace_ecb_t;
@@ -74,6 +75,19 @@ enum dtrace_activity {
 	DTRACE_ACT_COOLDOWN,              /* END is firing */
 	DTRACE_ACT_STOPPED,
 	DTRACE_ACT_KILLED,                /* the deadman stopped it */
+};
+
+/*
+ * What a record may use of a principal buffer (buffer.c).  The last bytes
+ * of each half are kept back: dts_exit_reserve for one record of a clause
+ * that calls exit(), and before that, with the fill policy,
+ * dts_end_reserve for END's records and errors.  So exit() is recorded,
+ * and tracing ends, however full the buffer is.
+ */
+enum dtrace_recclass {
+	DTRACE_REC_ORDINARY = 0,          /* may not use the reserves */
+	DTRACE_REC_END,                   /* END's records and error records: all but the exit reserve */
+	DTRACE_REC_EXIT,                  /* a clause that calls exit(): the whole buffer */
 };
 
 /* One CPU's principal buffer: two halves, or one ring. */
@@ -165,8 +179,10 @@ typedef struct dtrace_state {
 	int dts_exitstatus;
 	uint64_t dts_errors;
 	uint64_t dts_dblerrors;
-	uint64_t dts_last_drain;          /* ktime of the last buffer snapshot */
+	uint64_t dts_laststatus;          /* ktime the consumer last asked for status or data */
+	uint64_t dts_alive;               /* ktime the deadman last found the state alive */
 	uint32_t dts_end_reserve;         /* fill policy: bytes kept for END records */
+	uint32_t dts_exit_reserve;        /* bytes kept for one exit() clause's record */
 	struct cyclic dts_deadman;
 	dtrace_buffer_t dts_buf[TRACE_MAXCPUS];
 	dtrace_aggbuf_t dts_agg[TRACE_MAXCPUS];
@@ -251,7 +267,7 @@ void dtrace_spec_clean(dtrace_state_t *s);
 /* buffer.c */
 int dtrace_buffer_alloc(dtrace_buffer_t *b, uint64_t size, int policy);
 void dtrace_buffer_free(dtrace_buffer_t *b);
-uint8_t *dtrace_buffer_reserve(dtrace_state_t *s, dtrace_buffer_t *b, uint32_t size, bool end);
+uint8_t *dtrace_buffer_reserve(dtrace_state_t *s, dtrace_buffer_t *b, uint32_t size, int recclass);
 long dtrace_buffer_copyout(dtrace_buffer_t *b, int cpu, int policy, void *out, size_t size);
 
 /* agg.c */
@@ -298,14 +314,7 @@ void dtrace_dynvar_clean(dtrace_state_t *s);
 /* dtrace_dynvar_census: count entries by state.  Thread context, for tests. */
 void dtrace_dynvar_census(const dtrace_state_t *s, dtrace_dynvar_census_t *out);
 
-/*
- * dtrace_sync (sync.c): returns when every CPU has been outside probe context
- * since the call: a cross-call to each CPU, which a CPU answers only with
- * interrupts on (probe context runs with them off) or while it waits for a
- * cross-call of its own.  Not from probe context; any other context
- * (interrupts off is fine: xcall.h).  After it, no firing still holds a
- * pointer to what was unlinked before it.
- */
+/* sync.c: dtrace_sync(), the barrier with probe context (documented in provider.h). */
 void dtrace_sync(void);
 
 /* Kernel memory access for DIF (probe.c). */

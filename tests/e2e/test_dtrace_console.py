@@ -152,3 +152,71 @@ def test_ctrl_c_status_is_0(boot):
     g.send("\x03")
     out, status = g.output_until_exit(timeout=BOOT_TIMEOUT)
     assert status == exit_code_for(0), (status, out)
+
+
+# ---- Ctrl-C while a flood is printing (issue 13, reproducer 5), on 1, 2 and 4 CPUs ----
+# The only time limit is a generous liveness timeout (FLOOD_LIVENESS).
+
+FLOOD_LIVENESS = 90
+
+
+def flood_guest(boot, cpus, workloads=False):
+    g = boot(extra=("-smp", str(cpus)))
+    g.wait_prompt(timeout=BOOT_TIMEOUT)
+    for w in ("run churn", "run pingpong", "run spin") if workloads else ():
+        g.run(w)
+    return g
+
+
+def start_flood(g, line):
+    g.sendline(line)
+    g.expect_exact("matched", timeout=FLOOD_LIVENESS)
+    g.expect(r":(entry|return)", timeout=FLOOD_LIVENESS)    # printing has begun
+    time.sleep(1.0)
+
+
+@pytest.mark.parametrize("cpus", [1, 2, 4])
+def test_ctrl_c_ends_a_flood_at_the_prompt(boot, cpus):
+    # The consumer is not traced by its own enablings, so it no longer
+    # feeds the flood with its own printing and Ctrl-C is heard at once.
+    g = flood_guest(boot, cpus)
+    start_flood(g, "dtrace -n 'fbt:::'")
+    g.send("\x03")
+    g.wait_prompt(timeout=FLOOD_LIVENESS)
+    assert g.run("echo alive").strip() == "alive"
+
+
+@pytest.mark.parametrize("cpus", [1, 2, 4])
+def test_a_second_ctrl_c_stops_the_printing(boot, cpus):
+    # With workloads, what one drain took can take minutes to print; the
+    # first Ctrl-C stops tracing, the second the printing (as DTrace's).
+    g = flood_guest(boot, cpus, workloads=True)
+    start_flood(g, "dtrace -n 'fbt::: { trace(timestamp); }'")
+    g.send("\x03")
+    time.sleep(0.5)
+    g.send("\x03")
+    g.wait_prompt(timeout=FLOOD_LIVENESS)
+    assert g.run("echo alive").strip() == "alive"
+
+
+@pytest.mark.parametrize("cpus", [1, 2, 4])
+def test_ctrl_c_in_a_flood_exits_0(boot, cpus):
+    g = boot(append="cmd=\"dtrace -n 'fbt:::'\"", extra=("-smp", str(cpus)))
+    g.expect_exact("matched", timeout=BOOT_TIMEOUT)
+    g.expect(r":(entry|return)", timeout=FLOOD_LIVENESS)
+    time.sleep(1.0)
+    g.send("\x03")
+    out, status = g.output_until_exit(timeout=FLOOD_LIVENESS)
+    assert status == exit_code_for(0), (status, out[-2000:])
+
+
+@pytest.mark.parametrize("cpus", [1, 2, 4])
+def test_ctrl_c_stops_the_c_command(boot, cpus):
+    # dtrace -c's command is stopped and reaped when dtrace ends (reproducer 6).
+    g = boot(extra=("-smp", str(cpus)))
+    g.wait_prompt(timeout=BOOT_TIMEOUT)
+    g.sendline("dtrace -q -n 'profile-97 { @ = count(); }' -c spin")
+    time.sleep(1.5)
+    g.send("\x03")
+    g.wait_prompt(timeout=FLOOD_LIVENESS)
+    assert "dtrace -c" not in g.run("ps")

@@ -2,8 +2,8 @@
  * trace_selftest.c - in-kernel self-tests of the tracing framework: glob
  * matching, quantize buckets, and whole enablings driven through a test
  * provider whose probe the tests fire by hand (so counts are exact): the
- * three buffer policies, drops, aggregations, dynamic variable exhaustion,
- * the deadman, that closing a consumer frees everything it allocated, the
+ * three buffer policies, drops, the exit reserve, aggregations, dynamic
+ * variable exhaustion, the deadman (and a consumer it spares), that closing a consumer frees everything it allocated, the
  * re-entry rule, and where stack() starts for a probe fired from a trap.
  */
 #include "arch/arch.h"
@@ -165,6 +165,27 @@ SELFTEST(trace_switch_drops_exactly)
 	ST_ASSERT(records(r.buf, n, &first, &last) == 3 && first == 0 && last == 2);
 	st_end(&r);
 	ST_ASSERT(st_enabled == 0);
+}
+
+/* exit() is recorded, and tracing ends, even when the buffer is full of other records. */
+SELFTEST(trace_exit_survives_a_full_buffer)
+{
+	struct st_run r;
+	dtrace_optvals_t o;
+	dtrace_status_t st;
+
+	dtrace_opts_default(&o);
+	o.dov_bufsize = 10 * 16;                /* full long before arg0 reaches 99 */
+	ST_ASSERT(st_start(&r, "selftest:::hit { trace(arg0); } selftest:::hit /arg0 == 99/ { exit(7); }",
+	                   &o));
+	int cpu = fire(100);
+	dtrace_status_get(r.state, &st);
+	ST_ASSERT(st.dst_exited && st.dst_exitstatus == 7);
+	ST_ASSERT(st.dst_drops[cpu] == 100 - 9);    /* 9 trace records fit before the exit reserve */
+	long n = dtrace_buffer_snapshot(r.state, cpu, r.buf, r.bufsize);
+	ST_ASSERT(n == 10 * 16);
+	ST_ASSERT(((const dtrace_rechdr_t *)(r.buf + 9 * 16))->dtrh_epid == 2);   /* exit's, last */
+	st_end(&r);
 }
 
 SELFTEST(trace_ring_keeps_newest)
@@ -386,13 +407,32 @@ SELFTEST(trace_deadman_aborts)
 
 	dtrace_opts_default(&o);
 	o.dov_bufsize = 4096;
-	o.dov_deadman_ns = 50 * NSEC_PER_MSEC;
+	o.dov_deadman_ns = o.dov_deadman_user_ns = 50 * NSEC_PER_MSEC;
 	ST_ASSERT(st_start(&r, "selftest:::hit { trace(arg0); }", &o));
-	thread_sleep_ns(1500 * NSEC_PER_MSEC);     /* the deadman looks once a second */
+	thread_sleep_ns(500 * NSEC_PER_MSEC);      /* a consumer that never asks for status */
 	dtrace_status_get(r.state, &st);
 	ST_ASSERT(st.dst_killed);
 	int cpu = fire(5);                          /* a killed consumer records nothing */
 	ST_ASSERT(dtrace_buffer_snapshot(r.state, cpu, r.buf, r.bufsize) == 0);
+	st_end(&r);
+}
+
+/* A consumer that asks for status but reads no data for a while (busy printing) lives. */
+SELFTEST(trace_deadman_spares_a_consumer_that_asks)
+{
+	struct st_run r;
+	dtrace_optvals_t o;
+	dtrace_status_t st;
+
+	dtrace_opts_default(&o);
+	o.dov_bufsize = 4096;
+	o.dov_deadman_ns = o.dov_deadman_user_ns = 100 * NSEC_PER_MSEC;
+	ST_ASSERT(st_start(&r, "selftest:::hit { trace(arg0); }", &o));
+	for (int i = 0; i < 120; i++) {             /* 1.2 s: past a look once a second too */
+		dtrace_status_get(r.state, &st);
+		thread_sleep_ns(10 * NSEC_PER_MSEC);
+	}
+	ST_ASSERT(!st.dst_killed);
 	st_end(&r);
 }
 

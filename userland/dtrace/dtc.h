@@ -5,6 +5,7 @@
  *   dtc_print.c    records: the header, trace, printf, stack, errors, drops
  *   dtc_agg.c      aggregations: merging the CPUs' buffers, sorting, printing
  *   dtc_printa.c   printa(): one or several aggregations joined on their keys
+ *   dtc_proc.c     the processes dtrace creates: -c's command
  *
  * The consumer talks to the framework only through trace/dtrace.h, so it
  * could move to ring 3 unchanged.  Output goes to standard output
@@ -67,8 +68,30 @@ struct dtc {
 	uint32_t naggs, aggcap;
 	uint32_t *agghash;               /* open addressing: index+1 into aggs; 0 empty */
 	uint32_t agghash_size;           /* a power of two, at least twice naggs */
-	bool interrupted;
+	bool interrupted;                /* Ctrl-C: tracing stopped */
+	bool impatient;                  /* a second Ctrl-C: printing stopped too */
+	bool stopped;                    /* dtrace_stop was called */
+	unsigned long intr_base;         /* console_interrupt_count() when the command began */
+	uint64_t next_status;            /* while printing: when to ask for status next */
+	struct dtc_proc *proc;           /* -c's command, while it is ours */
 };
+
+/* dtrace_cmd.c */
+/*
+ * dtc_poll: called every few records while printing.  A Ctrl-C stops
+ * tracing at once (what was recorded is still printed, as DTrace does); a
+ * second one stops the printing as well.  Asking for status now and then
+ * tells the deadman that the consumer is alive.  Returns false when printing
+ * should stop.
+ */
+bool dtc_poll(struct dtc *d);
+
+/* dtc_proc.c: -c's command, created when tracing starts, released (killed if still running) at the end */
+struct dtc_proc;
+bool dtc_proc_exists(const char *line);            /* a workload or a shell command? */
+struct dtc_proc *dtc_proc_create(const char *line); /* NULL: out of memory */
+bool dtc_proc_done(const struct dtc_proc *p);       /* it ended by itself */
+int dtc_proc_release(struct dtc_proc *p);           /* kill if running, reap, free; its status */
 
 /* dtc_print.c */
 void dtc_records(struct dtc *d, int cpu, const uint8_t *buf, long len);

@@ -482,7 +482,11 @@ static void print_record(struct dtc *d, int cpu, const dtrace_rechdr_t *h)
 
 void dtc_records(struct dtc *d, int cpu, const uint8_t *buf, long len)
 {
+	uint32_t n = 0;
+
 	for (long off = 0; off + (long)sizeof(dtrace_rechdr_t) <= len;) {
+		if ((++n & 63) == 0 && !dtc_poll(d))
+			return;                      /* a second Ctrl-C: the rest goes unprinted */
 		const dtrace_rechdr_t *h = (const dtrace_rechdr_t *)(buf + off);
 		if (h->dtrh_size < sizeof(*h) || off + h->dtrh_size > len)
 			break;                       /* malformed: stop rather than guess */

@@ -24,6 +24,7 @@
 
 #define ARENA_SIZE (4UL << 20)
 #define POLL_NS    (10 * NSEC_PER_MSEC)
+#define STATUS_NS  (100 * NSEC_PER_MSEC)   /* while printing: ask for status this often */
 
 static const char usage_text[] =
 	"Usage: dtrace [-CeFhlqSvVwZ] [-c cmd] [-f [[provider:]module:]function]\n"
@@ -465,55 +466,35 @@ static int list_probes(struct dtc *d)
 
 /* ---- running ---- */
 
-/* -c: the command runs in a thread of its own; tracing stops when it ends. */
-struct ccmd_run {
-	const char *cr_line;
-	volatile bool cr_done;
-	int cr_status;
-};
-
-/*
- * ccmd_workload: is -c's line one workload ("spin 100", or "run spin 100":
- * run here, in the foreground, not in the background as `run` would)?
- * Fills its parameters.  Anything else is a shell command line.
- */
-static const struct workload *ccmd_workload(const char *line, struct wl_params *p)
+/* trace_stop: stop tracing (END fires), once. */
+static void trace_stop(struct dtc *d)
 {
-	char word[32];
-	size_t n = 0;
-
-	if (strncmp(line, "run ", 4) == 0)
-		line += 4;
-	while (*line == ' ')
-		line++;
-	while (line[n] && line[n] != ' ' && n + 1 < sizeof(word)) {
-		word[n] = line[n];
-		n++;
-	}
-	word[n] = 0;
-	*p = (struct wl_params){ 0, false };
-	const char *rest = line + n;
-	while (*rest == ' ')
-		rest++;
-	if (*rest != 0 && !kstrtou64(rest, &p->wp_arg))
-		return NULL;                    /* more than a count: the shell's business */
-	p->wp_given = *rest != 0;
-	return wl_find(word);
+	if (!d->stopped)
+		dtrace_stop(d->state);
+	d->stopped = true;
 }
 
-static void ccmd_thread(void *arg)
+bool dtc_poll(struct dtc *d)
 {
-	struct ccmd_run *r = arg;
-	struct wl_params p;
-	const struct workload *w = ccmd_workload(r->cr_line, &p);
+	unsigned long intrs = console_interrupt_count() - d->intr_base;
+	uint64_t now = ktime_ns();
 
-	r->cr_status = w != NULL ? w->wl_main(&p) : shell_run_line(r->cr_line);
-	r->cr_done = true;
+	if (intrs >= 1 && !d->interrupted) {
+		d->interrupted = true;          /* the flag stays set: the shell flushes the input */
+		trace_stop(d);
+	}
+	d->impatient |= intrs >= 2;
+	if (!d->stopped && now >= d->next_status) {
+		dtrace_status_t st;
+		dtrace_status_get(d->state, &st);
+		d->next_status = now + STATUS_NS;
+	}
+	return !d->impatient;
 }
 
 static void drain(struct dtc *d)
 {
-	for (int cpu = 0; cpu < dtrace_ncpus(); cpu++) {
+	for (int cpu = 0; cpu < dtrace_ncpus() && !d->impatient; cpu++) {
 		long n = dtrace_buffer_snapshot(d->state, cpu, d->buf, d->ov.dov_bufsize);
 		if (n > 0)
 			dtc_records(d, cpu, d->buf, n);
@@ -581,8 +562,12 @@ static int enable_and_setup(struct dtc *d)
 	return -1;
 }
 
-/* run_loop: until exit(), Ctrl-C, the -c command's end, a full buffer or the deadman. */
-static void run_loop(struct dtc *d, struct ccmd_run *cr)
+/*
+ * run_loop: until exit(), Ctrl-C, the -c command's end, a full buffer or
+ * the deadman.  exit() is seen in the status (the state is draining), not
+ * only in its record, which could be among the drops.
+ */
+static void run_loop(struct dtc *d)
 {
 	uint64_t next_drain = ktime_ns() + d->switchrate_ns;
 	bool periodic = d->ov.dov_bufpolicy == DTRACE_BUFPOLICY_SWITCH;
@@ -590,12 +575,9 @@ static void run_loop(struct dtc *d, struct ccmd_run *cr)
 
 	for (;;) {
 		dtrace_status_get(d->state, &st);
-		if (st.dst_exited || st.dst_killed || st.dst_filled || (cr && cr->cr_done))
+		if (st.dst_exited || st.dst_killed || st.dst_filled || !dtc_poll(d) || d->interrupted ||
+		    (d->proc != NULL && dtc_proc_done(d->proc)))
 			break;
-		if (console_interrupted()) {       /* left set: the shell flushes the input */
-			d->interrupted = true;
-			break;
-		}
 		if (periodic && ktime_ns() >= next_drain) {
 			drain(d);
 			next_drain += d->switchrate_ns;
@@ -604,63 +586,53 @@ static void run_loop(struct dtc *d, struct ccmd_run *cr)
 	}
 }
 
-/* ccmd_exists: is -c's command a workload or a shell command?  (DTrace fails at once if not.) */
-static bool ccmd_exists(const char *line)
-{
-	struct wl_params p;
-	char word[32];
-	size_t n = 0;
-
-	if (ccmd_workload(line, &p) != NULL)
-		return true;
-	while (*line == ' ')
-		line++;
-	while (line[n] && line[n] != ' ' && line[n] != ';' && n + 1 < sizeof(word)) {
-		word[n] = line[n];
-		n++;
-	}
-	word[n] = 0;
-	return shell_cmd_find(word) != NULL;
-}
-
+/*
+ * trace_run: enable, go, run the -c command, loop, then stop: drain what
+ * was recorded, fire END, drain again, stop the command if it still runs,
+ * and print the aggregations (not after a second Ctrl-C, as DTrace).
+ */
 static int trace_run(struct dtc *d)
 {
-	struct ccmd_run cr = { d->ccmd, false, 0 };
 	dtrace_status_t st;
 
-	if (d->ccmd != NULL && !ccmd_exists(d->ccmd)) {
+	if (d->ccmd != NULL && !dtc_proc_exists(d->ccmd)) {
 		dtc_err("dtrace: failed to execute %s: No such file or directory\n", d->ccmd);
 		return 1;
 	}
 	int rc = enable_and_setup(d);
 	if (rc >= 0)
 		return rc;
+	thread_set_untraced(true);              /* a consumer is a user process: untraced */
 	if (dtrace_go(d->state) != 0) {
 		dtc_err("dtrace: could not enable tracing: %s\n", dtrace_errmsg(DTRACE_ESTATE));
 		return 1;
 	}
-	if (d->ccmd != NULL && thread_create("dtrace -c", ccmd_thread, &cr) == NULL) {
+	if (d->ccmd != NULL && (d->proc = dtc_proc_create(d->ccmd)) == NULL) {
 		dtc_err("dtrace: failed to run command '%s': out of memory\n", d->ccmd);
+		trace_stop(d);
 		return 1;
 	}
-	run_loop(d, d->ccmd ? &cr : NULL);
+	run_loop(d);
 	drain(d);
-	dtrace_stop(d->state);
+	trace_stop(d);
 	drain(d);
+	dtc_proc_release(d->proc);              /* a command dtrace started does not outlive it */
+	d->proc = NULL;
 	dtrace_status_get(d->state, &st);
 	if (st.dst_killed) {
 		dtc_err("dtrace: processing aborted: Abort due to systemic unresponsiveness\n");
 		return 1;
 	}
-	dtc_out("\n");
-	dtc_agg_print_all(d);
-	while (d->ccmd != NULL && !cr.cr_done)    /* the command's thread uses cr */
-		thread_sleep_ns(POLL_NS);
+	if (!d->impatient) {
+		dtc_out("\n");
+		dtc_agg_print_all(d);
+	}
 	return st.dst_exited ? (st.dst_exitstatus & 0xff) : 0;   /* as a process's exit status */
 }
 
 static void dtc_free(struct dtc *d)
 {
+	dtc_proc_release(d->proc);
 	if (d->state != NULL)
 		dtrace_close(d->state);
 	dtc_agg_free(d);
@@ -687,6 +659,7 @@ static int cmd_dtrace(int argc, char **argv)
 		return 1;
 	}
 	dtrace_opts_default(&d->ov);
+	d->intr_base = console_interrupt_count();
 	d->switchrate_ns = NSEC_PER_SEC;
 	d->aggrate_ns = NSEC_PER_SEC;
 	rc = parse_args(d, argc, argv);
@@ -702,6 +675,7 @@ static int cmd_dtrace(int argc, char **argv)
 		rc = 0;
 	if (rc < 0)
 		rc = trace_run(d);
+	thread_set_untraced(false);
 	dtc_free(d);
 	return rc;
 }

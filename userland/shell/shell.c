@@ -124,8 +124,8 @@ static int shell_run_words(int argc, char **argv)
 	console_clear_interrupt();
 	int status = cmd->sc_fn(argc, argv);
 	if (status == SHELL_INTERRUPTED || console_interrupted()) {
-		if (status == SHELL_INTERRUPTED)
-			kprintf("^C\n");
+		if (status == SHELL_INTERRUPTED && !thread_should_exit())
+			kprintf("^C\n");               /* not for a killed thread (dtrace -c's) */
 		shell_input_flush();
 		console_clear_interrupt();
 	}
@@ -160,7 +160,7 @@ int shell_run_line(const char *line)
 		kfree(w);
 		return SHELL_USAGE;
 	}
-	while (*line != '\0' && status != SHELL_INTERRUPTED) {
+	while (*line != '\0' && status != SHELL_INTERRUPTED && !thread_should_exit()) {
 		shell_tok_next(&line, w);
 		if (w->sw_argc > 0)
 			status = shell_run_words(w->sw_argc, w->sw_argv);

@@ -5,7 +5,8 @@
  * (WORKLOAD() in workload.h).  `run NAME [N]` parses the optional number in
  * the shell, so bad arguments get a usage error before any thread exists,
  * then wl_spawn() starts a thread whose body, wl_thread_main(), calls the
- * workload and exits with its status.  The parameters travel to the new
+ * workload and exits with its status.  wl_stop() kills such a thread and
+ * reaps it (dtrace -c stops the workload it started that way).  The parameters travel to the new
  * thread in a small heap block that the thread frees.
  */
 #include "userland/workloads/workload.h"
@@ -48,6 +49,12 @@ const struct workload *wl_find(const char *name)
 bool wl_should_stop(uint64_t deadline_ns)
 {
 	return thread_should_exit() || (deadline_ns != 0 && ktime_ns() >= deadline_ns);
+}
+
+int wl_stop(uint64_t tid)
+{
+	thread_kill(tid);                   /* false if it has just exited: join says how */
+	return thread_join(tid);
 }
 
 static void wl_thread_main(void *arg)

@@ -2,9 +2,13 @@
  * workload.h - built-in workloads: threads that give the tracer something to see.
  *
  * A workload is a function run in a kernel thread of its own, started by the
- * shell's `run NAME [N]`.  Each takes one optional number (a duration in ms
- * or a count); given one, it ends by itself; without one it runs until
- * killed (`kill TID`), checking thread_should_exit() as it goes.  Workloads
+ * shell's `run NAME [N]` (or by dtrace -c, in its command's thread).  Each
+ * takes one optional number (a duration in ms or a count); given one, it
+ * ends by itself; without one it runs until stopped (`kill TID`,
+ * wl_stop()).  Stopping is a request the workload must honour promptly:
+ * it checks wl_should_stop() (or thread_should_exit()) at least every few
+ * milliseconds of work, sleeps only with timeouts (a kill also wakes a
+ * sleeper), and stops any thread it started before it returns.  Workloads
  * are registered with WORKLOAD() into the "workloads" linker section:
  *
  *   static int wl_spin_main(const struct wl_params *p) { ... return 0; }
@@ -53,5 +57,12 @@ uint64_t wl_spawn(const struct workload *w, const struct wl_params *p);
 
 /* wl_should_stop: the workload's thread was killed, or its deadline (ns, 0 = none) passed. */
 bool wl_should_stop(uint64_t deadline_ns);
+
+/*
+ * wl_stop: ask the workload running in thread tid to stop, wait until its
+ * thread has exited and return its status (-1 if there was no such thread
+ * and no record of its exit).  Thread context; not the workload's own thread.
+ */
+int wl_stop(uint64_t tid);
 
 #endif

@@ -1,0 +1,124 @@
+/*
+ * dtc_proc.c - the processes dtrace creates: -c's command.
+ *
+ * As libdtrace does for dtrace(1M): the command starts when tracing starts,
+ * tracing stops when the command ends, and when dtrace ends first (exit(),
+ * Ctrl-C, a full buffer, the deadman) the command it created is killed and
+ * reaped before dtrace returns.  A process dtrace created never outlives it
+ * (one it grabbed, -p, would be let go instead; Sonde has no -p).
+ *
+ * Sonde has no user processes yet, so the command runs in a thread of its
+ * own, "dtrace -c": either one workload, run in the foreground ("spin 100"
+ * or "run spin 100"), or any other shell command line.  Killing it is
+ * thread_kill() through wl_stop(): a workload notices within a round
+ * (wl_should_stop), a shell line at its next command or in its sleeps.
+ * What a shell line starts in the background with `run` is not the
+ * command's own (as the children of `sh -c 'x &'` are not dtrace's) and
+ * keeps running.  When processes come, dtc_proc_create will create one and
+ * dtc_proc_release kill it: the callers stay as they are.
+ *
+ * Context: the consumer's thread, except proc_thread (the command's).
+ */
+#include "kernel/klib.h"
+#include "kernel/mem.h"
+#include "kernel/thread.h"
+#include "userland/dtrace/dtc.h"
+#include "userland/shell/shell.h"
+#include "userland/workloads/workload.h"
+
+struct dtc_proc {
+	const char *dp_line;
+	uint64_t dp_tid;
+	volatile bool dp_done;       /* set by the command's thread as its last act */
+	int dp_status;
+};
+
+/*
+ * proc_workload: is line one workload ("spin 100", or "run spin 100": run
+ * here, in the foreground, not in the background as `run` would)?  Fills its
+ * parameters.  Anything else is a shell command line.
+ */
+static const struct workload *proc_workload(const char *line, struct wl_params *p)
+{
+	char word[32];
+	size_t n = 0;
+
+	if (strncmp(line, "run ", 4) == 0)
+		line += 4;
+	while (*line == ' ')
+		line++;
+	while (line[n] && line[n] != ' ' && n + 1 < sizeof(word)) {
+		word[n] = line[n];
+		n++;
+	}
+	word[n] = 0;
+	*p = (struct wl_params){ 0, false };
+	const char *rest = line + n;
+	while (*rest == ' ')
+		rest++;
+	if (*rest != 0 && !kstrtou64(rest, &p->wp_arg))
+		return NULL;                    /* more than a count: the shell's business */
+	p->wp_given = *rest != 0;
+	return wl_find(word);
+}
+
+bool dtc_proc_exists(const char *line)
+{
+	struct wl_params p;
+	char word[32];
+	size_t n = 0;
+
+	if (proc_workload(line, &p) != NULL)
+		return true;
+	while (*line == ' ')
+		line++;
+	while (line[n] && line[n] != ' ' && line[n] != ';' && n + 1 < sizeof(word)) {
+		word[n] = line[n];
+		n++;
+	}
+	word[n] = 0;
+	return shell_cmd_find(word) != NULL;
+}
+
+static void proc_thread(void *arg)
+{
+	struct dtc_proc *pr = arg;
+	struct wl_params p;
+	const struct workload *w = proc_workload(pr->dp_line, &p);
+
+	pr->dp_status = w != NULL ? w->wl_main(&p) : shell_run_line(pr->dp_line);
+	pr->dp_done = true;                 /* pr is not touched after this */
+}
+
+struct dtc_proc *dtc_proc_create(const char *line)
+{
+	struct dtc_proc *pr = kzalloc(sizeof(*pr));
+
+	if (pr == NULL)
+		return NULL;
+	pr->dp_line = line;
+	pr->dp_tid = thread_spawn("dtrace -c", proc_thread, pr);
+	if (pr->dp_tid == 0) {
+		kfree(pr);
+		return NULL;
+	}
+	return pr;
+}
+
+bool dtc_proc_done(const struct dtc_proc *pr)
+{
+	return pr->dp_done;
+}
+
+int dtc_proc_release(struct dtc_proc *pr)
+{
+	if (pr == NULL)
+		return 0;
+	if (!pr->dp_done)
+		wl_stop(pr->dp_tid);            /* kill it, and wait until it is gone */
+	else
+		thread_join(pr->dp_tid);        /* reap it */
+	int status = pr->dp_status;
+	kfree(pr);
+	return status;
+}
