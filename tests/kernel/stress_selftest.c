@@ -360,10 +360,12 @@ static void consumer_drain(struct consumer *c)
 {
 	for (int cpu = 0; cpu < ncpus; cpu++) {
 		long n;
-		int rounds = 0;
-		while ((n = dtrace_buffer_snapshot(c->sc_state, cpu, c->sc_buf, c->sc_bufsize)) > 0 &&
-		       rounds++ < 4)
+		for (int rounds = 0; rounds < 4; rounds++) {
+			n = dtrace_buffer_snapshot(c->sc_state, cpu, c->sc_buf, c->sc_bufsize);
+			if (n <= 0)
+				break;
 			consumer_count(c, c->sc_buf, n);
+		}
 	}
 }
 
@@ -494,8 +496,8 @@ static void exact_round(struct selftest_ctx *st_ctx, uint64_t per_cpu)
 	consumer_drain(&c);
 	uint64_t drops = consumer_drops(&c, &st);
 	aggsum_take(&c, &a);
-	kprintf("# stress: exact: %lu + %lu firings, %lu records, %lu drops\n", fired, sdt,
-	        c.sc_records, drops);
+	kprintf("# stress: exact: %lu + %lu firings, %lu records, %lu drops, %lu re-entries\n",
+	        fired, sdt, c.sc_records, drops, st.dst_reentries);
 	ST_ASSERT(fired == per_cpu * (uint64_t)ncpus && sdt == fired);
 	ST_ASSERT(c.sc_records + drops == fired + sdt);
 	ST_ASSERT(c.sc_errors == 0 && st.dst_errors == 0);
@@ -545,6 +547,7 @@ static const char *const storm_fbt_progs[] = {
 	"fbt::thread_yield:entry { @[cpu] = count(); }",
 	"fbt::wl_*:entry { @[probefunc] = count(); }",
 	"fbt:::return { @ = count(); }",
+	"fbt::: { @[cpu] = count(); }",             /* issue 13's reproducer 4, under load */
 };
 
 /* storm_one: one consumer of src, briefly; BEGIN and END each record exactly once. */
@@ -583,12 +586,13 @@ static void storm_main(void *arg)
 			sa->sa_consumers++;
 		else
 			sa->sa_failed++;
-	} while (ktime_ns() < sa->sa_deadline);
+	} while (ktime_ns() < sa->sa_deadline || i - sa->sa_seed < n + nf);   /* each at least once */
 }
 
 /*
- * Two storm threads open and close consumers of every probe kind in turn,
- * concurrently, while the firers and the workloads run on every CPU.
+ * Two storm threads open and close consumers of every probe kind in turn
+ * (each program at least once, more until the time is up), concurrently,
+ * while the firers and the workloads run on every CPU.
  */
 SELFTEST_OPTIN(stress_storm_every_probe_kind)
 {
