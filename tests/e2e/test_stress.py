@@ -64,11 +64,14 @@ STORM = [
     ("agg", "sdt:::kmem-alloc { @q = quantize(arg1); @k[arg1 & 63] = count(); } tick-100ms { exit(0); }"),
     ("dynvar", "sched:::on-cpu { self->t = timestamp; } sched:::off-cpu /self->t/ "
                "{ @[cpu] = sum(timestamp - self->t); self->t = 0; } tick-100ms { exit(0); }"),
+    ("dynvar", "profile-997 { self->x = 1; } profile-997 { self->x = 0; } tick-500ms { exit(0); }"),
+    ("dynvar", "profile-997 { a[cpu] = 1; } profile-997 { a[cpu] = 0; } tick-500ms { exit(0); }"),
     ("spec", "sdt:::kmem-alloc { this->s = speculation(); speculate(this->s); trace(arg1); } "
              "sdt:::kmem-alloc /this->s && (arg1 & 1)/ { commit(this->s); } "
              "sdt:::kmem-alloc /this->s/ { discard(this->s); } tick-100ms { exit(0); }"),
     ("fbt", "fbt::kmalloc:entry { @e = count(); } fbt::kfree:return { @r = count(); } tick-100ms { exit(0); }"),
-    ("fbt", "fbt::: { @[cpu] = count(); } tick-100ms { exit(0); }"),
+    ("fbt", "fbt::: { @[cpu] = count(); } tick-100ms { exit(0); }"),      # reproducer 4: twice,
+    ("fbt", "fbt::: { @[cpu] = count(); } tick-100ms { exit(0); }"),      # back to back, under load
 ]
 
 
