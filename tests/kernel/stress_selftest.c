@@ -841,8 +841,29 @@ SELFTEST_OPTIN(stress_speculation_churn)
 /* ---- consumer open/close races ---- */
 
 /*
+ * close_one: open src, let it record for ns without giving up the CPU (a
+ * sleep would wait behind the firer and the workloads), drain once, close.
+ */
+static bool close_one(const char *src, uint64_t ns)
+{
+	dtrace_optvals_t o;
+	struct consumer c;
+	uint64_t end;
+
+	stress_opts(&o);
+	if (!consumer_open(&c, src, &o))
+		return false;
+	end = ktime_ns() + ns;
+	while (ktime_ns() < end)
+		arch_cpu_relax();
+	consumer_drain(&c);
+	consumer_close(&c);
+	return true;
+}
+
+/*
  * Consumers of the probes the firers fire on every CPU are opened and
- * closed as fast as possible (after 0, 1 or 2 ms), so closes land while
+ * closed as fast as possible (after 0, 100 or 200 us), so closes land while
  * other CPUs are inside dtrace_probe() on the same ECB chains.
  */
 SELFTEST_OPTIN(stress_close_while_firing)
@@ -864,7 +885,7 @@ SELFTEST_OPTIN(stress_close_while_firing)
 	firers_start(&fs, 0, stress_ns(), true);
 	end = ktime_ns() + stress_ns();
 	do {
-		ST_ASSERT(consumer_run(progs[n % ARRAY_SIZE(progs)], (n % 3) * NSEC_PER_MSEC, NULL));
+		ST_ASSERT(close_one(progs[n % ARRAY_SIZE(progs)], (n % 3) * 100 * NSEC_PER_USEC));
 		n++;
 	} while (ktime_ns() < end && st_ctx->st_failed == 0);
 	firers_join(&fs, NULL);
