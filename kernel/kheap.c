@@ -102,6 +102,7 @@ static uint64_t va_take(uint64_t npages)
 		return 0;
 	uint64_t va = va_next;
 	va_next += npages * PAGE_SIZE;
+	stats.hs_va_used = va_next - KHEAP_BASE;
 	return va;
 }
 

@@ -50,6 +50,7 @@ struct kheap_stats {
 	uint64_t hs_inuse;           /* bytes currently allocated (rounded to class size) */
 	uint64_t hs_pages;           /* pages held by the heap */
 	uint64_t hs_failures;        /* kmalloc calls that returned NULL */
+	uint64_t hs_va_used;         /* heap address space handed out (never reused) */
 };
 void kheap_stats(struct kheap_stats *st);
 

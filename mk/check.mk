@@ -7,6 +7,11 @@
 #                   the run.
 #   make bench      the figures: build/bench.json and a table.
 #   make fuzz       each library's fuzzer for FUZZ_SECONDS (default 600).
+#   make stress     the SMP stress campaign, long: the stress_* self-tests on
+#                   STRESS_CPUS (4) CPUs for STRESS_SECONDS (60) each, then the
+#                   e2e stress test for as long; STRESS_AREAS / STRESS_SKIP
+#                   choose areas (exact storm fbt dynvar agg spec close).
+#                   `make check` runs the short version (stress-check).
 
 KUNIT_DIR   := $(BUILD)/host/kernel
 KUNIT_TESTS := test_printf test_string test_cmdline test_ksym test_pmem test_kheap test_kfile
@@ -20,12 +25,12 @@ KUNIT_test_kfile_SRCS   := kernel/kfile_tar.c kernel/printf.c kernel/string.c
 KUNIT_BINS  := $(KUNIT_TESTS:%=$(KUNIT_DIR)/%)
 
 .PHONY: check kunit-check check-deps selftest-check dtest-check dtest-smp-check e2e-check \
-        bench fuzz
+        bench fuzz stress-check stress stress-selftest
 
 check: deps
 	@$(MAKE) --no-print-directory all
 	@$(MAKE) --no-print-directory kunit-check check-deps $(LIB_CHECKS) selftest-check \
-		dtest-check dtest-smp-check
+		stress-check dtest-check dtest-smp-check
 	@$(MAKE) --no-print-directory e2e-check
 
 $(KUNIT_DIR)/%.o: %.c
@@ -61,6 +66,38 @@ selftest-check: $(BUILD)/kernel.elf
 	grep -E '^(not )?ok |^#|^1\.\.' $(BUILD)/selftest.log | tr -d '\r'; \
 	if [ $$s -ne 33 ]; then echo "selftest: QEMU exit status $$s (33 = all passed)"; \
 		tail -30 $(BUILD)/selftest.log; exit 1; fi; done
+
+# The stress campaign (tests/kernel/stress_selftest.c): its opt-in self-tests
+# on STRESS_CPUS CPUs, each busy for STRESS_MS.  A hang is cut by timeout
+# (status 124) and the log's last "# stress:" line says where it was.
+STRESS_CPUS    ?= 4
+STRESS_MS      ?= 300
+STRESS_SECONDS ?= 60
+STRESS_AREAS   ?=
+STRESS_SKIP    ?=
+STRESS_TIMEOUT ?= 300
+STRESS_APPEND   = selftest=stress_* stress.ms=$(STRESS_MS) \
+                  $(if $(STRESS_AREAS),stress.areas=$(STRESS_AREAS)) \
+                  $(if $(STRESS_SKIP),stress.skip=$(STRESS_SKIP))
+
+stress-selftest: $(BUILD)/kernel.elf
+	@echo "== stress self-tests, $(STRESS_CPUS) CPUs, $(STRESS_MS) ms each"
+	@s=0; timeout $(STRESS_TIMEOUT) $(SELFTEST_QEMU) -smp $(STRESS_CPUS) \
+		-append '$(strip $(STRESS_APPEND))' > $(BUILD)/stress.log 2>&1 || s=$$?; \
+	grep -E '^(not )?ok |^#|^1\.\.' $(BUILD)/stress.log | tr -d '\r'; \
+	if [ $$s -ne 33 ]; then echo "stress: QEMU exit status $$s (33 = all passed, 124 = hung)"; \
+		tail -30 $(BUILD)/stress.log; exit 1; fi
+
+# Short: part of make check (a few seconds of guest time per test).
+stress-check: $(BUILD)/kernel.elf
+	@$(MAKE) --no-print-directory stress-selftest STRESS_MS=$(STRESS_MS) STRESS_TIMEOUT=150
+
+# Long: STRESS_SECONDS per self-test, then the e2e stress test as long.
+stress: deps all
+	@$(MAKE) --no-print-directory stress-selftest STRESS_MS=$$(($(STRESS_SECONDS) * 1000)) \
+		STRESS_TIMEOUT=$$(($(STRESS_SECONDS) * 20 + 300))
+	SONDE_STRESS_SECONDS=$(STRESS_SECONDS) SONDE_STRESS_SKIP='$(STRESS_SKIP)' \
+		$(PYTHON) -m pytest -q tests/e2e/test_stress.py
 
 # The D programs of tests/d, each run in a booted guest by tools/dtrace
 # (illumos naming: tst.*.d succeed, err.D_TAG.*.d fail with that tag, .out

@@ -189,6 +189,10 @@ static int prog_check(dtrace_state_t *s, const dt_prog *prog, char *errbuf, size
 			return DTRACE_EDIF;
 		for (uint32_t i = 0; i < cl->cl_nacts; i++) {
 			v.action = i + 1;
+			/* The program's own dp_destructive may lie: judge each action. */
+			if (dtrace_action_destructive(cl->cl_acts[i].ac_kind) &&
+			    !s->dts_opts.dov_destructive)
+				return DTRACE_EPERM;
 			if (!action_ok(prog, &cl->cl_acts[i], flags, &v))
 				return v.problems ? DTRACE_EDIF : DTRACE_EINVAL;
 		}

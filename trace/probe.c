@@ -377,17 +377,25 @@ static int act_aggop(struct act_ctx *c, const dt_action *a)
 	return 0;
 }
 
+/* act_chill: spin within the per-CPU bound (destruct.c); beyond it, an illegal operation. */
 static int act_chill(struct act_ctx *c, const dt_action *a)
 {
 	uint64_t ns;
 	int rc = eval(c, a->ac_args[0], &ns);
-	uint64_t end = ktime_ns() + MIN(ns, 500 * NSEC_PER_MSEC);   /* bounded, as DTrace's */
 
-	if (rc != 0)
-		return rc;
-	while (ktime_ns() < end)
-		arch_cpu_relax();
-	return 0;
+	if (rc == 0 && (rc = dtrace_chill(c->ac_f->df_cpu, ns)) != 0)
+		c->ac_f->df_dif.ds_fault = (dif_fault_t){ (uint32_t)rc, DIF_PC_NONE, 0 };
+	return rc;
+}
+
+static int act_raise(struct act_ctx *c, const dt_action *a)
+{
+	uint64_t sig;
+	int rc = eval(c, a->ac_args[0], &sig);
+
+	if (rc == 0 && (rc = dtrace_action_raise(sig)) != 0)
+		c->ac_f->df_dif.ds_fault = (dif_fault_t){ (uint32_t)rc, DIF_PC_NONE, sig };
+	return rc;
 }
 
 static int action_exec(struct act_ctx *c, const dt_action *a)
@@ -417,8 +425,15 @@ static int action_exec(struct act_ctx *c, const dt_action *a)
 			dtrace_spec_discard(c->ac_s, v);
 		return rc;
 	}
+	case DT_ACT_RAISE: return act_raise(c, a);
+	case DT_ACT_STOP:
+		return 0;                            /* a kernel thread: nothing to stop (destruct.c) */
 	case DT_ACT_PANIC:
-		panic("dtrace: panic() action on probe %u", c->ac_f->df_probe->dtpr_id);
+		dtrace_action_panic(c->ac_ecb);
+		return 0;
+	case DT_ACT_BREAKPOINT:
+		dtrace_action_breakpoint(c->ac_ecb);
+		return 0;
 	case DT_ACT_SETOPT:
 		return 0;
 	default:

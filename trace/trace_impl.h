@@ -264,6 +264,16 @@ void dtrace_spec_commit(dtrace_state_t *s, uint64_t id);
 void dtrace_spec_discard(dtrace_state_t *s, uint64_t id);
 void dtrace_spec_clean(dtrace_state_t *s);
 
+/* destruct.c: the destructive actions (probe context) */
+#define DTRACE_CHILL_MAX      (500 * NSEC_PER_MSEC)  /* chill allowed per CPU ... */
+#define DTRACE_CHILL_INTERVAL NSEC_PER_SEC           /* ... in each interval of this */
+#define DTRACE_NSIG           65                     /* raise(): signals 0 .. DTRACE_NSIG - 1 */
+bool dtrace_action_destructive(int kind);          /* does action kind need -w? */
+int dtrace_chill(int cpu, uint64_t ns);            /* 0, or DIF_FAULT_ILLOP past the bound */
+void dtrace_action_panic(const dtrace_ecb_t *ecb);
+void dtrace_action_breakpoint(const dtrace_ecb_t *ecb);
+int dtrace_action_raise(uint64_t sig);             /* 0, or DIF_FAULT_ILLOP */
+
 /* buffer.c */
 int dtrace_buffer_alloc(dtrace_buffer_t *b, uint64_t size, int policy);
 void dtrace_buffer_free(dtrace_buffer_t *b);

@@ -12,6 +12,7 @@
 #include "kernel/ksym.h"
 #include "kernel/mem.h"
 #include "userland/dtrace/dtc.h"
+#include "userland/shell/shell.h"
 
 static const char *const fault_names[] = {
 	[1] = "invalid address", [2] = "invalid alignment", [3] = "illegal operation",
@@ -20,6 +21,36 @@ static const char *const fault_names[] = {
 };
 
 /* ---- output ---- */
+
+/*
+ * While system()'s command line is being formatted, standard output goes to
+ * this buffer instead of the console (cut at its size).
+ */
+static struct capture {
+	char *cp_buf;
+	size_t cp_size, cp_len;
+} *capture;
+
+static void capture_put(const char *s, size_t n)
+{
+	size_t room = capture->cp_size - 1 - capture->cp_len;
+
+	if (n > room)
+		n = room;
+	memcpy(capture->cp_buf + capture->cp_len, s, n);
+	capture->cp_len += n;
+	capture->cp_buf[capture->cp_len] = 0;
+}
+
+static void out_write(bool err, const char *s, size_t n)
+{
+	if (err)
+		console_err_write(s, n);
+	else if (capture != NULL)
+		capture_put(s, n);
+	else
+		console_write(s, n);
+}
 
 static void out_va(bool err, const char *fmt, va_list ap)
 {
@@ -34,10 +65,7 @@ static void out_va(bool err, const char *fmt, va_list ap)
 		return;
 	if (buf != small)
 		kvsnprintf(buf, (size_t)n + 1, fmt, ap);
-	if (err)
-		console_err_write(buf, (size_t)n);
-	else
-		console_write(buf, (size_t)n);
+	out_write(err, buf, (size_t)n);
 	if (buf != small)
 		kfree(buf);
 }
@@ -53,7 +81,7 @@ void dtc_out(const char *fmt, ...)
 
 void dtc_outn(const char *s, size_t n)
 {
-	console_write(s, n);
+	out_write(false, s, n);
 }
 
 void dtc_err(const char *fmt, ...)
@@ -400,6 +428,23 @@ static void print_printf(struct dtc *d, const dt_action *a, const uint8_t *data)
 	}
 }
 
+/*
+ * print_system: system(fmt, ...) runs in the consumer, never in probe
+ * context: format the record as printf would, then run the result as a
+ * shell command line (its output goes to the console in order with ours).
+ */
+static void print_system(struct dtc *d, const dt_action *a, const uint8_t *data)
+{
+	char line[512];
+	struct capture cp = { line, sizeof(line), 0 };
+
+	line[0] = 0;
+	capture = &cp;
+	print_printf(d, a, data);
+	capture = NULL;
+	shell_run_line(line);
+}
+
 /* ---- records ---- */
 
 static void print_error(struct dtc *d, const dtrace_errrec_t *r)
@@ -440,7 +485,8 @@ static void print_action(struct dtc *d, const dt_action *a, const uint8_t *data)
 	memcpy(&v, data, 8);
 	switch (a->ac_kind) {
 	case DT_ACT_TRACE: print_trace(d, a->ac_args[0], data); break;
-	case DT_ACT_PRINTF: case DT_ACT_SYSTEM: print_printf(d, a, data); break;
+	case DT_ACT_PRINTF: print_printf(d, a, data); break;
+	case DT_ACT_SYSTEM: print_system(d, a, data); break;
 	case DT_ACT_STACK: dtc_print_stack((const uint64_t *)data, (uint32_t)(a->ac_arg ? a->ac_arg : d->ov.dov_stackframes)); break;
 	case DT_ACT_TRACEMEM: print_bytes(data, a->ac_arg); break;
 	case DT_ACT_SYM:

@@ -544,6 +544,8 @@ static int enable_and_setup(struct dtc *d)
 		kfree(matched);
 		return 1;
 	}
+	if (d->destructive && !d->quiet)
+		dtc_err("dtrace: allowing destructive actions\n");
 	report_matches(d, matched);
 	kfree(matched);
 	dtrace_epinfo_t ei;

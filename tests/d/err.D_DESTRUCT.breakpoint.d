@@ -1,0 +1,7 @@
+/*
+ * Asserts D_DESTRUCT: breakpoint() is destructive and needs -w.
+ */
+BEGIN
+{
+	breakpoint();
+}

@@ -1,0 +1,7 @@
+/*
+ * Asserts D_DESTRUCT: stop() is destructive and needs -w.
+ */
+BEGIN
+{
+	stop();
+}
