@@ -68,6 +68,18 @@ $(DIF_OUT)/dif_fuzz: tests/fuzz/dif_fuzz.c tests/dif/dif_hostenv.c \
 	@mkdir -p $(@D)
 	$(DIF_CLANG) $(DIF_FUZZFLAGS) -o $@ $^
 
+# The fuzzer's seeds (tests/fuzz/dif_seed.c): every DIFO of the tree in the
+# fuzzer's input layout, generated here into build/ (never committed). The
+# tool compiles D too, so it links the D compiler (dlang/ is built after
+# dif/ but has no other tie to this fragment).
+DIF_SEED_OBJS := $(patsubst %.c,$(DIF_OUT)/%.o,tests/fuzz/dif_seed.c $(wildcard dlang/dt_*.c))
+$(DIF_OUT)/dif_seed: $(DIF_SEED_OBJS) $(DIF_HOSTOBJS)
+	$(CC) -o $@ $^
+DIF_SEEDDIR := $(DIF_OUT)/seeds
+DIF_SEED = rm -rf $(DIF_SEEDDIR); mkdir -p $(DIF_SEEDDIR) $(DIF_OUT)/corpus; \
+	$(DIF_OUT)/dif_seed $(DIF_SEEDDIR) $(DIF_VECTORS) \
+	  $$(find tests/d scripts -name '*.d') >/dev/null;
+
 dif-kcheck: $(DIF_KOBJS)
 	@echo "dif: kernel-flags build OK ($(words $(DIF_KOBJS)) files)"
 
@@ -94,10 +106,10 @@ dif-fuzz-smoke:
 	@if [ -z "$(DIF_CLANG)" ]; then \
 	  echo "dif: clang not found, skipping the fuzz smoke run"; \
 	else \
-	  $(MAKE) --no-print-directory $(DIF_OUT)/dif_fuzz && \
-	  mkdir -p $(DIF_OUT)/corpus && \
+	  $(MAKE) --no-print-directory $(DIF_OUT)/dif_fuzz $(DIF_OUT)/dif_seed && \
+	  $(DIF_SEED) \
 	  if $(DIF_OUT)/dif_fuzz -max_total_time=$(DIF_FUZZ_SMOKE) -print_final_stats=1 \
-	      -max_len=2048 -artifact_prefix=$(DIF_OUT)/ $(DIF_OUT)/corpus \
+	      -max_len=2048 -artifact_prefix=$(DIF_OUT)/ $(DIF_OUT)/corpus $(DIF_SEEDDIR) \
 	      > $(DIF_OUT)/fuzz-smoke.log 2>&1; then \
 	    grep -E "number_of_executed_units" $(DIF_OUT)/fuzz-smoke.log; \
 	    echo "dif: fuzz smoke run clean"; \
@@ -112,7 +124,7 @@ dif-bench: $(DIF_OUT)/dif_bench
 
 dif-fuzz:
 	@if [ -z "$(DIF_CLANG)" ]; then echo "dif: clang not found"; exit 1; fi
-	$(MAKE) --no-print-directory $(DIF_OUT)/dif_fuzz
-	@mkdir -p $(DIF_OUT)/corpus
+	$(MAKE) --no-print-directory $(DIF_OUT)/dif_fuzz $(DIF_OUT)/dif_seed
+	@$(DIF_SEED)
 	$(DIF_OUT)/dif_fuzz -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
-	  -max_len=2048 -artifact_prefix=$(DIF_OUT)/ $(DIF_OUT)/corpus
+	  -max_len=2048 -artifact_prefix=$(DIF_OUT)/ $(DIF_OUT)/corpus $(DIF_SEEDDIR)

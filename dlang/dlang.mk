@@ -57,7 +57,7 @@ $(DLANG_OUT)/dtc_bench: $(DLANG_OUT)/tools/dtc_bench.o $(DLANG_LIBOBJS)
 $(DLANG_OUT)/dt_%: $(DLANG_OUT)/tests/unit/dt_%.o $(DLANG_OUT)/tests/dif/dif_hostenv.o $(DLANG_LIBOBJS)
 	$(CC) -o $@ $^ -lcmocka
 
-$(DLANG_OUT)/dt_fuzz: tests/fuzz/dt_fuzz.c $(DLANG_SRCS) $(DIF_SRCS)
+$(DLANG_OUT)/dt_fuzz: tests/fuzz/dt_fuzz.c tests/dif/dif_hostenv.c $(DLANG_SRCS) $(DIF_SRCS)
 	@mkdir -p $(@D)
 	$(DLANG_CLANG) $(DLANG_FUZZFLAGS) -o $@ $^
 
@@ -73,10 +73,11 @@ dlang-tests: $(DTC)
 dlang-golden: $(DTC)
 	@sh tools/dtc-check.sh $(DTC) --update
 
-# The fuzzer's seed corpus: every D file of the tree, renamed so that no
-# *.d file lands under $(BUILD) (the top-level Makefile includes those).
-DLANG_SEED = mkdir -p $(DLANG_OUT)/corpus; for f in tests/dlang/*.d tests/d/*.d; do \
-	  [ -e "$$f" ] && cp "$$f" $(DLANG_OUT)/corpus/$$(basename $$f).seed; done;
+# The fuzzer's seed corpus: every D file of the tree (tests/d and its
+# subdirectories, tests/dlang, scripts), renamed so that no *.d file lands
+# under $(BUILD) (the top-level Makefile includes those).
+DLANG_SEED = mkdir -p $(DLANG_OUT)/corpus; for f in $$(find tests/dlang tests/d scripts -name '*.d'); do \
+	  cp "$$f" $(DLANG_OUT)/corpus/$$(echo $$f | tr / _).seed; done;
 DLANG_FUZZBIN := $(if $(DLANG_CLANG),$(DLANG_OUT)/dt_fuzz)
 
 dlang-fuzz-smoke: $(DLANG_FUZZBIN)
@@ -85,8 +86,8 @@ dlang-fuzz-smoke: $(DLANG_FUZZBIN)
 	else \
 	  $(DLANG_SEED) \
 	  if $(DLANG_OUT)/dt_fuzz -max_total_time=$(DLANG_FUZZ_SMOKE) -print_final_stats=1 \
-	      -max_len=4096 -artifact_prefix=$(DLANG_OUT)/ $(DLANG_OUT)/corpus \
-	      > $(DLANG_OUT)/fuzz-smoke.log 2>&1; then \
+	      -max_len=4096 -dict=tests/fuzz/d.dict -artifact_prefix=$(DLANG_OUT)/ \
+	      $(DLANG_OUT)/corpus > $(DLANG_OUT)/fuzz-smoke.log 2>&1; then \
 	    grep -E "number_of_executed_units" $(DLANG_OUT)/fuzz-smoke.log; \
 	    echo "dlang: fuzz smoke run clean"; \
 	  else tail -40 $(DLANG_OUT)/fuzz-smoke.log; echo "dlang: FUZZER FOUND A PROBLEM"; exit 1; fi; \
@@ -102,4 +103,4 @@ dlang-fuzz: $(DLANG_FUZZBIN)
 	@if [ -z "$(DLANG_CLANG)" ]; then echo "dlang: clang not found"; exit 1; fi
 	@$(DLANG_SEED)
 	$(DLANG_OUT)/dt_fuzz -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
-	  -max_len=4096 -artifact_prefix=$(DLANG_OUT)/ $(DLANG_OUT)/corpus
+	  -max_len=4096 -dict=tests/fuzz/d.dict -artifact_prefix=$(DLANG_OUT)/ $(DLANG_OUT)/corpus

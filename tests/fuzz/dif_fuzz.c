@@ -10,13 +10,22 @@
  *
  * Input layout: byte 0 flags (bit 0: repair the program so it is likely
  * valid, bit 1: destructive, bit 2: user, bit 3: small strsize, bit 4: tiny
- * scratch, bit 5: string return type, bits 6+7: check the text form),
+ * scratch, bit 5: string return type (with or without repair), bits 6+7:
+ * check the text form),
  * byte 1 number of integers (& 15), byte 2 number of variables
  * (& 7), byte 3 string table length, then the integers (8 bytes each), the
  * variables (raw dif_var_t), the string table, and the rest as
  * instructions. Without repair most inputs are rejected, which fuzzes the
  * validator; with repair most are accepted, which fuzzes the interpreter
  * and the subroutines.
+ *
+ * Seeds: tests/fuzz/dif_seed.c writes every DIFO of the tree (the
+ * tests/dif vectors, and every D program of tests/d and scripts compiled)
+ * in this layout, unrepaired, into build/ (dif.mk): real programs that pass
+ * validation and call subroutines with well-typed arguments. With
+ * SONDE_FUZZ_STATS set the process prints at exit how many inputs passed
+ * validation and how many runs faulted, which shows how much of the work
+ * reaches the VM.
  */
 #include "dif/dif.h"
 #include "tests/dif/dif_hostenv.h"
@@ -26,6 +35,16 @@
 #include <string.h>
 
 #define MAX_INSNS 256
+
+static struct {
+	unsigned long inputs, valid, runs, faults;
+} stats;
+
+static void stats_print(void)
+{
+	fprintf(stderr, "dif_fuzz: %lu inputs, %lu valid, %lu runs, %lu faulted\n",
+	        stats.inputs, stats.valid, stats.runs, stats.faults);
+}
 
 static uint32_t repair_var(const dif_difo_t *dp, unsigned op, uint32_t id)
 {
@@ -147,7 +166,9 @@ static void run(const dif_difo_t *dp, unsigned flags)
 	for (int pass = 0; pass < 2; pass++) {
 		st.ds_insns = 0;
 		st.ds_scratch_used = 0;
-		dif_emulate(dp, &st, &rv);
+		stats.runs++;
+		if (dif_emulate(dp, &st, &rv) != 0)
+			stats.faults++;
 		if (st.ds_insns > dp->dd_ninsns) {
 			fprintf(stderr, "executed %llu > %u instructions\n",
 			        (unsigned long long)st.ds_insns, dp->dd_ninsns);
@@ -168,6 +189,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	unsigned flags;
 	size_t need;
 
+	if (stats.inputs++ == 0 && getenv("SONDE_FUZZ_STATS") != NULL)
+		atexit(stats_print);
 	if (size < 4)
 		return 0;
 	flags = data[0];
@@ -191,14 +214,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		insns[dp.dd_ninsns++] = DIF_INSTR_RET(insns[0] & 7);
 		for (uint32_t pc = 0; pc + 1 < dp.dd_ninsns; pc++)
 			insns[pc] = repair_insn(&dp, pc, insns[pc]);
-		if (flags & 32)
-			dp.dd_rtype = (dif_type_t){ DIF_TYPE_STRING, DIF_TF_BYREF, 0, 0 };
 	}
+	if (flags & 32)
+		dp.dd_rtype = (dif_type_t){ DIF_TYPE_STRING, DIF_TF_BYREF, 0, 0 };
 	if ((flags & 0xc0) == 0xc0)
 		dif_disasm(&dp, text, sizeof(text));
 	if (dif_validate(&dp, ((flags & 2) ? DIF_VF_DESTRUCTIVE : 0) |
 	                 ((flags & 4) ? DIF_VF_USER : 0), NULL, NULL) != 0)
 		return 0;
+	stats.valid++;
 	if ((flags & 0xc0) == 0xc0)
 		check_round_trip(&dp);
 	run(&dp, flags);

@@ -1,30 +1,146 @@
 /*
- * tests/fuzz/dt_fuzz.c: libFuzzer target for the D compiler.
+ * tests/fuzz/dt_fuzz.c: libFuzzer target for the D compiler, and for what
+ * the compiler hands to DIF.
  *
  * Each input is D source text, compiled with dt_compile() exactly as the
- * guest does (a fixed arena, macro arguments $1..$3, $target).  A compile
- * error is a normal outcome; a crash, a sanitizer report, a read past the
- * input (the input is not NUL-terminated) or a DIFO that fails
- * dif_validate() is a finding.  Successful programs are walked and every
- * DIFO disassembled, to exercise the program object.
+ * guest does (a fixed arena, macro arguments $1..$3, $target, a symbol
+ * table for `name).  A compile error is a normal outcome; a crash, a
+ * sanitizer report, a read past the input (the input is not
+ * NUL-terminated) or an error without a tag is a finding.
+ *
+ * A program that compiles is then treated as the kernel treats it
+ * (trace/enable.c): every DIFO must pass dif_validate() with the kernel's
+ * flags (DIF_VF_DESTRUCTIVE only for -w), and then each clause is "fired"
+ * twice on DIF's host model of the kernel (tests/dif/dif_hostenv.c): the
+ * predicate, then every action's DIFOs in order, on one dif_state_t per
+ * firing as the kernel does, so clause-locals and thread-locals flow
+ * between them.  A DIFO that fails validation, or one that runs more than
+ * dd_ninsns instructions, is a compiler (or validator) bug and aborts.  A
+ * run-time fault is a normal outcome (the program may divide by zero);
+ * faults are counted, not judged.
+ *
+ * Input: the D source; its first byte also picks options (bit 0: -w,
+ * bit 1: -x strsize=8, which the sizing of strings must survive).  Seeds:
+ * every D file of the tree (dlang.mk copies them into build/); dictionary:
+ * tests/fuzz/d.dict.  With SONDE_FUZZ_STATS set, the process prints at
+ * exit how many inputs compiled and how many DIFOs ran and faulted, which
+ * shows whether the fuzzer reaches the VM at all.
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "dlang/dt.h"
+#include "tests/dif/dif_hostenv.h"
 
 #define ARENA_SIZE (4u << 20)
 
-static void
-check_difo(const dif_difo_t *d)
+static struct {
+	unsigned long inputs, compiled, difos, runs, faults;
+} stats;
+
+static struct dif_hostenv host;
+static uint8_t scratch[4096];
+
+static void stats_print(void)
+{
+	fprintf(stderr, "dt_fuzz: %lu inputs, %lu compiled, %lu DIFOs, %lu runs, %lu faulted\n",
+	        stats.inputs, stats.compiled, stats.difos, stats.runs, stats.faults);
+}
+
+/* A few kernel symbols for `name (a data object is read through KMEM). */
+static int fuzz_symlookup(void *arg, const char *name, uint64_t *addr, uint64_t *size)
+{
+	static const struct { const char *n; uint64_t a, s; } syms[] = {
+		{ "ticks", HOSTENV_KMEM + 0x100, 8 }, { "ncpus", HOSTENV_KMEM + 0x108, 4 },
+		{ "kmain", 0xffffffff80100000ull, 64 }, { "boot_flag", HOSTENV_KMEM + 0x10c, 1 },
+	};
+
+	(void)arg;
+	for (size_t i = 0; i < sizeof(syms) / sizeof(syms[0]); i++)
+		if (strcmp(name, syms[i].n) == 0) {
+			*addr = syms[i].a;
+			*size = syms[i].s;
+			return 0;
+		}
+	return -1;
+}
+
+/* check_difo: validate as the kernel does, or abort. */
+static void check_difo(const dif_difo_t *d, unsigned vflags)
 {
 	static char buf[1 << 16];
+
+	if (dif_validate(d, vflags, NULL, NULL) != 0) {
+		dif_disasm(d, buf, sizeof(buf));
+		fprintf(stderr, "the compiler made DIF the validator rejects:\n%s", buf);
+		abort();
+	}
+	dif_disasm(d, buf, sizeof(buf));
+	stats.difos++;
+}
+
+/* run_difo: one run on the firing's state; the instruction bound must hold. */
+static void run_difo(const dif_difo_t *d, dif_state_t *st)
+{
+	uint64_t rv, before = st->ds_insns;
+
 	if (d == NULL)
 		return;
-	if (dif_validate(d, DIF_VF_DESTRUCTIVE | DIF_VF_USER, NULL, NULL) != 0)
+	stats.runs++;
+	if (dif_emulate(d, st, &rv) != 0)
+		stats.faults++;
+	if (st->ds_insns - before > d->dd_ninsns) {
+		fprintf(stderr, "executed %llu > %u instructions\n",
+		        (unsigned long long)(st->ds_insns - before), d->dd_ninsns);
 		abort();
-	dif_disasm(d, buf, sizeof (buf));
+	}
+}
+
+/* fire_clause: the predicate, then (if true) every action's DIFOs in order. */
+static void fire_clause(const dt_clause *cl, bool destructive, uint32_t strsize)
+{
+	dif_state_t st;
+	uint64_t pv = 1;
+
+	dif_state_init(&st, &host.env, scratch, sizeof(scratch), strsize);
+	st.ds_flags = destructive ? DIF_RUN_DESTRUCTIVE : 0;
+	for (int i = 0; i < DIF_NARGS; i++)
+		st.ds_args[i] = i < 3 ? HOSTENV_KMEM + 16 * (uint64_t)i : (uint64_t)i;
+	if (cl->cl_pred != NULL) {
+		stats.runs++;
+		if (dif_emulate(cl->cl_pred, &st, &pv) != 0) {
+			stats.faults++;
+			return;
+		}
+		if (st.ds_insns > cl->cl_pred->dd_ninsns)
+			abort();
+	}
+	if (pv == 0)
+		return;
+	for (uint32_t a = 0; a < cl->cl_nacts; a++)
+		for (uint32_t i = 0; i < cl->cl_acts[a].ac_nargs; i++)
+			run_difo(cl->cl_acts[a].ac_args[i], &st);
+}
+
+static void check_prog(const dt_prog *p, bool destructive, uint32_t strsize)
+{
+	unsigned vflags = destructive ? DIF_VF_DESTRUCTIVE : 0;
+
+	for (uint32_t c = 0; c < p->dp_nclauses; c++) {
+		const dt_clause *cl = &p->dp_clauses[c];
+		if (cl->cl_pred != NULL)
+			check_difo(cl->cl_pred, vflags);
+		for (uint32_t a = 0; a < cl->cl_nacts; a++)
+			for (uint32_t i = 0; i < cl->cl_acts[a].ac_nargs; i++)
+				if (cl->cl_acts[a].ac_args[i] != NULL)
+					check_difo(cl->cl_acts[a].ac_args[i], vflags);
+	}
+	dif_hostenv_reset(&host);
+	for (int firing = 0; firing < 2; firing++)
+		for (uint32_t c = 0; c < p->dp_nclauses; c++)
+			fire_clause(&p->dp_clauses[c], destructive, strsize);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -34,8 +150,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static void *arena;
 	static const char *const argv[] = { "fuzz.d", "1", "foo", "0x10" };
-	if (arena == NULL)
+
+	if (arena == NULL) {
 		arena = malloc(ARENA_SIZE);
+		dif_hostenv_init(&host);
+		if (getenv("SONDE_FUZZ_STATS") != NULL)
+			atexit(stats_print);
+	}
+	stats.inputs++;
 	/* copy into an exact-size buffer so ASan catches reads past the end */
 	char *src = malloc(size == 0 ? 1 : size);
 	memcpy(src, data, size);
@@ -45,16 +167,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	o.o_argc = 4;
 	o.o_target = 1234;
 	o.o_destructive = size > 0 && (data[0] & 1);
+	o.o_strsize = size > 0 && (data[0] & 2) ? 8 : 0;
+	o.o_symlookup = fuzz_symlookup;
 	dt_prog *p;
 	dt_error err;
 	if (dt_compile(src, size, &o, arena, ARENA_SIZE, &p, &err) == 0) {
-		for (uint32_t c = 0; c < p->dp_nclauses; c++) {
-			const dt_clause *cl = &p->dp_clauses[c];
-			check_difo(cl->cl_pred);
-			for (uint32_t a = 0; a < cl->cl_nacts; a++)
-				for (uint32_t i = 0; i < cl->cl_acts[a].ac_nargs; i++)
-					check_difo(cl->cl_acts[a].ac_args[i]);
-		}
+		stats.compiled++;
+		check_prog(p, o.o_destructive, o.o_strsize);
 	} else {
 		char msg[1024];
 		if (err.de_tag == NULL)
