@@ -329,6 +329,20 @@ int fbt_probe_set(dtrace_id_t id, bool on)
 	return rc;
 }
 
+/*
+ * fbt_probe_unarm_stale: mark probe id's sites unarmed but leave their traps
+ * in the text: what a CPU that still runs the trap bytes after a disable
+ * meets.  The caller puts the bytes back.  Returns the sites so marked.
+ */
+int fbt_probe_unarm_stale(dtrace_id_t id)
+{
+	int n = 0;
+
+	for (struct fbt_site *s = dtrace_probe_arg(id); s != NULL; s = s->fs_next, n++)
+		s->fs_armed = false;
+	return n;
+}
+
 /* fbt_set_all: enable or disable every fbt probe; returns how many. */
 int fbt_set_all(bool on)
 {

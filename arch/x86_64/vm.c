@@ -275,14 +275,17 @@ uint64_t virt_to_phys(const void *p)
  * fetched (or, under QEMU's TCG, translated) before another CPU wrote them;
  * the architecture only promises the new bytes once that CPU has serialised
  * after the write.  Taking an interrupt and returning from it serialises, so
- * a cross-call to every CPU is the synchronisation point.  Under TCG there is
- * one more hazard: a CPU translating a block while the write happens may read
- * the old bytes and publish that translation after the write invalidated the
- * others; it then stays in use, by every CPU, until the page is written again
- * (seen as CPUs trapping forever on an int3 already taken out).  So each
- * range written since the last synchronisation is written once more, with the
- * same bytes, after it: any translation made before that point is then
- * invalidated, and one made after it reads the new bytes.
+ * a cross-call to every CPU is the synchronisation point.  Under TCG we saw
+ * more (issue 13): three vCPUs trapping for minutes on an int3 that memory no
+ * longer held, until gdb made QEMU drop its translations.  The likely way: a
+ * vCPU translating a block while the byte is written reads the old byte and
+ * publishes its translation after the write invalidated the others; it is
+ * then used by every vCPU until the page is written again.  So each range
+ * written since the last synchronisation is written once more, with the same
+ * bytes, after it: a translation made before that point is invalidated, one
+ * made after it reads the new bytes.  (What makes a stale trap harmless in
+ * any case is that fbt and sdt replay a disarmed site instead of resuming at
+ * it; this only bounds how long a CPU sees old bytes.)
  *
  * text_patch writes and logs the range; text_patch_sync does the cross-call
  * and the second writes.  A full log syncs by itself.

@@ -3,7 +3,8 @@
  * consumer: the instruction decoder on the whole kernel, planting and
  * removing traps, replaying the displaced instruction (standard prologue,
  * frameless leaf, RIP-relative load), return emulation, arguments and return
- * values, and "enable every probe, keep running, disable: text unchanged".
+ * values, "enable every probe, keep running, disable: text unchanged", and a
+ * trap met after its site was disarmed (a stale trap byte) replaying once.
  *
  * Two kinds of test: the mechanism alone (fbt_probe_set, as the framework's
  * enable op would: bytes change, calls still compute the same, bytes come
@@ -27,6 +28,7 @@ struct fbt_stats {
 dtrace_id_t fbt_probe_id(const char *func, const char *name);
 int fbt_probe_set(dtrace_id_t id, bool on);
 int fbt_set_all(bool on);
+int fbt_probe_unarm_stale(dtrace_id_t id);
 void fbt_stats_get(struct fbt_stats *out);
 
 /* Functions to probe.  noipa: calls really reach them, with these arguments. */
@@ -142,6 +144,39 @@ SELFTEST(fbt_mechanism_each_kind)
 	MECHANISM("fbt_st_leaf", "return", leaf(7), 22);
 	MECHANISM("fbt_st_riprel", "entry", riprel(), 42);
 	MECHANISM("fbt_st_multi", "return", multi(150) + multi(3), 47);
+}
+
+/*
+ * STALE: plant func:name's traps, then mark its sites unarmed with the traps
+ * still in place, as a CPU that goes on running a trap byte after the disable
+ * (issue 13, reproducer 4) meets them: a call must still compute, once (the
+ * trap replays the displaced instruction instead of sending the CPU back to
+ * the same trap forever).  Then the function's bytes are put back.
+ */
+#define STALE(func, name, call, expect) do {                                       \
+	dtrace_id_t id_ = fbt_probe_id(func, name);                                    \
+	struct ksym ks_;                                                               \
+	uint8_t bytes_[512];                                                           \
+	ST_ASSERT(id_ != 0 && ksym_lookup_name(func, &ks_) && ks_.ks_size <= sizeof(bytes_)); \
+	memcpy(bytes_, (const void *)ks_.ks_addr, ks_.ks_size);                       \
+	ST_ASSERT(fbt_probe_set(id_, true) == 0);                                      \
+	ST_ASSERT(fbt_probe_unarm_stale(id_) > 0);                                     \
+	ST_ASSERT((call) == (expect));                                                 \
+	ST_ASSERT(text_patch((void *)ks_.ks_addr, bytes_, ks_.ks_size));               \
+	text_patch_sync();                                                             \
+	ST_ASSERT((call) == (expect));                                                 \
+} while (0)
+
+SELFTEST(fbt_stale_trap_replays)
+{
+	long (*volatile frame)(long, long, long, long, long, long) = fbt_st_frame;
+	long (*volatile leaf)(long) = fbt_st_leaf;
+	int (*volatile multi)(int) = fbt_st_multi;
+
+	STALE("fbt_st_frame", "entry", frame(1, 2, 3, 4, 5, 6), 91);
+	STALE("fbt_st_frame", "return", frame(1, 2, 3, 4, 5, 6), 91);
+	STALE("fbt_st_leaf", "entry", leaf(7), 22);
+	STALE("fbt_st_multi", "return", multi(150) + multi(3), 47);
 }
 
 SELFTEST(fbt_entry_args)
