@@ -118,7 +118,7 @@ static uint64_t dv_drops(dtrace_state_t *s)
 /* ---- all CPUs on one array ---- */
 
 #define HAMMER_KEYS   48
-#define HAMMER_ROUNDS 25
+#define HAMMER_ROUNDS 400
 
 static const char hammer_src[] =
 	"dvtest:::hit /arg0 == 0/ { a[cpu, arg1] = arg2; self->x = arg2; s[arg1 % 8] = arg2; }"
@@ -177,7 +177,7 @@ SELFTEST(dynvar_smp_hammer)
 
 	dtrace_opts_default(&o);
 	o.dov_bufsize = 4096;
-	o.dov_dynvarsize = 4UL << 20;     /* more than all the creations even if none were recycled */
+	o.dov_dynvarsize = 8UL << 20;     /* room to spare while the cleaner catches up */
 	ST_ASSERT(dv_start(&r, hammer_src, &o));
 	if (r.state == NULL) {
 		dv_end(&r);
