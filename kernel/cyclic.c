@@ -114,9 +114,13 @@ void cyclic_stop(struct cyclic *cy)
 	if (cy->cy_pending)
 		cyclic_unlink(c, cy);
 	spin_unlock(&c->cpu_cyclic_lock);
+	/* A handler may itself wait for a cross-call (the dynamic-variable
+	 * cleaner's dtrace_sync), so answer ours while waiting for it. */
 	if (cy->cy_cpu != arch_cpu_id())
-		while (__atomic_load_n(&cy->cy_running, __ATOMIC_ACQUIRE))
+		while (__atomic_load_n(&cy->cy_running, __ATOMIC_ACQUIRE)) {
+			xcall_poll();
 			arch_cpu_relax();
+		}
 }
 
 /* Called by the timer interrupt (interrupts off). */
