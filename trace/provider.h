@@ -117,9 +117,11 @@ void dtrace_probe_frame(dtrace_id_t id, int cpu, const uint64_t args[6], uint64_
  * making something unreachable from probe context (an ECB unlinked, a
  * provider's per-probe data detached) and before freeing it, and after a
  * state change that no firing may straddle.  A cross-call to every CPU,
- * answered outside probe context.  Context: thread context, never probe
- * context, holding no spinlock that another CPU may spin on with interrupts
- * off; it may wait a while (each CPU answers when it next has interrupts on).
+ * answered outside probe context.  Context: thread context, or a cyclic
+ * handler (the dynamic-variable cleaner), never probe context, holding no
+ * spinlock that another CPU may spin on with interrupts off; it may wait a
+ * while (each CPU answers when it next has interrupts on, or while it waits
+ * itself: xcall's and cyclic_stop's wait loops answer cross-calls).
  */
 void dtrace_sync(void);
 
