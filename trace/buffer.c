@@ -73,19 +73,22 @@ static uint8_t *ring_reserve(dtrace_buffer_t *b, uint32_t size)
 }
 
 /*
- * reserve_limit: how much of a half a record of class c may fill: all of it
- * for an exit() clause's record, less the exit reserve for the others, less
- * END's reserve too for ordinary records under the fill policy.
+ * dtrace_buffer_limits: how much of a half a record of each class may fill:
+ * all of it for an exit() clause's record, less the exit reserve for the
+ * others, less END's reserve too for ordinary records under the fill
+ * policy.  Worked out once, when the reserves are known, so that a firing
+ * pays one load.  Thread context (enabling).
  */
-static uint64_t reserve_limit(const dtrace_state_t *s, const dtrace_buffer_t *b, int policy, int c)
+void dtrace_buffer_limits(dtrace_state_t *s)
 {
-	uint64_t keep = 0;
+	uint64_t size = ALIGN_DOWN(s->dts_opts.dov_bufsize, 8);   /* every CPU's dtb_size */
 
-	if (c != DTRACE_REC_EXIT)
-		keep = s->dts_exit_reserve;
-	if (c == DTRACE_REC_ORDINARY && policy == DTRACE_BUFPOLICY_FILL)
-		keep += s->dts_end_reserve;
-	return b->dtb_size > keep ? b->dtb_size - keep : 0;
+	for (int c = DTRACE_REC_ORDINARY; c <= DTRACE_REC_EXIT; c++) {
+		uint64_t keep = c != DTRACE_REC_EXIT ? s->dts_exit_reserve : 0;
+		if (c == DTRACE_REC_ORDINARY && s->dts_opts.dov_bufpolicy == DTRACE_BUFPOLICY_FILL)
+			keep += s->dts_end_reserve;
+		s->dts_reclimit[c] = size > keep ? size - keep : 0;
+	}
 }
 
 /*
@@ -104,7 +107,7 @@ uint8_t *dtrace_buffer_reserve(dtrace_state_t *s, dtrace_buffer_t *b, uint32_t s
 	}
 	if (policy == DTRACE_BUFPOLICY_RING)
 		return ring_reserve(b, size);
-	if (b->dtb_offset + size > reserve_limit(s, b, policy, recclass) ||
+	if (b->dtb_offset + size > s->dts_reclimit[recclass] ||
 	    (b->dtb_full && recclass == DTRACE_REC_ORDINARY)) {
 		if (policy == DTRACE_BUFPOLICY_FILL)
 			b->dtb_full = true;

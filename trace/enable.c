@@ -385,6 +385,7 @@ static int ecbs_index_and_link(dtrace_state_t *s)
 			s->dts_exit_reserve = MAX(s->dts_exit_reserve, e->dte_size);
 	}
 	s->dts_end_reserve += 4 * sizeof(dtrace_errrec_t);
+	dtrace_buffer_limits(s);
 	/* Link in EPID order so clauses fire in program order. */
 	int rc = 0;
 	for (uint32_t i = 0; i < s->dts_necbs && rc == 0; i++)

@@ -183,6 +183,7 @@ typedef struct dtrace_state {
 	uint64_t dts_alive;               /* ktime the deadman last found the state alive */
 	uint32_t dts_end_reserve;         /* fill policy: bytes kept for END records */
 	uint32_t dts_exit_reserve;        /* bytes kept for one exit() clause's record */
+	uint64_t dts_reclimit[3];         /* by enum dtrace_recclass: bytes of a half it may fill */
 	struct cyclic dts_deadman;
 	dtrace_buffer_t dts_buf[TRACE_MAXCPUS];
 	dtrace_aggbuf_t dts_agg[TRACE_MAXCPUS];
@@ -277,6 +278,7 @@ int dtrace_action_raise(uint64_t sig);             /* 0, or DIF_FAULT_ILLOP */
 /* buffer.c */
 int dtrace_buffer_alloc(dtrace_buffer_t *b, uint64_t size, int policy);
 void dtrace_buffer_free(dtrace_buffer_t *b);
+void dtrace_buffer_limits(dtrace_state_t *s);
 uint8_t *dtrace_buffer_reserve(dtrace_state_t *s, dtrace_buffer_t *b, uint32_t size, int recclass);
 long dtrace_buffer_copyout(dtrace_buffer_t *b, int cpu, int policy, void *out, size_t size);
 

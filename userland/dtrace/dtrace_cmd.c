@@ -6,10 +6,18 @@
  * are several, compiles them together into one program so they share
  * variables and one consumer state.  It enables the program, reports how
  * many probes each description matched, fires BEGIN, drains the buffers at
- * switchrate (checking for exit() and Ctrl-C every 10 ms), then stops (END),
- * drains again, prints a newline and the aggregations not yet printed, and
- * returns the exit status: exit()'s argument, 0 after Ctrl-C, 1 for compile
- * or enabling errors, 2 for bad usage.
+ * switchrate (checking for exit() and Ctrl-C every 10 ms, and every 64
+ * records while printing), then stops (END), drains again, stops -c's
+ * command if it still runs, prints a newline and the aggregations not yet
+ * printed, and returns the exit status: exit()'s argument, 0 after Ctrl-C,
+ * 1 for compile or enabling errors, 2 for bad usage.
+ *
+ * While tracing, the command's thread is marked untraced: a consumer is, to
+ * DTrace, a user process whose work the kernel's probes do not see, and
+ * here it would otherwise trace its own printing (docs/tracing.md).  The
+ * first Ctrl-C stops tracing at once, even in the middle of printing, and
+ * what was recorded is still printed; a second one stops the printing as
+ * well (DTrace's impatience).
  *
  * Order: options, compiling, listing, running.
  */
