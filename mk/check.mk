@@ -6,7 +6,8 @@
 #                   console tests (pytest + pexpect), whose summary line ends
 #                   the run.
 #   make bench      the figures: build/bench.json and a table.
-#   make fuzz       each library's fuzzer for FUZZ_SECONDS (default 600).
+#   make fuzz       each library's fuzzer for FUZZ_SECONDS (default 600),
+#                   then `make difffuzz` (DIFFFUZZ_N programs, 1 vs 4 CPUs).
 
 KUNIT_DIR   := $(BUILD)/host/kernel
 KUNIT_TESTS := test_printf test_string test_cmdline test_ksym test_pmem test_kheap test_kfile
@@ -20,12 +21,12 @@ KUNIT_test_kfile_SRCS   := kernel/kfile_tar.c kernel/printf.c kernel/string.c
 KUNIT_BINS  := $(KUNIT_TESTS:%=$(KUNIT_DIR)/%)
 
 .PHONY: check kunit-check check-deps selftest-check dtest-check dtest-smp-check e2e-check \
-        bench fuzz
+        bench fuzz difffuzz-check difffuzz
 
 check: deps
 	@$(MAKE) --no-print-directory all
 	@$(MAKE) --no-print-directory kunit-check check-deps $(LIB_CHECKS) selftest-check \
-		dtest-check dtest-smp-check
+		dtest-check dtest-smp-check difffuzz-check
 	@$(MAKE) --no-print-directory e2e-check
 
 $(KUNIT_DIR)/%.o: %.c
@@ -85,4 +86,11 @@ bench: deps all
 	@$(PYTHON) tools/bench.py --build $(BUILD)
 
 fuzz:
-	@$(MAKE) --no-print-directory $(LIB_FUZZ)
+	@$(MAKE) --no-print-directory $(LIB_FUZZ) difffuzz
+
+# The differential fuzzer (tools/difffuzz.py): random D programs, 1 CPU vs 4.
+DIFFFUZZ_N ?= 200
+difffuzz-check: $(BUILD)/kernel.elf
+	@$(PYTHON) tools/difffuzz.py -n 6 --seed 1 --batch 6
+difffuzz: $(BUILD)/kernel.elf
+	@$(PYTHON) tools/difffuzz.py -n $(DIFFFUZZ_N) --batch 8
