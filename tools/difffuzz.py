@@ -41,7 +41,9 @@ Switches add the features that today hang or corrupt on 2+ CPUs (issue
 
 Several programs run in one boot (a --shell line of `echo @@K; dtrace ...`
 commands), B per boot; when a boot fails (hang, crash, stderr), its
-programs are rerun one per boot to tell which one did it.
+programs are rerun one per boot to tell which one did it, and a program
+whose aggregations differ is rerun alone once, to tell whether the earlier
+consumers of the same boot played a part.
 
 Exit status: 0 if every program agreed, 1 if any finding, 2 on bad use.
 Host only, Python standard library only; needs build/kernel.elf.
@@ -285,9 +287,11 @@ def check_batch(progs, opts):
             if a != b:
                 only_a = sorted(set(a or []) - set(b or []))[:10]
                 only_b = sorted(set(b or []) - set(a or []))[:10]
-                findings.append("aggregations differ, %d vs %d CPUs:\n  program: %s\n"
+                again = "" if len(progs) == 1 else "; alone in a boot: %s" % (
+                    "differs again" if check_batch([p], opts) else "agrees")
+                findings.append("aggregations differ, %d vs %d CPUs%s:\n  program: %s\n"
                                 "  only on %d: %s\n  only on %d: %s" % (
-                                    base, c, dtrace_cmd(p), base, only_a, c, only_b))
+                                    base, c, again, dtrace_cmd(p), base, only_a, c, only_b))
     return findings
 
 
