@@ -6,7 +6,8 @@
 #                   console tests (pytest + pexpect), whose summary line ends
 #                   the run.
 #   make bench      the figures: build/bench.json and a table.
-#   make fuzz       each library's fuzzer for FUZZ_SECONDS (default 600).
+#   make fuzz       each library's fuzzer for FUZZ_SECONDS (default 600),
+#                   then `make difffuzz` (DIFFFUZZ_N programs, 1 vs 4 CPUs).
 #   make stress     the SMP stress campaign, long: the stress_* self-tests on
 #                   STRESS_CPUS (4) CPUs for STRESS_SECONDS (60) each, then the
 #                   e2e stress test for as long; STRESS_AREAS / STRESS_SKIP
@@ -25,12 +26,12 @@ KUNIT_test_kfile_SRCS   := kernel/kfile_tar.c kernel/printf.c kernel/string.c
 KUNIT_BINS  := $(KUNIT_TESTS:%=$(KUNIT_DIR)/%)
 
 .PHONY: check kunit-check check-deps selftest-check dtest-check dtest-smp-check e2e-check \
-        bench fuzz stress-check stress stress-selftest
+        bench fuzz stress-check stress stress-selftest difffuzz-check difffuzz
 
 check: deps
 	@$(MAKE) --no-print-directory all
 	@$(MAKE) --no-print-directory kunit-check check-deps $(LIB_CHECKS) selftest-check \
-		stress-check dtest-check dtest-smp-check
+		stress-check dtest-check dtest-smp-check difffuzz-check
 	@$(MAKE) --no-print-directory e2e-check
 
 $(KUNIT_DIR)/%.o: %.c
@@ -122,4 +123,11 @@ bench: deps all
 	@$(PYTHON) tools/bench.py --build $(BUILD)
 
 fuzz:
-	@$(MAKE) --no-print-directory $(LIB_FUZZ)
+	@$(MAKE) --no-print-directory $(LIB_FUZZ) difffuzz
+
+# The differential fuzzer (tools/difffuzz.py): random D programs, 1 CPU vs 4.
+DIFFFUZZ_N ?= 200
+difffuzz-check: $(BUILD)/kernel.elf
+	@$(PYTHON) tools/difffuzz.py -n 6 --seed 1 --batch 6
+difffuzz: $(BUILD)/kernel.elf
+	@$(PYTHON) tools/difffuzz.py -n $(DIFFFUZZ_N) --batch 8

@@ -51,8 +51,8 @@ $(foreach t,$(USERLAND_TESTS),$(eval $(call userland_host_test,$(t))))
 
 # The console-byte fuzzer (tests/fuzz/shell_fuzz.c, libFuzzer, clang): the
 # shell's editor, tokenizer and commands on the pretend kernel.
-#   shell-fuzz-smoke  a short run (SHELL_FUZZ_SMOKE seconds, default 20),
-#                     part of userland-check when clang is there
+#   shell-fuzz-smoke  a short run (SHELL_FUZZ_SMOKE seconds, default 20), in
+#                     make check (LIB_CHECKS) when clang is there
 #   shell-fuzz        a run of FUZZ_SECONDS (default 600), part of make fuzz
 SHELL_FUZZ_SRCS := tests/fuzz/shell_fuzz.c userland/shell/ledit.c userland/shell/shell_tok.c \
 	userland/shell/shell.c userland/shell/shell_cmds.c userland/shell/shell_files.c \

@@ -8,6 +8,10 @@ import random
 import re
 import time
 
+import pytest
+
+from conftest import BOOT_TIMEOUT
+
 
 def send_slowly(guest, data, chunk=1024):
     """Send data in chunks, letting the guest keep up (its input ring holds 4 KiB)."""
@@ -86,3 +90,40 @@ def test_truncated_escape_then_enter(guest):
 def test_nul_and_high_bytes_are_ignored(guest):
     out = guest.run("echo a\x00b\x80c\xffd")
     assert re.search(r"^abcd$", out, re.M), out
+
+
+# The editor's keys and escape sequences (ledit.h) and the tokenizer's quotes.
+EDITOR_KEYS = ["\x1b[A", "\x1b[B", "\x1b[C", "\x1b[D", "\x1b[H", "\x1b[F",
+               "\x1b[3~", "\x1b[1~", "\x1b[4~", "\x1bOH", "\x1bOF", "\x1b\x1b",
+               "\x1b[", "\x1b", "\x01", "\x02", "\x04", "\x05", "\x06", "\x08",
+               "\x0b", "\x0c", "\x0e", "\x10", "\x15", "\x17", "\x7f", "\x03",
+               "\r", "\n", "\r\n", "'", '"', "\\", ";", "#", " "]
+
+
+def console_fuzz(seed, n):
+    """n random console tokens: editor keys, digits, punctuation, high bytes.
+
+    No lower-case letters: no real command (halt, reboot, crash...) can be
+    typed or recalled by chance; the only letters are inside the escape
+    sequences, upper-case.
+    """
+    rng = random.Random(seed)
+    other = [chr(c) for c in range(256) if not chr(c).isalpha() or chr(c).isupper()]
+    out = []
+    for _ in range(n):
+        out.append(rng.choice(EDITOR_KEYS) if rng.random() < 0.4 else rng.choice(other))
+    return "".join(out)
+
+
+@pytest.mark.parametrize("cpus", [1, 4])
+def test_random_editor_keys(boot, cpus):
+    """Random console bytes rich in the editor's keys (history, cursor,
+    kill, Ctrl-C, Ctrl-L, cut escape sequences): the kernel stays up and
+    the prompt answers, on one CPU and on four.  The host fuzzer
+    (tests/fuzz/shell_fuzz.c) runs the same editor much longer."""
+    g = boot(extra=("-smp", str(cpus)))
+    g.wait_prompt(timeout=BOOT_TIMEOUT)
+    g.run("echo history-seed")            # something for Up and Down to recall
+    for seed in range(3):
+        send_slowly(g, console_fuzz(1000 * cpus + seed, 3000), chunk=128)
+        assert_alive(g, "alive-after-keys-%d-%d" % (cpus, seed))
