@@ -181,6 +181,13 @@ bool thread_kill(uint64_t tid)
 	return true;
 }
 
+/* thread_join: no thread of the fake kernel runs, so none is waited for. */
+int thread_join(uint64_t tid)
+{
+	(void)tid;
+	return -1;
+}
+
 uint64_t thread_spawn(const char *name, void (*fn)(void *), void *arg)
 {
 	(void)fn;
