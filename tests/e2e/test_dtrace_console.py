@@ -198,7 +198,7 @@ def test_a_second_ctrl_c_stops_the_printing(boot, cpus):
         g.send("\x03")
         time.sleep(0.5)
     g.wait_prompt(timeout=FLOOD_LIVENESS)
-    assert g.run("echo alive").strip() == "alive"
+    g.resync("alive-after-flood", timeout=FLOOD_LIVENESS)   # a late ^C may cancel a line
 
 
 @pytest.mark.parametrize("cpus", [1, 2, 4])
