@@ -44,7 +44,7 @@ def dtrace(cpus, *args):
 @pytest.mark.parametrize("cpus", CPUS)
 def test_exit_ends_a_flood_that_fills_the_buffer(cpus):
     rc, out, err = dtrace(cpus, "-q", "-Z", "-x", "bufsize=4k", "-n",
-                          'fbt::: {} tick-1s { printf("done\\n"); exit(0); }')
+                          'fbt::: {} tick-500ms { printf("done\\n"); exit(0); }')
     assert rc == 0, (rc, out[-2000:], err[-2000:])
     assert "drops on CPU" in err, err          # the buffer was full
     assert out == "done\n\n", out[-2000:]      # exit()'s clause was recorded all the same
@@ -55,7 +55,7 @@ def test_the_consumer_is_not_traced_by_its_own_enablings(cpus):
     # Drains every 100 ms, so what the consumer does while printing one
     # drain would be in the next, if its probes fired.
     rc, out, err = dtrace(cpus, "-x", "switchrate=10hz", "-n",
-                          "fbt::: {} tick-2s { exit(0); }")
+                          "fbt::: {} tick-1s { exit(0); }")
     assert rc == 0, (rc, out[-2000:], err[-2000:])
     funcs = set(re.findall(r"^ +\d+ +\d+ +(\S+):(?:entry|return) *$", out, re.M))
     assert "timer_interrupt" in funcs, sorted(funcs)[:50]   # interrupts still fire
@@ -73,7 +73,7 @@ def test_the_deadman_spares_a_consumer_busy_printing(cpus):
 @pytest.mark.parametrize("cpus", CPUS)
 def test_the_c_command_does_not_outlive_dtrace(cpus):
     rc, out, err = dtrace(cpus, "--shell",
-                          "dtrace -q -n 'profile-997 { @[stack()] = count(); } tick-2s { exit(0); }' "
+                          "dtrace -q -n 'profile-997 { @[stack()] = count(); } tick-1s { exit(0); }' "
                           "-c 'run spin'; ps")
     assert rc == 0, (rc, out[-2000:], err[-2000:])
     assert "kernel`wl_spin_main" in out, out[-3000:]     # it ran while traced
