@@ -503,7 +503,9 @@ bool dtc_poll(struct dtc *d)
 static void drain(struct dtc *d)
 {
 	for (int cpu = 0; cpu < dtrace_ncpus() && !d->impatient; cpu++) {
+		thread_set_untraced(false);     /* the snapshot is our "system call": seen, */
 		long n = dtrace_buffer_snapshot(d->state, cpu, d->buf, d->ov.dov_bufsize);
+		thread_set_untraced(true);      /* as DTrace sees a consumer's ioctl (its cross-call) */
 		if (n > 0)
 			dtc_records(d, cpu, d->buf, n);
 	}
