@@ -14,9 +14,10 @@ DTrace's message.
 Counts here depend on timing (TCG on a shared host), so only what must hold
 is asserted; there are no wall-clock thresholds, only generous timeouts.
 
-Environment: SONDE_STRESS_SECONDS (default 0: one round) makes the storm
-repeat for about that long (`make stress`); SONDE_STRESS_SKIP=fbt,dynvar,...
-leaves areas out (as the self-tests' stress.skip).
+Environment: SONDE_STRESS_SECONDS (default 0: one round, and the two
+longest tests skipped, for `make check`) makes the storms repeat for about
+that long (`make stress`); SONDE_STRESS_SKIP=fbt,dynvar,... leaves areas out
+(as the self-tests' stress.skip).
 """
 import os
 import re
@@ -109,6 +110,11 @@ def test_storm_every_probe_kind_with_workloads():
     assert_all_finished(r, rounds)
 
 
+LONG_ONLY = pytest.mark.skipif(SECONDS == 0, reason="make stress only (SONDE_STRESS_SECONDS); "
+                               "make check's stress-check covers it in the kernel")
+
+
+@LONG_ONLY
 def test_storm_leaves_no_leak():
     # The heap in use is back to its value once every consumer has closed
     # (no workloads here: their own allocations would move it).  The first
@@ -137,6 +143,7 @@ def test_records_plus_drops_equal_firings():
     assert records + drops == n, "%d records + %d drops != %d firings" % (records, drops, n)
 
 
+@LONG_ONLY
 def test_back_to_back_consumers_all_finish():
     # Open/close races from the consumer's side: many short consumers of the
     # same busy probes, one after another, while pingpong keeps them firing.
