@@ -149,20 +149,28 @@ static uint32_t difo_value_size(const dtrace_state_t *s, const dif_difo_t *dp)
 	return n;
 }
 
-/* value_size_max: bytes of a dynamic variable's value: 8, or strsize if any holds a string. */
-static uint32_t value_size_max(const dtrace_state_t *s)
+/* A measure of one DIFO (NULL for an absent predicate), and its maximum over a program. */
+typedef uint32_t difo_measure_fn(const dtrace_state_t *s, const dif_difo_t *dp);
+
+static uint32_t prog_difo_max(const dtrace_state_t *s, difo_measure_fn *measure)
 {
 	const dt_prog *p = s->dts_prog;
-	uint32_t n = 8;
+	uint32_t n = 0;
 
 	for (uint32_t c = 0; c < p->dp_nclauses; c++) {
 		const dt_clause *cl = &p->dp_clauses[c];
-		n = MAX(n, difo_value_size(s, cl->cl_pred));
+		n = MAX(n, measure(s, cl->cl_pred));
 		for (uint32_t a = 0; a < cl->cl_nacts; a++)
 			for (uint32_t k = 0; k < cl->cl_acts[a].ac_nargs; k++)
-				n = MAX(n, difo_value_size(s, cl->cl_acts[a].ac_args[k]));
+				n = MAX(n, measure(s, cl->cl_acts[a].ac_args[k]));
 	}
 	return n;
+}
+
+/* value_size_max: bytes of a dynamic variable's value: 8, or strsize if any holds a string. */
+static uint32_t value_size_max(const dtrace_state_t *s)
+{
+	return MAX(8, prog_difo_max(s, difo_value_size));
 }
 
 static bool prog_has_dynvars(const dt_prog *p)
@@ -173,10 +181,12 @@ static bool prog_has_dynvars(const dt_prog *p)
 	return false;
 }
 
-static uint32_t difo_locals(const dif_difo_t *dp)
+/* difo_locals: how many clause-local slots a DIFO names. */
+static uint32_t difo_locals(const dtrace_state_t *s, const dif_difo_t *dp)
 {
 	uint32_t n = 0;
 
+	(void)s;
 	for (uint32_t i = 0; dp != NULL && i < dp->dd_nvars; i++)
 		if (dp->dd_vartab[i].dv_scope == DIF_SCOPE_LOCAL)
 			n = MAX(n, dp->dd_vartab[i].dv_id - DIF_VAR_USER_BASE + 1);
@@ -186,17 +196,7 @@ static uint32_t difo_locals(const dif_difo_t *dp)
 /* locals_used: how many clause-local slots the program's DIFOs name (firings zero only these). */
 static uint32_t locals_used(const dtrace_state_t *s)
 {
-	const dt_prog *p = s->dts_prog;
-	uint32_t n = 0;
-
-	for (uint32_t c = 0; c < p->dp_nclauses; c++) {
-		const dt_clause *cl = &p->dp_clauses[c];
-		n = MAX(n, difo_locals(cl->cl_pred));
-		for (uint32_t a = 0; a < cl->cl_nacts; a++)
-			for (uint32_t k = 0; k < cl->cl_acts[a].ac_nargs; k++)
-				n = MAX(n, difo_locals(cl->cl_acts[a].ac_args[k]));
-	}
-	return MIN(n, (uint32_t)TRACE_MAXLOCALS);
+	return MIN(prog_difo_max(s, difo_locals), (uint32_t)TRACE_MAXLOCALS);
 }
 
 static inline dynvar_t *dv_at(const dtrace_dynvar_space_t *d, uint32_t idx1)
