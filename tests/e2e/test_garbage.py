@@ -20,7 +20,24 @@ def send_slowly(guest, data, chunk=1024):
         time.sleep(0.02)
 
 
+def settle(guest, quiet=0.5, limit=60):
+    """Wait until the guest has printed nothing for `quiet` seconds.
+
+    The guest may still be working through the garbage (echoing, redrawing)
+    after we have sent it all; its input ring (4 KiB) drops and counts what
+    does not fit, so a marker sent before it catches up can lose its tail.
+    """
+    now = time.time()
+    deadline, last = now + limit, now
+    while now < deadline and now - last < quiet:
+        if guest.child.read_nonblocking(65536, timeout=0.05):
+            last = now                  # (PopenSpawn returns "" when nothing came)
+        time.sleep(0.05)
+        now = time.time()
+
+
 def assert_alive(guest, marker):
+    settle(guest)
     guest.resync("sync-" + marker)
     out = guest.run("echo " + marker)
     assert re.search(r"^%s$" % marker, out, re.M), out
