@@ -2,7 +2,8 @@
  * init.h - what the kernel starts once it is up: the console program.
  *
  * The kernel defines this interface and userland/shell implements it, so the
- * kernel depends on no userland header (DESIGN.md section 2).
+ * kernel depends on no userland header (the include rules that
+ * tools/check_deps.sh checks).
  */
 #ifndef SONDE_INIT_H
 #define SONDE_INIT_H

@@ -51,7 +51,7 @@ $(foreach t,$(KUNIT_TESTS),$(eval $(call kunit_link,$(t))))
 kunit-check: $(KUNIT_BINS)
 	@set -e; for t in $(KUNIT_BINS); do echo "== $$t"; $$t; done
 
-# The include rules of DESIGN.md section 2, checked by grep.
+# The include rules (userland -> dlang -> dif; kernel -> arch.h), checked by grep.
 check-deps:
 	@sh tools/check_deps.sh
 	@$(PYTHON) tools/fbt_check_notrace.py

@@ -1,5 +1,5 @@
 #!/bin/sh
-# check_deps.sh - enforce the include directions of DESIGN.md section 2:
+# check_deps.sh - enforce the include directions between the subsystems:
 #
 #   dif/       dif/ only (freestanding)
 #   dlang/     dlang/, dif/

@@ -3,7 +3,7 @@
 
     tools/fbt_check_notrace.py [build/kernel.elf]
 
-DESIGN.md: everything reachable from probe context is kept out of fbt's
+The design rule: everything reachable from probe context is kept out of fbt's
 reach, by the notrace region of linker.ld or by fbt_blocklist[] in
 trace/prov_fbt.c.  This walks the direct calls and jumps in the kernel's
 disassembly (objdump) from the probe-context roots (dtrace_probe,
