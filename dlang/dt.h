@@ -275,6 +275,11 @@ typedef struct dt_opts {
 	int (*o_symlookup)(void *arg, const char *name, uint64_t *addr,
 	    uint64_t *size);
 	void *o_symlookup_arg;
+	bool o_defargs;			/* defaultargs: missing $n are 0 or "" */
+	bool o_argref;			/* argref: unused arguments allowed */
+	/* the consumer's $pid, $ppid, $uid, $gid ($euid, $egid) and $cwd */
+	int64_t o_pid, o_ppid, o_uid, o_gid;
+	const char *o_cwd;		/* NULL: "/" */
 } dt_opts;
 
 /* A compile error, as DTrace reports it. */
@@ -659,6 +664,9 @@ struct dt_ctx {
 	dt_lexmode c_mode;
 	bool c_destructive;		/* -w or #pragma D option destructive */
 	bool c_zdefs;
+	bool c_defargs;			/* defaultargs (-x or #pragma) */
+	bool c_argref;			/* argref */
+	bool c_lastref;			/* the last macro argument is used */
 	bool c_inpred;			/* parsing a predicate */
 	uint32_t c_depth;		/* recursion depth */
 	dt_arena c_arena;
@@ -715,5 +723,38 @@ int dt_strcmp(const char *a, const char *b);
 bool dt_streq(const char *a, const char *b);
 size_t dt_snprintf(char *buf, size_t len, const char *fmt, ...);
 size_t dt_vsnprintf(char *buf, size_t len, const char *fmt, va_list ap);
+
+/* dt_options.c: DTrace's options, their kinds and value syntax */
+typedef enum dt_optkind {
+	DT_OPTK_FLAG,			/* runtime boolean: none, yes/no, a number */
+	DT_OPTK_CFLAG,			/* compiler flag: no value */
+	DT_OPTK_SIZE,			/* bytes, with k/m/g/t */
+	DT_OPTK_TIME,			/* ns, with a unit, or a rate in hz */
+	DT_OPTK_SCALAR,			/* an integer */
+	DT_OPTK_WORD,			/* one of a few words */
+	DT_OPTK_TEXT,			/* any text */
+	DT_OPTK_VERSION			/* a D version, "1.6.2" */
+} dt_optkind;
+
+typedef struct dt_optval {
+	const char *ov_name;		/* the option's name, as in the table */
+	dt_optkind ov_kind;
+	bool ov_set;			/* FLAG: set (false: no/false/off...) */
+	uint64_t ov_num;		/* bytes, ns, the integer, word index */
+	const char *ov_text;		/* the value as given (NULL: none) */
+} dt_optval;
+
+typedef enum dt_opterr {
+	DT_OPT_OK, DT_OPT_BADNAME, DT_OPT_BADVAL, DT_OPT_VERSINVAL,
+	DT_OPT_VERSUNDEF
+} dt_opterr;
+
+/*
+ * dt_option_parse: look name up and parse value (NULL: none given) by
+ * the option's kind into *o.  Pure; any context.
+ */
+dt_opterr dt_option_parse(const char *name, const char *value, dt_optval *o);
+/* dt_option_errmsg: libdtrace's message for e ("Invalid option name"). */
+const char *dt_option_errmsg(dt_opterr e);
 
 #endif /* DLANG_DT_H */

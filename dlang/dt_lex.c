@@ -381,14 +381,58 @@ read_word(dt_ctx *ctx)
 	return (dt_strdup(ctx, ctx->c_src + s, ctx->c_pos - s));
 }
 
+/* $n (str: $$n); with defaultargs a missing one is 0 (or ""). */
 static const char *
-macro_arg(dt_ctx *ctx, int n, const dt_tok *t)
+macro_arg(dt_ctx *ctx, int n, bool str, const dt_tok *t)
 {
 	const dt_opts *o = ctx->c_opts;
-	if (n >= o->o_argc || o->o_argv == NULL || o->o_argv[n] == NULL)
+	if (n >= o->o_argc || o->o_argv == NULL || o->o_argv[n] == NULL) {
+		if (ctx->c_defargs)
+			return (str ? "" : "0");
 		dt_error_at(ctx, t->t_line, t->t_col, "D_MACRO_UNDEF",
-		    "macro argument $%d is not defined", n);
+		    "macro argument %s%d is not defined", str ? "$$" : "$", n);
+	}
+	if (n == o->o_argc - 1)
+		ctx->c_lastref = true;
 	return (o->o_argv[n]);
+}
+
+/*
+ * $target and the consumer's own macro variables ($pid, $uid, $cwd...):
+ * their value as text, NULL if w names none.  $cwd is a string.
+ */
+static const char *
+macro_var(dt_ctx *ctx, const char *w, const dt_tok *t, char *num,
+    size_t len, bool *isstr)
+{
+	const dt_opts *o = ctx->c_opts;
+	int64_t v;
+	*isstr = false;
+	if (dt_streq(w, "target")) {
+		if (o->o_target < 0)
+			dt_error_at(ctx, t->t_line, t->t_col, "D_MACRO_UNDEF",
+			    "macro argument $%s is not defined", w);
+		v = o->o_target;
+	} else if (dt_streq(w, "pid") || dt_streq(w, "pgid") ||
+	    dt_streq(w, "sid")) {
+		v = o->o_pid;
+	} else if (dt_streq(w, "ppid")) {
+		v = o->o_ppid;
+	} else if (dt_streq(w, "uid") || dt_streq(w, "euid")) {
+		v = o->o_uid;
+	} else if (dt_streq(w, "gid") || dt_streq(w, "egid")) {
+		v = o->o_gid;
+	} else if (dt_streq(w, "projid") || dt_streq(w, "taskid") ||
+	    dt_streq(w, "zoneid")) {
+		v = 0;
+	} else if (dt_streq(w, "cwd")) {
+		*isstr = true;
+		return (o->o_cwd != NULL ? o->o_cwd : "/");
+	} else {
+		return (NULL);
+	}
+	dt_snprintf(num, len, "%lld", (long long)v);
+	return (num);
 }
 
 static bool
@@ -414,7 +458,7 @@ parse_int(const char *s, uint64_t *v)
 	return (true);
 }
 
-/* $1..$n, $$1.., $target, $pid: expand into an INT, STR or IDENT token. */
+/* $1..$n, $$1.., $target, $pid, $cwd...: expand into an INT, STR or IDENT token. */
 static void
 lex_macro(dt_ctx *ctx, dt_tok *t)
 {
@@ -430,18 +474,16 @@ lex_macro(dt_ctx *ctx, dt_tok *t)
 		int n = 0;
 		while (is_digit(peekc(ctx, 0)) && n < 1000)
 			n = n * 10 + (getc_(ctx) - '0');
-		val = macro_arg(ctx, n, t);
+		val = macro_arg(ctx, n, str, t);
 	} else if (is_alpha(peekc(ctx, 0))) {
 		char *w = read_word(ctx);
-		if (!dt_streq(w, "target") && !dt_streq(w, "pid"))
+		bool isstr;
+		val = macro_var(ctx, w, t, num, sizeof (num), &isstr);
+		if (val == NULL)
 			dt_error_at(ctx, t->t_line, t->t_col, "D_MACRO_UNDEF",
-			    "macro argument $%s is not defined", w);
-		if (ctx->c_opts->o_target < 0)
-			dt_error_at(ctx, t->t_line, t->t_col, "D_MACRO_UNDEF",
-			    "macro argument $%s is not defined", w);
-		dt_snprintf(num, sizeof (num), "%lld",
-		    (long long)ctx->c_opts->o_target);
-		val = num;
+			    "macro argument %s%s is not defined",
+			    str ? "$$" : "$", w);
+		str |= isstr;
 	} else {
 		lex_error(ctx, "D_SYNTAX", "syntax error near \"%s\"", "$");
 	}

@@ -313,92 +313,31 @@ dt_vardesc_add(dt_ctx *ctx, dt_ident *id)
 
 /* ---- options and #pragma ---- */
 
-/* Options a D program may set, and the kind of value each takes. */
-static const struct { const char *name; char kind; } dt_optlist[] = {
-	/* kind: b boolean (no value), s size, t time, n number, p policy, x any */
-	{ "aggpercpu", 'b' }, { "aggrate", 't' }, { "aggsize", 's' },
-	{ "aggsortkey", 'b' }, { "aggsortkeypos", 'n' },
-	{ "aggsortpos", 'n' }, { "aggsortrev", 'b' }, { "bufpolicy", 'p' },
-	{ "bufresize", 'x' }, { "bufsize", 's' }, { "cleanrate", 't' },
-	{ "cpu", 'n' }, { "defaultargs", 'b' }, { "destructive", 'b' },
-	{ "droptags", 'b' }, { "dynvarsize", 's' }, { "errtags", 'b' },
-	{ "flowindent", 'b' }, { "nspec", 'n' }, { "quiet", 'b' },
-	{ "rawbytes", 'b' }, { "specsize", 's' }, { "stackframes", 'n' },
-	{ "stackindent", 'n' }, { "statusrate", 't' }, { "strsize", 's' },
-	{ "switchrate", 't' }, { "ustackframes", 'n' }, { "zdefs", 'b' },
-	{ "jstackframes", 'n' }, { "jstackstrsize", 's' },
-};
-
-/* Parse "123", "4k", "10ms", "5hz"...: number then optional suffix. */
-static bool
-opt_value_ok(char kind, const char *v, uint64_t *num)
-{
-	uint64_t n = 0;
-	const char *p = v;
-	if (kind == 'x')
-		return (true);
-	if (kind == 'b')
-		return (*v == '\0' || dt_streq(v, "true") ||
-		    dt_streq(v, "false") || dt_streq(v, "1") ||
-		    dt_streq(v, "0"));
-	if (kind == 'p')
-		return (dt_streq(v, "switch") || dt_streq(v, "fill") ||
-		    dt_streq(v, "ring"));
-	if (*p < '0' || *p > '9')
-		return (false);
-	while (*p >= '0' && *p <= '9')
-		n = n * 10 + (uint64_t)(*p++ - '0');
-	*num = n;
-	if (*p == '\0')
-		return (true);
-	if (kind == 's') {
-		if (p[1] != '\0' && !((p[1] | 32) == 'b' && p[2] == '\0'))
-			return (false);
-		switch (*p | 32) {
-		case 'k': *num = n << 10; return (true);
-		case 'm': *num = n << 20; return (true);
-		case 'g': *num = n << 30; return (true);
-		case 't': *num = n << 40; return (true);
-		default: return (false);
-		}
-	}
-	if (kind == 't')
-		return (dt_streq(p, "ns") || dt_streq(p, "us") ||
-		    dt_streq(p, "ms") || dt_streq(p, "s") ||
-		    dt_streq(p, "sec") || dt_streq(p, "hz") ||
-		    dt_streq(p, "nsec") || dt_streq(p, "usec") ||
-		    dt_streq(p, "msec") || dt_streq(p, "m") ||
-		    dt_streq(p, "min") || dt_streq(p, "h") ||
-		    dt_streq(p, "d") || dt_streq(p, "day"));
-	return (false);
-}
-
 void
 dt_option_add(dt_ctx *ctx, const char *name, const char *value,
     uint32_t line)
 {
-	size_t i;
-	uint64_t num = 0;
-	for (i = 0; i < sizeof (dt_optlist) / sizeof (dt_optlist[0]); i++)
-		if (dt_streq(name, dt_optlist[i].name))
-			break;
-	if (i == sizeof (dt_optlist) / sizeof (dt_optlist[0]))
+	dt_optval ov;
+	dt_opterr e = dt_option_parse(name, *value ? value : NULL, &ov);
+	if (e == DT_OPT_OK && dt_streq(name, "strsize") &&
+	    (ov.ov_num < 2 || ov.ov_num > 0x10000))
+		e = DT_OPT_BADVAL;
+	if (e != DT_OPT_OK && *value == '\0')
 		dt_error_at(ctx, line, 1, "D_PRAGMA_OPTSET", "failed to set "
-		    "#pragma %s: Invalid option name", name);
-	if (!opt_value_ok(dt_optlist[i].kind, value, &num))
+		    "option '%s': %s", name, dt_option_errmsg(e));
+	if (e != DT_OPT_OK)
 		dt_error_at(ctx, line, 1, "D_PRAGMA_OPTSET", "failed to set "
-		    "#pragma %s: Invalid value for specified option", name);
-	if (dt_streq(name, "destructive"))
+		    "option '%s' to '%s': %s", name, value, dt_option_errmsg(e));
+	if (dt_streq(name, "destructive") && ov.ov_set)
 		ctx->c_destructive = true;
 	if (dt_streq(name, "zdefs"))
 		ctx->c_zdefs = true;
-	if (dt_streq(name, "strsize")) {
-		if (num < 2 || num > 0x10000)
-			dt_error_at(ctx, line, 1, "D_PRAGMA_OPTSET", "failed "
-			    "to set #pragma %s: Invalid value for specified "
-			    "option", name);
-		ctx->c_prog->dp_strsize = (uint32_t)num;
-	}
+	if (dt_streq(name, "defaultargs"))
+		ctx->c_defargs = true;
+	if (dt_streq(name, "argref"))
+		ctx->c_argref = true;
+	if (dt_streq(name, "strsize"))
+		ctx->c_prog->dp_strsize = (uint32_t)ov.ov_num;
 	dt_prog *p = ctx->c_prog;
 	p->dp_options = dt_grow(ctx, p->dp_options, p->dp_noptions,
 	    &ctx->c_capopts, sizeof (dt_option));
@@ -452,6 +391,8 @@ dt_pragma(dt_ctx *ctx, char *text, uint32_t line)
 {
 	char *rest = text;
 	char *w = next_word(&rest);
+	if (line == 1 && *text == '!')
+		return;		/* "#!/usr/sbin/dtrace -s": an interpreter file */
 	if (*w == '\0' || dt_streq(w, "line") || (*w >= '0' && *w <= '9') ||
 	    dt_streq(w, "ident"))
 		return;
@@ -479,6 +420,21 @@ dt_pragma(dt_ctx *ctx, char *text, uint32_t line)
 
 /* ---- entry point ---- */
 
+/*
+ * As DTrace: unless argref, the last macro argument must be used, so that
+ * a surplus word on the command line is an error, not a silent $n.
+ */
+static void
+macro_check_unused(dt_ctx *ctx)
+{
+	const dt_opts *o = ctx->c_opts;
+	if (o->o_argc > 1 && o->o_argv != NULL && !ctx->c_argref &&
+	    !ctx->c_lastref)
+		dt_error_at(ctx, ctx->c_line, 1, "D_MACRO_UNUSED",
+		    "extraneous argument '%s' ($%d is not referenced)",
+		    o->o_argv[o->o_argc - 1], o->o_argc - 1);
+}
+
 static int
 compile_guarded(dt_ctx *ctx)
 {
@@ -487,6 +443,7 @@ compile_guarded(dt_ctx *ctx)
 	dt_sema_init(ctx);
 	dt_lex_init(ctx);
 	dt_parse_program(ctx);
+	macro_check_unused(ctx);
 	return (0);
 }
 
@@ -522,6 +479,8 @@ dt_compile(const char *src, size_t len, const dt_opts *opts, void *arena,
 	ctx->c_opts = opts;
 	ctx->c_destructive = opts->o_destructive;
 	ctx->c_zdefs = opts->o_zdefs;
+	ctx->c_defargs = opts->o_defargs;
+	ctx->c_argref = opts->o_argref;
 	ctx->c_prog = (dt_prog *)ctx->c_arena.a_base;
 	ctx->c_arena.a_used = (sizeof (dt_prog) + 7) & ~(size_t)7;
 	__builtin_memset(ctx->c_prog, 0, sizeof (dt_prog));

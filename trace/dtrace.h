@@ -57,6 +57,7 @@ typedef struct dtrace_optvals {
 	uint64_t dov_deadman_ns;             /* deadman_timeout: abort if not alive this long (10 s) */
 	uint64_t dov_deadman_user_ns;        /* deadman_user: alive while status is asked this often (30 s) */
 	bool dov_destructive;                /* -w */
+	int dov_cpu;                         /* cpu: the only CPU whose probes fire (BEGIN/END aside); -1 all */
 } dtrace_optvals_t;
 
 /* dtrace_opts_default: DTrace's defaults (sizes scaled for a small VM where noted). */

@@ -70,6 +70,7 @@ void dtrace_opts_default(dtrace_optvals_t *o)
 		.dov_cleanrate_ns = DTRACE_CLEANRATE_DEFAULT_NS,
 		.dov_deadman_user_ns = 30 * NSEC_PER_SEC,
 		.dov_destructive = false,
+		.dov_cpu = -1,
 	};
 }
 
@@ -90,7 +91,7 @@ int dtrace_open(const dtrace_optvals_t *opts, dtrace_state_t **sp)
 	    s->dts_opts.dov_bufsize < 64 || s->dts_opts.dov_bufsize > (256UL << 20) ||
 	    s->dts_opts.dov_aggsize < 64 || s->dts_opts.dov_aggsize > (256UL << 20) ||
 	    s->dts_opts.dov_dynvarsize > (256UL << 20) || s->dts_opts.dov_nspec > 256 ||
-	    s->dts_opts.dov_specsize > (16UL << 20)) {
+	    s->dts_opts.dov_specsize > (16UL << 20) || s->dts_opts.dov_cpu >= ncpus) {
 		kfree(s);
 		return DTRACE_EINVAL;
 	}

@@ -581,6 +581,15 @@ static void actions_run(struct act_ctx *c, uint8_t *rec)
 	}
 }
 
+/* cpu_wanted: -x cpu=N: only CPU N's probes fire, and the consumer's BEGIN, END and ERROR. */
+static inline bool cpu_wanted(const dtrace_state_t *s, const dtrace_firing_t *f)
+{
+	dtrace_id_t id = f->df_probe->dtpr_id;
+
+	return s->dts_opts.dov_cpu < 0 || f->df_cpu == s->dts_opts.dov_cpu ||
+	       id == dtrace_probeid_begin || id == dtrace_probeid_end || id == dtrace_probeid_error;
+}
+
 static void ecb_fire(dtrace_firing_t *f, dtrace_ecb_t *ecb)
 {
 	dtrace_state_t *s = ecb->dte_state;
@@ -588,7 +597,7 @@ static void ecb_fire(dtrace_firing_t *f, dtrace_ecb_t *ecb)
 	struct act_ctx c = { f, ecb, s, NULL, false };
 	uint64_t v;
 
-	if (!state_wants(s, f->df_probe))
+	if (!state_wants(s, f->df_probe) || !cpu_wanted(s, f))
 		return;
 	f->df_ecb = ecb;
 	f->df_dif.ds_fault.df_code = 0;

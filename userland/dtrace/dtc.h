@@ -53,6 +53,14 @@ struct dtc {
 	dtrace_optvals_t ov;
 	int macro_argc;
 	const char *const *macro_argv;
+	/* options and flags of dtc_opt.c and dtc_args.c */
+	bool flowindent, rawbytes, grabanon, defargs, argref;
+	bool gen_object, gen_header, version_only;   /* -G, -h, -V */
+	int stackindent;                 /* stackindent: columns before each frame (14) */
+	const char **operands;           /* $0 and the operands, for macro_argv */
+	/* flowindent while printing */
+	int indent;                      /* columns */
+	uint32_t last_epid;              /* the record printed last (0: none) */
 	/* compiled and running */
 	dt_prog *prog;
 	void *arena;
@@ -85,6 +93,31 @@ struct dtc {
  * should stop.
  */
 bool dtc_poll(struct dtc *d);
+
+/* dtc_opt.c: options (-x, #pragma D option and the flags that stand for options) */
+/* dtc_opt_set: set option name to val (NULL: none); DT_OPT_OK or why not. */
+dt_opterr dtc_opt_set(struct dtc *d, const char *name, const char *val);
+/*
+ * dtc_opt_x: the same for the command line: name may be "name=value" (val
+ * NULL); on error prints "dtrace: failed to set FLAG ...: reason" and
+ * returns false.
+ */
+bool dtc_opt_x(struct dtc *d, const char *flag, const char *name, const char *val);
+
+/* dtc_args.c: the command line */
+/* dtc_parse_args: flags and operands into d; -1 to go on, else an exit status. */
+int dtc_parse_args(struct dtc *d, int argc, char **argv);
+int dtc_usage(void);                     /* prints DTrace's usage message; returns 2 */
+int dtc_gen_refuse(struct dtc *d);       /* -G, -h: the file cannot be written; returns 1 */
+
+/* dtc_desc.c: -n/-P/-m/-f/-i arguments into D source */
+/*
+ * dtc_desc_source: the D text of a probe-description argument: each
+ * description filled out to four fields as its flag says, ids replaced by
+ * their probe's name, " {}" added if there is no action.  kmalloc'ed into
+ * dd->dd_src; -1, or an exit status after printing DTrace's error.
+ */
+int dtc_desc_source(struct dtc_desc *dd);
 
 /* dtc_proc.c: -c's command, created when tracing starts, released (killed if still running) at the end */
 struct dtc_proc;

@@ -34,230 +34,11 @@
 #define POLL_NS    (10 * NSEC_PER_MSEC)
 #define STATUS_NS  (100 * NSEC_PER_MSEC)   /* while printing: ask for status this often */
 
-static const char usage_text[] =
-	"Usage: dtrace [-CeFhlqSvVwZ] [-c cmd] [-f [[provider:]module:]function]\n"
-	"\t[-i probe-id] [-m [provider:]module] [-n [[[provider:]module:]function:]name]\n"
-	"\t[-P provider] [-s script] [-x opt[=val]] [args ...]\n";
-
-static int usage(void)
-{
-	dtc_err("%s", usage_text);
-	return 2;
-}
-
-/* ---- options ---- */
-
-static bool parse_size(const char *v, uint64_t *out)
-{
-	char num[32];
-	size_t n = strlen(v);
-	uint64_t mult = 1, x;
-
-	if (n == 0 || n >= sizeof(num))
-		return false;
-	memcpy(num, v, n + 1);
-	switch (num[n - 1]) {
-	case 'k': case 'K': mult = 1UL << 10; num[--n] = 0; break;
-	case 'm': case 'M': mult = 1UL << 20; num[--n] = 0; break;
-	case 'g': case 'G': mult = 1UL << 30; num[--n] = 0; break;
-	default: break;
-	}
-	if (!kstrtou64(num, &x) || x > UINT64_MAX / mult)
-		return false;
-	*out = x * mult;
-	return true;
-}
-
-/* parse_rate: "10hz", "10" (hz), "100ms", "1s", ... into a period in ns. */
-static bool parse_rate(const char *v, uint64_t *ns)
-{
-	static const struct { const char *sfx; uint64_t mult; } units[] = {
-		{ "nsec", 1 }, { "ns", 1 }, { "usec", 1000 }, { "us", 1000 },
-		{ "msec", NSEC_PER_MSEC }, { "ms", NSEC_PER_MSEC }, { "sec", NSEC_PER_SEC },
-		{ "s", NSEC_PER_SEC }, { "min", 60 * NSEC_PER_SEC }, { "m", 60 * NSEC_PER_SEC },
-		{ "hz", 0 }, { "", 0 },
-	};
-	char num[32];
-	size_t n = strlen(v), k = 0;
-	uint64_t x;
-
-	while (k < n && v[k] >= '0' && v[k] <= '9')
-		k++;
-	if (k == 0 || k >= sizeof(num))
-		return false;
-	memcpy(num, v, k);
-	num[k] = 0;
-	if (!kstrtou64(num, &x) || x == 0)
-		return false;
-	for (size_t i = 0; i < ARRAY_SIZE(units); i++) {
-		if (strcmp(v + k, units[i].sfx) != 0)
-			continue;
-		*ns = units[i].mult ? x * units[i].mult : NSEC_PER_SEC / x;
-		return *ns > 0;
-	}
-	return false;
-}
-
-static bool parse_bool_opt(const char *v)
-{
-	return v == NULL || *v == 0 || strcmp(v, "1") == 0 || strcmp(v, "yes") == 0 ||
-	       strcmp(v, "true") == 0 || strcmp(v, "on") == 0;
-}
-
-/* parse_pos: an aggsortpos or aggsortkeypos, 0 to 8. */
-static bool parse_pos(const char *v, int *pos)
-{
-	uint64_t x;
-
-	if (!kstrtou64(v, &x) || x > 8)
-		return false;
-	*pos = (int)x;
-	return true;
-}
-
-/* set_option: one -x name[=value] or #pragma D option; returns false if invalid. */
-static bool set_option(struct dtc *d, const char *name, const char *val)
-{
-	dtrace_optvals_t *o = &d->ov;
-	uint64_t x;
-
-	if (strcmp(name, "quiet") == 0) { d->quiet = parse_bool_opt(val); return true; }
-	if (strcmp(name, "destructive") == 0) { d->destructive = o->dov_destructive = true; return true; }
-	if (strcmp(name, "errtags") == 0) { d->errtags = true; return true; }
-	if (strcmp(name, "droptags") == 0) { d->droptags = true; return true; }
-	if (strcmp(name, "zdefs") == 0) { d->zdefs = true; return true; }
-	if (strcmp(name, "aggsortkey") == 0) { d->sortkey = parse_bool_opt(val); return true; }
-	if (strcmp(name, "aggsortrev") == 0) { d->sortrev = parse_bool_opt(val); return true; }
-	if (strcmp(name, "bufpolicy") == 0) {
-		int p = val == NULL ? -1 : strcmp(val, "switch") == 0 ? DTRACE_BUFPOLICY_SWITCH :
-		        strcmp(val, "fill") == 0 ? DTRACE_BUFPOLICY_FILL :
-		        strcmp(val, "ring") == 0 ? DTRACE_BUFPOLICY_RING : -1;
-		if (p < 0)
-			return false;
-		o->dov_bufpolicy = p;
-		return true;
-	}
-	if (val == NULL)
-		return false;
-	if (strcmp(name, "switchrate") == 0) return parse_rate(val, &d->switchrate_ns);
-	if (strcmp(name, "aggrate") == 0) return parse_rate(val, &d->aggrate_ns);
-	if (strcmp(name, "cleanrate") == 0) return parse_rate(val, &o->dov_cleanrate_ns);
-	if (strcmp(name, "statusrate") == 0) return parse_rate(val, &x);
-	if (strcmp(name, "aggsortkeypos") == 0) return parse_pos(val, &d->sortkeypos);
-	if (strcmp(name, "aggsortpos") == 0) return parse_pos(val, &d->sortpos);
-	uint64_t *sizes[] = { &o->dov_bufsize, &o->dov_aggsize, &o->dov_dynvarsize, &o->dov_specsize };
-	const char *snames[] = { "bufsize", "aggsize", "dynvarsize", "specsize" };
-	for (size_t i = 0; i < ARRAY_SIZE(sizes); i++)
-		if (strcmp(name, snames[i]) == 0)
-			return parse_size(val, sizes[i]) && *sizes[i] > 0;
-	uint32_t *counts[] = { &o->dov_strsize, &o->dov_nspec, &o->dov_stackframes };
-	const char *cnames[] = { "strsize", "nspec", "stackframes" };
-	for (size_t i = 0; i < ARRAY_SIZE(counts); i++) {
-		if (strcmp(name, cnames[i]) != 0)
-			continue;
-		if (!parse_size(val, &x) || x == 0 || x > 65536)
-			return false;
-		*counts[i] = (uint32_t)x;
-		return true;
-	}
-	return false;
-}
-
-static bool set_xopt(struct dtc *d, char *arg)
-{
-	char *eq = strchr(arg, '=');
-
-	if (eq != NULL)
-		*eq = 0;
-	bool ok = set_option(d, arg, eq ? eq + 1 : NULL);
-	if (!ok)
-		dtc_err("dtrace: failed to set -x %s%s%s: %s\n", arg, eq ? "=" : "", eq ? eq + 1 : "",
-		        eq ? "Invalid value for specified option" : "Invalid option name");
-	if (eq != NULL)
-		*eq = '=';
-	return ok;
-}
-
-static bool add_desc(struct dtc *d, enum dtc_desc_kind kind, const char *text)
-{
-	if (d->ndescs == DTC_MAXDESCS) {
-		dtc_err("dtrace: too many probe descriptions (at most %d)\n", DTC_MAXDESCS);
-		return false;
-	}
-	d->descs[d->ndescs++] = (struct dtc_desc){ .dd_kind = kind, .dd_text = text };
-	return true;
-}
-
-/* parse_args: dtrace(1M)'s options, getopt style; returns -1 to go on, else an exit status. */
-static int parse_args(struct dtc *d, int argc, char **argv)
-{
-	int i;
-
-	for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1] != 0; i++) {
-		if (strcmp(argv[i], "--") == 0) {
-			i++;
-			break;
-		}
-		for (char *p = argv[i] + 1; *p; p++) {
-			char c = *p;
-			const char *optarg = NULL;
-			if (strchr("cfimnPsxo", c)) {
-				optarg = p[1] ? p + 1 : (i + 1 < argc ? argv[++i] : NULL);
-				if (optarg == NULL) {
-					dtc_err("dtrace: option requires an argument -- %c\n", c);
-					return usage();
-				}
-			}
-			switch (c) {
-			case 'n': if (!add_desc(d, DTC_NAME, optarg)) return 2; break;
-			case 's': if (!add_desc(d, DTC_SCRIPT, optarg)) return 2; break;
-			case 'P': if (!add_desc(d, DTC_PROVIDER, optarg)) return 2; break;
-			case 'm': if (!add_desc(d, DTC_MODULE, optarg)) return 2; break;
-			case 'f': if (!add_desc(d, DTC_FUNCTION, optarg)) return 2; break;
-			case 'i': if (!add_desc(d, DTC_ID, optarg)) return 2; break;
-			case 'x': if (!set_xopt(d, (char *)optarg)) return 2; break;
-			case 'c': d->ccmd = optarg; break;
-			case 'o':
-				dtc_err("dtrace: -o %s: Sonde has no writable files; output goes to the console\n", optarg);
-				return 2;
-			case 'q': d->quiet = true; break;
-			case 'l': d->list = true; break;
-			case 'v': d->verbose = true; break;
-			case 'e': d->compile_only = true; break;
-			case 'S': d->show_dif = true; break;
-			case 'w': d->destructive = d->ov.dov_destructive = true; break;
-			case 'Z': d->zdefs = true; break;
-			case 'F': case 'C': break;      /* flowindent, cpp: accepted, no effect */
-			case 'V': dtc_out("dtrace: Sun D 1.6.2 (Sonde)\n"); return 0;
-			case 'h': return usage();
-			default:
-				dtc_err("dtrace: illegal option -- %c\n", c);
-				return usage();
-			}
-			if (optarg != NULL)
-				break;
-		}
-	}
-	d->macro_argc = argc - i + 1;
-	d->macro_argv = (const char *const *)&argv[i - 1];
-	if (d->ndescs == 0 && !d->list)
-		return usage();
-	return -1;
-}
-
 /* ---- compiling ---- */
-
-static void id_name(void *arg, dtrace_id_t id, const dtrace_probedesc_t *pd)
-{
-	(void)id;
-	*(dtrace_probedesc_t *)arg = *pd;
-}
 
 /* desc_source: the D text of one description (script contents, or a probe description + {}). */
 static int desc_source(struct dtc *d, struct dtc_desc *dd)
 {
-	const char *fmt = NULL;
-	char idbuf[DTRACE_PROVNAMELEN + DTRACE_MODNAMELEN + DTRACE_FUNCNAMELEN + DTRACE_NAMELEN + 8];
 	const char *t = dd->dd_text;
 
 	(void)d;
@@ -271,38 +52,7 @@ static int desc_source(struct dtc *d, struct dtc_desc *dd)
 		dd->dd_len = (uint32_t)kf->kf_size;
 		return -1;
 	}
-	if (dd->dd_kind == DTC_ID) {
-		uint64_t id;
-		dtrace_probedesc_t pd = { .dpd_id = 0 };
-		if (!kstrtou64(t, &id) || id == 0 || id > UINT32_MAX) {
-			dtc_err("dtrace: invalid probe specifier %s: %s is not a valid probe id\n", t, t);
-			return 1;
-		}
-		pd.dpd_id = (dtrace_id_t)id;
-		if (dtrace_probe_list(&pd, id_name, &pd) == 0) {
-			dtc_err("dtrace: invalid probe specifier %s: probe description %s does not match any probes\n", t, t);
-			return 1;
-		}
-		ksnprintf(idbuf, sizeof(idbuf), "%s:%s:%s:%s", pd.dpd_provider, pd.dpd_mod,
-		          pd.dpd_func, pd.dpd_name);
-		t = idbuf;
-	}
-	switch (dd->dd_kind) {
-	case DTC_PROVIDER: fmt = "%s:::"; break;
-	case DTC_MODULE: fmt = ":%s::"; break;
-	case DTC_FUNCTION: fmt = "::%s:"; break;
-	default: fmt = "%s"; break;
-	}
-	size_t cap = strlen(t) + 16;            /* room for the format and " {}" */
-	char *src = kmalloc(cap);
-	if (src == NULL)
-		return 1;
-	int n = ksnprintf(src, cap, fmt, t);
-	if (strchr(src, '{') == NULL)
-		n += ksnprintf(src + n, cap - (size_t)n, " {}");
-	dd->dd_src = src;
-	dd->dd_len = (uint32_t)n;
-	return -1;
+	return dtc_desc_source(dd);
 }
 
 static int match_cb(void *arg, const dt_probedesc *pd)
@@ -323,6 +73,9 @@ static void compile_opts(struct dtc *d, dt_opts *o)
 	o->o_target = -1;
 	o->o_match = match_cb;
 	o->o_strsize = d->ov.dov_strsize;
+	o->o_defargs = d->defargs;
+	o->o_argref = d->argref;
+	o->o_pid = (int64_t)curthread()->t_tid;   /* the consumer's own, as BEGIN sees it */
 }
 
 static void compile_error(struct dtc *d, const struct dtc_desc *dd, const dt_error *e)
@@ -334,9 +87,8 @@ static void compile_error(struct dtc *d, const struct dtc_desc *dd, const dt_err
 	if (dd->dd_kind == DTC_SCRIPT)
 		dtc_err("dtrace: failed to compile script %s: %sline %u: %s\n", dd->dd_text, tag,
 		        e->de_line, e->de_msg);
-	else
-		dtc_err("dtrace: invalid probe specifier %s: %sline %u: %s\n", dd->dd_text, tag,
-		        e->de_line, e->de_msg);
+	else                                    /* DTrace numbers only the lines of files */
+		dtc_err("dtrace: invalid probe specifier %s: %s%s\n", dd->dd_text, tag, e->de_msg);
 }
 
 static uint32_t count_lines(const char *s, uint32_t n)
@@ -377,6 +129,9 @@ static int compile_all(struct dtc *d)
 	for (int i = 0; i < d->ndescs; i++) {
 		struct dtc_desc *dd = &d->descs[i];
 		memcpy(all + n, dd->dd_src, dd->dd_len);
+		for (uint32_t k = 0; dd->dd_len > 1 && dd->dd_src[0] == '#' && dd->dd_src[1] == '!' &&
+		     k < dd->dd_len && all[n + k] != '\n'; k++)
+			all[n + k] = ' ';            /* "#!/usr/sbin/dtrace -s": an interpreter file's line */
 		n += dd->dd_len;
 		all[n++] = '\n';
 		dd->dd_line = line;                /* first line of this description */
@@ -402,9 +157,13 @@ static int apply_pragmas(struct dtc *d)
 {
 	for (uint32_t i = 0; i < d->prog->dp_noptions; i++) {
 		const dt_option *op = &d->prog->dp_options[i];
-		if (!set_option(d, op->op_name, op->op_value[0] ? op->op_value : NULL)) {
-			dtc_err("dtrace: failed to set option %s: Invalid option name or value\n", op->op_name);
-			return 2;
+		const char *val = op->op_value[0] ? op->op_value : NULL;
+		dt_opterr e = dtc_opt_set(d, op->op_name, val);
+		if (e != DT_OPT_OK) {
+			dtc_err("dtrace: failed to compile program: line %u: failed to set option '%s'%s%s%s: %s\n",
+			        op->op_line, op->op_name, val ? " to '" : "", val ? val : "", val ? "'" : "",
+			        dt_option_errmsg(e));
+			return 1;
 		}
 	}
 	return -1;
@@ -539,8 +298,14 @@ static void report_matches(struct dtc *d, const uint32_t *matched)
 
 static int enable_and_setup(struct dtc *d)
 {
-	char errbuf[256];
+	char errbuf[256] = "";
 	uint32_t *matched = kzalloc((d->prog->dp_nclauses + 1) * sizeof(uint32_t));
+	if (d->ov.dov_cpu >= dtrace_ncpus()) {
+		dtc_err("dtrace: could not enable tracing: cpu %d is not online (CPUs 0 to %d)\n",
+		        d->ov.dov_cpu, dtrace_ncpus() - 1);
+		kfree(matched);
+		return 1;
+	}
 	int rc = matched ? dtrace_open(&d->ov, &d->state) : DTRACE_ENOMEM;
 
 	if (rc == 0)
@@ -607,6 +372,10 @@ static int trace_run(struct dtc *d)
 {
 	dtrace_status_t st;
 
+	if (d->grabanon) {
+		dtc_err("dtrace: could not enable tracing: No anonymous tracing state\n");
+		return 1;
+	}
 	if (d->ccmd != NULL && !dtc_proc_exists(d->ccmd)) {
 		dtc_err("dtrace: failed to execute %s: No such file or directory\n", d->ccmd);
 		return 1;
@@ -658,6 +427,7 @@ static void dtc_free(struct dtc *d)
 		if (d->descs[i].dd_kind != DTC_SCRIPT)
 			kfree(d->descs[i].dd_src);
 	kfree(d->arena);
+	kfree(d->operands);
 	kfree(d);
 }
 
@@ -674,11 +444,14 @@ static int cmd_dtrace(int argc, char **argv)
 	d->intr_base = console_interrupt_count();
 	d->switchrate_ns = NSEC_PER_SEC;
 	d->aggrate_ns = NSEC_PER_SEC;
-	rc = parse_args(d, argc, argv);
+	d->stackindent = 14;
+	rc = dtc_parse_args(d, argc, argv);
 	if (rc < 0 && d->ndescs > 0)
 		rc = compile_all(d);
 	if (rc < 0 && d->prog != NULL)
 		rc = apply_pragmas(d);
+	if (rc < 0 && (d->gen_object || d->gen_header))
+		rc = dtc_gen_refuse(d);
 	if (rc < 0 && d->show_dif)
 		show_dif(d);
 	if (rc < 0 && d->list)

@@ -1,0 +1,244 @@
+/*
+ * dtc_args.c - the dtrace command line: dtrace(1M)'s flags and operands.
+ *
+ * Parsed as getopt(3C) parses DTrace's option string: flags may be
+ * grouped (-qn BEGIN), an option's argument is the rest of its word or the
+ * next word, "--" ends the options, and operands (words that are not
+ * options) may come anywhere: they are the macro arguments $1, $2, ...
+ * ($0 is the first -s script's path, or "dtrace").  A wrong use prints
+ * "dtrace: illegal option -- c" or "option requires an argument -- c" and
+ * DTrace's usage message, exit status 2.
+ *
+ * Every flag of dtrace(1M) is known.  Those Sonde cannot honour say so as
+ * DTrace would when the facility is missing: -a (no anonymous state), -A
+ * (no driver.conf to write), -p (no processes), -G and -h (no files to
+ * write), -32 (the kernel is LP64).  -C, -D, -U, -I and -H, the C
+ * preprocessor's, are accepted: Sonde has no preprocessor, so a script
+ * that needs one fails to compile at its first directive.
+ *
+ * Thread context.
+ */
+#include "kernel/klib.h"
+#include "kernel/mem.h"
+#include "userland/dtrace/dtc.h"
+
+/* The flags that take an argument (getopt's "x:"). */
+#define DTC_ARGFLAGS "36bcDfiILmnoPpsUxX"
+
+static const char usage_text[] =
+	"Usage: dtrace [-32|-64] [-aACeFGhHlqSvVwZ] [-b bufsz] [-c cmd] [-D name[=def]]\n"
+	"\t[-I path] [-L path] [-o output] [-p pid] [-s script] [-U name]\n"
+	"\t[-x opt[=val]] [-X a|c|s|t]\n\n"
+	"\t[-P provider [[ predicate ] action ]]\n"
+	"\t[-m [ provider: ] module [[ predicate ] action ]]\n"
+	"\t[-f [[ provider: ] module: ] func [[ predicate ] action ]]\n"
+	"\t[-n [[[ provider: ] module: ] func: ] name [[ predicate ] action ]]\n"
+	"\t[-i probe-id [[ predicate ] action ]] [ args ... ]\n\n"
+	"\tpredicate -> '/' D-expression '/'\n"
+	"\t   action -> '{' D-statements '}'\n\n"
+	"\t-32 generate 32-bit D programs and ELF files\n"
+	"\t-64 generate 64-bit D programs and ELF files\n\n"
+	"\t-a  claim anonymous tracing state\n"
+	"\t-A  generate driver.conf(4) directives for anonymous tracing\n"
+	"\t-b  set trace buffer size\n"
+	"\t-c  run specified command and exit upon its completion\n"
+	"\t-C  run cpp(1) preprocessor on script files\n"
+	"\t-D  define symbol when invoking preprocessor\n"
+	"\t-e  exit after compiling request but prior to enabling probes\n"
+	"\t-f  enable or list probes matching the specified function name\n"
+	"\t-F  coalesce trace output by function\n"
+	"\t-G  generate an ELF file containing embedded dtrace program\n"
+	"\t-h  generate a header file with definitions for static probes\n"
+	"\t-H  print included files when invoking preprocessor\n"
+	"\t-i  enable or list probes matching the specified probe id\n"
+	"\t-I  add include directory to preprocessor search path\n"
+	"\t-l  list probes matching specified criteria\n"
+	"\t-L  add library directory to library search path\n"
+	"\t-m  enable or list probes matching the specified module name\n"
+	"\t-n  enable or list probes matching the specified probe name\n"
+	"\t-o  set output file\n"
+	"\t-p  grab specified process-ID and cache its symbol tables\n"
+	"\t-P  enable or list probes matching the specified provider name\n"
+	"\t-q  set quiet mode (only output explicitly traced data)\n"
+	"\t-s  enable or list probes according to the specified D script\n"
+	"\t-S  print D compiler intermediate code\n"
+	"\t-U  undefine symbol when invoking preprocessor\n"
+	"\t-v  set verbose mode (report stability attributes, arguments)\n"
+	"\t-V  report DTrace API version\n"
+	"\t-w  permit destructive actions\n"
+	"\t-x  enable or modify compiler and tracing options\n"
+	"\t-X  specify ISO C conformance settings for preprocessor\n"
+	"\t-Z  permit probe descriptions that match zero probes\n";
+
+int dtc_usage(void)
+{
+	dtc_err("%s", usage_text);
+	return 2;
+}
+
+static int add_desc(struct dtc *d, enum dtc_desc_kind kind, const char *text)
+{
+	if (d->ndescs == DTC_MAXDESCS) {
+		dtc_err("dtrace: too many probe descriptions (at most %d)\n", DTC_MAXDESCS);
+		return 2;
+	}
+	d->descs[d->ndescs++] = (struct dtc_desc){ .dd_kind = kind, .dd_text = text };
+	return -1;
+}
+
+/* flag_unsupported: the flags naming a facility Sonde lacks; -1 if c is not one. */
+static int flag_unsupported(char c, const char *arg)
+{
+	switch (c) {
+	case 'A':
+		dtc_err("dtrace: failed to open /kernel/drv/dtrace.conf: Read-only file system\n");
+		return 1;
+	case 'p':
+		dtc_err("dtrace: failed to grab pid %s: no such process\n", arg);
+		return 1;
+	case '3':
+		dtc_err("dtrace: failed to initialize dtrace: Module and program data models do not match\n");
+		return 1;
+	default:
+		return -1;
+	}
+}
+
+/* flag_option: the flags that set an option; -1 to go on, else an exit status. */
+static int flag_option(struct dtc *d, char c, const char *arg)
+{
+	switch (c) {
+	case 'b': return dtc_opt_x(d, "-b", "bufsize", arg) ? -1 : 1;
+	case 'X': return dtc_opt_x(d, "-X", "stdc", arg) ? -1 : 1;
+	case 'x': return dtc_opt_x(d, "-x", arg, NULL) ? -1 : 1;
+	case 'q': d->quiet = true; return -1;
+	case 'F': d->flowindent = true; return -1;
+	case 'w': d->destructive = d->ov.dov_destructive = true; return -1;
+	case 'Z': d->zdefs = true; return -1;
+	case 'a': d->grabanon = true; return -1;
+	default: return -2;
+	}
+}
+
+/* flag_one: one flag c (with its argument); -1 to go on, else an exit status. */
+static int flag_one(struct dtc *d, char c, const char *arg)
+{
+	int rc = flag_option(d, c, arg);
+
+	if (rc != -2)
+		return rc;
+	if ((c == '3' && strcmp(arg, "2") != 0) || (c == '6' && strcmp(arg, "4") != 0)) {
+		dtc_err("dtrace: illegal option -- %c%s\n", c, arg);
+		return dtc_usage();
+	}
+	if ((rc = flag_unsupported(c, arg)) >= 0)
+		return rc;
+	switch (c) {
+	case 'n': return add_desc(d, DTC_NAME, arg);
+	case 's': return add_desc(d, DTC_SCRIPT, arg);
+	case 'P': return add_desc(d, DTC_PROVIDER, arg);
+	case 'm': return add_desc(d, DTC_MODULE, arg);
+	case 'f': return add_desc(d, DTC_FUNCTION, arg);
+	case 'i': return add_desc(d, DTC_ID, arg);
+	case 'c': d->ccmd = arg; return -1;
+	case 'o':
+		dtc_err("dtrace: -o %s: Sonde has no writable files; output goes to the console\n", arg);
+		return 2;
+	case 'l': d->list = true; return -1;
+	case 'v': d->verbose = true; return -1;
+	case 'e': d->compile_only = true; return -1;
+	case 'S': d->show_dif = true; return -1;
+	case 'G': d->gen_object = true; return -1;
+	case 'h': d->gen_header = true; return -1;
+	case 'V': d->version_only = true; return -1;
+	case '6': case 'C': case 'D': case 'U': case 'I': case 'H': case 'L':
+		return -1;                   /* nothing to do without a preprocessor or libraries */
+	default:
+		dtc_err("dtrace: illegal option -- %c\n", c);
+		return dtc_usage();
+	}
+}
+
+/* flags_word: the flags of one word argv[*i] (and its argument, maybe the next word). */
+static int flags_word(struct dtc *d, int argc, char **argv, int *i)
+{
+	for (char *p = argv[*i] + 1; *p; p++) {
+		const char *arg = NULL;
+		if (strchr(DTC_ARGFLAGS, *p) != NULL) {
+			arg = p[1] ? p + 1 : (*i + 1 < argc ? argv[++*i] : NULL);
+			if (arg == NULL) {
+				dtc_err("dtrace: option requires an argument -- %c\n", *p);
+				return dtc_usage();
+			}
+		}
+		int rc = flag_one(d, *p, arg);
+		if (rc >= 0)
+			return rc;
+		if (arg != NULL)
+			break;
+	}
+	return -1;
+}
+
+int dtc_parse_args(struct dtc *d, int argc, char **argv)
+{
+	int nop = 1, rc;
+	bool options = true;
+
+	d->operands = kmalloc(((size_t)argc + 1) * sizeof(char *));
+	if (d->operands == NULL) {
+		dtc_err("dtrace: out of memory\n");
+		return 1;
+	}
+	for (int i = 1; i < argc; i++) {
+		if (options && strcmp(argv[i], "--") == 0)
+			options = false;
+		else if (options && argv[i][0] == '-' && argv[i][1] != 0) {
+			if ((rc = flags_word(d, argc, argv, &i)) >= 0)
+				return rc;
+		} else
+			d->operands[nop++] = argv[i];
+	}
+	d->operands[0] = "dtrace";
+	for (int i = 0; i < d->ndescs; i++)
+		if (d->descs[i].dd_kind == DTC_SCRIPT) {
+			d->operands[0] = d->descs[i].dd_text;
+			break;
+		}
+	d->operands[nop] = NULL;
+	d->macro_argc = nop;
+	d->macro_argv = d->operands;
+	if (d->version_only) {
+		dtc_out("dtrace: Sun D 1.6.2 (Sonde)\n");
+		return 0;
+	}
+	if ((d->gen_object || d->gen_header) && d->ndescs == 0) {
+		dtc_err("dtrace: -%c requires one or more scripts\n", d->gen_header ? 'h' : 'G');
+		return 2;
+	}
+	if (d->ndescs == 0 && !d->list && !d->grabanon)
+		return dtc_usage();
+	return -1;
+}
+
+/*
+ * dtc_gen_refuse: -G and -h once the program compiled: the object or
+ * header file it would write (NAME.o / NAME.h beside the first script)
+ * cannot be, as there are no writable files.  Returns the exit status 1.
+ */
+int dtc_gen_refuse(struct dtc *d)
+{
+	const char *script = d->operands[0];
+	size_t n = strlen(script);
+	char file[256];
+
+	if (n > 2 && strcmp(script + n - 2, ".d") == 0)
+		n -= 2;
+	if (strcmp(script, "dtrace") == 0)
+		ksnprintf(file, sizeof(file), "d.%s", d->gen_header ? "h" : "o");
+	else
+		ksnprintf(file, sizeof(file), "%.*s.%s", (int)MIN(n, 200), script, d->gen_header ? "h" : "o");
+	dtc_err("dtrace: failed to open %s file '%s': Read-only file system\n",
+	        d->gen_header ? "header" : "output", file);
+	return 1;
+}
