@@ -206,7 +206,7 @@ static void print_trace(struct dtc *d, const dif_difo_t *dp, const uint8_t *data
 	int64_t v;
 
 	if (dp->dd_rtype.dt_kind == DIF_TYPE_STRING) {
-		if (is_text(data, d->ov.dov_strsize))
+		if (!d->rawbytes && is_text(data, d->ov.dov_strsize))
 			dtc_out(d->quiet ? "%s" : "  %-33s", (const char *)data);
 		else
 			print_bytes(data, d->ov.dov_strsize);
@@ -474,7 +474,80 @@ static void print_header(struct dtc *d)
 	if (d->quiet || d->header_done)
 		return;
 	d->header_done = true;
-	dtc_out("%3s %6s %32s\n", "CPU", "ID", "FUNCTION:NAME");
+	if (d->flowindent)
+		dtc_out("%3s %-41s\n", "CPU", "FUNCTION");
+	else
+		dtc_out("%3s %6s %32s\n", "CPU", "ID", "FUNCTION:NAME");
+}
+
+/* ---- flowindent (-F) ---- */
+
+enum flow { FLOW_NONE, FLOW_ENTRY, FLOW_RETURN };
+
+static bool name_is(const char *name, const char *what)
+{
+	size_t n = strlen(name), w = strlen(what);
+
+	return strcmp(name, what) == 0 ||
+	       (n > w && name[n - w - 1] == '-' && strcmp(name + n - w, what) == 0);
+}
+
+/* next_epid: the enabled probe of the record after the one at off, 0 if none. */
+static uint32_t next_epid(const uint8_t *buf, long len, long off)
+{
+	const dtrace_rechdr_t *h = (const dtrace_rechdr_t *)(buf + off);
+
+	off += h->dtrh_size;
+	if (off + (long)sizeof(*h) > len)
+		return 0;
+	return ((const dtrace_rechdr_t *)(buf + off))->dtrh_epid;
+}
+
+/*
+ * flow_of: as DTrace decides it: an entry (name "entry" or "*-entry")
+ * indents and a return unindents, except that of several clauses of one
+ * probe only the first entry and the last return count (the others print
+ * as plain "| " lines).
+ */
+static enum flow flow_of(struct dtc *d, const dtrace_rechdr_t *h, uint32_t next)
+{
+	const dtrace_epinfo_t *ei = &d->epinfo[h->dtrh_epid - 1];
+	const char *name = ei->dei_desc.dpd_name;
+
+	if (name_is(name, "entry")) {
+		if (d->last_epid != 0 && d->last_epid != h->dtrh_epid &&
+		    d->epinfo[d->last_epid - 1].dei_probe == ei->dei_probe)
+			return FLOW_NONE;
+		return FLOW_ENTRY;
+	}
+	if (name_is(name, "return")) {
+		if (next >= 1 && next <= d->nepids && next != h->dtrh_epid &&
+		    d->epinfo[next - 1].dei_probe == ei->dei_probe)
+			return FLOW_NONE;
+		return FLOW_RETURN;
+	}
+	return FLOW_NONE;
+}
+
+/* print_flow_prefix: "CPU  -> func" indented (or "| func:name"), as dtrace -F prints. */
+static void print_flow_prefix(struct dtc *d, int cpu, const dtrace_rechdr_t *h, uint32_t next)
+{
+	const dtrace_epinfo_t *ei = &d->epinfo[h->dtrh_epid - 1];
+	bool sys = strcmp(ei->dei_desc.dpd_provider, "syscall") == 0;
+	enum flow f = flow_of(d, h, next);
+	char name[DTRACE_FUNCNAMELEN + DTRACE_NAMELEN + 8];
+
+	if (f == FLOW_RETURN && d->indent > 0)
+		d->indent -= 2;
+	if (f == FLOW_NONE)
+		ksnprintf(name, sizeof(name), "| %s:%s", ei->dei_desc.dpd_func, ei->dei_desc.dpd_name);
+	else
+		ksnprintf(name, sizeof(name), "%s%s", f == FLOW_ENTRY ? (sys ? " => " : " -> ") :
+		          (sys ? " <= " : " <- "), ei->dei_desc.dpd_func);
+	dtc_out("%3d %*s%-*s ", cpu, d->indent, "", 41 - d->indent > 0 ? 41 - d->indent : 0, name);
+	if (f == FLOW_ENTRY)
+		d->indent += 2;
+	d->last_epid = h->dtrh_epid;
 }
 
 static void print_action(struct dtc *d, const dt_action *a, const uint8_t *data)
@@ -488,7 +561,12 @@ static void print_action(struct dtc *d, const dt_action *a, const uint8_t *data)
 	case DT_ACT_PRINTF: print_printf(d, a, data); break;
 	case DT_ACT_SYSTEM: print_system(d, a, data); break;
 	case DT_ACT_STACK: dtc_print_stack((const uint64_t *)data, (uint32_t)(a->ac_arg ? a->ac_arg : d->ov.dov_stackframes)); break;
-	case DT_ACT_TRACEMEM: print_bytes(data, a->ac_arg); break;
+	case DT_ACT_TRACEMEM:
+		if (!d->rawbytes && is_text(data, (uint32_t)a->ac_arg))
+			dtc_out(d->quiet ? "%.*s" : "  %-33.*s", (int)a->ac_arg, (const char *)data);
+		else
+			print_bytes(data, a->ac_arg);
+		break;
 	case DT_ACT_SYM:
 		dtc_print_sym((uint64_t)v, false, sym, sizeof(sym));
 		dtc_out(d->quiet ? "%s" : "  %-50s", sym);
@@ -505,7 +583,7 @@ static void print_action(struct dtc *d, const dt_action *a, const uint8_t *data)
 	}
 }
 
-static void print_record(struct dtc *d, int cpu, const dtrace_rechdr_t *h)
+static void print_record(struct dtc *d, int cpu, const dtrace_rechdr_t *h, uint32_t next)
 {
 	dtrace_epinfo_t *ei = &d->epinfo[h->dtrh_epid - 1];
 	const dt_clause *cl = &d->prog->dp_clauses[ei->dei_clause];
@@ -513,7 +591,9 @@ static void print_record(struct dtc *d, int cpu, const dtrace_rechdr_t *h)
 	char fn[DTRACE_FUNCNAMELEN + DTRACE_NAMELEN + 2];
 
 	print_header(d);
-	if (!d->quiet) {
+	if (!d->quiet && d->flowindent) {
+		print_flow_prefix(d, cpu, h, next);
+	} else if (!d->quiet) {
 		ksnprintf(fn, sizeof(fn), "%s:%s", ei->dei_desc.dpd_func, ei->dei_desc.dpd_name);
 		dtc_out("%3d %6u %32s ", cpu, ei->dei_probe, fn);
 	}
@@ -539,7 +619,7 @@ void dtc_records(struct dtc *d, int cpu, const uint8_t *buf, long len)
 		if (h->dtrh_epid == DTRACE_EPID_ERROR)
 			print_error(d, (const dtrace_errrec_t *)h);
 		else if (h->dtrh_epid >= 1 && h->dtrh_epid <= d->nepids)
-			print_record(d, cpu, h);
+			print_record(d, cpu, h, next_epid(buf, len, off));
 		off += h->dtrh_size;
 	}
 }

@@ -117,12 +117,12 @@ static int shell_run_words(int argc, char **argv)
 {
 	const struct shell_cmd *cmd = shell_cmd_find(argv[0]);
 
-	if (cmd == NULL) {
+	if (cmd == NULL && !shell_interp_file(argv[0])) {
 		kprintf_err("sonde: %s: command not found\n", argv[0]);
 		return SHELL_NOTFOUND;
 	}
 	console_clear_interrupt();
-	int status = cmd->sc_fn(argc, argv);
+	int status = cmd != NULL ? cmd->sc_fn(argc, argv) : shell_interp_run(argc, argv);
 	if (status == SHELL_INTERRUPTED || console_interrupted()) {
 		if (status == SHELL_INTERRUPTED && !thread_should_exit())
 			kprintf("^C\n");               /* not for a killed thread (dtrace -c's) */

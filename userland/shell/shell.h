@@ -58,6 +58,16 @@ void shell_thread(void *arg);
  */
 int shell_run_line(const char *line);
 
+/*
+ * shell_interp_run: argv[0] names a boot file starting with "#!": run the
+ * command its first line names (the last component of the path) with that
+ * line's words, then the file's path and argv[1..], as exec(2) runs an
+ * interpreter file ("#!/usr/sbin/dtrace -qs").  SHELL_NOTFOUND if argv[0]
+ * is not such a file.  Thread context (shell_files.c).
+ */
+int shell_interp_run(int argc, char **argv);
+bool shell_interp_file(const char *path);   /* a boot file starting with "#!"? */
+
 /* shell_cmd_find: the command called name, or NULL. */
 const struct shell_cmd *shell_cmd_find(const char *name);
 

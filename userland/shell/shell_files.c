@@ -1,5 +1,5 @@
 /*
- * shell_files.c - the shell's file commands: ls and cat.
+ * shell_files.c - the shell's file commands: ls and cat; interpreter files.
  *
  * Files are the kernel's boot-time files (kernel/kfile.h): the built-in
  * script library under /scripts and whatever was passed as boot modules.
@@ -8,6 +8,10 @@
  * entries by scanning the list for names under it.  Names starting with
  * "." are hidden from ls unless -a is given (tools/dtrace keeps its command
  * line in ".sonde/cmdline").
+ *
+ * A file whose first line is "#!/path/cmd args" runs as a command, as
+ * exec(2) runs an interpreter file: "tests/x.d a b" with "#!/usr/sbin/dtrace
+ * -qs" is "dtrace -qs tests/x.d a b".
  *
  * Output goes to standard output; errors go to the error stream
  * (kprintf_err), "ls: PATH: no such file or directory", status 1.
@@ -139,3 +143,73 @@ static int shell_do_cat(int argc, char **argv)
 	return status;
 }
 SHELL_COMMAND(cat, shell_do_cat, "cat FILE...", "print boot files");
+
+/* --- interpreter files ----------------------------------------------------- */
+
+#define INTERP_LINE_MAX 256
+#define INTERP_ARGS_MAX 64
+
+/* interp_words: split the "#!" line of kf into words at w (in line); their count, 0 if none. */
+static int interp_words(const struct kfile *kf, char *line, char **w, int max)
+{
+	size_t n = 0;
+	int nw = 0;
+
+	if (kf->kf_size < 3 || kf->kf_data[0] != '#' || kf->kf_data[1] != '!')
+		return 0;
+	while (n + 2 < kf->kf_size && n + 1 < INTERP_LINE_MAX && kf->kf_data[n + 2] != '\n') {
+		line[n] = (char)kf->kf_data[n + 2];
+		n++;
+	}
+	line[n] = 0;
+	for (char *p = line; *p && nw < max;) {
+		while (*p == ' ' || *p == '\t')
+			*p++ = 0;
+		if (*p == 0)
+			break;
+		w[nw++] = p;
+		while (*p && *p != ' ' && *p != '\t')
+			p++;
+	}
+	return nw;
+}
+
+bool shell_interp_file(const char *path)
+{
+	const struct kfile *kf = kfile_lookup(path);
+
+	return kf != NULL && kf->kf_size >= 2 && kf->kf_data[0] == '#' && kf->kf_data[1] == '!';
+}
+
+int shell_interp_run(int argc, char **argv)
+{
+	const struct kfile *kf = kfile_lookup(argv[0]);
+	char line[INTERP_LINE_MAX];
+	char *w[INTERP_ARGS_MAX];
+	char *nargv[INTERP_ARGS_MAX + 2];
+	int nw = kf != NULL ? interp_words(kf, line, w, INTERP_ARGS_MAX) : 0;
+
+	if (nw == 0)
+		return SHELL_NOTFOUND;
+	const char *base = w[0];
+	for (const char *p = w[0]; *p; p++)
+		if (*p == '/')
+			base = p + 1;
+	const struct shell_cmd *cmd = shell_cmd_find(base);
+	if (cmd == NULL) {
+		kprintf_err("sonde: %s: %s: bad interpreter: no such command\n", argv[0], w[0]);
+		return SHELL_NOTFOUND;
+	}
+	if (nw + argc > INTERP_ARGS_MAX) {
+		kprintf_err("sonde: %s: argument list too long\n", argv[0]);
+		return 1;
+	}
+	int n = 0;
+	nargv[n++] = (char *)cmd->sc_name;
+	for (int i = 1; i < nw; i++)
+		nargv[n++] = w[i];
+	for (int i = 0; i < argc; i++)
+		nargv[n++] = argv[i];
+	nargv[n] = NULL;
+	return cmd->sc_fn(n, nargv);
+}
