@@ -40,6 +40,14 @@ for d in tests/dlang/*.d; do
 	nsnip=$((nsnip + 1))
 done
 
+# operands: a program's @@options when they are all operands (macro
+# arguments, "@@options: hello 42"), passed after it as dtrace would.
+operands() {
+	o=$(sed -n 's/.*@@options:[[:space:]]*\(.*\)/\1/p' "$1" | sed 's/[[:space:]]*\*\/.*//' | head -1)
+	case " $o" in *" -"*) return;; esac
+	echo $o
+}
+
 tags=""
 for d in $(find tests/d -name 'err.D_*.d' | sort); do
 	[ -e "$d" ] || continue
@@ -47,7 +55,7 @@ for d in $(find tests/d -name 'err.D_*.d' | sort); do
 	tag=$(echo "$base" | sed 's/^err\.\(D_[A-Z0-9_]*\)\..*/\1/')
 	# the host has no probe table: "matches no probes" is the guest's call
 	case $tag:$d in D_PDESC_ZERO:tests/d/*/*) continue;; esac
-	if $DTC -x errtags "$d" > $tmp 2>&1; then
+	if $DTC -x errtags "$d" $(operands "$d") > $tmp 2>&1; then
 		echo "FAIL $d: compiled, expected $tag"; fail=1; continue
 	fi
 	if ! grep -q "\[$tag\]" $tmp; then
@@ -61,7 +69,7 @@ for d in $(find tests/d -name '*.d' ! -name 'err.D_*' | sort); do
 	# a program that the runner gives -w (its @@options) is compiled with it
 	w=""
 	grep -q '@@options:.*-w\b' "$d" && w=-w
-	if ! $DTC -e $w "$d" > $tmp 2>&1; then
+	if ! $DTC -e $w "$d" $(operands "$d") > $tmp 2>&1; then
 		echo "FAIL $d: does not compile:"; cat $tmp; fail=1; continue
 	fi
 	nok=$((nok + 1))
