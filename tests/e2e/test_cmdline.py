@@ -23,7 +23,8 @@ def test_probe_descriptions():
     status, out, err = shell(
         "dtrace -m nosuchmod; dtrace -f 12; dtrace -P a:b; dtrace -n 'int x;';"
         " dtrace -i 99999; dtrace -n nosuch:::; dtrace -P nosuch;"
-        " dtrace -qf 'spin_round{ exit(0); }' -c 'spin 1'; dtrace -i 1 -n 'END{exit(0)}'",
+        " dtrace -qf 'spin_round{ exit(0); }' -c 'spin 1'; dtrace -i 1 -n 'BEGIN{exit(0)}';"
+        " dtrace -Z -f nosuchfunc'{ trace(1); }' -n 'BEGIN{ exit(0); }'",
         timeout=TIMEOUT)
     assert lines(err)[:7] == [
         "dtrace: invalid probe specifier nosuchmod: probe description :nosuchmod:: does not match any probes",
@@ -36,6 +37,7 @@ def test_probe_descriptions():
     ]
     # -i 1 is dtrace:::BEGIN with the default action
     assert "dtrace: description '1' matched 1 probe" in err
+    assert "dtrace: description 'nosuchfunc' matched 0 probes" in err     # -Z
     assert "  0      1                           :BEGIN \n" in out
 
 
@@ -45,13 +47,16 @@ def test_surplus_operand_and_macros():
         " dtrace -q -n 'BEGIN{printf(\"%s %d\\n\", $$1, $2); exit(0)}' hello -x quiet 41;"
         " dtrace -x defaultargs -qn 'BEGIN{printf(\"[%s] %d\\n\", $$3, $4); exit(0)}';"
         " dtrace -qn 'BEGIN{trace($5)}';"
-        " dtrace -x argref -qn 'BEGIN{exit(0)}' unused",
+        " dtrace -x argref -qn 'BEGIN{exit(0)}' unused;"
+        " dtrace -c 'spin 1' -qn 'BEGIN{printf(\"%d\\n\", $target > 0); exit(0)}';"
+        " dtrace -qn 'BEGIN{trace($target)}'",
         timeout=TIMEOUT)
     assert lines(err) == [
         "dtrace: invalid probe specifier BEGIN{exit(0)}: extraneous argument 'surplus' ($1 is not referenced)",
         "dtrace: invalid probe specifier BEGIN{trace($5)}: macro argument $5 is not defined",
+        "dtrace: invalid probe specifier BEGIN{trace($target)}: macro argument $target is not defined",
     ]
-    assert lines(out) == ["hello 41", "", "[] 0", "", ""]
+    assert lines(out) == ["hello 41", "", "[] 0", "", "", "1", ""]
 
 
 def test_options():

@@ -122,7 +122,9 @@ int dtc_desc_source(struct dtc_desc *dd);
 /* dtc_proc.c: -c's command, created when tracing starts, released (killed if still running) at the end */
 struct dtc_proc;
 bool dtc_proc_exists(const char *line);            /* a workload or a shell command? */
-struct dtc_proc *dtc_proc_create(const char *line); /* NULL: out of memory */
+struct dtc_proc *dtc_proc_create(const char *line); /* held until started; NULL: out of memory */
+void dtc_proc_start(struct dtc_proc *p);            /* tracing started: let it run */
+uint64_t dtc_proc_id(const struct dtc_proc *p);     /* its id: $target */
 bool dtc_proc_done(const struct dtc_proc *p);       /* it ended by itself */
 int dtc_proc_release(struct dtc_proc *p);           /* kill if running, reap, free; its status */
 

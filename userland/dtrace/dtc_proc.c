@@ -1,7 +1,8 @@
 /*
  * dtc_proc.c - the processes dtrace creates: -c's command.
  *
- * As libdtrace does for dtrace(1M): the command starts when tracing starts,
+ * As libdtrace does for dtrace(1M): the command is created before the
+ * program is compiled (its id is $target) and held until tracing starts,
  * tracing stops when the command ends, and when dtrace ends first (exit(),
  * Ctrl-C, a full buffer, the deadman) the command it created is killed and
  * reaped before dtrace returns.  A process dtrace created never outlives it
@@ -30,6 +31,7 @@ struct dtc_proc {
 	const char *dp_line;
 	uint64_t dp_tid;
 	volatile bool dp_done;       /* set by the command's thread as its last act */
+	volatile bool dp_go;         /* dtc_proc_start: tracing has started */
 	int dp_status;
 };
 
@@ -86,6 +88,13 @@ static void proc_thread(void *arg)
 	struct wl_params p;
 	const struct workload *w = proc_workload(pr->dp_line, &p);
 
+	while (!pr->dp_go) {                /* created before compiling ($target), held until go */
+		if (thread_should_exit()) {
+			pr->dp_done = true;
+			return;
+		}
+		thread_sleep_ns(NSEC_PER_MSEC);
+	}
 	pr->dp_status = w != NULL ? w->wl_main(&p) : shell_run_line(pr->dp_line);
 	pr->dp_done = true;                 /* pr is not touched after this */
 }
@@ -103,6 +112,16 @@ struct dtc_proc *dtc_proc_create(const char *line)
 		return NULL;
 	}
 	return pr;
+}
+
+void dtc_proc_start(struct dtc_proc *pr)
+{
+	pr->dp_go = true;
+}
+
+uint64_t dtc_proc_id(const struct dtc_proc *pr)
+{
+	return pr->dp_tid;
 }
 
 bool dtc_proc_done(const struct dtc_proc *pr)

@@ -70,7 +70,7 @@ static void compile_opts(struct dtc *d, dt_opts *o)
 	o->o_zdefs = d->zdefs;
 	o->o_argv = d->macro_argv;
 	o->o_argc = d->macro_argc;
-	o->o_target = -1;
+	o->o_target = d->proc != NULL ? (int64_t)dtc_proc_id(d->proc) : -1;
 	o->o_match = match_cb;
 	o->o_strsize = d->ov.dov_strsize;
 	o->o_defargs = d->defargs;
@@ -376,10 +376,6 @@ static int trace_run(struct dtc *d)
 		dtc_err("dtrace: could not enable tracing: No anonymous tracing state\n");
 		return 1;
 	}
-	if (d->ccmd != NULL && !dtc_proc_exists(d->ccmd)) {
-		dtc_err("dtrace: failed to execute %s: No such file or directory\n", d->ccmd);
-		return 1;
-	}
 	int rc = enable_and_setup(d);
 	if (rc >= 0)
 		return rc;
@@ -388,11 +384,8 @@ static int trace_run(struct dtc *d)
 		dtc_err("dtrace: could not enable tracing: %s\n", dtrace_errmsg(DTRACE_ESTATE));
 		return 1;
 	}
-	if (d->ccmd != NULL && (d->proc = dtc_proc_create(d->ccmd)) == NULL) {
-		dtc_err("dtrace: failed to run command '%s': out of memory\n", d->ccmd);
-		trace_stop(d);
-		return 1;
-	}
+	if (d->proc != NULL)
+		dtc_proc_start(d->proc);
 	run_loop(d);
 	drain(d);
 	trace_stop(d);
@@ -409,6 +402,20 @@ static int trace_run(struct dtc *d)
 		dtc_agg_print_all(d);
 	}
 	return st.dst_exited ? (st.dst_exitstatus & 0xff) : 0;   /* as a process's exit status */
+}
+
+/* proc_create: -c's command, created (held) before compiling so that $target is its id. */
+static int proc_create(struct dtc *d)
+{
+	if (!dtc_proc_exists(d->ccmd)) {
+		dtc_err("dtrace: failed to execute %s: No such file or directory\n", d->ccmd);
+		return 1;
+	}
+	if ((d->proc = dtc_proc_create(d->ccmd)) == NULL) {
+		dtc_err("dtrace: failed to run command '%s': out of memory\n", d->ccmd);
+		return 1;
+	}
+	return -1;
 }
 
 static void dtc_free(struct dtc *d)
@@ -446,6 +453,8 @@ static int cmd_dtrace(int argc, char **argv)
 	d->aggrate_ns = NSEC_PER_SEC;
 	d->stackindent = 14;
 	rc = dtc_parse_args(d, argc, argv);
+	if (rc < 0 && d->ccmd != NULL)
+		rc = proc_create(d);
 	if (rc < 0 && d->ndescs > 0)
 		rc = compile_all(d);
 	if (rc < 0 && d->prog != NULL)
