@@ -46,7 +46,7 @@ static int desc_source(struct dtc *d, struct dtc_desc *dd)
 		const struct kfile *kf = kfile_lookup(t);
 		if (kf == NULL) {
 			dtc_err("dtrace: failed to open %s: No such file or directory\n", t);
-			return 2;
+			return 1;                   /* DTrace's fatal(): status 1 */
 		}
 		dd->dd_src = (char *)kf->kf_data;
 		dd->dd_len = (uint32_t)kf->kf_size;

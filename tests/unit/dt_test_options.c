@@ -1,0 +1,125 @@
+/*
+ * tests/unit/dt_test_options.c: host unit tests of DTrace's option table
+ * (dlang/dt_options.c): names, value syntax and libdtrace's errors, and
+ * #pragma D option's messages.  Each assertion names one option and value.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "dlang/dt.h"
+
+#define ARENA (4u << 20)
+static uint8_t arena[ARENA];
+
+/* ASSERT_OPT(err, num, name, value): dt_option_parse's result and number. */
+#define ASSERT_OPT(err, num, name, value) do {				\
+	dt_optval v_;							\
+	assert_int_equal(dt_option_parse(name, value, &v_), err);	\
+	if ((err) == DT_OPT_OK)						\
+		assert_int_equal(v_.ov_num, num);			\
+} while (0)
+
+static void
+test_sizes(void **state)
+{
+	(void)state;
+	ASSERT_OPT(DT_OPT_OK, 4096, "bufsize", "4096");
+	ASSERT_OPT(DT_OPT_OK, 4096, "bufsize", "4k");
+	ASSERT_OPT(DT_OPT_OK, 2u << 20, "aggsize", "2M");
+	ASSERT_OPT(DT_OPT_OK, 1ull << 30, "dynvarsize", "1g");
+	ASSERT_OPT(DT_OPT_OK, 1ull << 40, "specsize", "1t");
+	ASSERT_OPT(DT_OPT_OK, 256, "strsize", "0x100");
+	ASSERT_OPT(DT_OPT_BADVAL, 0, "bufsize", "4q");
+	ASSERT_OPT(DT_OPT_BADVAL, 0, "bufsize", "k");
+	ASSERT_OPT(DT_OPT_BADVAL, 0, "bufsize", "4kk");
+	ASSERT_OPT(DT_OPT_BADVAL, 0, "bufsize", NULL);
+	ASSERT_OPT(DT_OPT_BADVAL, 0, "bufsize", "99999999999999999999");
+}
+
+static void
+test_times(void **state)
+{
+	(void)state;
+	ASSERT_OPT(DT_OPT_OK, 10, "switchrate", "10");		/* no unit: ns */
+	ASSERT_OPT(DT_OPT_OK, 100000000, "switchrate", "10hz");
+	ASSERT_OPT(DT_OPT_OK, 5000000, "aggrate", "5ms");
+	ASSERT_OPT(DT_OPT_OK, 2000000000, "statusrate", "2sec");
+	ASSERT_OPT(DT_OPT_OK, 60000000000ull, "cleanrate", "1min");
+	ASSERT_OPT(DT_OPT_OK, 3000, "switchrate", "3us");
+	ASSERT_OPT(DT_OPT_BADVAL, 0, "switchrate", "10parsecs");
+	ASSERT_OPT(DT_OPT_BADVAL, 0, "switchrate", "fast");
+}
+
+static void
+test_flags_and_words(void **state)
+{
+	dt_optval v;
+	(void)state;
+	assert_int_equal(dt_option_parse("quiet", NULL, &v), DT_OPT_OK);
+	assert_true(v.ov_set);
+	assert_int_equal(dt_option_parse("quiet", "no", &v), DT_OPT_OK);
+	assert_false(v.ov_set);
+	assert_int_equal(dt_option_parse("flowindent", "Enabled", &v), DT_OPT_OK);
+	assert_true(v.ov_set);
+	ASSERT_OPT(DT_OPT_BADVAL, 0, "rawbytes", "maybe");
+	ASSERT_OPT(DT_OPT_OK, 0, "defaultargs", NULL);
+	ASSERT_OPT(DT_OPT_BADVAL, 0, "defaultargs", "1");	/* a compiler flag */
+	ASSERT_OPT(DT_OPT_OK, 2, "bufpolicy", "ring");
+	ASSERT_OPT(DT_OPT_BADVAL, 0, "bufpolicy", "circular");
+	ASSERT_OPT(DT_OPT_OK, 3, "cpu", "3");
+	ASSERT_OPT(DT_OPT_BADVAL, 0, "cpu", "3k");
+	ASSERT_OPT(DT_OPT_BADNAME, 0, "nosuchopt", "1");
+}
+
+static void
+test_versions(void **state)
+{
+	(void)state;
+	ASSERT_OPT(DT_OPT_OK, 1u << 24, "version", "1.0");
+	ASSERT_OPT(DT_OPT_OK, 1u << 24 | 6u << 12 | 2, "version", "1.6.2");
+	ASSERT_OPT(DT_OPT_VERSUNDEF, 0, "version", "9.9");
+	ASSERT_OPT(DT_OPT_VERSINVAL, 0, "version", "one");
+	ASSERT_OPT(DT_OPT_BADVAL, 0, "version", NULL);
+	assert_string_equal(dt_option_errmsg(DT_OPT_BADNAME), "Invalid option name");
+}
+
+/* pragma_error: the message of compiling src, which must fail. */
+static const char *
+pragma_error(const char *src, dt_error *e)
+{
+	dt_prog *p;
+	assert_int_not_equal(dt_compile(src, strlen(src), NULL, arena, ARENA, &p, e), 0);
+	assert_string_equal(e->de_tag, "D_PRAGMA_OPTSET");
+	return (e->de_msg);
+}
+
+static void
+test_pragma_messages(void **state)
+{
+	dt_error e;
+	(void)state;
+	assert_string_equal(pragma_error("#pragma D option nosuch=1\n", &e),
+	    "failed to set option 'nosuch' to '1': Invalid option name");
+	assert_string_equal(pragma_error("#pragma D option bufpolicy\n", &e),
+	    "failed to set option 'bufpolicy': Invalid value for specified option");
+	assert_string_equal(pragma_error("#pragma D option version=2.0\n", &e),
+	    "failed to set option 'version' to '2.0': Requested version is not "
+	    "supported by compiler");
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_sizes),
+		cmocka_unit_test(test_times),
+		cmocka_unit_test(test_flags_and_words),
+		cmocka_unit_test(test_versions),
+		cmocka_unit_test(test_pragma_messages),
+	};
+	return (cmocka_run_group_tests(tests, NULL, NULL));
+}
