@@ -83,7 +83,7 @@ def test_rawbytes_and_cpu():
     status, out, err = shell(
         "dtrace -x rawbytes -qn 'BEGIN{trace(\"hi\"); exit(0)}' -x strsize=16;"
         " dtrace -x cpu=0 -qn 'profile-97{@[cpu] = count();} tick-1{exit(0)}'"
-        " -x aggsortkey; echo ok",
+        " -x aggsortkey; echo ok; dtrace -x stackindent=3 -qn 'BEGIN{stack(1); exit(0)}'",
         env={"SONDE_CPUS": "2"}, timeout=TIMEOUT)
     assert lines(out)[:4] == [
         "",
@@ -92,8 +92,13 @@ def test_rawbytes_and_cpu():
         "",
     ]
     # only CPU 0's profile probe fired: one aggregation key, 0
-    agg = [l.split() for l in lines(out)[4:] if l.strip() and l != "ok"]
+    body = lines(out)
+    ok = body.index("ok")
+    agg = [l.split() for l in body[4:ok] if l.strip()]
     assert [k for k, v in agg] == ["0"]
+    # stackindent: the frame starts after 3 blanks, not 14
+    frame = body[ok + 2]
+    assert frame.startswith("   kernel`") and not frame.startswith("    "), body
 
 
 def test_flags():

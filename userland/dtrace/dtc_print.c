@@ -134,15 +134,21 @@ static void frame_sym(uint64_t pc, char *buf, size_t size)
 		dtc_print_sym(pc, true, buf, size);
 }
 
-void dtc_print_stack(const uint64_t *pcs, uint32_t n)
+/* print_stack_indented: the frames, each on a line after indent blanks (stackindent). */
+static void print_stack_indented(const uint64_t *pcs, uint32_t n, int indent)
 {
 	char sym[160];
 
 	dtc_out("\n");
 	for (uint32_t i = 0; i < n && pcs[i] != 0; i++) {
 		frame_sym(pcs[i], sym, sizeof(sym));
-		dtc_out("%14s%s\n", "", sym);
+		dtc_out("%*s%s\n", indent, "", sym);
 	}
+}
+
+void dtc_print_stack(const uint64_t *pcs, uint32_t n)
+{
+	print_stack_indented(pcs, n, 14);
 }
 
 /* print_bytes: DTrace's dump of raw bytes (tracemem(), unprintable strings). */
@@ -560,7 +566,10 @@ static void print_action(struct dtc *d, const dt_action *a, const uint8_t *data)
 	case DT_ACT_TRACE: print_trace(d, a->ac_args[0], data); break;
 	case DT_ACT_PRINTF: print_printf(d, a, data); break;
 	case DT_ACT_SYSTEM: print_system(d, a, data); break;
-	case DT_ACT_STACK: dtc_print_stack((const uint64_t *)data, (uint32_t)(a->ac_arg ? a->ac_arg : d->ov.dov_stackframes)); break;
+	case DT_ACT_STACK:
+		print_stack_indented((const uint64_t *)data,
+		                     (uint32_t)(a->ac_arg ? a->ac_arg : d->ov.dov_stackframes), d->stackindent);
+		break;
 	case DT_ACT_TRACEMEM:
 		if (!d->rawbytes && is_text(data, (uint32_t)a->ac_arg))
 			dtc_out(d->quiet ? "%.*s" : "  %-33.*s", (int)a->ac_arg, (const char *)data);
