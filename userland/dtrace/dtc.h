@@ -1,7 +1,10 @@
 /*
  * dtc.h - the dtrace command (the console consumer), shared by its files.
  *
- *   dtrace_cmd.c   the command: options, compiling, enabling, the run loop
+ *   dtrace_cmd.c   the command: compiling, enabling, the run loop
+ *   dtc_args.c     the command line: dtrace(1M)'s flags, operands, usage
+ *   dtc_opt.c      options: -x, #pragma D option, the flags that set them
+ *   dtc_desc.c     -n/-P/-m/-f/-i arguments into D (fields, probe ids)
  *   dtc_print.c    records: the header, trace, printf, stack, errors, drops
  *   dtc_agg.c      aggregations: merging the CPUs' buffers, sorting, printing
  *   dtc_printa.c   printa(): one or several aggregations joined on their keys

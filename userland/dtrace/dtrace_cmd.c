@@ -1,10 +1,12 @@
 /*
  * dtrace_cmd.c - the dtrace command: dtrace(1M) at the sonde# prompt.
  *
- * The command parses dtrace(1M)'s options, compiles each -n/-s/-P/-m/-f/-i
- * separately (so errors name the right script and line), then, when there
- * are several, compiles them together into one program so they share
- * variables and one consumer state.  It enables the program, reports how
+ * The command parses dtrace(1M)'s flags and operands (dtc_args.c, options
+ * through dtc_opt.c), creates -c's command (held, so $target is known),
+ * turns each -n/-P/-m/-f/-i into D (dtc_desc.c) and compiles all the
+ * descriptions together into one program so they share variables and one
+ * consumer state, each on lines of its own so that an error names the
+ * right script and line.  It enables the program, reports how
  * many probes each description matched, fires BEGIN, drains the buffers at
  * switchrate (checking for exit() and Ctrl-C every 10 ms, and every 64
  * records while printing), then stops (END), drains again, stops -c's
@@ -19,7 +21,7 @@
  * what was recorded is still printed; a second one stops the printing as
  * well (DTrace's impatience).
  *
- * Order: options, compiling, listing, running.
+ * Order: compiling, listing, running.
  */
 #include "kernel/console.h"
 #include "kernel/kfile.h"
