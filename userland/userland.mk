@@ -28,7 +28,7 @@ USERLAND_test_shell_tok_SRCS := userland/shell/shell_tok.c
 USERLAND_test_shell_cmds_SRCS := userland/shell/shell.c userland/shell/shell_cmds.c \
 	userland/shell/shell_tok.c userland/shell/ledit.c userland/workloads/workload.c \
 	tests/unit/shell_fake_kernel.c kernel/printf.c kernel/string.c \
-	userland/shell/shell_files.c kernel/kfile_tar.c
+	userland/shell/shell_files.c kernel/kfile_tar.c tests/unit/shell_fake_kfile.c
 USERLAND_HOST_CFLAGS := -DSONDE_HOST -include tests/unit/shell_fake_kernel.h
 USERLAND_TEST_BINS := $(USERLAND_TESTS:%=$(USERLAND_HOST_DIR)/%)
 

@@ -10,7 +10,6 @@
 #include "kernel/klib.h"
 #include "kernel/console.h"
 #include "kernel/ksym.h"
-#include "kernel/kfile.h"
 #include "kernel/mem.h"
 #include "kernel/thread.h"
 #include "kernel/time.h"
@@ -273,7 +272,3 @@ void arch_fault_test(enum arch_fault kind)
 
 uint64_t arch_irq_save(void) { return 0; }
 void arch_irq_restore(uint64_t flags) { (void)flags; }
-
-/* No boot files on the pretend kernel (ls, cat and interpreter files see none). */
-const struct kfile *kfile_lookup(const char *path) { (void)path; return NULL; }
-bool kfile_foreach(kfile_fn *fn, void *arg) { (void)fn; (void)arg; return true; }
