@@ -5,6 +5,7 @@
  *   dtc_print.c    records: the header, trace, printf, stack, errors, drops
  *   dtc_agg.c      aggregations: merging the CPUs' buffers, sorting, printing
  *   dtc_printa.c   printa(): one or several aggregations joined on their keys
+ *   dtc_format.c   one printf/printa conversion, formatted as libdtrace does
  *   dtc_proc.c     the processes dtrace creates: -c's command
  *
  * The consumer talks to the framework only through trace/dtrace.h, so it
@@ -108,6 +109,33 @@ uint64_t dtc_sym_normal(uint64_t pc, bool module);
 /* dtc_print_int: an integer of size bytes as trace() prints it (not quiet: as keys print too). */
 void dtc_print_int(int64_t v, uint32_t size, bool quiet);
 const dt_conv *dtc_fmt_next(const dt_fmtdesc *fd, const char **t, uint32_t *ci);
+
+/*
+ * dtc_print_stack_fmt: a stack as printf's %k prints it: a newline, then
+ * each frame indented by indent spaces, formatted with fmt (a "%...s").
+ */
+void dtc_print_stack_fmt(const uint64_t *pcs, uint32_t n, int indent, const char *fmt);
+
+/* dtc_format.c: one conversion's value, and printing it */
+enum dtc_valkind { DTC_VAL_INT = 1, DTC_VAL_STR, DTC_VAL_STACK };
+struct dtc_value {
+	enum dtc_valkind dv_kind;
+	int64_t dv_int;                  /* DTC_VAL_INT: the raw 64 bits */
+	uint32_t dv_size;                /* its type's size (1, 2, 4, 8) */
+	bool dv_signed;                  /* its type is signed */
+	const char *dv_str;              /* DTC_VAL_STR */
+	const uint64_t *dv_pcs;          /* DTC_VAL_STACK: frames */
+	uint32_t dv_npcs;
+};
+/*
+ * dtc_fmt_spec: the C format of conversion cv with its width and
+ * precision resolved (a negative width left-justifies), then len and
+ * conv, e.g. "%-8lld".
+ */
+void dtc_fmt_spec(const dt_conv *cv, int width, int prec, const char *len, char conv,
+                  char *out, size_t size);
+/* dtc_conv_print: print v with conversion cv (not %@: the caller prints aggregations). */
+void dtc_conv_print(const dt_conv *cv, const struct dtc_value *v, int width, int prec);
 
 /* dtc_agg.c: merged entries, their values, order and printing */
 const dt_aggdesc *dtc_agg_desc(struct dtc *d, uint32_t aggid);
