@@ -295,8 +295,7 @@ pf_type_ok(pf_check ck, const dt_type *t)
 	case PF_STR:
 		return (dt_type_isstring(t) || (t->ty_kind == DT_TK_ARRAY &&
 		    t->ty_base != NULL && t->ty_base->ty_size == 1));
-	case PF_ADDR:
-		return (dt_type_isint(t) || t->ty_kind == DT_TK_PTR);
+	case PF_ADDR:		/* (DTrace's func() values may be integers) */
 	case PF_KADDR:
 		return (dt_type_isint(t) || t->ty_kind == DT_TK_PTR ||
 		    t->ty_kind == DT_TK_SYMADDR);
