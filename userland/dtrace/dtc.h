@@ -106,6 +106,15 @@ void dtc_print_stack(const uint64_t *pcs, uint32_t n);
  * in no symbol.  Thread context.
  */
 uint64_t dtc_sym_normal(uint64_t pc, bool module);
+/*
+ * dtc_print_text: bytes as libdtrace prints a record it knows only by its
+ * size (an aggregation's string key): "  %-50s" if they are printable
+ * text (isprint, isspace, \a or \b) up to a NUL followed by NULs only, or
+ * printable to the end; otherwise dumped by dtc_print_bytes.  An empty
+ * string is dumped too.
+ */
+void dtc_print_text(const uint8_t *p, uint32_t n, int width);
+void dtc_print_bytes(const uint8_t *p, uint64_t n);
 /* dtc_print_int: an integer of size bytes as trace() prints it (not quiet: as keys print too). */
 void dtc_print_int(int64_t v, uint32_t size, bool quiet);
 const dt_conv *dtc_fmt_next(const dt_fmtdesc *fd, const char **t, uint32_t *ci);

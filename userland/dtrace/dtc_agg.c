@@ -309,10 +309,11 @@ static int64_t zero_count(struct dtc *d, const struct dtc_aggent *e)
 	case DT_AGG_QUANTIZE: return e->ae_vals[DTRACE_QUANTIZE_ZEROBUCKET];
 	case DT_AGG_LLQUANTIZE: return e->ae_vals[dtrace_llquantize_bucket(ag, 0)];
 	case DT_AGG_LQUANTIZE: {
-		int64_t step = lquantize_step(ag), base = ag->ag_params[0];
-		if (base > 0 || base + (int64_t)(e->ae_nvals - 2) * step <= 0)
-			return 0;                   /* zero is outside the range */
-		return e->ae_vals[1 + (0 - base) / step];
+		/* DTrace's: the bucket whose weight (sort_weight) is exactly 0, if any */
+		for (uint32_t i = 0; i < e->ae_nvals; i++)
+			if (sort_weight(ag, i, e->ae_nvals) == 0)
+				return e->ae_vals[i];
+		return 0;
 	}
 	default: return 0;
 	}
@@ -410,7 +411,7 @@ void dtc_agg_print_keys(struct dtc *d, const struct dtc_aggent *e)
 				*strchr(sym, '`') = 0;
 			dtc_out("  %-50s", sym);
 		} else if (kt->kt_string) {
-			dtc_out("  %-50s", (const char *)e->ae_key + off);
+			dtc_print_text(e->ae_key + off, MIN(len, e->ae_keylen - off), 50);
 		} else {
 			dtc_print_int(v, kt->kt_size, false);
 		}
@@ -418,12 +419,16 @@ void dtc_agg_print_keys(struct dtc *d, const struct dtc_aggent *e)
 	}
 }
 
-static void print_bar(int64_t c, uint64_t total, bool neg_only, bool mixed)
+/*
+ * print_bar: one row's bar, depth = round(|c| x width / total), computed in
+ * 128 bits so that counts near 2^63 and totals beyond 2^64 still scale.
+ */
+static void print_bar(int64_t c, unsigned __int128 total, bool neg_only, bool mixed)
 {
 	char bar[48];
 	uint64_t mag = c < 0 ? -(uint64_t)c : (uint64_t)c;
 	int width = mixed ? 20 : 40;
-	int depth = total ? (int)((mag * (uint64_t)width + total / 2) / total) : 0;
+	int depth = total ? (int)(((unsigned __int128)mag * (unsigned)width + total / 2) / total) : 0;
 	int n = 0;
 
 	if (!mixed && !neg_only) {
@@ -449,7 +454,7 @@ void dtc_agg_print_hist(struct dtc *d, const struct dtc_aggent *e, bool blank_af
 {
 	const dt_aggdesc *ag = dtc_agg_desc(d, e->ae_aggid);
 	uint32_t n = e->ae_nvals, first = n, last = 0;
-	uint64_t total = 0;
+	unsigned __int128 total = 0;
 	bool pos = false, neg = false;
 
 	for (uint32_t i = 0; i < n; i++) {

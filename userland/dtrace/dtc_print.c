@@ -158,8 +158,8 @@ void dtc_print_stack(const uint64_t *pcs, uint32_t n)
 	}
 }
 
-/* print_bytes: DTrace's dump of raw bytes (tracemem(), unprintable strings). */
-static void print_bytes(const uint8_t *p, uint64_t n)
+/* dtc_print_bytes: DTrace's dump of raw bytes (tracemem(), structs, odd keys). */
+void dtc_print_bytes(const uint8_t *p, uint64_t n)
 {
 	dtc_out("\n%11s", "");
 	for (int i = 0; i < 16; i++)
@@ -180,6 +180,38 @@ static void print_bytes(const uint8_t *p, uint64_t n)
 		text[k] = 0;
 		dtc_out("  %s\n", text);
 	}
+}
+
+static bool text_byte(uint8_t c)
+{
+	return (c >= 0x20 && c < 0x7f) || (c >= 7 && c <= 13);
+}
+
+void dtc_print_text(const uint8_t *p, uint32_t n, int width)
+{
+	uint32_t i = 0;
+	char small[264];
+
+	while (i < n && text_byte(p[i]))
+		i++;
+	if (i < n && (p[i] != 0 || i == 0)) {
+		dtc_print_bytes(p, n);
+		return;
+	}
+	for (uint32_t j = i; j < n; j++) {
+		if (p[j] != 0) {
+			dtc_print_bytes(p, n);
+			return;
+		}
+	}
+	char *s = i < sizeof(small) ? small : kmalloc(i + 1);
+	if (s == NULL)
+		return;
+	memcpy(s, p, i);
+	s[i] = 0;
+	dtc_out("  %-*s", width, s);
+	if (s != small)
+		kfree(s);
 }
 
 /* ---- trace() ---- */
@@ -227,7 +259,7 @@ static void trace_blob(struct dtc *d, const dt_action *a, const uint8_t *data, u
 	char small[256];
 
 	if (a->ac_arg > 1) {
-		print_bytes(data, size);
+		dtc_print_bytes(data, size);
 		return;
 	}
 	char *s = size < sizeof(small) ? small : kmalloc(size + 1);
@@ -404,7 +436,7 @@ static void print_action(struct dtc *d, const dt_action *a, const uint8_t *data)
 	case DT_ACT_PRINTF: print_printf(d, a, data); break;
 	case DT_ACT_SYSTEM: print_system(d, a, data); break;
 	case DT_ACT_STACK: dtc_print_stack((const uint64_t *)data, (uint32_t)(a->ac_arg ? a->ac_arg : d->ov.dov_stackframes)); break;
-	case DT_ACT_TRACEMEM: print_bytes(data, a->ac_arg); break;
+	case DT_ACT_TRACEMEM: dtc_print_bytes(data, a->ac_arg); break;
 	case DT_ACT_SYM:
 		dtc_print_sym((uint64_t)v, false, sym, sizeof(sym));
 		dtc_out(d->quiet ? "%s" : "  %-50s", sym);
