@@ -50,6 +50,7 @@ struct dtc {
 	bool errtags, droptags;
 	const char *ccmd;                /* -c */
 	int sortkey, sortkeypos, sortrev, sortpos;
+	bool aggpercpu;                  /* print each CPU's value under the total */
 	uint64_t switchrate_ns, aggrate_ns;
 	dtrace_optvals_t ov;
 	int macro_argc;
@@ -164,6 +165,11 @@ typedef int dtc_cmp_fn(void *arg, const void *x, const void *y);
 void dtc_sort(void **v, uint32_t n, dtc_cmp_fn *cmp, void *arg);
 void dtc_agg_print_keys(struct dtc *d, const struct dtc_aggent *e);
 void dtc_agg_print_value(struct dtc *d, const struct dtc_aggent *e);
+/*
+ * dtc_agg_print_percpu: with aggpercpu, each CPU's share of e's value, a
+ * line "    [CPU n]" and the value each (histograms whole, no blank after).
+ */
+void dtc_agg_print_percpu(struct dtc *d, const struct dtc_aggent *e);
 void dtc_agg_print_hist(struct dtc *d, const struct dtc_aggent *e, bool blank_after);
 int dtc_agg_snapshot(struct dtc *d);
 void dtc_agg_print_all(struct dtc *d);

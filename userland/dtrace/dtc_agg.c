@@ -392,6 +392,11 @@ static void **agg_sorted(struct dtc *d, uint32_t aggid, uint32_t *n)
 
 /* ---- printing ---- */
 
+static bool is_hist_func(dt_aggfunc f)
+{
+	return f == DT_AGG_QUANTIZE || f == DT_AGG_LQUANTIZE || f == DT_AGG_LLQUANTIZE;
+}
+
 void dtc_agg_print_keys(struct dtc *d, const struct dtc_aggent *e)
 {
 	const dt_aggdesc *ag = dtc_agg_desc(d, e->ae_aggid);
@@ -515,15 +520,72 @@ void dtc_agg_print_value(struct dtc *d, const struct dtc_aggent *e)
 	}
 }
 
+/* value_bare: e's value with nothing after it (histograms: no blank line). */
+static void value_bare(struct dtc *d, const struct dtc_aggent *e)
+{
+	if (is_hist_func(dtc_agg_desc(d, e->ae_aggid)->ag_func))
+		dtc_agg_print_hist(d, e, false);
+	else
+		dtc_agg_print_value(d, e);
+}
+
+/* One CPU's entries for one merged entry, added up (min and max: the first taken whole). */
+struct cpu_walk {
+	struct dtc *cw_d;
+	const struct dtc_aggent *cw_e;
+	int64_t *cw_vals;
+	bool cw_found;
+};
+
+static void cpu_cb(void *arg, uint32_t aggid, const void *key, uint32_t keylen,
+                   const int64_t *vals, uint32_t nvals)
+{
+	struct cpu_walk *cw = arg;
+	const struct dtc_aggent *e = cw->cw_e;
+
+	if (aggid != e->ae_aggid || keylen != e->ae_keylen)
+		return;
+	uint8_t *nkey = kmalloc(MAX(keylen, 1));
+	if (nkey == NULL)
+		return;
+	memcpy(nkey, key, keylen);
+	key_normalize(cw->cw_d, dtc_agg_desc(cw->cw_d, aggid), nkey, keylen);
+	if (memcmp(nkey, e->ae_key, keylen) == 0) {
+		uint32_t n = MIN(nvals, e->ae_nvals);
+		if (!cw->cw_found)
+			memcpy(cw->cw_vals, vals, n * sizeof(int64_t));
+		else
+			vals_merge(dtc_agg_desc(cw->cw_d, aggid), cw->cw_vals, vals, n);
+		cw->cw_found = true;
+	}
+	kfree(nkey);
+}
+
+void dtc_agg_print_percpu(struct dtc *d, const struct dtc_aggent *e)
+{
+	if (!d->aggpercpu)
+		return;
+	int64_t *vals = kmalloc((e->ae_nvals + 1) * sizeof(int64_t));
+	if (vals == NULL)
+		return;
+	for (int cpu = 0; cpu < dtrace_ncpus(); cpu++) {
+		struct cpu_walk cw = { d, e, vals, false };
+		memset(vals, 0, e->ae_nvals * sizeof(int64_t));
+		dtrace_agg_snapshot(d->state, cpu, cpu_cb, &cw);
+		struct dtc_aggent one = *e;
+		one.ae_vals = vals;
+		dtc_out("\n    [CPU %d]", cpu);
+		value_bare(d, &one);
+	}
+	kfree(vals);
+}
+
 static void print_entry(struct dtc *d, const struct dtc_aggent *e)
 {
-	const dt_aggdesc *ag = dtc_agg_desc(d, e->ae_aggid);
-
 	dtc_agg_print_keys(d, e);
-	dtc_agg_print_value(d, e);
-	if (ag->ag_func != DT_AGG_QUANTIZE && ag->ag_func != DT_AGG_LQUANTIZE &&
-	    ag->ag_func != DT_AGG_LLQUANTIZE)
-		dtc_out("\n");
+	value_bare(d, e);
+	dtc_agg_print_percpu(d, e);
+	dtc_out("\n");
 }
 
 static void print_agg(struct dtc *d, uint32_t aggid)

@@ -109,9 +109,10 @@ static void print_one(struct join *j, const struct join_row *r, uint32_t k, int6
 	const struct dtc_aggent *e = r->jr_ent[k] ? r->jr_ent[k] : &none;
 
 	if (is_hist(dtc_agg_desc(d, id)))
-		dtc_agg_print_hist(d, e, true);
+		dtc_agg_print_hist(d, e, false);
 	else
 		dtc_agg_print_value(d, e);
+	dtc_agg_print_percpu(d, e);
 }
 
 /* agg_conv: a %@ conversion as the conversion it names (%@d as %d ...). */
@@ -297,8 +298,7 @@ void dtc_printa(struct dtc *d, const dt_action *a)
 		dtc_agg_print_keys(d, r->jr_key);
 		for (uint32_t k = 0; k < j.j_n; k++)
 			print_one(&j, r, k, zeros);
-		if (!is_hist(dtc_agg_desc(d, a->ac_aggs[j.j_n - 1])))
-			dtc_out("\n");
+		dtc_out("\n");
 	}
 	kfree(j.j_rows);
 	kfree(j.j_order);

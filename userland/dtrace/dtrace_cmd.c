@@ -128,6 +128,7 @@ static bool set_option(struct dtc *d, const char *name, const char *val)
 	if (strcmp(name, "zdefs") == 0) { d->zdefs = true; return true; }
 	if (strcmp(name, "aggsortkey") == 0) { d->sortkey = parse_bool_opt(val); return true; }
 	if (strcmp(name, "aggsortrev") == 0) { d->sortrev = parse_bool_opt(val); return true; }
+	if (strcmp(name, "aggpercpu") == 0) { d->aggpercpu = parse_bool_opt(val); return true; }
 	if (strcmp(name, "bufpolicy") == 0) {
 		int p = val == NULL ? -1 : strcmp(val, "switch") == 0 ? DTRACE_BUFPOLICY_SWITCH :
 		        strcmp(val, "fill") == 0 ? DTRACE_BUFPOLICY_FILL :
