@@ -1,0 +1,28 @@
+/*
+ * ASSERTION: quantize() at the edges: negative values fill the buckets
+ * -1, -2, -4 ...; the extremes land in the first and last buckets (labels
+ * wider than the column push the bar right); a histogram with negative
+ * counts only is drawn right-aligned ending in "|", one with both signs
+ * around a centre "|" in half-width bars; one whose counts cancel prints
+ * the rows -1, 0 and 1; counts that overflow wrap as 64-bit sums do.
+ */
+#pragma D option quiet
+
+BEGIN
+{
+	@neg = quantize(-1); @neg = quantize(0); @neg = quantize(-5);
+	@ext = quantize(0x7fffffffffffffff);
+	@ext = quantize(-0x7fffffffffffffff - 1);
+	@mixed = quantize(1, -3); @mixed = quantize(4, 2);
+	@negonly = quantize(3, -2); @negonly = quantize(100, -6);
+	@cancel = quantize(7, 3); @cancel = quantize(7, -3);
+	@wrap = quantize(5, 0x7fffffffffffffff);
+	@wrap = quantize(6, 0x7fffffffffffffff);
+	printa(@neg);
+	printa(@ext);
+	printa(@mixed);
+	printa(@negonly);
+	printa(@cancel);
+	printa(@wrap);
+	exit(0);
+}
