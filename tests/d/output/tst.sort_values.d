@@ -3,7 +3,8 @@
  * min and max as signed 64-bit numbers, avg by its integer average,
  * stddev by its value, quantize and lquantize by the sum of bucket value
  * times count (lquantize's end rows weigh base - 1 and limit + 1), equal
- * sums by the count at zero.  A format without %@ prints the keys only.
+ * sums by the count in a bucket starting at exactly 0 (none: a tie, so by
+ * key).  A format without %@ prints the keys only.
  */
 #pragma D option quiet
 
@@ -18,6 +19,8 @@ BEGIN
 	@q["zero"] = quantize(0); @q["neg"] = quantize(-1);
 	@l["under"] = lquantize(-50, 0, 10, 1); @l["over"] = lquantize(50, 0, 10, 1);
 	@l["mid"] = lquantize(5, 0, 10, 1);
+	@lz["b"] = lquantize(-5, -5, 7, 3); @lz["b"] = lquantize(1, -5, 7, 3);
+	@lz["a"] = lquantize(-1, -5, 7, 3); @lz["a"] = lquantize(0, -5, 7, 3);
 	@t["z2"] = quantize(0); @t["z2"] = quantize(0); @t["z1"] = quantize(0);
 	printa("%s %@d\n", @sum);
 	printa("%s %@d\n", @avg);
@@ -25,5 +28,6 @@ BEGIN
 	printa("%s\n", @q);
 	printa("%s\n", @l);
 	printa("%s\n", @t);
+	printa("%s\n", @lz);
 	exit(0);
 }
