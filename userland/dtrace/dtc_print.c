@@ -368,6 +368,13 @@ static void print_printf(struct dtc *d, const dt_action *a, const uint8_t *data)
 		if (ai >= a->ac_nargs)
 			break;
 		struct dtc_value v = value_of(a->ac_args[ai], data);
+		char text[1024];
+		if (a->ac_args[ai]->dd_rtype.dt_kind == DIF_TYPE_BLOB) {   /* char []: up to its size */
+			uint32_t n = MIN(a->ac_args[ai]->dd_rtype.dt_size, (uint32_t)sizeof(text) - 1);
+			memcpy(text, data, n);
+			text[n] = 0;
+			v.dv_str = text;
+		}
 		if (cv->cv_kind == DT_CONV_K)
 			v = (struct dtc_value){ .dv_kind = DTC_VAL_STACK, .dv_pcs = (const uint64_t *)data,
 			                        .dv_npcs = dtrace_arg_size(a->ac_args[ai], strsize) / 8 };

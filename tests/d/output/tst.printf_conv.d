@@ -3,9 +3,12 @@
  * flags, widths and precisions in any order ("%-*d", "%?p" is 16 wide),
  * a negative * width left-justifies, %C and %S escape, %hd/%hx/%lx/%llu
  * take their own sizes, %d of an unsigned type prints as %u, %Y and %T
- * print nanoseconds since 1970 as dates (UTC), %% counts as a conversion.
+ * print nanoseconds since 1970 as dates (UTC), %% counts as a conversion,
+ * %s of a char array stops at the array's end.
  */
 #pragma D option quiet
+
+char c4[4];
 
 BEGIN
 {
@@ -23,5 +26,7 @@ BEGIN
 	printf("[%Y]\n[%T]\n", 1735689599000000000LL, 1735689599000000000LL);
 	printf("[%30Y][%-30T]\n", 951782400000000000LL, 951782400000000000LL);
 	printf("[%%][%s][%.2s][%8.3s]\n", "x", "abc", "abcdef");
+	c4[0] = 'a'; c4[1] = 'b'; c4[2] = 'c'; c4[3] = 'd';
+	printf("[%s][%-6s][%.2s]\n", c4, c4, c4);
 	exit(0);
 }
