@@ -4,8 +4,12 @@
  * A record is [epid, size] then each action's data (trace/dtrace.h).  Not
  * quiet, each record starts a line with "%3d %6d %32s " (cpu, probe id,
  * function:name) and ends it with a newline; quiet, only what printf and
- * trace produce appears.  Faults arrive as error records and become
- * DTrace's "error on enabled probe" message on standard error.
+ * trace produce appears.  trace() prints by the type the compiler gave its
+ * argument, as libdtrace does: integers by size and sign (" %10d",
+ * " %20llu" ...), strings as strings, char arrays as text, other arrays
+ * and structs as a byte dump.  printf's conversions are printed by
+ * dtc_format.c.  Faults arrive as error records and become DTrace's
+ * "error on enabled probe" message on standard error.
  */
 #include "kernel/console.h"
 #include "kernel/klib.h"
