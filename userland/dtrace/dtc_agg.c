@@ -606,12 +606,22 @@ static bool agg_has_data(struct dtc *d, uint32_t aggid)
 	return false;
 }
 
+/*
+ * dtc_agg_print_all: every aggregation not printed yet, in the order of
+ * their ids; libdtrace sorts all entries at once with the aggregation's id
+ * as the first key, so aggsortrev reverses the order of the aggregations
+ * too.
+ */
 void dtc_agg_print_all(struct dtc *d)
 {
+	uint32_t n = d->prog->dp_naggs;
+
 	dtc_agg_snapshot(d);
-	for (uint32_t id = 0; id < d->prog->dp_naggs; id++)
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t id = d->sortrev ? n - 1 - i : i;
 		if (!d->agg_printed[id] && agg_has_data(d, id))
 			print_agg(d, id);
+	}
 }
 
 /* The raw entries of one aggregation whose merged (normalized) entry trunc() drops. */
