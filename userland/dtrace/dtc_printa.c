@@ -6,10 +6,13 @@
  * as 0 (an empty histogram).  Rows are ordered by the value of the
  * aggregation at aggsortpos, then by the others' values in turn, then by
  * key (aggsortkey puts the key first; aggsortrev reverses).  Without a
- * format a row is the key members and each value, after one leading
- * newline; with a format, plain conversions take the key members in order
+ * format a row is the key members and each value (with aggpercpu, each
+ * CPU's share under it), then a newline, after one leading newline; with a
+ * format, plain conversions and * widths take the key members in order
  * and each %@ the next aggregation's value (the last one again if the
- * format has more %@ than aggregations).  Histograms print whole.
+ * format has more %@ than aggregations), formatted as its conversion says
+ * (count() unsigned, avg() computed unsigned, as libdtrace).  Histograms
+ * print whole.
  */
 #include "kernel/klib.h"
 #include "kernel/mem.h"
