@@ -51,6 +51,8 @@ struct dtc {
 	const char *ccmd;                /* -c */
 	int sortkey, sortkeypos, sortrev, sortpos;
 	bool aggpercpu;                  /* print each CPU's value under the total */
+	bool rawbytes;                   /* trace() and string keys: always a byte dump */
+	int stackindent;                 /* stack frames' indent + 1; 0: the default, 14 */
 	uint64_t switchrate_ns, aggrate_ns;
 	dtrace_optvals_t ov;
 	int macro_argc;
@@ -99,7 +101,8 @@ int dtc_proc_release(struct dtc_proc *p);           /* kill if running, reap, fr
 void dtc_records(struct dtc *d, int cpu, const uint8_t *buf, long len);
 void dtc_report_drops(struct dtc *d);
 void dtc_print_sym(uint64_t pc, bool with_offset, char *buf, size_t size);
-void dtc_print_stack(const uint64_t *pcs, uint32_t n);
+/* dtc_print_stack: stack()'s frames, one a line, indented by the stackindent option. */
+void dtc_print_stack(struct dtc *d, const uint64_t *pcs, uint32_t n);
 /*
  * dtc_sym_normal: what an aggregation key of func(pc)/sym(pc) (module
  * false) or mod(pc) (true) holds once normalized, as DTrace does before

@@ -409,12 +409,14 @@ void dtc_agg_print_keys(struct dtc *d, const struct dtc_aggent *e)
 		int64_t v;
 		memcpy(&v, e->ae_key + off, 8);
 		if (kt->kt_kind == DT_KEY_STACK || kt->kt_kind == DT_KEY_USTACK) {
-			dtc_print_stack((const uint64_t *)(e->ae_key + off), len / 8);
+			dtc_print_stack(d, (const uint64_t *)(e->ae_key + off), len / 8);
 		} else if (kt->kt_kind == DT_KEY_SYM || kt->kt_kind == DT_KEY_MOD) {
 			dtc_print_sym((uint64_t)v, false, sym, sizeof(sym));
 			if (kt->kt_kind == DT_KEY_MOD && strchr(sym, '`'))
 				*strchr(sym, '`') = 0;
 			dtc_out("  %-50s", sym);
+		} else if (kt->kt_string && d->rawbytes) {
+			dtc_print_bytes(e->ae_key + off, MIN(len, e->ae_keylen - off));
 		} else if (kt->kt_string) {
 			dtc_print_text(e->ae_key + off, MIN(len, e->ae_keylen - off), 50);
 		} else {

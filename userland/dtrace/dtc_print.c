@@ -151,15 +151,9 @@ void dtc_print_stack_fmt(const uint64_t *pcs, uint32_t n, int indent, const char
 	}
 }
 
-void dtc_print_stack(const uint64_t *pcs, uint32_t n)
+void dtc_print_stack(struct dtc *d, const uint64_t *pcs, uint32_t n)
 {
-	char sym[160];
-
-	dtc_out("\n");
-	for (uint32_t i = 0; i < n && pcs[i] != 0; i++) {
-		frame_sym(pcs[i], sym, sizeof(sym));
-		dtc_out("%14s%s\n", "", sym);
-	}
+	dtc_print_stack_fmt(pcs, n, d->stackindent ? d->stackindent - 1 : 14, "%s");
 }
 
 /* dtc_print_bytes: DTrace's dump of raw bytes (tracemem(), structs, odd keys). */
@@ -281,6 +275,12 @@ static void print_trace(struct dtc *d, const dt_action *a, const uint8_t *data)
 	const dif_difo_t *dp = a->ac_args[0];
 	int64_t v;
 
+	if (d->rawbytes) {                          /* the record as it is: its type's size */
+		uint32_t n = dp->dd_rtype.dt_kind == DIF_TYPE_STRING ? d->ov.dov_strsize :
+		             dp->dd_rtype.dt_size ? dp->dd_rtype.dt_size : 8;
+		dtc_print_bytes(data, n);
+		return;
+	}
 	if (dp->dd_rtype.dt_kind == DIF_TYPE_STRING) {
 		dtc_out(d->quiet ? "%s" : "  %-33s", (const char *)data);
 		return;
@@ -446,7 +446,7 @@ static void print_action(struct dtc *d, const dt_action *a, const uint8_t *data)
 	case DT_ACT_TRACE: print_trace(d, a, data); break;
 	case DT_ACT_PRINTF: print_printf(d, a, data); break;
 	case DT_ACT_SYSTEM: print_system(d, a, data); break;
-	case DT_ACT_STACK: dtc_print_stack((const uint64_t *)data, (uint32_t)(a->ac_arg ? a->ac_arg : d->ov.dov_stackframes)); break;
+	case DT_ACT_STACK: dtc_print_stack(d, (const uint64_t *)data, (uint32_t)(a->ac_arg ? a->ac_arg : d->ov.dov_stackframes)); break;
 	case DT_ACT_TRACEMEM: dtc_print_bytes(data, a->ac_arg); break;
 	case DT_ACT_SYM:
 		dtc_print_sym((uint64_t)v, false, sym, sizeof(sym));

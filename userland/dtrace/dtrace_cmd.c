@@ -129,6 +129,7 @@ static bool set_option(struct dtc *d, const char *name, const char *val)
 	if (strcmp(name, "aggsortkey") == 0) { d->sortkey = parse_bool_opt(val); return true; }
 	if (strcmp(name, "aggsortrev") == 0) { d->sortrev = parse_bool_opt(val); return true; }
 	if (strcmp(name, "aggpercpu") == 0) { d->aggpercpu = parse_bool_opt(val); return true; }
+	if (strcmp(name, "rawbytes") == 0) { d->rawbytes = parse_bool_opt(val); return true; }
 	if (strcmp(name, "bufpolicy") == 0) {
 		int p = val == NULL ? -1 : strcmp(val, "switch") == 0 ? DTRACE_BUFPOLICY_SWITCH :
 		        strcmp(val, "fill") == 0 ? DTRACE_BUFPOLICY_FILL :
@@ -146,6 +147,12 @@ static bool set_option(struct dtc *d, const char *name, const char *val)
 	if (strcmp(name, "statusrate") == 0) return parse_rate(val, &x);
 	if (strcmp(name, "aggsortkeypos") == 0) return parse_pos(val, &d->sortkeypos);
 	if (strcmp(name, "aggsortpos") == 0) return parse_pos(val, &d->sortpos);
+	if (strcmp(name, "stackindent") == 0) {
+		if (!parse_size(val, &x) || x > 1024)
+			return false;
+		d->stackindent = (int)x + 1;
+		return true;
+	}
 	uint64_t *sizes[] = { &o->dov_bufsize, &o->dov_aggsize, &o->dov_dynvarsize, &o->dov_specsize };
 	const char *snames[] = { "bufsize", "aggsize", "dynvarsize", "specsize" };
 	for (size_t i = 0; i < ARRAY_SIZE(sizes); i++)
