@@ -197,13 +197,33 @@ typedef enum dt_convkind {
 	DT_CONV_PCT,		/* %%: no argument */
 	DT_CONV_Y,		/* %Y: walltimestamp as a date */
 	DT_CONV_K,		/* %k: a stack */
+	DT_CONV_T,		/* %T: walltimestamp as an RFC 822 date */
+	DT_CONV_ESTR,		/* %S: a string with C escapes */
+	DT_CONV_ECHR,		/* %C: a character with C escapes */
 } dt_convkind;
+
+/* Flags of a conversion (cv_flags), as DTrace's format parser sets them. */
+#define DT_PF_ALT	0x001	/* # */
+#define DT_PF_ZPAD	0x002	/* 0 (cleared by a later -) */
+#define DT_PF_LEFT	0x004	/* - (cleared by a later 0) */
+#define DT_PF_SPOS	0x008	/* + */
+#define DT_PF_GROUP	0x010	/* ' */
+#define DT_PF_SPACE	0x020	/* space */
+#define DT_PF_AGG	0x040	/* @: the aggregation's value */
+#define DT_PF_DYNW	0x080	/* *: width from an argument */
+#define DT_PF_DYNP	0x100	/* .*: precision from an argument */
 
 typedef struct dt_conv {
 	dt_convkind cv_kind;
 	char cv_spec[24];		/* the conversion text, e.g. "%-8lld" */
 	uint8_t cv_star_width;		/* width from an argument (*) */
 	uint8_t cv_star_prec;		/* precision from an argument (.*) */
+	uint16_t cv_flags;		/* DT_PF_* */
+	uint16_t cv_textlen;		/* bytes of text from '%' to the name's end */
+	int32_t cv_width;		/* 0: none (%? is 16) */
+	int32_t cv_prec;		/* 0: none */
+	char cv_name[8];		/* the conversion's name: "d", "llx", "@" */
+	char cv_ofmt;			/* the C conversion letter it prints with */
 } dt_conv;
 
 typedef struct dt_fmtdesc {

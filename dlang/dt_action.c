@@ -136,6 +136,9 @@ act_trace(dt_ctx *ctx, dt_node *n, dt_action *ac)
 		    "applied to a translated pointer");
 	act_args(ctx, ac, a, 1);
 	ac->ac_size = value_size(ctx, a->n_type);
+	if (a->n_type->ty_kind == DT_TK_STRUCT || a->n_type->ty_kind ==
+	    DT_TK_UNION || a->n_type->ty_kind == DT_TK_ARRAY)
+		ac->ac_arg = a->n_type->ty_align;	/* 1: printed as text */
 }
 
 /* printa's aggregations: the arguments from first (argument argno). */

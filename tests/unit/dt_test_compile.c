@@ -435,6 +435,36 @@ test_prog_actions(void **state)
 	assert_string_equal(p->dp_options[1].op_value, "4m");
 }
 
+/* The format parser: flags in any order (of 0 and - the later wins), ?, *, @. */
+static void
+test_printf_parse(void **state)
+{
+	(void)state;
+	dt_prog *p = compile_ok("BEGIN { printf(\"%-08d%0-8x%?p%*.*s%%%#llx%hd\", "
+	    "1, 2, (void *)0, 3, 4, \"s\", 5LL, (short)6); @a[1] = count(); "
+	    "printa(\"%d%-8@u%+@d\", @a); }");
+	const dt_conv *cv = p->dp_formats[0].fd_convs;
+	assert_int_equal(p->dp_formats[0].fd_nconvs, 7);
+	assert_int_equal(cv[0].cv_flags, DT_PF_ZPAD);
+	assert_int_equal(cv[0].cv_width, 8);
+	assert_string_equal(cv[0].cv_name, "d");
+	assert_int_equal(cv[1].cv_flags, DT_PF_LEFT);
+	assert_int_equal(cv[1].cv_ofmt, 'x');
+	assert_int_equal(cv[2].cv_width, 16);
+	assert_int_equal(cv[2].cv_kind, DT_CONV_PTR);
+	assert_int_equal(cv[3].cv_flags, DT_PF_DYNW | DT_PF_DYNP);
+	assert_int_equal(cv[3].cv_textlen, 5);
+	assert_int_equal(cv[4].cv_kind, DT_CONV_PCT);
+	assert_int_equal(cv[5].cv_flags, DT_PF_ALT);
+	assert_string_equal(cv[5].cv_name, "llx");
+	assert_string_equal(cv[6].cv_name, "hd");
+	cv = p->dp_formats[1].fd_convs;
+	assert_int_equal(cv[1].cv_kind, DT_CONV_AGG);
+	assert_int_equal(cv[1].cv_flags, DT_PF_AGG | DT_PF_LEFT);
+	assert_int_equal(cv[1].cv_width, 8);
+	assert_int_equal(cv[2].cv_flags, DT_PF_AGG | DT_PF_SPOS);
+}
+
 static void
 test_prog_spec(void **state)
 {
@@ -693,6 +723,7 @@ main(void)
 		cmocka_unit_test(test_substore),
 		cmocka_unit_test(test_prog_probes),
 		cmocka_unit_test(test_prog_actions),
+		cmocka_unit_test(test_printf_parse),
 		cmocka_unit_test(test_prog_spec),
 		cmocka_unit_test(test_symbols),
 		cmocka_unit_test(test_err_printf),

@@ -8,6 +8,7 @@
  *   dtc_print.c    records: the header, trace, printf, stack, errors, drops
  *   dtc_agg.c      aggregations: merging the CPUs' buffers, sorting, printing
  *   dtc_printa.c   printa(): one or several aggregations joined on their keys
+ *   dtc_format.c   one printf/printa conversion, formatted as libdtrace does
  *   dtc_proc.c     the processes dtrace creates: -c's command
  *
  * The consumer talks to the framework only through trace/dtrace.h, so it
@@ -52,6 +53,7 @@ struct dtc {
 	bool errtags, droptags;
 	const char *ccmd;                /* -c */
 	int sortkey, sortkeypos, sortrev, sortpos;
+	bool aggpercpu;                  /* print each CPU's value under the total */
 	uint64_t switchrate_ns, aggrate_ns;
 	dtrace_optvals_t ov;
 	int macro_argc;
@@ -135,7 +137,8 @@ int dtc_proc_release(struct dtc_proc *p);           /* kill if running, reap, fr
 void dtc_records(struct dtc *d, int cpu, const uint8_t *buf, long len);
 void dtc_report_drops(struct dtc *d);
 void dtc_print_sym(uint64_t pc, bool with_offset, char *buf, size_t size);
-void dtc_print_stack(const uint64_t *pcs, uint32_t n);
+/* dtc_print_stack: stack()'s frames, one a line, indented by the stackindent option. */
+void dtc_print_stack(struct dtc *d, const uint64_t *pcs, uint32_t n);
 /*
  * dtc_sym_normal: what an aggregation key of func(pc)/sym(pc) (module
  * false) or mod(pc) (true) holds once normalized, as DTrace does before
@@ -143,9 +146,45 @@ void dtc_print_stack(const uint64_t *pcs, uint32_t n);
  * in no symbol.  Thread context.
  */
 uint64_t dtc_sym_normal(uint64_t pc, bool module);
+/*
+ * dtc_print_text: bytes as libdtrace prints a record it knows only by its
+ * size (an aggregation's string key): "  %-50s" if they are printable
+ * text (isprint, isspace, \a or \b) up to a NUL followed by NULs only, or
+ * printable to the end; otherwise dumped by dtc_print_bytes.  An empty
+ * string is dumped too.
+ */
+void dtc_print_text(const uint8_t *p, uint32_t n, int width);
+void dtc_print_bytes(const uint8_t *p, uint64_t n);
 /* dtc_print_int: an integer of size bytes as trace() prints it (not quiet: as keys print too). */
 void dtc_print_int(int64_t v, uint32_t size, bool quiet);
 const dt_conv *dtc_fmt_next(const dt_fmtdesc *fd, const char **t, uint32_t *ci);
+
+/*
+ * dtc_print_stack_fmt: a stack as printf's %k prints it: a newline, then
+ * each frame indented by indent spaces, formatted with fmt (a "%...s").
+ */
+void dtc_print_stack_fmt(const uint64_t *pcs, uint32_t n, int indent, const char *fmt);
+
+/* dtc_format.c: one conversion's value, and printing it */
+enum dtc_valkind { DTC_VAL_INT = 1, DTC_VAL_STR, DTC_VAL_STACK };
+struct dtc_value {
+	enum dtc_valkind dv_kind;
+	int64_t dv_int;                  /* DTC_VAL_INT: the raw 64 bits */
+	uint32_t dv_size;                /* its type's size (1, 2, 4, 8) */
+	bool dv_signed;                  /* its type is signed */
+	const char *dv_str;              /* DTC_VAL_STR */
+	const uint64_t *dv_pcs;          /* DTC_VAL_STACK: frames */
+	uint32_t dv_npcs;
+};
+/*
+ * dtc_fmt_spec: the C format of conversion cv with its width and
+ * precision resolved (a negative width left-justifies), then len and
+ * conv, e.g. "%-8lld".
+ */
+void dtc_fmt_spec(const dt_conv *cv, int width, int prec, const char *len, char conv,
+                  char *out, size_t size);
+/* dtc_conv_print: print v with conversion cv (not %@: the caller prints aggregations). */
+void dtc_conv_print(const dt_conv *cv, const struct dtc_value *v, int width, int prec);
 
 /* dtc_agg.c: merged entries, their values, order and printing */
 const dt_aggdesc *dtc_agg_desc(struct dtc *d, uint32_t aggid);
@@ -165,6 +204,11 @@ typedef int dtc_cmp_fn(void *arg, const void *x, const void *y);
 void dtc_sort(void **v, uint32_t n, dtc_cmp_fn *cmp, void *arg);
 void dtc_agg_print_keys(struct dtc *d, const struct dtc_aggent *e);
 void dtc_agg_print_value(struct dtc *d, const struct dtc_aggent *e);
+/*
+ * dtc_agg_print_percpu: with aggpercpu, each CPU's share of e's value, a
+ * line "    [CPU n]" and the value each (histograms whole, no blank after).
+ */
+void dtc_agg_print_percpu(struct dtc *d, const struct dtc_aggent *e);
 void dtc_agg_print_hist(struct dtc *d, const struct dtc_aggent *e, bool blank_after);
 int dtc_agg_snapshot(struct dtc *d);
 void dtc_agg_print_all(struct dtc *d);

@@ -309,10 +309,11 @@ static int64_t zero_count(struct dtc *d, const struct dtc_aggent *e)
 	case DT_AGG_QUANTIZE: return e->ae_vals[DTRACE_QUANTIZE_ZEROBUCKET];
 	case DT_AGG_LLQUANTIZE: return e->ae_vals[dtrace_llquantize_bucket(ag, 0)];
 	case DT_AGG_LQUANTIZE: {
-		int64_t step = lquantize_step(ag), base = ag->ag_params[0];
-		if (base > 0 || base + (int64_t)(e->ae_nvals - 2) * step <= 0)
-			return 0;                   /* zero is outside the range */
-		return e->ae_vals[1 + (0 - base) / step];
+		/* DTrace's: the bucket whose weight (sort_weight) is exactly 0, if any */
+		for (uint32_t i = 0; i < e->ae_nvals; i++)
+			if (sort_weight(ag, i, e->ae_nvals) == 0)
+				return e->ae_vals[i];
+		return 0;
 	}
 	default: return 0;
 	}
@@ -391,6 +392,11 @@ static void **agg_sorted(struct dtc *d, uint32_t aggid, uint32_t *n)
 
 /* ---- printing ---- */
 
+static bool is_hist_func(dt_aggfunc f)
+{
+	return f == DT_AGG_QUANTIZE || f == DT_AGG_LQUANTIZE || f == DT_AGG_LLQUANTIZE;
+}
+
 void dtc_agg_print_keys(struct dtc *d, const struct dtc_aggent *e)
 {
 	const dt_aggdesc *ag = dtc_agg_desc(d, e->ae_aggid);
@@ -403,14 +409,16 @@ void dtc_agg_print_keys(struct dtc *d, const struct dtc_aggent *e)
 		int64_t v;
 		memcpy(&v, e->ae_key + off, 8);
 		if (kt->kt_kind == DT_KEY_STACK || kt->kt_kind == DT_KEY_USTACK) {
-			dtc_print_stack((const uint64_t *)(e->ae_key + off), len / 8);
+			dtc_print_stack(d, (const uint64_t *)(e->ae_key + off), len / 8);
 		} else if (kt->kt_kind == DT_KEY_SYM || kt->kt_kind == DT_KEY_MOD) {
 			dtc_print_sym((uint64_t)v, false, sym, sizeof(sym));
 			if (kt->kt_kind == DT_KEY_MOD && strchr(sym, '`'))
 				*strchr(sym, '`') = 0;
 			dtc_out("  %-50s", sym);
+		} else if (kt->kt_string && d->rawbytes) {
+			dtc_print_bytes(e->ae_key + off, MIN(len, e->ae_keylen - off));
 		} else if (kt->kt_string) {
-			dtc_out("  %-50s", (const char *)e->ae_key + off);
+			dtc_print_text(e->ae_key + off, MIN(len, e->ae_keylen - off), 50);
 		} else {
 			dtc_print_int(v, kt->kt_size, false);
 		}
@@ -418,12 +426,16 @@ void dtc_agg_print_keys(struct dtc *d, const struct dtc_aggent *e)
 	}
 }
 
-static void print_bar(int64_t c, uint64_t total, bool neg_only, bool mixed)
+/*
+ * print_bar: one row's bar, depth = round(|c| x width / total), computed in
+ * 128 bits so that counts near 2^63 and totals beyond 2^64 still scale.
+ */
+static void print_bar(int64_t c, unsigned __int128 total, bool neg_only, bool mixed)
 {
 	char bar[48];
 	uint64_t mag = c < 0 ? -(uint64_t)c : (uint64_t)c;
 	int width = mixed ? 20 : 40;
-	int depth = total ? (int)((mag * (uint64_t)width + total / 2) / total) : 0;
+	int depth = total ? (int)(((unsigned __int128)mag * (unsigned)width + total / 2) / total) : 0;
 	int n = 0;
 
 	if (!mixed && !neg_only) {
@@ -449,7 +461,7 @@ void dtc_agg_print_hist(struct dtc *d, const struct dtc_aggent *e, bool blank_af
 {
 	const dt_aggdesc *ag = dtc_agg_desc(d, e->ae_aggid);
 	uint32_t n = e->ae_nvals, first = n, last = 0;
-	uint64_t total = 0;
+	unsigned __int128 total = 0;
 	bool pos = false, neg = false;
 
 	for (uint32_t i = 0; i < n; i++) {
@@ -510,15 +522,72 @@ void dtc_agg_print_value(struct dtc *d, const struct dtc_aggent *e)
 	}
 }
 
+/* value_bare: e's value with nothing after it (histograms: no blank line). */
+static void value_bare(struct dtc *d, const struct dtc_aggent *e)
+{
+	if (is_hist_func(dtc_agg_desc(d, e->ae_aggid)->ag_func))
+		dtc_agg_print_hist(d, e, false);
+	else
+		dtc_agg_print_value(d, e);
+}
+
+/* One CPU's entries for one merged entry, added up (min and max: the first taken whole). */
+struct cpu_walk {
+	struct dtc *cw_d;
+	const struct dtc_aggent *cw_e;
+	int64_t *cw_vals;
+	bool cw_found;
+};
+
+static void cpu_cb(void *arg, uint32_t aggid, const void *key, uint32_t keylen,
+                   const int64_t *vals, uint32_t nvals)
+{
+	struct cpu_walk *cw = arg;
+	const struct dtc_aggent *e = cw->cw_e;
+
+	if (aggid != e->ae_aggid || keylen != e->ae_keylen)
+		return;
+	uint8_t *nkey = kmalloc(MAX(keylen, 1));
+	if (nkey == NULL)
+		return;
+	memcpy(nkey, key, keylen);
+	key_normalize(cw->cw_d, dtc_agg_desc(cw->cw_d, aggid), nkey, keylen);
+	if (memcmp(nkey, e->ae_key, keylen) == 0) {
+		uint32_t n = MIN(nvals, e->ae_nvals);
+		if (!cw->cw_found)
+			memcpy(cw->cw_vals, vals, n * sizeof(int64_t));
+		else
+			vals_merge(dtc_agg_desc(cw->cw_d, aggid), cw->cw_vals, vals, n);
+		cw->cw_found = true;
+	}
+	kfree(nkey);
+}
+
+void dtc_agg_print_percpu(struct dtc *d, const struct dtc_aggent *e)
+{
+	if (!d->aggpercpu)
+		return;
+	int64_t *vals = kmalloc((e->ae_nvals + 1) * sizeof(int64_t));
+	if (vals == NULL)
+		return;
+	for (int cpu = 0; cpu < dtrace_ncpus(); cpu++) {
+		struct cpu_walk cw = { d, e, vals, false };
+		memset(vals, 0, e->ae_nvals * sizeof(int64_t));
+		dtrace_agg_snapshot(d->state, cpu, cpu_cb, &cw);
+		struct dtc_aggent one = *e;
+		one.ae_vals = vals;
+		dtc_out("\n    [CPU %d]", cpu);
+		value_bare(d, &one);
+	}
+	kfree(vals);
+}
+
 static void print_entry(struct dtc *d, const struct dtc_aggent *e)
 {
-	const dt_aggdesc *ag = dtc_agg_desc(d, e->ae_aggid);
-
 	dtc_agg_print_keys(d, e);
-	dtc_agg_print_value(d, e);
-	if (ag->ag_func != DT_AGG_QUANTIZE && ag->ag_func != DT_AGG_LQUANTIZE &&
-	    ag->ag_func != DT_AGG_LLQUANTIZE)
-		dtc_out("\n");
+	value_bare(d, e);
+	dtc_agg_print_percpu(d, e);
+	dtc_out("\n");
 }
 
 static void print_agg(struct dtc *d, uint32_t aggid)
@@ -539,12 +608,22 @@ static bool agg_has_data(struct dtc *d, uint32_t aggid)
 	return false;
 }
 
+/*
+ * dtc_agg_print_all: every aggregation not printed yet, in the order of
+ * their ids; libdtrace sorts all entries at once with the aggregation's id
+ * as the first key, so aggsortrev reverses the order of the aggregations
+ * too.
+ */
 void dtc_agg_print_all(struct dtc *d)
 {
+	uint32_t n = d->prog->dp_naggs;
+
 	dtc_agg_snapshot(d);
-	for (uint32_t id = 0; id < d->prog->dp_naggs; id++)
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t id = d->sortrev ? n - 1 - i : i;
 		if (!d->agg_printed[id] && agg_has_data(d, id))
 			print_agg(d, id);
+	}
 }
 
 /* The raw entries of one aggregation whose merged (normalized) entry trunc() drops. */

@@ -38,6 +38,7 @@ static bool set_flag(struct dtc *d, const dt_optval *v)
 		{ "quiet", offsetof(struct dtc, quiet) },
 		{ "flowindent", offsetof(struct dtc, flowindent) },
 		{ "rawbytes", offsetof(struct dtc, rawbytes) },
+		{ "aggpercpu", offsetof(struct dtc, aggpercpu) },
 		{ "grabanon", offsetof(struct dtc, grabanon) },
 		{ "errtags", offsetof(struct dtc, errtags) },
 		{ "droptags", offsetof(struct dtc, droptags) },

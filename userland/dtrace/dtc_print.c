@@ -4,8 +4,12 @@
  * A record is [epid, size] then each action's data (trace/dtrace.h).  Not
  * quiet, each record starts a line with "%3d %6d %32s " (cpu, probe id,
  * function:name) and ends it with a newline; quiet, only what printf and
- * trace produce appears.  Faults arrive as error records and become
- * DTrace's "error on enabled probe" message on standard error.
+ * trace produce appears.  trace() prints by the type the compiler gave its
+ * argument, as libdtrace does: integers by size and sign (" %10d",
+ * " %20llu" ...), strings as strings, char arrays as text, other arrays
+ * and structs as a byte dump.  printf's conversions are printed by
+ * dtc_format.c.  Faults arrive as error records and become DTrace's
+ * "error on enabled probe" message on standard error.
  */
 #include "kernel/console.h"
 #include "kernel/klib.h"
@@ -134,25 +138,26 @@ static void frame_sym(uint64_t pc, char *buf, size_t size)
 		dtc_print_sym(pc, true, buf, size);
 }
 
-/* print_stack_indented: the frames, each on a line after indent blanks (stackindent). */
-static void print_stack_indented(const uint64_t *pcs, uint32_t n, int indent)
+void dtc_print_stack_fmt(const uint64_t *pcs, uint32_t n, int indent, const char *fmt)
 {
 	char sym[160];
 
 	dtc_out("\n");
 	for (uint32_t i = 0; i < n && pcs[i] != 0; i++) {
 		frame_sym(pcs[i], sym, sizeof(sym));
-		dtc_out("%*s%s\n", indent, "", sym);
+		dtc_out("%*s", indent, "");
+		dtc_out(fmt, sym);
+		dtc_out("\n");
 	}
 }
 
-void dtc_print_stack(const uint64_t *pcs, uint32_t n)
+void dtc_print_stack(struct dtc *d, const uint64_t *pcs, uint32_t n)
 {
-	print_stack_indented(pcs, n, 14);
+	dtc_print_stack_fmt(pcs, n, d->stackindent, "%s");
 }
 
-/* print_bytes: DTrace's dump of raw bytes (tracemem(), unprintable strings). */
-static void print_bytes(const uint8_t *p, uint64_t n)
+/* dtc_print_bytes: DTrace's dump of raw bytes (tracemem(), structs, odd keys). */
+void dtc_print_bytes(const uint8_t *p, uint64_t n)
 {
 	dtc_out("\n%11s", "");
 	for (int i = 0; i < 16; i++)
@@ -175,10 +180,15 @@ static void print_bytes(const uint8_t *p, uint64_t n)
 	}
 }
 
+static bool text_byte(uint8_t c)
+{
+	return (c >= 0x20 && c < 0x7f) || (c >= 7 && c <= 13);
+}
+
 /*
- * is_text: would DTrace print these string-record bytes as a string?  Only
- * if something printable comes before the first NUL and nothing but NULs
- * after it; otherwise it dumps them as bytes.
+ * is_text: would DTrace print these bytes as a string?  Only if something
+ * printable comes before the first NUL and nothing but NULs after it;
+ * otherwise it dumps them as bytes.
  */
 static bool is_text(const uint8_t *p, uint32_t n)
 {
@@ -195,6 +205,33 @@ static bool is_text(const uint8_t *p, uint32_t n)
 	return true;
 }
 
+void dtc_print_text(const uint8_t *p, uint32_t n, int width)
+{
+	uint32_t i = 0;
+	char small[264];
+
+	while (i < n && text_byte(p[i]))
+		i++;
+	if (i < n && (p[i] != 0 || i == 0)) {
+		dtc_print_bytes(p, n);
+		return;
+	}
+	for (uint32_t j = i; j < n; j++) {
+		if (p[j] != 0) {
+			dtc_print_bytes(p, n);
+			return;
+		}
+	}
+	char *s = i < sizeof(small) ? small : kmalloc(i + 1);
+	if (s == NULL)
+		return;
+	memcpy(s, p, i);
+	s[i] = 0;
+	dtc_out("  %-*s", width, s);
+	if (s != small)
+		kfree(s);
+}
+
 /* ---- trace() ---- */
 
 void dtc_print_int(int64_t v, uint32_t size, bool quiet)
@@ -207,185 +244,104 @@ void dtc_print_int(int64_t v, uint32_t size, bool quiet)
 	}
 }
 
-static void print_trace(struct dtc *d, const dif_difo_t *dp, const uint8_t *data)
+/*
+ * trace_int: an integer as trace() prints it, by its type's size and sign
+ * (libdtrace's widths: 3, 5, 10 and 19 columns signed, 20 unsigned).
+ */
+static void trace_int(int64_t v, uint32_t size, bool sgn, bool quiet)
 {
+	static const int sw[] = { 3, 5, 10, 19 }, uw[] = { 3, 5, 10, 20 };
+	int k = size == 1 ? 0 : size == 2 ? 1 : size == 4 ? 2 : 3;
+	int w = sgn ? sw[k] : uw[k];
+
+	long long sv = k == 0 ? (int8_t)v : k == 1 ? (int16_t)v : k == 2 ? (int32_t)v : v;
+	unsigned long long uv = k == 0 ? (uint8_t)v : k == 1 ? (uint16_t)v : k == 2 ?
+	                        (uint32_t)v : (uint64_t)v;
+
+	if (quiet && sgn)
+		dtc_out("%lld", sv);
+	else if (quiet)
+		dtc_out("%llu", uv);
+	else if (sgn)
+		dtc_out(" %*lld", w, sv);
+	else
+		dtc_out(" %*llu", w, uv);
+}
+
+/*
+ * trace_blob: a struct, union or array: as a string when its alignment is
+ * 1 (char arrays), else as a dump of its bytes.
+ */
+static void trace_blob(struct dtc *d, const dt_action *a, const uint8_t *data, uint32_t size)
+{
+	char small[256];
+
+	if (a->ac_arg > 1) {
+		dtc_print_bytes(data, size);
+		return;
+	}
+	char *s = size < sizeof(small) ? small : kmalloc(size + 1);
+	if (s == NULL)
+		return;
+	memcpy(s, data, size);
+	s[size] = 0;
+	dtc_out(d->quiet ? "%s" : "  %-33s", s);
+	if (s != small)
+		kfree(s);
+}
+
+static void print_trace(struct dtc *d, const dt_action *a, const uint8_t *data)
+{
+	const dif_difo_t *dp = a->ac_args[0];
 	int64_t v;
 
+	if (d->rawbytes) {                          /* the record as it is: its type's size */
+		uint32_t n = dp->dd_rtype.dt_kind == DIF_TYPE_STRING ? d->ov.dov_strsize :
+		             dp->dd_rtype.dt_size ? dp->dd_rtype.dt_size : 8;
+		dtc_print_bytes(data, n);
+		return;
+	}
 	if (dp->dd_rtype.dt_kind == DIF_TYPE_STRING) {
-		if (!d->rawbytes && is_text(data, d->ov.dov_strsize))
-			dtc_out(d->quiet ? "%s" : "  %-33s", (const char *)data);
-		else
-			print_bytes(data, d->ov.dov_strsize);
+		dtc_out(d->quiet ? "%s" : "  %-33s", (const char *)data);
+		return;
+	}
+	if (dp->dd_rtype.dt_kind == DIF_TYPE_BLOB) {
+		trace_blob(d, a, data, dp->dd_rtype.dt_size);
 		return;
 	}
 	memcpy(&v, data, 8);
-	dtc_print_int(v, dp->dd_rtype.dt_size, d->quiet);
+	trace_int(v, dp->dd_rtype.dt_size, (dp->dd_rtype.dt_flags & DIF_TF_SIGNED) != 0, d->quiet);
 }
 
 /* ---- printf() ---- */
 
-/*
- * spec_build: a C conversion for one D conversion spec: its flags, width and
- * precision (stars replaced by their arguments), then len and conv.  D's
- * parser differs from C's in two ways that show: of the flags '-' and '0'
- * the later one wins, and a precision of 0 means no precision.
- */
-static void spec_build(const char *spec, const int *star, int nstar, const char *len, char conv,
-                       char *out, size_t size)
+/* value_of: one recorded argument as a conversion's value. */
+static struct dtc_value value_of(const dif_difo_t *dp, const uint8_t *data)
 {
-	const char *p = spec + 1;
-	char flags[8] = { 0 };
-	int nf = 0, si = 0, width = -1, prec = -1;
-	char pad = 0;                               /* '-' or '0', whichever came last */
+	struct dtc_value v = { DTC_VAL_INT, 0, 8, false, NULL, NULL, 0 };
 
-	for (; *p && strchr("-+ #0'", *p); p++) {
-		if (*p == '-' || *p == '0')
-			pad = *p;
-		else if (*p != '\'' && nf < 4 && !strchr(flags, *p))
-			flags[nf++] = *p;
+	if (dp->dd_rtype.dt_kind == DIF_TYPE_STRING || dp->dd_rtype.dt_kind == DIF_TYPE_BLOB) {
+		v.dv_kind = DTC_VAL_STR;
+		v.dv_str = (const char *)data;
+		return v;
 	}
-	if (*p == '*') {
-		width = si < nstar ? star[si] : 0;
-		si++;
-		p++;
-		if (width < 0) {
-			pad = '-';
-			width = -width;
-		}
-	}
-	for (; *p >= '0' && *p <= '9'; p++)
-		width = (width < 0 ? 0 : width) * 10 + (*p - '0');
-	if (*p == '.') {
-		p++;
-		prec = 0;
-		if (*p == '*') {
-			prec = si < nstar ? star[si] : 0;
-			p++;
-		}
-		for (; *p >= '0' && *p <= '9'; p++)
-			prec = prec * 10 + (*p - '0');
-	}
-	int n = ksnprintf(out, size, "%%%s%s", flags, pad ? (char[2]){ pad, 0 } : "");
-	if (width >= 0)
-		n += ksnprintf(out + n, size - (size_t)n, "%d", width);
-	if (prec > 0)
-		n += ksnprintf(out + n, size - (size_t)n, ".%d", prec);
-	ksnprintf(out + n, size - (size_t)n, "%s%c", len, conv);
+	memcpy(&v.dv_int, data, 8);
+	v.dv_size = dp->dd_rtype.dt_size ? dp->dd_rtype.dt_size : 8;
+	v.dv_signed = (dp->dd_rtype.dt_flags & DIF_TF_SIGNED) != 0;
+	return v;
 }
 
-static char conv_char(const char *spec)
-{
-	size_t n = strlen(spec);
-
-	return n ? spec[n - 1] : 'd';
-}
-
-static bool has_hh(const char *spec)
-{
-	for (; *spec; spec++)
-		if (spec[0] == 'h' && spec[1] == 'h')
-			return true;
-	return false;
-}
-
-/*
- * int_value: an argument as its own type prints: truncated to its size (or
- * the conversion's hh/h), sign-extended for %d/%i of a signed type,
- * zero-extended otherwise (so %x of (int)-1 is ffffffff, as in C).
- */
-static int64_t int_value(const dif_difo_t *dp, const uint8_t *data, char conv, const char *spec)
+/* dyn_value: a * width or precision argument: its value sign-extended, as an int. */
+static int dyn_value(const dif_difo_t *dp, const uint8_t *data)
 {
 	int64_t v;
-	uint32_t size = dp->dd_rtype.dt_size ? dp->dd_rtype.dt_size : 8;
-	bool sgn = (dp->dd_rtype.dt_flags & DIF_TF_SIGNED) && (conv == 'd' || conv == 'i');
 
 	memcpy(&v, data, 8);
-	if (has_hh(spec) || conv == 'c')
-		size = 1;
-	else if (strchr(spec, 'h'))
-		size = MIN(size, 2u);
-	switch (size) {
-	case 1: return sgn ? (int8_t)v : (int64_t)(uint8_t)v;
-	case 2: return sgn ? (int16_t)v : (int64_t)(uint16_t)v;
-	case 4: return sgn ? (int32_t)v : (int64_t)(uint32_t)v;
-	default: return v;
+	switch (dp->dd_rtype.dt_size) {
+	case 1: return (int8_t)v;
+	case 2: return (int16_t)v;
+	default: return (int)v;
 	}
-}
-
-static void print_conv(struct dtc *d, const dt_conv *cv, const dif_difo_t *dp, const uint8_t *data,
-                       const int *star, int nstar)
-{
-	char spec[48], sym[160];
-	char conv = conv_char(cv->cv_spec);
-	int64_t v;
-
-	(void)d;
-	switch (cv->cv_kind) {
-	case DT_CONV_SINT: case DT_CONV_UINT:
-		v = int_value(dp, data, conv, cv->cv_spec);
-		spec_build(cv->cv_spec, star, nstar, conv == 'c' ? "" : "ll", conv, spec, sizeof(spec));
-		if (conv == 'c')
-			dtc_out(spec, (int)v);
-		else if ((conv == 'd' || conv == 'i') && (dp->dd_rtype.dt_flags & DIF_TF_SIGNED))
-			dtc_out(spec, (long long)v);
-		else if (conv == 'd' || conv == 'i') {         /* %d of an unsigned type */
-			spec[strlen(spec) - 1] = 'u';
-			dtc_out(spec, (unsigned long long)v);
-		}
-		else
-			dtc_out(spec, (unsigned long long)v);
-		break;
-	case DT_CONV_STR:
-		spec_build(cv->cv_spec, star, nstar, "", 's', spec, sizeof(spec));
-		dtc_out(spec, dp->dd_rtype.dt_kind == DIF_TYPE_STRING ? (const char *)data : "");
-		break;
-	case DT_CONV_PTR: case DT_CONV_SYM:
-		memcpy(&v, data, 8);
-		if (conv == 'p') {                   /* DTrace's %p is %llx: no 0x */
-			spec_build(cv->cv_spec, star, nstar, "ll", 'x', spec, sizeof(spec));
-			dtc_out(spec, (unsigned long long)v);
-			break;
-		}
-		dtc_print_sym((uint64_t)v, conv == 'a', sym, sizeof(sym));
-		spec_build(cv->cv_spec, star, nstar, "", 's', spec, sizeof(spec));
-		dtc_out(spec, conv == 'A' && strchr(sym, '`') ? strchr(sym, '`') + 1 : sym);
-		break;
-	case DT_CONV_K:
-		dtc_print_stack((const uint64_t *)data, d->ov.dov_stackframes);
-		break;
-	case DT_CONV_PCT:
-		dtc_out("%%");
-		break;
-	default:
-		memcpy(&v, data, 8);
-		dtc_out("%lld", (long long)v);
-		break;
-	}
-}
-
-/* span_len: length of the conversion starting at t ('%'), as the compiler parsed it. */
-static size_t span_len(const char *t)
-{
-	size_t i = 1;
-
-	if (t[1] == '%')
-		return 2;
-	while (t[i] && strchr("-+ #0'@", t[i]))
-		i++;
-	if (t[i] == '*')
-		i++;
-	while (t[i] >= '0' && t[i] <= '9')
-		i++;
-	if (t[i] == '.') {
-		i++;
-		if (t[i] == '*')
-			i++;
-		while (t[i] >= '0' && t[i] <= '9')
-			i++;
-	}
-	while (t[i] && strchr("hlLzjtw", t[i]))
-		i++;
-	return t[i] ? i + 1 : i;
 }
 
 /*
@@ -402,13 +358,15 @@ const dt_conv *dtc_fmt_next(const dt_fmtdesc *fd, const char **t, uint32_t *ci)
 	*t += lit;
 	if (**t == 0 || *ci >= fd->fd_nconvs)
 		return NULL;
-	*t += span_len(*t);
-	return &fd->fd_convs[(*ci)++];
+	const dt_conv *cv = &fd->fd_convs[(*ci)++];
+	size_t n = strlen(*t);
+	*t += cv->cv_textlen < n ? cv->cv_textlen : n;
+	return cv;
 }
 
 /*
  * print_printf: walk the format's text; each conversion takes its star
- * arguments and its value from the record, in order.
+ * arguments (width, then precision) and its value from the record, in order.
  */
 static void print_printf(struct dtc *d, const dt_action *a, const uint8_t *data)
 {
@@ -418,18 +376,33 @@ static void print_printf(struct dtc *d, const dt_action *a, const uint8_t *data)
 	const dt_conv *cv;
 
 	while ((cv = dtc_fmt_next(fd, &t, &ci)) != NULL) {
-		int star[2], nstar = 0;
-		for (int k = 0; k < cv->cv_star_width + cv->cv_star_prec && ai < a->ac_nargs; k++) {
-			int64_t w;
-			memcpy(&w, data, 8);
-			star[nstar++] = (int)w;
-			data += dtrace_arg_size(a->ac_args[ai++], strsize);
-		}
-		if (cv->cv_kind == DT_CONV_PCT || ai >= a->ac_nargs) {
-			print_conv(d, cv, NULL, NULL, star, nstar);
+		int width = cv->cv_width, prec = cv->cv_prec;
+		if (cv->cv_kind == DT_CONV_PCT) {
+			dtc_out("%%");
 			continue;
 		}
-		print_conv(d, cv, a->ac_args[ai], data, star, nstar);
+		for (int k = 0; k < cv->cv_star_width + cv->cv_star_prec && ai < a->ac_nargs; k++) {
+			int w = dyn_value(a->ac_args[ai], data);
+			if (k == 0 && cv->cv_star_width)
+				width = w;
+			else
+				prec = w;
+			data += dtrace_arg_size(a->ac_args[ai++], strsize);
+		}
+		if (ai >= a->ac_nargs)
+			break;
+		struct dtc_value v = value_of(a->ac_args[ai], data);
+		char text[1024];
+		if (a->ac_args[ai]->dd_rtype.dt_kind == DIF_TYPE_BLOB) {   /* char []: up to its size */
+			uint32_t n = MIN(a->ac_args[ai]->dd_rtype.dt_size, (uint32_t)sizeof(text) - 1);
+			memcpy(text, data, n);
+			text[n] = 0;
+			v.dv_str = text;
+		}
+		if (cv->cv_kind == DT_CONV_K)
+			v = (struct dtc_value){ .dv_kind = DTC_VAL_STACK, .dv_pcs = (const uint64_t *)data,
+			                        .dv_npcs = dtrace_arg_size(a->ac_args[ai], strsize) / 8 };
+		dtc_conv_print(cv, &v, width, prec);
 		data += dtrace_arg_size(a->ac_args[ai++], strsize);
 	}
 }
@@ -563,18 +536,15 @@ static void print_action(struct dtc *d, const dt_action *a, const uint8_t *data)
 
 	memcpy(&v, data, 8);
 	switch (a->ac_kind) {
-	case DT_ACT_TRACE: print_trace(d, a->ac_args[0], data); break;
+	case DT_ACT_TRACE: print_trace(d, a, data); break;
 	case DT_ACT_PRINTF: print_printf(d, a, data); break;
 	case DT_ACT_SYSTEM: print_system(d, a, data); break;
-	case DT_ACT_STACK:
-		print_stack_indented((const uint64_t *)data,
-		                     (uint32_t)(a->ac_arg ? a->ac_arg : d->ov.dov_stackframes), d->stackindent);
-		break;
+	case DT_ACT_STACK: dtc_print_stack(d, (const uint64_t *)data, (uint32_t)(a->ac_arg ? a->ac_arg : d->ov.dov_stackframes)); break;
 	case DT_ACT_TRACEMEM:
 		if (!d->rawbytes && is_text(data, (uint32_t)a->ac_arg))
 			dtc_out(d->quiet ? "%.*s" : "  %-33.*s", (int)a->ac_arg, (const char *)data);
 		else
-			print_bytes(data, a->ac_arg);
+			dtc_print_bytes(data, a->ac_arg);
 		break;
 	case DT_ACT_SYM:
 		dtc_print_sym((uint64_t)v, false, sym, sizeof(sym));

@@ -6,10 +6,13 @@
  * as 0 (an empty histogram).  Rows are ordered by the value of the
  * aggregation at aggsortpos, then by the others' values in turn, then by
  * key (aggsortkey puts the key first; aggsortrev reverses).  Without a
- * format a row is the key members and each value, after one leading
- * newline; with a format, plain conversions take the key members in order
+ * format a row is the key members and each value (with aggpercpu, each
+ * CPU's share under it), then a newline, after one leading newline; with a
+ * format, plain conversions and * widths take the key members in order
  * and each %@ the next aggregation's value (the last one again if the
- * format has more %@ than aggregations).  Histograms print whole.
+ * format has more %@ than aggregations), formatted as its conversion says
+ * (count() unsigned, avg() computed unsigned, as libdtrace).  Histograms
+ * print whole.
  */
 #include "kernel/klib.h"
 #include "kernel/mem.h"
@@ -100,94 +103,169 @@ static struct dtc_aggent empty_of(struct dtc *d, uint32_t id, const struct dtc_a
 	                            dtrace_agg_nvals(dtc_agg_desc(d, id)) };
 }
 
-/* print_agg_value: one aggregation's value in a row, by conversion spec or default. */
-static void print_one(struct join *j, const struct join_row *r, uint32_t k, const char *spec,
-                      int64_t *zeros)
+/* print_one: one aggregation's value in a row without a format (histograms whole). */
+static void print_one(struct join *j, const struct join_row *r, uint32_t k, int64_t *zeros)
 {
 	struct dtc *d = j->j_d;
 	uint32_t id = j->j_a->ac_aggs[k];
 	struct dtc_aggent none = empty_of(d, id, r->jr_key, zeros);
 	const struct dtc_aggent *e = r->jr_ent[k] ? r->jr_ent[k] : &none;
-	const dt_aggdesc *ag = dtc_agg_desc(d, id);
 
-	if (is_hist(ag)) {
-		dtc_agg_print_hist(d, e, spec == NULL);
-		return;
-	}
-	if (spec == NULL) {
+	if (is_hist(dtc_agg_desc(d, id)))
+		dtc_agg_print_hist(d, e, false);
+	else
 		dtc_agg_print_value(d, e);
+	dtc_agg_print_percpu(d, e);
+}
+
+/* agg_conv: a %@ conversion as the conversion it names (%@d as %d ...). */
+static dt_conv agg_conv(const dt_conv *cv)
+{
+	dt_conv c = *cv;
+	char n = cv->cv_name[strlen(cv->cv_name) - 1];
+
+	c.cv_kind = n == 'a' || n == 'A' ? DT_CONV_SYM : n == 'Y' ? DT_CONV_Y : n == 'T' ? DT_CONV_T :
+	            n == 'p' ? DT_CONV_PTR : cv->cv_ofmt == 'd' || cv->cv_ofmt == 'i' ||
+	            cv->cv_ofmt == 'c' ? DT_CONV_SINT : DT_CONV_UINT;
+	return c;
+}
+
+/*
+ * agg_fmt_value: an aggregation's value as a %@ conversion takes it,
+ * normalized: count() is unsigned; avg() is computed unsigned, as
+ * libdtrace does (so a negative average prints huge).
+ */
+static struct dtc_value agg_fmt_value(struct dtc *d, const struct dtc_aggent *e)
+{
+	const dt_aggdesc *ag = dtc_agg_desc(d, e->ae_aggid);
+	const int64_t *v = e->ae_vals;
+	uint64_t n = (uint64_t)d->agg_normal[e->ae_aggid];
+	struct dtc_value val = { DTC_VAL_INT, 0, 8, true, NULL, NULL, 0 };
+
+	n = n > 1 ? n : 1;
+	switch (ag->ag_func) {
+	case DT_AGG_COUNT:
+		val.dv_int = (int64_t)((uint64_t)v[0] / n);
+		val.dv_signed = false;
+		break;
+	case DT_AGG_AVG:
+		val.dv_int = v[0] ? (int64_t)((uint64_t)v[1] / n / (uint64_t)v[0]) : 0;
+		break;
+	case DT_AGG_STDDEV:
+		val.dv_int = (int64_t)dtc_agg_sortval(d, e);
+		break;
+	default:
+		val.dv_int = v[0] / (int64_t)n;
+		break;
+	}
+	return val;
+}
+
+/* print_agg_conv: the value of the row's k-th aggregation through %@ conversion cv. */
+static void print_agg_conv(struct join *j, const struct join_row *r, uint32_t k, const dt_conv *cv,
+                           int width, int prec, int64_t *zeros)
+{
+	struct dtc *d = j->j_d;
+	uint32_t id = j->j_a->ac_aggs[k];
+	struct dtc_aggent none = empty_of(d, id, r->jr_key, zeros);
+	const struct dtc_aggent *e = r->jr_ent[k] ? r->jr_ent[k] : &none;
+
+	if (is_hist(dtc_agg_desc(d, id))) {
+		dtc_agg_print_hist(d, e, false);
 		return;
 	}
-	int64_t v = (int64_t)dtc_agg_sortval(d, e);
-	if (ag->ag_func != DT_AGG_STDDEV)
-		v = dtc_agg_normal(d, id, v);
-	dtc_out(spec, (long long)v);
+	struct dtc_value v = agg_fmt_value(d, e);
+	dt_conv c = agg_conv(cv);
+	dtc_conv_print(&c, &v, width, prec);
 }
 
-/* spec_plain: the conversion spec without '@' and length letters, with len + conv at the end. */
-static char spec_plain(const char *cv, const char *len, char conv_override, char *out, size_t size)
-{
-	size_t n = 0, l = strlen(cv);
-	char conv = l ? cv[l - 1] : 'd';
-
-	for (size_t i = 0; i + 1 < l && n + 6 < size; i++)
-		if (cv[i] != '@' && cv[i] != 'l' && cv[i] != 'h' && cv[i] != '\'')
-			out[n++] = cv[i];
-	while (*len && n + 2 < size)
-		out[n++] = *len++;
-	out[n++] = conv_override ? conv_override : conv;
-	out[n] = 0;
-	return conv;
-}
-
-static void print_key_conv(struct dtc *d, const struct dtc_aggent *e, uint32_t k, uint32_t *off,
-                           const dt_conv *cv)
+/* key_value: key member k of e (at *off, which advances past it) as a conversion's value. */
+static struct dtc_value key_value(struct dtc *d, const struct dtc_aggent *e, uint32_t k, uint32_t *off)
 {
 	const dt_keytype *kt = &dtc_agg_desc(d, e->ae_aggid)->ag_keys[k];
 	uint32_t len = dtrace_agg_keysize(kt, d->ov.dov_strsize, d->ov.dov_stackframes);
-	char spec[48], sym[160];
-	int64_t v;
-	char conv = spec_plain(cv->cv_spec, "", 0, spec, sizeof(spec));
+	const uint8_t *p = e->ae_key + *off;
+	struct dtc_value v = { DTC_VAL_INT, 0, kt->kt_size ? kt->kt_size : 8, kt->kt_signed != 0,
+	                       NULL, NULL, 0 };
 
-	memcpy(&v, e->ae_key + *off, 8);
-	if (kt->kt_kind == DT_KEY_STACK || kt->kt_kind == DT_KEY_USTACK) {
-		dtc_print_stack((const uint64_t *)(e->ae_key + *off), len / 8);
-	} else if (kt->kt_string) {
-		spec_plain(cv->cv_spec, "", 's', spec, sizeof(spec));
-		dtc_out(spec, (const char *)e->ae_key + *off);
-	} else if (conv == 'a' || conv == 'A' || kt->kt_kind == DT_KEY_SYM || kt->kt_kind == DT_KEY_MOD) {
-		dtc_print_sym((uint64_t)v, conv == 'a', sym, sizeof(sym));
-		if (kt->kt_kind == DT_KEY_MOD && strchr(sym, '`'))
-			*strchr(sym, '`') = 0;              /* the module only */
-		spec_plain(cv->cv_spec, "", 's', spec, sizeof(spec));
-		dtc_out(spec, sym);
-	} else {
-		spec_plain(cv->cv_spec, "ll", conv == 'c' || conv == 'p' ? 'x' : 0, spec, sizeof(spec));
-		dtc_out(spec, (long long)v);
-	}
 	*off += len;
+	if (*off > e->ae_keylen)
+		return (struct dtc_value){ .dv_kind = DTC_VAL_STR, .dv_str = "" };
+	if (kt->kt_kind == DT_KEY_STACK || kt->kt_kind == DT_KEY_USTACK)
+		return (struct dtc_value){ .dv_kind = DTC_VAL_STACK, .dv_pcs = (const uint64_t *)p,
+		                           .dv_npcs = len / 8 };
+	if (kt->kt_string)
+		return (struct dtc_value){ .dv_kind = DTC_VAL_STR, .dv_str = (const char *)p };
+	memcpy(&v.dv_int, p, 8);
+	if (kt->kt_kind == DT_KEY_SYM || kt->kt_kind == DT_KEY_MOD)
+		v.dv_signed = false;
+	return v;
 }
 
-/* print_row_fmt: one row through the format's text. */
+/* print_key_conv: key member k through conversion cv (a mod() key always prints its module). */
+static void print_key_conv(struct dtc *d, const struct dtc_aggent *e, uint32_t k, uint32_t *off,
+                           const dt_conv *cv, int width, int prec)
+{
+	const dt_keytype *kt = &dtc_agg_desc(d, e->ae_aggid)->ag_keys[k];
+	struct dtc_value v = key_value(d, e, k, off);
+	char sym[160];
+
+	if (kt->kt_kind == DT_KEY_MOD && v.dv_kind == DTC_VAL_INT) {
+		dt_conv c = *cv;
+		dtc_print_sym((uint64_t)v.dv_int, false, sym, sizeof(sym));
+		if (strchr(sym, '`'))
+			*strchr(sym, '`') = 0;              /* the module only */
+		c.cv_kind = DT_CONV_STR;
+		v = (struct dtc_value){ .dv_kind = DTC_VAL_STR, .dv_str = sym };
+		dtc_conv_print(&c, &v, width, prec);
+		return;
+	}
+	dtc_conv_print(cv, &v, width, prec);
+}
+
+/* key_int: the next key member as a * width or precision takes it (an int). */
+static int key_int(struct dtc *d, const struct dtc_aggent *e, uint32_t k, uint32_t *off)
+{
+	struct dtc_value v = key_value(d, e, k, off);
+
+	if (v.dv_kind != DTC_VAL_INT)
+		return 0;
+	switch (v.dv_size) {
+	case 1: return (int8_t)v.dv_int;
+	case 2: return (int16_t)v.dv_int;
+	default: return (int)v.dv_int;
+	}
+}
+
+/*
+ * print_row_fmt: one row through the format's text.  Plain conversions
+ * and stars take the key members in order; each %@ the next aggregation
+ * (the last one again once they run out).
+ */
 static void print_row_fmt(struct join *j, const struct join_row *r, const dt_fmtdesc *fd,
                           int64_t *zeros)
 {
 	struct dtc *d = j->j_d;
 	const char *t = fd->fd_text;
 	uint32_t key = 0, aggi = 0, off = 0, nkeys = dtc_agg_desc(d, r->jr_key->ae_aggid)->ag_nkeys;
-	char spec[48];
 	uint32_t ci = 0;
 	const dt_conv *cv;
 
 	while ((cv = dtc_fmt_next(fd, &t, &ci)) != NULL) {
+		int width = cv->cv_width, prec = cv->cv_prec;
 		if (cv->cv_kind == DT_CONV_PCT) {
 			dtc_out("%%");
-		} else if (cv->cv_kind == DT_CONV_AGG) {
+			continue;
+		}
+		if (cv->cv_star_width && key < nkeys)
+			width = key_int(d, r->jr_key, key++, &off);
+		if (cv->cv_star_prec && key < nkeys)
+			prec = key_int(d, r->jr_key, key++, &off);
+		if (cv->cv_kind == DT_CONV_AGG) {
 			uint32_t k = aggi < j->j_n ? aggi++ : j->j_n - 1;
-			spec_plain(cv->cv_spec, "ll", 0, spec, sizeof(spec));
-			print_one(j, r, k, spec, zeros);
+			print_agg_conv(j, r, k, cv, width, prec, zeros);
 		} else if (key < nkeys) {
-			print_key_conv(d, r->jr_key, key++, &off, cv);
+			print_key_conv(d, r->jr_key, key++, &off, cv, width, prec);
 		}
 	}
 }
@@ -222,9 +300,8 @@ void dtc_printa(struct dtc *d, const dt_action *a)
 		}
 		dtc_agg_print_keys(d, r->jr_key);
 		for (uint32_t k = 0; k < j.j_n; k++)
-			print_one(&j, r, k, NULL, zeros);
-		if (!is_hist(dtc_agg_desc(d, a->ac_aggs[j.j_n - 1])))
-			dtc_out("\n");
+			print_one(&j, r, k, zeros);
+		dtc_out("\n");
 	}
 	kfree(j.j_rows);
 	kfree(j.j_order);

@@ -1,7 +1,7 @@
 /*
- * ASSERTION: trace() of each integer width, not quiet: 1-byte values in
- * " %3d" and 2-byte in " %5d" as unsigned, 4-byte in " %8d" and 8-byte
- * in " %16lld" as signed.
+ * ASSERTION: trace() of each integer width, not quiet, with the sign of
+ * its type, as libdtrace prints it: signed in " %3d", " %5d", " %10d",
+ * " %19lld", unsigned in " %3u", " %5u", " %10u", " %20llu" by size.
  */
 BEGIN
 {

@@ -1,6 +1,6 @@
 /*
  * ASSERTION: quiet trace() of each integer width: no padding and no
- * separators; 1- and 2-byte values unsigned, 4-byte ones as %d.
+ * separators; each value with the size and sign of its type.
  */
 #pragma D option quiet
 

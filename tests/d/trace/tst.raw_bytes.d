@@ -1,10 +1,8 @@
 /*
- * ASSERTION: trace() of a string that is not printable text (a control
- * character, or the empty string, whose record is all zero bytes) is
- * printed by DTrace as a hex dump of the record, not as a string: a
- * header of the 16 column digits, then rows "%5x:" (after a 5-column
- * margin) of " %02x" bytes, two spaces and the bytes as characters
- * ('.' for unprintable ones).  strsize 16 makes each record one row.
+ * ASSERTION: trace() of a string prints it as a string whatever it holds
+ * (libdtrace knows the record is a string, so it never guesses from the
+ * bytes): a control character goes out as it is, the empty string prints
+ * nothing.  (Byte dumps are for structs and arrays: tests/d/output/.)
  */
 #pragma D option quiet
 #pragma D option strsize=16

@@ -1,0 +1,7 @@
+/*
+ * Asserts D_SYNTAX: positional conversions (%n$) are not supported.
+ */
+BEGIN
+{
+	printf("%1$d", 1);
+}
