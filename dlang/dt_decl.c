@@ -375,8 +375,10 @@ void
 dt_decl_inline(dt_ctx *ctx, dt_node *where, dt_type *t, const char *name,
     dt_node *e)
 {
+	/* only the D library may hide a built-in (dt_lib.c) */
 	if (dt_ident_lookup(&ctx->c_globals, name) != NULL ||
-	    dif_builtin_lookup(name, dt_strlen(name)) != NULL ||
+	    (dif_builtin_lookup(name, dt_strlen(name)) != NULL &&
+	    ctx->c_lib == NULL) || dt_func_lookup(name) != NULL ||
 	    dt_ident_lookup(&ctx->c_types, name) != NULL)
 		dt_error_node(ctx, where, "D_DECL_IDRED", "identifier "
 		    "redeclared: %s", name);

@@ -144,6 +144,7 @@ error_v(dt_ctx *ctx, uint32_t line, uint32_t col, const char *tag,
 {
 	dt_error *e = ctx->c_err;
 	e->de_tag = tag;
+	e->de_file = ctx->c_lib;
 	e->de_line = line;
 	e->de_col = col;
 	dt_vsnprintf(e->de_msg, sizeof (e->de_msg), fmt, ap);
@@ -485,6 +486,7 @@ compile_guarded(dt_ctx *ctx)
 	if (__builtin_setjmp(ctx->c_jmp) != 0)
 		return (-1);
 	dt_sema_init(ctx);
+	dt_lib_load(ctx);
 	dt_lex_init(ctx);
 	dt_parse_program(ctx);
 	return (0);

@@ -139,6 +139,7 @@ static bool set_option(struct dtc *d, const char *name, const char *val)
 	}
 	if (val == NULL)
 		return false;
+	if (strcmp(name, "libdir") == 0) { d->libdir = val; return true; }
 	if (strcmp(name, "switchrate") == 0) return parse_rate(val, &d->switchrate_ns);
 	if (strcmp(name, "aggrate") == 0) return parse_rate(val, &d->aggrate_ns);
 	if (strcmp(name, "cleanrate") == 0) return parse_rate(val, &o->dov_cleanrate_ns);
@@ -331,7 +332,10 @@ static void compile_error(struct dtc *d, const struct dtc_desc *dd, const dt_err
 
 	if (d->errtags && e->de_tag != NULL)
 		ksnprintf(tag, sizeof(tag), "[%s] ", e->de_tag);
-	if (dd->dd_kind == DTC_SCRIPT)
+	if (e->de_file != NULL)          /* in a file of the D library */
+		dtc_err("dtrace: failed to compile script /%s: %sline %u: %s\n", e->de_file, tag,
+		        e->de_line, e->de_msg);
+	else if (dd->dd_kind == DTC_SCRIPT)
 		dtc_err("dtrace: failed to compile script %s: %sline %u: %s\n", dd->dd_text, tag,
 		        e->de_line, e->de_msg);
 	else
@@ -383,11 +387,15 @@ static int compile_all(struct dtc *d)
 		line += count_lines(dd->dd_src, dd->dd_len) + 1;
 		dd->dd_endline = line;             /* first line after it */
 	}
+	dt_libsrc *libs;
+	o.o_nlibs = dtc_lib_collect(d->libdir, &libs);
+	o.o_libs = libs;
 	int rc = dt_compile(all, n, &o, d->arena, ARENA_SIZE, &d->prog, &err);
+	kfree(libs);
 	kfree(all);
 	if (rc == 0)
 		return -1;
-	for (int i = d->ndescs - 1; i >= 0; i--) {
+	for (int i = err.de_file != NULL ? -1 : d->ndescs - 1; i >= 0; i--) {
 		if (err.de_line >= d->descs[i].dd_line || i == 0) {
 			err.de_line = err.de_line >= d->descs[i].dd_line ?
 			              err.de_line - d->descs[i].dd_line + 1 : err.de_line;
@@ -395,6 +403,8 @@ static int compile_all(struct dtc *d)
 			break;
 		}
 	}
+	if (err.de_file != NULL)
+		compile_error(d, &d->descs[0], &err);
 	return 1;
 }
 
