@@ -219,7 +219,7 @@ dt_grow(dt_ctx *ctx, void *old, uint32_t n, uint32_t *cap, size_t elem)
 {
 	if (n < *cap)
 		return (old);
-	uint32_t nc = *cap == 0 ? 8 : *cap * 2;
+	uint32_t nc = *cap == 0 ? 2 : *cap * 2;
 	void *p = dt_alloc(ctx, (size_t)nc * elem);
 	if (old != NULL)
 		__builtin_memcpy(p, old, (size_t)n * elem);

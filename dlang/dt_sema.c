@@ -634,11 +634,57 @@ cook_agg_ref(dt_ctx *ctx, dt_node *n)
 	    "used as a scalar", n->n_str);
 }
 
+/*
+ * A binary operator other than assignment: left-associative, so a long
+ * chain (1 + 1 + ... + 1, a || b || ... || z) is a tree as deep as it is
+ * long, down its left operands.
+ */
+bool
+dt_op2_chains(const dt_node *n)
+{
+	if (n->n_kind != DT_N_OP2)
+		return (false);
+	switch (n->n_op) {
+	case DT_T_ASGN: case DT_T_ADD_EQ: case DT_T_SUB_EQ: case DT_T_MUL_EQ:
+	case DT_T_DIV_EQ: case DT_T_MOD_EQ: case DT_T_AND_EQ: case DT_T_OR_EQ:
+	case DT_T_XOR_EQ: case DT_T_LSH_EQ: case DT_T_RSH_EQ:
+		return (false);
+	default:
+		return (true);
+	}
+}
+
+static dt_node *cook(dt_ctx *ctx, dt_node *n);
+
+/*
+ * Cook the left operands down n's chain bottom-up, one at a time, so that
+ * the recursion (and its nesting limit) is that of one link whatever the
+ * chain's length; cooking n then finds its left operand done.
+ */
+static DT_NOINLINE void
+cook_chain(dt_ctx *ctx, dt_node *n)
+{
+	uint32_t k = 0;
+	for (dt_node *m = n->n_a; dt_op2_chains(m) &&
+	    !(m->n_flags & DT_NF_COOKED); m = m->n_a)
+		k++;
+	if (k < 2)
+		return;
+	dt_node **spine = dt_alloc(ctx, (k + 1) * sizeof (*spine));
+	spine[0] = n;
+	for (uint32_t i = 1; i <= k; i++)
+		spine[i] = spine[i - 1]->n_a;
+	for (uint32_t i = k; i >= 1; i--)
+		spine[i - 1]->n_a = cook(ctx, spine[i]);
+}
+
 static dt_node *
 cook(dt_ctx *ctx, dt_node *n)
 {
 	if (n->n_flags & DT_NF_COOKED)
 		return (n);
+	if (dt_op2_chains(n))
+		cook_chain(ctx, n);
 	if (++ctx->c_depth > DT_MAXDEPTH)
 		dt_error_node(ctx, n, "D_SYNTAX", "expression nesting is too "
 		    "deep");

@@ -31,7 +31,7 @@
 
 #include "dlang/dt.h"
 
-#define ARENA_SIZE (64u << 20)
+#define ARENA_SIZE (4u << 20)
 
 static bool
 has_glob(const char *s)
@@ -271,10 +271,21 @@ main(int argc, char **argv)
 	if (prog != NULL)
 		len = strlen(src);
 	lib_load(&o, libdir);
-	void *arena = malloc(ARENA_SIZE);
+	/* the arena doubles while the compile runs out of it (D_NOMEM) */
+	size_t asz = ARENA_SIZE;
+	void *arena = malloc(asz);
 	dt_prog *p;
 	dt_error err;
-	if (dt_compile(src, len, &o, arena, ARENA_SIZE, &p, &err) != 0) {
+	int rc;
+	while ((rc = dt_compile(src, len, &o, arena, asz, &p, &err)) != 0 &&
+	    strcmp(err.de_tag, "D_NOMEM") == 0 && asz < ((size_t)1 << 32)) {
+		free(arena);
+		arena = malloc(asz *= 2);
+	}
+	if (getenv("DTC_ARENA") != NULL)
+		fprintf(stderr, "dtc: arena %zu bytes, used %zu\n", asz,
+		    rc == 0 ? p->dp_arena_used : 0);
+	if (rc != 0) {
 		char msg[1024];
 		dt_error_format(&err, errtags, msg, sizeof (msg));
 		if (err.de_file != NULL)

@@ -31,6 +31,7 @@
 #include "userland/workloads/workload.h"
 
 #define ARENA_SIZE (4UL << 20)
+#define ARENA_MAX  (256UL << 20)     /* the arena doubles up to this on D_NOMEM */
 #define POLL_NS    (10 * NSEC_PER_MSEC)
 #define STATUS_NS  (100 * NSEC_PER_MSEC)   /* while printing: ask for status this often */
 
@@ -353,6 +354,28 @@ static uint32_t count_lines(const char *s, uint32_t n)
 }
 
 /*
+ * compile_grow: dt_compile into d->arena (ARENA_SIZE bytes), and while that
+ * runs out of memory (a long script), again into one twice the size, up to
+ * ARENA_MAX; the compile's own D_NOMEM if even that is not enough.
+ */
+static int compile_grow(struct dtc *d, const char *src, size_t n, const dt_opts *o, dt_error *err)
+{
+	size_t size = ARENA_SIZE;
+	int rc;
+
+	while ((rc = dt_compile(src, n, o, d->arena, size, &d->prog, err)) != 0 &&
+	       strcmp(err->de_tag, "D_NOMEM") == 0 && size < ARENA_MAX) {
+		void *bigger = kmalloc(size * 2);
+		if (bigger == NULL)
+			break;
+		kfree(d->arena);
+		d->arena = bigger;
+		size *= 2;
+	}
+	return rc;
+}
+
+/*
  * compile_all: every description in one program (so they share variables
  * and one consumer), each starting on a line of its own; an error's line
  * tells which description it is in, and is reported relative to it.
@@ -390,7 +413,7 @@ static int compile_all(struct dtc *d)
 	dt_libsrc *libs;
 	o.o_nlibs = dtc_lib_collect(d->libdir, &libs);
 	o.o_libs = libs;
-	int rc = dt_compile(all, n, &o, d->arena, ARENA_SIZE, &d->prog, &err);
+	int rc = compile_grow(d, all, n, &o, &err);
 	kfree(libs);
 	kfree(all);
 	if (rc == 0)
