@@ -321,7 +321,9 @@ void
 dt_decl_typedef(dt_ctx *ctx, dt_node *where, const char *name, dt_type *t)
 {
 	if (dt_ident_lookup(&ctx->c_types, name) != NULL ||
-	    dt_ident_lookup(&ctx->c_globals, name) != NULL)
+	    dt_ident_lookup(&ctx->c_globals, name) != NULL ||
+	    dif_builtin_lookup(name, dt_strlen(name)) != NULL ||
+	    dt_func_lookup(name) != NULL)
 		dt_error_node(ctx, where, "D_DECL_IDRED", "identifier "
 		    "redeclared: %s", name);
 	typedef_add(ctx, name, t);

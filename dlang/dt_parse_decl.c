@@ -271,18 +271,87 @@ key_list(dt_ctx *ctx, dt_type **keys)
 }
 
 /*
- * var-declarator: pointer identifier [ '[' key-list ']' | { '[' const ']' } ]
+ * param: specifiers pointer [ identifier ] { '[' constant-expr ']' }
+ * The checks are DTrace's for a prototype: no dynamic type (an associative
+ * array's keys, D_DECL_PROTO_TYPE), void only alone and unnamed
+ * (D_DECL_PROTO_VOID, D_DECL_PROTO_FORM).  Returns whether it was void.
+ */
+static bool
+proto_param(dt_ctx *ctx, const char *fname, uint32_t i)
+{
+	dt_tok pt = ctx->c_tok;
+	if (!dt_starts_type(ctx))
+		dt_error_tok(ctx, "D_DECL_PROTO_FORM", "parameter #%u of %s( ) "
+		    "must be a type name", i, fname);
+	dt_type *t = pointers(ctx, decl_specifiers(ctx));
+	bool named = tok(ctx) == DT_T_IDENT;
+	if (named)
+		dt_next(ctx);
+	while (dt_accept(ctx, DT_T_LBRAC)) {
+		if (dt_starts_type(ctx))
+			dt_error_at(ctx, pt.t_line, pt.t_col, "D_DECL_PROTO_TYPE",
+			    "parameter #%u of %s( ) may not use a dynamic type "
+			    "(an associative array)", i, fname);
+		(void)const_expr(ctx);
+		dt_expect(ctx, DT_T_RBRAC);
+	}
+	if (t->ty_kind != DT_TK_VOID)
+		return (false);
+	if (named)
+		dt_error_at(ctx, pt.t_line, pt.t_col, "D_DECL_PROTO_FORM",
+		    "parameter #%u of %s( ) is void and may not have a name",
+		    i, fname);
+	return (true);
+}
+
+/*
+ * prototype: '(' [ 'void' | param { ',' param } [ ',' '...' ] ] ')'
+ * A declared function is only checked: D programs cannot call one.
+ */
+static void
+proto_params(dt_ctx *ctx, const char *fname)
+{
+	dt_expect(ctx, DT_T_LPAR);
+	uint32_t i = 0;
+	bool sawvoid = false;
+	while (tok(ctx) != DT_T_RPAR) {
+		if (i > 0)
+			dt_expect(ctx, DT_T_COMMA);
+		if (i > 0 && dt_accept(ctx, DT_T_ELLIPSIS))
+			break;
+		bool v = proto_param(ctx, fname, ++i);
+		if ((v || sawvoid) && i > 1)
+			dt_error_tok(ctx, "D_DECL_PROTO_VOID", "void must be "
+			    "the only parameter of %s( )", fname);
+		sawvoid = v;
+	}
+	if (sawvoid && tok(ctx) != DT_T_RPAR)
+		dt_error_tok(ctx, "D_DECL_PROTO_VOID", "void must be the only "
+		    "parameter of %s( )", fname);
+	dt_expect(ctx, DT_T_RPAR);
+}
+
+/*
+ * var-declarator: pointer identifier [ '[' key-list ']' | { '[' const ']' }
+ *               | prototype ]
  */
 static void
 var_declarator(dt_ctx *ctx, int scope, dt_type *base, bool is_typedef)
 {
 	dt_tok t = ctx->c_tok;
 	dt_type *ty = pointers(ctx, base);
+	if (tok(ctx) == DT_T_SYM)
+		dt_error_tok(ctx, "D_DECL_SCOPE", "scope operator may not be "
+		    "used in a declaration: `%s", ctx->c_tok.t_str);
 	const char *name = dt_ident_name(ctx);
 	dt_node where;
 	__builtin_memset(&where, 0, sizeof (where));
 	where.n_line = t.t_line;
 	where.n_col = t.t_col;
+	if (tok(ctx) == DT_T_LPAR) {
+		proto_params(ctx, name);	/* a function's prototype */
+		return;
+	}
 	if (tok(ctx) == DT_T_LBRAC) {
 		size_t sp = ctx->c_pos;
 		uint32_t sl = ctx->c_line, sc = ctx->c_col;
@@ -325,37 +394,69 @@ var_declarator(dt_ctx *ctx, int scope, dt_type *base, bool is_typedef)
 	dt_decl_var(ctx, &where, scope, ty, name, NULL, 0, false);
 }
 
+static bool
+is_storage_class(dt_tokkind k)
+{
+	return (k == DT_T_SELF || k == DT_T_THIS || k == DT_T_TYPEDEF ||
+	    k == DT_T_EXTERN || k == DT_T_STATIC || k == DT_T_AUTO ||
+	    k == DT_T_REGISTER);
+}
+
 /*
- * declaration: [ 'self' | 'this' | 'extern' | 'static' | 'typedef' ]
- *              specifiers [ var-declarator { ',' var-declarator } ] ';'
+ * storage-classes: { storage-class }, at most one, and not one of C's that
+ * mean nothing in D (auto, register, static: D_DECL_BADCLASS).  Returns it
+ * (DT_T_EOF: none).
+ */
+static dt_tokkind
+storage_class(dt_ctx *ctx)
+{
+	dt_tokkind cls = DT_T_EOF;
+	while (is_storage_class(tok(ctx))) {
+		if (cls != DT_T_EOF)
+			dt_error_tok(ctx, "D_DECL_CLASS", "only one storage "
+			    "class allowed in a declaration");
+		cls = tok(ctx);
+		if (cls == DT_T_AUTO || cls == DT_T_REGISTER ||
+		    cls == DT_T_STATIC)
+			dt_error_tok(ctx, "D_DECL_BADCLASS", "specified storage "
+			    "class not appropriate in D");
+		dt_next(ctx);
+	}
+	return (cls);
+}
+
+/*
+ * declaration: [ storage-class ] [ specifiers ]
+ *              [ var-declarator { ',' var-declarator } ] ';'
+ * With a storage class and no type ("self x;"), the type is int, as in C.
+ * Without declarators, the specifiers must declare a struct, union or enum
+ * tag; else the declaration is useless (D_DECL_USELESS).
  */
 void
 dt_parse_declaration(dt_ctx *ctx)
 {
-	int scope = DIF_SCOPE_GLOBAL;
-	bool is_typedef = false;
+	dt_tokkind cls = storage_class(ctx);
+	int scope = cls == DT_T_SELF ? DIF_SCOPE_THREAD : cls == DT_T_THIS ?
+	    DIF_SCOPE_LOCAL : DIF_SCOPE_GLOBAL;
+	bool is_typedef = cls == DT_T_TYPEDEF;
 	dt_tok first = ctx->c_tok;
-	if (dt_accept(ctx, DT_T_SELF))
-		scope = DIF_SCOPE_THREAD;
-	else if (dt_accept(ctx, DT_T_THIS))
-		scope = DIF_SCOPE_LOCAL;
-	else if (dt_accept(ctx, DT_T_TYPEDEF))
-		is_typedef = true;
+	dt_type *base;
+	if (dt_starts_type(ctx))
+		base = decl_specifiers(ctx);
+	else if (cls != DT_T_EOF && (tok(ctx) == DT_T_IDENT ||
+	    tok(ctx) == DT_T_STAR))
+		base = ctx->c_t_int;
 	else
-		(void)(dt_accept(ctx, DT_T_EXTERN) || dt_accept(ctx, DT_T_STATIC));
-	if (tok(ctx) == DT_T_AUTO || tok(ctx) == DT_T_REGISTER)
-		dt_error_tok(ctx, "D_DECL_CLASS", "auto and register storage "
-		    "classes may not be used in D");
-	if (!dt_starts_type(ctx))
 		dt_syntax_error(ctx);
-	dt_type *base = decl_specifiers(ctx);
 	if (tok(ctx) != DT_T_SEMI) {
 		do {
 			var_declarator(ctx, scope, base, is_typedef);
 		} while (dt_accept(ctx, DT_T_COMMA));
-	} else if (scope != DIF_SCOPE_GLOBAL || is_typedef) {
-		(void)first;
-		dt_syntax_error(ctx);
+	} else if (cls != DT_T_EOF || first.t_kind == DT_T_TYPENAME ||
+	    (base->ty_kind != DT_TK_STRUCT && base->ty_kind != DT_TK_UNION &&
+	    base->ty_kind != DT_TK_ENUM)) {
+		dt_error_at(ctx, first.t_line, first.t_col, "D_DECL_USELESS",
+		    "useless declaration");
 	}
 	if (tok(ctx) != DT_T_SEMI)
 		dt_syntax_error(ctx);

@@ -524,6 +524,9 @@ cook_lvalue(dt_ctx *ctx, dt_node *l, dt_type *rt, dt_tokkind op)
 	dt_node *base = l;
 	if (l->n_kind == DT_N_INDEX && by_ref_var(ctx, l->n_a))
 		return (dt_sema_expr(ctx, l));	/* arr[i] of an array variable */
+	if (l->n_kind == DT_N_INDEX && (l->n_a->n_kind == DT_N_INDEX ||
+	    l->n_a->n_kind == DT_N_MEMBER))
+		return (dt_sema_expr(ctx, l));	/* a[i][j], s.m[i]: memory */
 	if (l->n_kind == DT_N_INDEX) {
 		base = l->n_a;
 		arr = true;

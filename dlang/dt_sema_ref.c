@@ -321,7 +321,10 @@ dt_cook_index(dt_ctx *ctx, dt_node *n)
 			    "resolve %s: Unknown variable name", b->n_str);
 		if (id == NULL && scope == DIF_SCOPE_THREAD)
 			id = dt_sema_dvar_get(ctx, scope, b->n_str, ctx->c_t_int, true);
-		if (scope == DIF_SCOPE_LOCAL)
+		dt_ident *lv = scope == DIF_SCOPE_LOCAL ? dt_ident_lookup(
+		    &ctx->c_locals, b->n_str) : NULL;
+		if (scope == DIF_SCOPE_LOCAL && (lv == NULL ||
+		    lv->id_type->ty_kind != DT_TK_ARRAY))
 			dt_error_node(ctx, n, "D_ARR_LOCAL", "local variables "
 			    "may not be used as associative arrays");
 		if (id != NULL && id->id_kind == DT_IDK_ARRAY) {
