@@ -589,6 +589,30 @@ cook_lvalue(dt_ctx *ctx, dt_node *l, dt_type *rt, dt_tokkind op)
 	return (l);
 }
 
+/*
+ * Pointers in an assignment, as DTrace checks them: a pointer takes a
+ * pointer to the same type or a void pointer (either way), or the constant
+ * 0; an integer never takes a pointer.  So a variable that holds one kind
+ * keeps it: "x = 1; ... x = curthread;" is D_OP_INCOMPAT.
+ */
+static bool
+ptr_assign_ok(const dt_type *lt, const dt_node *r)
+{
+	const dt_type *rt = r->n_type;
+	bool lp = lt->ty_kind == DT_TK_PTR, rp = rt->ty_kind == DT_TK_PTR;
+	if (lp && rp) {
+		const dt_type *a = lt->ty_base, *b = rt->ty_base;
+		return (a == b || a->ty_kind == DT_TK_VOID ||
+		    b->ty_kind == DT_TK_VOID || (a->ty_kind == b->ty_kind &&
+		    a->ty_size == b->ty_size && a->ty_signed == b->ty_signed &&
+		    a->ty_kind != DT_TK_STRUCT && a->ty_kind != DT_TK_UNION &&
+		    a->ty_kind != DT_TK_PTR));
+	}
+	if (lp && dt_type_isint(rt))
+		return (dt_sema_is_const(r) && r->n_ival == 0);
+	return (!(rp && dt_type_isint(lt)));
+}
+
 static DT_NOINLINE dt_node *
 cook_assign(dt_ctx *ctx, dt_node *n)
 {
@@ -616,7 +640,7 @@ cook_assign(dt_ctx *ctx, dt_node *n)
 			dt_error_node(ctx, n, "D_OP_SCALAR", "operator %s "
 			    "requires operands of scalar type",
 			    dt_tok_name(n->n_op));
-	} else if (!dt_sema_assignable(lt, rt)) {
+	} else if (!dt_sema_assignable(lt, rt) || !ptr_assign_ok(lt, n->n_b)) {
 		char a[64], b[64];
 		dt_error_node(ctx, n, "D_OP_INCOMPAT", "operands have "
 		    "incompatible types: \"%s\" = \"%s\"",

@@ -1,5 +1,5 @@
 /*
- * sched.d: the CPU a probe fires on, as cpuinfo_t, and curcpu.
+ * sched.d: the CPU a probe fires on, as cpuinfo_t, and curcpu; curthread.
  *
  * Part of Sonde's D library (dlang/dt_lib.c).  As in DTrace, curcpu is an
  * inline of type cpuinfo_t * that translates the running CPU's kernel
@@ -47,3 +47,10 @@ translator cpuinfo_t < cpu_t *C > {
 };
 
 inline cpuinfo_t *curcpu = xlate <cpuinfo_t *> ((cpu_t *)curcpu);
+
+/*
+ * The running thread, a pointer as in DTrace (a kthread_t *); Sonde has no
+ * CTF, so kthread_t has no members to follow.
+ */
+typedef struct kthread kthread_t;
+inline kthread_t *curthread = (kthread_t *)curthread;
