@@ -47,6 +47,9 @@ translator cpuinfo_t < cpu_t *C > {
 };
 
 inline cpuinfo_t *curcpu = xlate <cpuinfo_t *> ((cpu_t *)curcpu);
+inline psetid_t pset = curcpu->cpu_pset;
+inline chipid_t chip = curcpu->cpu_chip;
+inline lgrp_id_t lgrp = curcpu->cpu_lgrp;
 
 /*
  * The running thread, a pointer as in DTrace (a kthread_t *); Sonde has no

@@ -6,6 +6,7 @@
  *     translators are the program's; redeclaring one is D_DECL_IDRED;
  *   - an error in a library file names the file (dt_error.de_file) and a
  *     line of that file; a probe clause in a library is D_SYNTAX;
+ *   - "#pragma D depends_on library" orders the files (D_PRAGMA_DEPEND);
  *   - only a library inline may hide a built-in variable, and inside its
  *     own body the name is the built-in (run on DIF's host model: pid 42);
  *   - long left-associative chains (1000 terms) compile and run;
@@ -98,6 +99,36 @@ test_lib_errors(void **state)
 	assert_non_null(e.de_file);
 }
 
+/* Two library files, a.d needing b.d: b.d is compiled first. */
+static void
+test_lib_depends(void **state)
+{
+	(void)state;
+	dt_prog *p;
+	dt_error e;
+	dt_libsrc ls[2] = {
+		{ "/lib/a.d", "#pragma D depends_on library b.d\n"
+		    "inline int A = B + 1;\n", 0 },
+		{ "/lib/b.d", "inline int B = 41;\n", 0 },
+	};
+	ls[0].ls_len = strlen(ls[0].ls_src);
+	ls[1].ls_len = strlen(ls[1].ls_src);
+	dt_opts o;
+	memset(&o, 0, sizeof (o));
+	o.o_target = -1;
+	o.o_libs = ls;
+	o.o_nlibs = 2;
+	const char *src = "BEGIN { trace(A); }";
+	assert_int_equal(dt_compile(src, strlen(src), &o, arena, ARENA, &p,
+	    &e), 0);
+	assert_int_equal(run_last(p), 42);
+	ls[1].ls_name = "/lib/c.d";		/* b.d is missing now */
+	assert_int_equal(dt_compile(src, strlen(src), &o, arena, ARENA, &p,
+	    &e), -1);
+	assert_string_equal(e.de_tag, "D_PRAGMA_DEPEND");
+	assert_string_equal(e.de_file, "/lib/a.d");
+}
+
 static void
 test_lib_hides_builtin(void **state)
 {
@@ -163,6 +194,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_lib_defines),
 		cmocka_unit_test(test_lib_errors),
+		cmocka_unit_test(test_lib_depends),
 		cmocka_unit_test(test_lib_hides_builtin),
 		cmocka_unit_test(test_long_chains),
 		cmocka_unit_test(test_big_script),
