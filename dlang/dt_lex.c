@@ -516,7 +516,7 @@ lex_word(dt_ctx *ctx, dt_tok *t)
 		return;
 	}
 	for (size_t i = 0; i < NKW; i++) {
-		if (dt_streq(w, dt_keywords[i])) {
+		if (w[0] == dt_keywords[i][0] && dt_streq(w, dt_keywords[i])) {
 			t->t_kind = (dt_tokkind)(DT_T_KW_FIRST + i);
 			t->t_str = w;
 			return;
@@ -564,7 +564,7 @@ top_is_decl(dt_ctx *ctx)
 	__builtin_memcpy(w, ctx->c_src + p, n);
 	w[n] = '\0';
 	for (size_t i = 0; i < NKW; i++)
-		if (dt_streq(w, dt_keywords[i]))
+		if (w[0] == dt_keywords[i][0] && dt_streq(w, dt_keywords[i]))
 			return (true);
 	dt_ident *id = dt_ident_lookup(&ctx->c_types, w);
 	return (id != NULL && id->id_kind == DT_IDK_TYPEDEF);
@@ -617,9 +617,12 @@ lex_pdesc(dt_ctx *ctx, dt_tok *t)
 static void
 lex_punct(dt_ctx *ctx, dt_tok *t)
 {
+	int c0 = peekc(ctx, 0);
 	for (size_t i = 0; i < NPUNCT; i++) {
 		const char *p = dt_puncts[i].p;
 		size_t k = 0;
+		if ((unsigned char)p[0] != c0)
+			continue;
 		while (p[k] != '\0' && peekc(ctx, k) == (unsigned char)p[k])
 			k++;
 		if (p[k] == '\0') {
