@@ -15,6 +15,10 @@
  *   speculate( )  not after commit( ), speculate( ) or data recording
  *   data records  not after commit( )                         (D_DREC_COMM)
  *
+ * A predicate is cooked before its clause's body; if it names a variable
+ * not yet known (D_IDENT_UNDEF), the body is compiled first and a copy of
+ * the predicate after it, as DTrace does (pred_try).
+ *
  * Order: ordering rules, actions, statements (and if/else), probe
  * descriptions, clauses.  The function table is in dt_func.c, aggregations
  * in dt_agg.c.

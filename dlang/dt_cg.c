@@ -19,7 +19,11 @@
  *     registers first, then pushed on the tuple stack (pushtv for values,
  *     pushtr for strings), so nested calls never interleave their tuples;
  *   - labels are numbered while emitting and patched at the end (all
- *     branches are forward).
+ *     branches are forward);
+ *   - a chain of left-associative operators is generated in a loop from
+ *     its innermost left operand (cg_chain): one register carries the
+ *     running value, and the chain's length costs no stack;
+ *   - string constants are stored cut to strsize - 1 characters.
  * Every finished DIFO is run through dif_validate(); a failure is an
  * internal compiler error (D_CG_EXPR), never a DIFO handed out.
  *

@@ -9,8 +9,9 @@
  *   - probe descriptions at the start of a program item (DT_LEX_TOP) or
  *     after a comma in a probe list (DT_LEX_PDESC): "fbt::foo*:entry",
  *     "tick-1s", "BEGIN".  At top level a word that is a keyword or a
- *     typedef name starts a declaration; any other word is a probe
- *     description.
+ *     typedef name starts a declaration (so does one scoped to a module,
+ *     D`int or kernel`uint64_t: one type name space, the scope dropped);
+ *     any other word is a probe description.
  *
  * The lexer also expands macro arguments ($1, $$1, $target, $pid) and
  * handles "#pragma" and "#line" control lines, which DTrace reads without

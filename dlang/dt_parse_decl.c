@@ -3,7 +3,9 @@
  *
  * The productions of D's declarations: type specifiers (with C's counting
  * rules for short/long/signed/unsigned), struct/union/enum bodies,
- * declarators with array dimensions, associative array key lists,
+ * declarators with array dimensions and function prototypes, associative
+ * array key lists, storage classes (one at most; D's own self, this,
+ * typedef and extern; without a type a declaration is of an int),
  * typedef, inline and translator definitions.  Each production has its
  * grammar rule in the comment above it; the semantic side (laying out
  * types, declaring identifiers) is in dt_decl.c.  The token helpers and

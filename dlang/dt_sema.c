@@ -8,7 +8,9 @@
  * operand's width, D_DIV_ZERO on a constant division by zero, and constant
  * conditions keep only the live branch, so no code is emitted for the dead
  * one).  A cooked node may be replaced by another (a folded constant, an
- * inline's body); callers use the returned node.
+ * inline's body); callers use the returned node.  A chain of one
+ * left-associative operator (1 + 1 + ... + 1) is cooked from its innermost
+ * link outwards in a loop (cook_chain), so its length is not nesting.
  *
  * Names and references (identifiers, indexing, members, casts, sizeof...)
  * are cooked in dt_sema_ref.c; statements, actions and aggregations in
