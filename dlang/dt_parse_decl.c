@@ -337,14 +337,14 @@ proto_params(dt_ctx *ctx, const char *fname)
  * var-declarator: pointer identifier [ '[' key-list ']' | { '[' const ']' }
  *               | prototype ]
  */
-static void
+static bool
 var_declarator(dt_ctx *ctx, int scope, dt_type *base, bool is_typedef)
 {
 	dt_tok t = ctx->c_tok;
 	dt_type *ty = pointers(ctx, base);
 	if (tok(ctx) == DT_T_SYM)
-		dt_error_tok(ctx, "D_DECL_SCOPE", "scope operator may not be "
-		    "used in a declaration: `%s", ctx->c_tok.t_str);
+		dt_error_tok(ctx, "D_DECL_SCOPE", "D scoping operator may not "
+		    "be used in a declaration name (`%s)", ctx->c_tok.t_str);
 	const char *name = dt_ident_name(ctx);
 	dt_node where;
 	__builtin_memset(&where, 0, sizeof (where));
@@ -352,20 +352,24 @@ var_declarator(dt_ctx *ctx, int scope, dt_type *base, bool is_typedef)
 	where.n_col = t.t_col;
 	if (tok(ctx) == DT_T_LPAR) {
 		proto_params(ctx, name);	/* a function's prototype */
-		return;
+		return (true);
 	}
 	if (tok(ctx) == DT_T_LBRAC) {
 		size_t sp = ctx->c_pos;
 		uint32_t sl = ctx->c_line, sc = ctx->c_col;
 		dt_tok st = ctx->c_tok, spv = ctx->c_prev;
 		dt_next(ctx);
+		if (tok(ctx) == DT_T_RBRAC)
+			dt_error_tok(ctx, "D_DECL_ARRNULL", "array declaration "
+			    "requires array dimension or tuple signature: %s",
+			    name);
 		if (dt_starts_type(ctx) && !is_typedef) {
 			dt_type *keys[DT_MAXKEYS];
 			uint32_t nk = key_list(ctx, keys);
 			dt_expect(ctx, DT_T_RBRAC);
 			dt_decl_var(ctx, &where, scope, ty, name, keys, nk,
 			    true);
-			return;
+			return (false);
 		}
 		ctx->c_pos = sp;
 		ctx->c_line = sl;
@@ -391,9 +395,17 @@ var_declarator(dt_ctx *ctx, int scope, dt_type *base, bool is_typedef)
 	}
 	if (is_typedef) {
 		dt_decl_typedef(ctx, &where, name, ty);
-		return;
+		return (false);
 	}
 	dt_decl_var(ctx, &where, scope, ty, name, NULL, 0, false);
+	return (false);
+}
+
+static _Noreturn void
+badclass(dt_ctx *ctx)
+{
+	dt_error_tok(ctx, "D_DECL_BADCLASS", "specified storage class not "
+	    "appropriate in D");
 }
 
 static bool
@@ -406,8 +418,8 @@ is_storage_class(dt_tokkind k)
 
 /*
  * storage-classes: { storage-class }, at most one, and not one of C's that
- * mean nothing in D (auto, register, static: D_DECL_BADCLASS).  Returns it
- * (DT_T_EOF: none).
+ * mean nothing in D (auto, register, and static but on a function's
+ * prototype: D_DECL_BADCLASS).  Returns it (DT_T_EOF: none).
  */
 static dt_tokkind
 storage_class(dt_ctx *ctx)
@@ -418,10 +430,8 @@ storage_class(dt_ctx *ctx)
 			dt_error_tok(ctx, "D_DECL_CLASS", "only one storage "
 			    "class allowed in a declaration");
 		cls = tok(ctx);
-		if (cls == DT_T_AUTO || cls == DT_T_REGISTER ||
-		    cls == DT_T_STATIC)
-			dt_error_tok(ctx, "D_DECL_BADCLASS", "specified storage "
-			    "class not appropriate in D");
+		if (cls == DT_T_AUTO || cls == DT_T_REGISTER)
+			badclass(ctx);
 		dt_next(ctx);
 	}
 	return (cls);
@@ -452,7 +462,10 @@ dt_parse_declaration(dt_ctx *ctx)
 		dt_syntax_error(ctx);
 	if (tok(ctx) != DT_T_SEMI) {
 		do {
-			var_declarator(ctx, scope, base, is_typedef);
+			if (cls == DT_T_STATIC && (tok(ctx) != DT_T_IDENT ||
+			    dt_lex_peek_char(ctx) != '('))
+				badclass(ctx);
+			(void)var_declarator(ctx, scope, base, is_typedef);
 		} while (dt_accept(ctx, DT_T_COMMA));
 	} else if (cls != DT_T_EOF || first.t_kind == DT_T_TYPENAME ||
 	    (base->ty_kind != DT_TK_STRUCT && base->ty_kind != DT_TK_UNION &&

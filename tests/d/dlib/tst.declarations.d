@@ -1,9 +1,10 @@
 /*
  * ASSERTION: declarations DTrace accepts: a storage class without a type
- * (self x; this y; are ints), function prototypes, D`type and kernel`type
+ * (self x; this y; are ints), function prototypes (static too, taken as
+ * extern), D`type and kernel`type
  * scoping in declarations, casts and sizeof, struct forward declarations,
  * and multi-dimensional arrays as globals, struct members and clause-locals
- * (C's layout, row by row).
+ * (C's layout, row by row); the same declaration twice.
  */
 #pragma D option quiet
 
@@ -12,6 +13,8 @@ this y;
 int f(void);
 int g(int, char *, ...);
 string h(int a, int b[4]);
+static int sf(int);
+extern int ef(int, ...);
 D`int di;
 kernel`uint64_t ku;
 struct fwd;
@@ -21,6 +24,10 @@ struct s {
 	char c;
 } v;
 this int la[2][2];
+int twice;
+int twice;
+self string st[int];
+self string st[int];
 
 BEGIN
 {
@@ -49,5 +56,8 @@ BEGIN
 	this->la[0][1] = 2;
 	printf("local %d %d %d\n", this->la[1][0], this->la[0][1],
 	    this->la[0][0]);
+	twice = 2;
+	self->st[1] = "two";
+	printf("twice %d %s\n", twice, self->st[1]);
 	exit(0);
 }
