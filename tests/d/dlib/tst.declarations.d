@@ -1,10 +1,10 @@
 /*
  * ASSERTION: declarations DTrace accepts: a storage class without a type
  * (self x; this y; are ints), function prototypes (static too, taken as
- * extern), D`type and kernel`type
- * scoping in declarations, casts and sizeof, struct forward declarations,
- * and multi-dimensional arrays as globals, struct members and clause-locals
- * (C's layout, row by row); the same declaration twice.
+ * extern), D`type and kernel`type scoping in declarations, casts and
+ * sizeof, struct forward declarations, multi-dimensional arrays as
+ * globals, struct members and clause-locals (C's layout, row by row), and
+ * the same declaration twice.
  */
 #pragma D option quiet
 
