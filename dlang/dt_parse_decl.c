@@ -46,6 +46,27 @@ const_expr(dt_ctx *ctx)
 	return (dt_sema_const(ctx, n));
 }
 
+/*
+ * array-dim: constant-expr ']' -- the (nd+1)th dimension, with DTrace's
+ * checks: a positive constant (D_DECL_ARRSUB) that fits 32 bits
+ * (D_DECL_ARRBIG); Sonde takes at most eight dimensions.
+ */
+static uint32_t
+array_dim(dt_ctx *ctx, int nd)
+{
+	dt_tok t = ctx->c_tok;
+	int64_t v = const_expr(ctx);
+	if (v <= 0)
+		dt_error_at(ctx, t.t_line, t.t_col, "D_DECL_ARRSUB", "positive "
+		    "integral constant expression or tuple signature expected "
+		    "as array declaration subscript");
+	if (v > 0xffffffffLL || nd >= 8)
+		dt_error_at(ctx, t.t_line, t.t_col, "D_DECL_ARRBIG", "array "
+		    "dimension too big");
+	dt_expect(ctx, DT_T_RBRAC);
+	return ((uint32_t)v);
+}
+
 static dt_type *decl_specifiers(dt_ctx *ctx);
 static const char *declarator(dt_ctx *ctx, dt_type **tp);
 
@@ -236,14 +257,8 @@ declarator(dt_ctx *ctx, dt_type **tp)
 	int nd = 0;
 	while (tok(ctx) == DT_T_LBRAC && nd < 8) {
 		dt_next(ctx);
-		dt_tok t = ctx->c_tok;
-		int64_t v = const_expr(ctx);
-		if (v <= 0 || v > 0x100000)
-			dt_error_at(ctx, t.t_line, t.t_col, "D_DECL_ARRDIM",
-			    "array dimension must be a positive integer "
-			    "constant");
-		dt_expect(ctx, DT_T_RBRAC);
-		dims[nd++] = (dt_type *)(uintptr_t)v;
+		dims[nd] = (dt_type *)(uintptr_t)array_dim(ctx, nd);
+		nd++;
 	}
 	while (nd-- > 0)
 		*tp = dt_type_array(ctx, *tp, (uint32_t)(uintptr_t)dims[nd]);
@@ -276,7 +291,7 @@ key_list(dt_ctx *ctx, dt_type **keys)
  * param: specifiers pointer [ identifier ] { '[' constant-expr ']' }
  * The checks are DTrace's for a prototype: no dynamic type (an associative
  * array's keys, D_DECL_PROTO_TYPE), void only alone and unnamed
- * (D_DECL_PROTO_VOID, D_DECL_PROTO_FORM).  Returns whether it was void.
+ * (D_DECL_PROTO_VOID, D_DECL_PROTO_NAME).  Returns whether it was void.
  */
 static bool
 proto_param(dt_ctx *ctx, const char *fname, uint32_t i)
@@ -287,22 +302,22 @@ proto_param(dt_ctx *ctx, const char *fname, uint32_t i)
 		    "must be a type name", i, fname);
 	dt_type *t = pointers(ctx, decl_specifiers(ctx));
 	bool named = tok(ctx) == DT_T_IDENT;
+	const char *pname = named ? ctx->c_tok.t_str : "(anonymous)";
 	if (named)
 		dt_next(ctx);
 	while (dt_accept(ctx, DT_T_LBRAC)) {
 		if (dt_starts_type(ctx))
 			dt_error_at(ctx, pt.t_line, pt.t_col, "D_DECL_PROTO_TYPE",
-			    "parameter #%u of %s( ) may not use a dynamic type "
-			    "(an associative array)", i, fname);
-		(void)const_expr(ctx);
-		dt_expect(ctx, DT_T_RBRAC);
+			    "function prototype may not use parameter of type "
+			    "associative array: %s, parameter #%u", pname, i);
+		(void)array_dim(ctx, 0);
 	}
+	(void)fname;
 	if (t->ty_kind != DT_TK_VOID)
 		return (false);
 	if (named)
-		dt_error_at(ctx, pt.t_line, pt.t_col, "D_DECL_PROTO_FORM",
-		    "parameter #%u of %s( ) is void and may not have a name",
-		    i, fname);
+		dt_error_at(ctx, pt.t_line, pt.t_col, "D_DECL_PROTO_NAME",
+		    "void parameter may not have a name: %s", pname);
 	return (true);
 }
 
@@ -324,12 +339,12 @@ proto_params(dt_ctx *ctx, const char *fname)
 		bool v = proto_param(ctx, fname, ++i);
 		if ((v || sawvoid) && i > 1)
 			dt_error_tok(ctx, "D_DECL_PROTO_VOID", "void must be "
-			    "the only parameter of %s( )", fname);
+			    "sole parameter");
 		sawvoid = v;
 	}
 	if (sawvoid && tok(ctx) != DT_T_RPAR)
-		dt_error_tok(ctx, "D_DECL_PROTO_VOID", "void must be the only "
-		    "parameter of %s( )", fname);
+		dt_error_tok(ctx, "D_DECL_PROTO_VOID", "void must be sole "
+		    "parameter");
 	dt_expect(ctx, DT_T_RPAR);
 }
 
@@ -367,6 +382,9 @@ var_declarator(dt_ctx *ctx, int scope, dt_type *base, bool is_typedef)
 			dt_type *keys[DT_MAXKEYS];
 			uint32_t nk = key_list(ctx, keys);
 			dt_expect(ctx, DT_T_RBRAC);
+			if (tok(ctx) == DT_T_LBRAC)
+				dt_error_tok(ctx, "D_DECL_DYNOBJ", "cannot "
+				    "declare array of associative arrays");
 			dt_decl_var(ctx, &where, scope, ty, name, keys, nk,
 			    true);
 			return (false);
@@ -378,16 +396,16 @@ var_declarator(dt_ctx *ctx, int scope, dt_type *base, bool is_typedef)
 		ctx->c_prev = spv;
 		dt_type *dims[8];
 		int nd = 0;
+		if (ty->ty_kind == DT_TK_VOID)
+			dt_error_tok(ctx, "D_DECL_VOIDOBJ", "cannot declare array "
+			    "of void");
 		while (tok(ctx) == DT_T_LBRAC) {
 			dt_next(ctx);
-			dt_tok dt = ctx->c_tok;
-			int64_t v = const_expr(ctx);
-			if (v <= 0 || v > 0x100000 || nd == 8)
-				dt_error_at(ctx, dt.t_line, dt.t_col,
-				    "D_DECL_ARRDIM", "array dimension must "
-				    "be a positive integer constant");
-			dt_expect(ctx, DT_T_RBRAC);
-			dims[nd++] = (dt_type *)(uintptr_t)v;
+			if (nd > 0 && dt_starts_type(ctx))
+				dt_error_tok(ctx, "D_DECL_DYNOBJ", "cannot "
+				    "declare array of associative arrays");
+			dims[nd] = (dt_type *)(uintptr_t)array_dim(ctx, nd);
+			nd++;
 		}
 		while (nd-- > 0)
 			ty = dt_type_array(ctx, ty,
