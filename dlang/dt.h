@@ -394,6 +394,7 @@ void dt_tok_text(dt_ctx *ctx, const dt_tok *t, char *buf, size_t len);
 /* --- dt_lib.c ---------------------------------------------------------- */
 
 void dt_lib_load(dt_ctx *ctx);		/* compile the options' library */
+void dt_lib_depends(dt_ctx *ctx, const char *name, uint32_t line);
 
 /* --- dt_parse.c -------------------------------------------------------- */
 

@@ -134,6 +134,21 @@ lib_load_deps(dt_ctx *ctx, uint32_t i, uint8_t *state)
 	}
 }
 
+/*
+ * A program's "#pragma D depends_on library NAME": the library must have
+ * that file (it is compiled already: every library file comes first).
+ */
+void
+dt_lib_depends(dt_ctx *ctx, const char *name, uint32_t line)
+{
+	const dt_opts *o = ctx->c_opts;
+	if (ctx->c_lib != NULL)
+		return;		/* a library's own: ordered by lib_load_deps */
+	if (o->o_libs == NULL || lib_find(o, name, dt_strlen(name)) < 0)
+		dt_error_at(ctx, line, 1, "D_PRAGMA_DEPEND", "failed to find "
+		    "dependency in libdir: %s", name);
+}
+
 enum { LIB_TODO, LIB_BUSY, LIB_DONE };
 
 static void

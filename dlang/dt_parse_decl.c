@@ -485,8 +485,8 @@ dt_parse_declaration(dt_ctx *ctx)
 				badclass(ctx);
 			(void)var_declarator(ctx, scope, base, is_typedef);
 		} while (dt_accept(ctx, DT_T_COMMA));
-	} else if (cls != DT_T_EOF || first.t_kind == DT_T_TYPENAME ||
-	    (base->ty_kind != DT_TK_STRUCT && base->ty_kind != DT_TK_UNION &&
+	} else if (first.t_kind == DT_T_TYPENAME || (base->ty_kind !=
+	    DT_TK_STRUCT && base->ty_kind != DT_TK_UNION &&
 	    base->ty_kind != DT_TK_ENUM)) {
 		dt_error_at(ctx, first.t_line, first.t_col, "D_DECL_USELESS",
 		    "useless declaration");

@@ -468,6 +468,9 @@ dt_pragma(dt_ctx *ctx, char *text, uint32_t line)
 		while (*rest == ' ' || *rest == '\t')
 			rest++;
 		dt_error_at(ctx, line, 1, "D_PRAGERR", "#pragma %s", rest);
+	} else if (dt_streq(what, "depends_on") &&
+	    dt_streq(next_word(&rest), "library")) {
+		dt_lib_depends(ctx, next_word(&rest), line);
 	} else if (dt_streq(what, "attributes") || dt_streq(what, "binding") ||
 	    dt_streq(what, "depends_on") || dt_streq(what, "ident") ||
 	    dt_streq(what, "line")) {
