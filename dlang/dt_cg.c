@@ -132,7 +132,7 @@ reg_alloc(dt_ctx *ctx, dt_cgbuf *b, dt_node *where)
 			return (r);
 		}
 	}
-	dt_error_node(ctx, where, "D_NOREG", "insufficient registers to "
+	dt_error_node(ctx, where, "D_NOREG", "Insufficient registers to "
 	    "generate code");
 }
 
