@@ -17,7 +17,7 @@
 #   dlang-golden  regenerate tests/dlang/*.S (review the diff!)
 
 DLANG_SRCS := dlang/dt_action.c dlang/dt_agg.c dlang/dt_cg.c dlang/dt_decl.c \
-              dlang/dt_func.c dlang/dt_lex.c dlang/dt_parse.c \
+              dlang/dt_func.c dlang/dt_lex.c dlang/dt_lib.c dlang/dt_parse.c \
               dlang/dt_parse_decl.c dlang/dt_printf.c dlang/dt_program.c \
               dlang/dt_options.c \
               dlang/dt_sema.c dlang/dt_sema_ref.c
@@ -47,6 +47,10 @@ $(DLANG_OUT)/%.o: %.c
 $(DLANG_OUT)/kernel/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(KCFLAGS) -c -o $@ $<
+
+# dtc reads the D library from the source tree (tools/dtc.c)
+$(DLANG_OUT)/tools/dtc.o: HOSTCFLAGS += \
+    -DDTC_LIBDIR='"$(CURDIR)/dlang/lib:$(CURDIR)/arch/x86_64/dlib"'
 
 $(DTC): $(DLANG_OUT)/tools/dtc.o $(DLANG_LIBOBJS)
 	$(CC) -o $@ $^

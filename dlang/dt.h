@@ -300,7 +300,21 @@ typedef struct dt_opts {
 	/* the consumer's $pid, $ppid, $uid, $gid ($euid, $egid) and $cwd */
 	int64_t o_pid, o_ppid, o_uid, o_gid;
 	const char *o_cwd;		/* NULL: "/" */
+	/*
+	 * The D library (DTrace's /usr/lib/dtrace): D source files of
+	 * declarations, inlines and translators compiled before the program,
+	 * in this order (see dt_lib.c).  NULL: none.
+	 */
+	const struct dt_libsrc *o_libs;
+	uint32_t o_nlibs;
 } dt_opts;
+
+/* One file of the D library: its name (for messages) and its text. */
+typedef struct dt_libsrc {
+	const char *ls_name;		/* "/usr/lib/dtrace/errno.d" */
+	const char *ls_src;		/* need not be NUL-terminated */
+	size_t ls_len;
+} dt_libsrc;
 
 /* A compile error, as DTrace reports it. */
 typedef struct dt_error {
@@ -308,6 +322,8 @@ typedef struct dt_error {
 	uint32_t de_line;
 	uint32_t de_col;
 	char de_msg[512];
+	const char *de_file;		/* a library file's name; NULL: the */
+					/* program (points into the options) */
 } dt_error;
 
 /*
@@ -400,6 +416,11 @@ const char *dt_tok_name(dt_tokkind k);
 dt_tokkind dt_tok_compound_op(dt_tokkind k);	/* DT_T_ADD_EQ -> DT_T_PLUS */
 void dt_tok_text(dt_ctx *ctx, const dt_tok *t, char *buf, size_t len);
 
+/* --- dt_lib.c ---------------------------------------------------------- */
+
+void dt_lib_load(dt_ctx *ctx);		/* compile the options' library */
+void dt_lib_depends(dt_ctx *ctx, const char *name, uint32_t line);
+
 /* --- dt_parse.c -------------------------------------------------------- */
 
 typedef enum dt_nodekind {
@@ -459,6 +480,7 @@ struct dt_node {
 };
 
 void dt_parse_program(dt_ctx *ctx);
+void dt_parse_library(dt_ctx *ctx);	/* declarations only, may be empty */
 /* parser internals shared by dt_parse.c and dt_parse_decl.c */
 void dt_next(dt_ctx *ctx);
 bool dt_accept(dt_ctx *ctx, dt_tokkind k);
@@ -532,6 +554,7 @@ struct dt_ident {
 	bool id_declared;		/* declared explicitly */
 	int64_t id_value;		/* enumerator value */
 	dt_node *id_expr;		/* inline body */
+	bool id_busy;			/* inline: its body is being cooked */
 	dt_type *id_xlin;		/* translator input type */
 	dt_member *id_xlmembers;	/* translator member expressions */
 	dt_node *id_xlexprs;		/* (parallel list, n_next) */
@@ -577,6 +600,7 @@ void dt_inline_check(dt_ctx *ctx, dt_ident *id, dt_node *where);
 dt_ident *dt_xlator_lookup(dt_ctx *ctx, dt_type *out, dt_type *in);
 void dt_sema_clause(dt_ctx *ctx, dt_node *clause);
 dt_node *dt_sema_expr(dt_ctx *ctx, dt_node *n);
+bool dt_op2_chains(const dt_node *n);	/* a non-assignment binary op */
 int64_t dt_sema_const(dt_ctx *ctx, dt_node *n);	/* constant integer */
 dt_type *dt_type_int(dt_ctx *ctx, uint32_t size, bool sign);
 dt_type *dt_type_ptr(dt_ctx *ctx, dt_type *base);
@@ -688,6 +712,7 @@ struct dt_ctx {
 	bool c_argref;			/* argref */
 	bool c_lastref;			/* the last macro argument is used */
 	bool c_inpred;			/* parsing a predicate */
+	const char *c_lib;		/* library file being compiled, or NULL */
 	uint32_t c_depth;		/* recursion depth */
 	dt_arena c_arena;
 	void *c_jmp[5];			/* __builtin_setjmp buffer */

@@ -15,6 +15,10 @@
  *   speculate( )  not after commit( ), speculate( ) or data recording
  *   data records  not after commit( )                         (D_DREC_COMM)
  *
+ * A predicate is cooked before its clause's body; if it names a variable
+ * not yet known (D_IDENT_UNDEF), the body is compiled first and a copy of
+ * the predicate after it, as DTrace does (pred_try).
+ *
  * Order: ordering rules, actions, statements (and if/else), probe
  * descriptions, clauses.  The function table is in dt_func.c, aggregations
  * in dt_agg.c.
@@ -480,6 +484,57 @@ pdesc_parse(dt_ctx *ctx, dt_node *p, dt_probedesc *pd)
 
 /* ---- clauses ---- */
 
+/*
+ * Predicates are cooked before the clause's body, as DTrace does, except
+ * that a predicate may name a variable the body creates ("/x == 0/ { x =
+ * 1; }"): when cooking it fails with D_IDENT_UNDEF, the body is compiled
+ * first and the predicate (an untouched copy) again after it; an error
+ * then is the predicate's.  Every other error stands at once.
+ */
+static dt_node *
+tree_copy(dt_ctx *ctx, const dt_node *n)
+{
+	if (n == NULL)
+		return (NULL);
+	dt_node *c = dt_alloc(ctx, sizeof (*c));
+	*c = *n;
+	c->n_a = n->n_a == n ? c : tree_copy(ctx, n->n_a);
+	c->n_b = tree_copy(ctx, n->n_b);
+	c->n_c = tree_copy(ctx, n->n_c);
+	c->n_args = tree_copy(ctx, n->n_args);
+	c->n_next = tree_copy(ctx, n->n_next);
+	return (c);
+}
+
+/* The cooked predicate, or NULL if it names a variable not yet known. */
+static DT_NOINLINE dt_node *
+pred_try(dt_ctx *ctx, dt_node *pred)
+{
+	void *outer[5];
+	dt_node *volatile r = NULL;
+	uint32_t depth = ctx->c_depth;
+	__builtin_memcpy(outer, ctx->c_jmp, sizeof (outer));
+	if (__builtin_setjmp(ctx->c_jmp) == 0)
+		r = dt_sema_expr(ctx, pred);
+	__builtin_memcpy(ctx->c_jmp, outer, sizeof (outer));
+	if (r == NULL) {
+		if (!dt_streq(ctx->c_err->de_tag, "D_IDENT_UNDEF"))
+			__builtin_longjmp(ctx->c_jmp, 1);
+		__builtin_memset(ctx->c_err, 0, sizeof (*ctx->c_err));
+		ctx->c_depth = depth;
+	}
+	return (r);
+}
+
+static dif_difo_t *
+pred_code(dt_ctx *ctx, dt_node *pr)
+{
+	if (!dt_type_isscalar(pr->n_type))
+		dt_error_node(ctx, pr, "D_PRED_SCALAR", "predicate "
+		    "result must be of scalar type");
+	return (dt_cg_expr(ctx, pr));
+}
+
 void
 dt_sema_clause(dt_ctx *ctx, dt_node *c)
 {
@@ -492,14 +547,19 @@ dt_sema_clause(dt_ctx *ctx, dt_node *c)
 	cl->cl_probes = dt_alloc(ctx, sizeof (dt_probedesc) * n);
 	for (dt_node *p = c->n_args; p != NULL; p = p->n_next)
 		pdesc_parse(ctx, p, &cl->cl_probes[cl->cl_nprobes++]);
+	uint32_t first = (uint32_t)(cl - ctx->c_prog->dp_clauses);
+	dt_node *later = NULL;
 	if (c->n_a != NULL) {
-		dt_node *pr = dt_sema_expr(ctx, c->n_a);
-		if (!dt_type_isscalar(pr->n_type))
-			dt_error_node(ctx, pr, "D_PRED_SCALAR", "predicate "
-			    "result must be of scalar type");
-		cl->cl_pred = dt_cg_expr(ctx, pr);
+		dt_node *pr = pred_try(ctx, tree_copy(ctx, c->n_a));
+		if (pr != NULL)
+			cl->cl_pred = pred_code(ctx, pr);
+		else
+			later = c->n_a;
 	}
 	for (dt_node *s = c->n_b; s != NULL; s = s->n_next)
 		statement(ctx, s);
+	if (later != NULL)
+		ctx->c_prog->dp_clauses[first].cl_pred = pred_code(ctx,
+		    dt_sema_expr(ctx, later));
 	dt_clause_end(ctx);
 }

@@ -19,7 +19,11 @@
  *     registers first, then pushed on the tuple stack (pushtv for values,
  *     pushtr for strings), so nested calls never interleave their tuples;
  *   - labels are numbered while emitting and patched at the end (all
- *     branches are forward).
+ *     branches are forward);
+ *   - a chain of left-associative operators is generated in a loop from
+ *     its innermost left operand (cg_chain): one register carries the
+ *     running value, and the chain's length costs no stack;
+ *   - string constants are stored cut to strsize - 1 characters.
  * Every finished DIFO is run through dif_validate(); a failure is an
  * internal compiler error (D_CG_EXPR), never a DIFO handed out.
  *
@@ -89,7 +93,7 @@ str_offset(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, const char *s,
 		    "constants in one expression");
 	uint32_t need = b->cb_strlen + len + 1;
 	if (need > b->cb_caps) {
-		uint32_t nc = b->cb_caps == 0 ? 64 : b->cb_caps;
+		uint32_t nc = b->cb_caps == 0 ? 16 : b->cb_caps;
 		while (nc < need)
 			nc *= 2;
 		char *p = dt_alloc(ctx, nc);
@@ -105,6 +109,18 @@ str_offset(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, const char *s,
 	return (off);
 }
 
+/*
+ * A string constant's length in the string table: every string value is
+ * cut to strsize - 1 characters when used, so a longer constant (a
+ * 100,000-character literal) is stored cut, as DTrace does.
+ */
+static uint32_t
+str_cut(dt_ctx *ctx, uint32_t len)
+{
+	uint32_t max = ctx->c_prog->dp_strsize - 1;
+	return (len > max ? max : len);
+}
+
 /* ---- registers and labels ---- */
 
 static int
@@ -116,7 +132,7 @@ reg_alloc(dt_ctx *ctx, dt_cgbuf *b, dt_node *where)
 			return (r);
 		}
 	}
-	dt_error_node(ctx, where, "D_NOREG", "insufficient registers to "
+	dt_error_node(ctx, where, "D_NOREG", "Insufficient registers to "
 	    "generate code");
 }
 
@@ -437,11 +453,10 @@ cg_rel(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 	return (ra);
 }
 
-/* && || with short-circuit; ^^ evaluates both sides. */
+/* && || with short-circuit; ^^ evaluates both sides.  ra: n_a's value. */
 static DT_NOINLINE int
-cg_logical(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
+cg_logical(dt_ctx *ctx, dt_cgbuf *b, dt_node *n, int ra)
 {
-	int ra = cg(ctx, b, n->n_a);
 	if (n->n_op == DT_T_LXOR) {
 		int rb = cg(ctx, b, n->n_b);
 		emit(ctx, b, DIF_INSTR_TST(ra));
@@ -680,6 +695,48 @@ cg_op1(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 	return (r);
 }
 
+/* The rest of binary operator n, whose left operand's value is in ra. */
+static int
+cg_op2_rest(dt_ctx *ctx, dt_cgbuf *b, dt_node *n, int ra)
+{
+	switch (n->n_op) {
+	case DT_T_COMMA:
+		reg_free(b, ra);
+		return (cg(ctx, b, n->n_b));
+	case DT_T_LAND: case DT_T_LOR: case DT_T_LXOR:
+		return (cg_logical(ctx, b, n, ra));
+	default: {
+		int rb = cg(ctx, b, n->n_b);
+		arith(ctx, b, n, n->n_op, ra, rb);
+		reg_free(b, rb);
+		return (ra);
+	}
+	}
+}
+
+/*
+ * A chain of left-associative operators (1 + 1 + ... + 1) is generated
+ * from its innermost left operand outwards in a loop, so its length costs
+ * no stack; each link needs only its right operand's registers.
+ */
+static DT_NOINLINE int
+cg_chain(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
+{
+	uint32_t k = 0;
+	for (dt_node *m = n; dt_op2_chains(m) && m->n_op != DT_T_LT &&
+	    m->n_op != DT_T_LE && m->n_op != DT_T_GT && m->n_op != DT_T_GE &&
+	    m->n_op != DT_T_EQ && m->n_op != DT_T_NE; m = m->n_a)
+		k++;
+	dt_node **spine = dt_alloc(ctx, k * sizeof (*spine));
+	spine[0] = n;
+	for (uint32_t i = 1; i < k; i++)
+		spine[i] = spine[i - 1]->n_a;
+	int r = cg(ctx, b, spine[k - 1]->n_a);
+	for (uint32_t i = k; i >= 1; i--)
+		r = cg_op2_rest(ctx, b, spine[i - 1], r);
+	return (r);
+}
+
 static DT_NOINLINE int
 cg_op2(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 {
@@ -688,20 +745,11 @@ cg_op2(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 	case DT_T_DIV_EQ: case DT_T_MOD_EQ: case DT_T_AND_EQ: case DT_T_OR_EQ:
 	case DT_T_XOR_EQ: case DT_T_LSH_EQ: case DT_T_RSH_EQ:
 		return (cg_assign(ctx, b, n));
-	case DT_T_COMMA:
-		reg_free(b, cg(ctx, b, n->n_a));
-		return (cg(ctx, b, n->n_b));
 	case DT_T_LT: case DT_T_LE: case DT_T_GT: case DT_T_GE:
 	case DT_T_EQ: case DT_T_NE:
 		return (cg_rel(ctx, b, n));
-	case DT_T_LAND: case DT_T_LOR: case DT_T_LXOR:
-		return (cg_logical(ctx, b, n));
-	default: {
-		int ra = cg(ctx, b, n->n_a), rb = cg(ctx, b, n->n_b);
-		arith(ctx, b, n, n->n_op, ra, rb);
-		reg_free(b, rb);
-		return (ra);
-	}
+	default:
+		return (cg_chain(ctx, b, n));
 	}
 }
 
@@ -775,7 +823,7 @@ cg(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 	case DT_N_STR:
 		r = reg_alloc(ctx, b, n);
 		emit(ctx, b, DIF_INSTR_SETS(str_offset(ctx, b, n, n->n_str,
-		    n->n_slen), r));
+		    str_cut(ctx, n->n_slen)), r));
 		return (r);
 	case DT_N_VAR: case DT_N_SELF: case DT_N_THIS:
 		r = reg_alloc(ctx, b, n);

@@ -321,7 +321,9 @@ void
 dt_decl_typedef(dt_ctx *ctx, dt_node *where, const char *name, dt_type *t)
 {
 	if (dt_ident_lookup(&ctx->c_types, name) != NULL ||
-	    dt_ident_lookup(&ctx->c_globals, name) != NULL)
+	    dt_ident_lookup(&ctx->c_globals, name) != NULL ||
+	    dif_builtin_lookup(name, dt_strlen(name)) != NULL ||
+	    dt_func_lookup(name) != NULL)
 		dt_error_node(ctx, where, "D_DECL_IDRED", "identifier "
 		    "redeclared: %s", name);
 	typedef_add(ctx, name, t);
@@ -338,23 +340,93 @@ check_var_type(dt_ctx *ctx, dt_node *where, dt_type *t, const char *name)
 		    "of %s uses an incomplete type", name);
 }
 
+/* The same type, as a redeclaration must give it (DTrace: ctf_type_cmp). */
+static bool
+type_same(const dt_type *a, const dt_type *b)
+{
+	if (a == b)
+		return (true);
+	if (a == NULL || b == NULL || a->ty_kind != b->ty_kind)
+		return (false);
+	switch (a->ty_kind) {
+	case DT_TK_INT:
+		return (a->ty_size == b->ty_size &&
+		    a->ty_signed == b->ty_signed);
+	case DT_TK_STRING: case DT_TK_VOID:
+		return (true);
+	case DT_TK_PTR:
+		return (type_same(a->ty_base, b->ty_base));
+	case DT_TK_ARRAY:
+		return (a->ty_nelem == b->ty_nelem &&
+		    type_same(a->ty_base, b->ty_base));
+	default:
+		return (false);		/* struct, union, enum: by identity */
+	}
+}
+
+/*
+ * A variable declared again: DTrace accepts the very same declaration and
+ * reports any other as D_DECL_IDRED, saying what each one was.
+ */
+static void
+var_redecl(dt_ctx *ctx, dt_node *where, dt_ident *id, dt_type *t,
+    dt_type **keys, uint32_t nkeys, bool arr)
+{
+	char a[64], b[64];
+	const char *ck = arr ? "associative array" : "scalar";
+	const char *pk = id->id_kind == DT_IDK_ARRAY ? "associative array" :
+	    "scalar";
+	if (arr != (id->id_kind == DT_IDK_ARRAY) ||
+	    !type_same(t, id->id_type))
+		dt_error_node(ctx, where, "D_DECL_IDRED", "identifier "
+		    "redeclared: %s\n\t current: %s %s\n\tprevious: %s %s",
+		    id->id_name, ck, dt_sema_tname(t, a, sizeof (a)), pk,
+		    dt_sema_tname(id->id_type, b, sizeof (b)));
+	if (!arr || !id->id_keys_known)
+		return;
+	for (uint32_t i = 0; i < nkeys && i < id->id_nkeys; i++)
+		if (!type_same(keys[i], id->id_keys[i]))
+			dt_error_node(ctx, where, "D_DECL_IDRED", "identifier "
+			    "redeclared: %s\n\t current: %s, key #%u of type "
+			    "%s\n\tprevious: %s, key #%u of type %s",
+			    id->id_name, ck, i + 1, dt_sema_tname(keys[i], a,
+			    sizeof (a)), pk, i + 1, dt_sema_tname(id->id_keys[i],
+			    b, sizeof (b)));
+	if (nkeys != id->id_nkeys)
+		dt_error_node(ctx, where, "D_DECL_IDRED", "identifier "
+		    "redeclared: %s\n\t current: %s of %s, tuple length "
+		    "%u\n\tprevious: %s of %s, tuple length %u", id->id_name,
+		    ck, dt_sema_tname(t, a, sizeof (a)), nkeys, pk,
+		    dt_sema_tname(id->id_type, b, sizeof (b)), id->id_nkeys);
+}
+
 /*
  * Declare a variable: global ("int x;"), thread-local ("self int x;"),
  * clause-local ("this int x;"), possibly an associative array ("int
- * a[string, int];").
+ * a[string, int];").  Declaring it again the same way changes nothing.
  */
 void
 dt_decl_var(dt_ctx *ctx, dt_node *where, int scope, dt_type *t,
     const char *name, dt_type **keys, uint32_t nkeys, bool arr)
 {
-	check_var_type(ctx, where, t, name);
-	if (dt_sema_dvar_get(ctx, scope, name, NULL, false) != NULL ||
-	    (scope == DIF_SCOPE_GLOBAL &&
-	    dt_ident_lookup(&ctx->c_types, name) != NULL))
-		dt_error_node(ctx, where, "D_DECL_IDRED", "identifier "
-		    "redeclared: %s", name);
 	if (scope == DIF_SCOPE_GLOBAL && dif_builtin_lookup(name,
 	    dt_strlen(name)) != NULL)
+		dt_error_node(ctx, where, "D_DECL_IDRED", "built-in identifier "
+		    "redeclared: %s", name);
+	if (dt_ident_lookup(&ctx->c_types, name) != NULL)
+		dt_error_node(ctx, where, "D_DECL_IDRED", "typedef identifier "
+		    "redeclared: %s", name);
+	if (arr && scope == DIF_SCOPE_LOCAL)
+		dt_error_node(ctx, where, "D_DECL_LOCASSC", "associative arrays "
+		    "may not be declared as local variables: %s", name);
+	check_var_type(ctx, where, t, name);
+	dt_ident *old = dt_sema_dvar_get(ctx, scope, name, NULL, false);
+	if (old != NULL && (old->id_kind == DT_IDK_VAR ||
+	    old->id_kind == DT_IDK_ARRAY)) {
+		var_redecl(ctx, where, old, t, keys, nkeys, arr);
+		return;
+	}
+	if (old != NULL)
 		dt_error_node(ctx, where, "D_DECL_IDRED", "identifier "
 		    "redeclared: %s", name);
 	if (scope == DIF_SCOPE_GLOBAL && dt_func_lookup(name) != NULL)
@@ -375,8 +447,10 @@ void
 dt_decl_inline(dt_ctx *ctx, dt_node *where, dt_type *t, const char *name,
     dt_node *e)
 {
+	/* only the D library may hide a built-in (dt_lib.c) */
 	if (dt_ident_lookup(&ctx->c_globals, name) != NULL ||
-	    dif_builtin_lookup(name, dt_strlen(name)) != NULL ||
+	    (dif_builtin_lookup(name, dt_strlen(name)) != NULL &&
+	    ctx->c_lib == NULL) || dt_func_lookup(name) != NULL ||
 	    dt_ident_lookup(&ctx->c_types, name) != NULL)
 		dt_error_node(ctx, where, "D_DECL_IDRED", "identifier "
 		    "redeclared: %s", name);

@@ -9,8 +9,9 @@
  *   - probe descriptions at the start of a program item (DT_LEX_TOP) or
  *     after a comma in a probe list (DT_LEX_PDESC): "fbt::foo*:entry",
  *     "tick-1s", "BEGIN".  At top level a word that is a keyword or a
- *     typedef name starts a declaration; any other word is a probe
- *     description.
+ *     typedef name starts a declaration (so does one scoped to a module,
+ *     D`int or kernel`uint64_t: one type name space, the scope dropped);
+ *     any other word is a probe description.
  *
  * The lexer also expands macro arguments ($1, $$1, $target, $pid) and
  * handles "#pragma" and "#line" control lines, which DTrace reads without
@@ -511,19 +512,54 @@ lex_macro(dt_ctx *ctx, dt_tok *t)
 	}
 }
 
+static bool
+type_keyword(dt_tokkind k)
+{
+	switch (k) {
+	case DT_T_CHAR: case DT_T_SHORT: case DT_T_INT_KW: case DT_T_LONG:
+	case DT_T_SIGNED: case DT_T_UNSIGNED: case DT_T_VOID:
+	case DT_T_STRING: case DT_T_STRUCT: case DT_T_UNION: case DT_T_ENUM:
+	case DT_T_FLOAT: case DT_T_DOUBLE:
+		return (true);
+	default:
+		return (false);
+	}
+}
+
+/*
+ * mod`name: a kernel symbol, or, when name is a type (a type keyword or a
+ * typedef name: D`int, kernel`uint32_t), that type scoped to the module.
+ * Sonde has one type name space, the D compiler's own, which stands for
+ * D and kernel alike (no CTF): the scope is dropped.
+ */
+static void
+lex_scoped(dt_ctx *ctx, dt_tok *t)
+{
+	getc_(ctx);
+	char *s = read_word(ctx);
+	t->t_str = s;
+	for (size_t i = 0; i < NKW; i++) {
+		dt_tokkind k = (dt_tokkind)(DT_T_KW_FIRST + i);
+		if (dt_streq(s, dt_keywords[i]) && type_keyword(k)) {
+			t->t_kind = k;
+			return;
+		}
+	}
+	dt_ident *id = dt_ident_lookup(&ctx->c_types, s);
+	t->t_kind = id != NULL && id->id_kind == DT_IDK_TYPEDEF ?
+	    DT_T_TYPENAME : DT_T_SYM;
+}
+
 static void
 lex_word(dt_ctx *ctx, dt_tok *t)
 {
 	char *w = read_word(ctx);
 	if (peekc(ctx, 0) == '`') {	/* mod`sym */
-		getc_(ctx);
-		char *s = read_word(ctx);
-		t->t_kind = DT_T_SYM;
-		t->t_str = s;
+		lex_scoped(ctx, t);
 		return;
 	}
 	for (size_t i = 0; i < NKW; i++) {
-		if (dt_streq(w, dt_keywords[i])) {
+		if (w[0] == dt_keywords[i][0] && dt_streq(w, dt_keywords[i])) {
 			t->t_kind = (dt_tokkind)(DT_T_KW_FIRST + i);
 			t->t_str = w;
 			return;
@@ -554,6 +590,12 @@ top_is_decl(dt_ctx *ctx)
 		n++;
 	if (n == 0)
 		return (true);
+	for (size_t i = 1; i + 1 < n; i++)
+		if (ctx->c_src[p + i] == '`') {	/* D`int x; as a type? */
+			p += i + 1;
+			n -= i + 1;
+			break;
+		}
 	for (size_t i = 0; i < n; i++)
 		if (!is_alnum(ctx->c_src[p + i]))
 			return (false);
@@ -565,7 +607,7 @@ top_is_decl(dt_ctx *ctx)
 	__builtin_memcpy(w, ctx->c_src + p, n);
 	w[n] = '\0';
 	for (size_t i = 0; i < NKW; i++)
-		if (dt_streq(w, dt_keywords[i]))
+		if (w[0] == dt_keywords[i][0] && dt_streq(w, dt_keywords[i]))
 			return (true);
 	dt_ident *id = dt_ident_lookup(&ctx->c_types, w);
 	return (id != NULL && id->id_kind == DT_IDK_TYPEDEF);
@@ -618,9 +660,12 @@ lex_pdesc(dt_ctx *ctx, dt_tok *t)
 static void
 lex_punct(dt_ctx *ctx, dt_tok *t)
 {
+	int c0 = peekc(ctx, 0);
 	for (size_t i = 0; i < NPUNCT; i++) {
 		const char *p = dt_puncts[i].p;
 		size_t k = 0;
+		if ((unsigned char)p[0] != c0)
+			continue;
 		while (p[k] != '\0' && peekc(ctx, k) == (unsigned char)p[k])
 			k++;
 		if (p[k] == '\0') {

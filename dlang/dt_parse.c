@@ -631,6 +631,19 @@ item(dt_ctx *ctx)
 	}
 }
 
+/* library: { item } EOF, where no item is a clause (dt_lib.c) */
+void
+dt_parse_library(dt_ctx *ctx)
+{
+	for (dt_lex_next(ctx, DT_LEX_TOP); tok(ctx) != DT_T_EOF;
+	    dt_lex_next(ctx, DT_LEX_TOP)) {
+		if (tok(ctx) == DT_T_PDESC)
+			dt_error_tok(ctx, "D_SYNTAX", "probe clauses may not "
+			    "appear in a library file");
+		item(ctx);
+	}
+}
+
 /* program: { item } EOF */
 void
 dt_parse_program(dt_ctx *ctx)

@@ -3,7 +3,9 @@
  *
  * The productions of D's declarations: type specifiers (with C's counting
  * rules for short/long/signed/unsigned), struct/union/enum bodies,
- * declarators with array dimensions, associative array key lists,
+ * declarators with array dimensions and function prototypes, associative
+ * array key lists, storage classes (one at most; D's own self, this,
+ * typedef and extern; without a type a declaration is of an int),
  * typedef, inline and translator definitions.  Each production has its
  * grammar rule in the comment above it; the semantic side (laying out
  * types, declaring identifiers) is in dt_decl.c.  The token helpers and
@@ -42,6 +44,27 @@ const_expr(dt_ctx *ctx)
 {
 	dt_node *n = dt_parse_cond(ctx);
 	return (dt_sema_const(ctx, n));
+}
+
+/*
+ * array-dim: constant-expr ']' -- the (nd+1)th dimension, with DTrace's
+ * checks: a positive constant (D_DECL_ARRSUB) that fits 32 bits
+ * (D_DECL_ARRBIG); Sonde takes at most eight dimensions.
+ */
+static uint32_t
+array_dim(dt_ctx *ctx, int nd)
+{
+	dt_tok t = ctx->c_tok;
+	int64_t v = const_expr(ctx);
+	if (v <= 0)
+		dt_error_at(ctx, t.t_line, t.t_col, "D_DECL_ARRSUB", "positive "
+		    "integral constant expression or tuple signature expected "
+		    "as array declaration subscript");
+	if (v > 0xffffffffLL || nd >= 8)
+		dt_error_at(ctx, t.t_line, t.t_col, "D_DECL_ARRBIG", "array "
+		    "dimension too big");
+	dt_expect(ctx, DT_T_RBRAC);
+	return ((uint32_t)v);
 }
 
 static dt_type *decl_specifiers(dt_ctx *ctx);
@@ -234,14 +257,8 @@ declarator(dt_ctx *ctx, dt_type **tp)
 	int nd = 0;
 	while (tok(ctx) == DT_T_LBRAC && nd < 8) {
 		dt_next(ctx);
-		dt_tok t = ctx->c_tok;
-		int64_t v = const_expr(ctx);
-		if (v <= 0 || v > 0x100000)
-			dt_error_at(ctx, t.t_line, t.t_col, "D_DECL_ARRDIM",
-			    "array dimension must be a positive integer "
-			    "constant");
-		dt_expect(ctx, DT_T_RBRAC);
-		dims[nd++] = (dt_type *)(uintptr_t)v;
+		dims[nd] = (dt_type *)(uintptr_t)array_dim(ctx, nd);
+		nd++;
 	}
 	while (nd-- > 0)
 		*tp = dt_type_array(ctx, *tp, (uint32_t)(uintptr_t)dims[nd]);
@@ -271,30 +288,106 @@ key_list(dt_ctx *ctx, dt_type **keys)
 }
 
 /*
- * var-declarator: pointer identifier [ '[' key-list ']' | { '[' const ']' } ]
+ * param: specifiers pointer [ identifier ] { '[' constant-expr ']' }
+ * The checks are DTrace's for a prototype: no dynamic type (an associative
+ * array's keys, D_DECL_PROTO_TYPE), void only alone and unnamed
+ * (D_DECL_PROTO_VOID, D_DECL_PROTO_NAME).  Returns whether it was void.
+ */
+static bool
+proto_param(dt_ctx *ctx, const char *fname, uint32_t i)
+{
+	dt_tok pt = ctx->c_tok;
+	if (!dt_starts_type(ctx))
+		dt_error_tok(ctx, "D_DECL_PROTO_FORM", "parameter #%u of %s( ) "
+		    "must be a type name", i, fname);
+	dt_type *t = pointers(ctx, decl_specifiers(ctx));
+	bool named = tok(ctx) == DT_T_IDENT;
+	const char *pname = named ? ctx->c_tok.t_str : "(anonymous)";
+	if (named)
+		dt_next(ctx);
+	while (dt_accept(ctx, DT_T_LBRAC)) {
+		if (dt_starts_type(ctx))
+			dt_error_at(ctx, pt.t_line, pt.t_col, "D_DECL_PROTO_TYPE",
+			    "function prototype may not use parameter of type "
+			    "associative array: %s, parameter #%u", pname, i);
+		(void)array_dim(ctx, 0);
+	}
+	(void)fname;
+	if (t->ty_kind != DT_TK_VOID)
+		return (false);
+	if (named)
+		dt_error_at(ctx, pt.t_line, pt.t_col, "D_DECL_PROTO_NAME",
+		    "void parameter may not have a name: %s", pname);
+	return (true);
+}
+
+/*
+ * prototype: '(' [ 'void' | param { ',' param } [ ',' '...' ] ] ')'
+ * A declared function is only checked: D programs cannot call one.
  */
 static void
+proto_params(dt_ctx *ctx, const char *fname)
+{
+	dt_expect(ctx, DT_T_LPAR);
+	uint32_t i = 0;
+	bool sawvoid = false;
+	while (tok(ctx) != DT_T_RPAR) {
+		if (i > 0)
+			dt_expect(ctx, DT_T_COMMA);
+		if (i > 0 && dt_accept(ctx, DT_T_ELLIPSIS))
+			break;
+		bool v = proto_param(ctx, fname, ++i);
+		if ((v || sawvoid) && i > 1)
+			dt_error_tok(ctx, "D_DECL_PROTO_VOID", "void must be "
+			    "sole parameter");
+		sawvoid = v;
+	}
+	if (sawvoid && tok(ctx) != DT_T_RPAR)
+		dt_error_tok(ctx, "D_DECL_PROTO_VOID", "void must be sole "
+		    "parameter");
+	dt_expect(ctx, DT_T_RPAR);
+}
+
+/*
+ * var-declarator: pointer identifier [ '[' key-list ']' | { '[' const ']' }
+ *               | prototype ]
+ */
+static bool
 var_declarator(dt_ctx *ctx, int scope, dt_type *base, bool is_typedef)
 {
 	dt_tok t = ctx->c_tok;
 	dt_type *ty = pointers(ctx, base);
+	if (tok(ctx) == DT_T_SYM)
+		dt_error_tok(ctx, "D_DECL_SCOPE", "D scoping operator may not "
+		    "be used in a declaration name (`%s)", ctx->c_tok.t_str);
 	const char *name = dt_ident_name(ctx);
 	dt_node where;
 	__builtin_memset(&where, 0, sizeof (where));
 	where.n_line = t.t_line;
 	where.n_col = t.t_col;
+	if (tok(ctx) == DT_T_LPAR) {
+		proto_params(ctx, name);	/* a function's prototype */
+		return (true);
+	}
 	if (tok(ctx) == DT_T_LBRAC) {
 		size_t sp = ctx->c_pos;
 		uint32_t sl = ctx->c_line, sc = ctx->c_col;
 		dt_tok st = ctx->c_tok, spv = ctx->c_prev;
 		dt_next(ctx);
+		if (tok(ctx) == DT_T_RBRAC)
+			dt_error_tok(ctx, "D_DECL_ARRNULL", "array declaration "
+			    "requires array dimension or tuple signature: %s",
+			    name);
 		if (dt_starts_type(ctx) && !is_typedef) {
 			dt_type *keys[DT_MAXKEYS];
 			uint32_t nk = key_list(ctx, keys);
 			dt_expect(ctx, DT_T_RBRAC);
+			if (tok(ctx) == DT_T_LBRAC)
+				dt_error_tok(ctx, "D_DECL_DYNOBJ", "cannot "
+				    "declare array of associative arrays");
 			dt_decl_var(ctx, &where, scope, ty, name, keys, nk,
 			    true);
-			return;
+			return (false);
 		}
 		ctx->c_pos = sp;
 		ctx->c_line = sl;
@@ -303,16 +396,16 @@ var_declarator(dt_ctx *ctx, int scope, dt_type *base, bool is_typedef)
 		ctx->c_prev = spv;
 		dt_type *dims[8];
 		int nd = 0;
+		if (ty->ty_kind == DT_TK_VOID)
+			dt_error_tok(ctx, "D_DECL_VOIDOBJ", "cannot declare array "
+			    "of void");
 		while (tok(ctx) == DT_T_LBRAC) {
 			dt_next(ctx);
-			dt_tok dt = ctx->c_tok;
-			int64_t v = const_expr(ctx);
-			if (v <= 0 || v > 0x100000 || nd == 8)
-				dt_error_at(ctx, dt.t_line, dt.t_col,
-				    "D_DECL_ARRDIM", "array dimension must "
-				    "be a positive integer constant");
-			dt_expect(ctx, DT_T_RBRAC);
-			dims[nd++] = (dt_type *)(uintptr_t)v;
+			if (nd > 0 && dt_starts_type(ctx))
+				dt_error_tok(ctx, "D_DECL_DYNOBJ", "cannot "
+				    "declare array of associative arrays");
+			dims[nd] = (dt_type *)(uintptr_t)array_dim(ctx, nd);
+			nd++;
 		}
 		while (nd-- > 0)
 			ty = dt_type_array(ctx, ty,
@@ -320,42 +413,83 @@ var_declarator(dt_ctx *ctx, int scope, dt_type *base, bool is_typedef)
 	}
 	if (is_typedef) {
 		dt_decl_typedef(ctx, &where, name, ty);
-		return;
+		return (false);
 	}
 	dt_decl_var(ctx, &where, scope, ty, name, NULL, 0, false);
+	return (false);
+}
+
+static _Noreturn void
+badclass(dt_ctx *ctx)
+{
+	dt_error_tok(ctx, "D_DECL_BADCLASS", "specified storage class not "
+	    "appropriate in D");
+}
+
+static bool
+is_storage_class(dt_tokkind k)
+{
+	return (k == DT_T_SELF || k == DT_T_THIS || k == DT_T_TYPEDEF ||
+	    k == DT_T_EXTERN || k == DT_T_STATIC || k == DT_T_AUTO ||
+	    k == DT_T_REGISTER);
 }
 
 /*
- * declaration: [ 'self' | 'this' | 'extern' | 'static' | 'typedef' ]
- *              specifiers [ var-declarator { ',' var-declarator } ] ';'
+ * storage-classes: { storage-class }, at most one, and not one of C's that
+ * mean nothing in D (auto, register, and static but on a function's
+ * prototype: D_DECL_BADCLASS).  Returns it (DT_T_EOF: none).
+ */
+static dt_tokkind
+storage_class(dt_ctx *ctx)
+{
+	dt_tokkind cls = DT_T_EOF;
+	while (is_storage_class(tok(ctx))) {
+		if (cls != DT_T_EOF)
+			dt_error_tok(ctx, "D_DECL_CLASS", "only one storage "
+			    "class allowed in a declaration");
+		cls = tok(ctx);
+		if (cls == DT_T_AUTO || cls == DT_T_REGISTER)
+			badclass(ctx);
+		dt_next(ctx);
+	}
+	return (cls);
+}
+
+/*
+ * declaration: [ storage-class ] [ specifiers ]
+ *              [ var-declarator { ',' var-declarator } ] ';'
+ * With a storage class and no type ("self x;"), the type is int, as in C.
+ * Without declarators, the specifiers must declare a struct, union or enum
+ * tag; else the declaration is useless (D_DECL_USELESS).
  */
 void
 dt_parse_declaration(dt_ctx *ctx)
 {
-	int scope = DIF_SCOPE_GLOBAL;
-	bool is_typedef = false;
+	dt_tokkind cls = storage_class(ctx);
+	int scope = cls == DT_T_SELF ? DIF_SCOPE_THREAD : cls == DT_T_THIS ?
+	    DIF_SCOPE_LOCAL : DIF_SCOPE_GLOBAL;
+	bool is_typedef = cls == DT_T_TYPEDEF;
 	dt_tok first = ctx->c_tok;
-	if (dt_accept(ctx, DT_T_SELF))
-		scope = DIF_SCOPE_THREAD;
-	else if (dt_accept(ctx, DT_T_THIS))
-		scope = DIF_SCOPE_LOCAL;
-	else if (dt_accept(ctx, DT_T_TYPEDEF))
-		is_typedef = true;
+	dt_type *base;
+	if (dt_starts_type(ctx))
+		base = decl_specifiers(ctx);
+	else if (cls != DT_T_EOF && (tok(ctx) == DT_T_IDENT ||
+	    tok(ctx) == DT_T_STAR))
+		base = ctx->c_t_int;
 	else
-		(void)(dt_accept(ctx, DT_T_EXTERN) || dt_accept(ctx, DT_T_STATIC));
-	if (tok(ctx) == DT_T_AUTO || tok(ctx) == DT_T_REGISTER)
-		dt_error_tok(ctx, "D_DECL_CLASS", "auto and register storage "
-		    "classes may not be used in D");
-	if (!dt_starts_type(ctx))
 		dt_syntax_error(ctx);
-	dt_type *base = decl_specifiers(ctx);
 	if (tok(ctx) != DT_T_SEMI) {
 		do {
-			var_declarator(ctx, scope, base, is_typedef);
+			if (cls == DT_T_STATIC && (tok(ctx) != DT_T_IDENT ||
+			    dt_lex_peek_char(ctx) != '('))
+				badclass(ctx);
+			(void)var_declarator(ctx, scope, base, is_typedef);
 		} while (dt_accept(ctx, DT_T_COMMA));
-	} else if (scope != DIF_SCOPE_GLOBAL || is_typedef) {
-		(void)first;
-		dt_syntax_error(ctx);
+	} else if (first.t_kind == DT_T_TYPENAME || (base->ty_kind !=
+	    DT_TK_STRUCT && base->ty_kind != DT_TK_UNION &&
+	    base->ty_kind != DT_TK_ENUM)) {
+		dt_error_at(ctx, first.t_line, first.t_col, "D_DECL_USELESS",
+		    "useless declaration");
 	}
 	if (tok(ctx) != DT_T_SEMI)
 		dt_syntax_error(ctx);

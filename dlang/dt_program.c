@@ -144,6 +144,7 @@ error_v(dt_ctx *ctx, uint32_t line, uint32_t col, const char *tag,
 {
 	dt_error *e = ctx->c_err;
 	e->de_tag = tag;
+	e->de_file = ctx->c_lib;
 	e->de_line = line;
 	e->de_col = col;
 	dt_vsnprintf(e->de_msg, sizeof (e->de_msg), fmt, ap);
@@ -218,7 +219,7 @@ dt_grow(dt_ctx *ctx, void *old, uint32_t n, uint32_t *cap, size_t elem)
 {
 	if (n < *cap)
 		return (old);
-	uint32_t nc = *cap == 0 ? 8 : *cap * 2;
+	uint32_t nc = *cap == 0 ? 2 : *cap * 2;
 	void *p = dt_alloc(ctx, (size_t)nc * elem);
 	if (old != NULL)
 		__builtin_memcpy(p, old, (size_t)n * elem);
@@ -408,6 +409,9 @@ dt_pragma(dt_ctx *ctx, char *text, uint32_t line)
 		while (*rest == ' ' || *rest == '\t')
 			rest++;
 		dt_error_at(ctx, line, 1, "D_PRAGERR", "#pragma %s", rest);
+	} else if (dt_streq(what, "depends_on") &&
+	    dt_streq(next_word(&rest), "library")) {
+		dt_lib_depends(ctx, next_word(&rest), line);
 	} else if (dt_streq(what, "attributes") || dt_streq(what, "binding") ||
 	    dt_streq(what, "depends_on") || dt_streq(what, "ident") ||
 	    dt_streq(what, "line")) {
@@ -441,6 +445,7 @@ compile_guarded(dt_ctx *ctx)
 	if (__builtin_setjmp(ctx->c_jmp) != 0)
 		return (-1);
 	dt_sema_init(ctx);
+	dt_lib_load(ctx);
 	dt_lex_init(ctx);
 	dt_parse_program(ctx);
 	macro_check_unused(ctx);

@@ -8,7 +8,9 @@
  * operand's width, D_DIV_ZERO on a constant division by zero, and constant
  * conditions keep only the live branch, so no code is emitted for the dead
  * one).  A cooked node may be replaced by another (a folded constant, an
- * inline's body); callers use the returned node.
+ * inline's body); callers use the returned node.  A chain of one
+ * left-associative operator (1 + 1 + ... + 1) is cooked from its innermost
+ * link outwards in a loop (cook_chain), so its length is not nesting.
  *
  * Names and references (identifiers, indexing, members, casts, sizeof...)
  * are cooked in dt_sema_ref.c; statements, actions and aggregations in
@@ -524,6 +526,9 @@ cook_lvalue(dt_ctx *ctx, dt_node *l, dt_type *rt, dt_tokkind op)
 	dt_node *base = l;
 	if (l->n_kind == DT_N_INDEX && by_ref_var(ctx, l->n_a))
 		return (dt_sema_expr(ctx, l));	/* arr[i] of an array variable */
+	if (l->n_kind == DT_N_INDEX && (l->n_a->n_kind == DT_N_INDEX ||
+	    l->n_a->n_kind == DT_N_MEMBER))
+		return (dt_sema_expr(ctx, l));	/* a[i][j], s.m[i]: memory */
 	if (l->n_kind == DT_N_INDEX) {
 		base = l->n_a;
 		arr = true;
@@ -586,6 +591,30 @@ cook_lvalue(dt_ctx *ctx, dt_node *l, dt_type *rt, dt_tokkind op)
 	return (l);
 }
 
+/*
+ * Pointers in an assignment, as DTrace checks them: a pointer takes a
+ * pointer to the same type or a void pointer (either way), or the constant
+ * 0; an integer never takes a pointer.  So a variable that holds one kind
+ * keeps it: "x = 1; ... x = curthread;" is D_OP_INCOMPAT.
+ */
+static bool
+ptr_assign_ok(const dt_type *lt, const dt_node *r)
+{
+	const dt_type *rt = r->n_type;
+	bool lp = lt->ty_kind == DT_TK_PTR, rp = rt->ty_kind == DT_TK_PTR;
+	if (lp && rp) {
+		const dt_type *a = lt->ty_base, *b = rt->ty_base;
+		return (a == b || a->ty_kind == DT_TK_VOID ||
+		    b->ty_kind == DT_TK_VOID || (a->ty_kind == b->ty_kind &&
+		    a->ty_size == b->ty_size && a->ty_signed == b->ty_signed &&
+		    a->ty_kind != DT_TK_STRUCT && a->ty_kind != DT_TK_UNION &&
+		    a->ty_kind != DT_TK_PTR));
+	}
+	if (lp && dt_type_isint(rt))
+		return (dt_sema_is_const(r) && r->n_ival == 0);
+	return (!(rp && dt_type_isint(lt)));
+}
+
 static DT_NOINLINE dt_node *
 cook_assign(dt_ctx *ctx, dt_node *n)
 {
@@ -613,7 +642,7 @@ cook_assign(dt_ctx *ctx, dt_node *n)
 			dt_error_node(ctx, n, "D_OP_SCALAR", "operator %s "
 			    "requires operands of scalar type",
 			    dt_tok_name(n->n_op));
-	} else if (!dt_sema_assignable(lt, rt)) {
+	} else if (!dt_sema_assignable(lt, rt) || !ptr_assign_ok(lt, n->n_b)) {
 		char a[64], b[64];
 		dt_error_node(ctx, n, "D_OP_INCOMPAT", "operands have "
 		    "incompatible types: \"%s\" = \"%s\"",
@@ -634,11 +663,57 @@ cook_agg_ref(dt_ctx *ctx, dt_node *n)
 	    "used as a scalar", n->n_str);
 }
 
+/*
+ * A binary operator other than assignment: left-associative, so a long
+ * chain (1 + 1 + ... + 1, a || b || ... || z) is a tree as deep as it is
+ * long, down its left operands.
+ */
+bool
+dt_op2_chains(const dt_node *n)
+{
+	if (n->n_kind != DT_N_OP2)
+		return (false);
+	switch (n->n_op) {
+	case DT_T_ASGN: case DT_T_ADD_EQ: case DT_T_SUB_EQ: case DT_T_MUL_EQ:
+	case DT_T_DIV_EQ: case DT_T_MOD_EQ: case DT_T_AND_EQ: case DT_T_OR_EQ:
+	case DT_T_XOR_EQ: case DT_T_LSH_EQ: case DT_T_RSH_EQ:
+		return (false);
+	default:
+		return (true);
+	}
+}
+
+static dt_node *cook(dt_ctx *ctx, dt_node *n);
+
+/*
+ * Cook the left operands down n's chain bottom-up, one at a time, so that
+ * the recursion (and its nesting limit) is that of one link whatever the
+ * chain's length; cooking n then finds its left operand done.
+ */
+static DT_NOINLINE void
+cook_chain(dt_ctx *ctx, dt_node *n)
+{
+	uint32_t k = 0;
+	for (dt_node *m = n->n_a; dt_op2_chains(m) &&
+	    !(m->n_flags & DT_NF_COOKED); m = m->n_a)
+		k++;
+	if (k < 2)
+		return;
+	dt_node **spine = dt_alloc(ctx, (k + 1) * sizeof (*spine));
+	spine[0] = n;
+	for (uint32_t i = 1; i <= k; i++)
+		spine[i] = spine[i - 1]->n_a;
+	for (uint32_t i = k; i >= 1; i--)
+		spine[i - 1]->n_a = cook(ctx, spine[i]);
+}
+
 static dt_node *
 cook(dt_ctx *ctx, dt_node *n)
 {
 	if (n->n_flags & DT_NF_COOKED)
 		return (n);
+	if (dt_op2_chains(n))
+		cook_chain(ctx, n);
 	if (++ctx->c_depth > DT_MAXDEPTH)
 		dt_error_node(ctx, n, "D_SYNTAX", "expression nesting is too "
 		    "deep");

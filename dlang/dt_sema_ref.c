@@ -69,8 +69,9 @@ dt_sema_cast_to(dt_ctx *ctx, dt_node *n, dt_type *t)
 {
 	if (n->n_type == t)
 		return (n);
-	if (dt_sema_is_const(n) && dt_type_isint(t))
-		return (dt_node_int(ctx, n, n->n_ival, t));
+	if (dt_sema_is_const(n) && (dt_type_isint(t) ||
+	    (t->ty_kind == DT_TK_PTR && dt_type_isint(n->n_type))))
+		return (dt_node_int(ctx, n, n->n_ival, t));	/* NULL too */
 	dt_node *c = dt_alloc(ctx, sizeof (*c));
 	c->n_kind = DT_N_CAST;
 	c->n_line = n->n_line;
@@ -90,7 +91,9 @@ inline_use(dt_ctx *ctx, dt_ident *id, dt_node *where)
 	if (++ctx->c_depth > DT_MAXDEPTH)
 		dt_error_node(ctx, where, "D_IDENT_BADREF", "inline %s is "
 		    "too deeply nested", id->id_name);
+	id->id_busy = true;
 	dt_node *b = dt_sema_expr(ctx, clone(ctx, id->id_expr, where));
+	id->id_busy = false;
 	ctx->c_depth--;
 	if (!dt_sema_assignable(id->id_type, b->n_type)) {
 		char a[64], c[64];
@@ -104,16 +107,57 @@ inline_use(dt_ctx *ctx, dt_ident *id, dt_node *where)
 	return (dt_sema_cast_to(ctx, b, id->id_type));
 }
 
+/*
+ * An inline whose body is a translation, xlate<T *>(e) (the library's
+ * curcpu), stands for that translation where a member is taken from it:
+ * the inline's ident, or NULL if n is not such a use.
+ */
+static dt_ident *
+xlate_inline(dt_ctx *ctx, const dt_node *n)
+{
+	if (n->n_kind != DT_N_VAR)
+		return (NULL);
+	dt_ident *id = dt_ident_lookup(&ctx->c_globals, n->n_str);
+	if (id == NULL || id->id_kind != DT_IDK_INLINE || id->id_busy ||
+	    id->id_expr->n_kind != DT_N_XLATE)
+		return (NULL);
+	return (id);
+}
+
+static void
+xlate_inline_check(dt_ctx *ctx, dt_ident *id)
+{
+	char a[64], b[64];
+	dt_node *x = clone(ctx, id->id_expr, id->id_expr);
+	dt_type *out = x->n_ctype;
+	if (out->ty_kind == DT_TK_PTR)
+		out = out->ty_base;
+	id->id_busy = true;
+	x->n_a = dt_sema_expr(ctx, x->n_a);
+	id->id_busy = false;
+	if (dt_xlator_lookup(ctx, out, x->n_a->n_type) == NULL)
+		dt_error_node(ctx, x, "D_XLATE_NONE", "translator does not "
+		    "exist: %s -> %s", dt_sema_tname(x->n_a->n_type, a,
+		    sizeof (a)), dt_sema_tname(out, b, sizeof (b)));
+}
+
 void
 dt_inline_check(dt_ctx *ctx, dt_ident *id, dt_node *where)
 {
-	(void)inline_use(ctx, id, where);
+	if (id->id_expr->n_kind == DT_N_XLATE)
+		xlate_inline_check(ctx, id);
+	else
+		(void)inline_use(ctx, id, where);
 }
 
 dt_node *
 dt_cook_var(dt_ctx *ctx, dt_node *n)
 {
 	dt_ident *id = dt_ident_lookup(&ctx->c_globals, n->n_str);
+	bool hidden = id != NULL && id->id_kind == DT_IDK_INLINE &&
+	    id->id_busy;
+	if (hidden)
+		id = NULL;	/* its own body: the built-in it hides */
 	if (id != NULL) {
 		switch (id->id_kind) {
 		case DT_IDK_ENUMCONST:
@@ -137,8 +181,14 @@ dt_cook_var(dt_ctx *ctx, dt_node *n)
 		if (bi->bi_array)
 			dt_error_node(ctx, n, "D_ARR_BADREF", "%s[ ] must be "
 			    "indexed", n->n_str);
-		id = dt_ident_insert(ctx, &ctx->c_globals, n->n_str,
-		    DT_IDK_BUILTIN);
+		if (hidden) {
+			id = dt_alloc(ctx, sizeof (*id));
+			id->id_name = n->n_str;
+			id->id_kind = DT_IDK_BUILTIN;
+		} else {
+			id = dt_ident_insert(ctx, &ctx->c_globals, n->n_str,
+			    DT_IDK_BUILTIN);
+		}
 		id->id_id = bi->bi_id;
 		id->id_type = builtin_type(ctx, bi);
 		n->n_ident = id;
@@ -271,7 +321,10 @@ dt_cook_index(dt_ctx *ctx, dt_node *n)
 			    "resolve %s: Unknown variable name", b->n_str);
 		if (id == NULL && scope == DIF_SCOPE_THREAD)
 			id = dt_sema_dvar_get(ctx, scope, b->n_str, ctx->c_t_int, true);
-		if (scope == DIF_SCOPE_LOCAL)
+		dt_ident *lv = scope == DIF_SCOPE_LOCAL ? dt_ident_lookup(
+		    &ctx->c_locals, b->n_str) : NULL;
+		if (scope == DIF_SCOPE_LOCAL && (lv == NULL ||
+		    lv->id_type->ty_kind != DT_TK_ARRAY))
 			dt_error_node(ctx, n, "D_ARR_LOCAL", "local variables "
 			    "may not be used as associative arrays");
 		if (id != NULL && id->id_kind == DT_IDK_ARRAY) {
@@ -317,6 +370,14 @@ dt_cook_member(dt_ctx *ctx, dt_node *n)
 	char b[64];
 	if (n->n_a->n_kind == DT_N_XLATE)
 		return (cook_xlate_member(ctx, n));
+	dt_ident *xi = xlate_inline(ctx, n->n_a);
+	if (xi != NULL) {
+		n->n_a = clone(ctx, xi->id_expr, n->n_a);
+		xi->id_busy = true;
+		dt_node *r = cook_xlate_member(ctx, n);
+		xi->id_busy = false;
+		return (r);
+	}
 	dt_node *a = n->n_a = dt_sema_expr(ctx, n->n_a);
 	dt_type *t = a->n_type;
 	if (n->n_op == DT_T_ARROW) {

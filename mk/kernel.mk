@@ -13,6 +13,9 @@ KOBJ       := $(patsubst %.c,$(BUILD)/k/%.o,$(KERNEL_C)) \
               $(patsubst %.asm,$(BUILD)/k/%.o,$(KERNEL_ASM))
 # The built-in script library (kernel/kfile.c): scripts/*.d as one table.
 KSCRIPTS   := $(sort $(wildcard scripts/*.d))
+# The D library (dlang/dt_lib.c), installed in the same table as
+# usr/lib/dtrace/NAME.d: the portable files and the machine's own.
+KDLIB      := $(sort $(wildcard dlang/lib/*.d arch/x86_64/dlib/*.d))
 KOBJ       += $(BUILD)/kscripts.o
 LIBGCC     := $(shell $(CC) -print-libgcc-file-name)
 KLDFLAGS   := -n -nostdlib -T linker.ld -z max-page-size=0x1000 -z noexecstack --no-warn-rwx-segments
@@ -53,12 +56,12 @@ $(BUILD)/ksyms%.o: $(BUILD)/ksyms%.S
 # or removing a script (not just editing one) rebuilds the table.
 $(BUILD)/kscripts.S: kscripts-list
 	@mkdir -p $(@D)
-	$(Q)sh tools/gen_scripts.sh $(KSCRIPTS) > $@.tmp
+	$(Q)sh tools/gen_scripts.sh $(KSCRIPTS) --dir=usr/lib/dtrace $(KDLIB) > $@.tmp
 	$(Q)if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
 
 .PHONY: kscripts-list
 
-$(BUILD)/kscripts.o: $(BUILD)/kscripts.S $(KSCRIPTS)
+$(BUILD)/kscripts.o: $(BUILD)/kscripts.S $(KSCRIPTS) $(KDLIB)
 	$(Q)$(CC) -c $< -o $@
 
 $(BUILD)/kernel0.elf: $(KOBJ) $(BUILD)/ksyms0.o linker.ld

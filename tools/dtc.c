@@ -14,18 +14,24 @@
  * Exit status: 0 compiled, 1 compile error, 2 usage.  Arguments after the
  * script are the macro arguments $1, $2, ...
  *
+ * The D library (dlang/dt_lib.c): every NAME.d file of the directories of
+ * "-x libdir=DIR[:DIR...]" (by default the source tree's dlang/lib and
+ * arch/x86_64/dlib, the files the image installs as usr/lib/dtrace), in
+ * the order of their names, is compiled before the program.
+ *
  * Probe matching: the host has no probe table, so dtc knows only the
  * providers Sonde has (dtrace, fbt, sdt, profile); a description naming
  * any other provider, or a dtrace probe other than BEGIN/END/ERROR, matches
  * nothing (D_PDESC_ZERO) unless -Z is given.
  */
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "dlang/dt.h"
 
-#define ARENA_SIZE (64u << 20)
+#define ARENA_SIZE (4u << 20)
 
 static bool
 has_glob(const char *s)
@@ -73,6 +79,70 @@ read_file(const char *path, size_t *len)
 		fclose(f);
 	*len = n;
 	return (buf);
+}
+
+/* ---- the D library ---- */
+
+#ifndef DTC_LIBDIR
+#define DTC_LIBDIR "dlang/lib:arch/x86_64/dlib"
+#endif
+
+typedef struct libset {
+	dt_libsrc *ls;
+	uint32_t n, cap;
+} libset;
+
+static int
+lib_cmp(const void *a, const void *b)
+{
+	const char *x = strrchr(((const dt_libsrc *)a)->ls_name, '/');
+	const char *y = strrchr(((const dt_libsrc *)b)->ls_name, '/');
+	return (strcmp(x + 1, y + 1));
+}
+
+/* Add every NAME.d file of dir to the set. */
+static void
+lib_dir(libset *s, const char *dir, size_t dlen)
+{
+	char path[4096];
+	snprintf(path, sizeof (path), "%.*s", (int)dlen, dir);
+	DIR *d = opendir(path);
+	if (d == NULL)
+		return;
+	for (struct dirent *e; (e = readdir(d)) != NULL; ) {
+		size_t l = strlen(e->d_name);
+		if (l < 3 || strcmp(e->d_name + l - 2, ".d") != 0)
+			continue;
+		if (s->n == s->cap)
+			s->ls = realloc(s->ls, (s->cap = s->cap * 2 + 8) *
+			    sizeof (dt_libsrc));
+		dt_libsrc *ls = &s->ls[s->n];
+		snprintf(path, sizeof (path), "%.*s/%s", (int)dlen, dir,
+		    e->d_name);
+		ls->ls_src = read_file(path, &ls->ls_len);
+		if (ls->ls_src == NULL)
+			continue;
+		ls->ls_name = strdup(path);
+		s->n++;
+	}
+	closedir(d);
+}
+
+/* The library of a libdir list "DIR:DIR...", sorted by file name. */
+static void
+lib_load(dt_opts *o, const char *dirs)
+{
+	libset s = { NULL, 0, 0 };
+	for (const char *p = dirs; *p != '\0'; ) {
+		size_t l = strcspn(p, ":");
+		if (l > 0)
+			lib_dir(&s, p, l);
+		p += l + (p[l] == ':');
+	}
+	if (s.n > 1)
+		qsort(s.ls, s.n, sizeof (dt_libsrc), lib_cmp);
+	o->o_libs = s.ls;
+	o->o_nlibs = s.n;
 }
 
 static const char *
@@ -150,7 +220,7 @@ int
 main(int argc, char **argv)
 {
 	bool listing = false, errtags = false;
-	const char *script = NULL, *prog = NULL;
+	const char *script = NULL, *prog = NULL, *libdir = DTC_LIBDIR;
 	dt_opts o;
 	memset(&o, 0, sizeof (o));
 	o.o_target = -1;
@@ -162,6 +232,8 @@ main(int argc, char **argv)
 		if (strcmp(a, "-x") == 0 && i + 1 < argc) {
 			if (strcmp(argv[++i], "errtags") == 0)
 				errtags = true;
+			else if (strncmp(argv[i], "libdir=", 7) == 0)
+				libdir = argv[i] + 7;
 		} else if (strcmp(a, "-s") == 0 && i + 1 < argc) {
 			script = argv[++i];
 		} else if (strcmp(a, "-n") == 0 && i + 1 < argc) {
@@ -198,13 +270,28 @@ main(int argc, char **argv)
 	}
 	if (prog != NULL)
 		len = strlen(src);
-	void *arena = malloc(ARENA_SIZE);
+	lib_load(&o, libdir);
+	/* the arena doubles while the compile runs out of it (D_NOMEM) */
+	size_t asz = ARENA_SIZE;
+	void *arena = malloc(asz);
 	dt_prog *p;
 	dt_error err;
-	if (dt_compile(src, len, &o, arena, ARENA_SIZE, &p, &err) != 0) {
+	int rc;
+	while ((rc = dt_compile(src, len, &o, arena, asz, &p, &err)) != 0 &&
+	    strcmp(err.de_tag, "D_NOMEM") == 0 && asz < ((size_t)1 << 32)) {
+		free(arena);
+		arena = malloc(asz *= 2);
+	}
+	if (getenv("DTC_ARENA") != NULL)
+		fprintf(stderr, "dtc: arena %zu bytes, used %zu\n", asz,
+		    rc == 0 ? p->dp_arena_used : 0);
+	if (rc != 0) {
 		char msg[1024];
 		dt_error_format(&err, errtags, msg, sizeof (msg));
-		if (script != NULL)
+		if (err.de_file != NULL)
+			fprintf(stderr, "dtrace: failed to compile script %s: "
+			    "%s\n", err.de_file, msg);
+		else if (script != NULL)
 			fprintf(stderr, "dtrace: failed to compile script %s: "
 			    "%s\n", script, msg);
 		else

@@ -10,6 +10,7 @@
  *   dtc_printa.c   printa(): one or several aggregations joined on their keys
  *   dtc_format.c   one printf/printa conversion, formatted as libdtrace does
  *   dtc_proc.c     the processes dtrace creates: -c's command
+ *   dtc_lib.c      the D library files handed to the compiler
  *
  * The consumer talks to the framework only through trace/dtrace.h, so it
  * could move to ring 3 unchanged.  Output goes to standard output
@@ -87,6 +88,7 @@ struct dtc {
 	unsigned long intr_base;         /* console_interrupt_count() when the command began */
 	uint64_t next_status;            /* while printing: when to ask for status next */
 	struct dtc_proc *proc;           /* -c's command, while it is ours */
+	const char *libdir;              /* -x libdir=; NULL: usr/lib/dtrace */
 };
 
 /* dtrace_cmd.c */
@@ -123,6 +125,13 @@ int dtc_gen_refuse(struct dtc *d);       /* -G, -h: the file cannot be written; 
  * dd->dd_src; -1, or an exit status after printing DTrace's error.
  */
 int dtc_desc_source(struct dtc_desc *dd);
+
+/*
+ * dtc_lib.c: the D library, every NAME.d file directly in libdir (NULL: the
+ * built-in usr/lib/dtrace) in name order; *libs is kmalloc'd (NULL if none).
+ * Returns how many.  The texts are the file table's (never freed).
+ */
+uint32_t dtc_lib_collect(const char *libdir, dt_libsrc **libs);
 
 /* dtc_proc.c: -c's command, created when tracing starts, released (killed if still running) at the end */
 struct dtc_proc;

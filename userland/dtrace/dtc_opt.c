@@ -121,6 +121,8 @@ dt_opterr dtc_opt_set(struct dtc *d, const char *name, const char *val)
 	}
 	if (v.ov_kind == DT_OPTK_SIZE || v.ov_kind == DT_OPTK_TIME || v.ov_kind == DT_OPTK_SCALAR)
 		return set_number(d, &v) ? DT_OPT_OK : DT_OPT_BADVAL;
+	if (strcmp(name, "libdir") == 0)         /* the D library's directory (dtc_lib.c) */
+		d->libdir = v.ov_text;
 	return DT_OPT_OK;
 }
 

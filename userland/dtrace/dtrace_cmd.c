@@ -33,6 +33,7 @@
 #include "userland/workloads/workload.h"
 
 #define ARENA_SIZE (4UL << 20)
+#define ARENA_MAX  (256UL << 20)     /* the arena doubles up to this on D_NOMEM */
 #define POLL_NS    (10 * NSEC_PER_MSEC)
 #define STATUS_NS  (100 * NSEC_PER_MSEC)   /* while printing: ask for status this often */
 
@@ -86,7 +87,10 @@ static void compile_error(struct dtc *d, const struct dtc_desc *dd, const dt_err
 
 	if (d->errtags && e->de_tag != NULL)
 		ksnprintf(tag, sizeof(tag), "[%s] ", e->de_tag);
-	if (dd->dd_kind == DTC_SCRIPT)
+	if (e->de_file != NULL)          /* in a file of the D library */
+		dtc_err("dtrace: failed to compile script /%s: %sline %u: %s\n", e->de_file, tag,
+		        e->de_line, e->de_msg);
+	else if (dd->dd_kind == DTC_SCRIPT)
 		dtc_err("dtrace: failed to compile script %s: %sline %u: %s\n", dd->dd_text, tag,
 		        e->de_line, e->de_msg);
 	else                                    /* DTrace numbers only the lines of files */
@@ -100,6 +104,28 @@ static uint32_t count_lines(const char *s, uint32_t n)
 	for (uint32_t i = 0; i < n; i++)
 		lines += s[i] == '\n';
 	return lines;
+}
+
+/*
+ * compile_grow: dt_compile into d->arena (ARENA_SIZE bytes), and while that
+ * runs out of memory (a long script), again into one twice the size, up to
+ * ARENA_MAX; the compile's own D_NOMEM if even that is not enough.
+ */
+static int compile_grow(struct dtc *d, const char *src, size_t n, const dt_opts *o, dt_error *err)
+{
+	size_t size = ARENA_SIZE;
+	int rc;
+
+	while ((rc = dt_compile(src, n, o, d->arena, size, &d->prog, err)) != 0 &&
+	       strcmp(err->de_tag, "D_NOMEM") == 0 && size < ARENA_MAX) {
+		void *bigger = kmalloc(size * 2);
+		if (bigger == NULL)
+			break;
+		kfree(d->arena);
+		d->arena = bigger;
+		size *= 2;
+	}
+	return rc;
 }
 
 /*
@@ -140,11 +166,15 @@ static int compile_all(struct dtc *d)
 		line += count_lines(dd->dd_src, dd->dd_len) + 1;
 		dd->dd_endline = line;             /* first line after it */
 	}
-	int rc = dt_compile(all, n, &o, d->arena, ARENA_SIZE, &d->prog, &err);
+	dt_libsrc *libs;
+	o.o_nlibs = dtc_lib_collect(d->libdir, &libs);
+	o.o_libs = libs;
+	int rc = compile_grow(d, all, n, &o, &err);
+	kfree(libs);
 	kfree(all);
 	if (rc == 0)
 		return -1;
-	for (int i = d->ndescs - 1; i >= 0; i--) {
+	for (int i = err.de_file != NULL ? -1 : d->ndescs - 1; i >= 0; i--) {
 		if (err.de_line >= d->descs[i].dd_line || i == 0) {
 			err.de_line = err.de_line >= d->descs[i].dd_line ?
 			              err.de_line - d->descs[i].dd_line + 1 : err.de_line;
@@ -152,6 +182,8 @@ static int compile_all(struct dtc *d)
 			break;
 		}
 	}
+	if (err.de_file != NULL)
+		compile_error(d, &d->descs[0], &err);
 	return 1;
 }
 

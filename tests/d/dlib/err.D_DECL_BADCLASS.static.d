@@ -1,0 +1,9 @@
+/*
+ * ASSERTION: static is a C storage class with no meaning in D.
+ */
+static int x;
+
+BEGIN
+{
+	exit(0);
+}

@@ -1,0 +1,10 @@
+/*
+ * ASSERTION: a declarator may not use the scope operator (a kernel
+ * symbol is not declared that way).
+ */
+int `xyz;
+
+BEGIN
+{
+	exit(0);
+}

@@ -1,0 +1,10 @@
+/*
+ * ASSERTION: a declaration that declares nothing (no declarator, no tag)
+ * is useless.
+ */
+extern int;
+
+BEGIN
+{
+	exit(0);
+}

@@ -1,8 +1,0 @@
-/*
- * Asserts D_DECL_CLASS: register is not a D storage class.
- */
-register int x;
-BEGIN
-{
-	trace(1);
-}
