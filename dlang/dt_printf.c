@@ -59,8 +59,8 @@ arg_ok(const pf_spec *ps, char conv, const dt_type *t)
 		return (dt_type_isint(t) || (conv != 'd' && conv != 'i' &&
 		    t->ty_kind == DT_TK_PTR));
 	case DT_CONV_STR:
-		return (dt_type_isstring(t) || (t->ty_kind == DT_TK_ARRAY &&
-		    t->ty_base->ty_size == 1));
+		return (dt_type_isstring(t) || dt_type_isstrcompat(t) ||
+		    (t->ty_kind == DT_TK_ARRAY && t->ty_base->ty_size == 1));
 	case DT_CONV_PTR:
 		return (dt_type_isscalar(t) || t->ty_kind == DT_TK_SYMADDR);
 	case DT_CONV_K:
@@ -144,6 +144,8 @@ pf_take(pf_state *s, const char *conv, const pf_spec *ps, char c)
 		pf_mismatch(s, conv, ps->ps_proto, "aggregation");
 	if (!arg_ok(ps, c, s->pf_arg->n_type))
 		pf_mismatch_type(s, conv, ps->ps_proto, s->pf_arg->n_type);
+	if (ps->ps_kind == DT_CONV_STR && s->pf_arg->n_type->ty_kind == DT_TK_PTR)
+		dt_sema_string_inplace(s->pf_ctx, s->pf_arg);	/* char * */
 	s->pf_arg = s->pf_arg->n_next;
 	s->pf_argno++;
 }

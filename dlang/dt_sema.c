@@ -172,6 +172,11 @@ dt_sema_const(dt_ctx *ctx, dt_node *n)
 static void
 need_lval(dt_ctx *ctx, dt_node *n, dt_node *e, dt_tokkind op)
 {
+	if ((e->n_flags & DT_NF_LVAL) && dt_sema_is_memlval(e)) {
+		dt_sema_memstore_check(ctx, n, e, op);
+		n->n_flags |= DT_NF_MEMSTORE;	/* *p, p->m, p[i]: scratch */
+		return;
+	}
 	if (!(e->n_flags & DT_NF_LVAL) || !dt_sema_is_dvar(e))
 		dt_error_node(ctx, n, "D_OP_LVAL", "operator %s requires "
 		    "modifiable lvalue as an operand", dt_tok_name(op));
@@ -524,6 +529,8 @@ cook_lvalue(dt_ctx *ctx, dt_node *l, dt_type *rt, dt_tokkind op)
 	dt_node *base = l;
 	if (l->n_kind == DT_N_INDEX && by_ref_var(ctx, l->n_a))
 		return (dt_sema_expr(ctx, l));	/* arr[i] of an array variable */
+	if (l->n_kind == DT_N_INDEX && dt_sema_index_is_mem(ctx, l))
+		return (dt_sema_expr(ctx, l));	/* p[i]: memory, not an array */
 	if (l->n_kind == DT_N_INDEX) {
 		base = l->n_a;
 		arr = true;
@@ -622,6 +629,8 @@ cook_assign(dt_ctx *ctx, dt_node *n)
 	if (n->n_op == DT_T_ASGN && dt_type_isint(lt) && lt != rt)
 		n->n_b = dt_sema_cast_to(ctx, n->n_b, lt);
 	n->n_type = lt;
+	if (dt_sema_is_dvar(n->n_a))
+		dt_sema_alloca_assign(ctx, n);
 	return (n);
 }
 

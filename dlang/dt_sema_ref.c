@@ -271,7 +271,7 @@ dt_cook_index(dt_ctx *ctx, dt_node *n)
 			    "resolve %s: Unknown variable name", b->n_str);
 		if (id == NULL && scope == DIF_SCOPE_THREAD)
 			id = dt_sema_dvar_get(ctx, scope, b->n_str, ctx->c_t_int, true);
-		if (scope == DIF_SCOPE_LOCAL)
+		if (scope == DIF_SCOPE_LOCAL && !dt_sema_is_ptrvar(id))
 			dt_error_node(ctx, n, "D_ARR_LOCAL", "local variables "
 			    "may not be used as associative arrays");
 		if (id != NULL && id->id_kind == DT_IDK_ARRAY) {

@@ -1,0 +1,250 @@
+/*
+ * dlang/dt_sema_ptr.c: pointers in the semantic pass.
+ *
+ * What D says about pointers that is not an operator rule of dt_sema.c:
+ *
+ *   - p[i] on a pointer (or an array) is *(p + i): a load from memory,
+ *     never an associative array, whether p is a global, self-> or this->
+ *     variable or any pointer expression (dt_sema_index_is_mem);
+ *   - *p, p->m, p[i] (and members and elements below them) are lvalues in
+ *     memory: they may be assigned and incremented.  The compiler accepts
+ *     every such store; DIF lets a store reach only scratch memory that
+ *     alloca() (or the environment) handed out in the current clause, and
+ *     anything else faults at run time with DTrace's "invalid address"
+ *     (dif/dif_mem.c), so kernel memory stays read-only;
+ *   - a `char *` or `char [n]` is string-compatible: where a string is
+ *     wanted (a subroutine's string argument, printf's %s, a comparison
+ *     with a string) it is read as the NUL-terminated string it points to
+ *     (dt_sema_as_string);
+ *   - a variable holds either pointers into alloca()'d scratch or other
+ *     values, never both (DTrace's D_ALLOCA_INCOMPAT): an alloca()'d
+ *     pointer stays one through casts, pointer arithmetic and variables,
+ *     and each variable remembers which kinds it has been given
+ *     (dt_sema_alloca_assign).  NULL (the constant 0) is neither and
+ *     changes nothing.
+ *
+ * Context: compile time only; no state beyond the identifiers' id_alloca.
+ */
+#include "dlang/dt.h"
+
+/* A char * or char [n]: D reads it as a string where a string is wanted. */
+bool
+dt_type_isstrcompat(const dt_type *t)
+{
+	if (t->ty_kind == DT_TK_STRING)
+		return (true);
+	if (t->ty_kind != DT_TK_PTR && t->ty_kind != DT_TK_ARRAY)
+		return (false);
+	const dt_type *c = t->ty_base;
+	return (c != NULL && c->ty_kind == DT_TK_INT && c->ty_size == 1 &&
+	    c->ty_signed);
+}
+
+/* A scalar D variable of pointer or array type (p[i] indexes memory). */
+bool
+dt_sema_is_ptrvar(const dt_ident *id)
+{
+	return (id != NULL && id->id_kind == DT_IDK_VAR && id->id_type != NULL &&
+	    (id->id_type->ty_kind == DT_TK_PTR ||
+	    id->id_type->ty_kind == DT_TK_ARRAY));
+}
+
+/*
+ * Is the assignment target l = b[keys] an access to memory rather than to
+ * an associative array?  Yes unless b names a D variable that is (or is
+ * about to become) an associative array: any expression that is not a
+ * plain variable, or a variable that already exists as a scalar.
+ */
+bool
+dt_sema_index_is_mem(dt_ctx *ctx, const dt_node *l)
+{
+	const dt_node *b = l->n_a;
+	dt_idhash *h;
+	switch (b->n_kind) {
+	case DT_N_VAR: h = &ctx->c_globals; break;
+	case DT_N_SELF: h = &ctx->c_tls; break;
+	case DT_N_THIS: h = &ctx->c_locals; break;
+	default: return (true);
+	}
+	dt_ident *id = dt_ident_lookup(h, b->n_str);
+	if (b->n_kind == DT_N_VAR && id == NULL)
+		return (false);
+	return (dt_sema_is_ptrvar(id));
+}
+
+/*
+ * A cooked lvalue that lives in memory: *p, p->m, p[i] of a pointer, or a
+ * member or element of one of those.
+ */
+bool
+dt_sema_is_memlval(const dt_node *n)
+{
+	for (;;) {
+		switch (n->n_kind) {
+		case DT_N_OP1:
+			return (n->n_op == DT_T_STAR);
+		case DT_N_MEMBER:
+			if (n->n_op == DT_T_ARROW)
+				return (true);
+			n = n->n_a;
+			break;
+		case DT_N_INDEX:
+			if (n->n_ival != -2)
+				return (false);
+			if (n->n_a->n_type->ty_kind == DT_TK_PTR)
+				return (true);
+			n = n->n_a;
+			break;
+		default:
+			return (false);
+		}
+	}
+}
+
+/*
+ * Is the memory lvalue or pointer expression e writable?  As in DTrace,
+ * writability comes from D variables (not built-ins such as arg0) and
+ * follows casts, pointer arithmetic, members, elements and dereferences:
+ * p->m = v compiles for a pointer variable p (a store outside scratch
+ * then faults at run time), ((struct s *)arg0)->m = v does not.
+ */
+static bool
+writable(const dt_node *e)
+{
+	switch (e->n_kind) {
+	case DT_N_VAR: case DT_N_SELF: case DT_N_THIS:
+		return (e->n_ident != NULL && (e->n_ident->id_kind ==
+		    DT_IDK_VAR || e->n_ident->id_kind == DT_IDK_ARRAY));
+	case DT_N_INDEX:
+		return (e->n_ival == -2 ? writable(e->n_a) :
+		    e->n_ident != NULL && e->n_ident->id_kind == DT_IDK_ARRAY);
+	case DT_N_CAST: case DT_N_MEMBER:
+		return (writable(e->n_a));
+	case DT_N_OP1:
+		return (e->n_op == DT_T_STAR && writable(e->n_a));
+	case DT_N_OP2:
+		if (e->n_op == DT_T_PLUS || e->n_op == DT_T_MINUS)
+			return (e->n_a->n_type->ty_kind == DT_TK_PTR ?
+			    writable(e->n_a) : writable(e->n_b));
+		return (e->n_op == DT_T_COMMA ? writable(e->n_b) : false);
+	default:
+		return (false);
+	}
+}
+
+/* A memory lvalue that may not be stored to: DTrace's D_OP_WRITE. */
+void
+dt_sema_memstore_check(dt_ctx *ctx, dt_node *n, dt_node *l, dt_tokkind op)
+{
+	if (!writable(l))
+		dt_error_node(ctx, n, "D_OP_WRITE", "operator %s can only be "
+		    "applied to a writable variable", dt_tok_name(op));
+}
+
+/* n (cooked), read as a string if it is a char * or char [n]. */
+dt_node *
+dt_sema_as_string(dt_ctx *ctx, dt_node *n)
+{
+	if (!dt_type_isstrcompat(n->n_type) || dt_type_isstring(n->n_type))
+		return (n);
+	dt_node *s = dt_alloc(ctx, sizeof (*s));
+	s->n_kind = DT_N_STRINGOF;
+	s->n_line = n->n_line;
+	s->n_col = n->n_col;
+	s->n_type = ctx->c_t_string;
+	s->n_a = n;
+	s->n_next = n->n_next;
+	s->n_reg = -1;
+	s->n_flags = DT_NF_COOKED;
+	return (s);
+}
+
+/* The same in place: n (cooked, in a list) becomes stringof(n). */
+void
+dt_sema_string_inplace(dt_ctx *ctx, dt_node *n)
+{
+	if (!dt_type_isstrcompat(n->n_type) || dt_type_isstring(n->n_type))
+		return;
+	dt_node *c = dt_alloc(ctx, sizeof (*c));
+	*c = *n;
+	c->n_next = NULL;
+	n->n_kind = DT_N_STRINGOF;
+	n->n_type = ctx->c_t_string;
+	n->n_a = c;
+	n->n_b = n->n_c = n->n_args = NULL;
+	n->n_flags = DT_NF_COOKED;
+	n->n_ident = NULL;
+}
+
+/* ---- alloca()'d pointers ---- */
+
+#define DT_ALLOCA_YES	0x1	/* id_alloca: given an alloca()'d pointer */
+#define DT_ALLOCA_NO	0x2	/* id_alloca: given something else */
+
+static bool
+is_null(const dt_node *n)
+{
+	return (dt_sema_is_const(n) && n->n_ival == 0);
+}
+
+/*
+ * Which kinds of value may e (cooked) be: DT_ALLOCA_YES (a pointer into
+ * alloca()'d scratch), DT_ALLOCA_NO, both (?: of one and the other), or
+ * neither (NULL).  Casts, pointer arithmetic, assignments and variables
+ * carry the kind of what they were computed from.
+ */
+static unsigned
+alloca_kinds(const dt_node *e)
+{
+	if (is_null(e))
+		return (0);
+	switch (e->n_kind) {
+	case DT_N_OP3:
+		return (alloca_kinds(e->n_b) | alloca_kinds(e->n_c));
+	case DT_N_CAST:
+		return (alloca_kinds(e->n_a));
+	case DT_N_CALL:
+		return (dt_streq(e->n_str, "alloca") ? DT_ALLOCA_YES :
+		    DT_ALLOCA_NO);
+	case DT_N_VAR: case DT_N_SELF: case DT_N_THIS:
+		return (e->n_ident != NULL && e->n_ident->id_kind ==
+		    DT_IDK_VAR && (e->n_ident->id_alloca & DT_ALLOCA_YES) ?
+		    DT_ALLOCA_YES : DT_ALLOCA_NO);
+	case DT_N_OP2:
+		if (e->n_op == DT_T_COMMA || e->n_op == DT_T_ASGN)
+			return (alloca_kinds(e->n_b));
+		if ((e->n_op == DT_T_PLUS || e->n_op == DT_T_MINUS) &&
+		    e->n_type->ty_kind == DT_TK_PTR)
+			return (((alloca_kinds(e->n_a) | alloca_kinds(e->n_b)) &
+			    DT_ALLOCA_YES) ? DT_ALLOCA_YES : DT_ALLOCA_NO);
+		return (DT_ALLOCA_NO);
+	default:
+		return (DT_ALLOCA_NO);
+	}
+}
+
+/*
+ * The assignment asg (cooked) stores its right-hand side into a scalar D
+ * variable: record the kind of value the variable holds, and refuse a
+ * variable used for both (even in different clauses, in either order).
+ */
+void
+dt_sema_alloca_assign(dt_ctx *ctx, dt_node *asg)
+{
+	dt_node *l = asg->n_a, *r = asg->n_b;
+	dt_ident *id = l->n_ident;
+	if (id == NULL || id->id_kind != DT_IDK_VAR || asg->n_op != DT_T_ASGN)
+		return;
+	unsigned k = alloca_kinds(r);
+	if ((k & DT_ALLOCA_YES) && (k | id->id_alloca) != DT_ALLOCA_YES)
+		dt_error_node(ctx, asg, "D_ALLOCA_INCOMPAT", "%s%s%s: a "
+		    "variable may hold either alloca( ) pointers or other "
+		    "values, not both", l->n_kind == DT_N_SELF ? "self->" :
+		    "", l->n_kind == DT_N_THIS ? "this->" : "", id->id_name);
+	if ((k & DT_ALLOCA_NO) && (id->id_alloca & DT_ALLOCA_YES))
+		dt_error_node(ctx, asg, "D_ALLOCA_INCOMPAT", "%s%s%s: a "
+		    "variable may hold either alloca( ) pointers or other "
+		    "values, not both", l->n_kind == DT_N_SELF ? "self->" :
+		    "", l->n_kind == DT_N_THIS ? "this->" : "", id->id_name);
+	id->id_alloca |= (uint8_t)k;
+}
