@@ -560,6 +560,7 @@ void dt_sema_memstore_check(dt_ctx *ctx, dt_node *n, dt_node *l,
     dt_tokkind op);
 dt_node *dt_sema_as_string(dt_ctx *ctx, dt_node *n);
 void dt_sema_string_inplace(dt_ctx *ctx, dt_node *n);
+dt_node *dt_sema_decay(dt_ctx *ctx, dt_node *n);
 void dt_sema_alloca_assign(dt_ctx *ctx, dt_node *asg);
 void dt_types_init(dt_ctx *ctx);
 void dt_inline_check(dt_ctx *ctx, dt_ident *id, dt_node *where);

@@ -129,7 +129,7 @@ dt_fn_proto_ok(char p, const dt_node *a)
 	const dt_type *t = a->n_type;
 	switch (p) {
 	case 'i': return (dt_type_isint(t));
-	case 'p': return (dt_type_isscalar(t));
+	case 'p': return (dt_type_isscalar(t) || t->ty_kind == DT_TK_ARRAY);
 	case 'v': return (dt_type_isscalar(t) || dt_type_isstring(t) ||
 	    t->ty_kind == DT_TK_ARRAY);
 	case 's': return (dt_type_isstring(t));

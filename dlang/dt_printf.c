@@ -144,8 +144,8 @@ pf_take(pf_state *s, const char *conv, const pf_spec *ps, char c)
 		pf_mismatch(s, conv, ps->ps_proto, "aggregation");
 	if (!arg_ok(ps, c, s->pf_arg->n_type))
 		pf_mismatch_type(s, conv, ps->ps_proto, s->pf_arg->n_type);
-	if (ps->ps_kind == DT_CONV_STR && s->pf_arg->n_type->ty_kind == DT_TK_PTR)
-		dt_sema_string_inplace(s->pf_ctx, s->pf_arg);	/* char * */
+	if (ps->ps_kind == DT_CONV_STR)		/* char *, char [n] */
+		dt_sema_string_inplace(s->pf_ctx, s->pf_arg);
 	s->pf_arg = s->pf_arg->n_next;
 	s->pf_argno++;
 }

@@ -270,6 +270,10 @@ incompat(dt_ctx *ctx, dt_node *n)
 static DT_NOINLINE dt_node *
 cook_arith(dt_ctx *ctx, dt_node *n)
 {
+	if (n->n_op == DT_T_PLUS || n->n_op == DT_T_MINUS) {
+		n->n_a = dt_sema_decay(ctx, n->n_a);	/* a + i: &a[0] + i */
+		n->n_b = dt_sema_decay(ctx, n->n_b);
+	}
 	dt_type *ta = n->n_a->n_type, *tb = n->n_b->n_type;
 	dt_tokkind op = n->n_op;
 	bool intop = op == DT_T_MOD || op == DT_T_BAND || op == DT_T_BOR ||
@@ -314,10 +318,17 @@ cook_rel(dt_ctx *ctx, dt_node *n)
 	dt_type *ta = n->n_a->n_type, *tb = n->n_b->n_type;
 	n->n_type = ctx->c_t_int;
 	if (dt_type_isstring(ta) || dt_type_isstring(tb)) {
-		if (!dt_type_isstring(ta) || !dt_type_isstring(tb))
+		/* a char * or char [n] compares with a string as a string */
+		if (!dt_type_isstrcompat(ta) || !dt_type_isstrcompat(tb))
 			return (incompat(ctx, n));
+		n->n_a = dt_sema_as_string(ctx, n->n_a);
+		n->n_b = dt_sema_as_string(ctx, n->n_b);
 		return (n);
 	}
+	n->n_a = dt_sema_decay(ctx, n->n_a);	/* p == a: p == &a[0] */
+	n->n_b = dt_sema_decay(ctx, n->n_b);
+	ta = n->n_a->n_type;
+	tb = n->n_b->n_type;
 	if (!dt_type_isscalar(ta) || !dt_type_isscalar(tb))
 		dt_error_node(ctx, n, "D_OP_SCALAR", "operator %s requires "
 		    "operands of scalar type", dt_tok_name(n->n_op));
@@ -600,6 +611,8 @@ cook_assign(dt_ctx *ctx, dt_node *n)
 		dt_error_node(ctx, n, "D_AGG_FUNC", "@%s must be assigned the "
 		    "result of an aggregating function", n->n_a->n_str);
 	n->n_b = dt_sema_expr(ctx, n->n_b);
+	if (!by_ref_var(ctx, n->n_a))
+		n->n_b = dt_sema_decay(ctx, n->n_b);	/* p = a: p = &a[0] */
 	n->n_a = cook_lvalue(ctx, n->n_a, n->n_b->n_type, n->n_op);
 	dt_node *root = dt_sema_is_dvar(n->n_a) ? NULL :
 	    substore_root(n->n_a);

@@ -141,6 +141,28 @@ dt_sema_memstore_check(dt_ctx *ctx, dt_node *n, dt_node *l, dt_tokkind op)
 		    "applied to a writable variable", dt_tok_name(op));
 }
 
+/*
+ * An array used as a value is a pointer to its first element (p = a is
+ * p = &a[0]); anything else is returned as it is.
+ */
+dt_node *
+dt_sema_decay(dt_ctx *ctx, dt_node *n)
+{
+	if (n->n_type->ty_kind != DT_TK_ARRAY)
+		return (n);
+	dt_node *d = dt_alloc(ctx, sizeof (*d));
+	d->n_kind = DT_N_OP1;
+	d->n_op = DT_T_BAND;
+	d->n_line = n->n_line;
+	d->n_col = n->n_col;
+	d->n_type = dt_type_ptr(ctx, n->n_type->ty_base);
+	d->n_a = n;
+	d->n_next = n->n_next;
+	d->n_reg = -1;
+	d->n_flags = DT_NF_COOKED;
+	return (d);
+}
+
 /* n (cooked), read as a string if it is a char * or char [n]. */
 dt_node *
 dt_sema_as_string(dt_ctx *ctx, dt_node *n)

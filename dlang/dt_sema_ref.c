@@ -389,6 +389,8 @@ dt_cook_cast(dt_ctx *ctx, dt_node *n)
 {
 	char a[64], b[64];
 	dt_node *e = n->n_a = dt_sema_expr(ctx, n->n_a);
+	if (dt_type_isscalar(n->n_ctype))
+		e = n->n_a = dt_sema_decay(ctx, e);	/* (char *)a */
 	dt_type *to = n->n_ctype, *from = e->n_type;
 	n->n_type = to;
 	if (to->ty_kind == DT_TK_VOID)
