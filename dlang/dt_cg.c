@@ -688,6 +688,8 @@ cg_assign(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 		arith(ctx, b, n, dt_tok_compound_op(n->n_op), ra, rb);
 		reg_free(b, rb);
 		rb = ra;
+		/* an int holds what a C int would: truncate to its width */
+		extend(ctx, b, n, n->n_a->n_type, rb);
 	}
 	var_store(ctx, b, n->n_a, rb);
 	return (rb);
@@ -708,10 +710,12 @@ cg_incdec(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 	if (n->n_post) {
 		int nv = reg_alloc(ctx, b, n);
 		emit(ctx, b, DIF_INSTR_RRR(op, r, one, nv));
+		extend(ctx, b, n, t, nv);	/* wraps at the variable's width */
 		var_store(ctx, b, n->n_a, nv);
 		reg_free(b, nv);
 	} else {
 		emit(ctx, b, DIF_INSTR_RRR(op, r, one, r));
+		extend(ctx, b, n, t, r);
 		var_store(ctx, b, n->n_a, r);
 	}
 	reg_free(b, one);
