@@ -1,0 +1,44 @@
+/*
+ * ASSERTION: a store through a pointer that leaves alloca()'d scratch
+ * (one element past an allocation, far beyond it, or into kernel memory)
+ * is not done: the clause stops with an invalid-address fault
+ * (DTRACEFLT_BADADDR, arg4 = 1) whose address (arg5) is the target, and
+ * the next clause still runs.
+ */
+#pragma D option quiet
+
+BEGIN
+{
+	x = (int *)alloca(sizeof (int));
+	*x = 1;
+	y = x + 1;
+	*y = 2;
+	printf("not reached\n");
+}
+
+BEGIN
+{
+	z = (long *)alloca(sizeof (long));
+	z = z + 100000;
+	*z = 3;
+	printf("not reached\n");
+}
+
+BEGIN
+{
+	k = (char *)curthread;
+	k[0] = 0;
+	printf("not reached\n");
+}
+
+ERROR
+{
+	printf("fault %d at target: %d\n", arg4,
+	    arg5 == (uintptr_t)y || arg5 == (uintptr_t)z ||
+	    arg5 == (uintptr_t)k);
+}
+
+BEGIN
+{
+	exit(0);
+}

@@ -1,0 +1,51 @@
+/*
+ * ASSERTION: alloca()'d scratch is written through pointers: *p = v,
+ * p[i] = v, p->m = v, compound assignment and ++ through a pointer; p[i]
+ * of a pointer variable (global, self->, this->) is a load from memory,
+ * not an associative array; stores and loads have the width and sign of
+ * the pointee.
+ */
+#pragma D option quiet
+
+struct rec {
+	int	r_int;
+	char	r_name[8];
+	short	r_short;
+	long	r_long;
+};
+
+BEGIN
+{
+	p = (char *)alloca(8);
+	*p = 'd';
+	p[1] = 't';
+	*(p + 2) = 0;
+	printf("%s %c %c %d\n", stringof(p), *p, p[1], p[2]);
+
+	this->q = (int *)alloca(4 * sizeof (int));
+	this->q[0] = 10;
+	this->q[3] = -3;
+	this->q[1] = this->q[0] * 2;
+	this->q[2] += 7;
+	this->q[0]++;
+	++this->q[3];
+	printf("%d %d %d %d\n", this->q[0], this->q[1], this->q[2],
+	    this->q[3]);
+
+	self->r = (struct rec *)alloca(sizeof (struct rec));
+	self->r->r_int = 0x7fffffff;
+	self->r->r_int += 1;
+	self->r->r_short = 70000;
+	self->r->r_long = -1;
+	self->r->r_name[0] = 'o';
+	self->r->r_name[1] = 'k';
+	printf("%d %d %d %s\n", self->r->r_int, self->r->r_short,
+	    self->r->r_long, self->r->r_name);
+
+	u = (unsigned char *)alloca(2);
+	u[0] = 255;
+	u[0]++;
+	u[1] = 200;
+	printf("%d %d %d\n", u[0], u[1], *(char *)&u[1]);
+	exit(0);
+}
