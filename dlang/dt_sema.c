@@ -100,7 +100,9 @@ bool
 dt_sema_assignable(const dt_type *to, const dt_type *from)
 {
 	if (dt_type_isstring(to) || dt_type_isstring(from))
-		return (dt_type_isstring(to) && dt_type_isstring(from));
+		/* a string and a char * are assignable to each other */
+		return (dt_type_isstrcompat(to) && dt_type_isstrcompat(from) &&
+		    to->ty_kind != DT_TK_ARRAY && from->ty_kind != DT_TK_ARRAY);
 	if (dt_type_isscalar(to) && dt_type_isscalar(from))
 		return (true);
 	if (to->ty_kind == from->ty_kind && (to->ty_kind == DT_TK_STRUCT ||

@@ -297,6 +297,9 @@ dt_cook_index(dt_ctx *ctx, dt_node *n)
 	if (n->n_args->n_next != NULL || !dt_type_isint(n->n_args->n_type))
 		dt_error_node(ctx, n, "D_OP_INT", "[ ] index must be a single "
 		    "integer");
+	if (b->n_type->ty_base->ty_kind == DT_TK_VOID)	/* *(p + i) */
+		dt_error_node(ctx, n, "D_DEREF_VOID", "cannot dereference "
+		    "pointer to void");
 	if (b->n_type->ty_kind == DT_TK_ARRAY &&
 	    dt_sema_is_const(n->n_args) && (n->n_args->n_ival < 0 ||
 	    n->n_args->n_ival >= (int64_t)b->n_type->ty_nelem))
@@ -401,7 +404,16 @@ dt_cook_cast(dt_ctx *ctx, dt_node *n)
 			return (dt_node_int(ctx, n, e->n_ival, to));
 		return (n);
 	}
-	dt_error_node(ctx, n, "D_CAST", "invalid cast expression: \"%s\" to "
+	/*
+	 * D adds casts from scalars to strings: (string)p reads the string
+	 * at p, like stringof.
+	 */
+	if (dt_type_isstring(to) && (dt_type_isscalar(from) ||
+	    dt_type_isstrcompat(from))) {
+		n->n_kind = DT_N_STRINGOF;
+		return (n);
+	}
+	dt_error_node(ctx, n, "D_CAST_INVAL", "invalid cast expression: \"%s\" to "
 	    "\"%s\"", dt_sema_tname(from, a, sizeof (a)), dt_sema_tname(to, b, sizeof (b)));
 }
 

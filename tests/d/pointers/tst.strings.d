@@ -3,7 +3,9 @@
  * string-compatible: strlen, substr, strtok, strjoin take them, printf's
  * %s prints the string they point to, and they compare with strings as
  * strings (with each other as pointers); bcopy copies a string constant
- * into scratch; an array decays to a pointer to its first element.
+ * into scratch; an array decays to a pointer to its first element; a
+ * string and a char * are assignable to each other and (string)p reads
+ * the string at p.
  */
 #pragma D option quiet
 
@@ -11,6 +13,8 @@ struct buf {
 	int	b_len;
 	char	b_data[16];
 };
+
+char *lit;
 
 BEGIN
 {
@@ -24,5 +28,9 @@ BEGIN
 	printf("%d %d\n", p == &b->b_data[0], (p + 6) == &b->b_data[6]);
 	printf("%d %d\n", (uintptr_t)p - (uintptr_t)b, &b->b_data[4] - p);
 	printf("%c%c\n", *(p + 1), (b->b_data + 2)[0]);
+	str = "x";
+	str = p;
+	lit = "literal";
+	printf("%s|%s|%s|%d\n", str, (string)p, lit, strlen(lit));
 	exit(0);
 }
