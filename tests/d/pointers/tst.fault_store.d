@@ -3,7 +3,9 @@
  * (one element past an allocation, far beyond it, or into kernel memory)
  * is not done: the clause stops with an invalid-address fault
  * (DTRACEFLT_BADADDR, arg4 = 1) whose address (arg5) is the target, and
- * the next clause still runs.
+ * the next clause still runs.  Scratch lives for one clause: a load in
+ * the next clause through a pointer alloca() returned in the previous one
+ * faults the same way.
  */
 #pragma D option quiet
 
@@ -31,11 +33,22 @@ BEGIN
 	printf("not reached\n");
 }
 
+BEGIN
+{
+	s = (char *)alloca(1);
+	*s = 'a';
+}
+
+BEGIN
+{
+	printf("not reached %c\n", *s);
+}
+
 ERROR
 {
 	printf("fault %d at target: %d\n", arg4,
 	    arg5 == (uintptr_t)y || arg5 == (uintptr_t)z ||
-	    arg5 == (uintptr_t)k);
+	    arg5 == (uintptr_t)k || arg5 == (uintptr_t)s);
 }
 
 BEGIN
