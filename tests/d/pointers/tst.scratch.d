@@ -3,9 +3,15 @@
  * p[i] = v, p->m = v, compound assignment and ++ through a pointer; p[i]
  * of a pointer variable (global, self->, this->) is a load from memory,
  * not an associative array; stores and loads have the width and sign of
- * the pointee.
+ * the pointee; arrays of structs in scratch are reached with r[i].m,
+ * (*r).m, (r + i)->m, and pointer ++ and += step by the pointee's size.
  */
 #pragma D option quiet
+
+struct pair {
+	int	p_a;
+	short	p_b;
+};
 
 struct rec {
 	int	r_int;
@@ -47,5 +53,16 @@ BEGIN
 	u[0]++;
 	u[1] = 200;
 	printf("%d %d %d\n", u[0], u[1], *(char *)&u[1]);
+
+	r = (struct pair *)alloca(sizeof (struct pair) * 3);
+	r[1].p_a = 5;
+	(*r).p_b = 3;
+	(r + 2)->p_a = 7;
+	pp = r;
+	pp++;
+	pp->p_b = pp->p_a + 1;
+	pp += 1;
+	printf("%d %d %d %d %d %d %d\n", r[1].p_a, r->p_b, r[2].p_a,
+	    r[1].p_b, pp->p_a, pp - r, sizeof (r[0]));
 	exit(0);
 }
