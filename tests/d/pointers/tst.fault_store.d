@@ -5,7 +5,8 @@
  * (DTRACEFLT_BADADDR, arg4 = 1) whose address (arg5) is the target, and
  * the next clause still runs.  Scratch lives for one clause: a load in
  * the next clause through a pointer alloca() returned in the previous one
- * faults the same way.
+ * faults the same way, and so does a bcopy() whose destination is not
+ * (wholly) in scratch.
  */
 #pragma D option quiet
 
@@ -44,11 +45,24 @@ BEGIN
 	printf("not reached %c\n", *s);
 }
 
+BEGIN
+{
+	d = curthread;
+	bcopy("abc", (void *)d, 3);
+}
+
+BEGIN
+{
+	b = (char *)alloca(2);
+	bcopy("abcdef", b, 6);
+}
+
 ERROR
 {
 	printf("fault %d at target: %d\n", arg4,
 	    arg5 == (uintptr_t)y || arg5 == (uintptr_t)z ||
-	    arg5 == (uintptr_t)k || arg5 == (uintptr_t)s);
+	    arg5 == (uintptr_t)k || arg5 == (uintptr_t)s || arg5 == d ||
+	    arg5 == (uintptr_t)b);
 }
 
 BEGIN
