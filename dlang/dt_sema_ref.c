@@ -431,8 +431,13 @@ dt_cook_sizeof(dt_ctx *ctx, dt_node *n)
 		dt_error_node(ctx, n, "D_SIZEOF_TYPE", "cannot apply sizeof "
 		    "to an expression of type %s", t->ty_name != NULL ?
 		    t->ty_name : "incomplete");
-	if (n->n_ctype == NULL && n->n_a->n_kind == DT_N_STR)	/* "abc": 4 */
-		return (dt_node_int(ctx, n, n->n_a->n_slen + 1, ctx->c_t_ulong));
+	if (n->n_ctype == NULL && n->n_a->n_kind == DT_N_STR) {
+		/* "abc" is 4 bytes: the characters up to the first NUL + 1 */
+		uint32_t len = 0;
+		while (len < n->n_a->n_slen && n->n_a->n_str[len] != '\0')
+			len++;
+		return (dt_node_int(ctx, n, len + 1, ctx->c_t_ulong));
+	}
 	return (dt_node_int(ctx, n, t->ty_size, ctx->c_t_ulong));
 }
 

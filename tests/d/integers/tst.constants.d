@@ -2,9 +2,10 @@
  * ASSERTION: character constants are ints made of their bytes, first
  * byte most significant ('ab' is 0x6162, '\377' is 255), with C's
  * escapes (\n \t \0 \\ \' octal, hex); a string constant's size is its
- * length plus the NUL; operators work at the width and signedness C gives
- * their operands (promotion of char and short to int, unsigned
- * comparisons, arithmetic and logical right shifts, casts that truncate).
+ * length (up to an embedded NUL) plus the NUL; operators work at the
+ * width and signedness C gives their operands (promotion of char and
+ * short to int, unsigned comparisons, arithmetic and logical right
+ * shifts, casts that truncate).
  */
 #pragma D option quiet
 
@@ -13,7 +14,8 @@ BEGIN
 	printf("%d %d %d %d %d\n", 'a', 'ab', 'abcd', '\377', sizeof ('a'));
 	printf("%d %d %d %d %d %d %d\n", '\n', '\t', '\0', '\\', '\'',
 	    '\101', '\x41');
-	printf("%d %d %d\n", sizeof ("hello"), sizeof (""), sizeof ("a\tb"));
+	printf("%d %d %d %d\n", sizeof ("hello"), sizeof (""), sizeof ("a\tb"),
+	    sizeof ("ab\0cd"));
 	printf("%d %d %d\n", sizeof ((char)1 + (char)1),
 	    sizeof ((short)1 * 2), sizeof (1 + 1L));
 	printf("%d %d %d\n", -1 < 0u, (unsigned char)255 > (char)-1,
