@@ -18,7 +18,7 @@
  *     (dt_sema_as_string);
  *   - a variable holds either pointers into alloca()'d scratch or other
  *     values, never both (DTrace's D_ALLOCA_INCOMPAT): an alloca()'d
- *     pointer stays one through casts, pointer arithmetic and variables,
+ *     (or copyin()'d) pointer stays one through casts, pointer arithmetic and variables,
  *     and each variable remembers which kinds it has been given
  *     (dt_sema_alloca_assign).  NULL (the constant 0) is neither and
  *     changes nothing.
@@ -226,8 +226,8 @@ alloca_kinds(const dt_node *e)
 	case DT_N_CAST:
 		return (alloca_kinds(e->n_a));
 	case DT_N_CALL:
-		return (dt_streq(e->n_str, "alloca") ? DT_ALLOCA_YES :
-		    DT_ALLOCA_NO);
+		return (dt_streq(e->n_str, "alloca") || dt_streq(e->n_str,
+		    "copyin") ? DT_ALLOCA_YES : DT_ALLOCA_NO);
 	case DT_N_VAR: case DT_N_SELF: case DT_N_THIS:
 		return (e->n_ident != NULL && e->n_ident->id_kind ==
 		    DT_IDK_VAR && (e->n_ident->id_alloca & DT_ALLOCA_YES) ?

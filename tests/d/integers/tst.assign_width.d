@@ -2,7 +2,9 @@
  * ASSERTION: a variable of a C integer type holds what that C type would
  * hold after every assignment, however the value was computed: plain,
  * compound and ++/-- assignment wrap at the variable's width and keep its
- * signedness, for globals, self->, this-> and associative array values.
+ * signedness, for globals, self->, this-> and associative array values;
+ * operators on variables follow C's conversions at run time (unsigned
+ * comparison, promotion of char, signed and unsigned division and shift).
  */
 #pragma D option quiet
 
@@ -33,5 +35,11 @@ BEGIN
 	a[1] = 0x100000005; printf("%d ", a[1]);
 	l = 1; l = 0x100000000; printf("%d ", l);
 	printf("%d\n", (i = 0x100000002) == 2);
+	u = 1; i = -1; c = -1; b = 255;
+	printf("%d %d %d %d ", u > i, i < u, c == 255, b == -1);
+	u = 0xffffffff; n = 1;
+	printf("%u %u %u ", u / 2, u % 7, u >> n);
+	i = -7; c = -128;
+	printf("%d %d %d %d %d\n", i >> n, i / 2, i % 3, c >> n, ~b);
 	exit(0);
 }
