@@ -6,7 +6,8 @@
  * the next clause still runs.  Scratch lives for one clause: a load in
  * the next clause through a pointer alloca() returned in the previous one
  * faults the same way, and so does a bcopy() whose destination is not
- * (wholly) in scratch.
+ * (wholly) in scratch.  A misaligned store into scratch faults
+ * DTRACEFLT_BADALIGN (arg4 = 2).
  */
 #pragma D option quiet
 
@@ -57,12 +58,19 @@ BEGIN
 	bcopy("abcdef", b, 6);
 }
 
+BEGIN
+{
+	m = (char *)alloca(16);
+	*(int *)(m + 1) = 1;
+	printf("not reached\n");
+}
+
 ERROR
 {
 	printf("fault %d at target: %d\n", arg4,
 	    arg5 == (uintptr_t)y || arg5 == (uintptr_t)z ||
 	    arg5 == (uintptr_t)k || arg5 == (uintptr_t)s || arg5 == d ||
-	    arg5 == (uintptr_t)b);
+	    arg5 == (uintptr_t)b || arg5 == (uintptr_t)m + 1);
 }
 
 BEGIN
