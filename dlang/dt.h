@@ -554,6 +554,7 @@ dt_node *dt_cook_stringof(dt_ctx *ctx, dt_node *n);
 /* dt_sema_ptr.c: pointers, scratch stores, char * as string */
 bool dt_type_isstrcompat(const dt_type *t);
 bool dt_sema_is_ptrvar(const dt_ident *id);
+bool dt_sema_ptr_compat(const dt_type *t, const dt_node *r);
 bool dt_sema_index_is_mem(dt_ctx *ctx, const dt_node *l);
 bool dt_sema_is_memlval(const dt_node *n);
 void dt_sema_memstore_check(dt_ctx *ctx, dt_node *n, dt_node *l,

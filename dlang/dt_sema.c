@@ -285,6 +285,8 @@ cook_arith(dt_ctx *ctx, dt_node *n)
 	    (ta->ty_kind == DT_TK_PTR || tb->ty_kind == DT_TK_PTR)) {
 		if (ta->ty_kind == DT_TK_PTR && tb->ty_kind == DT_TK_PTR &&
 		    op == DT_T_MINUS) {
+			if (!dt_sema_ptr_compat(ta, n->n_b))
+				return (incompat(ctx, n));
 			n->n_type = ctx->c_t_long;
 			return (n);
 		}
@@ -331,6 +333,9 @@ cook_rel(dt_ctx *ctx, dt_node *n)
 	n->n_b = dt_sema_decay(ctx, n->n_b);
 	ta = n->n_a->n_type;
 	tb = n->n_b->n_type;
+	/* pointers: to compatible types, or against NULL */
+	if (!dt_sema_ptr_compat(ta, n->n_b) && !dt_sema_ptr_compat(tb, n->n_a))
+		return (incompat(ctx, n));
 	if (!dt_type_isscalar(ta) || !dt_type_isscalar(tb))
 		dt_error_node(ctx, n, "D_OP_SCALAR", "operator %s requires "
 		    "operands of scalar type", dt_tok_name(n->n_op));
@@ -635,7 +640,8 @@ cook_assign(dt_ctx *ctx, dt_node *n)
 			dt_error_node(ctx, n, "D_OP_SCALAR", "operator %s "
 			    "requires operands of scalar type",
 			    dt_tok_name(n->n_op));
-	} else if (!dt_sema_assignable(lt, rt)) {
+	} else if (!dt_sema_assignable(lt, rt) ||
+	    !dt_sema_ptr_compat(lt, n->n_b)) {
 		char a[64], b[64];
 		dt_error_node(ctx, n, "D_OP_INCOMPAT", "operands have "
 		    "incompatible types: \"%s\" = \"%s\"",

@@ -40,6 +40,54 @@ dt_type_isstrcompat(const dt_type *t)
 	    c->ty_signed);
 }
 
+/* Same object type, as C's compatibility: typedefs are their targets. */
+static bool
+same_type(const dt_type *a, const dt_type *b)
+{
+	if (a == b)
+		return (true);
+	if (a->ty_kind != b->ty_kind)
+		return (false);
+	switch (a->ty_kind) {
+	case DT_TK_INT:
+		return (a->ty_size == b->ty_size && a->ty_signed == b->ty_signed);
+	case DT_TK_PTR:
+		return (same_type(a->ty_base, b->ty_base));
+	case DT_TK_ARRAY:
+		return (a->ty_nelem == b->ty_nelem &&
+		    same_type(a->ty_base, b->ty_base));
+	case DT_TK_VOID: case DT_TK_STRING:
+		return (true);
+	default:			/* struct, union, enum: one definition */
+		return (a->ty_name != NULL && b->ty_name != NULL &&
+		    dt_streq(a->ty_name, b->ty_name) && a->ty_size == b->ty_size);
+	}
+}
+
+/*
+ * May the value r be used where a value of type t goes (assignment,
+ * comparison, subtraction), as far as pointers go?  As in DTrace, two
+ * pointers must point to the same type or one of them to void; a pointer
+ * and an integer mix only when the integer is the constant 0 (NULL).
+ * Everything not involving a pointer is left to the other checks.
+ */
+bool
+dt_sema_ptr_compat(const dt_type *t, const dt_node *r)
+{
+	const dt_type *u = r->n_type;
+	if (t->ty_kind != DT_TK_PTR && u->ty_kind != DT_TK_PTR)
+		return (true);
+	if (t->ty_kind == DT_TK_PTR && u->ty_kind == DT_TK_PTR)
+		return (t->ty_base->ty_kind == DT_TK_VOID ||
+		    u->ty_base->ty_kind == DT_TK_VOID ||
+		    same_type(t->ty_base, u->ty_base));
+	const dt_type *other = t->ty_kind == DT_TK_PTR ? u : t;
+	if (!dt_type_isint(other))
+		return (true);		/* string and char *: strcompat rules */
+	return (t->ty_kind == DT_TK_PTR && dt_sema_is_const(r) &&
+	    r->n_ival == 0);
+}
+
 /* A scalar D variable of pointer or array type (p[i] indexes memory). */
 bool
 dt_sema_is_ptrvar(const dt_ident *id)
