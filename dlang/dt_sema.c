@@ -425,7 +425,8 @@ cook_op3(dt_ctx *ctx, dt_node *n)
 		n->n_type = ctx->c_t_string;
 	} else if (is_arith(tb) && is_arith(tc)) {
 		n->n_type = arith_result(ctx, tb, tc);
-	} else if (dt_type_isscalar(tb) && dt_type_isscalar(tc)) {
+	} else if (dt_type_isscalar(tb) && dt_type_isscalar(tc) &&
+	    (dt_sema_ptr_compat(tb, n->n_c) || dt_sema_ptr_compat(tc, n->n_b))) {
 		n->n_type = tb->ty_kind == DT_TK_PTR ? tb : tc;
 	} else if (tb == tc && tb->ty_kind != DT_TK_VOID) {
 		n->n_type = tb;
