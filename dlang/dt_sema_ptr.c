@@ -168,8 +168,11 @@ writable(const dt_node *e)
 		    e->n_ident != NULL && e->n_ident->id_kind == DT_IDK_ARRAY);
 	case DT_N_CAST: case DT_N_MEMBER:
 		return (writable(e->n_a));
-	case DT_N_OP1:
-		return (e->n_op == DT_T_STAR && writable(e->n_a));
+	case DT_N_OP1:		/* *p, p++, --p */
+		return ((e->n_op == DT_T_STAR || e->n_op == DT_T_INC ||
+		    e->n_op == DT_T_DEC) && writable(e->n_a));
+	case DT_N_OP3:		/* ?: takes the first branch's */
+		return (writable(e->n_b));
 	case DT_N_OP2:
 		if (e->n_op == DT_T_PLUS || e->n_op == DT_T_MINUS)
 			return (e->n_a->n_type->ty_kind == DT_TK_PTR ?

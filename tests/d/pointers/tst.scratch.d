@@ -4,7 +4,8 @@
  * of a pointer variable (global, self->, this->) is a load from memory,
  * not an associative array; stores and loads have the width and sign of
  * the pointee; arrays of structs in scratch are reached with r[i].m,
- * (*r).m, (r + i)->m, and pointer ++ and += step by the pointee's size.
+ * (*r).m, (r + i)->m, and pointer ++ and += step by the pointee's size
+ * (*w++ = c stores and steps).
  */
 #pragma D option quiet
 
@@ -64,5 +65,12 @@ BEGIN
 	pp += 1;
 	printf("%d %d %d %d %d %d %d\n", r[1].p_a, r->p_b, r[2].p_a,
 	    r[1].p_b, pp->p_a, pp - r, sizeof (r[0]));
+
+	w0 = (char *)alloca(4);
+	w = w0;
+	*w++ = 'h';
+	*w++ = 'i';
+	*w = 0;
+	printf("%s %d\n", stringof(w0), w - w0);
 	exit(0);
 }
