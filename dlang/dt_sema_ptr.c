@@ -18,9 +18,9 @@
  *     (dt_sema_as_string);
  *   - a variable holds either pointers into alloca()'d scratch or other
  *     values, never both (DTrace's D_ALLOCA_INCOMPAT): an alloca()'d
- *     (or copyin()'d) pointer stays one through casts, pointer arithmetic and variables,
- *     and each variable remembers which kinds it has been given
- *     (dt_sema_alloca_assign).  NULL (the constant 0) is neither and
+ *     (or copyin()'d) pointer stays one through casts to pointers,
+ *     pointer arithmetic and variables, and each variable remembers
+ *     which kinds it has been given (dt_sema_alloca_assign).  NULL (the constant 0) is neither and
  *     changes nothing.
  *
  * Context: compile time only; no state beyond the identifiers' id_alloca.
@@ -274,8 +274,9 @@ alloca_kinds(const dt_node *e)
 	switch (e->n_kind) {
 	case DT_N_OP3:
 		return (alloca_kinds(e->n_b) | alloca_kinds(e->n_c));
-	case DT_N_CAST:
-		return (alloca_kinds(e->n_a));
+	case DT_N_CAST:		/* (char *)alloca(n); (uintptr_t)p is not */
+		return (e->n_type->ty_kind == DT_TK_PTR ? alloca_kinds(e->n_a) :
+		    DT_ALLOCA_NO);
 	case DT_N_CALL:
 		return (dt_streq(e->n_str, "alloca") || dt_streq(e->n_str,
 		    "copyin") ? DT_ALLOCA_YES : DT_ALLOCA_NO);
