@@ -20,8 +20,12 @@
  *     values, never both (DTrace's D_ALLOCA_INCOMPAT): an alloca()'d
  *     (or copyin()'d) pointer stays one through casts to pointers,
  *     pointer arithmetic and variables, and each variable remembers
- *     which kinds it has been given (dt_sema_alloca_assign).  NULL (the constant 0) is neither and
- *     changes nothing.
+ *     which kinds it has been given (dt_sema_alloca_assign).  NULL (the
+ *     constant 0) is neither and changes nothing.
+ *
+ * What it does not do: track alloca()'d pointers stored in associative
+ * arrays or in memory, or check sizes (a store past an allocation faults
+ * at run time instead).
  *
  * Context: compile time only; no state beyond the identifiers' id_alloca.
  */
