@@ -249,7 +249,8 @@ dt_cook_call(dt_ctx *ctx, dt_node *n)
 		for (dt_node **ap = &n->n_args; *ap != NULL;
 		    ap = &(*ap)->n_next, i++) {
 			char pr = dt_fn_proto_at(fn, i);
-			if (pr == 's' || pr == 'S')	/* char * reads as string */
+			bool null = dt_sema_is_const(*ap) && (*ap)->n_ival == 0;
+			if (pr == 's' || (pr == 'S' && !null))	/* char * */
 				*ap = dt_sema_as_string(ctx, *ap);
 		}
 		i = 0;

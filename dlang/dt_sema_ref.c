@@ -69,7 +69,7 @@ dt_sema_cast_to(dt_ctx *ctx, dt_node *n, dt_type *t)
 {
 	if (n->n_type == t)
 		return (n);
-	if (dt_sema_is_const(n) && dt_type_isint(t))
+	if (dt_sema_is_const(n) && dt_type_isscalar(t))	/* (void *)0 too */
 		return (dt_node_int(ctx, n, n->n_ival, t));
 	dt_node *c = dt_alloc(ctx, sizeof (*c));
 	c->n_kind = DT_N_CAST;
@@ -400,7 +400,7 @@ dt_cook_cast(dt_ctx *ctx, dt_node *n)
 		return (n);
 	if ((dt_type_isscalar(to) && dt_type_isscalar(from)) ||
 	    (dt_type_isstring(to) && dt_type_isstring(from))) {
-		if (dt_sema_is_const(e) && dt_type_isint(to))
+		if (dt_sema_is_const(e))	/* (int)'a', (void *)0 */
 			return (dt_node_int(ctx, n, e->n_ival, to));
 		return (n);
 	}

@@ -5,7 +5,8 @@
  * strings (with each other as pointers); bcopy copies a string constant
  * into scratch; an array decays to a pointer to its first element; a
  * string and a char * are assignable to each other and (string)p reads
- * the string at p.
+ * the string at p; strtok() of a null pointer constant continues the
+ * previous string.
  */
 #pragma D option quiet
 
@@ -24,6 +25,7 @@ BEGIN
 	printf("%s|%s|%d|%d\n", p, b->b_data, strlen(p), strlen(b->b_data));
 	printf("%s|%s\n", substr(p, 6), strjoin(p, "!"));
 	printf("%s|%s\n", strtok(p, ","), strtok(b->b_data, "ph"));
+	printf("%s|%s\n", strtok(p, ","), strtok((char *)0, ","));
 	printf("%d %d %d\n", p == "alpha,beta", p != "alpha", "alpha" < p);
 	printf("%d %d\n", p == &b->b_data[0], (p + 6) == &b->b_data[6]);
 	printf("%d %d\n", (uintptr_t)p - (uintptr_t)b, &b->b_data[4] - p);
