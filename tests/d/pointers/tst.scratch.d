@@ -5,7 +5,8 @@
  * not an associative array; stores and loads have the width and sign of
  * the pointee; arrays of structs in scratch are reached with r[i].m,
  * (*r).m, (r + i)->m, and pointer ++ and += step by the pointee's size
- * (*w++ = c stores and steps).
+ * (*w++ = c stores and steps); a struct is copied whole through
+ * pointers (*b = *a) and between scratch and a struct variable.
  */
 #pragma D option quiet
 
@@ -13,6 +14,8 @@ struct pair {
 	int	p_a;
 	short	p_b;
 };
+
+struct pair g;
 
 struct rec {
 	int	r_int;
@@ -72,5 +75,17 @@ BEGIN
 	*w++ = 'i';
 	*w = 0;
 	printf("%s %d\n", stringof(w0), w - w0);
+
+	pa = (struct pair *)alloca(sizeof (struct pair));
+	pb = (struct pair *)alloca(sizeof (struct pair));
+	pa->p_a = 1;
+	pa->p_b = 2;
+	*pb = *pa;
+	g.p_a = 5;
+	g.p_b = 6;
+	*pa = g;
+	printf("%d %d %d %d ", pb->p_a, pb->p_b, pa->p_a, pa->p_b);
+	g = *pb;
+	printf("%d %d\n", g.p_a, g.p_b);
 	exit(0);
 }
