@@ -270,6 +270,35 @@ is_null(const dt_node *n)
  * neither (NULL).  Casts, pointer arithmetic, assignments and variables
  * carry the kind of what they were computed from.
  */
+static unsigned alloca_kinds(const dt_node *e);
+
+/* &l: the kind of the pointer the memory lvalue l is reached through. */
+static unsigned
+alloca_addr_kinds(const dt_node *l)
+{
+	for (;;) {
+		switch (l->n_kind) {
+		case DT_N_OP1:
+			return (l->n_op == DT_T_STAR ? alloca_kinds(l->n_a) :
+			    DT_ALLOCA_NO);
+		case DT_N_MEMBER:
+			if (l->n_op == DT_T_ARROW)
+				return (alloca_kinds(l->n_a));
+			l = l->n_a;
+			break;
+		case DT_N_INDEX:
+			if (l->n_ival != -2)
+				return (DT_ALLOCA_NO);
+			if (l->n_a->n_type->ty_kind == DT_TK_PTR)
+				return (alloca_kinds(l->n_a));
+			l = l->n_a;
+			break;
+		default:
+			return (DT_ALLOCA_NO);
+		}
+	}
+}
+
 static unsigned
 alloca_kinds(const dt_node *e)
 {
@@ -288,6 +317,9 @@ alloca_kinds(const dt_node *e)
 		return (e->n_ident != NULL && e->n_ident->id_kind ==
 		    DT_IDK_VAR && (e->n_ident->id_alloca & DT_ALLOCA_YES) ?
 		    DT_ALLOCA_YES : DT_ALLOCA_NO);
+	case DT_N_OP1:		/* &b->data[i], and an array's decay */
+		return (e->n_op == DT_T_BAND ? alloca_addr_kinds(e->n_a) :
+		    DT_ALLOCA_NO);
 	case DT_N_OP2:
 		if (e->n_op == DT_T_COMMA || e->n_op == DT_T_ASGN)
 			return (alloca_kinds(e->n_b));
@@ -311,8 +343,9 @@ dt_sema_alloca_assign(dt_ctx *ctx, dt_node *asg)
 {
 	dt_node *l = asg->n_a, *r = asg->n_b;
 	dt_ident *id = l->n_ident;
-	if (id == NULL || id->id_kind != DT_IDK_VAR || asg->n_op != DT_T_ASGN)
-		return;
+	if (id == NULL || id->id_kind != DT_IDK_VAR || asg->n_op != DT_T_ASGN ||
+	    dt_type_isstring(id->id_type))
+		return;		/* a string variable holds a copy, not a pointer */
 	unsigned k = alloca_kinds(r);
 	if ((k & DT_ALLOCA_YES) && (k | id->id_alloca) != DT_ALLOCA_YES)
 		dt_error_node(ctx, asg, "D_ALLOCA_INCOMPAT", "%s%s%s: a "
