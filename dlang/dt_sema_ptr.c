@@ -103,9 +103,9 @@ dt_sema_is_ptrvar(const dt_ident *id)
 
 /*
  * Is the assignment target l = b[keys] an access to memory rather than to
- * an associative array?  Yes unless b names a D variable that is (or is
- * about to become) an associative array: any expression that is not a
- * plain variable, or a variable that already exists as a scalar.
+ * an associative array?  Yes when b is not a plain variable (p->buf[i],
+ * (p + 1)[0], a[k][i]) or is a variable that already exists as a pointer
+ * or array; a new name, or an associative array, is an array element.
  */
 bool
 dt_sema_index_is_mem(dt_ctx *ctx, const dt_node *l)
@@ -118,10 +118,7 @@ dt_sema_index_is_mem(dt_ctx *ctx, const dt_node *l)
 	case DT_N_THIS: h = &ctx->c_locals; break;
 	default: return (true);
 	}
-	dt_ident *id = dt_ident_lookup(h, b->n_str);
-	if (b->n_kind == DT_N_VAR && id == NULL)
-		return (false);
-	return (dt_sema_is_ptrvar(id));
+	return (dt_sema_is_ptrvar(dt_ident_lookup(h, b->n_str)));
 }
 
 /*
