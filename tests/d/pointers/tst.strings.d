@@ -6,7 +6,8 @@
  * into scratch; an array decays to a pointer to its first element; a
  * string and a char * are assignable to each other and (string)p reads
  * the string at p; strtok() of a null pointer constant continues the
- * previous string.
+ * previous string; a string stored through a string * (the Guide's
+ * alloca() example) reads back.
  */
 #pragma D option quiet
 
@@ -34,5 +35,8 @@ BEGIN
 	str = p;
 	lit = "literal";
 	printf("%s|%s|%s|%d\n", str, (string)p, lit, strlen(lit));
+	x = (string *)alloca(sizeof (string) + 1);
+	*x = "abc";
+	printf("%s %d\n", *x, strlen(*x));
 	exit(0);
 }
