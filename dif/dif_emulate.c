@@ -199,6 +199,8 @@ static int dif_store(struct dif_run *r, uint64_t addr, unsigned size,
 
 	if ((f = dif_scratch_writable(r, addr, size, &p)) != 0)
 		return f;
+	if (addr & (size - 1))                   /* as loads: DTrace's BADALIGN */
+		return dif_fault(r, DIF_FAULT_BADALIGN, addr);
 	switch (size) {
 	case 1: __builtin_memcpy(p, &b1, 1); break;
 	case 2: __builtin_memcpy(p, &b2, 2); break;

@@ -460,6 +460,9 @@ typedef enum dt_nodekind {
 #define DT_NF_REF	0x10	/* value is by reference (string, struct) */
 #define DT_NF_SUBSTORE	0x20	/* assignment into a member/element of a */
 				/* struct/array D variable (root in n_c) */
+#define DT_NF_MEMSTORE	0x40	/* assignment or ++/-- through a pointer: */
+				/* *p, p->m, p[i] (scratch, checked at */
+				/* run time) */
 
 struct dt_node {
 	dt_nodekind n_kind;
@@ -559,6 +562,7 @@ struct dt_ident {
 	dt_member *id_xlmembers;	/* translator member expressions */
 	dt_node *id_xlexprs;		/* (parallel list, n_next) */
 	uint32_t id_line;
+	uint8_t id_alloca;		/* kinds of pointer stored (dt_sema_ptr.c) */
 	/* aggregations */
 	uint32_t id_aggidx;		/* index in the program's aggs */
 	dt_ident *id_next;		/* hash chain */
@@ -595,6 +599,18 @@ dt_node *dt_cook_cast(dt_ctx *ctx, dt_node *n);
 dt_node *dt_cook_sizeof(dt_ctx *ctx, dt_node *n);
 dt_node *dt_cook_offsetof(dt_ctx *ctx, dt_node *n);
 dt_node *dt_cook_stringof(dt_ctx *ctx, dt_node *n);
+/* dt_sema_ptr.c: pointers, scratch stores, char * as string */
+bool dt_type_isstrcompat(const dt_type *t);
+bool dt_sema_is_ptrvar(const dt_ident *id);
+bool dt_sema_ptr_compat(const dt_type *t, const dt_node *r);
+bool dt_sema_index_is_mem(dt_ctx *ctx, const dt_node *l);
+bool dt_sema_is_memlval(const dt_node *n);
+void dt_sema_memstore_check(dt_ctx *ctx, dt_node *n, dt_node *l,
+    dt_tokkind op);
+dt_node *dt_sema_as_string(dt_ctx *ctx, dt_node *n);
+void dt_sema_string_inplace(dt_ctx *ctx, dt_node *n);
+dt_node *dt_sema_decay(dt_ctx *ctx, dt_node *n);
+void dt_sema_alloca_assign(dt_ctx *ctx, dt_node *asg);
 void dt_types_init(dt_ctx *ctx);
 void dt_inline_check(dt_ctx *ctx, dt_ident *id, dt_node *where);
 dt_ident *dt_xlator_lookup(dt_ctx *ctx, dt_type *out, dt_type *in);

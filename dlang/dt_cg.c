@@ -621,9 +621,79 @@ cg_substore(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 	return (rv);
 }
 
+/*
+ * *(string *)ra = rv: the string and its NUL, never more than strsize
+ * bytes (its bounded strlen + 1), so no byte past the source string is read.
+ */
+static void
+store_string(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, int rv, int ra)
+{
+	emit(ctx, b, DIF_INSTR_PUSHTR(DIF_TT_STR, 0, rv));
+	int rl = reg_alloc(ctx, b, where);
+	emit(ctx, b, DIF_INSTR_CALL(DIF_SUBR_STRLEN, rl));
+	add_const(ctx, b, where, rl, 1);
+	emit(ctx, b, DIF_INSTR_RRR(DIF_OP_COPYS, rv, rl, ra));
+	reg_free(b, rl);
+}
+
+/*
+ * *p = v, p->m op= v, p[i] = v: a store through an address.  The compiler
+ * accepts any; DIF lets it reach only allocated scratch (alloca()) and
+ * faults "invalid address" anywhere else, as DTrace does.
+ */
+static DT_NOINLINE int
+cg_memstore(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
+{
+	const dt_type *t = n->n_a->n_type;
+	int rv = cg(ctx, b, n->n_b);
+	int ra = cg_addr(ctx, b, n->n_a);
+	if (n->n_op != DT_T_ASGN) {
+		int rold = reg_alloc(ctx, b, n);
+		emit(ctx, b, DIF_INSTR_RR(DIF_OP_MOV, ra, rold));
+		load(ctx, b, t, rold, false);
+		arith(ctx, b, n, dt_tok_compound_op(n->n_op), rold, rv);
+		reg_free(b, rv);
+		rv = rold;
+	}
+	if (dt_type_isstring(t))
+		store_string(ctx, b, n, rv, ra);
+	else
+		store(ctx, b, n, t, rv, ra);
+	reg_free(b, ra);
+	if (dt_type_isint(t))
+		extend(ctx, b, n, t, rv);	/* the value as stored */
+	return (rv);
+}
+
+/* ++*p, p->m--, p[i]++: load, add or subtract one (or the pointee), store. */
+static DT_NOINLINE int
+cg_memincdec(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
+{
+	const dt_type *t = n->n_a->n_type;
+	int ra = cg_addr(ctx, b, n->n_a);
+	int r = reg_alloc(ctx, b, n);
+	emit(ctx, b, DIF_INSTR_RR(DIF_OP_MOV, ra, r));
+	load(ctx, b, t, r, false);
+	int nv = reg_alloc(ctx, b, n);
+	set_int(ctx, b, n, t->ty_kind == DT_TK_PTR ? t->ty_base->ty_size : 1,
+	    nv);
+	emit(ctx, b, DIF_INSTR_RRR(n->n_op == DT_T_INC ? DIF_OP_ADD :
+	    DIF_OP_SUB, r, nv, nv));
+	store(ctx, b, n, t, nv, ra);
+	reg_free(b, ra);
+	if (!n->n_post) {
+		emit(ctx, b, DIF_INSTR_RR(DIF_OP_MOV, nv, r));
+		extend(ctx, b, n, t, r);
+	}
+	reg_free(b, nv);
+	return (r);
+}
+
 static DT_NOINLINE int
 cg_assign(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 {
+	if (n->n_flags & DT_NF_MEMSTORE)
+		return (cg_memstore(ctx, b, n));
 	if (n->n_flags & DT_NF_SUBSTORE)
 		return (cg_substore(ctx, b, n));
 	int rb = cg(ctx, b, n->n_b);
@@ -633,6 +703,8 @@ cg_assign(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 		arith(ctx, b, n, dt_tok_compound_op(n->n_op), ra, rb);
 		reg_free(b, rb);
 		rb = ra;
+		/* an int holds what a C int would: truncate to its width */
+		extend(ctx, b, n, n->n_a->n_type, rb);
 	}
 	var_store(ctx, b, n->n_a, rb);
 	return (rb);
@@ -641,6 +713,8 @@ cg_assign(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 static DT_NOINLINE int
 cg_incdec(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 {
+	if (n->n_flags & DT_NF_MEMSTORE)
+		return (cg_memincdec(ctx, b, n));
 	int r = reg_alloc(ctx, b, n);
 	var_load(ctx, b, n->n_a, r);
 	int one = reg_alloc(ctx, b, n);
@@ -651,10 +725,12 @@ cg_incdec(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 	if (n->n_post) {
 		int nv = reg_alloc(ctx, b, n);
 		emit(ctx, b, DIF_INSTR_RRR(op, r, one, nv));
+		extend(ctx, b, n, t, nv);	/* wraps at the variable's width */
 		var_store(ctx, b, n->n_a, nv);
 		reg_free(b, nv);
 	} else {
 		emit(ctx, b, DIF_INSTR_RRR(op, r, one, r));
+		extend(ctx, b, n, t, r);
 		var_store(ctx, b, n->n_a, r);
 	}
 	reg_free(b, one);

@@ -12,8 +12,9 @@
 #include "dlang/dt.h"
 
 /*
- * Prototype letters: i integer, p pointer or integer, s string, S string
- * or 0, x anything traceable, a aggregation, f format string, o option
+ * Prototype letters: i integer, p pointer or integer, v any address (a
+ * pointer, integer, string or array: void *), s string (or char *), S
+ * string or 0, x anything traceable, a aggregation, f format string, o option
  * name.  The last letter repeats for extra arguments (up to fn_max).
  * Result letters: i int, l int64_t, u size_t, s string, v void, p void *.
  */
@@ -69,7 +70,7 @@ static const dt_func dt_funcs[] = {
 	{ "tolower", DT_FN_SUBR, 1, 1, 0, DIF_SUBR_TOLOWER, "s", "s" },
 	{ "basename", DT_FN_SUBR, 1, 1, 0, DIF_SUBR_BASENAME, "s", "s" },
 	{ "dirname", DT_FN_SUBR, 1, 1, 0, DIF_SUBR_DIRNAME, "s", "s" },
-	{ "bcopy", DT_FN_SUBR, 3, 3, 0, DIF_SUBR_BCOPY, "ppi", "v" },
+	{ "bcopy", DT_FN_SUBR, 3, 3, 0, DIF_SUBR_BCOPY, "vpi", "v" },
 	{ "alloca", DT_FN_SUBR, 1, 1, 0, DIF_SUBR_ALLOCA, "i", "p" },
 	{ "rand", DT_FN_SUBR, 0, 0, 0, DIF_SUBR_RAND, "", "i" },
 	{ "speculation", DT_FN_SUBR, 0, 0, 0, DIF_SUBR_SPECULATION, "", "i" },
@@ -115,6 +116,7 @@ dt_fn_proto_text(char p)
 	case 'p': return ("pointer or integer");
 	case 's': return ("string");
 	case 'S': return ("string or NULL");
+	case 'v': return ("void *");
 	case 'a': return ("aggregation");
 	case 'f': return ("string constant");
 	default: return ("any");
@@ -127,7 +129,9 @@ dt_fn_proto_ok(char p, const dt_node *a)
 	const dt_type *t = a->n_type;
 	switch (p) {
 	case 'i': return (dt_type_isint(t));
-	case 'p': return (dt_type_isscalar(t));
+	case 'p': return (dt_type_isscalar(t) || t->ty_kind == DT_TK_ARRAY);
+	case 'v': return (dt_type_isscalar(t) || dt_type_isstring(t) ||
+	    t->ty_kind == DT_TK_ARRAY);
 	case 's': return (dt_type_isstring(t));
 	case 'S': return (dt_type_isstring(t) || ((a->n_flags &
 	    DT_NF_CONST) && a->n_ival == 0));
@@ -242,6 +246,14 @@ dt_cook_call(dt_ctx *ctx, dt_node *n)
 	n->n_ival = (int64_t)(fn - dt_funcs);
 	if (fn->fn_subr >= 0) {
 		uint32_t i = 0;
+		for (dt_node **ap = &n->n_args; *ap != NULL;
+		    ap = &(*ap)->n_next, i++) {
+			char pr = dt_fn_proto_at(fn, i);
+			bool null = dt_sema_is_const(*ap) && (*ap)->n_ival == 0;
+			if (pr == 's' || (pr == 'S' && !null))	/* char * */
+				*ap = dt_sema_as_string(ctx, *ap);
+		}
+		i = 0;
 		for (dt_node *a = n->n_args; a != NULL; a = a->n_next, i++)
 			if (!dt_fn_proto_ok(dt_fn_proto_at(fn, i), a))
 				dt_fn_proto_arg(ctx, n, "D_PROTO_ARG", fn->fn_name,

@@ -330,9 +330,15 @@ lex_char(dt_ctx *ctx, dt_tok *t)
 	if (n == 0)
 		dt_error_at(ctx, t->t_line, t->t_col, "D_CHR_NULL",
 		    "empty character constant");
+	/*
+	 * As in DTrace, the bytes of the constant, first byte most
+	 * significant, are an integer constant typed by its value like any
+	 * other ('a' is an int 97, '\377' is 255, 'ab' is 0x6162).
+	 */
 	t->t_kind = DT_T_INT;
-	t->t_ival = n == 1 ? (uint64_t)(int64_t)(int8_t)v : v;
-	t->t_isize = n == 1 ? 1 : (n <= 4 ? 4 : 8);
+	t->t_ival = v;
+	t->t_isize = v <= 0x7fffffff ? 4 : 8;
+	t->t_iunsigned = v > 0x7fffffffffffffffULL;
 	t->t_fromchar = 1;
 }
 

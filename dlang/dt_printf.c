@@ -293,8 +293,9 @@ pf_type_ok(pf_check ck, const dt_type *t)
 {
 	switch (ck) {
 	case PF_STR:
-		return (dt_type_isstring(t) || (t->ty_kind == DT_TK_ARRAY &&
-		    t->ty_base != NULL && t->ty_base->ty_size == 1));
+		return (dt_type_isstring(t) || dt_type_isstrcompat(t) ||
+		    (t->ty_kind == DT_TK_ARRAY && t->ty_base != NULL &&
+		    t->ty_base->ty_size == 1));
 	case PF_ADDR:		/* (DTrace's func() values may be integers) */
 	case PF_KADDR:
 		return (dt_type_isint(t) || t->ty_kind == DT_TK_PTR ||
@@ -440,6 +441,8 @@ pf_check_conv(pf_state *s, const dt_conv *cv)
 		    s->pf_fname, what, s->pf_conv, cv->cv_name, pd->pd_proto,
 		    b);
 	}
+	if (pd->pd_check == PF_STR && arg != NULL)	/* char *, char [n] */
+		dt_sema_string_inplace(s->pf_ctx, arg);
 }
 
 /* printa's first aggregation, for its keys and function. */

@@ -102,7 +102,9 @@ bool
 dt_sema_assignable(const dt_type *to, const dt_type *from)
 {
 	if (dt_type_isstring(to) || dt_type_isstring(from))
-		return (dt_type_isstring(to) && dt_type_isstring(from));
+		/* a string and a char * are assignable to each other */
+		return (dt_type_isstrcompat(to) && dt_type_isstrcompat(from) &&
+		    to->ty_kind != DT_TK_ARRAY && from->ty_kind != DT_TK_ARRAY);
 	if (dt_type_isscalar(to) && dt_type_isscalar(from))
 		return (true);
 	if (to->ty_kind == from->ty_kind && (to->ty_kind == DT_TK_STRUCT ||
@@ -174,6 +176,11 @@ dt_sema_const(dt_ctx *ctx, dt_node *n)
 static void
 need_lval(dt_ctx *ctx, dt_node *n, dt_node *e, dt_tokkind op)
 {
+	if ((e->n_flags & DT_NF_LVAL) && dt_sema_is_memlval(e)) {
+		dt_sema_memstore_check(ctx, n, e, op);
+		n->n_flags |= DT_NF_MEMSTORE;	/* *p, p->m, p[i]: scratch */
+		return;
+	}
 	if (!(e->n_flags & DT_NF_LVAL) || !dt_sema_is_dvar(e))
 		dt_error_node(ctx, n, "D_OP_LVAL", "operator %s requires "
 		    "modifiable lvalue as an operand", dt_tok_name(op));
@@ -267,6 +274,10 @@ incompat(dt_ctx *ctx, dt_node *n)
 static DT_NOINLINE dt_node *
 cook_arith(dt_ctx *ctx, dt_node *n)
 {
+	if (n->n_op == DT_T_PLUS || n->n_op == DT_T_MINUS) {
+		n->n_a = dt_sema_decay(ctx, n->n_a);	/* a + i: &a[0] + i */
+		n->n_b = dt_sema_decay(ctx, n->n_b);
+	}
 	dt_type *ta = n->n_a->n_type, *tb = n->n_b->n_type;
 	dt_tokkind op = n->n_op;
 	bool intop = op == DT_T_MOD || op == DT_T_BAND || op == DT_T_BOR ||
@@ -276,6 +287,8 @@ cook_arith(dt_ctx *ctx, dt_node *n)
 	    (ta->ty_kind == DT_TK_PTR || tb->ty_kind == DT_TK_PTR)) {
 		if (ta->ty_kind == DT_TK_PTR && tb->ty_kind == DT_TK_PTR &&
 		    op == DT_T_MINUS) {
+			if (!dt_sema_ptr_compat(ta, n->n_b))
+				return (incompat(ctx, n));
 			n->n_type = ctx->c_t_long;
 			return (n);
 		}
@@ -311,10 +324,20 @@ cook_rel(dt_ctx *ctx, dt_node *n)
 	dt_type *ta = n->n_a->n_type, *tb = n->n_b->n_type;
 	n->n_type = ctx->c_t_int;
 	if (dt_type_isstring(ta) || dt_type_isstring(tb)) {
-		if (!dt_type_isstring(ta) || !dt_type_isstring(tb))
+		/* a char * or char [n] compares with a string as a string */
+		if (!dt_type_isstrcompat(ta) || !dt_type_isstrcompat(tb))
 			return (incompat(ctx, n));
+		n->n_a = dt_sema_as_string(ctx, n->n_a);
+		n->n_b = dt_sema_as_string(ctx, n->n_b);
 		return (n);
 	}
+	n->n_a = dt_sema_decay(ctx, n->n_a);	/* p == a: p == &a[0] */
+	n->n_b = dt_sema_decay(ctx, n->n_b);
+	ta = n->n_a->n_type;
+	tb = n->n_b->n_type;
+	/* pointers: to compatible types, or against NULL */
+	if (!dt_sema_ptr_compat(ta, n->n_b) && !dt_sema_ptr_compat(tb, n->n_a))
+		return (incompat(ctx, n));
 	if (!dt_type_isscalar(ta) || !dt_type_isscalar(tb))
 		dt_error_node(ctx, n, "D_OP_SCALAR", "operator %s requires "
 		    "operands of scalar type", dt_tok_name(n->n_op));
@@ -404,7 +427,8 @@ cook_op3(dt_ctx *ctx, dt_node *n)
 		n->n_type = ctx->c_t_string;
 	} else if (is_arith(tb) && is_arith(tc)) {
 		n->n_type = arith_result(ctx, tb, tc);
-	} else if (dt_type_isscalar(tb) && dt_type_isscalar(tc)) {
+	} else if (dt_type_isscalar(tb) && dt_type_isscalar(tc) &&
+	    (dt_sema_ptr_compat(tb, n->n_c) || dt_sema_ptr_compat(tc, n->n_b))) {
 		n->n_type = tb->ty_kind == DT_TK_PTR ? tb : tc;
 	} else if (tb == tc && tb->ty_kind != DT_TK_VOID) {
 		n->n_type = tb;
@@ -527,8 +551,8 @@ cook_lvalue(dt_ctx *ctx, dt_node *l, dt_type *rt, dt_tokkind op)
 	if (l->n_kind == DT_N_INDEX && by_ref_var(ctx, l->n_a))
 		return (dt_sema_expr(ctx, l));	/* arr[i] of an array variable */
 	if (l->n_kind == DT_N_INDEX && (l->n_a->n_kind == DT_N_INDEX ||
-	    l->n_a->n_kind == DT_N_MEMBER))
-		return (dt_sema_expr(ctx, l));	/* a[i][j], s.m[i]: memory */
+	    l->n_a->n_kind == DT_N_MEMBER || dt_sema_index_is_mem(ctx, l)))
+		return (dt_sema_expr(ctx, l));	/* a[i][j], s.m[i], p[i]: memory */
 	if (l->n_kind == DT_N_INDEX) {
 		base = l->n_a;
 		arr = true;
@@ -591,30 +615,6 @@ cook_lvalue(dt_ctx *ctx, dt_node *l, dt_type *rt, dt_tokkind op)
 	return (l);
 }
 
-/*
- * Pointers in an assignment, as DTrace checks them: a pointer takes a
- * pointer to the same type or a void pointer (either way), or the constant
- * 0; an integer never takes a pointer.  So a variable that holds one kind
- * keeps it: "x = 1; ... x = curthread;" is D_OP_INCOMPAT.
- */
-static bool
-ptr_assign_ok(const dt_type *lt, const dt_node *r)
-{
-	const dt_type *rt = r->n_type;
-	bool lp = lt->ty_kind == DT_TK_PTR, rp = rt->ty_kind == DT_TK_PTR;
-	if (lp && rp) {
-		const dt_type *a = lt->ty_base, *b = rt->ty_base;
-		return (a == b || a->ty_kind == DT_TK_VOID ||
-		    b->ty_kind == DT_TK_VOID || (a->ty_kind == b->ty_kind &&
-		    a->ty_size == b->ty_size && a->ty_signed == b->ty_signed &&
-		    a->ty_kind != DT_TK_STRUCT && a->ty_kind != DT_TK_UNION &&
-		    a->ty_kind != DT_TK_PTR));
-	}
-	if (lp && dt_type_isint(rt))
-		return (dt_sema_is_const(r) && r->n_ival == 0);
-	return (!(rp && dt_type_isint(lt)));
-}
-
 static DT_NOINLINE dt_node *
 cook_assign(dt_ctx *ctx, dt_node *n)
 {
@@ -622,6 +622,8 @@ cook_assign(dt_ctx *ctx, dt_node *n)
 		dt_error_node(ctx, n, "D_AGG_FUNC", "@%s must be assigned the "
 		    "result of an aggregating function", n->n_a->n_str);
 	n->n_b = dt_sema_expr(ctx, n->n_b);
+	if (!by_ref_var(ctx, n->n_a))
+		n->n_b = dt_sema_decay(ctx, n->n_b);	/* p = a: p = &a[0] */
 	n->n_a = cook_lvalue(ctx, n->n_a, n->n_b->n_type, n->n_op);
 	dt_node *root = dt_sema_is_dvar(n->n_a) ? NULL :
 	    substore_root(n->n_a);
@@ -642,7 +644,8 @@ cook_assign(dt_ctx *ctx, dt_node *n)
 			dt_error_node(ctx, n, "D_OP_SCALAR", "operator %s "
 			    "requires operands of scalar type",
 			    dt_tok_name(n->n_op));
-	} else if (!dt_sema_assignable(lt, rt) || !ptr_assign_ok(lt, n->n_b)) {
+	} else if (!dt_sema_assignable(lt, rt) ||
+	    !dt_sema_ptr_compat(lt, n->n_b)) {
 		char a[64], b[64];
 		dt_error_node(ctx, n, "D_OP_INCOMPAT", "operands have "
 		    "incompatible types: \"%s\" = \"%s\"",
@@ -651,6 +654,8 @@ cook_assign(dt_ctx *ctx, dt_node *n)
 	if (n->n_op == DT_T_ASGN && dt_type_isint(lt) && lt != rt)
 		n->n_b = dt_sema_cast_to(ctx, n->n_b, lt);
 	n->n_type = lt;
+	if (dt_sema_is_dvar(n->n_a))
+		dt_sema_alloca_assign(ctx, n);
 	return (n);
 }
 

@@ -69,9 +69,8 @@ dt_sema_cast_to(dt_ctx *ctx, dt_node *n, dt_type *t)
 {
 	if (n->n_type == t)
 		return (n);
-	if (dt_sema_is_const(n) && (dt_type_isint(t) ||
-	    (t->ty_kind == DT_TK_PTR && dt_type_isint(n->n_type))))
-		return (dt_node_int(ctx, n, n->n_ival, t));	/* NULL too */
+	if (dt_sema_is_const(n) && dt_type_isscalar(t))	/* (void *)0 too */
+		return (dt_node_int(ctx, n, n->n_ival, t));
 	dt_node *c = dt_alloc(ctx, sizeof (*c));
 	c->n_kind = DT_N_CAST;
 	c->n_line = n->n_line;
@@ -323,8 +322,8 @@ dt_cook_index(dt_ctx *ctx, dt_node *n)
 			id = dt_sema_dvar_get(ctx, scope, b->n_str, ctx->c_t_int, true);
 		dt_ident *lv = scope == DIF_SCOPE_LOCAL ? dt_ident_lookup(
 		    &ctx->c_locals, b->n_str) : NULL;
-		if (scope == DIF_SCOPE_LOCAL && (lv == NULL ||
-		    lv->id_type->ty_kind != DT_TK_ARRAY))
+		if (scope == DIF_SCOPE_LOCAL && !dt_sema_is_ptrvar(id) &&
+		    (lv == NULL || lv->id_type->ty_kind != DT_TK_ARRAY))
 			dt_error_node(ctx, n, "D_ARR_LOCAL", "local variables "
 			    "may not be used as associative arrays");
 		if (id != NULL && id->id_kind == DT_IDK_ARRAY) {
@@ -350,6 +349,9 @@ dt_cook_index(dt_ctx *ctx, dt_node *n)
 	if (n->n_args->n_next != NULL || !dt_type_isint(n->n_args->n_type))
 		dt_error_node(ctx, n, "D_OP_INT", "[ ] index must be a single "
 		    "integer");
+	if (b->n_type->ty_base->ty_kind == DT_TK_VOID)	/* *(p + i) */
+		dt_error_node(ctx, n, "D_DEREF_VOID", "cannot dereference "
+		    "pointer to void");
 	if (b->n_type->ty_kind == DT_TK_ARRAY &&
 	    dt_sema_is_const(n->n_args) && (n->n_args->n_ival < 0 ||
 	    n->n_args->n_ival >= (int64_t)b->n_type->ty_nelem))
@@ -450,17 +452,28 @@ dt_cook_cast(dt_ctx *ctx, dt_node *n)
 {
 	char a[64], b[64];
 	dt_node *e = n->n_a = dt_sema_expr(ctx, n->n_a);
+	if (dt_type_isscalar(n->n_ctype))
+		e = n->n_a = dt_sema_decay(ctx, e);	/* (char *)a */
 	dt_type *to = n->n_ctype, *from = e->n_type;
 	n->n_type = to;
 	if (to->ty_kind == DT_TK_VOID)
 		return (n);
 	if ((dt_type_isscalar(to) && dt_type_isscalar(from)) ||
 	    (dt_type_isstring(to) && dt_type_isstring(from))) {
-		if (dt_sema_is_const(e) && dt_type_isint(to))
+		if (dt_sema_is_const(e))	/* (int)'a', (void *)0 */
 			return (dt_node_int(ctx, n, e->n_ival, to));
 		return (n);
 	}
-	dt_error_node(ctx, n, "D_CAST", "invalid cast expression: \"%s\" to "
+	/*
+	 * D adds casts from scalars to strings: (string)p reads the string
+	 * at p, like stringof.
+	 */
+	if (dt_type_isstring(to) && (dt_type_isscalar(from) ||
+	    dt_type_isstrcompat(from))) {
+		n->n_kind = DT_N_STRINGOF;
+		return (n);
+	}
+	dt_error_node(ctx, n, "D_CAST_INVAL", "invalid cast expression: \"%s\" to "
 	    "\"%s\"", dt_sema_tname(from, a, sizeof (a)), dt_sema_tname(to, b, sizeof (b)));
 }
 
@@ -478,6 +491,13 @@ dt_cook_sizeof(dt_ctx *ctx, dt_node *n)
 		dt_error_node(ctx, n, "D_SIZEOF_TYPE", "cannot apply sizeof "
 		    "to an expression of type %s", t->ty_name != NULL ?
 		    t->ty_name : "incomplete");
+	if (n->n_ctype == NULL && n->n_a->n_kind == DT_N_STR) {
+		/* "abc" is 4 bytes: the characters up to the first NUL + 1 */
+		uint32_t len = 0;
+		while (len < n->n_a->n_slen && n->n_a->n_str[len] != '\0')
+			len++;
+		return (dt_node_int(ctx, n, len + 1, ctx->c_t_ulong));
+	}
 	return (dt_node_int(ctx, n, t->ty_size, ctx->c_t_ulong));
 }
 

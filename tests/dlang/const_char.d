@@ -1,4 +1,4 @@
-/* Pins the DIF for: a character constant is its (signed) value. */
+/* Pins the DIF for: a character constant is an int (its bytes, unsigned). */
 BEGIN
 {
 	trace('A');

@@ -13,9 +13,13 @@ value 0:
 .rtype i32
 .str "x"
 .int 1
+.int 32
 .var x 0x500 global scalar i32 flags=3
 	ldgs x, %r1
 	setx 1, %r2
 	sub %r1, %r2, %r3
+	setx 32, %r4
+	shl %r3, %r4, %r3
+	sra %r3, %r4, %r3
 	stgs x, %r3
 	ret %r1

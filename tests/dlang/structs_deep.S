@@ -120,12 +120,16 @@ value 0:
 .str "a"
 .int 2
 .int 1
+.int 32
 .var a 0x504 global array i32 flags=3
 	setx 2, %r1
 	setx 1, %r3
 	pushtv %r3
 	ldgaa a, %r2
 	add %r2, %r1, %r2
+	setx 32, %r1
+	shl %r2, %r1, %r2
+	sra %r2, %r1, %r2
 	setx 1, %r1
 	pushtv %r1
 	stgaa a, %r2
@@ -136,6 +140,7 @@ value 0:
 .str "z"
 .str "b"
 .int 1
+.int 32
 .var b 0x500 thread array i32 flags=3
 	setx 1, %r2
 	sets "z", %r3
@@ -144,6 +149,9 @@ value 0:
 	ldtaa b, %r1
 	setx 1, %r2
 	add %r1, %r2, %r3
+	setx 32, %r4
+	shl %r3, %r4, %r3
+	sra %r3, %r4, %r3
 	setx 1, %r4
 	sets "z", %r5
 	pushtv %r4
