@@ -22,6 +22,7 @@
  *   dt_action.c     clauses, statements, if/else, actions, ordering rules
  *   dt_agg.c        aggregations
  *   dt_printf.c     printf/printa format parsing and conversion checking
+ *   dt_proto.c      DTrace's prototypes of D's functions, their messages
  *   dt_cg.c         syntax tree -> DIF, with a small register allocator
  *
  * Context: everything here is freestanding and reentrant.  There are no
@@ -605,14 +606,17 @@ const char *dt_fn_proto_text(char p);
 bool dt_fn_proto_ok(char p, const dt_node *a);
 _Noreturn void dt_fn_proto_len(dt_ctx *ctx, dt_node *n, const char *tag,
     const dt_func *fn, uint32_t got);
+void dt_fn_check_len(dt_ctx *ctx, dt_node *n, const dt_func *fn,
+    uint32_t na);
 _Noreturn void dt_fn_proto_arg(dt_ctx *ctx, dt_node *n, const char *tag,
     const char *fname, uint32_t i, const char *proto, const dt_type *t);
-const char *dt_fn_len_tag(const dt_func *fn);
+int64_t dt_fn_stack_args(dt_ctx *ctx, const dt_func *fn, dt_node *a);
 void dt_fn_check_destructive(dt_ctx *ctx, dt_node *n, const dt_func *fn);
 int64_t dt_fn_const_arg(dt_ctx *ctx, dt_node *a, const char *tag,
     const char *msg);
 dt_node *dt_cook_call(dt_ctx *ctx, dt_node *n);
 const dt_func *dt_call_func(const dt_node *n);
+bool dt_fn_is_action(const dt_node *n);
 
 /* dt_action.c: speculation ordering rules (DTrace's), checked per action */
 typedef enum dt_ordkind {
@@ -628,6 +632,15 @@ void dt_aggregation(dt_ctx *ctx, dt_node *asg);
 
 int dt_printf_create(dt_ctx *ctx, dt_node *call, const char *fname,
     dt_node *fmt, dt_node *args, bool printa);
+
+/* --- dt_proto.c: DTrace's prototypes and their messages ---------------- */
+
+const char *dt_proto_argtype(const char *fname, uint32_t i, char *buf,
+    size_t len);
+bool dt_proto_check_len(dt_ctx *ctx, const dt_node *n, const char *fname,
+    uint32_t got);
+void dt_proto_printa_keys(dt_ctx *ctx, const dt_node *call,
+    const dt_ident *l, const dt_ident *r);
 
 /* --- dt_cg.c ----------------------------------------------------------- */
 

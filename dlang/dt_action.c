@@ -124,16 +124,14 @@ static DT_NOINLINE void
 act_trace(dt_ctx *ctx, dt_node *n, dt_action *ac)
 {
 	dt_node *a = n->n_args;
-	if (a->n_kind == DT_N_AGG)
-		dt_error_node(ctx, n, "D_TRACE_AGG", "trace( ) may not be "
-		    "applied to an aggregation");
 	if (a->n_type->ty_kind == DT_TK_VOID)
-		dt_error_node(ctx, n, "D_TRACE_VOID", "trace( ) may not be "
+		dt_error_node(ctx, a, "D_TRACE_VOID", "trace( ) may not be "
 		    "applied to a void expression");
-	if (a->n_type->ty_kind == DT_TK_STACK ||
+	if (a->n_kind == DT_N_AGG || a->n_type->ty_kind == DT_TK_AGGFN ||
+	    a->n_type->ty_kind == DT_TK_STACK ||
 	    a->n_type->ty_kind == DT_TK_SYMADDR)
-		dt_error_node(ctx, n, "D_TRACE_DYN", "trace( ) may not be "
-		    "applied to a translated pointer");
+		dt_error_node(ctx, a, "D_TRACE_DYN", "trace( ) may not be "
+		    "applied to a dynamic expression");
 	act_args(ctx, ac, a, 1);
 	ac->ac_size = value_size(ctx, a->n_type);
 }
@@ -162,8 +160,7 @@ act_printa(dt_ctx *ctx, dt_node *n, dt_action *ac)
 	if (first->n_kind == DT_N_STR) {
 		if (first->n_next == NULL)
 			dt_error_node(ctx, n, "D_PRINTA_PROTO", "printa( ) "
-			    "prototype mismatch: 1 arg passed, at least 2 "
-			    "expected");
+			    "prototype mismatch: 1 args passed, 2 expected");
 		first = first->n_next;
 		argno = 2;
 	}
@@ -224,25 +221,79 @@ act_order(dt_actkind k, dt_fnclass c)
 static DT_NOINLINE void
 act_simple_int(dt_ctx *ctx, dt_node *n, dt_action *ac, const dt_func *fn)
 {
-	uint32_t i = 0;
-	for (dt_node *a = n->n_args; a != NULL; a = a->n_next, i++)
-		if (!dt_fn_proto_ok(dt_fn_proto_at(fn, i), a) || a->n_kind == DT_N_AGG)
-			dt_fn_proto_arg(ctx, n, "D_PROTO_ARG", fn->fn_name, i + 1,
-			    dt_fn_proto_text(dt_fn_proto_at(fn, i)), a->n_type);
+	(void)fn;
 	act_args(ctx, ac, n->n_args, dt_fn_nargs(n));
 	ac->ac_size = ac->ac_nargs == 0 ? 0 : 8;
+}
+
+/*
+ * The parameters DTrace's prototype gives a type (exit's int, setopt's
+ * strings, tracemem's size...): D_PROTO_ARG before any check of the
+ * action's own.
+ */
+static DT_NOINLINE void
+action_typed(dt_ctx *ctx, dt_node *n, const dt_func *fn)
+{
+	uint32_t i = 0;
+	char pb[48];
+	for (dt_node *a = n->n_args; a != NULL; a = a->n_next, i++) {
+		if (dt_proto_argtype(fn->fn_name, i + 1, pb, sizeof (pb)) == NULL)
+			continue;
+		if (!dt_fn_proto_ok(dt_fn_proto_at(fn, i), a) ||
+		    a->n_kind == DT_N_AGG)
+			dt_fn_proto_arg(ctx, n, "D_PROTO_ARG", fn->fn_name, i + 1,
+			    dt_fn_proto_text(dt_fn_proto_at(fn, i)), a->n_type);
+	}
+}
+
+/*
+ * The argument count: DTrace's prototype (D_PROTO_LEN), then, for the
+ * actions whose prototype takes any number of arguments, the action's own
+ * count with its own tag and words (stack and ustack: in act_stack).
+ */
+static DT_NOINLINE void
+action_count(dt_ctx *ctx, dt_node *n, const dt_func *fn, uint32_t na)
+{
+	dt_fn_check_len(ctx, n, fn, na);
+	switch (fn->fn_act) {
+	case DT_ACT_CLEAR:
+		if (na != 1)
+			dt_error_node(ctx, n, "D_CLEAR_PROTO", "%s( ) prototype "
+			    "mismatch: %u args passed, 1 expected", fn->fn_name,
+			    na);
+		break;
+	case DT_ACT_NORMALIZE: case DT_ACT_DENORMALIZE: {
+		uint32_t want = fn->fn_act == DT_ACT_NORMALIZE ? 2 : 1;
+		if (na != want)
+			dt_error_node(ctx, n, "D_NORMALIZE_PROTO", "%s( ) "
+			    "prototype mismatch: %u args passed, %u expected",
+			    fn->fn_name, na, want);
+		break;
+	}
+	case DT_ACT_TRUNC:
+		if (na < 1 || na > 2)
+			dt_error_node(ctx, n, "D_TRUNC_PROTO", "%s( ) prototype "
+			    "mismatch: %u args passed, %s expected", fn->fn_name,
+			    na, na < 1 ? "at least 1" : "no more than 2");
+		break;
+	case DT_ACT_STACK: case DT_ACT_USTACK:
+		break;
+	default:
+		if (na > fn->fn_max)	/* tracemem's optional third */
+			dt_fn_proto_len(ctx, n, "D_PROTO_LEN", fn, na);
+		break;
+	}
 }
 
 /* A statement that calls an action. */
 static void
 action(dt_ctx *ctx, dt_node *n, const dt_func *fn)
 {
+	dt_fn_cook_args(ctx, n);	/* an argument's own error comes first */
 	uint32_t na = dt_fn_nargs(n);
-	if (na < fn->fn_min || na > fn->fn_max)
-		dt_fn_proto_len(ctx, n, dt_fn_len_tag(fn), fn, na);
+	action_count(ctx, n, fn, na);
+	action_typed(ctx, n, fn);
 	dt_fn_check_destructive(ctx, n, fn);
-	dt_fn_cook_args(ctx, n);
-	dt_order_check(ctx, n, act_order((dt_actkind)fn->fn_act, fn->fn_class));
 	dt_action *ac = dt_action_add(ctx, (dt_actkind)fn->fn_act, n);
 	dt_node *a = n->n_args;
 	switch (fn->fn_act) {
@@ -259,12 +310,7 @@ action(dt_ctx *ctx, dt_node *n, const dt_func *fn)
 		break;
 	case DT_ACT_STACK: case DT_ACT_USTACK:
 		if (a != NULL)
-			ac->ac_arg = (uint64_t)dt_fn_const_arg(ctx, a, fn->fn_act ==
-			    DT_ACT_STACK ? "D_STACK_SIZE" : "D_USTACK_FRAMES",
-			    fn->fn_act == DT_ACT_STACK ? "stack( ) argument "
-			    "#1 must be a non-zero positive integral constant "
-			    "expression" : "ustack( ) argument #1 must be a "
-			    "non-zero positive integral constant expression");
+			ac->ac_arg = (uint64_t)dt_fn_stack_args(ctx, fn, a);
 		ac->ac_size = 8 * (uint32_t)(ac->ac_arg == 0 ? 20 :
 		    (ac->ac_arg > 100 ? 100 : ac->ac_arg));
 		break;
@@ -294,6 +340,8 @@ action(dt_ctx *ctx, dt_node *n, const dt_func *fn)
 		act_simple_int(ctx, n, ac, fn);
 		break;
 	}
+	/* as DTrace: the ordering rules once the statement is compiled */
+	dt_order_check(ctx, n, act_order((dt_actkind)fn->fn_act, fn->fn_class));
 }
 
 /* ---- statements ---- */

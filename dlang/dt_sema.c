@@ -284,6 +284,10 @@ cook_arith(dt_ctx *ctx, dt_node *n)
 		}
 		return (incompat(ctx, n));
 	}
+	/* DTrace: + and - take integers and pointers only */
+	if ((op == DT_T_PLUS || op == DT_T_MINUS) && (!is_arith(ta) ||
+	    !is_arith(tb)))
+		return (incompat(ctx, n));
 	if (intop && (!dt_type_isint(ta) || !dt_type_isint(tb)))
 		dt_error_node(ctx, n, "D_OP_INT", "operator %s requires "
 		    "operands of integral type", dt_tok_name(op));
@@ -375,6 +379,13 @@ cook_op2(dt_ctx *ctx, dt_node *n)
 	n->n_b = dt_sema_expr(ctx, n->n_b);
 	switch (n->n_op) {
 	case DT_T_COMMA:
+		if (n->n_a->n_type->ty_kind == DT_TK_AGGFN ||
+		    n->n_b->n_type->ty_kind == DT_TK_AGGFN)
+			dt_error_node(ctx, n, "D_OP_DYN", "operator , operands "
+			    "cannot be of dynamic type");
+		if (dt_fn_is_action(n->n_a) || dt_fn_is_action(n->n_b))
+			dt_error_node(ctx, n, "D_OP_ACT", "operator , operands "
+			    "cannot be actions");
 		n->n_type = n->n_b->n_type;
 		return (n);
 	case DT_T_LT: case DT_T_LE: case DT_T_GT: case DT_T_GE:
@@ -398,13 +409,16 @@ cook_op3(dt_ctx *ctx, dt_node *n)
 	if (!dt_type_isscalar(ta) && !dt_type_isstring(ta))
 		dt_error_node(ctx, n, "D_OP_SCALAR", "operator ?: requires "
 		    "a scalar first operand");
+	if (tb->ty_kind == DT_TK_AGGFN || tc->ty_kind == DT_TK_AGGFN)
+		dt_error_node(ctx, n, "D_OP_DYN", "operator ?: operands cannot "
+		    "be of dynamic type");
 	if (dt_type_isstring(tb) && dt_type_isstring(tc)) {
 		n->n_type = ctx->c_t_string;
 	} else if (is_arith(tb) && is_arith(tc)) {
 		n->n_type = arith_result(ctx, tb, tc);
 	} else if (dt_type_isscalar(tb) && dt_type_isscalar(tc)) {
 		n->n_type = tb->ty_kind == DT_TK_PTR ? tb : tc;
-	} else if (tb == tc && tb->ty_kind != DT_TK_VOID) {
+	} else if (tb == tc) {
 		n->n_type = tb;
 	} else {
 		char a[64], b[64];
@@ -412,6 +426,12 @@ cook_op3(dt_ctx *ctx, dt_node *n)
 		    "must have compatible types: \"%s\" and \"%s\"",
 		    dt_sema_tname(tb, a, sizeof (a)), dt_sema_tname(tc, b, sizeof (b)));
 	}
+	if (dt_fn_is_action(n->n_b) || dt_fn_is_action(n->n_c))
+		dt_error_node(ctx, n, "D_OP_ACT", "action cannot be used in a "
+		    "conditional context");
+	if (n->n_type->ty_kind == DT_TK_VOID)
+		dt_error_node(ctx, n, "D_OP_INCOMPAT", "operator ?: operands "
+		    "must have compatible types: \"void\" and \"void\"");
 	if (dt_sema_is_const(n->n_a)) {	/* no code for the dead branch */
 		dt_node *live = n->n_a->n_ival != 0 ? n->n_b : n->n_c;
 		return (dt_type_isint(n->n_type) ? dt_sema_cast_to(ctx, live,
@@ -448,6 +468,7 @@ dt_sema_array_keys(dt_ctx *ctx, dt_node *n, dt_ident *id)
 {
 	uint32_t nk = 0;
 	dt_type *kt[DT_MAXKEYS];
+	char kb[64];
 	for (dt_node *k = n->n_args; k != NULL; k = k->n_next) {
 		if (nk == DT_MAXKEYS)
 			dt_error_node(ctx, k, "D_ARR_BADREF", "too many "
@@ -455,8 +476,10 @@ dt_sema_array_keys(dt_ctx *ctx, dt_node *n, dt_ident *id)
 		kt[nk++] = k->n_type;
 		if (!dt_type_isscalar(k->n_type) &&
 		    !dt_type_isstring(k->n_type))
-			dt_error_node(ctx, k, "D_KEY_TYPE", "%s[ ] key #%u "
-			    "is of an invalid type", id->id_name, nk);
+			dt_error_node(ctx, k, "D_KEY_TYPE", "%s expression "
+			    "may not be used as associative array index: key "
+			    "#%u", dt_sema_tname(k->n_type, kb, sizeof (kb)),
+			    nk);
 	}
 	if (!id->id_keys_known) {
 		dt_sema_keys_define(ctx, id, kt, nk);
@@ -464,15 +487,15 @@ dt_sema_array_keys(dt_ctx *ctx, dt_node *n, dt_ident *id)
 	}
 	if (nk != id->id_nkeys)
 		dt_error_node(ctx, n, "D_PROTO_LEN", "%s[ ] prototype "
-		    "mismatch: %u arg%s passed, %u expected", id->id_name, nk,
+		    "mismatch: %u key%s passed, %u expected", id->id_name, nk,
 		    nk == 1 ? "" : "s", id->id_nkeys);
 	for (uint32_t i = 0; i < nk; i++) {
 		if (dt_sema_assignable(id->id_keys[i], kt[i]))
 			continue;
 		char a[64], b[64];
-		dt_error_node(ctx, n, "D_PROTO_ARG", "%s[ ] argument #%u is "
-		    "incompatible with prototype:\n\tprototype: %s\n\t "
-		    "argument: %s", id->id_name, i + 1,
+		dt_error_node(ctx, n, "D_PROTO_ARG", "%s[ ] key #%u is "
+		    "incompatible with prototype:\n\tprototype: %s\n\t"
+		    "      key: %s", id->id_name, i + 1,
 		    dt_sema_tname(id->id_keys[i], a, sizeof (a)),
 		    dt_sema_tname(kt[i], b, sizeof (b)));
 	}
@@ -563,10 +586,13 @@ cook_lvalue(dt_ctx *ctx, dt_node *l, dt_type *rt, dt_tokkind op)
 		rt = promote(ctx, rt);
 	}
 	if (id == NULL) {
-		if (rt->ty_kind == DT_TK_VOID || rt->ty_kind == DT_TK_STACK ||
-		    rt->ty_kind == DT_TK_SYMADDR || rt->ty_kind == DT_TK_AGGFN)
-			dt_error_node(ctx, l, "D_OP_INCOMPAT", "operator = "
-			    "cannot be applied to a void or action value");
+		/* the new variable takes the value's type, if it can */
+		if (rt->ty_kind == DT_TK_VOID || rt->ty_kind == DT_TK_AGGFN) {
+			char b[64];
+			dt_sema_tname(rt, b, sizeof (b));
+			dt_error_node(ctx, l, "D_OP_INCOMPAT", "operands have "
+			    "incompatible types: \"%s\" = \"%s\"", b, b);
+		}
 		id = dt_sema_dvar_get(ctx, scope, name, rt, arr);
 	}
 	if (id->id_kind != DT_IDK_VAR && id->id_kind != DT_IDK_ARRAY)
@@ -613,7 +639,8 @@ cook_assign(dt_ctx *ctx, dt_node *n)
 			dt_error_node(ctx, n, "D_OP_SCALAR", "operator %s "
 			    "requires operands of scalar type",
 			    dt_tok_name(n->n_op));
-	} else if (!dt_sema_assignable(lt, rt)) {
+	} else if (!dt_sema_assignable(lt, rt) && !(lt->ty_kind == rt->ty_kind &&
+	    (lt->ty_kind == DT_TK_STACK || lt->ty_kind == DT_TK_SYMADDR))) {
 		char a[64], b[64];
 		dt_error_node(ctx, n, "D_OP_INCOMPAT", "operands have "
 		    "incompatible types: \"%s\" = \"%s\"",
@@ -627,11 +654,16 @@ cook_assign(dt_ctx *ctx, dt_node *n)
 
 /* ---- the dispatcher ---- */
 
+/*
+ * @a as a value: as in DTrace, of a "dynamic" type that no operator, action
+ * or variable accepts, so the context reports it (D_TRACE_DYN, D_OP_DYN,
+ * D_OP_INCOMPAT...).
+ */
 static DT_NOINLINE dt_node *
 cook_agg_ref(dt_ctx *ctx, dt_node *n)
 {
-	dt_error_node(ctx, n, "D_AGG_SCALAR", "aggregation @%s may not be "
-	    "used as a scalar", n->n_str);
+	n->n_type = ctx->c_t_aggfn;
+	return (n);
 }
 
 static dt_node *
