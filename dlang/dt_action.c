@@ -11,7 +11,8 @@
  *   aggregation   not after commit( ) (D_AGG_COMM) or speculate( ) (D_AGG_SPEC)
  *   destructive   not after speculate( )                       (D_ACT_SPEC)
  *   exit( )       not after speculate( )                      (D_EXIT_SPEC)
- *   commit( )     not after data recording (D_COMM_DREC) or speculate( )
+ *   commit( )     not after commit( ) (D_COMM_COMM), data recording
+ *                 (D_COMM_DREC) or speculate( )
  *   speculate( )  not after commit( ), speculate( ) or data recording
  *   data records  not after commit( )                         (D_DREC_COMM)
  *
@@ -48,6 +49,9 @@ dt_order_check(dt_ctx *ctx, dt_node *n, dt_ordkind k)
 			    "follow speculate( )");
 		break;
 	case DT_ORD_COMMIT:
+		if (s->cs_commit)
+			dt_error_node(ctx, n, "D_COMM_COMM", "commit( ) may "
+			    "not follow commit( )");
 		if (s->cs_datarec)
 			dt_error_node(ctx, n, "D_COMM_DREC", "commit( ) may "
 			    "not follow data-recording action(s)");
@@ -136,7 +140,11 @@ act_trace(dt_ctx *ctx, dt_node *n, dt_action *ac)
 	ac->ac_size = value_size(ctx, a->n_type);
 }
 
-/* printa's aggregations: the arguments from first (argument argno). */
+/*
+ * printa's aggregations, the arguments from first (argument argno), in
+ * DTrace's order: each must be a defined aggregation; the format (if any)
+ * is checked against the first; each later one must have the first's keys.
+ */
 static DT_NOINLINE void
 act_aggs(dt_ctx *ctx, dt_node *n, dt_action *ac, dt_node *first,
     uint32_t argno)
@@ -145,9 +153,17 @@ act_aggs(dt_ctx *ctx, dt_node *n, dt_action *ac, dt_node *first,
 	for (dt_node *a = first; a != NULL; a = a->n_next)
 		na++;
 	ac->ac_aggs = dt_alloc(ctx, sizeof (uint32_t) * (na == 0 ? 1 : na));
+	dt_ident *proto = NULL;
 	for (dt_node *a = first; a != NULL; a = a->n_next, argno++) {
 		dt_ident *id = agg_find(ctx, a, "D_PRINTA_AGGARG",
 		    "D_PRINTA_AGGBAD", n->n_str, argno);
+		if (proto != NULL)
+			dt_proto_printa_keys(ctx, n, proto, id);
+		else
+			proto = id;
+		if (a == first && first != n->n_args)
+			ac->ac_fmt = dt_printf_create(ctx, n, "printa",
+			    n->n_args, first, true);
 		ac->ac_aggs[ac->ac_naggs++] = id->id_aggidx;
 	}
 }
@@ -165,10 +181,6 @@ act_printa(dt_ctx *ctx, dt_node *n, dt_action *ac)
 		argno = 2;
 	}
 	act_aggs(ctx, n, ac, first, argno);
-	if (first != n->n_args) {
-		ac->ac_fmt = dt_printf_create(ctx, n, "printa", n->n_args,
-		    first, true);
-	}
 }
 
 static DT_NOINLINE void
@@ -435,6 +447,23 @@ dt_clause_split(dt_ctx *ctx)
 	cl->cl_pred = dt_cg_expr(ctx, dt_sema_expr(ctx, saved.cs_pending));
 }
 
+/*
+ * "@a;" or "@a[k];": a statement with no effect (D_AGG_NULL), as DTrace
+ * says once it knows the aggregation (brackets make it known; a bare
+ * unknown name is an unknown identifier).
+ */
+static void
+stmt_agg_null(dt_ctx *ctx, dt_node *e)
+{
+	char key[80];
+	dt_snprintf(key, sizeof (key), "@%s", e->n_str);
+	if (e->n_a == NULL && dt_ident_lookup(&ctx->c_globals, key) == NULL)
+		dt_error_node(ctx, e, "D_IDENT_UNDEF", "failed to resolve @%s: "
+		    "Unknown variable name", e->n_str);
+	dt_error_node(ctx, e, "D_AGG_NULL", "expression has null effect: @%s",
+	    e->n_str);
+}
+
 static void
 statement(dt_ctx *ctx, dt_node *s)
 {
@@ -462,6 +491,8 @@ statement(dt_ctx *ctx, dt_node *s)
 		dt_aggregation(ctx, e);
 		return;
 	}
+	if (e->n_kind == DT_N_AGG)
+		stmt_agg_null(ctx, e);
 	e = dt_sema_expr(ctx, e);
 	dt_action *ac = dt_action_add(ctx, DT_ACT_EXPR, s);
 	act_args(ctx, ac, e, 1);
