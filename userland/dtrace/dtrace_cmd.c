@@ -163,6 +163,11 @@ static bool set_option(struct dtc *d, const char *name, const char *val)
 	return false;
 }
 
+bool dtc_set_option(struct dtc *d, const char *name, const char *val)
+{
+	return set_option(d, name, val);
+}
+
 static bool set_xopt(struct dtc *d, char *arg)
 {
 	char *eq = strchr(arg, '=');
