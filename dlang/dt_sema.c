@@ -172,6 +172,9 @@ dt_sema_const(dt_ctx *ctx, dt_node *n)
 static void
 need_lval(dt_ctx *ctx, dt_node *n, dt_node *e, dt_tokkind op)
 {
+	if (e->n_kind == DT_N_SYM)	/* kernel memory is an lvalue D cannot write */
+		dt_error_node(ctx, n, "D_OP_WRITE", "operator %s can only be "
+		    "applied to a writable variable", dt_tok_name(op));
 	if (!(e->n_flags & DT_NF_LVAL) || !dt_sema_is_dvar(e))
 		dt_error_node(ctx, n, "D_OP_LVAL", "operator %s requires "
 		    "modifiable lvalue as an operand", dt_tok_name(op));
@@ -571,11 +574,18 @@ cook_lvalue(dt_ctx *ctx, dt_node *l, dt_type *rt, dt_tokkind op)
 	else if (base->n_kind != DT_N_VAR)
 		return (dt_sema_expr(ctx, l));	/* not a D variable: checked later */
 	dt_ident *id = dt_sema_dvar_get(ctx, scope, name, NULL, arr);
-	if (id == NULL && scope == DIF_SCOPE_GLOBAL &&
-	    (dif_builtin_lookup(name, dt_strlen(name)) != NULL ||
-	    dt_func_lookup(name) != NULL))
-		dt_error_node(ctx, l, "D_OP_LVAL", "operator %s requires "
-		    "modifiable lvalue as an operand", dt_tok_name(op));
+	if (id == NULL && scope == DIF_SCOPE_GLOBAL && !arr &&
+	    dif_builtin_lookup(name, dt_strlen(name)) != NULL)
+		dt_error_node(ctx, l, "D_OP_WRITE", "operator %s can only be "
+		    "applied to a writable variable", dt_tok_name(op));
+	const dt_func *fn = id == NULL && scope == DIF_SCOPE_GLOBAL ?
+	    dt_func_lookup(name) : NULL;
+	if (fn != NULL)
+		dt_error_node(ctx, l, "D_IDENT_BADREF", "%s '%s' may not be "
+		    "referenced as %s", fn->fn_class == DT_FN_AGG ?
+		    "aggregating function" : fn->fn_subr >= 0 ? "function" :
+		    "tracing function", name, arr ? "associative array" :
+		    "scalar");
 	if (id == NULL && op != DT_T_ASGN) {
 		/*
 		 * x += v, x++ on a variable never assigned: it springs into

@@ -399,7 +399,7 @@ dt_cook_cast(dt_ctx *ctx, dt_node *n)
 			return (dt_node_int(ctx, n, e->n_ival, to));
 		return (n);
 	}
-	dt_error_node(ctx, n, "D_CAST", "invalid cast expression: \"%s\" to "
+	dt_error_node(ctx, n, "D_CAST_INVAL", "invalid cast expression: \"%s\" to "
 	    "\"%s\"", dt_sema_tname(from, a, sizeof (a)), dt_sema_tname(to, b, sizeof (b)));
 }
 

@@ -1,5 +1,5 @@
 /*
- * Asserts D_CAST: a struct cannot be cast to an integer.
+ * Asserts D_CAST_INVAL: a struct cannot be cast to an integer.
  */
 struct s { int a; };
 struct s v;

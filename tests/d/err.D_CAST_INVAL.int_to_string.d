@@ -1,0 +1,7 @@
+/*
+ * Asserts D_CAST_INVAL: an integer cannot be cast to a string.
+ */
+BEGIN
+{
+	trace((string)pid);
+}
