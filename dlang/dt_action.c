@@ -131,9 +131,7 @@ act_trace(dt_ctx *ctx, dt_node *n, dt_action *ac)
 	if (a->n_type->ty_kind == DT_TK_VOID)
 		dt_error_node(ctx, a, "D_TRACE_VOID", "trace( ) may not be "
 		    "applied to a void expression");
-	if (a->n_kind == DT_N_AGG || a->n_type->ty_kind == DT_TK_AGGFN ||
-	    a->n_type->ty_kind == DT_TK_STACK ||
-	    a->n_type->ty_kind == DT_TK_SYMADDR)
+	if (a->n_kind == DT_N_AGG || a->n_type->ty_kind == DT_TK_AGGFN)
 		dt_error_node(ctx, a, "D_TRACE_DYN", "trace( ) may not be "
 		    "applied to a dynamic expression");
 	act_args(ctx, ac, a, 1);

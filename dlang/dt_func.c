@@ -166,8 +166,6 @@ dt_fn_proto_arg(dt_ctx *ctx, dt_node *n, const char *tag, const char *fname,
 {
 	char b[64], pb[48];
 	dt_type_name(t, b, sizeof (b));
-	if (t->ty_kind == DT_TK_AGGFN)
-		dt_snprintf(b, sizeof (b), "aggregation");
 	const char *ct = dt_proto_argtype(fname, i, pb, sizeof (pb));
 	if (ct != NULL && dt_streq(tag, "D_PROTO_ARG"))
 		proto = ct;	/* the C type DTrace's prototype names */
@@ -236,15 +234,17 @@ call_type(dt_ctx *ctx, const dt_func *fn)
 	if (fn->fn_class == DT_FN_ACT && (fn->fn_act == DT_ACT_SYM ||
 	    fn->fn_act == DT_ACT_MOD))
 		return (ctx->c_t_symaddr);
+	if (fn->fn_class == DT_FN_AGG)	/* DTrace's dynamic type, as @a's */
+		return (ctx->c_t_aggfn);
 	return (ret_type(ctx, fn->fn_ret[0]));
 }
 
 /*
  * A call in an expression, checked as DTrace does: the arguments, then
- * the prototype (count, then types); an aggregating function outside an
- * aggregation is an error.  An action used as a value has the type of its
- * result (void, stack, symbol) and operators check it as such; if the
- * expression type-checks, code generation reports the call (D_CG_EXPR).
+ * the prototype (count, then types).  An action used as a value has the
+ * type of its result (void, stack, symbol; an aggregating function's is
+ * dynamic, like @a's) and operators check it as such; if the expression
+ * type-checks, code generation reports the call (D_CG_EXPR).
  */
 dt_node *
 dt_cook_call(dt_ctx *ctx, dt_node *n)
@@ -260,9 +260,6 @@ dt_cook_call(dt_ctx *ctx, dt_node *n)
 	}
 	dt_fn_cook_args(ctx, n);	/* an argument's own error comes first */
 	dt_fn_check_len(ctx, n, fn, dt_fn_nargs(n));
-	if (fn->fn_class == DT_FN_AGG)
-		dt_error_node(ctx, n, "D_AGG_FUNC", "%s( ) may only be used "
-		    "as the value of an aggregation", fn->fn_name);
 	n->n_ident = NULL;
 	n->n_ival = (int64_t)(fn - dt_funcs);
 	uint32_t i = 0;

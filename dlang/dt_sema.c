@@ -210,7 +210,7 @@ cook_op1(dt_ctx *ctx, dt_node *n)
 			return (dt_node_int(ctx, n, ~a->n_ival, n->n_type));
 		return (n);
 	case DT_T_LNEG:
-		if (!dt_type_isscalar(t) && !dt_type_isstring(t))
+		if (!dt_type_isscalar(t))	/* DTrace: a string is not */
 			dt_error_node(ctx, n, "D_OP_SCALAR", "operator %s "
 			    "requires an operand of scalar type",
 			    dt_tok_name(n->n_op));
@@ -338,8 +338,7 @@ static DT_NOINLINE dt_node *
 cook_logical(dt_ctx *ctx, dt_node *n)
 {
 	dt_type *ta = n->n_a->n_type, *tb = n->n_b->n_type;
-	if ((!dt_type_isscalar(ta) && !dt_type_isstring(ta)) ||
-	    (!dt_type_isscalar(tb) && !dt_type_isstring(tb)))
+	if (!dt_type_isscalar(ta) || !dt_type_isscalar(tb))
 		dt_error_node(ctx, n, "D_OP_SCALAR", "operator %s requires "
 		    "operands of scalar type", dt_tok_name(n->n_op));
 	n->n_type = ctx->c_t_int;
@@ -358,8 +357,6 @@ cook_logical(dt_ctx *ctx, dt_node *n)
 		ne->n_op = DT_T_NE;
 		ne->n_a = n->n_b;
 		ne->n_b = z;
-		if (dt_type_isstring(tb))
-			return (n);	/* keep: string truth test */
 		return (ne);
 	}
 	return (n);
@@ -409,9 +406,9 @@ cook_op3(dt_ctx *ctx, dt_node *n)
 	n->n_c = dt_sema_expr(ctx, n->n_c);
 	dt_type *ta = n->n_a->n_type, *tb = n->n_b->n_type,
 	    *tc = n->n_c->n_type;
-	if (!dt_type_isscalar(ta) && !dt_type_isstring(ta))
-		dt_error_node(ctx, n, "D_OP_SCALAR", "operator ?: requires "
-		    "a scalar first operand");
+	if (!dt_type_isscalar(ta))
+		dt_error_node(ctx, n, "D_OP_SCALAR", "operator ?: expression "
+		    "must be of scalar type");
 	if (tb->ty_kind == DT_TK_AGGFN || tc->ty_kind == DT_TK_AGGFN)
 		dt_error_node(ctx, n, "D_OP_DYN", "operator ?: operands cannot "
 		    "be of dynamic type");
