@@ -539,6 +539,8 @@ void dt_sema_keys_define(dt_ctx *ctx, dt_ident *id, dt_type *const *keys,
 dt_node *dt_sema_cast_to(dt_ctx *ctx, dt_node *n, dt_type *t);
 dt_ident *dt_sema_dvar_get(dt_ctx *ctx, int scope, const char *name,
     dt_type *t, bool arr);
+_Noreturn void dt_sema_unindexed(dt_ctx *ctx, const dt_node *n, int scope,
+    const dt_ident *id);
 dt_node *dt_cook_var(dt_ctx *ctx, dt_node *n);
 dt_node *dt_cook_selfthis(dt_ctx *ctx, dt_node *n);
 dt_node *dt_cook_sym(dt_ctx *ctx, dt_node *n);

@@ -605,10 +605,11 @@ cook_lvalue(dt_ctx *ctx, dt_node *l, dt_type *rt, dt_tokkind op)
 	if (id->id_kind != DT_IDK_VAR && id->id_kind != DT_IDK_ARRAY)
 		dt_error_node(ctx, l, "D_OP_LVAL", "operator %s requires "
 		    "modifiable lvalue as an operand", dt_tok_name(op));
+	if (!arr && id->id_kind == DT_IDK_ARRAY)
+		dt_sema_unindexed(ctx, l, scope, id);
 	if (arr != (id->id_kind == DT_IDK_ARRAY))
-		dt_error_node(ctx, l, arr ? "D_IDENT_BADREF" : "D_ARR_BADREF",
-		    arr ? "%s is a scalar variable and may not be indexed" :
-		    "%s is an associative array and must be indexed", name);
+		dt_error_node(ctx, l, "D_IDENT_BADREF", "%s is a scalar variable "
+		    "and may not be indexed", name);
 	if (arr)
 		dt_sema_array_keys(ctx, l, id);
 	base->n_ident = id;

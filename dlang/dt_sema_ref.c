@@ -110,6 +110,22 @@ dt_inline_check(dt_ctx *ctx, dt_ident *id, dt_node *where)
 	(void)inline_use(ctx, id, where);
 }
 
+/*
+ * An associative array named without its keys, as DTrace reports it: a
+ * global is the wrong kind of identifier (D_IDENT_BADREF); a self-> or
+ * this-> one is checked against its keys, none given (D_PROTO_LEN).
+ */
+_Noreturn void
+dt_sema_unindexed(dt_ctx *ctx, const dt_node *n, int scope,
+    const dt_ident *id)
+{
+	if (scope == DIF_SCOPE_GLOBAL)
+		dt_error_node(ctx, n, "D_IDENT_BADREF", "associative array "
+		    "'%s' may not be referenced as scalar", id->id_name);
+	dt_error_node(ctx, n, "D_PROTO_LEN", "%s[ ] prototype mismatch: 0 "
+	    "keys passed, %u expected", id->id_name, id->id_nkeys);
+}
+
 dt_node *
 dt_cook_var(dt_ctx *ctx, dt_node *n)
 {
@@ -121,9 +137,7 @@ dt_cook_var(dt_ctx *ctx, dt_node *n)
 		case DT_IDK_INLINE:
 			return (inline_use(ctx, id, n));
 		case DT_IDK_ARRAY:
-			dt_error_node(ctx, n, "D_ARR_BADREF", "%s is an "
-			    "associative array and must be indexed",
-			    n->n_str);
+			dt_sema_unindexed(ctx, n, DIF_SCOPE_GLOBAL, id);
 		default:
 			n->n_ident = id;
 			n->n_type = id->id_type;
@@ -134,9 +148,10 @@ dt_cook_var(dt_ctx *ctx, dt_node *n)
 	const dif_builtin_t *bi = dif_builtin_lookup(n->n_str,
 	    dt_strlen(n->n_str));
 	if (bi != NULL) {
-		if (bi->bi_array)
-			dt_error_node(ctx, n, "D_ARR_BADREF", "%s[ ] must be "
-			    "indexed", n->n_str);
+		if (bi->bi_array)	/* DTrace: an array, not a scalar */
+			dt_error_node(ctx, n, "D_IDENT_BADREF", "associative "
+			    "array '%s' may not be referenced as scalar",
+			    n->n_str);
 		id = dt_ident_insert(ctx, &ctx->c_globals, n->n_str,
 		    DT_IDK_BUILTIN);
 		id->id_id = bi->bi_id;
@@ -191,9 +206,7 @@ dt_cook_selfthis(dt_ctx *ctx, dt_node *n)
 	if (id == NULL)
 		id = dt_sema_dvar_get(ctx, scope, n->n_str, ctx->c_t_int, false);
 	if (id->id_kind == DT_IDK_ARRAY)
-		dt_error_node(ctx, n, "D_ARR_BADREF", "%s->%s is an "
-		    "associative array and must be indexed", scope ==
-		    DIF_SCOPE_THREAD ? "self" : "this", n->n_str);
+		dt_sema_unindexed(ctx, n, scope, id);
 	n->n_ident = id;
 	n->n_type = id->id_type;
 	n->n_flags |= DT_NF_LVAL;
