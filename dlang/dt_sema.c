@@ -239,8 +239,8 @@ cook_op1(dt_ctx *ctx, dt_node *n)
 			dt_error_node(ctx, n, "D_ADDROF_VAR", "cannot take "
 			    "address of dynamic variable");
 		if (!(a->n_flags & DT_NF_LVAL))
-			dt_error_node(ctx, n, "D_ADDROF_LVAL", "unary & "
-			    "operand must be an lvalue");
+			dt_error_node(ctx, n, "D_ADDROF_LVAL", "unacceptable "
+			    "operand for unary & operator");
 		n->n_type = dt_type_ptr(ctx, t);
 		return (n);
 	default:	/* ++ -- */

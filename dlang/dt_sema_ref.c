@@ -339,9 +339,11 @@ dt_cook_member(dt_ctx *ctx, dt_node *n)
 		t = t->ty_base;
 	}
 	if (t->ty_kind != DT_TK_STRUCT && t->ty_kind != DT_TK_UNION)
-		dt_error_node(ctx, n, "D_OP_SOU", "operator %s cannot be "
-		    "applied to a forward declaration or a non-struct/union "
-		    "type: %s", dt_tok_name(n->n_op), dt_sema_tname(t, b, sizeof (b)));
+		dt_error_node(ctx, n, "D_OP_SOU", n->n_op == DT_T_ARROW ?
+		    "operator -> cannot be applied to pointer to type \"%s\"; "
+		    "must be applied to a struct or union pointer" :
+		    "operator . cannot be applied to type \"%s\"; must be "
+		    "applied to a struct or union", dt_sema_tname(t, b, sizeof (b)));
 	if (!t->ty_complete)
 		dt_error_node(ctx, n, "D_OP_INCOMPLETE", "operator %s cannot "
 		    "be applied to incomplete type %s", dt_tok_name(n->n_op),
@@ -377,9 +379,9 @@ cook_xlate_member(dt_ctx *ctx, dt_node *n)
 	x->n_a = dt_sema_expr(ctx, x->n_a);
 	dt_ident *xl = dt_xlator_lookup(ctx, out, x->n_a->n_type);
 	if (xl == NULL)
-		dt_error_node(ctx, x, "D_XLATE_NONE", "translator does not "
-		    "exist: %s -> %s", dt_sema_tname(x->n_a->n_type, a, sizeof (a)),
-		    dt_sema_tname(out, b, sizeof (b)));
+		dt_error_node(ctx, x, "D_XLATE_NONE", "cannot translate from "
+		    "\"%s\" to \"%s\"", dt_sema_tname(x->n_a->n_type, a,
+		    sizeof (a)), dt_sema_tname(out, b, sizeof (b)));
 	for (dt_node *m = xl->id_xlexprs; m != NULL; m = m->n_next) {
 		if (!dt_streq(m->n_str, n->n_str))
 			continue;
@@ -393,8 +395,9 @@ cook_xlate_member(dt_ctx *ctx, dt_node *n)
 		arg->id_name = "";	/* unbind */
 		return (e);
 	}
-	dt_error_node(ctx, n, "D_XLATE_MEMB", "translator member %s is not "
-	    "defined for %s", n->n_str, dt_sema_tname(out, b, sizeof (b)));
+	(void)b;
+	dt_error_node(ctx, n, "D_XLATE_NOCONV", "translator does not define "
+	    "conversion for member: %s", n->n_str);
 }
 
 dt_node *
@@ -428,8 +431,7 @@ dt_cook_sizeof(dt_ctx *ctx, dt_node *n)
 	    t->ty_kind == DT_TK_STACK || t->ty_kind == DT_TK_AGGFN ||
 	    t->ty_kind == DT_TK_SYMADDR)
 		dt_error_node(ctx, n, "D_SIZEOF_TYPE", "cannot apply sizeof "
-		    "to an expression of type %s", t->ty_name != NULL ?
-		    t->ty_name : "incomplete");
+		    "to an operand of unknown size");
 	return (dt_node_int(ctx, n, t->ty_size, ctx->c_t_ulong));
 }
 
@@ -457,9 +459,9 @@ dt_cook_stringof(dt_ctx *ctx, dt_node *n)
 	dt_type *t = n->n_a->n_type;
 	if (!dt_type_isscalar(t) && !dt_type_isstring(t) &&
 	    !(t->ty_kind == DT_TK_ARRAY && t->ty_base->ty_size == 1))
-		dt_error_node(ctx, n, "D_STRINGOF_TYPE", "stringof( ) "
-		    "operand must be of scalar or string type, not %s",
-		    dt_sema_tname(t, b, sizeof (b)));
+		dt_error_node(ctx, n, "D_STRINGOF_TYPE", "cannot apply "
+		    "stringof to a value of type %s", dt_sema_tname(t, b,
+		    sizeof (b)));
 	n->n_type = ctx->c_t_string;
 	return (n);
 }

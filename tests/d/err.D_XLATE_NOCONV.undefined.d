@@ -1,5 +1,5 @@
 /*
- * Asserts D_XLATE_MEMB: a member the translator does not define cannot be used.
+ * Asserts D_XLATE_NOCONV: a member the translator does not define cannot be used.
  */
 struct out { int a; int b; };
 translator struct out < int x > { a = x; };
