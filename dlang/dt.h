@@ -701,6 +701,17 @@ struct dt_ctx {
 	dt_type *c_t_llong, *c_t_ullong, *c_t_short, *c_t_ushort, *c_t_uchar;
 	dt_type *c_t_string, *c_t_void, *c_t_voidp, *c_t_stack, *c_t_symaddr;
 	dt_type *c_t_aggfn, *c_t_schar;
+	/*
+	 * DTrace reports an error found while cooking a clause's expressions
+	 * (types, prototypes, identifiers) at the line of the clause's probe
+	 * description, and one found by an action's own checks at the
+	 * statement's line: c_cookline is the former (0 outside a clause);
+	 * errors use it inside dt_sema_expr() (c_depth above c_cookbase, the
+	 * parser's depth when the clause began) or while c_cookforce > 0.
+	 */
+	uint32_t c_cookline;
+	uint32_t c_cookbase;
+	uint32_t c_cookforce;
 };
 
 _Noreturn void dt_error_at(dt_ctx *ctx, uint32_t line, uint32_t col,

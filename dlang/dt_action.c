@@ -257,14 +257,13 @@ action_typed(dt_ctx *ctx, dt_node *n, const dt_func *fn)
 }
 
 /*
- * The argument count: DTrace's prototype (D_PROTO_LEN), then, for the
- * actions whose prototype takes any number of arguments, the action's own
- * count with its own tag and words (stack and ustack: in act_stack).
+ * The count of the actions whose prototype takes any number of arguments
+ * (after DTrace's prototype check, D_PROTO_LEN): the action's own, with
+ * its own tag and words (stack and ustack: dt_fn_stack_args).
  */
 static DT_NOINLINE void
 action_count(dt_ctx *ctx, dt_node *n, const dt_func *fn, uint32_t na)
 {
-	dt_fn_check_len(ctx, n, fn, na);
 	switch (fn->fn_act) {
 	case DT_ACT_CLEAR:
 		if (na != 1)
@@ -301,8 +300,11 @@ action(dt_ctx *ctx, dt_node *n, const dt_func *fn)
 {
 	dt_fn_cook_args(ctx, n);	/* an argument's own error comes first */
 	uint32_t na = dt_fn_nargs(n);
-	action_count(ctx, n, fn, na);
+	ctx->c_cookforce++;		/* DTrace checks the prototype as it cooks */
+	dt_fn_check_len(ctx, n, fn, na);
 	action_typed(ctx, n, fn);
+	ctx->c_cookforce--;
+	action_count(ctx, n, fn, na);
 	dt_fn_check_destructive(ctx, n, fn);
 	dt_action *ac = dt_action_add(ctx, (dt_actkind)fn->fn_act, n);
 	dt_node *a = n->n_args;
@@ -557,6 +559,8 @@ pdesc_parse(dt_ctx *ctx, dt_node *p, dt_probedesc *pd)
 void
 dt_sema_clause(dt_ctx *ctx, dt_node *c)
 {
+	ctx->c_cookline = c->n_args != NULL ? c->n_args->n_line : c->n_line;
+	ctx->c_cookbase = ctx->c_depth;
 	dt_clause_begin(ctx, c);
 	ctx->c_cl.cs_src = c;
 	dt_clause *cl = ctx->c_cl.cs_clause;
@@ -576,4 +580,5 @@ dt_sema_clause(dt_ctx *ctx, dt_node *c)
 	for (dt_node *s = c->n_b; s != NULL; s = s->n_next)
 		statement(ctx, s);
 	dt_clause_end(ctx);
+	ctx->c_cookline = 0;
 }
