@@ -112,7 +112,7 @@ static dt_ident *
 agg_find(dt_ctx *ctx, dt_node *a, const char *argtag, const char *badtag,
     const char *fname, uint32_t i)
 {
-	if (a->n_kind != DT_N_AGG || a->n_a != NULL)
+	if (a->n_kind != DT_N_AGG)	/* @a[k] names @a, as in DTrace */
 		dt_fn_proto_arg(ctx, a, argtag, fname, i, "aggregation",
 		    a->n_type);
 	char key[80];

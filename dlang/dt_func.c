@@ -183,12 +183,23 @@ dt_fn_nargs(const dt_node *n)
 	return (c);
 }
 
-/* Cook the arguments of call n (aggregations are left to the caller). */
+/*
+ * Cook the arguments of call n.  An aggregation is left to the caller, but
+ * as in DTrace a bare @name must be known (D_IDENT_UNDEF); @name[keys]
+ * names it even if it is not (the caller may then say it is undefined).
+ */
 void
 dt_fn_cook_args(dt_ctx *ctx, dt_node *n)
 {
 	for (dt_node **a = &n->n_args; *a != NULL; a = &(*a)->n_next) {
 		if ((*a)->n_kind == DT_N_AGG) {
+			char key[80];
+			dt_snprintf(key, sizeof (key), "@%s", (*a)->n_str);
+			if ((*a)->n_a == NULL &&
+			    dt_ident_lookup(&ctx->c_globals, key) == NULL)
+				dt_error_node(ctx, *a, "D_IDENT_UNDEF", "failed to "
+				    "resolve @%s: Unknown variable name",
+				    (*a)->n_str);
 			(*a)->n_type = ctx->c_t_aggfn;
 			continue;
 		}

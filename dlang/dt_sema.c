@@ -243,12 +243,12 @@ cook_op1(dt_ctx *ctx, dt_node *n)
 			    "operand for unary & operator");
 		n->n_type = dt_type_ptr(ctx, t);
 		return (n);
-	default:	/* ++ -- */
-		need_lval(ctx, n, a, n->n_op);
+	default:	/* ++ -- : DTrace's order and words */
 		if (!dt_type_isscalar(t))
 			dt_error_node(ctx, n, "D_OP_SCALAR", "operator %s "
-			    "requires an operand of scalar type",
+			    "requires operand of scalar type",
 			    dt_tok_name(n->n_op));
+		need_lval(ctx, n, a, n->n_op);
 		n->n_type = t;
 		return (n);
 	}
@@ -670,6 +670,11 @@ cook_assign(dt_ctx *ctx, dt_node *n)
 static DT_NOINLINE dt_node *
 cook_agg_ref(dt_ctx *ctx, dt_node *n)
 {
+	char key[80];
+	dt_snprintf(key, sizeof (key), "@%s", n->n_str);
+	if (n->n_a == NULL && dt_ident_lookup(&ctx->c_globals, key) == NULL)
+		dt_error_node(ctx, n, "D_IDENT_UNDEF", "failed to resolve @%s: "
+		    "Unknown variable name", n->n_str);
 	n->n_type = ctx->c_t_aggfn;
 	return (n);
 }

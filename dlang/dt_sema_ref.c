@@ -126,6 +126,48 @@ dt_sema_unindexed(dt_ctx *ctx, const dt_node *n, int scope,
 	    "keys passed, %u expected", id->id_name, id->id_nkeys);
 }
 
+/*
+ * args[i] and uregs[i] as DTrace checks them: one index (D_PROTO_LEN), an
+ * integer (D_PROTO_ARG), a constant in range (D_ARGS_IDX, D_REGS_IDX).
+ * DTrace insists on a constant; Sonde also takes a variable index.
+ */
+static void
+builtin_index_check(dt_ctx *ctx, dt_node *n, const char *name,
+    const dif_builtin_t *bi)
+{
+	uint32_t nk = 0;
+	for (dt_node *k = n->n_args; k != NULL; k = k->n_next)
+		nk++;
+	if (nk != 1)
+		dt_error_node(ctx, n, "D_PROTO_LEN", "%s[ ] prototype mismatch: "
+		    "%u arg%s passed, 1 expected", name, nk, nk == 1 ? "" : "s");
+	dt_node *k = n->n_args;
+	if (!dt_type_isint(k->n_type)) {	/* (a variable index: Sonde's) */
+		char b[64];
+		dt_error_node(ctx, n, "D_PROTO_ARG", "%s[ ] argument #1 is "
+		    "incompatible with prototype:\n\tprototype: integer "
+		    "constant\n\t argument: %s", name,
+		    dt_sema_tname(k->n_type, b, sizeof (b)));
+	}
+	if (!dt_sema_is_const(k))
+		return;
+	if (bi->bi_id != DIF_VAR_ARGS) {
+		if (k->n_type->ty_signed && k->n_ival < 0)
+			dt_error_node(ctx, n, "D_REGS_IDX", "index %lld is out "
+			    "of range for array %s", (long long)k->n_ival, name);
+		return;
+	}
+	if ((uint64_t)k->n_ival > 9) {
+		const dt_probedesc *pd = ctx->c_cl.cs_clause != NULL &&
+		    ctx->c_cl.cs_clause->cl_nprobes > 0 ?
+		    &ctx->c_cl.cs_clause->cl_probes[0] : NULL;
+		dt_error_node(ctx, n, "D_ARGS_IDX", "index %lld is out of range "
+		    "for %s:%s:%s:%s %s[ ]", (long long)k->n_ival,
+		    pd ? pd->pd_prov : "", pd ? pd->pd_mod : "",
+		    pd ? pd->pd_func : "", pd ? pd->pd_name : "", name);
+	}
+}
+
 dt_node *
 dt_cook_var(dt_ctx *ctx, dt_node *n)
 {
@@ -254,17 +296,7 @@ dt_cook_index(dt_ctx *ctx, dt_node *n)
 		const dif_builtin_t *bi = dif_builtin_lookup(b->n_str,
 		    dt_strlen(b->n_str));
 		if (bi != NULL && bi->bi_array) {
-			if (n->n_args->n_next != NULL)
-				dt_error_node(ctx, n, "D_ARGS_IDX", "%s[ ] "
-				    "takes one index", b->n_str);
-			if (!dt_type_isint(n->n_args->n_type))
-				dt_error_node(ctx, n, "D_ARGS_IDX", "%s[ ] "
-				    "index must be an integer", b->n_str);
-			if (dt_sema_is_const(n->n_args) && bi->bi_id == DIF_VAR_ARGS &&
-			    (n->n_args->n_ival < 0 || n->n_args->n_ival > 9))
-				dt_error_node(ctx, n, "D_ARGS_IDX", "index "
-				    "%lld is out of range for %s args[ ]",
-				    (long long)n->n_args->n_ival, "probe");
+			builtin_index_check(ctx, n, b->n_str, bi);
 			b->n_ival = bi->bi_id;
 			n->n_type = dt_type_lookup(ctx, "int64_t");
 			n->n_ival = -1;		/* marks a built-in array */
