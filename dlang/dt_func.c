@@ -262,10 +262,15 @@ dt_cook_call(dt_ctx *ctx, dt_node *n)
 {
 	const dt_func *fn = dt_func_lookup(n->n_str);
 	if (fn == NULL) {
-		if (dt_ident_lookup(&ctx->c_globals, n->n_str) != NULL ||
-		    dif_builtin_lookup(n->n_str, dt_strlen(n->n_str)) != NULL)
-			dt_error_node(ctx, n, "D_FUNC_IDENT", "%s is not a "
-			    "function", n->n_str);
+		const dt_ident *id = dt_ident_lookup(&ctx->c_globals, n->n_str);
+		const dif_builtin_t *bi = dif_builtin_lookup(n->n_str,
+		    dt_strlen(n->n_str));
+		if (id != NULL || bi != NULL)	/* a name, of another kind */
+			dt_error_node(ctx, n, "D_FUNC_IDKIND", "%s '%s' may not "
+			    "be referenced as a function", (id != NULL &&
+			    id->id_kind == DT_IDK_ARRAY) || (bi != NULL &&
+			    bi->bi_array) ? "associative array" : "scalar",
+			    n->n_str);
 		dt_error_node(ctx, n, "D_FUNC_UNDEF", "undefined function "
 		    "name: %s", n->n_str);
 	}

@@ -421,17 +421,15 @@ cook_op3(dt_ctx *ctx, dt_node *n)
 	} else if (tb == tc) {
 		n->n_type = tb;
 	} else {
-		char a[64], b[64];
 		dt_error_node(ctx, n, "D_OP_INCOMPAT", "operator ?: operands "
-		    "must have compatible types: \"%s\" and \"%s\"",
-		    dt_sema_tname(tb, a, sizeof (a)), dt_sema_tname(tc, b, sizeof (b)));
+		    "must have compatible types");
 	}
 	if (dt_fn_is_action(n->n_b) || dt_fn_is_action(n->n_c))
 		dt_error_node(ctx, n, "D_OP_ACT", "action cannot be used in a "
 		    "conditional context");
-	if (n->n_type->ty_kind == DT_TK_VOID)
+	if (n->n_type->ty_kind == DT_TK_VOID)	/* no value to choose */
 		dt_error_node(ctx, n, "D_OP_INCOMPAT", "operator ?: operands "
-		    "must have compatible types: \"void\" and \"void\"");
+		    "must have compatible types");
 	if (dt_sema_is_const(n->n_a)) {	/* no code for the dead branch */
 		dt_node *live = n->n_a->n_ival != 0 ? n->n_b : n->n_c;
 		return (dt_type_isint(n->n_type) ? dt_sema_cast_to(ctx, live,

@@ -202,9 +202,12 @@ dt_cook_var(dt_ctx *ctx, dt_node *n)
 		n->n_type = id->id_type;
 		return (n);
 	}
-	if (dt_func_lookup(n->n_str) != NULL)
-		dt_error_node(ctx, n, "D_FUNC_IDENT", "%s( ) may not be "
-		    "referenced as a scalar", n->n_str);
+	const dt_func *fn = dt_func_lookup(n->n_str);
+	if (fn != NULL)		/* DTrace: the wrong kind of identifier */
+		dt_error_node(ctx, n, "D_IDENT_BADREF", "%s '%s' may not be "
+		    "referenced as scalar", fn->fn_class == DT_FN_AGG ?
+		    "aggregating function" : fn->fn_subr >= 0 ? "function" :
+		    "tracing function", n->n_str);
 	dt_error_node(ctx, n, "D_IDENT_UNDEF", "failed to resolve %s: "
 	    "Unknown variable name", n->n_str);
 }
