@@ -539,6 +539,8 @@ void dt_sema_keys_define(dt_ctx *ctx, dt_ident *id, dt_type *const *keys,
 dt_node *dt_sema_cast_to(dt_ctx *ctx, dt_node *n, dt_type *t);
 dt_ident *dt_sema_dvar_get(dt_ctx *ctx, int scope, const char *name,
     dt_type *t, bool arr);
+_Noreturn void dt_sema_var_undef(dt_ctx *ctx, const dt_node *n);
+bool dt_sema_body_assigns(dt_ctx *ctx, const dt_node *v);
 _Noreturn void dt_sema_unindexed(dt_ctx *ctx, const dt_node *n, int scope,
     const dt_ident *id);
 dt_node *dt_cook_var(dt_ctx *ctx, dt_node *n);
@@ -701,17 +703,8 @@ struct dt_ctx {
 	dt_type *c_t_llong, *c_t_ullong, *c_t_short, *c_t_ushort, *c_t_uchar;
 	dt_type *c_t_string, *c_t_void, *c_t_voidp, *c_t_stack, *c_t_symaddr;
 	dt_type *c_t_aggfn, *c_t_schar;
-	/*
-	 * DTrace reports an error found while cooking a clause's expressions
-	 * (types, prototypes, identifiers) at the line of the clause's probe
-	 * description, and one found by an action's own checks at the
-	 * statement's line: c_cookline is the former (0 outside a clause);
-	 * errors use it inside dt_sema_expr() (c_depth above c_cookbase, the
-	 * parser's depth when the clause began) or while c_cookforce > 0.
-	 */
-	uint32_t c_cookline;
-	uint32_t c_cookbase;
-	uint32_t c_cookforce;
+	dt_node *c_predbody;		/* the clause's body, while its */
+					/* predicate is cooked */
 };
 
 _Noreturn void dt_error_at(dt_ctx *ctx, uint32_t line, uint32_t col,

