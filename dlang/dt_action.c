@@ -338,12 +338,12 @@ action(dt_ctx *ctx, dt_node *n, const dt_func *fn)
 	case DT_ACT_DENORMALIZE:
 		act_aggop(ctx, n, ac, na);
 		break;
-	case DT_ACT_SETOPT:
+	case DT_ACT_SETOPT:	/* the consumer reads them from the DIF */
 		for (dt_node *o = a; o != NULL; o = o->n_next)
 			if (o->n_kind != DT_N_STR)
-				dt_fn_proto_arg(ctx, n, "D_PROTO_ARG", "setopt",
-				    o == a ? 1 : 2, "string constant",
-				    o->n_type);
+				dt_error_node(ctx, o, "D_PROTO_ARG", "setopt( ) "
+				    "argument #%u must be a string constant in "
+				    "Sonde", o == a ? 1 : 2);
 		act_args(ctx, ac, a, na);
 		break;
 	default:	/* exit, sym/mod, speculate family, destructive */
