@@ -229,9 +229,8 @@ act_order(dt_actkind k, dt_fnclass c)
 }
 
 static DT_NOINLINE void
-act_simple_int(dt_ctx *ctx, dt_node *n, dt_action *ac, const dt_func *fn)
+act_simple_int(dt_ctx *ctx, dt_node *n, dt_action *ac)
 {
-	(void)fn;
 	act_args(ctx, ac, n->n_args, dt_fn_nargs(n));
 	ac->ac_size = ac->ac_nargs == 0 ? 0 : 8;
 }
@@ -347,7 +346,7 @@ action(dt_ctx *ctx, dt_node *n, const dt_func *fn)
 		act_args(ctx, ac, a, na);
 		break;
 	default:	/* exit, sym/mod, speculate family, destructive */
-		act_simple_int(ctx, n, ac, fn);
+		act_simple_int(ctx, n, ac);
 		break;
 	}
 	/* as DTrace: the ordering rules once the statement is compiled */

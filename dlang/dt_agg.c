@@ -254,22 +254,20 @@ agg_func(dt_ctx *ctx, dt_node *asg)
 	dt_node *lhs = asg->n_a, *f = asg->n_b;
 	const dt_func *fn = f->n_kind == DT_N_CALL ?
 	    dt_func_lookup(f->n_str) : NULL;
-	if (fn != NULL && asg->n_op == DT_T_ASGN && fn->fn_class != DT_FN_AGG)
-		(void)dt_sema_expr(ctx, f);	/* a subroutine's own checks */
-	if (fn != NULL && asg->n_op == DT_T_ASGN && fn->fn_class == DT_FN_AGG) {
-		dt_fn_cook_args(ctx, f);
-		dt_fn_check_len(ctx, f, fn, dt_fn_nargs(f));
-		uint32_t i = 0;
-		char pb[48];
-		for (dt_node *a = f->n_args; a != NULL; a = a->n_next, i++)
-			if (dt_proto_argtype(fn->fn_name, i + 1, pb,
-			    sizeof (pb)) != NULL && !dt_type_isint(a->n_type))
-				dt_fn_proto_arg(ctx, f, "D_PROTO_ARG", fn->fn_name,
-				    i + 1, "int", a->n_type);
-	}
-	if (asg->n_op != DT_T_ASGN || fn == NULL || fn->fn_class != DT_FN_AGG)
+	if (asg->n_op != DT_T_ASGN || fn == NULL || fn->fn_class != DT_FN_AGG) {
+		(void)dt_sema_expr(ctx, f);	/* the value's own errors first */
 		dt_error_node(ctx, asg, "D_AGG_FUNC", "@%s must be assigned "
 		    "the result of an aggregating function", lhs->n_str);
+	}
+	dt_fn_cook_args(ctx, f);
+	dt_fn_check_len(ctx, f, fn, dt_fn_nargs(f));
+	uint32_t i = 0;
+	char pb[48];
+	for (dt_node *a = f->n_args; a != NULL; a = a->n_next, i++)
+		if (dt_proto_argtype(fn->fn_name, i + 1, pb, sizeof (pb)) !=
+		    NULL && !dt_type_isint(a->n_type))	/* lquantize's int32_t */
+			dt_fn_proto_arg(ctx, f, "D_PROTO_ARG", fn->fn_name, i + 1,
+			    "int", a->n_type);
 	return (fn);
 }
 

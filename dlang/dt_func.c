@@ -3,11 +3,12 @@
  * functions.
  *
  * One table names every function D knows, with its class, argument count
- * range, prototype (one letter per argument) and, for subroutines, DIF's
- * subroutine id.  This file type-checks calls against it with DTrace's
- * D_PROTO_LEN / D_PROTO_ARG messages, cooks subroutine calls inside
- * expressions (dt_cook_call), and provides the argument helpers that
- * dt_action.c (actions) and dt_agg.c (aggregations) share.
+ * range, prototype (one letter per argument: which types it accepts) and,
+ * for subroutines, DIF's subroutine id.  This file type-checks calls
+ * against it with DTrace's D_PROTO_LEN / D_PROTO_ARG messages (the counts
+ * and C parameter types DTrace declares are in dt_proto.c), cooks calls
+ * inside expressions (dt_cook_call), and provides the argument helpers
+ * that dt_action.c (actions) and dt_agg.c (aggregations) share.
  */
 #include "dlang/dt.h"
 
