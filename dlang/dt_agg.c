@@ -6,7 +6,12 @@
  * in the program (function, key types, quantization parameters) and
  * insists that later uses agree with the first, cooks the special keys
  * stack(), ustack(), func(), sym() and mod(), and emits the DT_ACT_AGG
- * action with one DIFO per key and per value argument.
+ * action with one DIFO per key and per value argument.  The checks come
+ * in DTrace's order (see dt_aggregation): what DTrace finds while cooking
+ * the statement (the call, its prototype, D_AGG_FUNC, D_AGG_REDEF, the
+ * keys) before what its compiler finds afterwards (D_AGG_SCALAR, the
+ * quantization parameters, the increment).  The key types are also kept
+ * in the aggregation's identifier, for printa( ) of several aggregations.
  */
 #include "dlang/dt.h"
 
