@@ -206,12 +206,19 @@ act_aggop(dt_ctx *ctx, dt_node *n, dt_action *ac, uint32_t na)
 		bad = "D_NORMALIZE_AGGBAD";
 		sc = "D_NORMALIZE_SCALAR";
 	}
-	dt_ident *id = agg_find(ctx, n->n_args, arg, bad, n->n_str, 1);
+	/* DTrace's order: the aggregation argument, the value, then defined */
+	dt_node *a = n->n_args;
+	if (a->n_kind != DT_N_AGG)
+		(void)agg_find(ctx, a, arg, bad, n->n_str, 1);
+	if (na == 2 && !dt_type_isscalar(a->n_next->n_type))
+		dt_error_node(ctx, n, sc, "%s( ) argument #2 must be of scalar "
+		    "type", n->n_str);
+	dt_ident *id = agg_find(ctx, a, arg, bad, n->n_str, 1);
 	ac->ac_aggs = dt_alloc(ctx, sizeof (uint32_t));
 	ac->ac_aggs[0] = id->id_aggidx;
 	ac->ac_naggs = 1;
 	if (na == 2)
-		act_scalar_arg(ctx, n, ac, n->n_args->n_next, sc, 2);
+		act_scalar_arg(ctx, n, ac, a->n_next, sc, 2);
 }
 
 static dt_ordkind

@@ -551,7 +551,8 @@ cook_lvalue(dt_ctx *ctx, dt_node *l, dt_type *rt, dt_tokkind op)
 		name = base->n_str;
 		if (base->n_kind == DT_N_THIS)
 			dt_error_node(ctx, l, "D_ARR_LOCAL", "local variables "
-			    "may not be used as associative arrays");
+			    "may not be used as associative arrays: %s",
+			    name);
 		if (base->n_kind != DT_N_VAR && base->n_kind != DT_N_SELF)
 			dt_error_node(ctx, l, "D_OP_LVAL", "operator %s "
 			    "requires modifiable lvalue as an operand",

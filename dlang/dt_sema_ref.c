@@ -373,7 +373,8 @@ dt_cook_index(dt_ctx *ctx, dt_node *n)
 		}
 		if (scope == DIF_SCOPE_LOCAL)
 			dt_error_node(ctx, n, "D_ARR_LOCAL", "local variables "
-			    "may not be used as associative arrays");
+			    "may not be used as associative arrays: %s",
+			    b->n_str);
 		if (id != NULL && id->id_kind == DT_IDK_ARRAY) {
 			dt_sema_array_keys(ctx, n, id);
 			b->n_ident = id;
