@@ -248,6 +248,10 @@ cook_op1(dt_ctx *ctx, dt_node *n)
 			dt_error_node(ctx, n, "D_OP_SCALAR", "operator %s "
 			    "requires operand of scalar type",
 			    dt_tok_name(n->n_op));
+		if (t->ty_kind == DT_TK_PTR && t->ty_base->ty_kind == DT_TK_VOID)
+			dt_error_node(ctx, n, "D_OP_VFPTR", "operator %s "
+			    "requires an operand of known size",
+			    dt_tok_name(n->n_op));
 		need_lval(ctx, n, a, n->n_op);
 		n->n_type = t;
 		return (n);
