@@ -22,6 +22,7 @@
  *   dt_action.c     clauses, statements, if/else, actions, ordering rules
  *   dt_agg.c        aggregations
  *   dt_printf.c     printf/printa format parsing and conversion checking
+ *   dt_proto.c      DTrace's prototypes of D's functions, their messages
  *   dt_cg.c         syntax tree -> DIF, with a small register allocator
  *
  * Context: everything here is freestanding and reentrant.  There are no
@@ -590,6 +591,10 @@ void dt_sema_keys_define(dt_ctx *ctx, dt_ident *id, dt_type *const *keys,
 dt_node *dt_sema_cast_to(dt_ctx *ctx, dt_node *n, dt_type *t);
 dt_ident *dt_sema_dvar_get(dt_ctx *ctx, int scope, const char *name,
     dt_type *t, bool arr);
+_Noreturn void dt_sema_var_undef(dt_ctx *ctx, const dt_node *n);
+bool dt_sema_body_assigns(dt_ctx *ctx, const dt_node *v);
+_Noreturn void dt_sema_unindexed(dt_ctx *ctx, const dt_node *n, int scope,
+    const dt_ident *id);
 dt_node *dt_cook_var(dt_ctx *ctx, dt_node *n);
 dt_node *dt_cook_selfthis(dt_ctx *ctx, dt_node *n);
 dt_node *dt_cook_sym(dt_ctx *ctx, dt_node *n);
@@ -670,14 +675,17 @@ const char *dt_fn_proto_text(char p);
 bool dt_fn_proto_ok(char p, const dt_node *a);
 _Noreturn void dt_fn_proto_len(dt_ctx *ctx, dt_node *n, const char *tag,
     const dt_func *fn, uint32_t got);
+void dt_fn_check_len(dt_ctx *ctx, dt_node *n, const dt_func *fn,
+    uint32_t na);
 _Noreturn void dt_fn_proto_arg(dt_ctx *ctx, dt_node *n, const char *tag,
     const char *fname, uint32_t i, const char *proto, const dt_type *t);
-const char *dt_fn_len_tag(const dt_func *fn);
+int64_t dt_fn_stack_args(dt_ctx *ctx, const dt_func *fn, dt_node *a);
 void dt_fn_check_destructive(dt_ctx *ctx, dt_node *n, const dt_func *fn);
 int64_t dt_fn_const_arg(dt_ctx *ctx, dt_node *a, const char *tag,
     const char *msg);
 dt_node *dt_cook_call(dt_ctx *ctx, dt_node *n);
 const dt_func *dt_call_func(const dt_node *n);
+bool dt_fn_is_action(const dt_node *n);
 
 /* dt_action.c: speculation ordering rules (DTrace's), checked per action */
 typedef enum dt_ordkind {
@@ -693,6 +701,15 @@ void dt_aggregation(dt_ctx *ctx, dt_node *asg);
 
 int dt_printf_create(dt_ctx *ctx, dt_node *call, const char *fname,
     dt_node *fmt, dt_node *args, bool printa);
+
+/* --- dt_proto.c: DTrace's prototypes and their messages ---------------- */
+
+const char *dt_proto_argtype(const char *fname, uint32_t i, char *buf,
+    size_t len);
+bool dt_proto_check_len(dt_ctx *ctx, const dt_node *n, const char *fname,
+    uint32_t got);
+void dt_proto_printa_keys(dt_ctx *ctx, const dt_node *call,
+    const dt_ident *l, const dt_ident *r);
 
 /* --- dt_cg.c ----------------------------------------------------------- */
 
@@ -755,6 +772,8 @@ struct dt_ctx {
 	dt_type *c_t_llong, *c_t_ullong, *c_t_short, *c_t_ushort, *c_t_uchar;
 	dt_type *c_t_string, *c_t_void, *c_t_voidp, *c_t_stack, *c_t_symaddr;
 	dt_type *c_t_aggfn, *c_t_schar;
+	dt_node *c_predbody;		/* the clause's body, while its */
+					/* predicate is cooked */
 };
 
 _Noreturn void dt_error_at(dt_ctx *ctx, uint32_t line, uint32_t col,

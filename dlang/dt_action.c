@@ -11,7 +11,8 @@
  *   aggregation   not after commit( ) (D_AGG_COMM) or speculate( ) (D_AGG_SPEC)
  *   destructive   not after speculate( )                       (D_ACT_SPEC)
  *   exit( )       not after speculate( )                      (D_EXIT_SPEC)
- *   commit( )     not after data recording (D_COMM_DREC) or speculate( )
+ *   commit( )     not after commit( ) (D_COMM_COMM), data recording
+ *                 (D_COMM_DREC) or speculate( )
  *   speculate( )  not after commit( ), speculate( ) or data recording
  *   data records  not after commit( )                         (D_DREC_COMM)
  *
@@ -52,6 +53,9 @@ dt_order_check(dt_ctx *ctx, dt_node *n, dt_ordkind k)
 			    "follow speculate( )");
 		break;
 	case DT_ORD_COMMIT:
+		if (s->cs_commit)
+			dt_error_node(ctx, n, "D_COMM_COMM", "commit( ) may "
+			    "not follow commit( )");
 		if (s->cs_datarec)
 			dt_error_node(ctx, n, "D_COMM_DREC", "commit( ) may "
 			    "not follow data-recording action(s)");
@@ -112,7 +116,7 @@ static dt_ident *
 agg_find(dt_ctx *ctx, dt_node *a, const char *argtag, const char *badtag,
     const char *fname, uint32_t i)
 {
-	if (a->n_kind != DT_N_AGG || a->n_a != NULL)
+	if (a->n_kind != DT_N_AGG)	/* @a[k] names @a, as in DTrace */
 		dt_fn_proto_arg(ctx, a, argtag, fname, i, "aggregation",
 		    a->n_type);
 	char key[80];
@@ -128,16 +132,12 @@ static DT_NOINLINE void
 act_trace(dt_ctx *ctx, dt_node *n, dt_action *ac)
 {
 	dt_node *a = n->n_args;
-	if (a->n_kind == DT_N_AGG)
-		dt_error_node(ctx, n, "D_TRACE_AGG", "trace( ) may not be "
-		    "applied to an aggregation");
 	if (a->n_type->ty_kind == DT_TK_VOID)
-		dt_error_node(ctx, n, "D_TRACE_VOID", "trace( ) may not be "
+		dt_error_node(ctx, a, "D_TRACE_VOID", "trace( ) may not be "
 		    "applied to a void expression");
-	if (a->n_type->ty_kind == DT_TK_STACK ||
-	    a->n_type->ty_kind == DT_TK_SYMADDR)
-		dt_error_node(ctx, n, "D_TRACE_DYN", "trace( ) may not be "
-		    "applied to a translated pointer");
+	if (a->n_kind == DT_N_AGG || a->n_type->ty_kind == DT_TK_AGGFN)
+		dt_error_node(ctx, a, "D_TRACE_DYN", "trace( ) may not be "
+		    "applied to a dynamic expression");
 	act_args(ctx, ac, a, 1);
 	ac->ac_size = value_size(ctx, a->n_type);
 	if (a->n_type->ty_kind == DT_TK_STRUCT || a->n_type->ty_kind ==
@@ -145,7 +145,11 @@ act_trace(dt_ctx *ctx, dt_node *n, dt_action *ac)
 		ac->ac_arg = a->n_type->ty_align;	/* 1: printed as text */
 }
 
-/* printa's aggregations: the arguments from first (argument argno). */
+/*
+ * printa's aggregations, the arguments from first (argument argno), in
+ * DTrace's order: each must be a defined aggregation; the format (if any)
+ * is checked against the first; each later one must have the first's keys.
+ */
 static DT_NOINLINE void
 act_aggs(dt_ctx *ctx, dt_node *n, dt_action *ac, dt_node *first,
     uint32_t argno)
@@ -154,9 +158,17 @@ act_aggs(dt_ctx *ctx, dt_node *n, dt_action *ac, dt_node *first,
 	for (dt_node *a = first; a != NULL; a = a->n_next)
 		na++;
 	ac->ac_aggs = dt_alloc(ctx, sizeof (uint32_t) * (na == 0 ? 1 : na));
+	dt_ident *proto = NULL;
 	for (dt_node *a = first; a != NULL; a = a->n_next, argno++) {
 		dt_ident *id = agg_find(ctx, a, "D_PRINTA_AGGARG",
 		    "D_PRINTA_AGGBAD", n->n_str, argno);
+		if (proto != NULL)
+			dt_proto_printa_keys(ctx, n, proto, id);
+		else
+			proto = id;
+		if (a == first && first != n->n_args)
+			ac->ac_fmt = dt_printf_create(ctx, n, "printa",
+			    n->n_args, first, true);
 		ac->ac_aggs[ac->ac_naggs++] = id->id_aggidx;
 	}
 }
@@ -169,16 +181,11 @@ act_printa(dt_ctx *ctx, dt_node *n, dt_action *ac)
 	if (first->n_kind == DT_N_STR) {
 		if (first->n_next == NULL)
 			dt_error_node(ctx, n, "D_PRINTA_PROTO", "printa( ) "
-			    "prototype mismatch: 1 arg passed, at least 2 "
-			    "expected");
+			    "prototype mismatch: 1 args passed, 2 expected");
 		first = first->n_next;
 		argno = 2;
 	}
 	act_aggs(ctx, n, ac, first, argno);
-	if (first != n->n_args) {
-		ac->ac_fmt = dt_printf_create(ctx, n, "printa", n->n_args,
-		    first, true);
-	}
 }
 
 static DT_NOINLINE void
@@ -206,12 +213,19 @@ act_aggop(dt_ctx *ctx, dt_node *n, dt_action *ac, uint32_t na)
 		bad = "D_NORMALIZE_AGGBAD";
 		sc = "D_NORMALIZE_SCALAR";
 	}
-	dt_ident *id = agg_find(ctx, n->n_args, arg, bad, n->n_str, 1);
+	/* DTrace's order: the aggregation argument, the value, then defined */
+	dt_node *a = n->n_args;
+	if (a->n_kind != DT_N_AGG)
+		(void)agg_find(ctx, a, arg, bad, n->n_str, 1);
+	if (na == 2 && !dt_type_isscalar(a->n_next->n_type))
+		dt_error_node(ctx, n, sc, "%s( ) argument #2 must be of scalar "
+		    "type", n->n_str);
+	dt_ident *id = agg_find(ctx, a, arg, bad, n->n_str, 1);
 	ac->ac_aggs = dt_alloc(ctx, sizeof (uint32_t));
 	ac->ac_aggs[0] = id->id_aggidx;
 	ac->ac_naggs = 1;
 	if (na == 2)
-		act_scalar_arg(ctx, n, ac, n->n_args->n_next, sc, 2);
+		act_scalar_arg(ctx, n, ac, a->n_next, sc, 2);
 }
 
 static dt_ordkind
@@ -229,27 +243,80 @@ act_order(dt_actkind k, dt_fnclass c)
 }
 
 static DT_NOINLINE void
-act_simple_int(dt_ctx *ctx, dt_node *n, dt_action *ac, const dt_func *fn)
+act_simple_int(dt_ctx *ctx, dt_node *n, dt_action *ac)
 {
-	uint32_t i = 0;
-	for (dt_node *a = n->n_args; a != NULL; a = a->n_next, i++)
-		if (!dt_fn_proto_ok(dt_fn_proto_at(fn, i), a) || a->n_kind == DT_N_AGG)
-			dt_fn_proto_arg(ctx, n, "D_PROTO_ARG", fn->fn_name, i + 1,
-			    dt_fn_proto_text(dt_fn_proto_at(fn, i)), a->n_type);
 	act_args(ctx, ac, n->n_args, dt_fn_nargs(n));
 	ac->ac_size = ac->ac_nargs == 0 ? 0 : 8;
+}
+
+/*
+ * The parameters DTrace's prototype gives a type (exit's int, setopt's
+ * strings, tracemem's size...): D_PROTO_ARG before any check of the
+ * action's own.
+ */
+static DT_NOINLINE void
+action_typed(dt_ctx *ctx, dt_node *n, const dt_func *fn)
+{
+	uint32_t i = 0;
+	char pb[48];
+	for (dt_node *a = n->n_args; a != NULL; a = a->n_next, i++) {
+		if (dt_proto_argtype(fn->fn_name, i + 1, pb, sizeof (pb)) == NULL)
+			continue;
+		if (!dt_fn_proto_ok(dt_fn_proto_at(fn, i), a) ||
+		    a->n_kind == DT_N_AGG)
+			dt_fn_proto_arg(ctx, n, "D_PROTO_ARG", fn->fn_name, i + 1,
+			    dt_fn_proto_text(dt_fn_proto_at(fn, i)), a->n_type);
+	}
+}
+
+/*
+ * The count of the actions whose prototype takes any number of arguments
+ * (after DTrace's prototype check, D_PROTO_LEN): the action's own, with
+ * its own tag and words (stack and ustack: dt_fn_stack_args).
+ */
+static DT_NOINLINE void
+action_count(dt_ctx *ctx, dt_node *n, const dt_func *fn, uint32_t na)
+{
+	switch (fn->fn_act) {
+	case DT_ACT_CLEAR:
+		if (na != 1)
+			dt_error_node(ctx, n, "D_CLEAR_PROTO", "%s( ) prototype "
+			    "mismatch: %u args passed, 1 expected", fn->fn_name,
+			    na);
+		break;
+	case DT_ACT_NORMALIZE: case DT_ACT_DENORMALIZE: {
+		uint32_t want = fn->fn_act == DT_ACT_NORMALIZE ? 2 : 1;
+		if (na != want)
+			dt_error_node(ctx, n, "D_NORMALIZE_PROTO", "%s( ) "
+			    "prototype mismatch: %u args passed, %u expected",
+			    fn->fn_name, na, want);
+		break;
+	}
+	case DT_ACT_TRUNC:
+		if (na < 1 || na > 2)
+			dt_error_node(ctx, n, "D_TRUNC_PROTO", "%s( ) prototype "
+			    "mismatch: %u args passed, %s expected", fn->fn_name,
+			    na, na < 1 ? "at least 1" : "no more than 2");
+		break;
+	case DT_ACT_STACK: case DT_ACT_USTACK:
+		break;
+	default:
+		if (na > fn->fn_max)	/* tracemem's optional third */
+			dt_fn_proto_len(ctx, n, "D_PROTO_LEN", fn, na);
+		break;
+	}
 }
 
 /* A statement that calls an action. */
 static void
 action(dt_ctx *ctx, dt_node *n, const dt_func *fn)
 {
+	dt_fn_cook_args(ctx, n);	/* an argument's own error comes first */
 	uint32_t na = dt_fn_nargs(n);
-	if (na < fn->fn_min || na > fn->fn_max)
-		dt_fn_proto_len(ctx, n, dt_fn_len_tag(fn), fn, na);
+	dt_fn_check_len(ctx, n, fn, na);
+	action_typed(ctx, n, fn);
+	action_count(ctx, n, fn, na);
 	dt_fn_check_destructive(ctx, n, fn);
-	dt_fn_cook_args(ctx, n);
-	dt_order_check(ctx, n, act_order((dt_actkind)fn->fn_act, fn->fn_class));
 	dt_action *ac = dt_action_add(ctx, (dt_actkind)fn->fn_act, n);
 	dt_node *a = n->n_args;
 	switch (fn->fn_act) {
@@ -266,12 +333,7 @@ action(dt_ctx *ctx, dt_node *n, const dt_func *fn)
 		break;
 	case DT_ACT_STACK: case DT_ACT_USTACK:
 		if (a != NULL)
-			ac->ac_arg = (uint64_t)dt_fn_const_arg(ctx, a, fn->fn_act ==
-			    DT_ACT_STACK ? "D_STACK_SIZE" : "D_USTACK_FRAMES",
-			    fn->fn_act == DT_ACT_STACK ? "stack( ) argument "
-			    "#1 must be a non-zero positive integral constant "
-			    "expression" : "ustack( ) argument #1 must be a "
-			    "non-zero positive integral constant expression");
+			ac->ac_arg = (uint64_t)dt_fn_stack_args(ctx, fn, a);
 		ac->ac_size = 8 * (uint32_t)(ac->ac_arg == 0 ? 20 :
 		    (ac->ac_arg > 100 ? 100 : ac->ac_arg));
 		break;
@@ -289,18 +351,20 @@ action(dt_ctx *ctx, dt_node *n, const dt_func *fn)
 	case DT_ACT_DENORMALIZE:
 		act_aggop(ctx, n, ac, na);
 		break;
-	case DT_ACT_SETOPT:
+	case DT_ACT_SETOPT:	/* the consumer reads them from the DIF */
 		for (dt_node *o = a; o != NULL; o = o->n_next)
 			if (o->n_kind != DT_N_STR)
-				dt_fn_proto_arg(ctx, n, "D_PROTO_ARG", "setopt",
-				    o == a ? 1 : 2, "string constant",
-				    o->n_type);
+				dt_error_node(ctx, o, "D_PROTO_ARG", "setopt( ) "
+				    "argument #%u must be a string constant in "
+				    "Sonde", o == a ? 1 : 2);
 		act_args(ctx, ac, a, na);
 		break;
 	default:	/* exit, sym/mod, speculate family, destructive */
-		act_simple_int(ctx, n, ac, fn);
+		act_simple_int(ctx, n, ac);
 		break;
 	}
+	/* as DTrace: the ordering rules once the statement is compiled */
+	dt_order_check(ctx, n, act_order((dt_actkind)fn->fn_act, fn->fn_class));
 }
 
 /* ---- statements ---- */
@@ -394,6 +458,23 @@ dt_clause_split(dt_ctx *ctx)
 	cl->cl_pred = dt_cg_expr(ctx, dt_sema_expr(ctx, saved.cs_pending));
 }
 
+/*
+ * "@a;" or "@a[k];": a statement with no effect (D_AGG_NULL), as DTrace
+ * says once it knows the aggregation (brackets make it known; a bare
+ * unknown name is an unknown identifier).
+ */
+static void
+stmt_agg_null(dt_ctx *ctx, dt_node *e)
+{
+	char key[80];
+	dt_snprintf(key, sizeof (key), "@%s", e->n_str);
+	if (e->n_a == NULL && dt_ident_lookup(&ctx->c_globals, key) == NULL)
+		dt_error_node(ctx, e, "D_IDENT_UNDEF", "failed to resolve @%s: "
+		    "Unknown variable name", e->n_str);
+	dt_error_node(ctx, e, "D_AGG_NULL", "expression has null effect: @%s",
+	    e->n_str);
+}
+
 static void
 statement(dt_ctx *ctx, dt_node *s)
 {
@@ -421,6 +502,8 @@ statement(dt_ctx *ctx, dt_node *s)
 		dt_aggregation(ctx, e);
 		return;
 	}
+	if (e->n_kind == DT_N_AGG)
+		stmt_agg_null(ctx, e);
 	e = dt_sema_expr(ctx, e);
 	dt_action *ac = dt_action_add(ctx, DT_ACT_EXPR, s);
 	act_args(ctx, ac, e, 1);
@@ -550,7 +633,9 @@ dt_sema_clause(dt_ctx *ctx, dt_node *c)
 	uint32_t first = (uint32_t)(cl - ctx->c_prog->dp_clauses);
 	dt_node *later = NULL;
 	if (c->n_a != NULL) {
+		ctx->c_predbody = c->n_b;	/* self->/this-> the body assigns */
 		dt_node *pr = pred_try(ctx, tree_copy(ctx, c->n_a));
+		ctx->c_predbody = NULL;
 		if (pr != NULL)
 			cl->cl_pred = pred_code(ctx, pr);
 		else

@@ -857,9 +857,11 @@ static DT_NOINLINE int
 cg_call(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 {
 	const dt_func *fn = dt_call_func(n);
-	if (fn->fn_subr < 0)
-		dt_error_node(ctx, n, "D_OP_ACT", "%s( ) is an action and may "
-		    "not be used in an expression", fn->fn_name);
+	if (fn->fn_subr < 0)	/* an action: DTrace finds it here too */
+		dt_error_node(ctx, n, "D_CG_EXPR", "%s %s( ) may not be called "
+		    "from a D expression (D program context required)",
+		    fn->fn_class == DT_FN_AGG ? "aggregating function" :
+		    "tracing function", fn->fn_name);
 	push_tuple(ctx, b, n->n_args);
 	int rd = reg_alloc(ctx, b, n);
 	emit(ctx, b, DIF_INSTR_CALL(fn->fn_subr, rd));

@@ -169,7 +169,7 @@ dt_types_init(dt_ctx *ctx)
 	ctx->c_t_voidp = dt_type_ptr(ctx, ctx->c_t_void);
 	ctx->c_t_stack = type_new(ctx, DT_TK_STACK, 8, "stack");
 	ctx->c_t_symaddr = type_new(ctx, DT_TK_SYMADDR, 8, "_symaddr");
-	ctx->c_t_aggfn = type_new(ctx, DT_TK_AGGFN, 8, "aggregation");
+	ctx->c_t_aggfn = type_new(ctx, DT_TK_AGGFN, 8, "dynamic variable");
 	static const struct { const char *n; uint8_t sz; bool sign; } td[] = {
 		{ "int8_t", 1, true }, { "int16_t", 2, true },
 		{ "int32_t", 4, true }, { "int64_t", 8, true },

@@ -3,11 +3,12 @@
  * functions.
  *
  * One table names every function D knows, with its class, argument count
- * range, prototype (one letter per argument) and, for subroutines, DIF's
- * subroutine id.  This file type-checks calls against it with DTrace's
- * D_PROTO_LEN / D_PROTO_ARG messages, cooks subroutine calls inside
- * expressions (dt_cook_call), and provides the argument helpers that
- * dt_action.c (actions) and dt_agg.c (aggregations) share.
+ * range, prototype (one letter per argument: which types it accepts) and,
+ * for subroutines, DIF's subroutine id.  This file type-checks calls
+ * against it with DTrace's D_PROTO_LEN / D_PROTO_ARG messages (the counts
+ * and C parameter types DTrace declares are in dt_proto.c), cooks calls
+ * inside expressions (dt_cook_call), and provides the argument helpers
+ * that dt_action.c (actions) and dt_agg.c (aggregations) share.
  */
 #include "dlang/dt.h"
 
@@ -139,26 +140,40 @@ dt_fn_proto_ok(char p, const dt_node *a)
 	}
 }
 
+/*
+ * D_PROTO_LEN as DTrace words it (dt_proto.c has the rule for the
+ * functions DTrace declares; this is the same wording from fn_min/fn_max):
+ * "N args passed, M expected", "at least M" when arguments are optional.
+ */
 _Noreturn void
 dt_fn_proto_len(dt_ctx *ctx, dt_node *n, const char *tag, const dt_func *fn,
     uint32_t got)
 {
-	const char *pre = fn->fn_min == fn->fn_max ? "" : got < fn->fn_min ?
-	    "at least " : "no more than ";
-	uint32_t exp = got < fn->fn_min ? fn->fn_min : fn->fn_max;
+	const char *pre = fn->fn_min != fn->fn_max && fn->fn_max != 255 ?
+	    "at least " : "";
 	dt_error_node(ctx, n, tag, "%s( ) prototype mismatch: %u arg%s "
 	    "passed, %s%u expected", fn->fn_name, got, got == 1 ? "" : "s",
-	    pre, exp);
+	    pre, fn->fn_min);
+}
+
+/* The argument count of a call to fn: DTrace's prototype first. */
+void
+dt_fn_check_len(dt_ctx *ctx, dt_node *n, const dt_func *fn, uint32_t na)
+{
+	if (!dt_proto_check_len(ctx, n, fn->fn_name, na) &&
+	    (na < fn->fn_min || na > fn->fn_max))
+		dt_fn_proto_len(ctx, n, "D_PROTO_LEN", fn, na);
 }
 
 _Noreturn void
 dt_fn_proto_arg(dt_ctx *ctx, dt_node *n, const char *tag, const char *fname,
     uint32_t i, const char *proto, const dt_type *t)
 {
-	char b[64];
+	char b[64], pb[48];
 	dt_type_name(t, b, sizeof (b));
-	if (t->ty_kind == DT_TK_AGGFN)
-		dt_snprintf(b, sizeof (b), "aggregation");
+	const char *ct = dt_proto_argtype(fname, i, pb, sizeof (pb));
+	if (ct != NULL && dt_streq(tag, "D_PROTO_ARG"))
+		proto = ct;	/* the C type DTrace's prototype names */
 	dt_error_node(ctx, n, tag, "%s( ) argument #%u is incompatible with "
 	    "prototype:\n\tprototype: %s\n\t argument: %s", fname, i, proto,
 	    b);
@@ -173,12 +188,23 @@ dt_fn_nargs(const dt_node *n)
 	return (c);
 }
 
-/* Cook the arguments of call n (aggregations are left to the caller). */
+/*
+ * Cook the arguments of call n.  An aggregation is left to the caller, but
+ * as in DTrace a bare @name must be known (D_IDENT_UNDEF); @name[keys]
+ * names it even if it is not (the caller may then say it is undefined).
+ */
 void
 dt_fn_cook_args(dt_ctx *ctx, dt_node *n)
 {
 	for (dt_node **a = &n->n_args; *a != NULL; a = &(*a)->n_next) {
 		if ((*a)->n_kind == DT_N_AGG) {
+			char key[80];
+			dt_snprintf(key, sizeof (key), "@%s", (*a)->n_str);
+			if ((*a)->n_a == NULL &&
+			    dt_ident_lookup(&ctx->c_globals, key) == NULL)
+				dt_error_node(ctx, *a, "D_IDENT_UNDEF", "failed to "
+				    "resolve @%s: Unknown variable name",
+				    (*a)->n_str);
 			(*a)->n_type = ctx->c_t_aggfn;
 			continue;
 		}
@@ -214,54 +240,73 @@ dt_fn_check_destructive(dt_ctx *ctx, dt_node *n, const dt_func *fn)
 		ctx->c_cl.cs_destr = true;
 }
 
+/* What a call yields as a value: stack() a stack, sym() an address. */
+static dt_type *
+call_type(dt_ctx *ctx, const dt_func *fn)
+{
+	if (fn->fn_class == DT_FN_ACT && (fn->fn_act == DT_ACT_STACK ||
+	    fn->fn_act == DT_ACT_USTACK))
+		return (ctx->c_t_stack);
+	if (fn->fn_class == DT_FN_ACT && (fn->fn_act == DT_ACT_SYM ||
+	    fn->fn_act == DT_ACT_MOD))
+		return (ctx->c_t_symaddr);
+	if (fn->fn_class == DT_FN_AGG)	/* DTrace's dynamic type, as @a's */
+		return (ctx->c_t_aggfn);
+	return (ret_type(ctx, fn->fn_ret[0]));
+}
+
 /*
- * A call in an expression: a subroutine (typed by its prototype).  An
- * action used as a value is void; an aggregating function outside an
- * aggregation is an error.
+ * A call in an expression, checked as DTrace does: the arguments, then
+ * the prototype (count, then types).  An action used as a value has the
+ * type of its result (void, stack, symbol; an aggregating function's is
+ * dynamic, like @a's) and operators check it as such; if the expression
+ * type-checks, code generation reports the call (D_CG_EXPR).
  */
 dt_node *
 dt_cook_call(dt_ctx *ctx, dt_node *n)
 {
 	const dt_func *fn = dt_func_lookup(n->n_str);
 	if (fn == NULL) {
-		if (dt_ident_lookup(&ctx->c_globals, n->n_str) != NULL ||
-		    dif_builtin_lookup(n->n_str, dt_strlen(n->n_str)) != NULL)
-			dt_error_node(ctx, n, "D_FUNC_IDENT", "%s is not a "
-			    "function", n->n_str);
+		const dt_ident *id = dt_ident_lookup(&ctx->c_globals, n->n_str);
+		const dif_builtin_t *bi = dif_builtin_lookup(n->n_str,
+		    dt_strlen(n->n_str));
+		if (id != NULL || bi != NULL)	/* a name, of another kind */
+			dt_error_node(ctx, n, "D_FUNC_IDKIND", "%s '%s' may not "
+			    "be referenced as a function", (id != NULL &&
+			    id->id_kind == DT_IDK_ARRAY) || (bi != NULL &&
+			    bi->bi_array) ? "associative array" : "scalar",
+			    n->n_str);
 		dt_error_node(ctx, n, "D_FUNC_UNDEF", "undefined function "
 		    "name: %s", n->n_str);
 	}
-	if (fn->fn_class == DT_FN_AGG)
-		dt_error_node(ctx, n, "D_AGG_FUNC", "%s( ) may only be used "
-		    "as the value of an aggregation", fn->fn_name);
-	if (fn->fn_class == DT_FN_ACT || (fn->fn_class == DT_FN_DESTR &&
-	    fn->fn_subr < 0))
-		dt_error_node(ctx, n, "D_OP_ACT", "%s( ) is an action and may "
-		    "not be used in an expression", fn->fn_name);
-	uint32_t na = dt_fn_nargs(n);
-	if (na < fn->fn_min || na > fn->fn_max)
-		dt_fn_proto_len(ctx, n, "D_PROTO_LEN", fn, na);
-	dt_fn_cook_args(ctx, n);
+	dt_fn_cook_args(ctx, n);	/* an argument's own error comes first */
+	dt_fn_check_len(ctx, n, fn, dt_fn_nargs(n));
 	n->n_ident = NULL;
 	n->n_ival = (int64_t)(fn - dt_funcs);
-	if (fn->fn_subr >= 0) {
-		uint32_t i = 0;
+	uint32_t i = 0;
+	char pb[48];
+	if (fn->fn_subr >= 0) {		/* char * arguments as strings */
 		for (dt_node **ap = &n->n_args; *ap != NULL;
 		    ap = &(*ap)->n_next, i++) {
 			char pr = dt_fn_proto_at(fn, i);
 			bool null = dt_sema_is_const(*ap) && (*ap)->n_ival == 0;
-			if (pr == 's' || (pr == 'S' && !null))	/* char * */
+			if (pr == 's' || (pr == 'S' && !null))
 				*ap = dt_sema_as_string(ctx, *ap);
 		}
-		i = 0;
-		for (dt_node *a = n->n_args; a != NULL; a = a->n_next, i++)
-			if (!dt_fn_proto_ok(dt_fn_proto_at(fn, i), a))
-				dt_fn_proto_arg(ctx, n, "D_PROTO_ARG", fn->fn_name,
-				    i + 1, dt_fn_proto_text(dt_fn_proto_at(fn, i)),
-				    a->n_type);
-		dt_fn_check_destructive(ctx, n, fn);
 	}
-	n->n_type = ret_type(ctx, fn->fn_ret[0]);
+	i = 0;
+	for (dt_node *a = n->n_args; a != NULL; a = a->n_next, i++) {
+		if (fn->fn_subr < 0 && (dt_proto_argtype(fn->fn_name, i + 1, pb,
+		    sizeof (pb)) == NULL || a->n_kind == DT_N_AGG))
+			continue;	/* an action's own checks come later */
+		if (!dt_fn_proto_ok(dt_fn_proto_at(fn, i), a))
+			dt_fn_proto_arg(ctx, n, "D_PROTO_ARG", fn->fn_name,
+			    i + 1, dt_fn_proto_text(dt_fn_proto_at(fn, i)),
+			    a->n_type);
+	}
+	if (fn->fn_subr >= 0)
+		dt_fn_check_destructive(ctx, n, fn);
+	n->n_type = call_type(ctx, fn);
 	return (n);
 }
 
@@ -271,20 +316,53 @@ dt_call_func(const dt_node *n)
 	return (&dt_funcs[n->n_ival]);
 }
 
-/* Map a function to its proto-length tag (DTrace names some per action). */
-const char *
-dt_fn_len_tag(const dt_func *fn)
+/* Is n a (cooked) call of an action, not of a subroutine? */
+bool
+dt_fn_is_action(const dt_node *n)
 {
-	switch (fn->fn_act) {
-	case DT_ACT_STACK: return ("D_STACK_PROTO");
-	case DT_ACT_USTACK: return ("D_USTACK_PROTO");
-	case DT_ACT_PRINTA: return ("D_PRINTA_PROTO");
-	case DT_ACT_CLEAR: return ("D_CLEAR_PROTO");
-	case DT_ACT_TRUNC: return ("D_TRUNC_PROTO");
-	case DT_ACT_NORMALIZE: case DT_ACT_DENORMALIZE:
-		return ("D_NORMALIZE_PROTO");
-	default: return ("D_PROTO_LEN");
+	return (n->n_kind == DT_N_CALL && (n->n_flags & DT_NF_COOKED) &&
+	    n->n_ival >= 0 && (size_t)n->n_ival < sizeof (dt_funcs) /
+	    sizeof (dt_funcs[0]) && dt_funcs[n->n_ival].fn_subr < 0);
+}
+
+/* DTrace's "positive constant": a non-zero integer constant, not negative. */
+static bool
+posconst(const dt_node *a)
+{
+	return ((a->n_flags & DT_NF_CONST) && a->n_ival != 0 &&
+	    (!a->n_type->ty_signed || a->n_ival > 0));
+}
+
+/*
+ * The arguments of stack(n) and ustack(n[, strsize]), in DTrace's order
+ * of checks: stack's count, then a positive constant frame count;
+ * ustack's frame count, a non-negative constant string size, then its
+ * count.  a is the first argument.  Returns the frame count.
+ */
+int64_t
+dt_fn_stack_args(dt_ctx *ctx, const dt_func *fn, dt_node *a)
+{
+	if (fn->fn_act == DT_ACT_STACK) {
+		if (a->n_next != NULL)
+			dt_error_node(ctx, a, "D_STACK_PROTO", "stack( ) "
+			    "prototype mismatch: too many arguments");
+		if (!posconst(a))
+			dt_error_node(ctx, a, "D_STACK_SIZE", "stack( ) size must "
+			    "be a non-zero positive integral constant expression");
+		return (a->n_ival);
 	}
+	if (!posconst(a))
+		dt_error_node(ctx, a, "D_USTACK_FRAMES", "%s( ) argument #1 must "
+		    "be a non-zero positive integer constant", fn->fn_name);
+	dt_node *sz = a->n_next;
+	if (sz != NULL && (!(sz->n_flags & DT_NF_CONST) ||
+	    (sz->n_type->ty_signed && sz->n_ival < 0)))
+		dt_error_node(ctx, sz, "D_USTACK_STRSIZE", "%s( ) argument #2 "
+		    "must be a positive integer constant", fn->fn_name);
+	if (sz != NULL && sz->n_next != NULL)
+		dt_error_node(ctx, sz, "D_USTACK_PROTO", "%s( ) prototype "
+		    "mismatch: too many arguments", fn->fn_name);
+	return (a->n_ival);
 }
 
 int64_t

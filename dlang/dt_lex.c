@@ -246,10 +246,15 @@ lex_number(dt_ctx *ctx, dt_tok *t)
 	if (is_alnum(peekc(ctx, 0)) || l > 2)
 		lex_error(ctx, "D_INT_DIGIT", "invalid integer constant "
 		    "suffix%s", "");
-	if (oflow)
+	if (oflow) {	/* DTrace names the constant as written */
+		char text[64];
+		size_t n = ctx->c_pos - t->t_off;
+		n = n < sizeof (text) - 1 ? n : sizeof (text) - 1;
+		__builtin_memcpy(text, ctx->c_src + t->t_off, n);
+		text[n] = '\0';
 		dt_error_at(ctx, t->t_line, t->t_col, "D_INT_OFLOW",
-		    "integer constant 0x%llx results in integer overflow",
-		    (unsigned long long)v);
+		    "integer constant %s results in integer overflow", text);
+	}
 	/* C's rules for the type of an integer constant (LP64). */
 	t->t_isize = 4;
 	if (l == 0 && !u && v <= 0x7fffffffULL) {

@@ -259,6 +259,10 @@ postfix(dt_ctx *ctx)
 				dt_expect(ctx, DT_T_RBRAC);
 				continue;
 			}
+			if (n->n_kind == DT_N_AGG)
+				dt_error_node(ctx, n, "D_AGG_MDIM", "improper "
+				    "attempt to reference @%s as a "
+				    "multi-dimensional array", n->n_str);
 			m = dt_node_new(ctx, DT_N_INDEX, &t);
 			m->n_a = n;
 			m->n_args = arg_list(ctx, DT_T_RBRAC, &cnt);

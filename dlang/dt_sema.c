@@ -176,6 +176,9 @@ dt_sema_const(dt_ctx *ctx, dt_node *n)
 static void
 need_lval(dt_ctx *ctx, dt_node *n, dt_node *e, dt_tokkind op)
 {
+	if (e->n_kind == DT_N_SYM)	/* kernel memory is an lvalue D cannot write */
+		dt_error_node(ctx, n, "D_OP_WRITE", "operator %s can only be "
+		    "applied to a writable variable", dt_tok_name(op));
 	if ((e->n_flags & DT_NF_LVAL) && dt_sema_is_memlval(e)) {
 		dt_sema_memstore_check(ctx, n, e, op);
 		n->n_flags |= DT_NF_MEMSTORE;	/* *p, p->m, p[i]: scratch */
@@ -216,7 +219,7 @@ cook_op1(dt_ctx *ctx, dt_node *n)
 			return (dt_node_int(ctx, n, ~a->n_ival, n->n_type));
 		return (n);
 	case DT_T_LNEG:
-		if (!dt_type_isscalar(t) && !dt_type_isstring(t))
+		if (!dt_type_isscalar(t))	/* DTrace: a string is not */
 			dt_error_node(ctx, n, "D_OP_SCALAR", "operator %s "
 			    "requires an operand of scalar type",
 			    dt_tok_name(n->n_op));
@@ -245,16 +248,20 @@ cook_op1(dt_ctx *ctx, dt_node *n)
 			dt_error_node(ctx, n, "D_ADDROF_VAR", "cannot take "
 			    "address of dynamic variable");
 		if (!(a->n_flags & DT_NF_LVAL))
-			dt_error_node(ctx, n, "D_ADDROF_LVAL", "unary & "
-			    "operand must be an lvalue");
+			dt_error_node(ctx, n, "D_ADDROF_LVAL", "unacceptable "
+			    "operand for unary & operator");
 		n->n_type = dt_type_ptr(ctx, t);
 		return (n);
-	default:	/* ++ -- */
-		need_lval(ctx, n, a, n->n_op);
+	default:	/* ++ -- : DTrace's order and words */
 		if (!dt_type_isscalar(t))
 			dt_error_node(ctx, n, "D_OP_SCALAR", "operator %s "
-			    "requires an operand of scalar type",
+			    "requires operand of scalar type",
 			    dt_tok_name(n->n_op));
+		if (t->ty_kind == DT_TK_PTR && t->ty_base->ty_kind == DT_TK_VOID)
+			dt_error_node(ctx, n, "D_OP_VFPTR", "operator %s "
+			    "requires an operand of known size",
+			    dt_tok_name(n->n_op));
+		need_lval(ctx, n, a, n->n_op);
 		n->n_type = t;
 		return (n);
 	}
@@ -299,6 +306,10 @@ cook_arith(dt_ctx *ctx, dt_node *n)
 		}
 		return (incompat(ctx, n));
 	}
+	/* DTrace: + and - take integers and pointers only */
+	if ((op == DT_T_PLUS || op == DT_T_MINUS) && (!is_arith(ta) ||
+	    !is_arith(tb)))
+		return (incompat(ctx, n));
 	if (intop && (!dt_type_isint(ta) || !dt_type_isint(tb)))
 		dt_error_node(ctx, n, "D_OP_INT", "operator %s requires "
 		    "operands of integral type", dt_tok_name(op));
@@ -356,8 +367,7 @@ static DT_NOINLINE dt_node *
 cook_logical(dt_ctx *ctx, dt_node *n)
 {
 	dt_type *ta = n->n_a->n_type, *tb = n->n_b->n_type;
-	if ((!dt_type_isscalar(ta) && !dt_type_isstring(ta)) ||
-	    (!dt_type_isscalar(tb) && !dt_type_isstring(tb)))
+	if (!dt_type_isscalar(ta) || !dt_type_isscalar(tb))
 		dt_error_node(ctx, n, "D_OP_SCALAR", "operator %s requires "
 		    "operands of scalar type", dt_tok_name(n->n_op));
 	n->n_type = ctx->c_t_int;
@@ -376,8 +386,6 @@ cook_logical(dt_ctx *ctx, dt_node *n)
 		ne->n_op = DT_T_NE;
 		ne->n_a = n->n_b;
 		ne->n_b = z;
-		if (dt_type_isstring(tb))
-			return (n);	/* keep: string truth test */
 		return (ne);
 	}
 	return (n);
@@ -400,6 +408,13 @@ cook_op2(dt_ctx *ctx, dt_node *n)
 	n->n_b = dt_sema_expr(ctx, n->n_b);
 	switch (n->n_op) {
 	case DT_T_COMMA:
+		if (n->n_a->n_type->ty_kind == DT_TK_AGGFN ||
+		    n->n_b->n_type->ty_kind == DT_TK_AGGFN)
+			dt_error_node(ctx, n, "D_OP_DYN", "operator , operands "
+			    "cannot be of dynamic type");
+		if (dt_fn_is_action(n->n_a) || dt_fn_is_action(n->n_b))
+			dt_error_node(ctx, n, "D_OP_ACT", "operator , operands "
+			    "cannot be actions");
 		n->n_type = n->n_b->n_type;
 		return (n);
 	case DT_T_LT: case DT_T_LE: case DT_T_GT: case DT_T_GE:
@@ -420,9 +435,12 @@ cook_op3(dt_ctx *ctx, dt_node *n)
 	n->n_c = dt_sema_expr(ctx, n->n_c);
 	dt_type *ta = n->n_a->n_type, *tb = n->n_b->n_type,
 	    *tc = n->n_c->n_type;
-	if (!dt_type_isscalar(ta) && !dt_type_isstring(ta))
-		dt_error_node(ctx, n, "D_OP_SCALAR", "operator ?: requires "
-		    "a scalar first operand");
+	if (!dt_type_isscalar(ta))
+		dt_error_node(ctx, n, "D_OP_SCALAR", "operator ?: expression "
+		    "must be of scalar type");
+	if (tb->ty_kind == DT_TK_AGGFN || tc->ty_kind == DT_TK_AGGFN)
+		dt_error_node(ctx, n, "D_OP_DYN", "operator ?: operands cannot "
+		    "be of dynamic type");
 	if (dt_type_isstring(tb) && dt_type_isstring(tc)) {
 		n->n_type = ctx->c_t_string;
 	} else if (is_arith(tb) && is_arith(tc)) {
@@ -430,14 +448,18 @@ cook_op3(dt_ctx *ctx, dt_node *n)
 	} else if (dt_type_isscalar(tb) && dt_type_isscalar(tc) &&
 	    (dt_sema_ptr_compat(tb, n->n_c) || dt_sema_ptr_compat(tc, n->n_b))) {
 		n->n_type = tb->ty_kind == DT_TK_PTR ? tb : tc;
-	} else if (tb == tc && tb->ty_kind != DT_TK_VOID) {
+	} else if (tb == tc) {
 		n->n_type = tb;
 	} else {
-		char a[64], b[64];
 		dt_error_node(ctx, n, "D_OP_INCOMPAT", "operator ?: operands "
-		    "must have compatible types: \"%s\" and \"%s\"",
-		    dt_sema_tname(tb, a, sizeof (a)), dt_sema_tname(tc, b, sizeof (b)));
+		    "must have compatible types");
 	}
+	if (dt_fn_is_action(n->n_b) || dt_fn_is_action(n->n_c))
+		dt_error_node(ctx, n, "D_OP_ACT", "action cannot be used in a "
+		    "conditional context");
+	if (n->n_type->ty_kind == DT_TK_VOID)	/* no value to choose */
+		dt_error_node(ctx, n, "D_OP_INCOMPAT", "operator ?: operands "
+		    "must have compatible types");
 	if (dt_sema_is_const(n->n_a)) {	/* no code for the dead branch */
 		dt_node *live = n->n_a->n_ival != 0 ? n->n_b : n->n_c;
 		return (dt_type_isint(n->n_type) ? dt_sema_cast_to(ctx, live,
@@ -474,6 +496,7 @@ dt_sema_array_keys(dt_ctx *ctx, dt_node *n, dt_ident *id)
 {
 	uint32_t nk = 0;
 	dt_type *kt[DT_MAXKEYS];
+	char kb[64];
 	for (dt_node *k = n->n_args; k != NULL; k = k->n_next) {
 		if (nk == DT_MAXKEYS)
 			dt_error_node(ctx, k, "D_ARR_BADREF", "too many "
@@ -481,8 +504,10 @@ dt_sema_array_keys(dt_ctx *ctx, dt_node *n, dt_ident *id)
 		kt[nk++] = k->n_type;
 		if (!dt_type_isscalar(k->n_type) &&
 		    !dt_type_isstring(k->n_type))
-			dt_error_node(ctx, k, "D_KEY_TYPE", "%s[ ] key #%u "
-			    "is of an invalid type", id->id_name, nk);
+			dt_error_node(ctx, k, "D_KEY_TYPE", "%s expression "
+			    "may not be used as associative array index: key "
+			    "#%u", dt_sema_tname(k->n_type, kb, sizeof (kb)),
+			    nk);
 	}
 	if (!id->id_keys_known) {
 		dt_sema_keys_define(ctx, id, kt, nk);
@@ -490,15 +515,15 @@ dt_sema_array_keys(dt_ctx *ctx, dt_node *n, dt_ident *id)
 	}
 	if (nk != id->id_nkeys)
 		dt_error_node(ctx, n, "D_PROTO_LEN", "%s[ ] prototype "
-		    "mismatch: %u arg%s passed, %u expected", id->id_name, nk,
+		    "mismatch: %u key%s passed, %u expected", id->id_name, nk,
 		    nk == 1 ? "" : "s", id->id_nkeys);
 	for (uint32_t i = 0; i < nk; i++) {
 		if (dt_sema_assignable(id->id_keys[i], kt[i]))
 			continue;
 		char a[64], b[64];
-		dt_error_node(ctx, n, "D_PROTO_ARG", "%s[ ] argument #%u is "
-		    "incompatible with prototype:\n\tprototype: %s\n\t "
-		    "argument: %s", id->id_name, i + 1,
+		dt_error_node(ctx, n, "D_PROTO_ARG", "%s[ ] key #%u is "
+		    "incompatible with prototype:\n\tprototype: %s\n\t"
+		    "      key: %s", id->id_name, i + 1,
 		    dt_sema_tname(id->id_keys[i], a, sizeof (a)),
 		    dt_sema_tname(kt[i], b, sizeof (b)));
 	}
@@ -559,7 +584,8 @@ cook_lvalue(dt_ctx *ctx, dt_node *l, dt_type *rt, dt_tokkind op)
 		name = base->n_str;
 		if (base->n_kind == DT_N_THIS)
 			dt_error_node(ctx, l, "D_ARR_LOCAL", "local variables "
-			    "may not be used as associative arrays");
+			    "may not be used as associative arrays: %s",
+			    name);
 		if (base->n_kind != DT_N_VAR && base->n_kind != DT_N_SELF)
 			dt_error_node(ctx, l, "D_OP_LVAL", "operator %s "
 			    "requires modifiable lvalue as an operand",
@@ -577,11 +603,18 @@ cook_lvalue(dt_ctx *ctx, dt_node *l, dt_type *rt, dt_tokkind op)
 	else if (base->n_kind != DT_N_VAR)
 		return (dt_sema_expr(ctx, l));	/* not a D variable: checked later */
 	dt_ident *id = dt_sema_dvar_get(ctx, scope, name, NULL, arr);
-	if (id == NULL && scope == DIF_SCOPE_GLOBAL &&
-	    (dif_builtin_lookup(name, dt_strlen(name)) != NULL ||
-	    dt_func_lookup(name) != NULL))
-		dt_error_node(ctx, l, "D_OP_LVAL", "operator %s requires "
-		    "modifiable lvalue as an operand", dt_tok_name(op));
+	if (id == NULL && scope == DIF_SCOPE_GLOBAL && !arr &&
+	    dif_builtin_lookup(name, dt_strlen(name)) != NULL)
+		dt_error_node(ctx, l, "D_OP_WRITE", "operator %s can only be "
+		    "applied to a writable variable", dt_tok_name(op));
+	const dt_func *fn = id == NULL && scope == DIF_SCOPE_GLOBAL ?
+	    dt_func_lookup(name) : NULL;
+	if (fn != NULL)
+		dt_error_node(ctx, l, "D_IDENT_BADREF", "%s '%s' may not be "
+		    "referenced as %s", fn->fn_class == DT_FN_AGG ?
+		    "aggregating function" : fn->fn_subr >= 0 ? "function" :
+		    "tracing function", name, arr ? "associative array" :
+		    "scalar");
 	if (id == NULL && op != DT_T_ASGN) {
 		/*
 		 * x += v, x++ on a variable never assigned: it springs into
@@ -592,19 +625,23 @@ cook_lvalue(dt_ctx *ctx, dt_node *l, dt_type *rt, dt_tokkind op)
 		rt = promote(ctx, rt);
 	}
 	if (id == NULL) {
-		if (rt->ty_kind == DT_TK_VOID || rt->ty_kind == DT_TK_STACK ||
-		    rt->ty_kind == DT_TK_SYMADDR || rt->ty_kind == DT_TK_AGGFN)
-			dt_error_node(ctx, l, "D_OP_INCOMPAT", "operator = "
-			    "cannot be applied to a void or action value");
+		/* the new variable takes the value's type, if it can */
+		if (rt->ty_kind == DT_TK_VOID || rt->ty_kind == DT_TK_AGGFN) {
+			char b[64];
+			dt_sema_tname(rt, b, sizeof (b));
+			dt_error_node(ctx, l, "D_OP_INCOMPAT", "operands have "
+			    "incompatible types: \"%s\" = \"%s\"", b, b);
+		}
 		id = dt_sema_dvar_get(ctx, scope, name, rt, arr);
 	}
 	if (id->id_kind != DT_IDK_VAR && id->id_kind != DT_IDK_ARRAY)
 		dt_error_node(ctx, l, "D_OP_LVAL", "operator %s requires "
 		    "modifiable lvalue as an operand", dt_tok_name(op));
+	if (!arr && id->id_kind == DT_IDK_ARRAY)
+		dt_sema_unindexed(ctx, l, scope, id);
 	if (arr != (id->id_kind == DT_IDK_ARRAY))
-		dt_error_node(ctx, l, arr ? "D_IDENT_BADREF" : "D_ARR_BADREF",
-		    arr ? "%s is a scalar variable and may not be indexed" :
-		    "%s is an associative array and must be indexed", name);
+		dt_error_node(ctx, l, "D_IDENT_BADREF", "%s is a scalar variable "
+		    "and may not be indexed", name);
 	if (arr)
 		dt_sema_array_keys(ctx, l, id);
 	base->n_ident = id;
@@ -644,7 +681,8 @@ cook_assign(dt_ctx *ctx, dt_node *n)
 			dt_error_node(ctx, n, "D_OP_SCALAR", "operator %s "
 			    "requires operands of scalar type",
 			    dt_tok_name(n->n_op));
-	} else if (!dt_sema_assignable(lt, rt) ||
+	} else if ((!dt_sema_assignable(lt, rt) && !(lt->ty_kind == rt->ty_kind &&
+	    (lt->ty_kind == DT_TK_STACK || lt->ty_kind == DT_TK_SYMADDR))) ||
 	    !dt_sema_ptr_compat(lt, n->n_b)) {
 		char a[64], b[64];
 		dt_error_node(ctx, n, "D_OP_INCOMPAT", "operands have "
@@ -661,11 +699,21 @@ cook_assign(dt_ctx *ctx, dt_node *n)
 
 /* ---- the dispatcher ---- */
 
+/*
+ * @a as a value: as in DTrace, of a "dynamic" type that no operator, action
+ * or variable accepts, so the context reports it (D_TRACE_DYN, D_OP_DYN,
+ * D_OP_INCOMPAT...).
+ */
 static DT_NOINLINE dt_node *
 cook_agg_ref(dt_ctx *ctx, dt_node *n)
 {
-	dt_error_node(ctx, n, "D_AGG_SCALAR", "aggregation @%s may not be "
-	    "used as a scalar", n->n_str);
+	char key[80];
+	dt_snprintf(key, sizeof (key), "@%s", n->n_str);
+	if (n->n_a == NULL && dt_ident_lookup(&ctx->c_globals, key) == NULL)
+		dt_error_node(ctx, n, "D_IDENT_UNDEF", "failed to resolve @%s: "
+		    "Unknown variable name", n->n_str);
+	n->n_type = ctx->c_t_aggfn;
+	return (n);
 }
 
 /*

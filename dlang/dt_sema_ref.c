@@ -149,6 +149,112 @@ dt_inline_check(dt_ctx *ctx, dt_ident *id, dt_node *where)
 		(void)inline_use(ctx, id, where);
 }
 
+/*
+ * A read of a D variable (self->x, this->x, or an array) that nothing has
+ * assigned yet, in program order: DTrace's D_VAR_UNDEF.
+ */
+_Noreturn void
+dt_sema_var_undef(dt_ctx *ctx, const dt_node *n)
+{
+	dt_error_node(ctx, n, "D_VAR_UNDEF", "%s%s has not yet been declared "
+	    "or assigned", n->n_kind == DT_N_SELF ? "self->" :
+	    n->n_kind == DT_N_THIS ? "this->" : "", n->n_str);
+}
+
+/* Does the subtree n (a list, through n_next) assign the variable v? */
+static bool
+assigns(const dt_node *n, const dt_node *v)
+{
+	for (; n != NULL; n = n->n_next) {
+		const dt_node *t = NULL;
+		if (n->n_kind == DT_N_OP2 && (n->n_op == DT_T_ASGN ||
+		    dt_tok_compound_op(n->n_op) != n->n_op))
+			t = n->n_a;
+		if (n->n_kind == DT_N_OP1 && (n->n_op == DT_T_INC ||
+		    n->n_op == DT_T_DEC))
+			t = n->n_a;
+		if (t != NULL && t->n_kind == DT_N_INDEX)
+			t = t->n_a;
+		if (t != NULL && t->n_kind == v->n_kind && t->n_str != NULL &&
+		    dt_streq(t->n_str, v->n_str))
+			return (true);
+		if ((n->n_kind != DT_N_AGG && assigns(n->n_a, v)) ||
+		    assigns(n->n_b, v) || assigns(n->n_c, v) ||
+		    (n->n_kind != DT_N_STR && assigns(n->n_args, v)))
+			return (true);
+	}
+	return (false);
+}
+
+/*
+ * While a predicate is cooked: does the clause's body assign v (a self->
+ * or this-> node)?  DTrace cooks the body first, so such a predicate may
+ * read the variable the body creates.
+ */
+bool
+dt_sema_body_assigns(dt_ctx *ctx, const dt_node *v)
+{
+	return (ctx->c_predbody != NULL && assigns(ctx->c_predbody, v));
+}
+
+/*
+ * An associative array named without its keys, as DTrace reports it: a
+ * global is the wrong kind of identifier (D_IDENT_BADREF); a self-> or
+ * this-> one is checked against its keys, none given (D_PROTO_LEN).
+ */
+_Noreturn void
+dt_sema_unindexed(dt_ctx *ctx, const dt_node *n, int scope,
+    const dt_ident *id)
+{
+	if (scope == DIF_SCOPE_GLOBAL)
+		dt_error_node(ctx, n, "D_IDENT_BADREF", "associative array "
+		    "'%s' may not be referenced as scalar", id->id_name);
+	dt_error_node(ctx, n, "D_PROTO_LEN", "%s[ ] prototype mismatch: 0 "
+	    "keys passed, %u expected", id->id_name, id->id_nkeys);
+}
+
+/*
+ * args[i] and uregs[i] as DTrace checks them: one index (D_PROTO_LEN), an
+ * integer (D_PROTO_ARG), a constant in range (D_ARGS_IDX, D_REGS_IDX).
+ * DTrace insists on a constant; Sonde also takes a variable index.
+ */
+static void
+builtin_index_check(dt_ctx *ctx, dt_node *n, const char *name,
+    const dif_builtin_t *bi)
+{
+	uint32_t nk = 0;
+	for (dt_node *k = n->n_args; k != NULL; k = k->n_next)
+		nk++;
+	if (nk != 1)
+		dt_error_node(ctx, n, "D_PROTO_LEN", "%s[ ] prototype mismatch: "
+		    "%u arg%s passed, 1 expected", name, nk, nk == 1 ? "" : "s");
+	dt_node *k = n->n_args;
+	if (!dt_type_isint(k->n_type)) {	/* (a variable index: Sonde's) */
+		char b[64];
+		dt_error_node(ctx, n, "D_PROTO_ARG", "%s[ ] argument #1 is "
+		    "incompatible with prototype:\n\tprototype: integer "
+		    "constant\n\t argument: %s", name,
+		    dt_sema_tname(k->n_type, b, sizeof (b)));
+	}
+	if (!dt_sema_is_const(k))
+		return;
+	if (bi->bi_id != DIF_VAR_ARGS) {
+		if (k->n_type->ty_signed && k->n_ival < 0)
+			dt_error_node(ctx, n, "D_REGS_IDX", "index %lld is out "
+			    "of range for array %s", (long long)k->n_ival, name);
+		return;
+	}
+	if ((uint64_t)k->n_ival > 9) {
+		const dt_probedesc *pd = ctx->c_cl.cs_clause != NULL &&
+		    ctx->c_cl.cs_clause->cl_nprobes > 0 ?
+		    &ctx->c_cl.cs_clause->cl_probes[0] : NULL;
+		dt_error_node(ctx, n, "D_ARGS_IDX", "index %lld is out of range "
+		    "for %s:%s:%s:%s %s[ ]", (long long)k->n_ival,
+		    pd ? pd->pd_prov : "", pd ? pd->pd_mod : "",
+		    pd ? pd->pd_func : "", pd ? pd->pd_name : "", name);
+	}
+}
+
 dt_node *
 dt_cook_var(dt_ctx *ctx, dt_node *n)
 {
@@ -164,9 +270,7 @@ dt_cook_var(dt_ctx *ctx, dt_node *n)
 		case DT_IDK_INLINE:
 			return (inline_use(ctx, id, n));
 		case DT_IDK_ARRAY:
-			dt_error_node(ctx, n, "D_ARR_BADREF", "%s is an "
-			    "associative array and must be indexed",
-			    n->n_str);
+			dt_sema_unindexed(ctx, n, DIF_SCOPE_GLOBAL, id);
 		default:
 			n->n_ident = id;
 			n->n_type = id->id_type;
@@ -177,9 +281,10 @@ dt_cook_var(dt_ctx *ctx, dt_node *n)
 	const dif_builtin_t *bi = dif_builtin_lookup(n->n_str,
 	    dt_strlen(n->n_str));
 	if (bi != NULL) {
-		if (bi->bi_array)
-			dt_error_node(ctx, n, "D_ARR_BADREF", "%s[ ] must be "
-			    "indexed", n->n_str);
+		if (bi->bi_array)	/* DTrace: an array, not a scalar */
+			dt_error_node(ctx, n, "D_IDENT_BADREF", "associative "
+			    "array '%s' may not be referenced as scalar",
+			    n->n_str);
 		if (hidden) {
 			id = dt_alloc(ctx, sizeof (*id));
 			id->id_name = n->n_str;
@@ -194,9 +299,12 @@ dt_cook_var(dt_ctx *ctx, dt_node *n)
 		n->n_type = id->id_type;
 		return (n);
 	}
-	if (dt_func_lookup(n->n_str) != NULL)
-		dt_error_node(ctx, n, "D_FUNC_IDENT", "%s( ) may not be "
-		    "referenced as a scalar", n->n_str);
+	const dt_func *fn = dt_func_lookup(n->n_str);
+	if (fn != NULL)		/* DTrace: the wrong kind of identifier */
+		dt_error_node(ctx, n, "D_IDENT_BADREF", "%s '%s' may not be "
+		    "referenced as scalar", fn->fn_class == DT_FN_AGG ?
+		    "aggregating function" : fn->fn_subr >= 0 ? "function" :
+		    "tracing function", n->n_str);
 	dt_error_node(ctx, n, "D_IDENT_UNDEF", "failed to resolve %s: "
 	    "Unknown variable name", n->n_str);
 }
@@ -237,12 +345,12 @@ dt_cook_selfthis(dt_ctx *ctx, dt_node *n)
 	int scope = n->n_kind == DT_N_SELF ? DIF_SCOPE_THREAD :
 	    DIF_SCOPE_LOCAL;
 	dt_ident *id = dt_sema_dvar_get(ctx, scope, n->n_str, NULL, false);
+	if (id == NULL && !dt_sema_body_assigns(ctx, n))
+		dt_sema_var_undef(ctx, n);
 	if (id == NULL)
 		id = dt_sema_dvar_get(ctx, scope, n->n_str, ctx->c_t_int, false);
 	if (id->id_kind == DT_IDK_ARRAY)
-		dt_error_node(ctx, n, "D_ARR_BADREF", "%s->%s is an "
-		    "associative array and must be indexed", scope ==
-		    DIF_SCOPE_THREAD ? "self" : "this", n->n_str);
+		dt_sema_unindexed(ctx, n, scope, id);
 	n->n_ident = id;
 	n->n_type = id->id_type;
 	n->n_flags |= DT_NF_LVAL;
@@ -290,17 +398,7 @@ dt_cook_index(dt_ctx *ctx, dt_node *n)
 		const dif_builtin_t *bi = dif_builtin_lookup(b->n_str,
 		    dt_strlen(b->n_str));
 		if (bi != NULL && bi->bi_array) {
-			if (n->n_args->n_next != NULL)
-				dt_error_node(ctx, n, "D_ARGS_IDX", "%s[ ] "
-				    "takes one index", b->n_str);
-			if (!dt_type_isint(n->n_args->n_type))
-				dt_error_node(ctx, n, "D_ARGS_IDX", "%s[ ] "
-				    "index must be an integer", b->n_str);
-			if (dt_sema_is_const(n->n_args) && bi->bi_id == DIF_VAR_ARGS &&
-			    (n->n_args->n_ival < 0 || n->n_args->n_ival > 9))
-				dt_error_node(ctx, n, "D_ARGS_IDX", "index "
-				    "%lld is out of range for %s args[ ]",
-				    (long long)n->n_args->n_ival, "probe");
+			builtin_index_check(ctx, n, b->n_str, bi);
 			b->n_ival = bi->bi_id;
 			n->n_type = dt_type_lookup(ctx, "int64_t");
 			n->n_ival = -1;		/* marks a built-in array */
@@ -316,16 +414,19 @@ dt_cook_index(dt_ctx *ctx, dt_node *n)
 		if (id == NULL && scope == DIF_SCOPE_GLOBAL &&
 		    dt_ident_lookup(&ctx->c_globals, b->n_str) == NULL &&
 		    dif_builtin_lookup(b->n_str, dt_strlen(b->n_str)) == NULL)
-			dt_error_node(ctx, b, "D_IDENT_UNDEF", "failed to "
-			    "resolve %s: Unknown variable name", b->n_str);
-		if (id == NULL && scope == DIF_SCOPE_THREAD)
+			dt_sema_var_undef(ctx, b);
+		if (id == NULL && scope == DIF_SCOPE_THREAD) {
+			if (!dt_sema_body_assigns(ctx, b))
+				dt_sema_var_undef(ctx, b);
 			id = dt_sema_dvar_get(ctx, scope, b->n_str, ctx->c_t_int, true);
+		}
 		dt_ident *lv = scope == DIF_SCOPE_LOCAL ? dt_ident_lookup(
 		    &ctx->c_locals, b->n_str) : NULL;
 		if (scope == DIF_SCOPE_LOCAL && !dt_sema_is_ptrvar(id) &&
 		    (lv == NULL || lv->id_type->ty_kind != DT_TK_ARRAY))
 			dt_error_node(ctx, n, "D_ARR_LOCAL", "local variables "
-			    "may not be used as associative arrays");
+			    "may not be used as associative arrays: %s",
+			    b->n_str);
 		if (id != NULL && id->id_kind == DT_IDK_ARRAY) {
 			dt_sema_array_keys(ctx, n, id);
 			b->n_ident = id;
@@ -389,9 +490,11 @@ dt_cook_member(dt_ctx *ctx, dt_node *n)
 		t = t->ty_base;
 	}
 	if (t->ty_kind != DT_TK_STRUCT && t->ty_kind != DT_TK_UNION)
-		dt_error_node(ctx, n, "D_OP_SOU", "operator %s cannot be "
-		    "applied to a forward declaration or a non-struct/union "
-		    "type: %s", dt_tok_name(n->n_op), dt_sema_tname(t, b, sizeof (b)));
+		dt_error_node(ctx, n, "D_OP_SOU", n->n_op == DT_T_ARROW ?
+		    "operator -> cannot be applied to pointer to type \"%s\"; "
+		    "must be applied to a struct or union pointer" :
+		    "operator . cannot be applied to type \"%s\"; must be "
+		    "applied to a struct or union", dt_sema_tname(t, b, sizeof (b)));
 	if (!t->ty_complete)
 		dt_error_node(ctx, n, "D_OP_INCOMPLETE", "operator %s cannot "
 		    "be applied to incomplete type %s", dt_tok_name(n->n_op),
@@ -427,9 +530,9 @@ cook_xlate_member(dt_ctx *ctx, dt_node *n)
 	x->n_a = dt_sema_expr(ctx, x->n_a);
 	dt_ident *xl = dt_xlator_lookup(ctx, out, x->n_a->n_type);
 	if (xl == NULL)
-		dt_error_node(ctx, x, "D_XLATE_NONE", "translator does not "
-		    "exist: %s -> %s", dt_sema_tname(x->n_a->n_type, a, sizeof (a)),
-		    dt_sema_tname(out, b, sizeof (b)));
+		dt_error_node(ctx, x, "D_XLATE_NONE", "cannot translate from "
+		    "\"%s\" to \"%s\"", dt_sema_tname(x->n_a->n_type, a,
+		    sizeof (a)), dt_sema_tname(out, b, sizeof (b)));
 	for (dt_node *m = xl->id_xlexprs; m != NULL; m = m->n_next) {
 		if (!dt_streq(m->n_str, n->n_str))
 			continue;
@@ -443,8 +546,9 @@ cook_xlate_member(dt_ctx *ctx, dt_node *n)
 		arg->id_name = "";	/* unbind */
 		return (e);
 	}
-	dt_error_node(ctx, n, "D_XLATE_MEMB", "translator member %s is not "
-	    "defined for %s", n->n_str, dt_sema_tname(out, b, sizeof (b)));
+	(void)b;
+	dt_error_node(ctx, n, "D_XLATE_NOCONV", "translator does not define "
+	    "conversion for member: %s", n->n_str);
 }
 
 dt_node *
@@ -489,8 +593,7 @@ dt_cook_sizeof(dt_ctx *ctx, dt_node *n)
 	    t->ty_kind == DT_TK_STACK || t->ty_kind == DT_TK_AGGFN ||
 	    t->ty_kind == DT_TK_SYMADDR)
 		dt_error_node(ctx, n, "D_SIZEOF_TYPE", "cannot apply sizeof "
-		    "to an expression of type %s", t->ty_name != NULL ?
-		    t->ty_name : "incomplete");
+		    "to an operand of unknown size");
 	if (n->n_ctype == NULL && n->n_a->n_kind == DT_N_STR) {
 		/* "abc" is 4 bytes: the characters up to the first NUL + 1 */
 		uint32_t len = 0;
@@ -525,9 +628,9 @@ dt_cook_stringof(dt_ctx *ctx, dt_node *n)
 	dt_type *t = n->n_a->n_type;
 	if (!dt_type_isscalar(t) && !dt_type_isstring(t) &&
 	    !(t->ty_kind == DT_TK_ARRAY && t->ty_base->ty_size == 1))
-		dt_error_node(ctx, n, "D_STRINGOF_TYPE", "stringof( ) "
-		    "operand must be of scalar or string type, not %s",
-		    dt_sema_tname(t, b, sizeof (b)));
+		dt_error_node(ctx, n, "D_STRINGOF_TYPE", "cannot apply "
+		    "stringof to a value of type %s", dt_sema_tname(t, b,
+		    sizeof (b)));
 	n->n_type = ctx->c_t_string;
 	return (n);
 }

@@ -398,6 +398,8 @@ static int act_raise(struct act_ctx *c, const dt_action *a)
 	return rc;
 }
 
+static int spec_id_check(struct act_ctx *c, uint64_t id);
+
 static int action_exec(struct act_ctx *c, const dt_action *a)
 {
 	uint64_t v;
@@ -419,6 +421,8 @@ static int action_exec(struct act_ctx *c, const dt_action *a)
 		return 0;                            /* chose the buffer before the record */
 	case DT_ACT_COMMIT: case DT_ACT_DISCARD: {
 		int rc = eval(c, a->ac_args[0], &v);
+		if (rc == 0)
+			rc = spec_id_check(c, v);
 		if (rc == 0 && a->ac_kind == DT_ACT_COMMIT)
 			dtrace_spec_commit(c->ac_s, v);
 		else if (rc == 0)
@@ -514,6 +518,19 @@ static void dif_prepare(dtrace_firing_t *f, dtrace_state_t *s)
 }
 
 /*
+ * spec_id_check: DTrace's rule for the id of speculate(), commit() and
+ * discard(): 0 (what a failed speculation() returns) does nothing, an id
+ * that no speculation() could return is an illegal operation.
+ */
+static int spec_id_check(struct act_ctx *c, uint64_t id)
+{
+	if (id <= c->ac_s->dts_opts.dov_nspec)
+		return 0;
+	c->ac_f->df_dif.ds_fault = (dif_fault_t){ DIF_FAULT_ILLOP, DIF_PC_NONE, 0 };
+	return DIF_FAULT_ILLOP;
+}
+
+/*
  * spec_start: speculate(id) in clause order.  The actions before it only
  * computed (D rejects recording ones there: D_SPEC_DREC), so they have run
  * by now, and an assignment such as `self->spec = speculation()` earlier in
@@ -527,6 +544,8 @@ static int spec_start(struct act_ctx *c, const dt_action *a, uint8_t **rec)
 	uint64_t id;
 	int rc = eval(c, a->ac_args[0], &id);
 
+	if (rc == 0)
+		rc = spec_id_check(c, id);
 	if (rc != 0)
 		return rc;
 	dtrace_buffer_t *b = dtrace_spec_buffer(c->ac_s, id);

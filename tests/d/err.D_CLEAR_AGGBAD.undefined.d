@@ -1,7 +1,9 @@
 /*
  * Asserts D_CLEAR_AGGBAD: clear() of an aggregation never assigned.
+ * (@nosuch[1] names it without assigning it; a bare unknown @nosuch is
+ * D_IDENT_UNDEF, as in DTrace).
  */
 BEGIN
 {
-	clear(@nosuch);
+	clear(@nosuch[1]);
 }

@@ -1,8 +1,9 @@
 /*
- * Asserts D_LLQUANT_FACTORMATCH: llquantize's parameters must match the earlier use.
+ * Asserts D_LLQUANT_FACTORMATCH: llquantize's factor must match the earlier
+ * use of the aggregation.
  */
 BEGIN
 {
-	@a = llquantize(1, 10, 0, 6, 20);
-	@a = llquantize(1, 10, 0, 7, 20);
+	@a = llquantize(1, 10, 0, 6, 100);
+	@a = llquantize(1, 100, 0, 6, 100);
 }

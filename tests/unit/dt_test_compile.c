@@ -259,7 +259,7 @@ test_prog_vars(void **state)
 {
 	(void)state;
 	dt_prog *p = compile_ok("BEGIN { a[1, \"x\"] = 3; "
-	    "x = self->t[1, 2, 3]; self->t[4, 5, 6] = 7; this->l = 1; }");
+	    "self->t[4, 5, 6] = 7; x = self->t[1, 2, 3]; this->l = 1; }");
 	assert_int_equal(p->dp_nvars, 3);
 	const dt_vardesc *a = find_var(p, "a"), *t = find_var(p, "t");
 	const dt_vardesc *x = find_var(p, "x");
@@ -566,6 +566,48 @@ test_err_positions(void **state)
 	    "speculate( )");
 }
 
+/*
+ * DTrace's words, argument numbers and lines (an error is at the line of
+ * the expression or statement DTrace was checking).
+ */
+static void
+test_err_dtrace_words(void **state)
+{
+	(void)state;
+	dt_error e = compile_err("BEGIN\n{\n\tx = 1;\n\ty = x + \"a\";\n}");
+	assert_string_equal(e.de_tag, "D_OP_INCOMPAT");
+	assert_int_equal(e.de_line, 4);
+	e = compile_err("BEGIN\n{\n\tstack(0);\n}");
+	assert_string_equal(e.de_tag, "D_STACK_SIZE");
+	assert_int_equal(e.de_line, 3);
+	e = compile_err("BEGIN\n{\n\texit();\n}");
+	assert_int_equal(e.de_line, 3);
+	assert_string_equal(e.de_msg, "exit( ) prototype mismatch: 0 args "
+	    "passed, 1 expected");
+	e = compile_err("BEGIN { trace(substr(\"a\", 1, 2, 3)); }");
+	assert_string_equal(e.de_msg, "substr( ) prototype mismatch: 4 args "
+	    "passed, at least 2 expected");
+	e = compile_err("BEGIN { trace(strlen(1)); }");
+	assert_string_equal(e.de_msg, "strlen( ) argument #1 is incompatible "
+	    "with prototype:\n\tprototype: const char *\n\t argument: int");
+	e = compile_err("BEGIN { @a[1] = count(); @a[\"x\"] = count(); }");
+	assert_string_equal(e.de_msg, "@a[ ] key #1 is incompatible with "
+	    "prototype:\n\tprototype: int\n\t      key: string");
+	e = compile_err("BEGIN { @a[1] = count(); @b[\"x\"] = count(); "
+	    "printa(@a, @b); }");
+	assert_string_equal(e.de_tag, "D_PRINTA_AGGPROTO");
+	assert_string_equal(e.de_msg, "printa( ): @b[ ] key #1 is incompatible "
+	    "with @a:\n        a key #1: int\n        b key #1: string");
+	e = compile_err("BEGIN { @a[trace(1)] = count(); }");
+	assert_string_equal(e.de_msg, "void expression may not be used as "
+	    "aggregation index: key #1");
+	e = compile_err("BEGIN { x = trace(y); }");
+	assert_string_equal(e.de_tag, "D_IDENT_UNDEF");
+	e = compile_err("BEGIN { x = stack(); }");
+	assert_string_equal(e.de_msg, "tracing function stack( ) may not be "
+	    "called from a D expression (D program context required)");
+}
+
 /* ---- robustness ---- */
 
 static void
@@ -728,6 +770,7 @@ main(void)
 		cmocka_unit_test(test_symbols),
 		cmocka_unit_test(test_err_printf),
 		cmocka_unit_test(test_err_positions),
+		cmocka_unit_test(test_err_dtrace_words),
 		cmocka_unit_test(test_small_arena),
 		cmocka_unit_test(test_unterminated),
 		cmocka_unit_test(test_deep_nesting),

@@ -569,19 +569,23 @@ static void print_record(struct dtc *d, int cpu, const dtrace_rechdr_t *h, uint3
 	const uint8_t *data = (const uint8_t *)(h + 1);
 	char fn[DTRACE_FUNCNAMELEN + DTRACE_NAMELEN + 2];
 
+	bool quiet = d->quiet;                       /* setopt("quiet") takes effect after this record */
+
 	print_header(d);
-	if (!d->quiet && d->flowindent) {
+	if (!quiet && d->flowindent) {
 		print_flow_prefix(d, cpu, h, next);
-	} else if (!d->quiet) {
+	} else if (!quiet) {
 		ksnprintf(fn, sizeof(fn), "%s:%s", ei->dei_desc.dpd_func, ei->dei_desc.dpd_name);
 		dtc_out("%3d %6u %32s ", cpu, ei->dei_probe, fn);
 	}
 	for (uint32_t i = 0; i < cl->cl_nacts; i++) {
 		const dt_action *a = &cl->cl_acts[i];
+		if (a->ac_kind == DT_ACT_SETOPT)
+			dtc_setopt(d, a, h->dtrh_epid);
 		print_action(d, a, data);
 		data += dtrace_action_size(a, d->ov.dov_strsize, d->ov.dov_stackframes);
 	}
-	if (!d->quiet)
+	if (!quiet)
 		dtc_out("\n");
 }
 

@@ -1,8 +1,12 @@
 /*
  * ASSERTION: thread-local self-> variables persist across probes of one
- * thread and read 0 when unset; assigning 0 frees them.
+ * thread and read 0 when unset (declared, not yet assigned); assigning 0
+ * frees them.
  */
 #pragma D option quiet
+
+/* declared: DTrace rejects reading a variable nothing assigned before */
+self int a;
 
 BEGIN
 {

@@ -1,0 +1,7 @@
+/*
+ * Asserts D_AGG_NULL: an aggregation element as a statement does nothing.
+ */
+BEGIN
+{
+	@a[1];
+}

@@ -1,0 +1,7 @@
+/*
+ * Asserts D_IDENT_BADREF: args[] must be indexed.
+ */
+BEGIN
+{
+	trace(args);
+}

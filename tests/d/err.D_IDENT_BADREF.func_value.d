@@ -1,0 +1,7 @@
+/*
+ * Asserts D_IDENT_BADREF: a function name is not a value.
+ */
+BEGIN
+{
+	x = strlen;
+}

@@ -1,0 +1,7 @@
+/*
+ * Asserts D_IDENT_UNDEF: an aggregation never assigned is an unknown name.
+ */
+BEGIN
+{
+	trace(@nosuch);
+}

@@ -1,7 +1,0 @@
-/*
- * Asserts D_OP_ARITH: strings cannot be added.
- */
-BEGIN
-{
-	trace("a" + "b");
-}

@@ -1,7 +1,0 @@
-/*
- * Asserts D_OP_LVAL: ++ needs a modifiable lvalue.
- */
-BEGIN
-{
-	++pid;
-}

@@ -1,7 +1,0 @@
-/*
- * Asserts D_PRINTA_PROTO: printa() needs an aggregation.
- */
-BEGIN
-{
-	printa();
-}

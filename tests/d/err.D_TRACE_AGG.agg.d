@@ -1,8 +1,0 @@
-/*
- * Asserts D_TRACE_AGG: trace() cannot record an aggregation.
- */
-BEGIN
-{
-	@a = count();
-	trace(@a);
-}

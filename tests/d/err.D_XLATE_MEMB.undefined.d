@@ -1,9 +1,0 @@
-/*
- * Asserts D_XLATE_MEMB: a member the translator does not define cannot be used.
- */
-struct out { int a; int b; };
-translator struct out < int x > { a = x; };
-BEGIN
-{
-	trace(xlate<struct out>(1).b);
-}
