@@ -624,6 +624,9 @@ void dt_order_check(dt_ctx *ctx, dt_node *n, dt_ordkind k);
 /* dt_agg.c */
 void dt_aggregation(dt_ctx *ctx, dt_node *asg);
 
+/* dt_subr.c: the subroutines' kernel types and constants (kmutex_t, ...) */
+void dt_subr_lib_init(dt_ctx *ctx);
+
 /* --- dt_printf.c ------------------------------------------------------- */
 
 int dt_printf_create(dt_ctx *ctx, dt_node *call, const char *fname,

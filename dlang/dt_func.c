@@ -14,8 +14,10 @@
 /*
  * Prototype letters: i integer, p pointer or integer, s string, S string
  * or 0, x anything traceable, a aggregation, f format string, o option
- * name.  The last letter repeats for extra arguments (up to fn_max).
- * Result letters: i int, l int64_t, u size_t, s string, v void, p void *.
+ * name; pointers only (or NULL): P void *, M kmutex_t *, W krwlock_t *,
+ * 4 ipaddr_t *, 6 in6_addr_t *.  The last letter repeats for extra
+ * arguments (up to fn_max).  Result letters: i int, l int64_t, u size_t,
+ * U unsigned int, s string, v void, p void *.
  */
 static const dt_func dt_funcs[] = {
 	/* actions */
@@ -87,6 +89,26 @@ static const dt_func dt_funcs[] = {
 	{ "ntohl", DT_FN_SUBR, 1, 1, 0, DIF_SUBR_NTOHL, "i", "i" },
 	{ "ntohll", DT_FN_SUBR, 1, 1, 0, DIF_SUBR_NTOHLL, "i", "l" },
 	{ "strncmp", DT_FN_SUBR, 3, 3, 0, DIF_SUBR_STRNCMP, "ssi", "i" },
+	/* kernel objects, paths, devices, addresses (dlang/dt_subr.c) */
+	{ "mutex_owned", DT_FN_SUBR, 1, 1, 0, DIF_SUBR_MUTEX_OWNED, "M", "i" },
+	{ "mutex_owner", DT_FN_SUBR, 1, 1, 0, DIF_SUBR_MUTEX_OWNER, "M", "p" },
+	{ "mutex_type_adaptive", DT_FN_SUBR, 1, 1, 0,
+	    DIF_SUBR_MUTEX_TYPE_ADAPTIVE, "M", "i" },
+	{ "mutex_type_spin", DT_FN_SUBR, 1, 1, 0, DIF_SUBR_MUTEX_TYPE_SPIN,
+	    "M", "i" },
+	{ "rw_read_held", DT_FN_SUBR, 1, 1, 0, DIF_SUBR_RW_READ_HELD, "W",
+	    "i" },
+	{ "rw_write_held", DT_FN_SUBR, 1, 1, 0, DIF_SUBR_RW_WRITE_HELD, "W",
+	    "i" },
+	{ "rw_iswriter", DT_FN_SUBR, 1, 1, 0, DIF_SUBR_RW_ISWRITER, "W", "i" },
+	{ "progenyof", DT_FN_SUBR, 1, 1, 0, DIF_SUBR_PROGENYOF, "i", "i" },
+	{ "cleanpath", DT_FN_SUBR, 1, 1, 0, DIF_SUBR_CLEANPATH, "s", "s" },
+	{ "getmajor", DT_FN_SUBR, 1, 1, 0, DIF_SUBR_GETMAJOR, "i", "U" },
+	{ "getminor", DT_FN_SUBR, 1, 1, 0, DIF_SUBR_GETMINOR, "i", "U" },
+	{ "inet_ntoa", DT_FN_SUBR, 1, 1, 0, DIF_SUBR_INET_NTOA, "4", "s" },
+	{ "inet_ntoa6", DT_FN_SUBR, 1, 1, 0, DIF_SUBR_INET_NTOA6, "6", "s" },
+	{ "inet_ntop", DT_FN_SUBR, 2, 2, 0, DIF_SUBR_INET_NTOP, "iP", "s" },
+	{ "link_ntop", DT_FN_SUBR, 2, 2, 0, DIF_SUBR_LINK_NTOP, "iP", "s" },
 };
 
 const dt_func *
@@ -117,8 +139,28 @@ dt_fn_proto_text(char p)
 	case 'S': return ("string or NULL");
 	case 'a': return ("aggregation");
 	case 'f': return ("string constant");
+	case 'P': return ("void *");
+	case 'M': return ("kmutex_t *");
+	case 'W': return ("krwlock_t *");
+	case '4': return ("ipaddr_t *");
+	case '6': return ("in6_addr_t *");
 	default: return ("any");
 	}
+}
+
+/*
+ * A pointer parameter (P M W 4 6) takes a pointer or an array, or the
+ * constant 0 (NULL), never another integer or a string: DTrace's rule for
+ * pointer arguments (the pointee is not compared: Sonde has no kernel CTF
+ * to compare it with).
+ */
+static bool
+dt_fn_ptr_ok(const dt_type *t, const dt_node *a)
+{
+	if (t->ty_kind == DT_TK_PTR || t->ty_kind == DT_TK_ARRAY)
+		return (true);
+	return (dt_type_isint(t) && (a->n_flags & DT_NF_CONST) &&
+	    a->n_ival == 0);
 }
 
 bool
@@ -131,6 +173,8 @@ dt_fn_proto_ok(char p, const dt_node *a)
 	case 's': return (dt_type_isstring(t));
 	case 'S': return (dt_type_isstring(t) || ((a->n_flags &
 	    DT_NF_CONST) && a->n_ival == 0));
+	case 'P': case 'M': case 'W': case '4': case '6':
+		return (dt_fn_ptr_ok(t, a));
 	default: return (true);
 	}
 }
@@ -190,6 +234,7 @@ ret_type(dt_ctx *ctx, char r)
 	switch (r) {
 	case 's': return (ctx->c_t_string);
 	case 'u': return (ctx->c_t_ulong);
+	case 'U': return (ctx->c_t_uint);
 	case 'l': return (ctx->c_t_long);
 	case 'p': return (ctx->c_t_voidp);
 	case 'v': return (ctx->c_t_void);

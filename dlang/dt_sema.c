@@ -680,6 +680,7 @@ void
 dt_sema_init(dt_ctx *ctx)
 {
 	dt_types_init(ctx);
+	dt_subr_lib_init(ctx);
 	ctx->c_nextvar = DIF_VAR_USER_BASE;
 	ctx->c_nexttls = DIF_VAR_USER_BASE;
 	ctx->c_nextlocal = DIF_VAR_USER_BASE;

@@ -699,4 +699,5 @@ const dif_env_t dtrace_dif_env = {
 	.de_var_load = dtrace_var_load,
 	.de_var_store = dtrace_var_store,
 	.de_speculation = dtrace_speculation,
+	.de_lock = dtrace_lockinfo,
 };
