@@ -105,6 +105,10 @@ typedef enum dt_actkind {
 	DT_ACT_RAISE,		/* destructive: raise(sig): ac_args[0] */
 	DT_ACT_STOP,		/* destructive: stop() */
 	DT_ACT_SYSTEM,		/* destructive: system(fmt, ...): like printf */
+	DT_ACT_FREOPEN,		/* destructive: freopen(fmt, ...): like printf; */
+				/* the consumer's output goes to that file */
+	DT_ACT_FTRUNCATE,	/* ftruncate(): truncate the consumer's output */
+				/* file (records 8 bytes so it reaches it) */
 } dt_actkind;
 
 /* An action of a clause, run in order after the predicate is true. */

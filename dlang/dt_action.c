@@ -249,7 +249,7 @@ action(dt_ctx *ctx, dt_node *n, const dt_func *fn)
 	case DT_ACT_TRACE:
 		act_trace(ctx, n, ac);
 		break;
-	case DT_ACT_PRINTF: case DT_ACT_SYSTEM:
+	case DT_ACT_PRINTF: case DT_ACT_SYSTEM: case DT_ACT_FREOPEN:
 		ac->ac_fmt = dt_printf_create(ctx, n, fn->fn_name, a,
 		    a->n_next, false);
 		act_args(ctx, ac, a->n_next, na - 1);
@@ -289,6 +289,9 @@ action(dt_ctx *ctx, dt_node *n, const dt_func *fn)
 				    o == a ? 1 : 2, "string constant",
 				    o->n_type);
 		act_args(ctx, ac, a, na);
+		break;
+	case DT_ACT_FTRUNCATE:
+		ac->ac_size = 8;
 		break;
 	default:	/* exit, sym/mod, speculate family, destructive */
 		act_simple_int(ctx, n, ac, fn);

@@ -46,6 +46,10 @@ static const dt_func dt_funcs[] = {
 	{ "chill", DT_FN_DESTR, 1, 1, DT_ACT_CHILL, -1, "i", "v" },
 	{ "raise", DT_FN_DESTR, 1, 1, DT_ACT_RAISE, -1, "i", "v" },
 	{ "system", DT_FN_DESTR, 1, 255, DT_ACT_SYSTEM, -1, "fx", "v" },
+	{ "freopen", DT_FN_DESTR, 1, 255, DT_ACT_FREOPEN, -1, "fx", "v" },
+	{ "ftruncate", DT_FN_ACT, 0, 0, DT_ACT_FTRUNCATE, -1, "", "v" },
+	/* jstack([frames [, strsize]]): ustack, there being no Java helper */
+	{ "jstack", DT_FN_ACT, 0, 2, DT_ACT_USTACK, -1, "i", "v" },
 	/* aggregating functions */
 	{ "count", DT_FN_AGG, 0, 0, DT_AGG_COUNT, -1, "", "v" },
 	{ "sum", DT_FN_AGG, 1, 1, DT_AGG_SUM, -1, "i", "v" },

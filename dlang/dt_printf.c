@@ -242,7 +242,7 @@ dt_printf_create(dt_ctx *ctx, dt_node *call, const char *fname,
 		    "constant\n\t argument: %s", fname, b);
 	}
 	const char *f = fmt->n_str;
-	if (*f == '\0' && !printa)
+	if (*f == '\0' && !printa && !dt_streq(fname, "freopen"))
 		dt_error_node(ctx, call, "D_PRINTF_FMT_EMPTY", "%s( ) format "
 		    "string is empty", fname);
 	pf_state s = { ctx, call, fname, args, 2, 0, printa, 0, NULL };

@@ -445,6 +445,28 @@ static void print_system(struct dtc *d, const dt_action *a, const uint8_t *data)
 	shell_run_line(line);
 }
 
+/*
+ * print_freopen: freopen(fmt, ...) names the file the consumer's output
+ * goes to from now on; freopen("") brings it back to standard output.
+ * Sonde has no writable files (as for -o), so a named file cannot be
+ * opened: the consumer says so on standard error, once per name change,
+ * and its output stays on the console.  ftruncate() truncates the output
+ * file; on the console, as on DTrace's terminal, there is nothing to cut.
+ */
+static void print_freopen(struct dtc *d, const dt_action *a, const uint8_t *data)
+{
+	char path[256];
+	struct capture cp = { path, sizeof(path), 0 };
+
+	path[0] = 0;
+	capture = &cp;
+	print_printf(d, a, data);
+	capture = NULL;
+	if (path[0] != 0)
+		dtc_err("dtrace: failed to freopen to %s: Sonde has no writable files; "
+		        "output stays on the console\n", path);
+}
+
 /* ---- records ---- */
 
 static void print_error(struct dtc *d, const dtrace_errrec_t *r)
@@ -487,6 +509,7 @@ static void print_action(struct dtc *d, const dt_action *a, const uint8_t *data)
 	case DT_ACT_TRACE: print_trace(d, a->ac_args[0], data); break;
 	case DT_ACT_PRINTF: print_printf(d, a, data); break;
 	case DT_ACT_SYSTEM: print_system(d, a, data); break;
+	case DT_ACT_FREOPEN: print_freopen(d, a, data); break;
 	case DT_ACT_STACK: dtc_print_stack((const uint64_t *)data, (uint32_t)(a->ac_arg ? a->ac_arg : d->ov.dov_stackframes)); break;
 	case DT_ACT_TRACEMEM: print_bytes(data, a->ac_arg); break;
 	case DT_ACT_SYM:
