@@ -483,6 +483,7 @@ struct dt_type {
 	uint32_t ty_nelem;		/* array elements */
 	dt_member *ty_members;		/* struct/union members, in order */
 	uint32_t ty_align;
+	uint8_t ty_bits;		/* a bit-field's width (0: not one) */
 };
 
 typedef enum dt_identkind {
@@ -630,6 +631,10 @@ void dt_aggregation(dt_ctx *ctx, dt_node *asg);
 
 /* dt_subr.c: the subroutines' kernel types and constants (kmutex_t, ...) */
 void dt_subr_lib_init(dt_ctx *ctx);
+
+/* dt_bitfield.c: bit-field members of D-declared structs and unions */
+void dt_bitfield_member(dt_ctx *ctx, dt_node *where, dt_type *sou,
+    const char *name, dt_type *base, dt_node *width);
 
 /* --- dt_printf.c ------------------------------------------------------- */
 

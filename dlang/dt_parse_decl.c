@@ -47,7 +47,11 @@ const_expr(dt_ctx *ctx)
 static dt_type *decl_specifiers(dt_ctx *ctx);
 static const char *declarator(dt_ctx *ctx, dt_type **tp);
 
-/* sou-body: '{' { specifiers declarator { ',' declarator } ';' } '}' */
+/*
+ * sou-body: '{' { specifiers member-declarator
+ *                 { ',' member-declarator } ';' } '}'
+ * member-declarator: declarator [ ':' constant-expr ] | ':' constant-expr
+ */
 static void
 sou_body(dt_ctx *ctx, dt_type *sou)
 {
@@ -57,10 +61,13 @@ sou_body(dt_ctx *ctx, dt_type *sou)
 		do {
 			dt_node *where = dt_node_here(ctx, DT_N_DECL);
 			dt_type *mt = base;
-			const char *name = declarator(ctx, &mt);
-			if (dt_accept(ctx, DT_T_COLON))
-				dt_error_tok(ctx, "D_DECL_BFTYPE", "bit-fields "
-				    "are not supported by Sonde");
+			const char *name = tok(ctx) == DT_T_COLON ? NULL :
+			    declarator(ctx, &mt);
+			if (dt_accept(ctx, DT_T_COLON)) {
+				dt_node *w = dt_parse_cond(ctx);
+				dt_bitfield_member(ctx, where, sou, name, mt, w);
+				continue;
+			}
 			dt_sou_member(ctx, where, sou, name, mt);
 		} while (dt_accept(ctx, DT_T_COMMA));
 		dt_expect(ctx, DT_T_SEMI);

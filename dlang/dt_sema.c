@@ -238,6 +238,9 @@ cook_op1(dt_ctx *ctx, dt_node *n)
 		if (!(a->n_flags & DT_NF_LVAL))
 			dt_error_node(ctx, n, "D_ADDROF_LVAL", "unary & "
 			    "operand must be an lvalue");
+		if (t->ty_bits != 0)
+			dt_error_node(ctx, n, "D_ADDROF_BITFIELD", "cannot "
+			    "take address of bit-field");
 		n->n_type = dt_type_ptr(ctx, t);
 		return (n);
 	default:	/* ++ -- */
