@@ -201,6 +201,7 @@ typedef enum dt_convkind {
 	DT_CONV_PCT,		/* %%: no argument */
 	DT_CONV_Y,		/* %Y: walltimestamp as a date */
 	DT_CONV_K,		/* %k: a stack */
+	DT_CONV_FLT,		/* %e %E %f %g %G: float, double, long double */
 } dt_convkind;
 
 typedef struct dt_conv {
@@ -463,6 +464,7 @@ typedef enum dt_typekind {
 	DT_TK_STRUCT, DT_TK_UNION, DT_TK_ENUM, DT_TK_FUNC, DT_TK_STACK,
 	DT_TK_SYMADDR,		/* func()/sym()/mod() result */
 	DT_TK_AGGFN,		/* result of an aggregating function */
+	DT_TK_FLOAT,		/* float, double, long double (dt_float.c) */
 } dt_typekind;
 
 typedef struct dt_member {
@@ -632,6 +634,11 @@ void dt_aggregation(dt_ctx *ctx, dt_node *asg);
 /* dt_subr.c: the subroutines' kernel types and constants (kmutex_t, ...) */
 void dt_subr_lib_init(dt_ctx *ctx);
 
+/* dt_float.c: float, double and long double (bytes, no arithmetic) */
+dt_type *dt_float_resolve(dt_ctx *ctx, int nfloat, int ndouble, int nlong,
+    int nother, uint32_t line, uint32_t col);
+bool dt_float_cast_ok(const dt_type *to, const dt_type *from);
+
 /* dt_bitfield.c: bit-field members of D-declared structs and unions */
 void dt_bitfield_member(dt_ctx *ctx, dt_node *where, dt_type *sou,
     const char *name, dt_type *base, dt_node *width);
@@ -698,6 +705,7 @@ struct dt_ctx {
 	dt_type *c_t_llong, *c_t_ullong, *c_t_short, *c_t_ushort, *c_t_uchar;
 	dt_type *c_t_string, *c_t_void, *c_t_voidp, *c_t_stack, *c_t_symaddr;
 	dt_type *c_t_aggfn, *c_t_schar;
+	dt_type *c_t_float[3];		/* float, double, long double (lazily) */
 };
 
 _Noreturn void dt_error_at(dt_ctx *ctx, uint32_t line, uint32_t col,

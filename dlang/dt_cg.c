@@ -160,7 +160,8 @@ static bool
 by_ref(const dt_type *t)
 {
 	return (t->ty_kind == DT_TK_STRUCT || t->ty_kind == DT_TK_UNION ||
-	    t->ty_kind == DT_TK_ARRAY || t->ty_kind == DT_TK_STRING);
+	    t->ty_kind == DT_TK_ARRAY || t->ty_kind == DT_TK_STRING ||
+	    (t->ty_kind == DT_TK_FLOAT && t->ty_size > 8));
 }
 
 /* rd = *(type *)rd, unless the type is by reference (keep the address). */
@@ -211,7 +212,8 @@ dif_type_of(dt_ctx *ctx, const dt_type *t)
 		d.dt_flags = DIF_TF_BYREF;
 		d.dt_size = 0;
 	} else if (t->ty_kind == DT_TK_STRUCT || t->ty_kind == DT_TK_UNION ||
-	    t->ty_kind == DT_TK_ARRAY) {
+	    t->ty_kind == DT_TK_ARRAY || (t->ty_kind == DT_TK_FLOAT &&
+	    t->ty_size > 8)) {
 		d.dt_kind = DIF_TYPE_BLOB;
 		d.dt_flags = DIF_TF_BYREF;
 		d.dt_size = t->ty_size;

@@ -126,7 +126,7 @@ tagged_type(dt_ctx *ctx)
 /* Count-based C type specifier combination. */
 typedef struct spec_counts {
 	int sc_char, sc_short, sc_int, sc_long, sc_signed, sc_unsigned;
-	int sc_void, sc_string, sc_float;
+	int sc_void, sc_string, sc_float, sc_double;
 	dt_type *sc_named;
 } spec_counts;
 
@@ -136,16 +136,17 @@ spec_resolve(dt_ctx *ctx, const spec_counts *s, const dt_tok *t)
 {
 	int basic = s->sc_char + s->sc_short + s->sc_int + s->sc_long +
 	    s->sc_signed + s->sc_unsigned + s->sc_void + s->sc_string +
-	    s->sc_float;
+	    s->sc_float + s->sc_double;
 	if (s->sc_named != NULL) {
 		if (basic != 0)
 			dt_error_at(ctx, t->t_line, t->t_col, "D_DECL_COMBO",
 			    "invalid type combination");
 		return (s->sc_named);
 	}
-	if (s->sc_float)
-		dt_error_at(ctx, t->t_line, t->t_col, "D_DECL_COMBO",
-		    "floating-point types are not supported");
+	if (s->sc_float || s->sc_double)
+		return (dt_float_resolve(ctx, s->sc_float, s->sc_double,
+		    s->sc_long, basic - s->sc_float - s->sc_double - s->sc_long,
+		    t->t_line, t->t_col));
 	if ((s->sc_signed && s->sc_unsigned) || s->sc_signed > 1 ||
 	    s->sc_unsigned > 1 || s->sc_short > 1 || s->sc_long > 2 ||
 	    s->sc_char > 1 || s->sc_int > 1 ||
@@ -194,7 +195,8 @@ decl_specifiers(dt_ctx *ctx)
 		case DT_T_UNSIGNED: s.sc_unsigned++; break;
 		case DT_T_VOID: s.sc_void++; break;
 		case DT_T_STRING: s.sc_string++; break;
-		case DT_T_FLOAT: case DT_T_DOUBLE: s.sc_float++; break;
+		case DT_T_FLOAT: s.sc_float++; break;
+		case DT_T_DOUBLE: s.sc_double++; break;
 		case DT_T_TYPENAME:
 			if (s.sc_named != NULL || s.sc_char + s.sc_short +
 			    s.sc_int + s.sc_long + s.sc_signed +

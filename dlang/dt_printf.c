@@ -11,7 +11,7 @@
  *   %p %a %A            pointer or integer
  *   %Y                  int64_t (a walltimestamp)
  *   %k                  stack (a stack( ) value)
- *   %e %f %g ...        floating point: never satisfiable in Sonde
+ *   %e %f %g ...        float, double, or long double (dt_float.c)
  *   %@...               the aggregation's value (printa only)
  *
  * '*' widths and precisions consume an int argument.  For printa the
@@ -33,7 +33,7 @@ static const pf_spec pf_specs[] = {
 	{ "paA", "pointer or integer", DT_CONV_PTR },
 	{ "Y", "int64_t", DT_CONV_Y },
 	{ "k", "stack", DT_CONV_K },
-	{ "eEfgG", "float, double, or long double", DT_CONV_SINT },
+	{ "eEfgG", "float, double, or long double", DT_CONV_FLT },
 };
 
 static const pf_spec *
@@ -49,10 +49,9 @@ spec_find(char c)
 static bool
 arg_ok(const pf_spec *ps, char conv, const dt_type *t)
 {
-	if (conv == 'e' || conv == 'E' || conv == 'f' || conv == 'g' ||
-	    conv == 'G')
-		return (false);
 	switch (ps->ps_kind) {
+	case DT_CONV_FLT:
+		return (t->ty_kind == DT_TK_FLOAT);
 	case DT_CONV_SINT: case DT_CONV_UINT: case DT_CONV_Y:
 		if (conv == 'c')
 			return (dt_type_isint(t) && t->ty_size <= 4);

@@ -103,6 +103,8 @@ dt_sema_assignable(const dt_type *to, const dt_type *from)
 		return (dt_type_isstring(to) && dt_type_isstring(from));
 	if (dt_type_isscalar(to) && dt_type_isscalar(from))
 		return (true);
+	if (to->ty_kind == DT_TK_FLOAT && from->ty_kind == DT_TK_FLOAT)
+		return (to->ty_size == from->ty_size);
 	if (to->ty_kind == from->ty_kind && (to->ty_kind == DT_TK_STRUCT ||
 	    to->ty_kind == DT_TK_UNION))
 		return (to == from);

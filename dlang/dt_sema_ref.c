@@ -393,6 +393,8 @@ dt_cook_cast(dt_ctx *ctx, dt_node *n)
 	n->n_type = to;
 	if (to->ty_kind == DT_TK_VOID)
 		return (n);
+	if (dt_float_cast_ok(to, from))
+		return (n);		/* the bytes, unconverted (dt_float.c) */
 	if ((dt_type_isscalar(to) && dt_type_isscalar(from)) ||
 	    (dt_type_isstring(to) && dt_type_isstring(from))) {
 		if (dt_sema_is_const(e) && dt_type_isint(to))

@@ -6,6 +6,7 @@
  *   dtc_agg.c      aggregations: merging the CPUs' buffers, sorting, printing
  *   dtc_printa.c   printa(): one or several aggregations joined on their keys
  *   dtc_proc.c     the processes dtrace creates: -c's command
+ *   dtc_float.c    printf's %e %f %g of float, double and long double bytes
  *
  * The consumer talks to the framework only through trace/dtrace.h, so it
  * could move to ring 3 unchanged.  Output goes to standard output
@@ -138,5 +139,14 @@ void dtc_agg_free(struct dtc *d);
 void dtc_out(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void dtc_outn(const char *s, size_t n);
 void dtc_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/*
+ * dtc_float_format: format the floating-point value in bytes (len 4: float,
+ * 8: double, 16: x86 long double) by the C conversion spec (e.g. "%-10.3e";
+ * flags, width, precision, then e E f g or G) into buf (size bytes, always
+ * terminated).  Returns the length.  Integers only: no FPU.  Thread context.
+ */
+size_t dtc_float_format(char *buf, size_t size, const char *spec, const uint8_t *bytes,
+                        uint32_t len);
 
 #endif

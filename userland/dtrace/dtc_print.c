@@ -306,6 +306,22 @@ static int64_t int_value(const dif_difo_t *dp, const uint8_t *data, char conv, c
 	}
 }
 
+/* %e %f %g of a float (4 bytes), double (8) or long double (16): dtc_float.c. */
+static void print_float(const dt_conv *cv, const dif_difo_t *dp, const uint8_t *data,
+                        const int *star, int nstar)
+{
+	char spec[48];
+	uint32_t size = dp->dd_rtype.dt_size;
+	char *text = kmalloc(6000);
+
+	if (text == NULL)
+		return;
+	spec_build(cv->cv_spec, star, nstar, "", conv_char(cv->cv_spec), spec, sizeof(spec));
+	dtc_float_format(text, 6000, spec, data, size == 4 || size == 16 ? size : 8);
+	dtc_out("%s", text);
+	kfree(text);
+}
+
 static void print_conv(struct dtc *d, const dt_conv *cv, const dif_difo_t *dp, const uint8_t *data,
                        const int *star, int nstar)
 {
@@ -349,6 +365,9 @@ static void print_conv(struct dtc *d, const dt_conv *cv, const dif_difo_t *dp, c
 		break;
 	case DT_CONV_PCT:
 		dtc_out("%%");
+		break;
+	case DT_CONV_FLT:
+		print_float(cv, dp, data, star, nstar);
 		break;
 	default:
 		memcpy(&v, data, 8);
