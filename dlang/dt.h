@@ -109,6 +109,8 @@ typedef enum dt_actkind {
 				/* the consumer's output goes to that file */
 	DT_ACT_FTRUNCATE,	/* ftruncate(): truncate the consumer's output */
 				/* file (records 8 bytes so it reaches it) */
+	DT_ACT_PRINT,		/* print(x): recorded as trace(x); ac_type */
+				/* says how the consumer prints it */
 } dt_actkind;
 
 /* An action of a clause, run in order after the predicate is true. */
@@ -123,6 +125,8 @@ typedef struct dt_action {
 	uint64_t ac_arg;		/* constant argument (see dt_actkind) */
 	uint32_t ac_size;		/* bytes recorded in the buffer (0 for */
 					/* none); strings take strsize */
+	const dt_type *ac_type;		/* DT_ACT_PRINT: the value's D type */
+					/* (in the program's arena) */
 } dt_action;
 
 /*

@@ -293,6 +293,16 @@ action(dt_ctx *ctx, dt_node *n, const dt_func *fn)
 	case DT_ACT_FTRUNCATE:
 		ac->ac_size = 8;
 		break;
+	case DT_ACT_PRINT:	/* trace()'s record, with print( )'s own tags */
+		if (a->n_kind == DT_N_AGG)
+			dt_error_node(ctx, n, "D_PRINT_AGG", "print( ) may not "
+			    "be applied to an aggregation");
+		if (a->n_type->ty_kind == DT_TK_VOID)
+			dt_error_node(ctx, n, "D_PRINT_VOID", "print( ) may not "
+			    "be applied to a void expression");
+		act_trace(ctx, n, ac);
+		ac->ac_type = a->n_type;
+		break;
 	default:	/* exit, sym/mod, speculate family, destructive */
 		act_simple_int(ctx, n, ac, fn);
 		break;

@@ -48,6 +48,7 @@ static const dt_func dt_funcs[] = {
 	{ "system", DT_FN_DESTR, 1, 255, DT_ACT_SYSTEM, -1, "fx", "v" },
 	{ "freopen", DT_FN_DESTR, 1, 255, DT_ACT_FREOPEN, -1, "fx", "v" },
 	{ "ftruncate", DT_FN_ACT, 0, 0, DT_ACT_FTRUNCATE, -1, "", "v" },
+	{ "print", DT_FN_ACT, 1, 1, DT_ACT_PRINT, -1, "x", "v" },
 	/* jstack([frames [, strsize]]): ustack, there being no Java helper */
 	{ "jstack", DT_FN_ACT, 0, 2, DT_ACT_USTACK, -1, "i", "v" },
 	/* aggregating functions */

@@ -179,6 +179,7 @@ uint32_t dtrace_action_size(const dt_action *a, uint32_t strsize, uint32_t stack
 {
 	switch (a->ac_kind) {
 	case DT_ACT_TRACE: case DT_ACT_PRINTF: case DT_ACT_SYSTEM: case DT_ACT_FREOPEN:
+	case DT_ACT_PRINT:
 		return args_size(a, strsize);
 	case DT_ACT_FTRUNCATE:
 		return 8;                            /* nothing, but a record for the consumer */
@@ -408,7 +409,7 @@ static int action_exec(struct act_ctx *c, const dt_action *a)
 	case DT_ACT_EXPR:
 		return a->ac_nargs ? eval(c, a->ac_args[0], &v) : 0;
 	case DT_ACT_TRACE: case DT_ACT_PRINTF: case DT_ACT_SYSTEM: case DT_ACT_SYM: case DT_ACT_MOD:
-	case DT_ACT_FREOPEN:
+	case DT_ACT_FREOPEN: case DT_ACT_PRINT:
 		return act_values(c, a);
 	case DT_ACT_EXIT: return act_exit(c, a);
 	case DT_ACT_STACK: return act_stack(c, a);

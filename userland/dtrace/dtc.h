@@ -7,6 +7,7 @@
  *   dtc_printa.c   printa(): one or several aggregations joined on their keys
  *   dtc_proc.c     the processes dtrace creates: -c's command
  *   dtc_float.c    printf's %e %f %g of float, double and long double bytes
+ *   dtc_typeprint.c  print(): a value by its D type, as illumos prints it
  *
  * The consumer talks to the framework only through trace/dtrace.h, so it
  * could move to ring 3 unchanged.  Output goes to standard output
@@ -146,6 +147,12 @@ void dtc_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * flags, width, precision, then e E f g or G) into buf (size bytes, always
  * terminated).  Returns the length.  Integers only: no FPU.  Thread context.
  */
+/*
+ * dtc_print_typed: print()'s output: the value recorded at data (as trace()
+ * records it: dp is its DIFO) printed by its D type t (dtc_typeprint.c).
+ */
+void dtc_print_typed(const dt_type *t, const dif_difo_t *dp, const uint8_t *data);
+
 size_t dtc_float_format(char *buf, size_t size, const char *spec, const uint8_t *bytes,
                         uint32_t len);
 
