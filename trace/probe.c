@@ -183,6 +183,8 @@ uint32_t dtrace_action_size(const dt_action *a, uint32_t strsize, uint32_t stack
 		return args_size(a, strsize);
 	case DT_ACT_FTRUNCATE:
 		return 8;                            /* nothing, but a record for the consumer */
+	case DT_ACT_USTACK:
+		return 8;                            /* ustack/jstack: no user frames (a 0 ends them) */
 	case DT_ACT_PRINTA: case DT_ACT_EXIT: case DT_ACT_SYM: case DT_ACT_MOD:
 	case DT_ACT_CLEAR: case DT_ACT_DENORMALIZE: case DT_ACT_NORMALIZE: case DT_ACT_TRUNC:
 		return 8;                            /* the value argument, or 0 */
@@ -440,9 +442,11 @@ static int action_exec(struct act_ctx *c, const dt_action *a)
 		return 0;
 	case DT_ACT_SETOPT:
 		return 0;
-	case DT_ACT_FTRUNCATE:
+	case DT_ACT_FTRUNCATE: case DT_ACT_USTACK:
+		/* ftruncate: the consumer acts on the record; ustack()/jstack(): every
+		 * Sonde thread is a kernel thread, with no user stack to walk */
 		if (c->ac_data != NULL)
-			memset(c->ac_data, 0, 8);    /* the consumer acts on the record */
+			memset(c->ac_data, 0, 8);
 		return 0;
 	default:
 		c->ac_f->df_dif.ds_fault = (dif_fault_t){ DIF_FAULT_ILLOP, DIF_PC_NONE, 0 };

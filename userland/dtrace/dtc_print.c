@@ -530,6 +530,7 @@ static void print_action(struct dtc *d, const dt_action *a, const uint8_t *data)
 	case DT_ACT_SYSTEM: print_system(d, a, data); break;
 	case DT_ACT_FREOPEN: print_freopen(d, a, data); break;
 	case DT_ACT_PRINT: dtc_print_typed(a->ac_type, a->ac_args[0], data); break;
+	case DT_ACT_USTACK: dtc_print_stack((const uint64_t *)data, 1); break;   /* no frames */
 	case DT_ACT_STACK: dtc_print_stack((const uint64_t *)data, (uint32_t)(a->ac_arg ? a->ac_arg : d->ov.dov_stackframes)); break;
 	case DT_ACT_TRACEMEM: print_bytes(data, a->ac_arg); break;
 	case DT_ACT_SYM:
