@@ -154,18 +154,32 @@ dt_fn_proto_text(char p)
 }
 
 /*
- * A pointer parameter (P M W 4 6) takes a pointer or an array, or the
- * constant 0 (NULL), never another integer or a string: DTrace's rule for
- * pointer arguments (the pointee is not compared: Sonde has no kernel CTF
- * to compare it with).
+ * A pointer parameter (P M W 4 6) takes the constant 0 (NULL), or a
+ * pointer or array whose element type is void or the parameter's own
+ * (kmutex_t, krwlock_t, ipaddr_t: a 4-byte unsigned integer, in6_addr_t;
+ * any for P), never another integer or a string: DTrace's rule for pointer
+ * arguments.
  */
 static bool
-dt_fn_ptr_ok(const dt_type *t, const dt_node *a)
+dt_fn_ptr_ok(char p, const dt_type *t, const dt_node *a)
 {
-	if (t->ty_kind == DT_TK_PTR || t->ty_kind == DT_TK_ARRAY)
+	const dt_type *b = t->ty_base;
+
+	if (t->ty_kind != DT_TK_PTR && t->ty_kind != DT_TK_ARRAY)
+		return (dt_type_isint(t) && (a->n_flags & DT_NF_CONST) &&
+		    a->n_ival == 0);
+	if (p == 'P' || b == NULL || b->ty_kind == DT_TK_VOID)
 		return (true);
-	return (dt_type_isint(t) && (a->n_flags & DT_NF_CONST) &&
-	    a->n_ival == 0);
+	switch (p) {
+	case 'M': return (b->ty_name != NULL && dt_streq(b->ty_name,
+	    "struct kmutex"));
+	case 'W': return (b->ty_name != NULL && dt_streq(b->ty_name,
+	    "struct krwlock"));
+	case '6': return (b->ty_name != NULL && dt_streq(b->ty_name,
+	    "struct in6_addr"));
+	default: return (b->ty_kind == DT_TK_INT && b->ty_size == 4 &&
+	    !b->ty_signed && b->ty_bits == 0);
+	}
 }
 
 bool
@@ -179,7 +193,7 @@ dt_fn_proto_ok(char p, const dt_node *a)
 	case 'S': return (dt_type_isstring(t) || ((a->n_flags &
 	    DT_NF_CONST) && a->n_ival == 0));
 	case 'P': case 'M': case 'W': case '4': case '6':
-		return (dt_fn_ptr_ok(t, a));
+		return (dt_fn_ptr_ok(p, t, a));
 	default: return (true);
 	}
 }

@@ -1,5 +1,6 @@
 /*
- * Asserts D_PRINT_VOID: print( ) needs a value, and a void expression has none.
+ * Asserts D_PRINT_VOID: print( ) needs a value, and a void expression has
+ * none.
  */
 BEGIN
 {

@@ -1,5 +1,5 @@
 /*
- * Asserts D_PROTO_ARG.cleanpath_int.d: cleanpath( ) takes a string.
+ * Asserts D_PROTO_ARG: cleanpath( ) takes a string.
  */
 BEGIN
 {

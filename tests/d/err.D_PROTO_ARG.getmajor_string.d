@@ -1,5 +1,5 @@
 /*
- * Asserts D_PROTO_ARG.getmajor_string.d: getmajor( ) takes a dev_t.
+ * Asserts D_PROTO_ARG: getmajor( ) takes a dev_t.
  */
 BEGIN
 {

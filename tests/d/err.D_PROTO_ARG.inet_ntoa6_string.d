@@ -1,5 +1,5 @@
 /*
- * Asserts D_PROTO_ARG.inet_ntoa6_string.d: inet_ntoa6( ) takes an in6_addr_t *, not a string.
+ * Asserts D_PROTO_ARG: inet_ntoa6( ) takes an in6_addr_t *, not a string.
  */
 BEGIN
 {

@@ -1,5 +1,6 @@
 /*
- * Asserts D_PROTO_ARG.inet_ntoa_int.d: inet_ntoa( ) takes an ipaddr_t * (the address of the address), not the address itself.
+ * Asserts D_PROTO_ARG: inet_ntoa( ) takes an ipaddr_t * (the address of the
+ * address), not the address itself.
  */
 BEGIN
 {

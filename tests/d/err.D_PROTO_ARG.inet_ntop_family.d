@@ -1,5 +1,6 @@
 /*
- * Asserts D_PROTO_ARG.inet_ntop_family.d: inet_ntop( ) argument #1, the address family, is an integer.
+ * Asserts D_PROTO_ARG: inet_ntop( ) argument #1, the address family, is an
+ * integer.
  */
 BEGIN
 {

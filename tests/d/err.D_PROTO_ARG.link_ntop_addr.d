@@ -1,5 +1,5 @@
 /*
- * Asserts D_PROTO_ARG.link_ntop_addr.d: link_ntop( ) argument #2 is a pointer.
+ * Asserts D_PROTO_ARG: link_ntop( ) argument #2 is a pointer.
  */
 BEGIN
 {

@@ -1,5 +1,6 @@
 /*
- * Asserts D_PROTO_ARG.mutex_owned_int.d: mutex_owned( ) takes a kmutex_t *, and an integer that is not the constant 0 is not one.
+ * Asserts D_PROTO_ARG: mutex_owned( ) takes a kmutex_t *, and an integer
+ * that is not the constant 0 is not one.
  */
 BEGIN
 {

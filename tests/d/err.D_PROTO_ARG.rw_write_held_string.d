@@ -1,5 +1,5 @@
 /*
- * Asserts D_PROTO_ARG.rw_write_held_string.d: rw_write_held( ) takes a krwlock_t *, not a string.
+ * Asserts D_PROTO_ARG: rw_write_held( ) takes a krwlock_t *, not a string.
  */
 BEGIN
 {

@@ -1,5 +1,5 @@
 /*
- * Asserts D_PROTO_LEN.inet_ntop_one.d: inet_ntop( ) takes an address family and an address.
+ * Asserts D_PROTO_LEN: inet_ntop( ) takes an address family and an address.
  */
 BEGIN
 {

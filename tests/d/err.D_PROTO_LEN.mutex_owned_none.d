@@ -1,5 +1,5 @@
 /*
- * Asserts D_PROTO_LEN.mutex_owned_none.d: mutex_owned( ) takes exactly one argument.
+ * Asserts D_PROTO_LEN: mutex_owned( ) takes exactly one argument.
  */
 BEGIN
 {

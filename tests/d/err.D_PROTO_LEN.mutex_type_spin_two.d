@@ -1,5 +1,5 @@
 /*
- * Asserts D_PROTO_LEN.mutex_type_spin_two.d: mutex_type_spin( ) takes exactly one argument.
+ * Asserts D_PROTO_LEN: mutex_type_spin( ) takes exactly one argument.
  */
 BEGIN
 {

@@ -1,5 +1,5 @@
 /*
- * Asserts D_PROTO_LEN.progenyof_none.d: progenyof( ) takes a process id.
+ * Asserts D_PROTO_LEN: progenyof( ) takes a process id.
  */
 BEGIN
 {
