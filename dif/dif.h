@@ -426,7 +426,27 @@ typedef struct dif_env {
 	 * none is free. Optional: NULL makes speculation() return 0.
 	 */
 	int (*de_speculation)(void *ctx, uint64_t *id);
+
+	/*
+	 * de_lock: answer `query` (DIF_LOCK_*) about the lock at addr
+	 * (mutex_owned() and friends): *val is 0 or 1, or for
+	 * DIF_LOCK_OWNER the owning thread (0 if none). The embedder knows
+	 * its locks' layout and reads them with guarded loads. Optional: NULL
+	 * makes every query answer 0.
+	 */
+	int (*de_lock)(void *ctx, uint64_t addr, unsigned query, uint64_t *val);
 } dif_env_t;
+
+/* de_lock's queries. */
+enum dif_lock_query {
+	DIF_LOCK_OWNED,          /* held (adaptive: by the current thread) */
+	DIF_LOCK_OWNER,          /* the owning thread, 0 for none or a spin lock */
+	DIF_LOCK_ADAPTIVE,       /* an adaptive (sleeping) mutex */
+	DIF_LOCK_SPIN,           /* a spin lock */
+	DIF_LOCK_RW_READ,        /* held by a reader */
+	DIF_LOCK_RW_WRITE,       /* held by a writer */
+	DIF_LOCK_RW_ISWRITER,    /* held or wanted by a writer */
+};
 
 /*
  * Per-run machine state: one per CPU in the kernel, one per thread on the

@@ -70,4 +70,21 @@ static inline bool dif_name_eq(const char *a, size_t n, const char *b)
 int dif_subr_call(struct dif_run *r, unsigned id, const dif_key_t *args,
                   uint32_t nargs, uint64_t *ret);
 
+/* dif_subr.c: string helpers the subroutines in other files share. */
+int dif_arg_str(struct dif_run *r, const dif_key_t *a, const char **s,
+                size_t *len);
+int dif_ret_copy(struct dif_run *r, const char *s, size_t len, uint64_t *ret);
+
+/* dif_subr_net.c: paths, device numbers and network addresses. */
+#define DIF_SUBR_NET_FN(name) \
+	int dif_subr_##name(struct dif_run *r, const dif_key_t *a, uint32_t n, \
+	                    uint64_t *ret)
+DIF_SUBR_NET_FN(cleanpath);
+DIF_SUBR_NET_FN(getmajor);
+DIF_SUBR_NET_FN(getminor);
+DIF_SUBR_NET_FN(inet_ntoa);
+DIF_SUBR_NET_FN(inet_ntoa6);
+DIF_SUBR_NET_FN(inet_ntop);
+DIF_SUBR_NET_FN(link_ntop);
+
 #endif /* SONDE_DIF_DIF_IMPL_H */

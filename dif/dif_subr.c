@@ -23,7 +23,7 @@ typedef int dif_subr_fn(struct dif_run *r, const dif_key_t *a, uint32_t n,
 /* ---- helpers ------------------------------------------------------------ */
 
 /* Argument a as a string (s, len). */
-static int dif_arg_str(struct dif_run *r, const dif_key_t *a, const char **s,
+int dif_arg_str(struct dif_run *r, const dif_key_t *a, const char **s,
                        size_t *len)
 {
 	size_t max = dif_strsize(r) - 1;
@@ -49,7 +49,7 @@ static int dif_new_str(struct dif_run *r, size_t len, char **p, uint64_t *ret)
 }
 
 /* A new string holding s, cut to strsize - 1 characters. */
-static int dif_ret_copy(struct dif_run *r, const char *s, size_t len,
+int dif_ret_copy(struct dif_run *r, const char *s, size_t len,
                         uint64_t *ret)
 {
 	char *p;
@@ -584,6 +584,54 @@ DIF_NET(htonll, 8)
 DIF_NET(ntohs, 2)
 DIF_NET(ntohl, 4)
 DIF_NET(ntohll, 8)
+
+/* ---- kernel objects: locks and processes --------------------------------- */
+
+/* Ask the environment about the lock at a[0]; without de_lock, 0. */
+static int dif_lock(struct dif_run *r, const dif_key_t *a, unsigned query,
+                    uint64_t *ret)
+{
+	int f;
+
+	*ret = 0;
+	if (r->env->de_lock == NULL)
+		return 0;
+	f = r->env->de_lock(r->env->de_ctx, a[0].dk_value, query, ret);
+	return f ? dif_fault(r, (unsigned)f, a[0].dk_value) : 0;
+}
+
+#define DIF_LOCK_SUBR(name, query) \
+	static int dif_subr_##name(struct dif_run *r, const dif_key_t *a, \
+	                           uint32_t n, uint64_t *ret) \
+	{ (void)n; return dif_lock(r, a, query, ret); }
+DIF_LOCK_SUBR(mutex_owned, DIF_LOCK_OWNED)
+DIF_LOCK_SUBR(mutex_owner, DIF_LOCK_OWNER)
+DIF_LOCK_SUBR(mutex_type_adaptive, DIF_LOCK_ADAPTIVE)
+DIF_LOCK_SUBR(mutex_type_spin, DIF_LOCK_SPIN)
+DIF_LOCK_SUBR(rw_read_held, DIF_LOCK_RW_READ)
+DIF_LOCK_SUBR(rw_write_held, DIF_LOCK_RW_WRITE)
+DIF_LOCK_SUBR(rw_iswriter, DIF_LOCK_RW_ISWRITER)
+
+/*
+ * progenyof(pid): is the current process pid or a descendant of it?  A
+ * process's ancestry is what the pid and ppid built-ins tell: every Sonde
+ * thread belongs to the kernel's process 0 (pid and ppid 0, like illumos's
+ * p0), so progenyof(0) is 1 and any other pid 0.
+ */
+static int dif_subr_progenyof(struct dif_run *r, const dif_key_t *a,
+                              uint32_t n, uint64_t *ret)
+{
+	uint64_t pid = 0, ppid = 0;
+	int32_t want = (int32_t)a[0].dk_value;
+	int f;
+
+	(void)n;
+	if ((f = r->env->de_builtin(r->env->de_ctx, DIF_VAR_PID, 0, &pid)) != 0 ||
+	    (f = r->env->de_builtin(r->env->de_ctx, DIF_VAR_PPID, 0, &ppid)) != 0)
+		return dif_fault(r, (unsigned)f, 0);
+	*ret = want == (int32_t)pid || want == (int32_t)ppid;
+	return 0;
+}
 
 /* ---- dispatch ----------------------------------------------------------- */
 

@@ -106,6 +106,12 @@ typedef enum dt_actkind {
 	DT_ACT_RAISE,		/* destructive: raise(sig): ac_args[0] */
 	DT_ACT_STOP,		/* destructive: stop() */
 	DT_ACT_SYSTEM,		/* destructive: system(fmt, ...): like printf */
+	DT_ACT_FREOPEN,		/* destructive: freopen(fmt, ...): like printf; */
+				/* the consumer's output goes to that file */
+	DT_ACT_FTRUNCATE,	/* ftruncate(): truncate the consumer's output */
+				/* file (records 8 bytes so it reaches it) */
+	DT_ACT_PRINT,		/* print(x): recorded as trace(x); ac_type */
+				/* says how the consumer prints it */
 } dt_actkind;
 
 /* An action of a clause, run in order after the predicate is true. */
@@ -120,6 +126,8 @@ typedef struct dt_action {
 	uint64_t ac_arg;		/* constant argument (see dt_actkind) */
 	uint32_t ac_size;		/* bytes recorded in the buffer (0 for */
 					/* none); strings take strsize */
+	const dt_type *ac_type;		/* DT_ACT_PRINT: the value's D type */
+					/* (in the program's arena) */
 } dt_action;
 
 /*
@@ -201,6 +209,7 @@ typedef enum dt_convkind {
 	DT_CONV_T,		/* %T: walltimestamp as an RFC 822 date */
 	DT_CONV_ESTR,		/* %S: a string with C escapes */
 	DT_CONV_ECHR,		/* %C: a character with C escapes */
+	DT_CONV_FLT,		/* %e %E %f %g %G: float, double, long double */
 } dt_convkind;
 
 /* Flags of a conversion (cv_flags), as DTrace's format parser sets them. */
@@ -510,6 +519,7 @@ typedef enum dt_typekind {
 	DT_TK_STRUCT, DT_TK_UNION, DT_TK_ENUM, DT_TK_FUNC, DT_TK_STACK,
 	DT_TK_SYMADDR,		/* func()/sym()/mod() result */
 	DT_TK_AGGFN,		/* result of an aggregating function */
+	DT_TK_FLOAT,		/* float, double, long double (dt_float.c) */
 } dt_typekind;
 
 typedef struct dt_member {
@@ -530,6 +540,7 @@ struct dt_type {
 	uint32_t ty_nelem;		/* array elements */
 	dt_member *ty_members;		/* struct/union members, in order */
 	uint32_t ty_align;
+	uint8_t ty_bits;		/* a bit-field's width (0: not one) */
 };
 
 typedef enum dt_identkind {
@@ -697,6 +708,18 @@ void dt_order_check(dt_ctx *ctx, dt_node *n, dt_ordkind k);
 /* dt_agg.c */
 void dt_aggregation(dt_ctx *ctx, dt_node *asg);
 
+/* dt_subr.c: the subroutines' kernel types and constants (kmutex_t, ...) */
+void dt_subr_lib_init(dt_ctx *ctx);
+
+/* dt_float.c: float, double and long double (bytes, no arithmetic) */
+dt_type *dt_float_resolve(dt_ctx *ctx, int nfloat, int ndouble, int nlong,
+    int nother, uint32_t line, uint32_t col);
+bool dt_float_cast_ok(const dt_type *to, const dt_type *from);
+
+/* dt_bitfield.c: bit-field members of D-declared structs and unions */
+void dt_bitfield_member(dt_ctx *ctx, dt_node *where, dt_type *sou,
+    const char *name, dt_type *base, dt_node *width);
+
 /* --- dt_printf.c ------------------------------------------------------- */
 
 int dt_printf_create(dt_ctx *ctx, dt_node *call, const char *fname,
@@ -774,6 +797,7 @@ struct dt_ctx {
 	dt_type *c_t_aggfn, *c_t_schar;
 	dt_node *c_predbody;		/* the clause's body, while its */
 					/* predicate is cooked */
+	dt_type *c_t_float[3];		/* float, double, long double (lazily) */
 };
 
 _Noreturn void dt_error_at(dt_ctx *ctx, uint32_t line, uint32_t col,

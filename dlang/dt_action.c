@@ -323,7 +323,7 @@ action(dt_ctx *ctx, dt_node *n, const dt_func *fn)
 	case DT_ACT_TRACE:
 		act_trace(ctx, n, ac);
 		break;
-	case DT_ACT_PRINTF: case DT_ACT_SYSTEM:
+	case DT_ACT_PRINTF: case DT_ACT_SYSTEM: case DT_ACT_FREOPEN:
 		ac->ac_fmt = dt_printf_create(ctx, n, fn->fn_name, a,
 		    a->n_next, false);
 		act_args(ctx, ac, a->n_next, na - 1);
@@ -358,6 +358,19 @@ action(dt_ctx *ctx, dt_node *n, const dt_func *fn)
 				    "argument #%u must be a string constant in "
 				    "Sonde", o == a ? 1 : 2);
 		act_args(ctx, ac, a, na);
+		break;
+	case DT_ACT_FTRUNCATE:
+		ac->ac_size = 8;
+		break;
+	case DT_ACT_PRINT:	/* trace()'s record, with print( )'s own tags */
+		if (a->n_kind == DT_N_AGG)
+			dt_error_node(ctx, n, "D_PRINT_AGG", "print( ) may not "
+			    "be applied to an aggregation");
+		if (a->n_type->ty_kind == DT_TK_VOID)
+			dt_error_node(ctx, n, "D_PRINT_VOID", "print( ) may not "
+			    "be applied to a void expression");
+		act_trace(ctx, n, ac);
+		ac->ac_type = a->n_type;
 		break;
 	default:	/* exit, sym/mod, speculate family, destructive */
 		act_simple_int(ctx, n, ac);

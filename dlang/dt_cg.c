@@ -176,7 +176,8 @@ static bool
 by_ref(const dt_type *t)
 {
 	return (t->ty_kind == DT_TK_STRUCT || t->ty_kind == DT_TK_UNION ||
-	    t->ty_kind == DT_TK_ARRAY || t->ty_kind == DT_TK_STRING);
+	    t->ty_kind == DT_TK_ARRAY || t->ty_kind == DT_TK_STRING ||
+	    (t->ty_kind == DT_TK_FLOAT && t->ty_size > 8));
 }
 
 /* rd = *(type *)rd, unless the type is by reference (keep the address). */
@@ -227,7 +228,8 @@ dif_type_of(dt_ctx *ctx, const dt_type *t)
 		d.dt_flags = DIF_TF_BYREF;
 		d.dt_size = 0;
 	} else if (t->ty_kind == DT_TK_STRUCT || t->ty_kind == DT_TK_UNION ||
-	    t->ty_kind == DT_TK_ARRAY) {
+	    t->ty_kind == DT_TK_ARRAY || (t->ty_kind == DT_TK_FLOAT &&
+	    t->ty_size > 8)) {
 		d.dt_kind = DIF_TYPE_BLOB;
 		d.dt_flags = DIF_TF_BYREF;
 		d.dt_size = t->ty_size;
@@ -342,6 +344,37 @@ var_store(dt_ctx *ctx, dt_cgbuf *b, dt_node *n, int rs)
 		push_tuple(ctx, b, n->n_args);
 	var_ref(ctx, b, n, id, true);
 	emit(ctx, b, DIF_INSTR_VSTORE(var_op(id, true), id->id_id, rs));
+}
+
+/*
+ * A bit-field (dt_bitfield.c) lives in the low ty_bits bits of its bytes:
+ * after a load keep them, sign-extended if the type is signed; before a
+ * store cut the value to them.
+ */
+static void
+bitfield_extend(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, const dt_type *t,
+    int rd)
+{
+	if (t->ty_bits == 0)
+		return;
+	int rs = reg_alloc(ctx, b, where);
+	set_int(ctx, b, where, 64 - t->ty_bits, rs);
+	emit(ctx, b, DIF_INSTR_RRR(DIF_OP_SHL, rd, rs, rd));
+	emit(ctx, b, DIF_INSTR_RRR(t->ty_signed ? DIF_OP_SRA : DIF_OP_SRL, rd,
+	    rs, rd));
+	reg_free(b, rs);
+}
+
+static void
+bitfield_cut(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, const dt_type *t,
+    int rv)
+{
+	if (t->ty_bits == 0 || t->ty_bits >= 64)
+		return;
+	int rs = reg_alloc(ctx, b, where);
+	set_int(ctx, b, where, ((uint64_t)1 << t->ty_bits) - 1, rs);
+	emit(ctx, b, DIF_INSTR_RRR(DIF_OP_AND, rv, rs, rv));
+	reg_free(b, rs);
 }
 
 /* ---- addresses ---- */
@@ -583,6 +616,7 @@ store(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, const dt_type *t, int rv,
 		return;
 	}
 	uint32_t sz = t->ty_kind == DT_TK_PTR ? 8 : t->ty_size;
+	bitfield_cut(ctx, b, where, t, rv);
 	emit(ctx, b, DIF_INSTR_STORE(ops[(sz - 1) & 7], rv, ra));
 }
 
@@ -610,6 +644,7 @@ cg_substore(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 		int rold = reg_alloc(ctx, b, n);
 		emit(ctx, b, DIF_INSTR_RR(DIF_OP_MOV, ra, rold));
 		load(ctx, b, n->n_a->n_type, rold, false);
+		bitfield_extend(ctx, b, n, n->n_a->n_type, rold);
 		arith(ctx, b, n, dt_tok_compound_op(n->n_op), rold, rv);
 		reg_free(b, rv);
 		rv = rold;
@@ -915,6 +950,7 @@ cg(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 	case DT_N_MEMBER:
 		r = cg_addr(ctx, b, n);
 		load(ctx, b, n->n_type, r, false);
+		bitfield_extend(ctx, b, n, n->n_type, r);
 		return (r);
 	case DT_N_CAST:
 		r = cg(ctx, b, n->n_a);

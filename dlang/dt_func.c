@@ -15,9 +15,11 @@
 /*
  * Prototype letters: i integer, p pointer or integer, v any address (a
  * pointer, integer, string or array: void *), s string (or char *), S
- * string or 0, x anything traceable, a aggregation, f format string, o option
- * name.  The last letter repeats for extra arguments (up to fn_max).
- * Result letters: i int, l int64_t, u size_t, s string, v void, p void *.
+ * string or 0, x anything traceable, a aggregation, f format string, o
+ * option name; pointers only (or NULL): P void *, M kmutex_t *, W
+ * krwlock_t *, 4 ipaddr_t *, 6 in6_addr_t *.  The last letter repeats for
+ * extra arguments (up to fn_max).  Result letters: i int, l int64_t, u
+ * size_t, U unsigned int, s string, v void, p void *.
  */
 static const dt_func dt_funcs[] = {
 	/* actions */
@@ -46,6 +48,11 @@ static const dt_func dt_funcs[] = {
 	{ "chill", DT_FN_DESTR, 1, 1, DT_ACT_CHILL, -1, "i", "v" },
 	{ "raise", DT_FN_DESTR, 1, 1, DT_ACT_RAISE, -1, "i", "v" },
 	{ "system", DT_FN_DESTR, 1, 255, DT_ACT_SYSTEM, -1, "fx", "v" },
+	{ "freopen", DT_FN_DESTR, 1, 255, DT_ACT_FREOPEN, -1, "fx", "v" },
+	{ "ftruncate", DT_FN_ACT, 0, 0, DT_ACT_FTRUNCATE, -1, "", "v" },
+	{ "print", DT_FN_ACT, 1, 1, DT_ACT_PRINT, -1, "x", "v" },
+	/* jstack([frames [, strsize]]): ustack, there being no Java helper */
+	{ "jstack", DT_FN_ACT, 0, 2, DT_ACT_USTACK, -1, "i", "v" },
 	/* aggregating functions */
 	{ "count", DT_FN_AGG, 0, 0, DT_AGG_COUNT, -1, "", "v" },
 	{ "sum", DT_FN_AGG, 1, 1, DT_AGG_SUM, -1, "i", "v" },
@@ -89,6 +96,26 @@ static const dt_func dt_funcs[] = {
 	{ "ntohl", DT_FN_SUBR, 1, 1, 0, DIF_SUBR_NTOHL, "i", "i" },
 	{ "ntohll", DT_FN_SUBR, 1, 1, 0, DIF_SUBR_NTOHLL, "i", "l" },
 	{ "strncmp", DT_FN_SUBR, 3, 3, 0, DIF_SUBR_STRNCMP, "ssi", "i" },
+	/* kernel objects, paths, devices, addresses (dlang/dt_subr.c) */
+	{ "mutex_owned", DT_FN_SUBR, 1, 1, 0, DIF_SUBR_MUTEX_OWNED, "M", "i" },
+	{ "mutex_owner", DT_FN_SUBR, 1, 1, 0, DIF_SUBR_MUTEX_OWNER, "M", "p" },
+	{ "mutex_type_adaptive", DT_FN_SUBR, 1, 1, 0,
+	    DIF_SUBR_MUTEX_TYPE_ADAPTIVE, "M", "i" },
+	{ "mutex_type_spin", DT_FN_SUBR, 1, 1, 0, DIF_SUBR_MUTEX_TYPE_SPIN,
+	    "M", "i" },
+	{ "rw_read_held", DT_FN_SUBR, 1, 1, 0, DIF_SUBR_RW_READ_HELD, "W",
+	    "i" },
+	{ "rw_write_held", DT_FN_SUBR, 1, 1, 0, DIF_SUBR_RW_WRITE_HELD, "W",
+	    "i" },
+	{ "rw_iswriter", DT_FN_SUBR, 1, 1, 0, DIF_SUBR_RW_ISWRITER, "W", "i" },
+	{ "progenyof", DT_FN_SUBR, 1, 1, 0, DIF_SUBR_PROGENYOF, "i", "i" },
+	{ "cleanpath", DT_FN_SUBR, 1, 1, 0, DIF_SUBR_CLEANPATH, "s", "s" },
+	{ "getmajor", DT_FN_SUBR, 1, 1, 0, DIF_SUBR_GETMAJOR, "i", "U" },
+	{ "getminor", DT_FN_SUBR, 1, 1, 0, DIF_SUBR_GETMINOR, "i", "U" },
+	{ "inet_ntoa", DT_FN_SUBR, 1, 1, 0, DIF_SUBR_INET_NTOA, "4", "s" },
+	{ "inet_ntoa6", DT_FN_SUBR, 1, 1, 0, DIF_SUBR_INET_NTOA6, "6", "s" },
+	{ "inet_ntop", DT_FN_SUBR, 2, 2, 0, DIF_SUBR_INET_NTOP, "iP", "s" },
+	{ "link_ntop", DT_FN_SUBR, 2, 2, 0, DIF_SUBR_LINK_NTOP, "iP", "s" },
 };
 
 const dt_func *
@@ -120,7 +147,41 @@ dt_fn_proto_text(char p)
 	case 'v': return ("void *");
 	case 'a': return ("aggregation");
 	case 'f': return ("string constant");
+	case 'P': return ("void *");
+	case 'M': return ("kmutex_t *");
+	case 'W': return ("krwlock_t *");
+	case '4': return ("ipaddr_t *");
+	case '6': return ("in6_addr_t *");
 	default: return ("any");
+	}
+}
+
+/*
+ * A pointer parameter (P M W 4 6) takes the constant 0 (NULL), or a
+ * pointer or array whose element type is void or the parameter's own
+ * (kmutex_t, krwlock_t, ipaddr_t: a 4-byte unsigned integer, in6_addr_t;
+ * any for P), never another integer or a string: DTrace's rule for pointer
+ * arguments.
+ */
+static bool
+dt_fn_ptr_ok(char p, const dt_type *t, const dt_node *a)
+{
+	const dt_type *b = t->ty_base;
+
+	if (t->ty_kind != DT_TK_PTR && t->ty_kind != DT_TK_ARRAY)
+		return (dt_type_isint(t) && (a->n_flags & DT_NF_CONST) &&
+		    a->n_ival == 0);
+	if (p == 'P' || b == NULL || b->ty_kind == DT_TK_VOID)
+		return (true);
+	switch (p) {
+	case 'M': return (b->ty_name != NULL && dt_streq(b->ty_name,
+	    "struct kmutex"));
+	case 'W': return (b->ty_name != NULL && dt_streq(b->ty_name,
+	    "struct krwlock"));
+	case '6': return (b->ty_name != NULL && dt_streq(b->ty_name,
+	    "struct in6_addr"));
+	default: return (b->ty_kind == DT_TK_INT && b->ty_size == 4 &&
+	    !b->ty_signed && b->ty_bits == 0);
 	}
 }
 
@@ -136,6 +197,8 @@ dt_fn_proto_ok(char p, const dt_node *a)
 	case 's': return (dt_type_isstring(t));
 	case 'S': return (dt_type_isstring(t) || ((a->n_flags &
 	    DT_NF_CONST) && a->n_ival == 0));
+	case 'P': case 'M': case 'W': case '4': case '6':
+		return (dt_fn_ptr_ok(p, t, a));
 	default: return (true);
 	}
 }
@@ -220,6 +283,7 @@ ret_type(dt_ctx *ctx, char r)
 	switch (r) {
 	case 's': return (ctx->c_t_string);
 	case 'u': return (ctx->c_t_ulong);
+	case 'U': return (ctx->c_t_uint);
 	case 'l': return (ctx->c_t_long);
 	case 'p': return (ctx->c_t_voidp);
 	case 'v': return (ctx->c_t_void);

@@ -70,7 +70,11 @@ array_dim(dt_ctx *ctx, int nd)
 static dt_type *decl_specifiers(dt_ctx *ctx);
 static const char *declarator(dt_ctx *ctx, dt_type **tp);
 
-/* sou-body: '{' { specifiers declarator { ',' declarator } ';' } '}' */
+/*
+ * sou-body: '{' { specifiers member-declarator
+ *                 { ',' member-declarator } ';' } '}'
+ * member-declarator: declarator [ ':' constant-expr ] | ':' constant-expr
+ */
 static void
 sou_body(dt_ctx *ctx, dt_type *sou)
 {
@@ -80,10 +84,13 @@ sou_body(dt_ctx *ctx, dt_type *sou)
 		do {
 			dt_node *where = dt_node_here(ctx, DT_N_DECL);
 			dt_type *mt = base;
-			const char *name = declarator(ctx, &mt);
-			if (dt_accept(ctx, DT_T_COLON))
-				dt_error_tok(ctx, "D_DECL_BFTYPE", "bit-fields "
-				    "are not supported by Sonde");
+			const char *name = tok(ctx) == DT_T_COLON ? NULL :
+			    declarator(ctx, &mt);
+			if (dt_accept(ctx, DT_T_COLON)) {
+				dt_node *w = dt_parse_cond(ctx);
+				dt_bitfield_member(ctx, where, sou, name, mt, w);
+				continue;
+			}
 			dt_sou_member(ctx, where, sou, name, mt);
 		} while (dt_accept(ctx, DT_T_COMMA));
 		dt_expect(ctx, DT_T_SEMI);
@@ -142,7 +149,7 @@ tagged_type(dt_ctx *ctx)
 /* Count-based C type specifier combination. */
 typedef struct spec_counts {
 	int sc_char, sc_short, sc_int, sc_long, sc_signed, sc_unsigned;
-	int sc_void, sc_string, sc_float;
+	int sc_void, sc_string, sc_float, sc_double;
 	dt_type *sc_named;
 } spec_counts;
 
@@ -152,16 +159,17 @@ spec_resolve(dt_ctx *ctx, const spec_counts *s, const dt_tok *t)
 {
 	int basic = s->sc_char + s->sc_short + s->sc_int + s->sc_long +
 	    s->sc_signed + s->sc_unsigned + s->sc_void + s->sc_string +
-	    s->sc_float;
+	    s->sc_float + s->sc_double;
 	if (s->sc_named != NULL) {
 		if (basic != 0)
 			dt_error_at(ctx, t->t_line, t->t_col, "D_DECL_COMBO",
 			    "invalid type combination");
 		return (s->sc_named);
 	}
-	if (s->sc_float)
-		dt_error_at(ctx, t->t_line, t->t_col, "D_DECL_COMBO",
-		    "floating-point types are not supported");
+	if (s->sc_float || s->sc_double)
+		return (dt_float_resolve(ctx, s->sc_float, s->sc_double,
+		    s->sc_long, basic - s->sc_float - s->sc_double - s->sc_long,
+		    t->t_line, t->t_col));
 	if ((s->sc_signed && s->sc_unsigned) || s->sc_signed > 1 ||
 	    s->sc_unsigned > 1 || s->sc_short > 1 || s->sc_long > 2 ||
 	    s->sc_char > 1 || s->sc_int > 1 ||
@@ -210,7 +218,8 @@ decl_specifiers(dt_ctx *ctx)
 		case DT_T_UNSIGNED: s.sc_unsigned++; break;
 		case DT_T_VOID: s.sc_void++; break;
 		case DT_T_STRING: s.sc_string++; break;
-		case DT_T_FLOAT: case DT_T_DOUBLE: s.sc_float++; break;
+		case DT_T_FLOAT: s.sc_float++; break;
+		case DT_T_DOUBLE: s.sc_double++; break;
 		case DT_T_TYPENAME:
 			if (s.sc_named != NULL || s.sc_char + s.sc_short +
 			    s.sc_int + s.sc_long + s.sc_signed +

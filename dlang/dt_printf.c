@@ -19,7 +19,7 @@
  *   %p %a %A              pointer or integer (%a: or a func() value)
  *   %T %Y                 int64_t (a walltimestamp: RFC 822 / mdb dates)
  *   %k                    stack (a stack( ) value)
- *   %e %f %g ...          floating point: never satisfiable in Sonde
+ *   %e %f %g ...          float, double, or long double (dt_float.c)
  *   %@...                 the aggregation's value (printa only), checked
  *                         as an int64_t (count(): uint64_t)
  *
@@ -43,7 +43,8 @@ typedef enum pf_check {
 	PF_KADDR,	/* pointer, integer or a func()/sym() value */
 	PF_TIME,	/* an 8-byte integer */
 	PF_STACK,
-	PF_NEVER,	/* floating point, wide strings: Sonde has none */
+	PF_FLOAT,	/* float, double, long double */
+	PF_NEVER,	/* wide strings: Sonde has none */
 } pf_check;
 
 typedef struct pf_def {
@@ -67,11 +68,11 @@ static const pf_def pf_defs[] = {
 	{ "c", 'c', DT_CONV_SINT, PF_CSI, P_CSI },
 	{ "C", 's', DT_CONV_ECHR, PF_CSI, P_CSI },
 	{ "d", 'd', DT_CONV_SINT, PF_INT, P_XINT },
-	{ "e", 'e', DT_CONV_SINT, PF_NEVER, P_FP },
-	{ "E", 'E', DT_CONV_SINT, PF_NEVER, P_FP },
-	{ "f", 'f', DT_CONV_SINT, PF_NEVER, P_FP },
-	{ "g", 'g', DT_CONV_SINT, PF_NEVER, P_FP },
-	{ "G", 'G', DT_CONV_SINT, PF_NEVER, P_FP },
+	{ "e", 'e', DT_CONV_FLT, PF_FLOAT, P_FP },
+	{ "E", 'E', DT_CONV_FLT, PF_FLOAT, P_FP },
+	{ "f", 'f', DT_CONV_FLT, PF_FLOAT, P_FP },
+	{ "g", 'g', DT_CONV_FLT, PF_FLOAT, P_FP },
+	{ "G", 'G', DT_CONV_FLT, PF_FLOAT, P_FP },
 	{ "hd", 'd', DT_CONV_SINT, PF_SINT2, "short" },
 	{ "hi", 'i', DT_CONV_SINT, PF_SINT2, "short" },
 	{ "ho", 'o', DT_CONV_UINT, PF_UINT2, "unsigned short" },
@@ -94,11 +95,11 @@ static const pf_def pf_defs[] = {
 	{ "llu", 'u', DT_CONV_UINT, PF_UINT8, "unsigned long long" },
 	{ "llx", 'x', DT_CONV_UINT, PF_INT8, "long long" },
 	{ "llX", 'X', DT_CONV_UINT, PF_INT8, "long long" },
-	{ "Le", 'e', DT_CONV_SINT, PF_NEVER, "long double" },
-	{ "LE", 'E', DT_CONV_SINT, PF_NEVER, "long double" },
-	{ "Lf", 'f', DT_CONV_SINT, PF_NEVER, "long double" },
-	{ "Lg", 'g', DT_CONV_SINT, PF_NEVER, "long double" },
-	{ "LG", 'G', DT_CONV_SINT, PF_NEVER, "long double" },
+	{ "Le", 'e', DT_CONV_FLT, PF_FLOAT, "long double" },
+	{ "LE", 'E', DT_CONV_FLT, PF_FLOAT, "long double" },
+	{ "Lf", 'f', DT_CONV_FLT, PF_FLOAT, "long double" },
+	{ "Lg", 'g', DT_CONV_FLT, PF_FLOAT, "long double" },
+	{ "LG", 'G', DT_CONV_FLT, PF_FLOAT, "long double" },
 	{ "o", 'o', DT_CONV_UINT, PF_INT, P_XINT },
 	{ "p", 'x', DT_CONV_PTR, PF_ADDR, P_ADDR },
 	{ "s", 's', DT_CONV_STR, PF_STR, P_STR },
@@ -302,6 +303,8 @@ pf_type_ok(pf_check ck, const dt_type *t)
 		    t->ty_kind == DT_TK_SYMADDR);
 	case PF_STACK:
 		return (t->ty_kind == DT_TK_STACK);
+	case PF_FLOAT:
+		return (t->ty_kind == DT_TK_FLOAT);
 	case PF_NEVER:
 		return (false);
 	default:
@@ -500,7 +503,7 @@ dt_printf_create(dt_ctx *ctx, dt_node *call, const char *fname,
 	const char *f = fmt->n_str;
 	dt_fmtdesc fd = { f, NULL, 0, printa };
 	pf_parse_all(ctx, call, f, &fd);
-	if (*f == '\0')
+	if (*f == '\0' && !dt_streq(fname, "freopen"))	/* freopen(""): stdout */
 		dt_error_node(ctx, call, "D_PRINTF_FMT_EMPTY", "%s( ) format "
 		    "string is empty", fname);
 	pf_state s = { ctx, call, fname, printa ? NULL : args, 0, 0, printa,

@@ -107,6 +107,8 @@ dt_sema_assignable(const dt_type *to, const dt_type *from)
 		    to->ty_kind != DT_TK_ARRAY && from->ty_kind != DT_TK_ARRAY);
 	if (dt_type_isscalar(to) && dt_type_isscalar(from))
 		return (true);
+	if (to->ty_kind == DT_TK_FLOAT && from->ty_kind == DT_TK_FLOAT)
+		return (to->ty_size == from->ty_size);
 	if (to->ty_kind == from->ty_kind && (to->ty_kind == DT_TK_STRUCT ||
 	    to->ty_kind == DT_TK_UNION))
 		return (to == from);
@@ -250,6 +252,9 @@ cook_op1(dt_ctx *ctx, dt_node *n)
 		if (!(a->n_flags & DT_NF_LVAL))
 			dt_error_node(ctx, n, "D_ADDROF_LVAL", "unacceptable "
 			    "operand for unary & operator");
+		if (t->ty_bits != 0)
+			dt_error_node(ctx, n, "D_ADDROF_BITFIELD", "cannot "
+			    "take address of bit-field");
 		n->n_type = dt_type_ptr(ctx, t);
 		return (n);
 	default:	/* ++ -- : DTrace's order and words */
@@ -808,6 +813,7 @@ void
 dt_sema_init(dt_ctx *ctx)
 {
 	dt_types_init(ctx);
+	dt_subr_lib_init(ctx);
 	ctx->c_nextvar = DIF_VAR_USER_BASE;
 	ctx->c_nexttls = DIF_VAR_USER_BASE;
 	ctx->c_nextlocal = DIF_VAR_USER_BASE;

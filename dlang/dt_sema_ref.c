@@ -562,6 +562,8 @@ dt_cook_cast(dt_ctx *ctx, dt_node *n)
 	n->n_type = to;
 	if (to->ty_kind == DT_TK_VOID)
 		return (n);
+	if (dt_float_cast_ok(to, from))
+		return (n);		/* the bytes, unconverted (dt_float.c) */
 	if ((dt_type_isscalar(to) && dt_type_isscalar(from)) ||
 	    (dt_type_isstring(to) && dt_type_isstring(from))) {
 		if (dt_sema_is_const(e))	/* (int)'a', (void *)0 */
@@ -588,6 +590,9 @@ dt_cook_sizeof(dt_ctx *ctx, dt_node *n)
 	if (t == NULL) {
 		n->n_a = dt_sema_expr(ctx, n->n_a);
 		t = n->n_a->n_type;
+		if (t->ty_bits != 0)
+			dt_error_node(ctx, n, "D_SIZEOF_BITFIELD", "cannot "
+			    "apply sizeof to a bit-field member");
 	}
 	if (t->ty_kind == DT_TK_VOID || !t->ty_complete ||
 	    t->ty_kind == DT_TK_STACK || t->ty_kind == DT_TK_AGGFN ||
@@ -613,9 +618,14 @@ dt_cook_offsetof(dt_ctx *ctx, dt_node *n)
 	    !t->ty_complete)
 		dt_error_node(ctx, n, "D_OFFSETOF_TYPE", "offsetof operand "
 		    "must be a struct or union type");
-	for (dt_member *m = t->ty_members; m != NULL; m = m->m_next)
-		if (dt_streq(m->m_name, n->n_str))
-			return (dt_node_int(ctx, n, m->m_off, ctx->c_t_ulong));
+	for (dt_member *m = t->ty_members; m != NULL; m = m->m_next) {
+		if (!dt_streq(m->m_name, n->n_str))
+			continue;
+		if (m->m_type->ty_bits != 0)
+			dt_error_node(ctx, n, "D_OFFSETOF_BITFIELD", "cannot "
+			    "take offset of a bit-field: %s", n->n_str);
+		return (dt_node_int(ctx, n, m->m_off, ctx->c_t_ulong));
+	}
 	dt_error_node(ctx, n, "D_TYPE_MEMBER", "%s is not a member of %s",
 	    n->n_str, dt_sema_tname(t, b, sizeof (b)));
 }

@@ -13,13 +13,24 @@
 
 struct thread;
 
+/*
+ * sl_kind tells a bare spinlock from the one at the start of a mutex, so that
+ * D's mutex_type_spin() and mutex_type_adaptive() can tell which a kernel
+ * address holds (trace/lockinfo.c reads it).  It fills what was padding.
+ */
+#define LOCK_KIND_SPIN     0u
+#define LOCK_KIND_ADAPTIVE 0x4d55u   /* "MU": the spinlock inside a mutex_t */
+
 typedef struct spinlock {
 	volatile uint32_t sl_locked;
+	uint32_t sl_kind;            /* LOCK_KIND_* */
 	uint64_t sl_flags;           /* interrupt state saved by spin_lock */
 	const char *sl_name;
 } spinlock_t;
 
-#define SPINLOCK_INIT(name) { .sl_locked = 0, .sl_flags = 0, .sl_name = (name) }
+#define SPINLOCK_INIT_KIND(name, kind) \
+	{ .sl_locked = 0, .sl_kind = (kind), .sl_flags = 0, .sl_name = (name) }
+#define SPINLOCK_INIT(name) SPINLOCK_INIT_KIND(name, LOCK_KIND_SPIN)
 
 void spin_init(spinlock_t *l, const char *name);
 void spin_lock(spinlock_t *l);
@@ -57,7 +68,7 @@ typedef struct mutex {
 	const char *mx_name;
 } mutex_t;
 
-#define MUTEX_INIT(name) { .mx_lock = SPINLOCK_INIT(name), .mx_owner = 0, .mx_waiters = WAITQ_INIT, .mx_name = (name) }
+#define MUTEX_INIT(name) { .mx_lock = SPINLOCK_INIT_KIND(name, LOCK_KIND_ADAPTIVE), .mx_owner = 0, .mx_waiters = WAITQ_INIT, .mx_name = (name) }
 
 void mutex_init(mutex_t *m, const char *name);
 void mutex_lock(mutex_t *m);

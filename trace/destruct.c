@@ -26,6 +26,8 @@
  *   stop()       stops the current process: likewise nothing for a kernel thread.
  *   system(fmt)  runs nowhere in probe context: the record is formatted like
  *                printf's and the consumer runs it as a shell command line.
+ *   freopen(fmt) likewise: the consumer sends its output to the file the
+ *                record names (userland/dtrace/dtc_print.c).
  *   copyout(), copyoutstr()  DIF subroutines (dif/dif_subr.c): need
  *                DIF_VF_DESTRUCTIVE at validation and DIF_RUN_DESTRUCTIVE
  *                at run time, and fault (no user address space yet).
@@ -51,7 +53,7 @@ bool dtrace_action_destructive(int kind)
 {
 	switch (kind) {
 	case DT_ACT_PANIC: case DT_ACT_BREAKPOINT: case DT_ACT_CHILL: case DT_ACT_RAISE:
-	case DT_ACT_STOP: case DT_ACT_SYSTEM:
+	case DT_ACT_STOP: case DT_ACT_SYSTEM: case DT_ACT_FREOPEN:
 		return true;
 	default:
 		return false;

@@ -505,9 +505,9 @@ int dtrace_var_load(void *ctx, const dif_varref_t *ref, uint64_t *val)
 
 	if (slot == NULL || *(uint64_t *)slot == 0) {
 		static const char unset[8];              /* an unset string reads as "" */
-		/* an unset struct or array reads as 0: the compiler's code gives it zeroed scratch */
-		bool str = ref->vr_var->dv_type.dt_kind == DIF_TYPE_STRING;
-		*val = byref && str ? (uint64_t)unset : 0;
+		/* an unset struct or array is 0 (dif.h): the code reads it as zeroes */
+		*val = byref && ref->vr_var->dv_type.dt_kind == DIF_TYPE_STRING ?
+		       (uint64_t)unset : 0;
 		return 0;
 	}
 	*val = byref ? (uint64_t)(slot + 8) : *(uint64_t *)(slot + 8);

@@ -128,13 +128,8 @@ static bool difo_ok(const dif_difo_t *dp, unsigned flags, struct vctx *v)
 
 static bool action_ok(const dt_prog *prog, const dt_action *a, unsigned flags, struct vctx *v)
 {
-	if (a->ac_kind < DT_ACT_EXPR || a->ac_kind > DT_ACT_SYSTEM)
+	if (a->ac_kind < DT_ACT_EXPR || a->ac_kind > DT_ACT_PRINT)
 		return false;
-	if (a->ac_kind == DT_ACT_USTACK) {
-		ksnprintf(v->buf, v->len, "clause %u, action %u: not supported yet", v->clause + 1,
-		          v->action);
-		return false;
-	}
 	if (a->ac_fmt >= (int32_t)prog->dp_nformats || a->ac_nargs > DT_MAXARGS)
 		return false;
 	for (uint32_t i = 0; i < a->ac_naggs; i++)

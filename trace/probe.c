@@ -178,8 +178,13 @@ static uint32_t args_size(const dt_action *a, uint32_t strsize)
 uint32_t dtrace_action_size(const dt_action *a, uint32_t strsize, uint32_t stackframes)
 {
 	switch (a->ac_kind) {
-	case DT_ACT_TRACE: case DT_ACT_PRINTF: case DT_ACT_SYSTEM:
+	case DT_ACT_TRACE: case DT_ACT_PRINTF: case DT_ACT_SYSTEM: case DT_ACT_FREOPEN:
+	case DT_ACT_PRINT:
 		return args_size(a, strsize);
+	case DT_ACT_FTRUNCATE:
+		return 8;                            /* nothing, but a record for the consumer */
+	case DT_ACT_USTACK:
+		return 8;                            /* ustack/jstack: no user frames (a 0 ends them) */
 	case DT_ACT_PRINTA: case DT_ACT_EXIT: case DT_ACT_SYM: case DT_ACT_MOD:
 	case DT_ACT_CLEAR: case DT_ACT_DENORMALIZE: case DT_ACT_NORMALIZE: case DT_ACT_TRUNC:
 		return 8;                            /* the value argument, or 0 */
@@ -408,6 +413,7 @@ static int action_exec(struct act_ctx *c, const dt_action *a)
 	case DT_ACT_EXPR:
 		return a->ac_nargs ? eval(c, a->ac_args[0], &v) : 0;
 	case DT_ACT_TRACE: case DT_ACT_PRINTF: case DT_ACT_SYSTEM: case DT_ACT_SYM: case DT_ACT_MOD:
+	case DT_ACT_FREOPEN: case DT_ACT_PRINT:
 		return act_values(c, a);
 	case DT_ACT_EXIT: return act_exit(c, a);
 	case DT_ACT_STACK: return act_stack(c, a);
@@ -439,6 +445,12 @@ static int action_exec(struct act_ctx *c, const dt_action *a)
 		dtrace_action_breakpoint(c->ac_ecb);
 		return 0;
 	case DT_ACT_SETOPT:
+		return 0;
+	case DT_ACT_FTRUNCATE: case DT_ACT_USTACK:
+		/* ftruncate: the consumer acts on the record; ustack()/jstack(): every
+		 * Sonde thread is a kernel thread, with no user stack to walk */
+		if (c->ac_data != NULL)
+			memset(c->ac_data, 0, 8);
 		return 0;
 	default:
 		c->ac_f->df_dif.ds_fault = (dif_fault_t){ DIF_FAULT_ILLOP, DIF_PC_NONE, 0 };
@@ -727,4 +739,5 @@ const dif_env_t dtrace_dif_env = {
 	.de_var_load = dtrace_var_load,
 	.de_var_store = dtrace_var_store,
 	.de_speculation = dtrace_speculation,
+	.de_lock = dtrace_lockinfo,
 };

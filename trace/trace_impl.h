@@ -333,4 +333,7 @@ void dtrace_sync(void);
 int dtrace_load(void *ctx, uint64_t addr, unsigned size, unsigned space, uint64_t *val);
 size_t dtrace_strcpy_safe(char *dst, uint64_t src, size_t size);
 
+/* lockinfo.c: dif_env_t's de_lock, the lock subroutines' view of a kernel lock. */
+int dtrace_lockinfo(void *ctx, uint64_t addr, unsigned query, uint64_t *val);
+
 #endif

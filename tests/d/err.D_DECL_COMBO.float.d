@@ -1,7 +1,8 @@
 /*
- * Asserts D_DECL_COMBO: Sonde has no floating-point types.
+ * Asserts D_DECL_COMBO: float and double combine only as "long double";
+ * "short double" (or "unsigned float", "long float") is no type.
  */
-double d;
+short double d;
 BEGIN
 {
 	trace(1);

@@ -1,5 +1,6 @@
 /*
- * Asserts D_PRINTF_ARG_TYPE: Sonde has no floating point.
+ * Asserts D_PRINTF_ARG_TYPE: %f takes a float, double or long double, and
+ * an integer is none of these (D converts nothing to floating point).
  */
 BEGIN
 {

@@ -11,6 +11,8 @@
  *   dtc_format.c   one printf/printa conversion, formatted as libdtrace does
  *   dtc_proc.c     the processes dtrace creates: -c's command
  *   dtc_lib.c      the D library files handed to the compiler
+ *   dtc_float.c    printf's %e %f %g of float, double and long double bytes
+ *   dtc_typeprint.c  print(): a value by its D type, as illumos prints it
  *
  * The consumer talks to the framework only through trace/dtrace.h, so it
  * could move to ring 3 unchanged.  Output goes to standard output
@@ -190,6 +192,7 @@ struct dtc_value {
 	const char *dv_str;              /* DTC_VAL_STR */
 	const uint64_t *dv_pcs;          /* DTC_VAL_STACK: frames */
 	uint32_t dv_npcs;
+	const uint8_t *dv_raw;           /* the recorded bytes (dv_size of them): %e %f %g */
 };
 /*
  * dtc_fmt_spec: the C format of conversion cv with its width and
@@ -235,5 +238,20 @@ void dtc_agg_free(struct dtc *d);
 void dtc_out(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void dtc_outn(const char *s, size_t n);
 void dtc_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/*
+ * dtc_float_format: format the floating-point value in bytes (len 4: float,
+ * 8: double, 16: x86 long double) by the C conversion spec (e.g. "%-10.3e";
+ * flags, width, precision, then e E f g or G) into buf (size bytes, always
+ * terminated).  Returns the length.  Integers only: no FPU.  Thread context.
+ */
+/*
+ * dtc_print_typed: print()'s output: the value recorded at data (as trace()
+ * records it: dp is its DIFO) printed by its D type t (dtc_typeprint.c).
+ */
+void dtc_print_typed(const dt_type *t, const dif_difo_t *dp, const uint8_t *data);
+
+size_t dtc_float_format(char *buf, size_t size, const char *spec, const uint8_t *bytes,
+                        uint32_t len);
 
 #endif

@@ -23,6 +23,7 @@
  * Context: thread context, the consumer's.  No state.
  */
 #include "kernel/klib.h"
+#include "kernel/mem.h"
 #include "userland/dtrace/dtc.h"
 
 /* ---- the C format ---- */
@@ -212,6 +213,29 @@ static void print_stack_conv(const dt_conv *cv, const struct dtc_value *v, int w
 	dtc_print_stack_fmt(v->dv_pcs, v->dv_npcs, indent, spec);
 }
 
+/*
+ * print_float: %e %f %g of a float (4 bytes), double (8) or long double
+ * (16), formatted from its bytes (dtc_float.c).  A precision written as
+ * ".0" or "." is 0, which cv_prec cannot tell from none.
+ */
+static void print_float(const dt_conv *cv, const struct dtc_value *v, int width, int prec)
+{
+	char spec[48];
+	uint32_t size = v->dv_size == 4 || v->dv_size == 16 ? v->dv_size : 8;
+	bool zero = prec == 0 && !(cv->cv_flags & DT_PF_DYNP) && strchr(cv->cv_spec, '.') != NULL;
+	char *text;
+
+	if (v->dv_raw == NULL)
+		return;
+	dtc_fmt_spec(cv, width, prec, zero ? "." : "", cv->cv_ofmt, spec, sizeof(spec));
+	text = kmalloc(6000);
+	if (text == NULL)
+		return;
+	dtc_float_format(text, 6000, spec, v->dv_raw, size);
+	dtc_out("%s", text);
+	kfree(text);
+}
+
 void dtc_conv_print(const dt_conv *cv, const struct dtc_value *v, int width, int prec)
 {
 	char text[512];
@@ -240,6 +264,9 @@ void dtc_conv_print(const dt_conv *cv, const struct dtc_value *v, int width, int
 	case DT_CONV_Y: case DT_CONV_T:
 		time_text(cv->cv_kind == DT_CONV_T, (uint64_t)v->dv_int, text, sizeof(text));
 		print_str(cv, text, width, prec);
+		return;
+	case DT_CONV_FLT:
+		print_float(cv, v, width, prec);
 		return;
 	case DT_CONV_K:
 		if (v->dv_kind == DTC_VAL_STACK)

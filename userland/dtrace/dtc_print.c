@@ -318,14 +318,17 @@ static void print_trace(struct dtc *d, const dt_action *a, const uint8_t *data)
 /* value_of: one recorded argument as a conversion's value. */
 static struct dtc_value value_of(const dif_difo_t *dp, const uint8_t *data)
 {
-	struct dtc_value v = { DTC_VAL_INT, 0, 8, false, NULL, NULL, 0 };
+	struct dtc_value v = { DTC_VAL_INT, 0, 8, false, NULL, NULL, 0, NULL };
 
 	if (dp->dd_rtype.dt_kind == DIF_TYPE_STRING || dp->dd_rtype.dt_kind == DIF_TYPE_BLOB) {
 		v.dv_kind = DTC_VAL_STR;
 		v.dv_str = (const char *)data;
+		v.dv_raw = data;                             /* a long double: 16 bytes */
+		v.dv_size = dp->dd_rtype.dt_size;
 		return v;
 	}
 	memcpy(&v.dv_int, data, 8);
+	v.dv_raw = data;
 	v.dv_size = dp->dd_rtype.dt_size ? dp->dd_rtype.dt_size : 8;
 	v.dv_signed = (dp->dd_rtype.dt_flags & DIF_TF_SIGNED) != 0;
 	return v;
@@ -422,6 +425,28 @@ static void print_system(struct dtc *d, const dt_action *a, const uint8_t *data)
 	print_printf(d, a, data);
 	capture = NULL;
 	shell_run_line(line);
+}
+
+/*
+ * print_freopen: freopen(fmt, ...) names the file the consumer's output
+ * goes to from now on; freopen("") brings it back to standard output.
+ * Sonde has no writable files (as for -o), so a named file cannot be
+ * opened: the consumer says so on standard error, once per name change,
+ * and its output stays on the console.  ftruncate() truncates the output
+ * file; on the console, as on DTrace's terminal, there is nothing to cut.
+ */
+static void print_freopen(struct dtc *d, const dt_action *a, const uint8_t *data)
+{
+	char path[256];
+	struct capture cp = { path, sizeof(path), 0 };
+
+	path[0] = 0;
+	capture = &cp;
+	print_printf(d, a, data);
+	capture = NULL;
+	if (path[0] != 0)
+		dtc_err("dtrace: failed to freopen to %s: Sonde has no writable files; "
+		        "output stays on the console\n", path);
 }
 
 /* ---- records ---- */
@@ -539,6 +564,9 @@ static void print_action(struct dtc *d, const dt_action *a, const uint8_t *data)
 	case DT_ACT_TRACE: print_trace(d, a, data); break;
 	case DT_ACT_PRINTF: print_printf(d, a, data); break;
 	case DT_ACT_SYSTEM: print_system(d, a, data); break;
+	case DT_ACT_FREOPEN: print_freopen(d, a, data); break;
+	case DT_ACT_PRINT: dtc_print_typed(a->ac_type, a->ac_args[0], data); break;
+	case DT_ACT_USTACK: dtc_print_stack(d, (const uint64_t *)data, 1); break;   /* no frames */
 	case DT_ACT_STACK: dtc_print_stack(d, (const uint64_t *)data, (uint32_t)(a->ac_arg ? a->ac_arg : d->ov.dov_stackframes)); break;
 	case DT_ACT_TRACEMEM:
 		if (!d->rawbytes && is_text(data, (uint32_t)a->ac_arg))

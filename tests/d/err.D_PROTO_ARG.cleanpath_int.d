@@ -1,0 +1,7 @@
+/*
+ * Asserts D_PROTO_ARG: cleanpath( ) takes a string.
+ */
+BEGIN
+{
+	trace(cleanpath(1));
+}

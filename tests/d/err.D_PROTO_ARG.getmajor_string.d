@@ -1,0 +1,7 @@
+/*
+ * Asserts D_PROTO_ARG: getmajor( ) takes a dev_t.
+ */
+BEGIN
+{
+	trace(getmajor("sd0"));
+}

@@ -1,0 +1,7 @@
+/*
+ * Asserts D_PROTO_LEN: progenyof( ) takes a process id.
+ */
+BEGIN
+{
+	trace(progenyof());
+}

@@ -1,0 +1,136 @@
+/*
+ * test_dtc_float.c - the consumer's %e %f %g of float, double and long
+ * double bytes (userland/dtrace/dtc_float.c), which uses integers only,
+ * against the host C library's printf of the same values: fixed cases
+ * (ties, extremes, subnormals, infinities, NaN, flags and widths), then
+ * pseudo-random bit patterns of each format.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+size_t dtc_float_format(char *buf, size_t size, const char *spec, const uint8_t *bytes,
+                        uint32_t len);
+void *kmalloc(size_t n);
+void kfree(void *p);
+
+void *kmalloc(size_t n) { return malloc(n); }
+void kfree(void *p) { free(p); }
+
+static const char *const specs[] = {
+	"%f", "%e", "%g", "%E", "%G", "%.3f", "%.1e", "%.10g", "%#g", "%#.0e", "%+12.4f",
+	"%-12.2e", "%012.3f", "% g", "%.0e", "%.1g", "%.17g", "%.30f", "%20.15e", "%.0f",
+};
+#define NSPECS (sizeof(specs) / sizeof(specs[0]))
+
+static uint64_t rng = 88172645463325252ull;
+static uint64_t next(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return rng;
+}
+
+static void check_double(uint64_t bits, const char *spec)
+{
+	char want[1200], got[1200];
+	double d;
+
+	memcpy(&d, &bits, 8);
+	snprintf(want, sizeof(want), spec, d);
+	dtc_float_format(got, sizeof(got), spec, (const uint8_t *)&bits, 8);
+	if (strcmp(want, got) != 0)
+		fail_msg("%s of 0x%016llx: want \"%s\", got \"%s\"", spec,
+		         (unsigned long long)bits, want, got);
+}
+
+static void check_float(uint32_t bits, const char *spec)
+{
+	char want[1200], got[1200];
+	float f;
+
+	memcpy(&f, &bits, 4);
+	snprintf(want, sizeof(want), spec, (double)f);
+	dtc_float_format(got, sizeof(got), spec, (const uint8_t *)&bits, 4);
+	if (strcmp(want, got) != 0)
+		fail_msg("%s of float 0x%08x: want \"%s\", got \"%s\"", spec, bits, want, got);
+}
+
+static void check_ldouble(uint64_t mant, uint16_t se, const char *spec)
+{
+	char want[6000], got[6000], lspec[32];
+	uint8_t b[16] = { 0 };
+	long double ld;
+	size_t n = strlen(spec);
+
+	memcpy(b, &mant, 8);
+	memcpy(b + 8, &se, 2);
+	memcpy(&ld, b, sizeof(ld) < 16 ? sizeof(ld) : 16);
+	memcpy(lspec, spec, n - 1);
+	lspec[n - 1] = 'L';
+	lspec[n] = spec[n - 1];
+	lspec[n + 1] = 0;
+	snprintf(want, sizeof(want), lspec, ld);
+	dtc_float_format(got, sizeof(got), spec, b, 16);
+	if (strcmp(want, got) != 0)
+		fail_msg("%s of long double %016llx/%04x: want \"%.60s\", got \"%.60s\"", spec,
+		         (unsigned long long)mant, se, want, got);
+}
+
+static void test_fixed(void **state)
+{
+	static const uint64_t cases[] = {
+		0x400921fb54442d18ull, 0x3ff8000000000000ull, 0x4004000000000000ull,
+		0x3fd0000000000000ull, 0x3fe8000000000000ull, 0x7fefffffffffffffull,
+		0x0000000000000001ull, 0x000fffffffffffffull, 0x8000000000000000ull,
+		0x0000000000000000ull, 0x7ff0000000000000ull, 0xfff0000000000000ull,
+		0x7ff8000000000000ull, 0x3f1a36e2eb1c432dull, 0x412e848000000000ull,
+		0x3fefffffffffffffull, 0x4058fffffffffffeull, 0xbff0000000000000ull,
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		for (size_t s = 0; s < NSPECS; s++)
+			check_double(cases[i], specs[s]);
+}
+
+static void test_random(void **state)
+{
+	(void)state;
+	for (int i = 0; i < 3000; i++) {
+		check_double(next(), specs[i % NSPECS]);
+		check_float((uint32_t)next(), specs[(i + 7) % NSPECS]);
+	}
+}
+
+static void test_long_double(void **state)
+{
+	static const char *const lspecs[] = { "%f", "%e", "%g", "%.30e", "%.3f" };
+
+	(void)state;
+	check_ldouble(0xc90fdaa22168c235ull, 0x4000, "%f");
+	check_ldouble(0x8000000000000000ull, 0x3fff, "%g");
+	check_ldouble(0x8000000000000000ull, 0xbfff, "%e");
+	for (int i = 0; i < 300; i++) {
+		uint16_t se = (uint16_t)(i % 2 ? 16383 + next() % 200 - 100 : next() % 0x7ffe);
+		check_ldouble(next() | (1ull << 63), (uint16_t)(se | (next() & 1 ? 0x8000 : 0)),
+		              lspecs[i % 5]);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_fixed),
+		cmocka_unit_test(test_random),
+		cmocka_unit_test(test_long_double),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,156 @@
+/*
+ * dtc_typeprint.c - print(): a recorded value printed by its D type.
+ *
+ * print(x) records x as trace(x) does (a scalar as 8 bytes, a struct,
+ * union, array or long double as its bytes, a string as strsize bytes) and
+ * the program object keeps x's D type (dt_action.ac_type).  The consumer
+ * prints it the way illumos's libdtrace prints types:
+ *
+ *   - the top line is the type's name and the value: "int 0x2a",
+ *     "struct foo {";
+ *   - a struct or union lists its members one a line, indented four spaces
+ *     a level, as "TYPE NAME = VALUE" ("char *p = ...", a bit-field
+ *     "TYPE NAME :BITS = VALUE"), nested aggregates opening "{" and closing
+ *     "}" at their level;
+ *   - integers, enums and pointers are hexadecimal with 0x, zero as "0"
+ *     (an integer is shown at its own width: a short of -1 is 0xffff);
+ *   - arrays are "[ A, B, C ]", an array of char that holds a string
+ *     "[ "text" ]"; strings are quoted; floating values use %g;
+ *   - the output ends with a newline.
+ * Only D-declared types exist until the kernel's types (CTF) come; every
+ * size and offset used here is the compiler's own, so the bytes are read
+ * within the record the type describes.
+ *
+ * Context: the consumer (thread context).
+ */
+#include "kernel/klib.h"
+#include "userland/dtrace/dtc.h"
+
+#define TP_MAXDEPTH 8
+
+static void tp_value(const dt_type *t, const uint8_t *p, int depth);
+
+static void tp_indent(int depth)
+{
+	dtc_out("%*s", depth * 4, "");
+}
+
+static uint64_t tp_uint(const uint8_t *p, uint32_t size)
+{
+	uint64_t v = 0;
+
+	memcpy(&v, p, size > 8 ? 8 : size);
+	if (size < 8)
+		v &= ((uint64_t)1 << (size * 8)) - 1;
+	return v;
+}
+
+static void tp_hex(uint64_t v)
+{
+	if (v == 0)
+		dtc_out("0");
+	else
+		dtc_out("%#llx", (unsigned long long)v);
+}
+
+static bool tp_is_char(const dt_type *t)
+{
+	return t->ty_kind == DT_TK_INT && t->ty_size == 1 && t->ty_bits == 0;
+}
+
+static void tp_array(const dt_type *t, const uint8_t *p, int depth)
+{
+	const dt_type *e = t->ty_base;
+	uint32_t n = t->ty_nelem;
+
+	if (tp_is_char(e) && n > 0) {
+		uint32_t len = 0;
+		while (len < n && p[len] >= 0x20 && p[len] < 0x7f)
+			len++;
+		if (len > 0 && (len == n || p[len] == 0)) {
+			dtc_out("[ \"%.*s\" ]", (int)len, (const char *)p);
+			return;
+		}
+	}
+	dtc_out("[ ");
+	for (uint32_t i = 0; i < n; i++) {
+		if (i > 0)
+			dtc_out(", ");
+		tp_value(e, p + (uint64_t)i * e->ty_size, depth);
+	}
+	dtc_out(" ]");
+}
+
+static void tp_member_line(const dt_member *m, const uint8_t *p, int depth)
+{
+	char tn[160];
+
+	dt_type_name(m->m_type, tn, sizeof(tn));
+	size_t n = strlen(tn);
+	const char *sp = n > 0 && tn[n - 1] == '*' ? "" : " ";   /* "char *p" */
+	tp_indent(depth);
+	if (m->m_type->ty_bits != 0)
+		dtc_out("%s%s%s :%u = ", tn, sp, m->m_name, m->m_type->ty_bits);
+	else
+		dtc_out("%s%s%s = ", tn, sp, m->m_name);
+	tp_value(m->m_type, p + m->m_off, depth);
+	dtc_out("\n");
+}
+
+static void tp_sou(const dt_type *t, const uint8_t *p, int depth)
+{
+	dtc_out("{\n");
+	for (const dt_member *m = t->ty_members; m != NULL; m = m->m_next)
+		if (m->m_name[0] != '<')            /* unnamed bit-fields: padding */
+			tp_member_line(m, p, depth + 1);
+	tp_indent(depth);
+	dtc_out("}");
+}
+
+static void tp_value(const dt_type *t, const uint8_t *p, int depth)
+{
+	char text[64];
+
+	if (depth > TP_MAXDEPTH) {
+		dtc_out("...");
+		return;
+	}
+	switch (t->ty_kind) {
+	case DT_TK_STRUCT: case DT_TK_UNION:
+		tp_sou(t, p, depth);
+		break;
+	case DT_TK_ARRAY:
+		tp_array(t, p, depth);
+		break;
+	case DT_TK_STRING:
+		dtc_out("\"%s\"", (const char *)p);
+		break;
+	case DT_TK_FLOAT:
+		dtc_float_format(text, sizeof(text), "%g", p, t->ty_size);
+		dtc_out("%s", text);
+		break;
+	case DT_TK_PTR:
+		tp_hex(tp_uint(p, 8));
+		break;
+	default: {
+		uint64_t v = tp_uint(p, t->ty_size == 0 ? 8 : t->ty_size);
+		if (t->ty_bits != 0 && t->ty_bits < 64)
+			v &= ((uint64_t)1 << t->ty_bits) - 1;
+		tp_hex(v);
+		break;
+	}
+	}
+}
+
+void dtc_print_typed(const dt_type *t, const dif_difo_t *dp, const uint8_t *data)
+{
+	char tn[160];
+
+	(void)dp;
+	if (t == NULL)
+		return;
+	dt_type_name(t, tn, sizeof(tn));
+	dtc_out("%s ", tn);
+	tp_value(t, data, 0);
+	dtc_out("\n");
+}
