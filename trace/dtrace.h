@@ -57,7 +57,13 @@ typedef struct dtrace_optvals {
 	uint64_t dov_deadman_ns;             /* deadman_timeout: abort if not alive this long (10 s) */
 	uint64_t dov_deadman_user_ns;        /* deadman_user: alive while status is asked this often (30 s) */
 	bool dov_destructive;                /* -w */
+	int dov_bufresize;                   /* enum dtrace_bufresize: a size that does not fit */
 } dtrace_optvals_t;
+
+enum dtrace_bufresize {
+	DTRACE_BUFRESIZE_AUTO = 0,           /* is halved until it fits (bufsize.c) */
+	DTRACE_BUFRESIZE_MANUAL,             /* fails the enabling: DTRACE_ENOMEM */
+};
 
 /* dtrace_opts_default: DTrace's defaults (sizes scaled for a small VM where noted). */
 void dtrace_opts_default(dtrace_optvals_t *o);
@@ -70,6 +76,8 @@ void dtrace_opts_default(dtrace_optvals_t *o);
 #define DTRACE_ESTATE   (-4)             /* call not allowed in this state */
 #define DTRACE_EBUSY    (-5)             /* e.g. enabling a probe failed */
 #define DTRACE_EPERM    (-6)             /* destructive action without -w */
+#define DTRACE_EENDBIG  (-7)             /* fill policy: END's records do not fit the buffer */
+#define DTRACE_EBUFSMALL (-8)            /* an exit() clause's record does not fit the buffer */
 const char *dtrace_errmsg(int err);
 
 /* ---- records ----
@@ -179,6 +187,12 @@ int dtrace_open(const dtrace_optvals_t *opts, dtrace_state_t **sp);
  */
 int dtrace_enable(dtrace_state_t *s, const dt_prog *prog, uint32_t *matched,
                   char *errbuf, size_t errlen);
+
+/*
+ * dtrace_opts_get: the state's options as enabling made them: a buffer size
+ * that did not fit is lowered there (bufresize=auto; see trace/bufsize.c).
+ */
+void dtrace_opts_get(dtrace_state_t *s, dtrace_optvals_t *out);
 
 int dtrace_go(dtrace_state_t *s);        /* fires BEGIN on this CPU */
 int dtrace_stop(dtrace_state_t *s);      /* fires END; idempotent */

@@ -43,11 +43,13 @@
 
 static const char *const errmsgs[] = {
 	[1] = "invalid argument or malformed program",
-	[2] = "not enough memory for buffers or enablings",
+	[2] = "Not enough space",
 	[3] = "DIF program failed validation",
 	[4] = "operation not allowed in the consumer's current state",
 	[5] = "a probe could not be enabled",
 	[6] = "destructive actions not allowed (use -w)",
+	[7] = "END enablings exceed size of principal buffer",
+	[8] = "Enabling exceeds size of buffer",
 };
 
 const char *dtrace_errmsg(int err)
@@ -87,10 +89,7 @@ int dtrace_open(const dtrace_optvals_t *opts, dtrace_state_t **sp)
 	s->dts_opts = *opts;
 	if (s->dts_opts.dov_strsize < 2 || s->dts_opts.dov_strsize > 8192 ||
 	    s->dts_opts.dov_stackframes == 0 || s->dts_opts.dov_stackframes > 100 ||
-	    s->dts_opts.dov_bufsize < 64 || s->dts_opts.dov_bufsize > (256UL << 20) ||
-	    s->dts_opts.dov_aggsize < 64 || s->dts_opts.dov_aggsize > (256UL << 20) ||
-	    s->dts_opts.dov_dynvarsize > (256UL << 20) || s->dts_opts.dov_nspec > 256 ||
-	    s->dts_opts.dov_specsize > (16UL << 20)) {
+	    s->dts_opts.dov_nspec > 256) {         /* buffer sizes: any (bufsize.c) */
 		kfree(s);
 		return DTRACE_EINVAL;
 	}
@@ -222,7 +221,10 @@ static int aggshapes_make(dtrace_state_t *s)
 static int state_alloc(dtrace_state_t *s)
 {
 	const dtrace_optvals_t *o = &s->dts_opts;
+	int rc0 = dtrace_buffer_sizes(s);           /* may lower the sizes in s->dts_opts */
 
+	if (rc0 != 0)
+		return rc0;
 	for (int cpu = 0; cpu < ncpus; cpu++) {
 		int rc = dtrace_buffer_alloc(&s->dts_buf[cpu], o->dov_bufsize, o->dov_bufpolicy);
 		if (rc == 0)
@@ -374,20 +376,24 @@ static void ecbs_destroy(dtrace_state_t *s, bool linked)
 
 static int ecbs_index_and_link(dtrace_state_t *s)
 {
+	uint32_t end_bytes = 0;
+
 	s->dts_ecbtab = kzalloc(MAX(s->dts_necbs, 1) * sizeof(dtrace_ecb_t *));
 	if (s->dts_ecbtab == NULL)
 		return DTRACE_ENOMEM;
 	for (dtrace_ecb_t *e = s->dts_ecbs; e != NULL; e = e->dte_snext) {
 		s->dts_ecbtab[e->dte_epid - 1] = e;
 		if (e->dte_probe->dtpr_id == dtrace_probeid_end)
-			s->dts_end_reserve += e->dte_size;
+			end_bytes += e->dte_size;
 		if (e->dte_class == DTRACE_REC_EXIT)
 			s->dts_exit_reserve = MAX(s->dts_exit_reserve, e->dte_size);
 	}
-	s->dts_end_reserve += 4 * sizeof(dtrace_errrec_t);
+	s->dts_end_reserve = end_bytes + 4 * sizeof(dtrace_errrec_t);
+	int rc = dtrace_buffer_check_end(s, end_bytes);
+	if (rc != 0)
+		return rc;
 	dtrace_buffer_limits(s);
 	/* Link in EPID order so clauses fire in program order. */
-	int rc = 0;
 	for (uint32_t i = 0; i < s->dts_necbs && rc == 0; i++)
 		rc = ecb_link(s->dts_ecbtab[i]);
 	text_patch_sync();                          /* every CPU runs the traps from now on */
@@ -446,6 +452,11 @@ static void deadman_fn(void *arg)
 		s->dts_activity = DTRACE_ACT_KILLED;
 	else if (now - s->dts_laststatus < s->dts_opts.dov_deadman_user_ns)
 		s->dts_alive = now;
+}
+
+void dtrace_opts_get(dtrace_state_t *s, dtrace_optvals_t *out)
+{
+	*out = s->dts_opts;
 }
 
 int dtrace_go(dtrace_state_t *s)

@@ -132,13 +132,14 @@ static int dtrace_builtin(void *ctx, uint32_t id, uint64_t index, uint64_t *val)
 	case DIF_VAR_PROBENAME: return builtin_string(p->dtpr_name, val);
 	case DIF_VAR_EXECNAME: return builtin_string(t->t_name, val);
 	case DIF_VAR_TIMESTAMP: *val = firing_time(f); return 0;
-	case DIF_VAR_WALLTIMESTAMP: *val = firing_time(f); return 0;
+	case DIF_VAR_WALLTIMESTAMP: *val = ktime_wall_ns(firing_time(f)); return 0;
 	case DIF_VAR_VTIMESTAMP: *val = thread_vtime(t); return 0;
 	case DIF_VAR_CPU: *val = (uint64_t)arch_cpu_id(); return 0;
 	case DIF_VAR_CURTHREAD: *val = (uint64_t)t; return 0;
 	case DIF_VAR_CURCPU: *val = (uint64_t)curcpu(); return 0;
 	case DIF_VAR_TID: *val = t->t_tid; return 0;
-	case DIF_VAR_PID: case DIF_VAR_PPID: case DIF_VAR_UID: case DIF_VAR_ERRNO:
+	case DIF_VAR_PID: *val = t->t_pid; return 0;
+	case DIF_VAR_PPID: case DIF_VAR_UID: case DIF_VAR_ERRNO:
 	case DIF_VAR_UCALLER: case DIF_VAR_USTACKDEPTH: case DIF_VAR_IPL:
 		*val = 0;
 		return 0;

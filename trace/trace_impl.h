@@ -277,6 +277,10 @@ int dtrace_action_raise(uint64_t sig);             /* 0, or DIF_FAULT_ILLOP */
 
 /* buffer.c */
 int dtrace_buffer_alloc(dtrace_buffer_t *b, uint64_t size, int policy);
+/* bufsize.c: the sizes a state's buffers get (DTrace's bufresize policy), before any is allocated */
+int dtrace_buffer_sizes(dtrace_state_t *s);
+/* ... and whether an exit() clause's record fits, and under fill END's end_bytes (with the reserves) */
+int dtrace_buffer_check_end(const dtrace_state_t *s, uint32_t end_bytes);
 void dtrace_buffer_free(dtrace_buffer_t *b);
 void dtrace_buffer_limits(dtrace_state_t *s);
 uint8_t *dtrace_buffer_reserve(dtrace_state_t *s, dtrace_buffer_t *b, uint32_t size, int recclass);

@@ -74,6 +74,8 @@ struct dtc {
 	unsigned long intr_base;         /* console_interrupt_count() when the command began */
 	uint64_t next_status;            /* while printing: when to ask for status next */
 	struct dtc_proc *proc;           /* -c's command, while it is ours */
+	char saved_name[32];             /* the shell thread's execname and pid, */
+	uint64_t saved_pid;              /* while it runs as the dtrace process */
 };
 
 /* dtrace_cmd.c */
@@ -86,6 +88,16 @@ struct dtc {
  */
 bool dtc_poll(struct dtc *d);
 
+/*
+ * dtc_proc.c: the command itself as a process.  dtc_process_enter makes
+ * the calling thread the "dtrace" process (execname "dtrace", pid its tid:
+ * BEGIN and END fire in the consumer's context, as in DTrace, and $pid is
+ * dtc_process_pid()); dtc_process_leave gives the thread back its own.
+ */
+void dtc_process_enter(struct dtc *d);
+void dtc_process_leave(struct dtc *d);
+uint64_t dtc_process_pid(void);
+
 /* dtc_proc.c: -c's command, created when tracing starts, released (killed if still running) at the end */
 struct dtc_proc;
 bool dtc_proc_exists(const char *line);            /* a workload or a shell command? */
@@ -96,6 +108,12 @@ int dtc_proc_release(struct dtc_proc *p);           /* kill if running, reap, fr
 /* dtc_print.c */
 void dtc_records(struct dtc *d, int cpu, const uint8_t *buf, long len);
 void dtc_report_drops(struct dtc *d);
+/*
+ * dtc_report_sizes: after enabling, say which buffer sizes were lowered to
+ * fit ("dtrace: buffer size lowered to 32m"), and take the sizes the
+ * buffers really have into d->ov.
+ */
+void dtc_report_sizes(struct dtc *d);
 void dtc_print_sym(uint64_t pc, bool with_offset, char *buf, size_t size);
 void dtc_print_stack(const uint64_t *pcs, uint32_t n);
 /*

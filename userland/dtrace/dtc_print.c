@@ -586,3 +586,40 @@ void dtc_report_drops(struct dtc *d)
 	             "error", " in ERROR probe enabling");
 	d->last = st;
 }
+
+/* size_print: a size as dtrace(1M) prints it: in the largest unit that divides it (4m, 12k, 100). */
+static void size_print(char *buf, size_t len, uint64_t v)
+{
+	static const char units[] = "kmgt";
+	int u = -1;
+
+	while (u < 3 && v >= 1024 && v % 1024 == 0) {
+		v /= 1024;
+		u++;
+	}
+	if (u < 0)
+		ksnprintf(buf, len, "%lu", v);
+	else
+		ksnprintf(buf, len, "%lu%c", v, units[u]);
+}
+
+void dtc_report_sizes(struct dtc *d)
+{
+	dtrace_optvals_t got;
+	struct { const char *name; uint64_t *want; const uint64_t *have; } sizes[] = {
+		{ "buffer size", &d->ov.dov_bufsize, &got.dov_bufsize },
+		{ "aggregation size", &d->ov.dov_aggsize, &got.dov_aggsize },
+		{ "speculation size", &d->ov.dov_specsize, &got.dov_specsize },
+		{ "dynamic variable size", &d->ov.dov_dynvarsize, &got.dov_dynvarsize },
+	};
+	char v[32];
+
+	dtrace_opts_get(d->state, &got);
+	for (size_t i = 0; i < ARRAY_SIZE(sizes); i++) {
+		if (*sizes[i].have != *sizes[i].want) {
+			size_print(v, sizeof(v), *sizes[i].have);
+			dtc_err("dtrace: %s lowered to %s\n", sizes[i].name, v);
+		}
+		*sizes[i].want = *sizes[i].have;
+	}
+}

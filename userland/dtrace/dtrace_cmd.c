@@ -558,6 +558,7 @@ static int enable_and_setup(struct dtc *d)
 		dtc_err("dtrace: allowing destructive actions\n");
 	report_matches(d, matched);
 	kfree(matched);
+	dtc_report_sizes(d);                    /* and take the sizes the buffers got */
 	dtrace_epinfo_t ei;
 	while (dtrace_epid_info(d->state, d->nepids + 1, &ei) == 0)
 		d->nepids++;
@@ -671,6 +672,7 @@ static int cmd_dtrace(int argc, char **argv)
 		return 1;
 	}
 	dtrace_opts_default(&d->ov);
+	dtc_process_enter(d);
 	d->intr_base = console_interrupt_count();
 	d->switchrate_ns = NSEC_PER_SEC;
 	d->aggrate_ns = NSEC_PER_SEC;
@@ -688,6 +690,7 @@ static int cmd_dtrace(int argc, char **argv)
 	if (rc < 0)
 		rc = trace_run(d);
 	thread_set_untraced(false);
+	dtc_process_leave(d);
 	dtc_free(d);
 	return rc;
 }

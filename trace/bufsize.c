@@ -1,0 +1,84 @@
+/*
+ * bufsize.c - how big a state's buffers are: DTrace's buffer resizing policy.
+ *
+ * A consumer asks for bufsize (principal buffers), aggsize (aggregation
+ * buffers), specsize (speculation buffers) and dynvarsize (the dynamic
+ * variable space), any size from 0 up.  Before anything is allocated,
+ * dtrace_buffer_sizes() checks each against what the machine can give:
+ * all of a state's buffers together may take at most half of the free
+ * physical memory (Sonde's limit, so that tracing never starves the kernel
+ * it traces).  Under bufresize=auto (the default) a size that does not fit
+ * is halved until it does, as DTrace halves a buffer whose allocation
+ * failed, and the state's options then hold the size it got; the consumer
+ * sees the lowered size (dtrace_opts_get) and says so ("buffer size lowered
+ * to 32m").  Under bufresize=manual the enabling fails instead
+ * (DTRACE_ENOMEM, "Not enough space").  The budget is checked before any
+ * allocation, so a huge request never eats memory or address space.
+ *
+ * Small sizes are not errors: every size is rounded down to a multiple of
+ * 8, and a buffer too small for a record drops it (counted, and reported
+ * as DTrace reports drops): bufsize=1 drops every record, aggsize=1 every
+ * aggregation update, dynvarsize=0 every dynamic variable store, specsize=1
+ * every speculative record.  Only where DTrace refuses to start does the
+ * enabling fail: under the fill policy, a principal buffer too small for
+ * the END records that the policy keeps room for (DTRACE_EENDBIG), and a
+ * principal buffer too small for the record of a clause that calls exit()
+ * (DTRACE_EBUFSMALL: the clause could never run, and tracing never end).
+ *
+ * Context: thread context, dtrace_lock held (enabling).
+ */
+#include "kernel/klib.h"
+#include "kernel/mem.h"
+#include "trace/trace_impl.h"
+
+/*
+ * size_fit: lower *size (halving, multiples of 8) until copies of it fit in
+ * *budget, then take them from it.  Returns 0, or DTRACE_ENOMEM if it does
+ * not fit and the policy forbids lowering.
+ */
+static int size_fit(uint64_t *size, uint64_t copies, uint64_t *budget, bool manual)
+{
+	uint64_t sz = ALIGN_DOWN(*size, 8);
+
+	while (sz > 0 && sz > *budget / copies) {
+		if (manual)
+			return DTRACE_ENOMEM;
+		sz = ALIGN_DOWN(sz / 2, 8);
+	}
+	*budget -= sz * copies;
+	if (sz != ALIGN_DOWN(*size, 8))
+		*size = sz;                          /* lowered: the consumer reports it */
+	return 0;
+}
+
+int dtrace_buffer_sizes(dtrace_state_t *s)
+{
+	dtrace_optvals_t *o = &s->dts_opts;
+	struct pmem_stats ps;
+	bool manual = o->dov_bufresize == DTRACE_BUFRESIZE_MANUAL;
+	uint64_t halves = o->dov_bufpolicy == DTRACE_BUFPOLICY_SWITCH ? 2 : 1;
+
+	pmem_stats(&ps);
+	uint64_t budget = ps.ps_free / 2;
+	int rc = size_fit(&o->dov_bufsize, halves * (uint64_t)ncpus, &budget, manual);
+	if (rc == 0)
+		rc = size_fit(&o->dov_aggsize, (uint64_t)ncpus, &budget, manual);
+	if (rc == 0)
+		rc = size_fit(&o->dov_specsize, (uint64_t)MAX(o->dov_nspec, 1) * (uint64_t)ncpus,
+		              &budget, manual);
+	if (rc == 0)
+		rc = size_fit(&o->dov_dynvarsize, 1, &budget, manual);
+	return rc;
+}
+
+int dtrace_buffer_check_end(const dtrace_state_t *s, uint32_t end_bytes)
+{
+	uint64_t size = ALIGN_DOWN(s->dts_opts.dov_bufsize, 8);
+
+	if (s->dts_exit_reserve > size)
+		return DTRACE_EBUFSMALL;            /* exit() could never be recorded: no end */
+	if (s->dts_opts.dov_bufpolicy == DTRACE_BUFPOLICY_FILL && end_bytes > 0 &&
+	    s->dts_end_reserve + s->dts_exit_reserve > size)
+		return DTRACE_EENDBIG;
+	return 0;
+}
