@@ -222,6 +222,27 @@ dtrace_probedesc_t dtrace_desc_of(const dt_probedesc *pd);
 /* dtrace_probe_list: call fn for each probe matching desc (after asking providers to provide). */
 typedef void dtrace_list_fn(void *arg, dtrace_id_t id, const dtrace_probedesc_t *desc);
 int dtrace_probe_list(const dtrace_probedesc_t *desc, dtrace_list_fn *fn, void *arg);
+/*
+ * dtrace_probe_info: what dtrace -lv says about probe id: the attributes of
+ * its description (the lowest of its provider's and, for each of module,
+ * function and name that the probe has, that part's) and of its arguments,
+ * and how many arguments have a known type (argtypes[0..argc), as D names
+ * them; Sonde knows none yet: no CTF).  Returns 0, or DTRACE_EINVAL if
+ * there is no such probe.  Thread context; takes the framework lock (not
+ * from a dtrace_probe_list callback).
+ */
+#define DTRACE_ARGTYPELEN 64
+typedef struct dtrace_probeinfo {
+	dtrace_probedesc_t dpi_desc;         /* its name */
+	dtrace_attribute_t dpi_attr;         /* probe description attributes */
+	dtrace_attribute_t dpi_arga;         /* argument attributes */
+	int dpi_argc;
+	char dpi_argtypes[10][DTRACE_ARGTYPELEN];
+} dtrace_probeinfo_t;
+int dtrace_probe_info(dtrace_id_t id, dtrace_probeinfo_t *out);
+/* dtrace_stability_name, dtrace_class_name: "Evolving", "Common", ... as DTrace prints them. */
+const char *dtrace_stability_name(int stability);
+const char *dtrace_class_name(int class);
 /* dtrace_probe_count: probes matching desc (the compiler's o_match). */
 int dtrace_probe_count(const dtrace_probedesc_t *desc);
 

@@ -180,10 +180,20 @@ static const dtrace_pops_t profile_pops = {
 	.dtps_disable = profile_disable,
 };
 
+/* Stability: the profile provider's table in the Dynamic Tracing Guide. */
+static const dtrace_pattr_t profile_attr = {
+	.dtpa_provider = { DTRACE_STABILITY_EVOLVING, DTRACE_STABILITY_EVOLVING, DTRACE_CLASS_COMMON },
+	.dtpa_mod = { DTRACE_STABILITY_UNSTABLE, DTRACE_STABILITY_UNSTABLE, DTRACE_CLASS_UNKNOWN },
+	.dtpa_func = { DTRACE_STABILITY_PRIVATE, DTRACE_STABILITY_PRIVATE, DTRACE_CLASS_UNKNOWN },
+	.dtpa_name = { DTRACE_STABILITY_EVOLVING, DTRACE_STABILITY_EVOLVING, DTRACE_CLASS_COMMON },
+	.dtpa_args = { DTRACE_STABILITY_EVOLVING, DTRACE_STABILITY_EVOLVING, DTRACE_CLASS_COMMON },
+};
+
 /* profile_init: register the provider.  Boot. */
 void profile_init(void)
 {
 	profile_prov = dtrace_register("profile", &profile_pops, NULL);
 	if (profile_prov == NULL)
 		panic("profile_init: cannot register");
+	dtrace_provider_attr_set(profile_prov, &profile_attr);
 }

@@ -37,6 +37,7 @@ struct dtrace_provider {
 	char dtpv_name[DTRACE_PROVNAMELEN];
 	const dtrace_pops_t *dtpv_ops;
 	void *dtpv_arg;
+	dtrace_pattr_t dtpv_attr;         /* stability of its probes (dtrace_provider_attr_set) */
 	struct dtrace_provider *dtpv_next;
 };
 

@@ -6,6 +6,7 @@
  *   dtc_agg.c      aggregations: merging the CPUs' buffers, sorting, printing
  *   dtc_printa.c   printa(): one or several aggregations joined on their keys
  *   dtc_proc.c     the processes dtrace creates: -c's command
+ *   dtc_list.c     -l and -lv: probes, their stability and argument types
  *
  * The consumer talks to the framework only through trace/dtrace.h, so it
  * could move to ring 3 unchanged.  Output goes to standard output
@@ -104,6 +105,9 @@ bool dtc_proc_exists(const char *line);            /* a workload or a shell comm
 struct dtc_proc *dtc_proc_create(const char *line); /* NULL: out of memory */
 bool dtc_proc_done(const struct dtc_proc *p);       /* it ended by itself */
 int dtc_proc_release(struct dtc_proc *p);           /* kill if running, reap, free; its status */
+
+/* dtc_list.c: -l and -lv; returns the command's status */
+int dtc_list(struct dtc *d);
 
 /* dtc_print.c */
 void dtc_records(struct dtc *d, int cpu, const uint8_t *buf, long len);

@@ -317,7 +317,7 @@ static void compile_opts(struct dtc *d, dt_opts *o)
 {
 	memset(o, 0, sizeof(*o));
 	o->o_destructive = d->destructive;
-	o->o_zdefs = d->zdefs;
+	o->o_zdefs = d->zdefs || d->list;      /* -l reports what matches nothing itself */
 	o->o_argv = d->macro_argv;
 	o->o_argc = d->macro_argc;
 	o->o_target = -1;
@@ -432,45 +432,7 @@ static void show_dif(struct dtc *d)
 	kfree(buf);
 }
 
-/* ---- listing ---- */
-
-struct list_ctx {
-	dtrace_id_t *seen;
-	uint32_t nseen, cap;
-};
-
-static void list_one(void *arg, dtrace_id_t id, const dtrace_probedesc_t *pd)
-{
-	struct list_ctx *l = arg;
-
-	if (l != NULL) {
-		for (uint32_t i = 0; i < l->nseen; i++)
-			if (l->seen[i] == id)
-				return;
-		if (l->nseen < l->cap)
-			l->seen[l->nseen++] = id;
-	}
-	dtc_out("%5u %10s %17s %33s %s\n", id, pd->dpd_provider, pd->dpd_mod, pd->dpd_func, pd->dpd_name);
-}
-
-static int list_probes(struct dtc *d)
-{
-	dtc_out("%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME");
-	if (d->prog == NULL) {
-		dtrace_probe_list(NULL, list_one, NULL);
-		return 0;
-	}
-	struct list_ctx l = { kmalloc(65536 * sizeof(dtrace_id_t)), 0, 65536 };
-	for (uint32_t c = 0; c < d->prog->dp_nclauses; c++) {
-		const dt_clause *cl = &d->prog->dp_clauses[c];
-		for (uint32_t i = 0; i < cl->cl_nprobes; i++) {
-			dtrace_probedesc_t pd = dtrace_desc_of(&cl->cl_probes[i]);
-			dtrace_probe_list(&pd, list_one, l.seen ? &l : NULL);
-		}
-	}
-	kfree(l.seen);
-	return 0;
-}
+/* ---- listing: dtc_list.c ---- */
 
 /* ---- running ---- */
 
@@ -684,7 +646,7 @@ static int cmd_dtrace(int argc, char **argv)
 	if (rc < 0 && d->show_dif)
 		show_dif(d);
 	if (rc < 0 && d->list)
-		rc = list_probes(d);
+		rc = dtc_list(d);
 	if (rc < 0 && d->compile_only)
 		rc = 0;
 	if (rc < 0)

@@ -1,0 +1,75 @@
+"""dtrace -l and -lv as dtrace(1M) prints them: the header and probe lines,
+the stability block of each provider's probes (the tables of the Dynamic
+Tracing Guide), argument types, descriptions that match nothing.
+
+Each test runs tools/dtrace (one guest) and checks standard output and the
+exit status exactly; probe ids come from the listing itself, so adding a
+kernel function does not break them.
+"""
+
+import re
+
+from test_dtrace_host import dtrace
+
+HEADER = "   ID   PROVIDER            MODULE                          FUNCTION NAME\n"
+
+
+def block(desc, args):
+    """The -lv block under a probe line: two attribute triples, then the types (None)."""
+    def triple(title, t):
+        name, data, cls = t.split("/")
+        return ("\n\t%s\n\t\tIdentifier Names: %s\n\t\tData Semantics:   %s\n"
+                "\t\tDependency Class: %s\n" % (title, name, data, cls))
+    return (triple("Probe Description Attributes", desc) + triple("Argument Attributes", args)
+            + "\n\tArgument Types\n\t\tNone\n\n")
+
+
+def line(pid, prov, mod, func, name):
+    return "%5s %10s %17s %33s %s\n" % (pid, prov, mod, func, name)
+
+
+# The Guide's tables, as -lv computes them for one probe: the description's
+# attributes are the lowest of the provider's and of the parts the probe's
+# name has (module and function only when not empty).
+STABILITY = {
+    "dtrace": ("Stable/Stable/Common", "Stable/Stable/Common"),
+    "fbt": ("Private/Private/Unknown", "Private/Private/ISA"),
+    "sdt": ("Private/Private/Unknown", "Private/Private/ISA"),
+    "sched": ("Private/Private/Unknown", "Evolving/Evolving/ISA"),
+    "profile": ("Evolving/Evolving/Common", "Evolving/Evolving/Common"),
+    "lockstat": ("Private/Private/Unknown", "Evolving/Evolving/Common"),
+    "sysinfo": ("Private/Private/Unknown", "Private/Private/ISA"),
+}
+
+
+def test_lv_stability_of_every_provider():
+    descs = ["dtrace:::BEGIN", "fbt::kmalloc:entry", "sdt:::kmem-alloc", "sched::sched_switch:on-cpu",
+             "profile:::tick-1", "lockstat::spin_lock:spin-acquire", "sysinfo:::xcalls"]
+    args = ["-lv"]
+    for d in descs:
+        args += ["-n", d]
+    status, out, err = dtrace(*args)
+    assert (status, err) == (0, "")
+    lines = out.split("\n")
+    assert out.startswith(HEADER)
+    probes = [l for l in lines if re.match(r"^ {0,4}\d+ ", l)]
+    assert len(probes) == len(descs)
+    expect = HEADER
+    for p in probes:
+        pid, prov = p.split()[0], p.split()[1]
+        expect += p + "\n" + block(*STABILITY[prov])
+    assert out == expect
+
+
+def test_l_without_v_has_no_block_and_lists_each_probe_once():
+    status, out, err = dtrace("-l", "-n", "dtrace:::BEGIN", "-n", "BEGIN", "-n", "dtrace:::END")
+    assert (status, err) == (0, "")
+    assert out == HEADER + line(1, "dtrace", "", "", "BEGIN") + line(2, "dtrace", "", "", "END")
+
+
+def test_l_description_matching_nothing():
+    status, out, err = dtrace("-l", "-n", "BEGIN", "-n", "nosuch", "-P", "nosuchprov")
+    assert status == 1
+    assert out == HEADER + line(1, "dtrace", "", "", "BEGIN")
+    assert err == ("dtrace: failed to match :::nosuch: No probe matches description\n"
+                   "dtrace: failed to match nosuchprov:::: No probe matches description\n")
