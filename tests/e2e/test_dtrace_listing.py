@@ -73,3 +73,32 @@ def test_l_description_matching_nothing():
     assert out == HEADER + line(1, "dtrace", "", "", "BEGIN")
     assert err == ("dtrace: failed to match :::nosuch: No probe matches description\n"
                    "dtrace: failed to match nosuchprov:::: No probe matches description\n")
+
+
+def test_S_prints_each_difo_as_illumos_does():
+    # On standard error: each DIFO's header, its instructions with what each
+    # table index stands for, and its variable table.  (The instructions are
+    # the code generator's: a change there may change this listing.)
+    status, out, err = dtrace("-S", "-e", "-n", "int x; BEGIN { trace(x); trace(strlen(probename)); }")
+    assert (status, out) == (0, "")
+    difos = re.sub(r"DIFO 0x[0-9a-f]+ ", "DIFO 0xADDR ", err)
+    assert difos == (
+        "\nDIFO 0xADDR returns D type (integer) (size 4)\n"
+        "OFF OPCODE      INSTRUCTION\n"
+        "00: 33050001    ldgs DT_VAR(1280), %r1\t\t! DT_VAR(1280) = \"x\"\n"
+        "01: 45000001    ret  %r1\n"
+        "\n"
+        "NAME             ID   KND SCP FLAG TYPE\n"
+        "x                500  scl glb r    D type (integer) (size 4)\n"
+        "\n"
+        "\nDIFO 0xADDR returns D type (integer) (size 8)\n"
+        "OFF OPCODE      INSTRUCTION\n"
+        "00: 33010d01    ldgs DT_VAR(269), %r1\t\t! DT_VAR(269) = \"probename\"\n"
+        "01: 3d010001    pushtr DT_TYPE(1), %r0, %r1\t! DT_TYPE(1) = string (unknown) by ref (size 256)\n"
+        "02: 41000001    call DIF_SUBR(0), %r1\t\t! strlen\n"
+        "03: 45000001    ret  %r1\n"
+        "\n")
+
+
+def test_e_compiles_without_tracing():
+    assert dtrace("-e", "-n", "BEGIN { trace(1); }") == (0, "", "")

@@ -7,6 +7,7 @@
  *   dtc_printa.c   printa(): one or several aggregations joined on their keys
  *   dtc_proc.c     the processes dtrace creates: -c's command
  *   dtc_list.c     -l and -lv: probes, their stability and argument types
+ *   dtc_dis.c      -S: the compiled DIF, as illumos prints it
  *
  * The consumer talks to the framework only through trace/dtrace.h, so it
  * could move to ring 3 unchanged.  Output goes to standard output
@@ -105,6 +106,9 @@ bool dtc_proc_exists(const char *line);            /* a workload or a shell comm
 struct dtc_proc *dtc_proc_create(const char *line); /* NULL: out of memory */
 bool dtc_proc_done(const struct dtc_proc *p);       /* it ended by itself */
 int dtc_proc_release(struct dtc_proc *p);           /* kill if running, reap, free; its status */
+
+/* dtc_dis.c: -S, the program's DIF as illumos's dtrace prints it (standard error) */
+void dtc_show_dif(struct dtc *d);
 
 /* dtc_list.c: -l and -lv; returns the command's status */
 int dtc_list(struct dtc *d);

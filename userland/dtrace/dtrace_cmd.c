@@ -410,27 +410,7 @@ static int apply_pragmas(struct dtc *d)
 	return -1;
 }
 
-static void show_dif(struct dtc *d)
-{
-	char *buf = kmalloc(64 * 1024);
-
-	if (buf == NULL)
-		return;
-	for (uint32_t c = 0; c < d->prog->dp_nclauses; c++) {
-		const dt_clause *cl = &d->prog->dp_clauses[c];
-		if (cl->cl_pred != NULL) {
-			dif_disasm(cl->cl_pred, buf, 64 * 1024);
-			dtc_err("\nDIFO clause %u predicate:\n%s", c + 1, buf);
-		}
-		for (uint32_t a = 0; a < cl->cl_nacts; a++) {
-			for (uint32_t k = 0; k < cl->cl_acts[a].ac_nargs; k++) {
-				dif_disasm(cl->cl_acts[a].ac_args[k], buf, 64 * 1024);
-				dtc_err("\nDIFO clause %u action %u argument %u:\n%s", c + 1, a + 1, k + 1, buf);
-			}
-		}
-	}
-	kfree(buf);
-}
+/* show_dif: dtc_show_dif in dtc_dis.c */
 
 /* ---- listing: dtc_list.c ---- */
 
@@ -644,7 +624,7 @@ static int cmd_dtrace(int argc, char **argv)
 	if (rc < 0 && d->prog != NULL)
 		rc = apply_pragmas(d);
 	if (rc < 0 && d->show_dif)
-		show_dif(d);
+		dtc_show_dif(d);
 	if (rc < 0 && d->list)
 		rc = dtc_list(d);
 	if (rc < 0 && d->compile_only)
