@@ -505,7 +505,7 @@ static int enable_and_setup(struct dtc *d)
 	while (dtrace_epid_info(d->state, d->nepids + 1, &ei) == 0)
 		d->nepids++;
 	d->epinfo = kmalloc((d->nepids + 1) * sizeof(*d->epinfo));
-	d->buf = kmalloc(d->ov.dov_bufsize);
+	d->buf = kmalloc(MAX(d->ov.dov_bufsize, 8));   /* a buffer of 0 still gets a snapshot */
 	d->agg_printed = kzalloc((d->prog->dp_naggs + 1) * sizeof(bool));
 	d->agg_normal = kzalloc((d->prog->dp_naggs + 1) * sizeof(int64_t));
 	if (!d->epinfo || !d->buf || !d->agg_printed || !d->agg_normal) {
