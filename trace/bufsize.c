@@ -15,13 +15,16 @@
  * (DTRACE_ENOMEM, "Not enough space").  The budget is checked before any
  * allocation, so a huge request never eats memory or address space.
  *
- * Small sizes are not errors: every size is rounded down to a multiple of
- * 8, and a buffer too small for a record drops it (counted, and reported
- * as DTrace reports drops): bufsize=1 drops every record, aggsize=1 every
- * aggregation update, dynvarsize=0 every dynamic variable store, specsize=1
- * every speculative record.  Only where DTrace refuses to start does the
- * enabling fail: under the fill policy, a principal buffer too small for
- * the END records that the policy keeps room for (DTRACE_EENDBIG), and a
+ * Small sizes follow DTrace's rules.  Every size is rounded down to a
+ * multiple of 8, and a buffer too small for a record drops it (counted,
+ * and reported as DTrace reports drops); a size of 0 is no buffer at all,
+ * so everything meant for it is dropped.  A size from 1 to 7 cannot be had
+ * ("Not enough space").  A program that aggregates gets a principal
+ * buffer of at least its largest record, and the dynamic variable space
+ * always holds at least one variable (dynvar.c).  Beyond that the enabling
+ * fails only where DTrace refuses to start: under the fill policy, a
+ * principal buffer too small for the END records that the policy keeps
+ * room for (DTRACE_EENDBIG), and a
  * principal buffer too small for the record of a clause that calls exit()
  * (DTRACE_EBUFSMALL: the clause could never run, and tracing never end).
  *
@@ -51,16 +54,41 @@ static int size_fit(uint64_t *size, uint64_t copies, uint64_t *budget, bool manu
 	return 0;
 }
 
-int dtrace_buffer_sizes(dtrace_state_t *s)
+/*
+ * sizes_raise_or_refuse: DTrace's rules before it allocates: a program
+ * with aggregations (and an aggregation buffer) gets a principal buffer of
+ * at least its largest record, and a buffer that is asked for but smaller
+ * than 8 bytes cannot be had at all (no halving reaches a usable size):
+ * the principal buffer always, the aggregation buffer when the program
+ * aggregates, the speculation buffers when it speculates.  A size of 0 is
+ * no buffer: every record for it is dropped.
+ */
+static int sizes_raise_or_refuse(dtrace_state_t *s, uint32_t needed)
+{
+	dtrace_optvals_t *o = &s->dts_opts;
+	bool aggs = s->dts_prog->dp_naggs > 0 && o->dov_aggsize != 0;
+
+	if (aggs && o->dov_bufsize < needed)
+		o->dov_bufsize = needed;
+	if ((o->dov_bufsize > 0 && o->dov_bufsize < 8) ||
+	    (aggs && o->dov_aggsize < 8) ||
+	    (dtrace_spec_used(s->dts_prog) && o->dov_specsize > 0 && o->dov_specsize < 8))
+		return DTRACE_ENOMEM;
+	return 0;
+}
+
+int dtrace_buffer_sizes(dtrace_state_t *s, uint32_t needed)
 {
 	dtrace_optvals_t *o = &s->dts_opts;
 	struct pmem_stats ps;
 	bool manual = o->dov_bufresize == DTRACE_BUFRESIZE_MANUAL;
 	uint64_t halves = o->dov_bufpolicy == DTRACE_BUFPOLICY_SWITCH ? 2 : 1;
+	int rc = sizes_raise_or_refuse(s, needed);
 
 	pmem_stats(&ps);
 	uint64_t budget = ps.ps_free / 2;
-	int rc = size_fit(&o->dov_bufsize, halves * (uint64_t)ncpus, &budget, manual);
+	if (rc == 0)
+		rc = size_fit(&o->dov_bufsize, halves * (uint64_t)ncpus, &budget, manual);
 	if (rc == 0)
 		rc = size_fit(&o->dov_aggsize, (uint64_t)ncpus, &budget, manual);
 	if (rc == 0)

@@ -218,10 +218,22 @@ static int aggshapes_make(dtrace_state_t *s)
 	return 0;
 }
 
+static uint32_t clause_size(const dtrace_state_t *s, const dt_clause *cl);
+
+/* prog_needed: the largest record any clause of the program writes. */
+static uint32_t prog_needed(const dtrace_state_t *s)
+{
+	uint32_t n = 0;
+
+	for (uint32_t c = 0; c < s->dts_prog->dp_nclauses; c++)
+		n = MAX(n, clause_size(s, &s->dts_prog->dp_clauses[c]));
+	return n;
+}
+
 static int state_alloc(dtrace_state_t *s)
 {
 	const dtrace_optvals_t *o = &s->dts_opts;
-	int rc0 = dtrace_buffer_sizes(s);           /* may lower the sizes in s->dts_opts */
+	int rc0 = dtrace_buffer_sizes(s, prog_needed(s));   /* may change the sizes in s->dts_opts */
 
 	if (rc0 != 0)
 		return rc0;

@@ -258,6 +258,7 @@ extern const dif_env_t dtrace_dif_env;
 
 /* spec.c */
 int dtrace_spec_alloc(dtrace_state_t *s);
+bool dtrace_spec_used(const dt_prog *p);  /* does any clause speculate, commit or discard? */
 void dtrace_spec_free(dtrace_state_t *s);
 int dtrace_speculation(void *ctx, uint64_t *id);
 dtrace_buffer_t *dtrace_spec_buffer(dtrace_state_t *s, uint64_t id);
@@ -278,8 +279,11 @@ int dtrace_action_raise(uint64_t sig);             /* 0, or DIF_FAULT_ILLOP */
 
 /* buffer.c */
 int dtrace_buffer_alloc(dtrace_buffer_t *b, uint64_t size, int policy);
-/* bufsize.c: the sizes a state's buffers get (DTrace's bufresize policy), before any is allocated */
-int dtrace_buffer_sizes(dtrace_state_t *s);
+/*
+ * bufsize.c: the sizes a state's buffers get (DTrace's rules and bufresize
+ * policy), before any is allocated; needed is the program's largest record.
+ */
+int dtrace_buffer_sizes(dtrace_state_t *s, uint32_t needed);
 /* ... and whether an exit() clause's record fits, and under fill END's end_bytes (with the reserves) */
 int dtrace_buffer_check_end(const dtrace_state_t *s, uint32_t end_bytes);
 void dtrace_buffer_free(dtrace_buffer_t *b);

@@ -63,3 +63,15 @@ def test_lowered_sizes_are_reported():
     notices = err.split("\n")
     for what in ("buffer size", "aggregation size", "speculation size", "dynamic variable size"):
         assert any(n.startswith("dtrace: %s lowered to " % what) for n in notices), err
+
+
+def test_sizes_under_8_bytes_cannot_be_had():
+    # As in DTrace: no halving reaches a usable buffer ("Not enough space"),
+    # but a program that aggregates gets a principal buffer of at least its
+    # largest record.
+    assert dtrace("-x", "bufsize=4", "-n", "BEGIN { exit(0); }") == \
+        (1, "", "dtrace: could not enable tracing: Not enough space\n")
+    assert dtrace("-x", "aggsize=4", "-n", "BEGIN { @ = count(); exit(0); }") == \
+        (1, "", "dtrace: could not enable tracing: Not enough space\n")
+    assert dtrace("-q", "-x", "bufsize=4", "-n", "BEGIN { @ = count(); exit(0); }") == \
+        (0, "\n                1\n", "")

@@ -1,7 +1,8 @@
 /*
  * ASSERTION: each kind of loss is counted and reported in its own words,
  * with its tag under -x droptags: an aggregation update that does not fit
- * aggsize, dynamic variable stores that do not fit dynvarsize, a
+ * aggsize, a dynamic variable store that does not fit dynvarsize (which,
+ * however small, holds one variable, as in DTrace: a["key"] gets it), a
  * speculative record that does not fit specsize, and speculation() with
  * no free buffer; what fits is still traced.
  * @@options: -x droptags -x aggsize=8 -x dynvarsize=8 -x specsize=8 -x nspec=1
