@@ -52,6 +52,7 @@ struct thread {
 	bool t_reap_by_joiner;       /* the last joiner frees it */
 	bool t_untraced;             /* its own execution fires no probes (a dtrace consumer) */
 	uint64_t t_pid;              /* D's pid: 0 for kernel threads; a consumer's own (see thread_set_process) */
+	uint64_t t_dtrace_vtime;     /* ns of probe processing charged to it (vtimestamp leaves them out) */
 };
 
 void sched_init(void);                            /* boot: make the boot thread current */

@@ -412,6 +412,30 @@ static int ecbs_index_and_link(dtrace_state_t *s)
 	return rc != 0 ? DTRACE_EBUSY : 0;
 }
 
+static bool difo_reads(const dif_difo_t *dp, uint32_t var)
+{
+	for (uint32_t i = 0; dp != NULL && i < dp->dd_ninsns; i++)
+		if (DIF_INSTR_OP(dp->dd_insns[i]) == DIF_OP_LDGS &&
+		    DIF_INSTR_INDEX(dp->dd_insns[i]) == var)
+			return true;
+	return false;
+}
+
+/* prog_reads: does any predicate or action of prog read built-in variable var? */
+static bool prog_reads(const dt_prog *prog, uint32_t var)
+{
+	for (uint32_t c = 0; c < prog->dp_nclauses; c++) {
+		const dt_clause *cl = &prog->dp_clauses[c];
+		if (difo_reads(cl->cl_pred, var))
+			return true;
+		for (uint32_t a = 0; a < cl->cl_nacts; a++)
+			for (uint32_t k = 0; k < cl->cl_acts[a].ac_nargs; k++)
+				if (difo_reads(cl->cl_acts[a].ac_args[k], var))
+					return true;
+	}
+	return false;
+}
+
 int dtrace_enable(dtrace_state_t *s, const dt_prog *prog, uint32_t *matched, char *errbuf,
                   size_t errlen)
 {
@@ -435,6 +459,10 @@ int dtrace_enable(dtrace_state_t *s, const dt_prog *prog, uint32_t *matched, cha
 		ecbs_destroy(s, s->dts_ecbtab != NULL);
 		state_free(s);
 		s->dts_prog = NULL;
+	}
+	if (rc == 0 && prog_reads(prog, DIF_VAR_VTIMESTAMP)) {
+		s->dts_vtime = true;                /* firings keep vtime from now on */
+		__atomic_add_fetch(&dtrace_vtime_active, 1, __ATOMIC_RELAXED);
 	}
 	mutex_unlock(&dtrace_lock);
 	return rc;
@@ -516,6 +544,8 @@ void dtrace_close(dtrace_state_t *s)
 		ecbs_destroy(s, true);              /* and dtrace_sync: nothing fires for s now */
 		state_free(s);
 	}
+	if (s->dts_vtime)
+		__atomic_sub_fetch(&dtrace_vtime_active, 1, __ATOMIC_RELAXED);
 	mutex_unlock(&dtrace_lock);
 	kfree(s);
 }

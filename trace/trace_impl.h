@@ -206,6 +206,7 @@ typedef struct dtrace_state {
 	uint64_t dts_specunavail;         /* speculation() found no free buffer */
 	uint64_t dts_specbusy;            /* ... while some were still committing/discarding */
 	struct cyclic *dts_specclean;     /* [ncpus] the cleaners, if the program speculates */
+	bool dts_vtime;                   /* its program reads vtimestamp: counted in dtrace_vtime_active */
 	struct dtrace_state *dts_next;    /* all states */
 } dtrace_state_t;
 
@@ -221,8 +222,17 @@ typedef struct dtrace_firing {
 	dtrace_ecb_t *df_ecb;
 	uint64_t df_args[DIF_NARGS];
 	uint64_t df_timestamp;
+	uint64_t df_vstart;               /* ktime at the firing's start, if vtime is kept; else 0 */
 	dif_state_t df_dif;
 } dtrace_firing_t;
+
+/*
+ * dtrace_vtime_active: how many states read vtimestamp.  While nonzero,
+ * each firing charges its time to the current thread (t_dtrace_vtime), so
+ * that vtimestamp leaves out the time spent in DTrace's predicates and
+ * actions, as DTrace defines it; while zero, firings pay one test.
+ */
+extern uint32_t dtrace_vtime_active;
 
 /* dtrace.c: probes and providers */
 extern mutex_t dtrace_lock;

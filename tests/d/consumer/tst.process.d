@@ -14,6 +14,12 @@ BEGIN
 	printf("BEGIN %s %d\n", execname, pid != 0);
 	printf("wall %d %d\n", walltimestamp > 1577836800000000000, walltimestamp < 4102444800000000000);
 	printf("vtime %d\n", vtimestamp > 0 && vtimestamp <= timestamp);
+	v = vtimestamp;
+}
+
+BEGIN
+{
+	printf("vtime still %d\n", vtimestamp == v);
 	exit(0);
 }
 
