@@ -240,6 +240,15 @@ typedef struct dtrace_probeinfo {
 	char dpi_argtypes[10][DTRACE_ARGTYPELEN];
 } dtrace_probeinfo_t;
 int dtrace_probe_info(dtrace_id_t id, dtrace_probeinfo_t *out);
+/*
+ * dtrace_desc_info: the same for a probe description (dtrace -v): the
+ * attributes of the parts it names (an empty field or a glob names none;
+ * a provider it does not name exactly counts as Unstable/Unstable/Common).
+ * Thread context; takes the framework lock.
+ */
+void dtrace_desc_info(const dtrace_probedesc_t *desc, dtrace_probeinfo_t *out);
+/* dtrace_attr_min: the lower of two attribute triples, member by member. */
+dtrace_attribute_t dtrace_attr_min(dtrace_attribute_t a, dtrace_attribute_t b);
 /* dtrace_stability_name, dtrace_class_name: "Evolving", "Common", ... as DTrace prints them. */
 const char *dtrace_stability_name(int stability);
 const char *dtrace_class_name(int class);

@@ -235,6 +235,7 @@ typedef struct dtrace_firing {
 extern uint32_t dtrace_vtime_active;
 
 /* dtrace.c: probes and providers */
+dtrace_provider_t *dtrace_provider_find(const char *name);   /* by exact name, or NULL; dtrace_lock */
 extern mutex_t dtrace_lock;
 extern dtrace_probe_t **dtrace_probes;
 extern uint32_t dtrace_nprobes;

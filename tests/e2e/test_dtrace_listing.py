@@ -102,3 +102,35 @@ def test_S_prints_each_difo_as_illumos_does():
 
 def test_e_compiles_without_tracing():
     assert dtrace("-e", "-n", "BEGIN { trace(1); }") == (0, "", "")
+
+
+def report(kind, name, desc, stmt):
+    """-v's report for one description or script."""
+    def triple(title, t):
+        n, d, c = t.split("/")
+        return ("\n\t%s\n\t\tIdentifier Names: %s\n\t\tData Semantics:   %s\n"
+                "\t\tDependency Class: %s\n" % (title, n, d, c))
+    return ("\nStability attributes for %s %s:\n" % (kind, name)
+            + triple("Minimum Probe Description Attributes", desc)
+            + triple("Minimum Statement Attributes", stmt))
+
+
+def test_v_reports_the_programs_stability():
+    # The Guide's example (Stability Computations and Reports), then the
+    # probe line: the report is on standard output, after the notice.
+    status, out, err = dtrace("-v", "-n", "dtrace:::BEGIN{exit(0);}")
+    assert (status, err) == (0, "dtrace: description 'dtrace:::BEGIN' matched 1 probe\n")
+    assert out == (report("description", "dtrace:::BEGIN", "Stable/Stable/Common",
+                          "Stable/Stable/Common")
+                   + "\n" + "CPU     ID                    FUNCTION:NAME\n"
+                   + "  0      1                           :BEGIN \n\n")
+
+
+def test_ev_lowers_for_what_the_program_uses():
+    # curthread has Private data; a provider the description does not name
+    # is Unstable; with -e each probe description follows with its own block.
+    status, out, err = dtrace("-e", "-v", "-n", "BEGIN{trace(curthread);}")
+    assert (status, err) == (0, "")
+    assert out == (report("description", "BEGIN", "Unstable/Unstable/Common",
+                          "Stable/Private/Common")
+                   + "\n:::BEGIN\n" + block("Unstable/Unstable/Common", "Unstable/Unstable/Common"))

@@ -8,6 +8,7 @@
  *   dtc_proc.c     the processes dtrace creates: -c's command
  *   dtc_list.c     -l and -lv: probes, their stability and argument types
  *   dtc_dis.c      -S: the compiled DIF, as illumos prints it
+ *   dtc_stability.c  -v: the program stability report
  *
  * The consumer talks to the framework only through trace/dtrace.h, so it
  * could move to ring 3 unchanged.  Output goes to standard output
@@ -112,6 +113,15 @@ void dtc_show_dif(struct dtc *d);
 
 /* dtc_list.c: -l and -lv; returns the command's status */
 int dtc_list(struct dtc *d);
+/* dtc_list_info: the -lv block under a probe: its attributes and argument types */
+void dtc_list_info(const dtrace_probeinfo_t *pi);
+
+/*
+ * dtc_stability.c: -v's program stability report for each description and
+ * script, on standard output; tracing false (-e) adds each clause's probe
+ * descriptions.
+ */
+void dtc_stability_report(struct dtc *d, bool tracing);
 
 /* dtc_print.c */
 void dtc_records(struct dtc *d, int cpu, const uint8_t *buf, long len);

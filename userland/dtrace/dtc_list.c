@@ -59,14 +59,18 @@ static void list_print(struct dtc *d, dtrace_id_t id)
 	const dtrace_probedesc_t *pd = &pi.dpi_desc;
 	dtc_out("%5u %10s %17s %33s %s\n", id, pd->dpd_provider, pd->dpd_mod, pd->dpd_func,
 	        pd->dpd_name);
-	if (!d->verbose)
-		return;
-	list_attr("Probe Description Attributes", &pi.dpi_attr);
-	list_attr("Argument Attributes", &pi.dpi_arga);
+	if (d->verbose)
+		dtc_list_info(&pi);
+}
+
+void dtc_list_info(const dtrace_probeinfo_t *pi)
+{
+	list_attr("Probe Description Attributes", &pi->dpi_attr);
+	list_attr("Argument Attributes", &pi->dpi_arga);
 	dtc_out("\n\tArgument Types\n");
-	for (int i = 0; i < pi.dpi_argc; i++)
-		dtc_out("\t\targs[%d]: %s\n", i, pi.dpi_argtypes[i]);
-	if (pi.dpi_argc == 0)
+	for (int i = 0; i < pi->dpi_argc; i++)
+		dtc_out("\t\targs[%d]: %s\n", i, pi->dpi_argtypes[i]);
+	if (pi->dpi_argc == 0)
 		dtc_out("\t\tNone\n");
 	dtc_out("\n");
 }

@@ -500,6 +500,8 @@ static int enable_and_setup(struct dtc *d)
 		dtc_err("dtrace: allowing destructive actions\n");
 	report_matches(d, matched);
 	kfree(matched);
+	if (d->verbose)
+		dtc_stability_report(d, true);      /* -v: the program's stability */
 	dtc_report_sizes(d);                    /* and take the sizes the buffers got */
 	dtrace_epinfo_t ei;
 	while (dtrace_epid_info(d->state, d->nepids + 1, &ei) == 0)
@@ -627,6 +629,8 @@ static int cmd_dtrace(int argc, char **argv)
 		dtc_show_dif(d);
 	if (rc < 0 && d->list)
 		rc = dtc_list(d);
+	if (rc < 0 && d->compile_only && d->verbose && !d->list)
+		dtc_stability_report(d, false);
 	if (rc < 0 && d->compile_only)
 		rc = 0;
 	if (rc < 0)
