@@ -7,7 +7,10 @@
  * dtrace_buffer_sizes() checks each against what the machine can give:
  * all of a state's buffers together may take at most half of the free
  * physical memory (Sonde's limit, so that tracing never starves the kernel
- * it traces).  Under bufresize=auto (the default) a size that does not fit
+ * it traces), in fixed shares so that one huge request does not shrink the
+ * others: the principal buffers a quarter of it, the aggregation buffers
+ * an eighth, the speculation buffers and the dynamic variable space a
+ * sixteenth each.  Under bufresize=auto (the default) a size that does not fit
  * is halved until it does, as DTrace halves a buffer whose allocation
  * failed, and the state's options then hold the size it got; the consumer
  * sees the lowered size (dtrace_opts_get) and says so ("buffer size lowered
@@ -86,16 +89,17 @@ int dtrace_buffer_sizes(dtrace_state_t *s, uint32_t needed)
 	int rc = sizes_raise_or_refuse(s, needed);
 
 	pmem_stats(&ps);
-	uint64_t budget = ps.ps_free / 2;
+	uint64_t principal = ps.ps_free / 4, agg = ps.ps_free / 8, spec = ps.ps_free / 16;
+	uint64_t dyn = ps.ps_free / 16;
 	if (rc == 0)
-		rc = size_fit(&o->dov_bufsize, halves * (uint64_t)ncpus, &budget, manual);
+		rc = size_fit(&o->dov_bufsize, halves * (uint64_t)ncpus, &principal, manual);
 	if (rc == 0)
-		rc = size_fit(&o->dov_aggsize, (uint64_t)ncpus, &budget, manual);
+		rc = size_fit(&o->dov_aggsize, (uint64_t)ncpus, &agg, manual);
 	if (rc == 0)
 		rc = size_fit(&o->dov_specsize, (uint64_t)MAX(o->dov_nspec, 1) * (uint64_t)ncpus,
-		              &budget, manual);
+		              &spec, manual);
 	if (rc == 0)
-		rc = size_fit(&o->dov_dynvarsize, 1, &budget, manual);
+		rc = size_fit(&o->dov_dynvarsize, 1, &dyn, manual);
 	return rc;
 }
 

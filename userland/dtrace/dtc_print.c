@@ -587,20 +587,22 @@ void dtc_report_drops(struct dtc *d)
 	d->last = st;
 }
 
-/* size_print: a size as dtrace(1M) prints it: in the largest unit that divides it (4m, 12k, 100). */
+/*
+ * size_print: a lowered size as dtrace(1M) prints it: in the largest unit
+ * not above it (k, m, g, t) when it is a whole number of those ("32m"),
+ * else in bytes ("61035152 bytes").
+ */
 static void size_print(char *buf, size_t len, uint64_t v)
 {
-	static const char units[] = "kmgt";
-	int u = -1;
+	static const char units[] = " kmgtpe";
+	int j = 0;
 
-	while (u < 3 && v >= 1024 && v % 1024 == 0) {
-		v /= 1024;
-		u++;
-	}
-	if (u < 0)
-		ksnprintf(buf, len, "%lu", v);
+	while (j < 6 && (v >> (10 * (j + 1))) != 0)
+		j++;
+	if (j > 0 && (v & ((1UL << (10 * j)) - 1)) == 0)
+		ksnprintf(buf, len, "%lu%c", v >> (10 * j), units[j]);
 	else
-		ksnprintf(buf, len, "%lu%c", v, units[u]);
+		ksnprintf(buf, len, "%lu bytes", v);
 }
 
 void dtc_report_sizes(struct dtc *d)
@@ -616,7 +618,8 @@ void dtc_report_sizes(struct dtc *d)
 
 	dtrace_opts_get(d->state, &got);
 	for (size_t i = 0; i < ARRAY_SIZE(sizes); i++) {
-		if (*sizes[i].have < *sizes[i].want) {    /* raised (DTrace's minimums): no notice */
+		/* raised (DTrace's minimums), or only rounded to 8 bytes: no notice */
+		if (*sizes[i].have != 0 && *sizes[i].have + 8 <= *sizes[i].want) {
 			size_print(v, sizeof(v), *sizes[i].have);
 			dtc_err("dtrace: %s lowered to %s\n", sizes[i].name, v);
 		}
