@@ -19,7 +19,9 @@
  * what was recorded is still printed; a second one stops the printing as
  * well (DTrace's impatience).
  *
- * Order: options, compiling, listing, running.
+ * Order: options, compiling, running.  Listing (-l, -lv), the DIF listing
+ * (-S) and the stability report (-v) are in dtc_list.c, dtc_dis.c and
+ * dtc_stability.c; the command runs as the "dtrace" process (dtc_proc.c).
  */
 #include "kernel/console.h"
 #include "kernel/kfile.h"
@@ -410,9 +412,7 @@ static int apply_pragmas(struct dtc *d)
 	return -1;
 }
 
-/* show_dif: dtc_show_dif in dtc_dis.c */
-
-/* ---- listing: dtc_list.c ---- */
+/* ---- -S, -l and -v: dtc_dis.c, dtc_list.c, dtc_stability.c ---- */
 
 /* ---- running ---- */
 
