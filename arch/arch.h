@@ -78,6 +78,7 @@ void arch_intr_init(void);                        /* interrupt controllers, time
 /* The timer behind the cyclic facility. */
 void arch_timer_oneshot(uint64_t delta_ns);       /* interrupt after about delta_ns */
 uint64_t arch_time_ns(void);                      /* ns since boot */
+uint64_t arch_rtc_seconds(void);                  /* wall clock: s since 1970 (UTC), 0 if unknown; slow */
 
 /* A new thread's initial stack: arch_switch() to the result starts entry(arg). */
 uint64_t arch_thread_stack_init(void *stack_top, void *thread);

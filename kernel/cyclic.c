@@ -24,6 +24,15 @@ uint64_t ktime_ns(void)
 	return arch_time_ns();
 }
 
+uint64_t ktime_boot_wall_ns;
+
+void walltime_init(void)
+{
+	uint64_t now = ktime_ns(), secs = arch_rtc_seconds();
+
+	ktime_boot_wall_ns = secs != 0 ? secs * NSEC_PER_SEC - now : 0;
+}
+
 static void cyclic_insert(struct cpu *c, struct cyclic *cy)
 {
 	struct cyclic **pp = &c->cpu_cyclics;

@@ -104,6 +104,7 @@ void kmain(uint32_t magic, uint32_t info)
 	kheap_init();                  /* kmalloc */
 	kfile_init();                  /* boot files: script library, modules */
 	arch_intr_init();              /* interrupt controllers, timer calibration */
+	walltime_init();               /* wall clock: the RTC's time at boot */
 	sched_init();                  /* the boot thread becomes the idle thread */
 	dtrace_init();                 /* the tracing framework and its dtrace provider */
 	fbt_init();                    /* function boundary probes (made when first listed) */

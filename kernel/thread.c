@@ -588,6 +588,18 @@ void thread_set_untraced(bool on)
 	curthread()->t_untraced = on;
 }
 
+void thread_set_process(const char *name, uint64_t pid)
+{
+	struct thread *t = curthread();
+	char n[THREAD_NAME_MAX];
+
+	kstrlcpy(n, name, sizeof(n));               /* name may be t_name itself */
+	uint64_t flags = arch_irq_save();           /* probe context reads t_name: */
+	memcpy(t->t_name, n, sizeof(n));            /* never a half-written one on this CPU */
+	t->t_pid = pid;
+	arch_irq_restore(flags);
+}
+
 bool thread_should_exit(void)
 {
 	return curthread()->t_killed;

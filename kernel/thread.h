@@ -51,6 +51,8 @@ struct thread {
 	int t_bound;                 /* CPU it must run on, or -1 */
 	bool t_reap_by_joiner;       /* the last joiner frees it */
 	bool t_untraced;             /* its own execution fires no probes (a dtrace consumer) */
+	uint64_t t_pid;              /* D's pid: 0 for kernel threads; a consumer's own (see thread_set_process) */
+	uint64_t t_dtrace_vtime;     /* ns of probe processing charged to it (vtimestamp leaves them out) */
 };
 
 void sched_init(void);                            /* boot: make the boot thread current */
@@ -83,6 +85,14 @@ void thread_exit(int status) __attribute__((noreturn));
  * inherited by the threads it creates.  Thread context.
  */
 void thread_set_untraced(bool on);
+/*
+ * thread_set_process: the current thread now stands for a process called
+ * name with process id pid (D's execname and pid), until called again.
+ * Until Sonde has user processes, the dtrace command runs as the "dtrace"
+ * process this way, so BEGIN and END fire in its context as they do in
+ * DTrace.  Thread context.
+ */
+void thread_set_process(const char *name, uint64_t pid);
 struct thread *curthread(void);                   /* any context */
 void thread_yield(void);                          /* thread context */
 void thread_sleep_ns(uint64_t ns);                /* thread context; returns early if killed */

@@ -21,6 +21,19 @@
 
 uint64_t ktime_ns(void);                          /* any context */
 
+/*
+ * Wall-clock time: walltime_init() reads the RTC once at boot; from then on
+ * the wall clock is that reading advanced by ktime_ns(), so it never steps.
+ * ktime_wall_ns(t): the wall-clock time, in ns since 1970-01-01 UTC, at the
+ * ktime_ns() reading t.  Any context (probe context: D's walltimestamp).
+ */
+extern uint64_t ktime_boot_wall_ns;               /* wall-clock time at ktime_ns() == 0 */
+void walltime_init(void);                         /* boot */
+static inline uint64_t ktime_wall_ns(uint64_t t)
+{
+	return ktime_boot_wall_ns + t;
+}
+
 typedef void cyclic_fn_t(void *arg);
 
 struct cyclic {

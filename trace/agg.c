@@ -28,7 +28,7 @@ int dtrace_aggbuf_alloc(dtrace_aggbuf_t *a, uint64_t size)
 	a->dta_nbuckets = 256;                      /* about one bucket per 256 bytes of entries */
 	while (a->dta_nbuckets < 65536 && (uint64_t)a->dta_nbuckets * 256 < a->dta_size)
 		a->dta_nbuckets *= 2;
-	a->dta_base = kmalloc(a->dta_size);
+	a->dta_base = kmalloc(MAX(a->dta_size, 8));   /* 0: every update is a drop */
 	a->dta_bucket = kzalloc(a->dta_nbuckets * sizeof(uint32_t));
 	return a->dta_base && a->dta_bucket ? 0 : DTRACE_ENOMEM;
 }

@@ -29,10 +29,10 @@
 int dtrace_buffer_alloc(dtrace_buffer_t *b, uint64_t size, int policy)
 {
 	memset(b, 0, sizeof(*b));
-	b->dtb_size = ALIGN_DOWN(size, 8);
-	b->dtb_half[0] = kmalloc(b->dtb_size);
+	b->dtb_size = ALIGN_DOWN(size, 8);         /* 0: every record is a drop */
+	b->dtb_half[0] = kmalloc(MAX(b->dtb_size, 8));
 	if (policy == DTRACE_BUFPOLICY_SWITCH)
-		b->dtb_half[1] = kmalloc(b->dtb_size);
+		b->dtb_half[1] = kmalloc(MAX(b->dtb_size, 8));
 	if (b->dtb_half[0] == NULL || (policy == DTRACE_BUFPOLICY_SWITCH && b->dtb_half[1] == NULL)) {
 		dtrace_buffer_free(b);
 		return DTRACE_ENOMEM;

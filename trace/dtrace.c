@@ -57,6 +57,14 @@ dtrace_provider_t *dtrace_register(const char *name, const dtrace_pops_t *ops, v
 	return p;
 }
 
+dtrace_provider_t *dtrace_provider_find(const char *name)
+{
+	for (dtrace_provider_t *p = providers; p != NULL; p = p->dtpv_next)
+		if (strcmp(p->dtpv_name, name) == 0)
+			return p;
+	return NULL;
+}
+
 static dtrace_probe_t *probe_find(dtrace_provider_t *prov, const char *mod, const char *func,
                                   const char *name)
 {

@@ -58,7 +58,13 @@ typedef struct dtrace_optvals {
 	uint64_t dov_deadman_user_ns;        /* deadman_user: alive while status is asked this often (30 s) */
 	bool dov_destructive;                /* -w */
 	int dov_cpu;                         /* cpu: the only CPU whose probes fire (BEGIN/END aside); -1 all */
+	int dov_bufresize;                   /* enum dtrace_bufresize: a size that does not fit */
 } dtrace_optvals_t;
+
+enum dtrace_bufresize {
+	DTRACE_BUFRESIZE_AUTO = 0,           /* is halved until it fits (bufsize.c) */
+	DTRACE_BUFRESIZE_MANUAL,             /* fails the enabling: DTRACE_ENOMEM */
+};
 
 /* dtrace_opts_default: DTrace's defaults (sizes scaled for a small VM where noted). */
 void dtrace_opts_default(dtrace_optvals_t *o);
@@ -71,6 +77,8 @@ void dtrace_opts_default(dtrace_optvals_t *o);
 #define DTRACE_ESTATE   (-4)             /* call not allowed in this state */
 #define DTRACE_EBUSY    (-5)             /* e.g. enabling a probe failed */
 #define DTRACE_EPERM    (-6)             /* destructive action without -w */
+#define DTRACE_EENDBIG  (-7)             /* fill policy: END's records do not fit the buffer */
+#define DTRACE_EBUFSMALL (-8)            /* an exit() clause's record does not fit the buffer */
 const char *dtrace_errmsg(int err);
 
 /* ---- records ----
@@ -181,6 +189,12 @@ int dtrace_open(const dtrace_optvals_t *opts, dtrace_state_t **sp);
 int dtrace_enable(dtrace_state_t *s, const dt_prog *prog, uint32_t *matched,
                   char *errbuf, size_t errlen);
 
+/*
+ * dtrace_opts_get: the state's options as enabling made them: a buffer size
+ * that did not fit is lowered there (bufresize=auto; see trace/bufsize.c).
+ */
+void dtrace_opts_get(dtrace_state_t *s, dtrace_optvals_t *out);
+
 int dtrace_go(dtrace_state_t *s);        /* fires BEGIN on this CPU */
 int dtrace_stop(dtrace_state_t *s);      /* fires END; idempotent */
 void dtrace_close(dtrace_state_t *s);
@@ -209,6 +223,36 @@ dtrace_probedesc_t dtrace_desc_of(const dt_probedesc *pd);
 /* dtrace_probe_list: call fn for each probe matching desc (after asking providers to provide). */
 typedef void dtrace_list_fn(void *arg, dtrace_id_t id, const dtrace_probedesc_t *desc);
 int dtrace_probe_list(const dtrace_probedesc_t *desc, dtrace_list_fn *fn, void *arg);
+/*
+ * dtrace_probe_info: what dtrace -lv says about probe id: the attributes of
+ * its description (the lowest of its provider's and, for each of module,
+ * function and name that the probe has, that part's) and of its arguments,
+ * and how many arguments have a known type (argtypes[0..argc), as D names
+ * them; Sonde knows none yet: no CTF).  Returns 0, or DTRACE_EINVAL if
+ * there is no such probe.  Thread context; takes the framework lock (not
+ * from a dtrace_probe_list callback).
+ */
+#define DTRACE_ARGTYPELEN 64
+typedef struct dtrace_probeinfo {
+	dtrace_probedesc_t dpi_desc;         /* its name */
+	dtrace_attribute_t dpi_attr;         /* probe description attributes */
+	dtrace_attribute_t dpi_arga;         /* argument attributes */
+	int dpi_argc;
+	char dpi_argtypes[10][DTRACE_ARGTYPELEN];
+} dtrace_probeinfo_t;
+int dtrace_probe_info(dtrace_id_t id, dtrace_probeinfo_t *out);
+/*
+ * dtrace_desc_info: the same for a probe description (dtrace -v): the
+ * attributes of the parts it names (an empty field or a glob names none;
+ * a provider it does not name exactly counts as Unstable/Unstable/Common).
+ * Thread context; takes the framework lock.
+ */
+void dtrace_desc_info(const dtrace_probedesc_t *desc, dtrace_probeinfo_t *out);
+/* dtrace_attr_min: the lower of two attribute triples, member by member. */
+dtrace_attribute_t dtrace_attr_min(dtrace_attribute_t a, dtrace_attribute_t b);
+/* dtrace_stability_name, dtrace_class_name: "Evolving", "Common", ... as DTrace prints them. */
+const char *dtrace_stability_name(int stability);
+const char *dtrace_class_name(int class);
 /* dtrace_probe_count: probes matching desc (the compiler's o_match). */
 int dtrace_probe_count(const dtrace_probedesc_t *desc);
 

@@ -233,7 +233,7 @@ static int space_alloc(dtrace_state_t *s)
 	d->dds_keymax = key_size_max(s);
 	d->dds_valsize = value_size_max(s);
 	d->dds_chunk = (uint32_t)ALIGN_UP(sizeof(dynvar_t) + d->dds_keymax + 8 + d->dds_valsize, 8);
-	d->dds_size = s->dts_opts.dov_dynvarsize;
+	d->dds_size = MAX(s->dts_opts.dov_dynvarsize, d->dds_chunk);   /* one variable at least, as DTrace */
 	d->dds_nchunks = (uint32_t)MIN(d->dds_size / d->dds_chunk, 1u << 24);
 	d->dds_nbuckets = MAX(d->dds_nchunks, 1);
 	d->dds_base = kmalloc(MAX((uint64_t)d->dds_nchunks * d->dds_chunk, 8));

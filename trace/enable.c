@@ -43,11 +43,13 @@
 
 static const char *const errmsgs[] = {
 	[1] = "invalid argument or malformed program",
-	[2] = "not enough memory for buffers or enablings",
+	[2] = "Not enough space",
 	[3] = "DIF program failed validation",
 	[4] = "operation not allowed in the consumer's current state",
 	[5] = "a probe could not be enabled",
 	[6] = "destructive actions not allowed (use -w)",
+	[7] = "END enablings exceed size of principal buffer",
+	[8] = "Enabling exceeds size of buffer",
 };
 
 const char *dtrace_errmsg(int err)
@@ -88,10 +90,8 @@ int dtrace_open(const dtrace_optvals_t *opts, dtrace_state_t **sp)
 	s->dts_opts = *opts;
 	if (s->dts_opts.dov_strsize < 2 || s->dts_opts.dov_strsize > 8192 ||
 	    s->dts_opts.dov_stackframes == 0 || s->dts_opts.dov_stackframes > 100 ||
-	    s->dts_opts.dov_bufsize < 64 || s->dts_opts.dov_bufsize > (256UL << 20) ||
-	    s->dts_opts.dov_aggsize < 64 || s->dts_opts.dov_aggsize > (256UL << 20) ||
-	    s->dts_opts.dov_dynvarsize > (256UL << 20) || s->dts_opts.dov_nspec > 256 ||
-	    s->dts_opts.dov_specsize > (16UL << 20) || s->dts_opts.dov_cpu >= ncpus) {
+	    s->dts_opts.dov_nspec > 256 ||        /* buffer sizes: any (bufsize.c) */
+	    s->dts_opts.dov_cpu >= ncpus) {
 		kfree(s);
 		return DTRACE_EINVAL;
 	}
@@ -215,10 +215,25 @@ static int aggshapes_make(dtrace_state_t *s)
 	return 0;
 }
 
+static uint32_t clause_size(const dtrace_state_t *s, const dt_clause *cl);
+
+/* prog_needed: the largest record any clause of the program writes. */
+static uint32_t prog_needed(const dtrace_state_t *s)
+{
+	uint32_t n = 0;
+
+	for (uint32_t c = 0; c < s->dts_prog->dp_nclauses; c++)
+		n = MAX(n, clause_size(s, &s->dts_prog->dp_clauses[c]));
+	return n;
+}
+
 static int state_alloc(dtrace_state_t *s)
 {
 	const dtrace_optvals_t *o = &s->dts_opts;
+	int rc0 = dtrace_buffer_sizes(s, prog_needed(s));   /* may change the sizes in s->dts_opts */
 
+	if (rc0 != 0)
+		return rc0;
 	for (int cpu = 0; cpu < ncpus; cpu++) {
 		int rc = dtrace_buffer_alloc(&s->dts_buf[cpu], o->dov_bufsize, o->dov_bufpolicy);
 		if (rc == 0)
@@ -370,24 +385,52 @@ static void ecbs_destroy(dtrace_state_t *s, bool linked)
 
 static int ecbs_index_and_link(dtrace_state_t *s)
 {
+	uint32_t end_bytes = 0;
+
 	s->dts_ecbtab = kzalloc(MAX(s->dts_necbs, 1) * sizeof(dtrace_ecb_t *));
 	if (s->dts_ecbtab == NULL)
 		return DTRACE_ENOMEM;
 	for (dtrace_ecb_t *e = s->dts_ecbs; e != NULL; e = e->dte_snext) {
 		s->dts_ecbtab[e->dte_epid - 1] = e;
 		if (e->dte_probe->dtpr_id == dtrace_probeid_end)
-			s->dts_end_reserve += e->dte_size;
+			end_bytes += e->dte_size;
 		if (e->dte_class == DTRACE_REC_EXIT)
 			s->dts_exit_reserve = MAX(s->dts_exit_reserve, e->dte_size);
 	}
-	s->dts_end_reserve += 4 * sizeof(dtrace_errrec_t);
+	s->dts_end_reserve = end_bytes + 4 * sizeof(dtrace_errrec_t);
+	int rc = dtrace_buffer_check_end(s, end_bytes);
+	if (rc != 0)
+		return rc;
 	dtrace_buffer_limits(s);
 	/* Link in EPID order so clauses fire in program order. */
-	int rc = 0;
 	for (uint32_t i = 0; i < s->dts_necbs && rc == 0; i++)
 		rc = ecb_link(s->dts_ecbtab[i]);
 	text_patch_sync();                          /* every CPU runs the traps from now on */
 	return rc != 0 ? DTRACE_EBUSY : 0;
+}
+
+static bool difo_reads(const dif_difo_t *dp, uint32_t var)
+{
+	for (uint32_t i = 0; dp != NULL && i < dp->dd_ninsns; i++)
+		if (DIF_INSTR_OP(dp->dd_insns[i]) == DIF_OP_LDGS &&
+		    DIF_INSTR_INDEX(dp->dd_insns[i]) == var)
+			return true;
+	return false;
+}
+
+/* prog_reads: does any predicate or action of prog read built-in variable var? */
+static bool prog_reads(const dt_prog *prog, uint32_t var)
+{
+	for (uint32_t c = 0; c < prog->dp_nclauses; c++) {
+		const dt_clause *cl = &prog->dp_clauses[c];
+		if (difo_reads(cl->cl_pred, var))
+			return true;
+		for (uint32_t a = 0; a < cl->cl_nacts; a++)
+			for (uint32_t k = 0; k < cl->cl_acts[a].ac_nargs; k++)
+				if (difo_reads(cl->cl_acts[a].ac_args[k], var))
+					return true;
+	}
+	return false;
 }
 
 int dtrace_enable(dtrace_state_t *s, const dt_prog *prog, uint32_t *matched, char *errbuf,
@@ -413,6 +456,10 @@ int dtrace_enable(dtrace_state_t *s, const dt_prog *prog, uint32_t *matched, cha
 		ecbs_destroy(s, s->dts_ecbtab != NULL);
 		state_free(s);
 		s->dts_prog = NULL;
+	}
+	if (rc == 0 && prog_reads(prog, DIF_VAR_VTIMESTAMP)) {
+		s->dts_vtime = true;                /* firings keep vtime from now on */
+		__atomic_add_fetch(&dtrace_vtime_active, 1, __ATOMIC_RELAXED);
 	}
 	mutex_unlock(&dtrace_lock);
 	return rc;
@@ -442,6 +489,11 @@ static void deadman_fn(void *arg)
 		s->dts_activity = DTRACE_ACT_KILLED;
 	else if (now - s->dts_laststatus < s->dts_opts.dov_deadman_user_ns)
 		s->dts_alive = now;
+}
+
+void dtrace_opts_get(dtrace_state_t *s, dtrace_optvals_t *out)
+{
+	*out = s->dts_opts;
 }
 
 int dtrace_go(dtrace_state_t *s)
@@ -489,6 +541,8 @@ void dtrace_close(dtrace_state_t *s)
 		ecbs_destroy(s, true);              /* and dtrace_sync: nothing fires for s now */
 		state_free(s);
 	}
+	if (s->dts_vtime)
+		__atomic_sub_fetch(&dtrace_vtime_active, 1, __ATOMIC_RELAXED);
 	mutex_unlock(&dtrace_lock);
 	kfree(s);
 }

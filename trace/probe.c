@@ -111,9 +111,20 @@ static int builtin_string(const char *s, uint64_t *val)
 	return 0;
 }
 
-static uint64_t thread_vtime(struct thread *t)
+uint32_t dtrace_vtime_active;
+
+/*
+ * thread_vtime: DTrace's vtimestamp: the time t has run on a CPU, less the
+ * time spent in probe processing: up to the start of this firing (so every
+ * read in one firing gives the same value), less what earlier firings
+ * charged to t.
+ */
+static uint64_t thread_vtime(const dtrace_firing_t *f, struct thread *t)
 {
-	return t->t_cputime + (ktime_ns() - t->t_oncpu_at);
+	uint64_t now = f->df_vstart != 0 ? f->df_vstart : ktime_ns();
+	uint64_t ran = t->t_cputime + (now > t->t_oncpu_at ? now - t->t_oncpu_at : 0);
+
+	return ran > t->t_dtrace_vtime ? ran - t->t_dtrace_vtime : 0;
 }
 
 static int dtrace_builtin(void *ctx, uint32_t id, uint64_t index, uint64_t *val)
@@ -132,13 +143,14 @@ static int dtrace_builtin(void *ctx, uint32_t id, uint64_t index, uint64_t *val)
 	case DIF_VAR_PROBENAME: return builtin_string(p->dtpr_name, val);
 	case DIF_VAR_EXECNAME: return builtin_string(t->t_name, val);
 	case DIF_VAR_TIMESTAMP: *val = firing_time(f); return 0;
-	case DIF_VAR_WALLTIMESTAMP: *val = firing_time(f); return 0;
-	case DIF_VAR_VTIMESTAMP: *val = thread_vtime(t); return 0;
+	case DIF_VAR_WALLTIMESTAMP: *val = ktime_wall_ns(firing_time(f)); return 0;
+	case DIF_VAR_VTIMESTAMP: *val = thread_vtime(f, t); return 0;
 	case DIF_VAR_CPU: *val = (uint64_t)arch_cpu_id(); return 0;
 	case DIF_VAR_CURTHREAD: *val = (uint64_t)t; return 0;
 	case DIF_VAR_CURCPU: *val = (uint64_t)curcpu(); return 0;
 	case DIF_VAR_TID: *val = t->t_tid; return 0;
-	case DIF_VAR_PID: case DIF_VAR_PPID: case DIF_VAR_UID: case DIF_VAR_ERRNO:
+	case DIF_VAR_PID: *val = t->t_pid; return 0;
+	case DIF_VAR_PPID: case DIF_VAR_UID: case DIF_VAR_ERRNO:
 	case DIF_VAR_UCALLER: case DIF_VAR_USTACKDEPTH: case DIF_VAR_IPL:
 		*val = 0;
 		return 0;
@@ -659,6 +671,7 @@ static inline void probe_fire(dtrace_firing_t *f, dtrace_probe_t *p, int cpu, co
 	f->df_cpu = cpu;
 	f->df_probe = p;
 	f->df_timestamp = 0;                        /* read on first use (firing_time) */
+	f->df_vstart = __builtin_expect(dtrace_vtime_active != 0, 0) ? ktime_ns() : 0;
 	memcpy(f->df_args, args, 6 * sizeof(uint64_t));
 	dtrace_state_t *last = NULL;
 	for (dtrace_ecb_t *e = p->dtpr_ecb; e != NULL; e = e->dte_next) {
@@ -669,6 +682,8 @@ static inline void probe_fire(dtrace_firing_t *f, dtrace_probe_t *p, int cpu, co
 		}
 		ecb_fire(f, e);
 	}
+	if (f->df_vstart != 0)                      /* charge the thread for this firing */
+		curthread()->t_dtrace_vtime += ktime_ns() - f->df_vstart;
 	f->df_ecb = NULL;
 	f->df_inprobe = false;
 }

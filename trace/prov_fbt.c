@@ -273,12 +273,22 @@ static const dtrace_pops_t fbt_pops = {
 	.dtps_disable = fbt_disable,
 };
 
+/* Stability: the fbt provider's table in the Dynamic Tracing Guide. */
+static const dtrace_pattr_t fbt_attr = {
+	.dtpa_provider = { DTRACE_STABILITY_EVOLVING, DTRACE_STABILITY_EVOLVING, DTRACE_CLASS_ISA },
+	.dtpa_mod = { DTRACE_STABILITY_PRIVATE, DTRACE_STABILITY_PRIVATE, DTRACE_CLASS_UNKNOWN },
+	.dtpa_func = { DTRACE_STABILITY_PRIVATE, DTRACE_STABILITY_PRIVATE, DTRACE_CLASS_UNKNOWN },
+	.dtpa_name = { DTRACE_STABILITY_EVOLVING, DTRACE_STABILITY_EVOLVING, DTRACE_CLASS_ISA },
+	.dtpa_args = { DTRACE_STABILITY_PRIVATE, DTRACE_STABILITY_PRIVATE, DTRACE_CLASS_ISA },
+};
+
 /* fbt_init: register the provider (probes come on the first provide).  Boot. */
 void fbt_init(void)
 {
 	fbt_prov = dtrace_register("fbt", &fbt_pops, NULL);
 	if (fbt_prov == NULL)
 		panic("fbt_init: cannot register");
+	dtrace_provider_attr_set(fbt_prov, &fbt_attr);
 }
 
 /* fbt_stats_get: coverage figures (self-tests, docs).  Thread context. */

@@ -64,12 +64,22 @@ static const dtrace_pops_t ls_pops = {
 	.dtps_disable = ls_disable,
 };
 
+/* Stability: the lockstat provider's table in the Dynamic Tracing Guide. */
+static const dtrace_pattr_t lockstat_attr = {
+	.dtpa_provider = { DTRACE_STABILITY_EVOLVING, DTRACE_STABILITY_EVOLVING, DTRACE_CLASS_COMMON },
+	.dtpa_mod = { DTRACE_STABILITY_PRIVATE, DTRACE_STABILITY_PRIVATE, DTRACE_CLASS_UNKNOWN },
+	.dtpa_func = { DTRACE_STABILITY_PRIVATE, DTRACE_STABILITY_PRIVATE, DTRACE_CLASS_UNKNOWN },
+	.dtpa_name = { DTRACE_STABILITY_EVOLVING, DTRACE_STABILITY_EVOLVING, DTRACE_CLASS_COMMON },
+	.dtpa_args = { DTRACE_STABILITY_EVOLVING, DTRACE_STABILITY_EVOLVING, DTRACE_CLASS_COMMON },
+};
+
 void lockstat_init(void)
 {
 	dtrace_provider_t *p = dtrace_register("lockstat", &ls_pops, NULL);
 
 	if (p == NULL)
 		panic("lockstat_init: cannot register");
+	dtrace_provider_attr_set(p, &lockstat_attr);
 	for (int ev = 0; ev < LS_NEVENTS; ev++)
 		ls_ids[ev] = dtrace_probe_create(p, "kernel", ls_probes[ev].lp_func, ls_probes[ev].lp_name,
 		                                 0, (void *)(uintptr_t)ev);

@@ -18,14 +18,15 @@
  * An enabled profile-N is one cyclic (kernel/time.h) per CPU, each started
  * on its CPU (cyclic_start_on) and calling profile_fire() from that CPU's
  * timer interrupt; an enabled tick-N is one cyclic, on the CPU that enabled
- * it.  Periods under CYCLIC_MIN_PERIOD_NS are refused when the probe is
- * enabled, with a message saying so.
+ * it.  As in DTrace, the provider refuses (silently) to make a probe whose
+ * period is under 200 us (PROFILE_INTERVAL_MIN_NS, 5000 Hz): a faster
+ * timer would keep a CPU fielding interrupts, so profile-10000 or tick-50us
+ * matches no probe and its description fails to compile (D_PDESC_ZERO).
  *
  * Context: provide, enable, disable in thread context; profile_fire in
  * interrupt (probe) context.
  */
 #include "arch/arch.h"
-#include "kernel/console.h"
 #include "kernel/cpu.h"
 #include "kernel/klib.h"
 #include "kernel/mem.h"
@@ -39,6 +40,8 @@ struct profile_probe {
 	dtrace_id_t pp_id;
 	char pp_name[DTRACE_NAMELEN];
 };
+
+#define PROFILE_INTERVAL_MIN_NS (200 * NSEC_PER_USEC)   /* DTrace's limit: 5000 Hz */
 
 static dtrace_provider_t *profile_prov;
 
@@ -112,8 +115,8 @@ static void profile_make(const char *name)
 	uint64_t period = profile_period(name);
 	struct profile_probe *pp;
 
-	if (period == 0 || dtrace_probe_lookup(profile_prov, "", "", name) != 0)
-		return;
+	if (period < PROFILE_INTERVAL_MIN_NS || dtrace_probe_lookup(profile_prov, "", "", name) != 0)
+		return;                          /* not a profile name, too fast, or made already */
 	if ((pp = kzalloc(sizeof(*pp))) == NULL)
 		return;
 	pp->pp_period = period;
@@ -147,11 +150,6 @@ static int profile_enable(void *arg, dtrace_id_t id, void *parg)
 
 	(void)arg;
 	(void)id;
-	if (pp->pp_period < CYCLIC_MIN_PERIOD_NS) {
-		kprintf_err("dtrace: profile:::%s: rate too high: a period of %lu ns is under the "
-		        "minimum of %lu ns\n", pp->pp_name, pp->pp_period, CYCLIC_MIN_PERIOD_NS);
-		return -1;
-	}
 	if (strncmp(pp->pp_name, "profile-", 8) != 0)    /* tick-N: this CPU only */
 		return cyclic_start(&pp->pp_cyclic[0], pp->pp_period, 0, profile_fire, pp) ? 0 : -1;
 	for (int cpu = 0; cpu < ncpus; cpu++) {
@@ -180,10 +178,20 @@ static const dtrace_pops_t profile_pops = {
 	.dtps_disable = profile_disable,
 };
 
+/* Stability: the profile provider's table in the Dynamic Tracing Guide. */
+static const dtrace_pattr_t profile_attr = {
+	.dtpa_provider = { DTRACE_STABILITY_EVOLVING, DTRACE_STABILITY_EVOLVING, DTRACE_CLASS_COMMON },
+	.dtpa_mod = { DTRACE_STABILITY_UNSTABLE, DTRACE_STABILITY_UNSTABLE, DTRACE_CLASS_UNKNOWN },
+	.dtpa_func = { DTRACE_STABILITY_PRIVATE, DTRACE_STABILITY_PRIVATE, DTRACE_CLASS_UNKNOWN },
+	.dtpa_name = { DTRACE_STABILITY_EVOLVING, DTRACE_STABILITY_EVOLVING, DTRACE_CLASS_COMMON },
+	.dtpa_args = { DTRACE_STABILITY_EVOLVING, DTRACE_STABILITY_EVOLVING, DTRACE_CLASS_COMMON },
+};
+
 /* profile_init: register the provider.  Boot. */
 void profile_init(void)
 {
 	profile_prov = dtrace_register("profile", &profile_pops, NULL);
 	if (profile_prov == NULL)
 		panic("profile_init: cannot register");
+	dtrace_provider_attr_set(profile_prov, &profile_attr);
 }

@@ -220,6 +220,24 @@ static void sched_alias(dtrace_provider_t *sched, const struct sdt_site *ss)
 	}
 }
 
+/* Stability: the sdt provider's table in the Dynamic Tracing Guide. */
+static const dtrace_pattr_t sdt_attr = {
+	.dtpa_provider = { DTRACE_STABILITY_EVOLVING, DTRACE_STABILITY_EVOLVING, DTRACE_CLASS_ISA },
+	.dtpa_mod = { DTRACE_STABILITY_PRIVATE, DTRACE_STABILITY_PRIVATE, DTRACE_CLASS_UNKNOWN },
+	.dtpa_func = { DTRACE_STABILITY_PRIVATE, DTRACE_STABILITY_PRIVATE, DTRACE_CLASS_UNKNOWN },
+	.dtpa_name = { DTRACE_STABILITY_PRIVATE, DTRACE_STABILITY_PRIVATE, DTRACE_CLASS_ISA },
+	.dtpa_args = { DTRACE_STABILITY_PRIVATE, DTRACE_STABILITY_PRIVATE, DTRACE_CLASS_ISA },
+};
+
+/* Stability: the sched provider's table in the Dynamic Tracing Guide. */
+static const dtrace_pattr_t sched_attr = {
+	.dtpa_provider = { DTRACE_STABILITY_EVOLVING, DTRACE_STABILITY_EVOLVING, DTRACE_CLASS_ISA },
+	.dtpa_mod = { DTRACE_STABILITY_PRIVATE, DTRACE_STABILITY_PRIVATE, DTRACE_CLASS_UNKNOWN },
+	.dtpa_func = { DTRACE_STABILITY_PRIVATE, DTRACE_STABILITY_PRIVATE, DTRACE_CLASS_UNKNOWN },
+	.dtpa_name = { DTRACE_STABILITY_EVOLVING, DTRACE_STABILITY_EVOLVING, DTRACE_CLASS_ISA },
+	.dtpa_args = { DTRACE_STABILITY_EVOLVING, DTRACE_STABILITY_EVOLVING, DTRACE_CLASS_ISA },
+};
+
 /* sdt_init: register the providers (sdt, sched) and make a probe for every site.  Boot. */
 void sdt_init(void)
 {
@@ -227,6 +245,8 @@ void sdt_init(void)
 	dtrace_provider_t *sched = dtrace_register("sched", &sdt_pops, NULL);
 	if (sdt_prov == NULL || sched == NULL)
 		panic("sdt_init: cannot register");
+	dtrace_provider_attr_set(sdt_prov, &sdt_attr);
+	dtrace_provider_attr_set(sched, &sched_attr);
 	for (const struct sdt_site *ss = __start_sdt_sites; ss < __stop_sdt_sites; ss++)
 		sdt_site_make(ss);
 	for (const struct sdt_site *ss = __start_sdt_sites; ss < __stop_sdt_sites; ss++)

@@ -37,11 +37,21 @@ static const dtrace_pops_t si_pops = {
 	.dtps_disable = si_disable,
 };
 
+/* Stability: the sysinfo provider's table in the Dynamic Tracing Guide. */
+static const dtrace_pattr_t sysinfo_attr = {
+	.dtpa_provider = { DTRACE_STABILITY_EVOLVING, DTRACE_STABILITY_EVOLVING, DTRACE_CLASS_ISA },
+	.dtpa_mod = { DTRACE_STABILITY_PRIVATE, DTRACE_STABILITY_PRIVATE, DTRACE_CLASS_UNKNOWN },
+	.dtpa_func = { DTRACE_STABILITY_PRIVATE, DTRACE_STABILITY_PRIVATE, DTRACE_CLASS_UNKNOWN },
+	.dtpa_name = { DTRACE_STABILITY_EVOLVING, DTRACE_STABILITY_EVOLVING, DTRACE_CLASS_ISA },
+	.dtpa_args = { DTRACE_STABILITY_PRIVATE, DTRACE_STABILITY_PRIVATE, DTRACE_CLASS_ISA },
+};
+
 void sysinfo_init(void)
 {
 	dtrace_provider_t *p = dtrace_register("sysinfo", &si_pops, NULL);
 
 	if (p == NULL)
 		panic("sysinfo_init: cannot register");
+	dtrace_provider_attr_set(p, &sysinfo_attr);
 	si_xcalls = dtrace_probe_create(p, "kernel", "xcall", "xcalls", 0, NULL);
 }

@@ -68,6 +68,37 @@ typedef struct dtrace_pops {
 } dtrace_pops_t;
 
 /*
+ * Stability (the Dynamic Tracing Guide's "Stability" chapter): each
+ * interface has a name stability, a data stability and a dependency class,
+ * each from lowest to highest.  A provider states them for the five parts
+ * of its probes: provider, module, function and name, and the arguments.
+ */
+enum dtrace_stability {
+	DTRACE_STABILITY_INTERNAL = 0, DTRACE_STABILITY_PRIVATE, DTRACE_STABILITY_OBSOLETE,
+	DTRACE_STABILITY_EXTERNAL, DTRACE_STABILITY_UNSTABLE, DTRACE_STABILITY_EVOLVING,
+	DTRACE_STABILITY_STABLE, DTRACE_STABILITY_STANDARD,
+};
+enum dtrace_class {
+	DTRACE_CLASS_UNKNOWN = 0, DTRACE_CLASS_CPU, DTRACE_CLASS_PLATFORM, DTRACE_CLASS_GROUP,
+	DTRACE_CLASS_ISA, DTRACE_CLASS_COMMON,
+};
+typedef struct dtrace_attribute {
+	uint8_t dtat_name;                   /* enum dtrace_stability */
+	uint8_t dtat_data;                   /* enum dtrace_stability */
+	uint8_t dtat_class;                  /* enum dtrace_class */
+} dtrace_attribute_t;
+typedef struct dtrace_pattr {
+	dtrace_attribute_t dtpa_provider, dtpa_mod, dtpa_func, dtpa_name, dtpa_args;
+} dtrace_pattr_t;
+
+/*
+ * dtrace_provider_attr_set: prov's probes have these attributes (the table
+ * in the provider's chapter of the Guide).  A provider that never says is
+ * Private/Private/Unknown throughout.  Thread context (boot).
+ */
+void dtrace_provider_attr_set(dtrace_provider_t *prov, const dtrace_pattr_t *attr);
+
+/*
  * dtrace_register: add a provider called name.  Returns it, or NULL if the
  * name is taken or memory is short.  Thread context (boot).
  */

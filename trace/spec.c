@@ -279,6 +279,11 @@ static bool prog_speculates(const dt_prog *p)
 	return false;
 }
 
+bool dtrace_spec_used(const dt_prog *p)
+{
+	return prog_speculates(p);
+}
+
 /* spec_cleaners_start: the cleaner cyclic on every CPU, at the cleanrate option. */
 static int spec_cleaners_start(dtrace_state_t *s)
 {

@@ -37,6 +37,7 @@ struct dtrace_provider {
 	char dtpv_name[DTRACE_PROVNAMELEN];
 	const dtrace_pops_t *dtpv_ops;
 	void *dtpv_arg;
+	dtrace_pattr_t dtpv_attr;         /* stability of its probes (dtrace_provider_attr_set) */
 	struct dtrace_provider *dtpv_next;
 };
 
@@ -205,6 +206,7 @@ typedef struct dtrace_state {
 	uint64_t dts_specunavail;         /* speculation() found no free buffer */
 	uint64_t dts_specbusy;            /* ... while some were still committing/discarding */
 	struct cyclic *dts_specclean;     /* [ncpus] the cleaners, if the program speculates */
+	bool dts_vtime;                   /* its program reads vtimestamp: counted in dtrace_vtime_active */
 	struct dtrace_state *dts_next;    /* all states */
 } dtrace_state_t;
 
@@ -220,10 +222,20 @@ typedef struct dtrace_firing {
 	dtrace_ecb_t *df_ecb;
 	uint64_t df_args[DIF_NARGS];
 	uint64_t df_timestamp;
+	uint64_t df_vstart;               /* ktime at the firing's start, if vtime is kept; else 0 */
 	dif_state_t df_dif;
 } dtrace_firing_t;
 
+/*
+ * dtrace_vtime_active: how many states read vtimestamp.  While nonzero,
+ * each firing charges its time to the current thread (t_dtrace_vtime), so
+ * that vtimestamp leaves out the time spent in DTrace's predicates and
+ * actions, as DTrace defines it; while zero, firings pay one test.
+ */
+extern uint32_t dtrace_vtime_active;
+
 /* dtrace.c: probes and providers */
+dtrace_provider_t *dtrace_provider_find(const char *name);   /* by exact name, or NULL; dtrace_lock */
 extern mutex_t dtrace_lock;
 extern dtrace_probe_t **dtrace_probes;
 extern uint32_t dtrace_nprobes;
@@ -257,6 +269,7 @@ extern const dif_env_t dtrace_dif_env;
 
 /* spec.c */
 int dtrace_spec_alloc(dtrace_state_t *s);
+bool dtrace_spec_used(const dt_prog *p);  /* does any clause speculate, commit or discard? */
 void dtrace_spec_free(dtrace_state_t *s);
 int dtrace_speculation(void *ctx, uint64_t *id);
 dtrace_buffer_t *dtrace_spec_buffer(dtrace_state_t *s, uint64_t id);
@@ -277,6 +290,13 @@ int dtrace_action_raise(uint64_t sig);             /* 0, or DIF_FAULT_ILLOP */
 
 /* buffer.c */
 int dtrace_buffer_alloc(dtrace_buffer_t *b, uint64_t size, int policy);
+/*
+ * bufsize.c: the sizes a state's buffers get (DTrace's rules and bufresize
+ * policy), before any is allocated; needed is the program's largest record.
+ */
+int dtrace_buffer_sizes(dtrace_state_t *s, uint32_t needed);
+/* ... and whether an exit() clause's record fits, and under fill END's end_bytes (with the reserves) */
+int dtrace_buffer_check_end(const dtrace_state_t *s, uint32_t end_bytes);
 void dtrace_buffer_free(dtrace_buffer_t *b);
 void dtrace_buffer_limits(dtrace_state_t *s);
 uint8_t *dtrace_buffer_reserve(dtrace_state_t *s, dtrace_buffer_t *b, uint32_t size, int recclass);

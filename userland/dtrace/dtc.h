@@ -13,6 +13,9 @@
  *   dtc_lib.c      the D library files handed to the compiler
  *   dtc_float.c    printf's %e %f %g of float, double and long double bytes
  *   dtc_typeprint.c  print(): a value by its D type, as illumos prints it
+ *   dtc_list.c     -l and -lv: probes, their stability and argument types
+ *   dtc_dis.c      -S: the compiled DIF, as illumos prints it
+ *   dtc_stability.c  -v: the program stability report
  *
  * The consumer talks to the framework only through trace/dtrace.h, so it
  * could move to ring 3 unchanged.  Output goes to standard output
@@ -91,6 +94,8 @@ struct dtc {
 	uint64_t next_status;            /* while printing: when to ask for status next */
 	struct dtc_proc *proc;           /* -c's command, while it is ours */
 	const char *libdir;              /* -x libdir=; NULL: usr/lib/dtrace */
+	char saved_name[32];             /* the shell thread's execname and pid, */
+	uint64_t saved_pid;              /* while it runs as the dtrace process */
 };
 
 /* dtrace_cmd.c */
@@ -141,6 +146,16 @@ bool dtc_set_option(struct dtc *d, const char *name, const char *val);
 /* dtc_setopt.c: setopt() of the record of enabled probe epid (consumer context) */
 void dtc_setopt(struct dtc *d, const dt_action *a, uint32_t epid);
 
+/*
+ * dtc_proc.c: the command itself as a process.  dtc_process_enter makes
+ * the calling thread the "dtrace" process (execname "dtrace", pid its tid:
+ * BEGIN and END fire in the consumer's context, as in DTrace, and $pid is
+ * dtc_process_pid()); dtc_process_leave gives the thread back its own.
+ */
+void dtc_process_enter(struct dtc *d);
+void dtc_process_leave(struct dtc *d);
+uint64_t dtc_process_pid(void);
+
 /* dtc_proc.c: -c's command, created when tracing starts, released (killed if still running) at the end */
 struct dtc_proc;
 bool dtc_proc_exists(const char *line);            /* a workload or a shell command? */
@@ -150,9 +165,30 @@ uint64_t dtc_proc_id(const struct dtc_proc *p);     /* its id: $target */
 bool dtc_proc_done(const struct dtc_proc *p);       /* it ended by itself */
 int dtc_proc_release(struct dtc_proc *p);           /* kill if running, reap, free; its status */
 
+/* dtc_dis.c: -S, the program's DIF as illumos's dtrace prints it (standard error) */
+void dtc_show_dif(struct dtc *d);
+
+/* dtc_list.c: -l and -lv; returns the command's status */
+int dtc_list(struct dtc *d);
+/* dtc_list_info: the -lv block under a probe: its attributes and argument types */
+void dtc_list_info(const dtrace_probeinfo_t *pi);
+
+/*
+ * dtc_stability.c: -v's program stability report for each description and
+ * script, on standard output; tracing false (-e) adds each clause's probe
+ * descriptions.
+ */
+void dtc_stability_report(struct dtc *d, bool tracing);
+
 /* dtc_print.c */
 void dtc_records(struct dtc *d, int cpu, const uint8_t *buf, long len);
 void dtc_report_drops(struct dtc *d);
+/*
+ * dtc_report_sizes: after enabling, say which buffer sizes were lowered to
+ * fit ("dtrace: buffer size lowered to 32m"), and take the sizes the
+ * buffers really have into d->ov.
+ */
+void dtc_report_sizes(struct dtc *d);
 void dtc_print_sym(uint64_t pc, bool with_offset, char *buf, size_t size);
 /* dtc_print_stack: stack()'s frames, one a line, indented by the stackindent option. */
 void dtc_print_stack(struct dtc *d, const uint64_t *pcs, uint32_t n);

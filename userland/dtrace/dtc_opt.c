@@ -73,7 +73,7 @@ static bool set_number(struct dtc *d, const dt_optval *v)
 	for (size_t i = 0; i < ARRAY_SIZE(dtc_sizes); i++)
 		if (strcmp(n, dtc_sizes[i].name) == 0) {
 			*(uint64_t *)((char *)&d->ov + dtc_sizes[i].off) = x;
-			return x > 0;
+			return true;             /* 0: no buffer (the framework drops all) */
 		}
 	for (size_t i = 0; i < ARRAY_SIZE(dtc_counts); i++)
 		if (strcmp(n, dtc_counts[i].name) == 0) {
@@ -112,6 +112,10 @@ dt_opterr dtc_opt_set(struct dtc *d, const char *name, const char *val)
 	if (v.ov_kind == DT_OPTK_FLAG || v.ov_kind == DT_OPTK_CFLAG) {
 		if (set_flag(d, &v))
 			return DT_OPT_OK;
+	}
+	if (strcmp(name, "bufresize") == 0) {    /* auto, manual: as the word list has them */
+		d->ov.dov_bufresize = v.ov_num == 0 ? DTRACE_BUFRESIZE_AUTO : DTRACE_BUFRESIZE_MANUAL;
+		return DT_OPT_OK;
 	}
 	if (strcmp(name, "bufpolicy") == 0) {
 		static const int policy[] = { DTRACE_BUFPOLICY_SWITCH, DTRACE_BUFPOLICY_FILL,

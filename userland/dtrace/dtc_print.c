@@ -677,3 +677,43 @@ void dtc_report_drops(struct dtc *d)
 	             "error", " in ERROR probe enabling");
 	d->last = st;
 }
+
+/*
+ * size_print: a lowered size as dtrace(1M) prints it: in the largest unit
+ * not above it (k, m, g, t) when it is a whole number of those ("32m"),
+ * else in bytes ("61035152 bytes").
+ */
+static void size_print(char *buf, size_t len, uint64_t v)
+{
+	static const char units[] = " kmgtpe";
+	int j = 0;
+
+	while (j < 6 && (v >> (10 * (j + 1))) != 0)
+		j++;
+	if (j > 0 && (v & ((1UL << (10 * j)) - 1)) == 0)
+		ksnprintf(buf, len, "%lu%c", v >> (10 * j), units[j]);
+	else
+		ksnprintf(buf, len, "%lu bytes", v);
+}
+
+void dtc_report_sizes(struct dtc *d)
+{
+	dtrace_optvals_t got;
+	struct { const char *name; uint64_t *want; const uint64_t *have; } sizes[] = {
+		{ "buffer size", &d->ov.dov_bufsize, &got.dov_bufsize },
+		{ "aggregation size", &d->ov.dov_aggsize, &got.dov_aggsize },
+		{ "speculation size", &d->ov.dov_specsize, &got.dov_specsize },
+		{ "dynamic variable size", &d->ov.dov_dynvarsize, &got.dov_dynvarsize },
+	};
+	char v[32];
+
+	dtrace_opts_get(d->state, &got);
+	for (size_t i = 0; i < ARRAY_SIZE(sizes); i++) {
+		/* raised (DTrace's minimums), or only rounded to 8 bytes: no notice */
+		if (*sizes[i].have != 0 && *sizes[i].have + 8 <= *sizes[i].want) {
+			size_print(v, sizeof(v), *sizes[i].have);
+			dtc_err("dtrace: %s lowered to %s\n", sizes[i].name, v);
+		}
+		*sizes[i].want = *sizes[i].have;
+	}
+}

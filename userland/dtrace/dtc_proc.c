@@ -18,6 +18,10 @@
  * keeps running.  When processes come, dtc_proc_create will create one and
  * dtc_proc_release kill it: the callers stay as they are.
  *
+ * The dtrace command is itself a process to the D programs it runs: while
+ * it runs, its thread is called "dtrace" and has a pid (its tid), so
+ * execname and pid in BEGIN and END are the consumer's own.
+ *
  * Context: the consumer's thread, except proc_thread (the command's).
  */
 #include "kernel/klib.h"
@@ -26,6 +30,25 @@
 #include "userland/dtrace/dtc.h"
 #include "userland/shell/shell.h"
 #include "userland/workloads/workload.h"
+
+void dtc_process_enter(struct dtc *d)
+{
+	struct thread *t = curthread();
+
+	kstrlcpy(d->saved_name, t->t_name, sizeof(d->saved_name));
+	d->saved_pid = t->t_pid;
+	thread_set_process("dtrace", t->t_tid);
+}
+
+void dtc_process_leave(struct dtc *d)
+{
+	thread_set_process(d->saved_name, d->saved_pid);
+}
+
+uint64_t dtc_process_pid(void)
+{
+	return curthread()->t_tid;
+}
 
 struct dtc_proc {
 	const char *dp_line;

@@ -21,7 +21,10 @@
  * what was recorded is still printed; a second one stops the printing as
  * well (DTrace's impatience).
  *
- * Order: compiling, listing, running.
+ * Order: compiling, running.  The command line and options are in
+ * dtc_args.c and dtc_opt.c; listing (-l, -lv), the DIF listing (-S) and
+ * the stability report (-v) in dtc_list.c, dtc_dis.c and dtc_stability.c;
+ * the command runs as the "dtrace" process (dtc_proc.c).
  */
 #include "kernel/console.h"
 #include "kernel/kfile.h"
@@ -76,7 +79,7 @@ static void compile_opts(struct dtc *d, dt_opts *o)
 {
 	memset(o, 0, sizeof(*o));
 	o->o_destructive = d->destructive;
-	o->o_zdefs = d->zdefs;
+	o->o_zdefs = d->zdefs || d->list;      /* -l reports what matches nothing itself */
 	o->o_argv = d->macro_argv;
 	o->o_argc = d->macro_argc;
 	o->o_target = d->proc != NULL ? (int64_t)dtc_proc_id(d->proc) : -1;
@@ -84,7 +87,7 @@ static void compile_opts(struct dtc *d, dt_opts *o)
 	o->o_strsize = d->ov.dov_strsize;
 	o->o_defargs = d->defargs;
 	o->o_argref = d->argref;
-	o->o_pid = (int64_t)curthread()->t_tid;   /* the consumer's own, as BEGIN sees it */
+	o->o_pid = (int64_t)dtc_process_pid();   /* the consumer's own, as BEGIN sees it */
 }
 
 static void compile_error(struct dtc *d, const struct dtc_desc *dd, const dt_error *e)
@@ -209,67 +212,7 @@ static int apply_pragmas(struct dtc *d)
 	return -1;
 }
 
-static void show_dif(struct dtc *d)
-{
-	char *buf = kmalloc(64 * 1024);
-
-	if (buf == NULL)
-		return;
-	for (uint32_t c = 0; c < d->prog->dp_nclauses; c++) {
-		const dt_clause *cl = &d->prog->dp_clauses[c];
-		if (cl->cl_pred != NULL) {
-			dif_disasm(cl->cl_pred, buf, 64 * 1024);
-			dtc_err("\nDIFO clause %u predicate:\n%s", c + 1, buf);
-		}
-		for (uint32_t a = 0; a < cl->cl_nacts; a++) {
-			for (uint32_t k = 0; k < cl->cl_acts[a].ac_nargs; k++) {
-				dif_disasm(cl->cl_acts[a].ac_args[k], buf, 64 * 1024);
-				dtc_err("\nDIFO clause %u action %u argument %u:\n%s", c + 1, a + 1, k + 1, buf);
-			}
-		}
-	}
-	kfree(buf);
-}
-
-/* ---- listing ---- */
-
-struct list_ctx {
-	dtrace_id_t *seen;
-	uint32_t nseen, cap;
-};
-
-static void list_one(void *arg, dtrace_id_t id, const dtrace_probedesc_t *pd)
-{
-	struct list_ctx *l = arg;
-
-	if (l != NULL) {
-		for (uint32_t i = 0; i < l->nseen; i++)
-			if (l->seen[i] == id)
-				return;
-		if (l->nseen < l->cap)
-			l->seen[l->nseen++] = id;
-	}
-	dtc_out("%5u %10s %17s %33s %s\n", id, pd->dpd_provider, pd->dpd_mod, pd->dpd_func, pd->dpd_name);
-}
-
-static int list_probes(struct dtc *d)
-{
-	dtc_out("%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME");
-	if (d->prog == NULL) {
-		dtrace_probe_list(NULL, list_one, NULL);
-		return 0;
-	}
-	struct list_ctx l = { kmalloc(65536 * sizeof(dtrace_id_t)), 0, 65536 };
-	for (uint32_t c = 0; c < d->prog->dp_nclauses; c++) {
-		const dt_clause *cl = &d->prog->dp_clauses[c];
-		for (uint32_t i = 0; i < cl->cl_nprobes; i++) {
-			dtrace_probedesc_t pd = dtrace_desc_of(&cl->cl_probes[i]);
-			dtrace_probe_list(&pd, list_one, l.seen ? &l : NULL);
-		}
-	}
-	kfree(l.seen);
-	return 0;
-}
+/* ---- -S, -l and -v: dtc_dis.c, dtc_list.c, dtc_stability.c ---- */
 
 /* ---- running ---- */
 
@@ -363,11 +306,14 @@ static int enable_and_setup(struct dtc *d)
 		dtc_err("dtrace: allowing destructive actions\n");
 	report_matches(d, matched);
 	kfree(matched);
+	if (d->verbose)
+		dtc_stability_report(d, true);      /* -v: the program's stability */
+	dtc_report_sizes(d);                    /* and take the sizes the buffers got */
 	dtrace_epinfo_t ei;
 	while (dtrace_epid_info(d->state, d->nepids + 1, &ei) == 0)
 		d->nepids++;
 	d->epinfo = kmalloc((d->nepids + 1) * sizeof(*d->epinfo));
-	d->buf = kmalloc(d->ov.dov_bufsize);
+	d->buf = kmalloc(MAX(d->ov.dov_bufsize, 8));   /* a buffer of 0 still gets a snapshot */
 	d->agg_printed = kzalloc((d->prog->dp_naggs + 1) * sizeof(bool));
 	d->agg_normal = kzalloc((d->prog->dp_naggs + 1) * sizeof(int64_t));
 	if (!d->epinfo || !d->buf || !d->agg_printed || !d->agg_normal) {
@@ -488,6 +434,7 @@ static int cmd_dtrace(int argc, char **argv)
 		return 1;
 	}
 	dtrace_opts_default(&d->ov);
+	dtc_process_enter(d);
 	d->intr_base = console_interrupt_count();
 	d->switchrate_ns = NSEC_PER_SEC;
 	d->aggrate_ns = NSEC_PER_SEC;
@@ -502,14 +449,17 @@ static int cmd_dtrace(int argc, char **argv)
 	if (rc < 0 && (d->gen_object || d->gen_header))
 		rc = dtc_gen_refuse(d);
 	if (rc < 0 && d->show_dif)
-		show_dif(d);
+		dtc_show_dif(d);
 	if (rc < 0 && d->list)
-		rc = list_probes(d);
+		rc = dtc_list(d);
+	if (rc < 0 && d->compile_only && d->verbose && !d->list)
+		dtc_stability_report(d, false);
 	if (rc < 0 && d->compile_only)
 		rc = 0;
 	if (rc < 0)
 		rc = trace_run(d);
 	thread_set_untraced(false);
+	dtc_process_leave(d);
 	dtc_free(d);
 	return rc;
 }

@@ -1,6 +1,7 @@
 /*
- * ASSERTION: a rate the cyclic facility cannot deliver (200 kHz: a 5 us
- * period, under the 10 us minimum) is refused, and dtrace fails.
+ * ASSERTION: a rate above the profile provider's limit (200 kHz: a 5 us
+ * period, under DTrace's 200 us minimum) has no probe, as in DTrace: the
+ * description matches nothing and dtrace fails.
  */
 profile-200000
 {
