@@ -4,8 +4,8 @@
  * owned by the thread that just took it, whose owner is curthread and which
  * is not owned once released; a spinlock (spin-acquire) is a spin mutex,
  * owned while held, with no owner thread; the rw_ queries see a held lock as
- * held by a writer, never by readers.  progenyof() is true of the kernel's
- * process 0 only.  cleanpath() and getmajor()/getminor() as documented.
+ * held by a writer, never by readers.  progenyof() is true of the calling
+ * process itself and false of a pid no process has.  cleanpath() and getmajor()/getminor() as documented.
  */
 /* @@options: -q -c pingpong */
 
@@ -13,7 +13,8 @@ int a_done, r_done, s_done;
 
 BEGIN
 {
-	printf("progenyof(0) %d progenyof(1) %d\n", progenyof(0), progenyof(1));
+	printf("progenyof(pid) %d progenyof(pid + 100000) %d\n", progenyof(pid),
+	    progenyof(pid + 100000));
 	printf("%s\n", cleanpath("/foo/bar/../baz"));
 	printf("%s\n", cleanpath("/foo/./bar//baz/"));
 	printf("%s\n", cleanpath("/foo/bar/.."));
