@@ -15,7 +15,7 @@
 #                   `make check` runs the short version (stress-check).
 
 KUNIT_DIR   := $(BUILD)/host/kernel
-KUNIT_TESTS := test_printf test_string test_cmdline test_ksym test_pmem test_kheap test_kfile
+KUNIT_TESTS := test_printf test_string test_cmdline test_ksym test_pmem test_kheap test_kfile test_elf
 KUNIT_test_printf_SRCS  := kernel/printf.c kernel/string.c
 KUNIT_test_string_SRCS  := kernel/string.c
 KUNIT_test_cmdline_SRCS := kernel/cmdline.c kernel/string.c
@@ -23,6 +23,7 @@ KUNIT_test_ksym_SRCS    := kernel/ksym.c kernel/printf.c kernel/string.c
 KUNIT_test_pmem_SRCS    := kernel/pmem.c kernel/string.c
 KUNIT_test_kheap_SRCS   := kernel/kheap.c kernel/string.c
 KUNIT_test_kfile_SRCS   := kernel/kfile_tar.c kernel/printf.c kernel/string.c
+KUNIT_test_elf_SRCS     := kernel/elf.c kernel/printf.c kernel/string.c
 KUNIT_BINS  := $(KUNIT_TESTS:%=$(KUNIT_DIR)/%)
 
 .PHONY: check kunit-check check-deps selftest-check dtest-check dtest-smp-check e2e-check \
