@@ -44,9 +44,9 @@ LIB_FUZZ :=
 
 all: $(BUILD)/kernel.elf $(BUILD)/sonde.iso user
 
-include mk/kernel.mk
 include mk/newlib.mk
 include mk/user.mk
+include mk/kernel.mk
 include mk/run.mk
 include mk/check.mk
 

@@ -51,6 +51,10 @@ struct thread {
 	int t_bound;                 /* CPU it must run on, or -1 */
 	bool t_reap_by_joiner;       /* the last joiner frees it */
 	bool t_untraced;             /* its own execution fires no probes (a dtrace consumer) */
+	/* A user process's thread (kernel/proc.c); all NULL for a kernel thread. */
+	struct proc *t_proc;         /* the process it runs */
+	struct arch_as *t_as;        /* the address space loaded when it runs */
+	void *t_fpu;                 /* its FPU/SSE registers while off CPU (arch_fpu_alloc) */
 };
 
 void sched_init(void);                            /* boot: make the boot thread current */

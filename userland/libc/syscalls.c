@@ -21,15 +21,10 @@
 #include <sys/types.h>
 #include <sys/times.h>
 #include <unistd.h>
+#include "userland/libc/sonde.h"
 
 #undef errno
 extern int errno;
-
-/* SYS_<name>: each call's number, from the one table. */
-enum {
-#define SYSCALL(nr, name, nargs) SYS_##name = nr,
-#include "kernel/syscalls.def"
-};
 
 char **environ;
 extern int main(int argc, char **argv, char **envp);
@@ -54,6 +49,11 @@ static long sys6(long nr, long a0, long a1, long a2, long a3, long a4, long a5)
 	                 : "a"(nr), "D"(a0), "S"(a1), "d"(a2), "r"(r10), "r"(r8), "r"(r9)
 	                 : "rcx", "r11", "memory");
 	return ret;
+}
+
+long sonde_syscall(long nr, long a0, long a1, long a2, long a3, long a4, long a5)
+{
+	return sys6(nr, a0, a1, a2, a3, a4, a5);
 }
 
 #define SYS0(n)             sys6(SYS_##n, 0, 0, 0, 0, 0, 0)

@@ -58,6 +58,13 @@ void shell_thread(void *arg);
  */
 int shell_run_line(const char *line);
 
+/*
+ * shell_run_program: run argv[0], a path in the boot archive, as a process
+ * in the foreground (shell_proc.c); returns its exit status, 128 + signal
+ * if a signal killed it, 127 if there is no such file.  Thread context.
+ */
+int shell_run_program(int argc, char **argv);
+
 /* shell_cmd_find: the command called name, or NULL. */
 const struct shell_cmd *shell_cmd_find(const char *name);
 

@@ -1,0 +1,107 @@
+/*
+ * file.c - open files: reference counting and the console's files.
+ *
+ * The console file is a simple terminal line discipline over
+ * console_getc(): what is typed is echoed, Backspace erases, Enter ends the
+ * line (CR becomes NL) and Ctrl-D at the start of a line is end of file.  A
+ * read returns one line at most.  Writes go to the console as they are
+ * (console_write adds the CR before each NL); the error stream's to the
+ * console's error device (COM2 under tools/dtrace).  Both live for ever:
+ * their references are counted but they are never freed.
+ */
+#include "kernel/console.h"
+#include "kernel/file.h"
+#include "kernel/klib.h"
+#include "kernel/mem.h"
+
+#define CTRL_D 0x04
+
+/* console_read_byte: one typed byte with its echo; -1 for end of file. */
+static int console_read_byte(bool at_start)
+{
+	for (;;) {
+		int c = console_getc();
+		if (c == CTRL_D && at_start)
+			return -1;
+		if (c == '\r')
+			c = '\n';
+		if (c == '\n' || (c >= ' ' && c < 0x7f) || c == '\t') {
+			char ch = (char)c;
+			console_write(&ch, 1);
+			return c;
+		}
+		if (c == 0x7f || c == '\b')
+			return '\b';
+	}
+}
+
+static int64_t console_read(struct file *f, void *buf, size_t n)
+{
+	char *out = buf;
+	size_t len = 0;
+
+	(void)f;
+	while (len < n) {
+		int c = console_read_byte(len == 0);
+		if (c < 0)
+			break;
+		if (c == '\b') {
+			if (len > 0) {
+				len--;
+				console_write("\b \b", 3);
+			}
+			continue;
+		}
+		out[len++] = (char)c;
+		if (c == '\n')
+			break;
+	}
+	return (int64_t)len;
+}
+
+static int64_t console_out(struct file *f, const void *buf, size_t n)
+{
+	(void)f;
+	console_write(buf, n);
+	return (int64_t)n;
+}
+
+static int64_t console_err_out(struct file *f, const void *buf, size_t n)
+{
+	(void)f;
+	console_err_write(buf, n);
+	return (int64_t)n;
+}
+
+static const struct file_ops console_ops = {
+	.fo_read = console_read, .fo_write = console_out, .fo_tty = true, .fo_mode = FILE_S_IFCHR,
+};
+static const struct file_ops console_err_ops = {
+	.fo_read = console_read, .fo_write = console_err_out, .fo_tty = true, .fo_mode = FILE_S_IFCHR,
+};
+static struct file console_file = { .f_ops = &console_ops, .f_refs = 1 };
+static struct file console_err_file = { .f_ops = &console_err_ops, .f_refs = 1 };
+
+struct file *file_console(void)
+{
+	return file_ref(&console_file);
+}
+
+struct file *file_console_err(void)
+{
+	return file_ref(&console_err_file);
+}
+
+struct file *file_ref(struct file *f)
+{
+	__atomic_add_fetch(&f->f_refs, 1, __ATOMIC_RELAXED);
+	return f;
+}
+
+void file_unref(struct file *f)
+{
+	if (f == NULL || __atomic_sub_fetch(&f->f_refs, 1, __ATOMIC_ACQ_REL) != 0)
+		return;
+	if (f->f_ops->fo_release != NULL)
+		f->f_ops->fo_release(f);
+}

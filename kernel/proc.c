@@ -1,0 +1,279 @@
+/*
+ * proc.c - the process table: creating, ending and waiting for processes.
+ *
+ * A fixed table of PROC_MAX slots, guarded by proc_lock (a spinlock: the
+ * state of a slot changes in the dying thread with interrupts off).  A
+ * slot is FREE, ALIVE (its thread runs) or a ZOMBIE (its thread has gone,
+ * its wait status is kept until proc_wait collects it).
+ *
+ * Life of a process: proc_spawn makes the slot, the address space (loaded
+ * by proc_load, kernel/proc_exec.c, from the caller's thread) and the FPU
+ * area, then a thread that enters user mode (proc_thread_main).  It ends
+ * in proc_exit, from the exit system calls or proc_fault: the thread
+ * leaves the address space, frees it (every page the process held), closes
+ * its files, becomes a zombie and wakes the waiters, then exits as a
+ * thread.  Order below: the table, creation, the end, waiting, names.
+ */
+#include "arch/arch.h"
+#include "kernel/console.h"
+#include "kernel/kfile.h"
+#include "kernel/klib.h"
+#include "kernel/lock.h"
+#include "kernel/mem.h"
+#include "kernel/proc.h"
+#include "kernel/thread.h"
+
+static struct proc procs[PROC_MAX];
+static spinlock_t proc_lock = SPINLOCK_INIT("proc");
+static waitq_t proc_exit_wq = WAITQ_INIT;       /* woken whenever a process becomes a zombie */
+static int proc_next_pid = 1;
+
+struct proc *curproc(void)
+{
+	return curthread()->t_proc;
+}
+
+/* proc_alloc: a fresh ALIVE slot with the next pid, or NULL if the table is full. */
+static struct proc *proc_alloc(void)
+{
+	struct proc *p = NULL;
+
+	spin_lock(&proc_lock);
+	for (int i = 0; i < PROC_MAX && p == NULL; i++) {
+		if (procs[i].p_state == PS_FREE)
+			p = &procs[i];
+	}
+	if (p != NULL) {
+		memset(p, 0, sizeof(*p));
+		p->p_state = PS_ALIVE;
+		p->p_pid = proc_next_pid++;
+	}
+	spin_unlock(&proc_lock);
+	return p;
+}
+
+static void proc_free_slot(struct proc *p)
+{
+	spin_lock(&proc_lock);
+	p->p_state = PS_FREE;
+	spin_unlock(&proc_lock);
+}
+
+static void proc_files_close(struct proc *p)
+{
+	for (int fd = 0; fd < PROC_FILES; fd++) {
+		file_unref(p->p_files[fd]);
+		p->p_files[fd] = NULL;
+	}
+}
+
+/* --- creation -------------------------------------------------------------- */
+
+struct proc_start {
+	struct proc *ps_proc;
+	uint64_t ps_pc, ps_sp;
+	void *ps_fpu;
+};
+
+/* proc_thread_main: the process's thread, first run: become the process, enter user mode. */
+static void proc_thread_main(void *arg)
+{
+	struct proc_start *ps = arg;
+	struct thread *t = curthread();
+	uint64_t pc = ps->ps_pc, sp = ps->ps_sp;
+
+	arch_irq_disable();
+	t->t_proc = ps->ps_proc;
+	t->t_fpu = ps->ps_fpu;
+	t->t_as = ps->ps_proc->p_as;
+	kfree(ps);
+	arch_user_enter(pc, sp);
+}
+
+static const char *path_basename(const char *path)
+{
+	const char *slash = strchr(path, '/'), *base = path;
+
+	for (; slash != NULL; slash = strchr(slash + 1, '/'))
+		base = slash + 1;
+	return base;
+}
+
+/* proc_setup: p's address space, program and files; 0 or a negative errno. */
+static int proc_setup(struct proc *p, const char *path, int argc, char *const argv[],
+                      struct proc_start *ps, char *err, size_t errsize)
+{
+	const struct kfile *kf = kfile_lookup(path);
+
+	if (kf == NULL)
+		return -ENOENT;
+	if ((p->p_as = arch_as_create()) == NULL)
+		return -ENOMEM;
+	int r = proc_load(p, kf, argc, argv, &ps->ps_pc, &ps->ps_sp, err, errsize);
+	if (r < 0)
+		return r;
+	kstrlcpy(p->p_execname, path_basename(path), sizeof(p->p_execname));
+	struct proc *parent = curproc();
+	p->p_ppid = parent != NULL ? parent->p_pid : 0;
+	p->p_files[0] = file_console();
+	p->p_files[1] = file_console();
+	p->p_files[2] = file_console_err();
+	return 0;
+}
+
+int proc_spawn(const char *path, int argc, char *const argv[], char *err, size_t errsize)
+{
+	struct proc_start *ps = kzalloc(sizeof(*ps));
+	struct proc *p = ps != NULL ? proc_alloc() : NULL;
+	int r = ps == NULL ? -ENOMEM : p == NULL ? -EAGAIN : 0;
+
+	if (err != NULL && errsize > 0)
+		err[0] = 0;
+	if (r == 0)
+		r = proc_setup(p, path, argc, argv, ps, err, errsize);
+	if (r == 0 && (ps->ps_fpu = arch_fpu_alloc()) == NULL)
+		r = -ENOMEM;
+	if (r == 0) {
+		ps->ps_proc = p;
+		int pid = p->p_pid;
+		if ((p->p_tid = thread_spawn(p->p_execname, proc_thread_main, ps)) != 0)
+			return pid;
+		r = -ENOMEM;
+	}
+	if (p != NULL) {
+		arch_as_destroy(p->p_as);
+		proc_files_close(p);
+		proc_free_slot(p);
+	}
+	if (ps != NULL)
+		arch_fpu_free(ps->ps_fpu);
+	kfree(ps);
+	return r;
+}
+
+/* --- the end ----------------------------------------------------------------- */
+
+void proc_exit(int status)
+{
+	struct thread *t = curthread();
+	struct proc *p = t->t_proc;
+	struct arch_as *as = p->p_as;
+
+	arch_irq_disable();
+	t->t_as = NULL;
+	arch_as_activate(NULL);
+	arch_irq_enable();
+	arch_as_destroy(as);
+	proc_files_close(p);
+	spin_lock(&proc_lock);
+	p->p_as = NULL;
+	p->p_status = status;
+	p->p_state = PS_ZOMBIE;
+	t->t_proc = NULL;
+	waitq_wake_all(&proc_exit_wq);
+	spin_unlock(&proc_lock);
+	thread_exit(0);
+}
+
+void proc_fault(int sig, uint64_t addr, uint64_t pc)
+{
+	struct proc *p = curproc();
+
+	p->p_fault_addr = addr;
+	p->p_fault_pc = pc;
+	proc_exit(sig & 0x7f);
+}
+
+int proc_kill(int pid, int sig)
+{
+	struct proc *p = NULL;
+
+	if (sig < 0 || sig >= NSIG)
+		return -EINVAL;
+	spin_lock(&proc_lock);
+	for (int i = 0; i < PROC_MAX && p == NULL; i++)
+		if (procs[i].p_state == PS_ALIVE && procs[i].p_pid == pid)
+			p = &procs[i];
+	uint64_t tid = p != NULL ? p->p_tid : 0;
+	if (p != NULL && sig != 0 && p->p_sig_pending == 0)
+		p->p_sig_pending = sig;
+	spin_unlock(&proc_lock);
+	if (p == NULL)
+		return -ESRCH;
+	if (sig != 0 && tid != 0)
+		thread_kill(tid);                   /* ends its sleeps early */
+	return 0;
+}
+
+void proc_user_return(void)
+{
+	struct proc *p = curproc();
+
+	if (p == NULL || p->p_sig_pending == 0)
+		return;
+	arch_irq_enable();
+	proc_exit(p->p_sig_pending & 0x7f);
+}
+
+/* --- waiting ------------------------------------------------------------------ */
+
+/* proc_find: the slot of pid, if the caller may wait for it (proc_lock held). */
+static struct proc *proc_find_child(int pid)
+{
+	struct proc *self = curproc();
+
+	for (int i = 0; i < PROC_MAX; i++) {
+		struct proc *p = &procs[i];
+		if (p->p_state != PS_FREE && p->p_pid == pid &&
+		    (self == NULL || p->p_ppid == self->p_pid))
+			return p;
+	}
+	return NULL;
+}
+
+bool proc_wait_done(int pid)
+{
+	spin_lock(&proc_lock);
+	struct proc *p = proc_find_child(pid);
+	bool done = p == NULL || p->p_state == PS_ZOMBIE;
+	spin_unlock(&proc_lock);
+	return done;
+}
+
+int proc_wait(int pid, int *status, struct proc_fault_info *fault)
+{
+	struct proc *p;
+
+	spin_lock(&proc_lock);
+	while ((p = proc_find_child(pid)) != NULL && p->p_state != PS_ZOMBIE)
+		waitq_sleep(&proc_exit_wq, &proc_lock);
+	if (p == NULL) {
+		spin_unlock(&proc_lock);
+		return -ECHILD;
+	}
+	*status = p->p_status;
+	if (fault != NULL)
+		*fault = (struct proc_fault_info){ PROC_EXITED(p->p_status) ? 0 : PROC_TERMSIG(p->p_status),
+		                                   p->p_fault_addr, p->p_fault_pc };
+	p->p_state = PS_FREE;
+	spin_unlock(&proc_lock);
+	return pid;
+}
+
+/* --- names ------------------------------------------------------------------------ */
+
+const char *proc_signal_name(int sig)
+{
+	switch (sig) {
+	case SIGINT:  return "Interrupt";
+	case SIGILL:  return "Illegal instruction";
+	case SIGTRAP: return "Trace/breakpoint trap";
+	case SIGBUS:  return "Bus error";
+	case SIGFPE:  return "Floating point exception";
+	case SIGKILL: return "Killed";
+	case SIGSEGV: return "Segmentation fault";
+	case SIGPIPE: return "Broken pipe";
+	case SIGTERM: return "Terminated";
+	default:      return "Unknown signal";
+	}
+}

@@ -1,0 +1,81 @@
+/*
+ * shell_proc.c - running a program: a command word with a '/' in it.
+ *
+ * `/bin/hello a b` starts the boot archive's /bin/hello as a process with
+ * argv {"/bin/hello", "a", "b"}, in the foreground: the shell waits for it,
+ * its output goes to the console, and its exit status is the command's.
+ * A process killed by a signal is reported as a Unix shell reports it
+ * ("Segmentation fault"), with, on the console, the faulting address and
+ * user pc, and the status is 128 + the signal.  Ctrl-C while it runs sends
+ * it SIGINT.  Kernel only (the host tests of the shell use a fake,
+ * tests/unit/shell_fake_kernel.c).  Thread context, the shell's thread.
+ */
+#include "kernel/console.h"
+#include "kernel/klib.h"
+#include "kernel/proc.h"
+#include "kernel/thread.h"
+#include "kernel/time.h"
+#include "userland/shell/shell.h"
+
+#define SHELL_WAIT_SLICE_NS (20 * NSEC_PER_MSEC)
+
+/* shell_spawn_error: say why path did not start; the status, as sh gives it. */
+static int shell_spawn_error(const char *path, int err, const char *why)
+{
+	if (err == -ENOENT) {
+		kprintf_err("sonde: %s: No such file or directory\n", path);
+		return SHELL_NOTFOUND;
+	}
+	if (err == -ENOEXEC)
+		kprintf_err("sonde: %s: cannot execute: %s\n", path, why);
+	else if (err == -E2BIG)
+		kprintf_err("sonde: %s: Argument list too long\n", path);
+	else
+		kprintf_err("sonde: %s: cannot start (errno %d)\n", path, -err);
+	return 126;
+}
+
+/* shell_proc_wait: wait for pid, sending it SIGINT on Ctrl-C. */
+static int shell_proc_wait(int pid, struct proc_fault_info *fi)
+{
+	int status;
+	bool sent = false;
+
+	while (!proc_wait_done(pid)) {
+		if (!sent && (console_interrupted() || thread_should_exit())) {
+			proc_kill(pid, SIGINT);
+			sent = true;
+		}
+		thread_sleep_ns(SHELL_WAIT_SLICE_NS);
+	}
+	proc_wait(pid, &status, fi);
+	return status;
+}
+
+static int shell_proc_report(const char *path, int pid, int status, const struct proc_fault_info *fi)
+{
+	if (PROC_EXITED(status))
+		return PROC_EXITCODE(status);
+	int sig = PROC_TERMSIG(status);
+	if (sig == SIGINT) {
+		kprintf("\n");
+		return SHELL_INTERRUPTED;
+	}
+	kprintf_err("%s\n", proc_signal_name(sig));
+	if (fi->pf_signal != 0 && fi->pf_pc != 0)
+		kprintf("%s: pid %d: %s at address 0x%lx, pc 0x%lx\n", path, pid,
+		        proc_signal_name(sig), fi->pf_addr, fi->pf_pc);
+	return 128 + sig;
+}
+
+int shell_run_program(int argc, char **argv)
+{
+	char why[160];
+	struct proc_fault_info fi;
+	int pid = proc_spawn(argv[0], argc, argv, why, sizeof(why));
+
+	if (pid < 0)
+		return shell_spawn_error(argv[0], pid, why);
+	int status = shell_proc_wait(pid, &fi);
+	return shell_proc_report(argv[0], pid, status, &fi);
+}
