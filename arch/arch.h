@@ -118,6 +118,12 @@ void *arch_as_unmap(struct arch_as *as, uint64_t va);
 void *arch_as_page(struct arch_as *as, uint64_t va);
 /* arch_as_pages: how many pages (mapped and tables) as holds.  Thread context. */
 uint64_t arch_as_pages(struct arch_as *as);
+/* arch_as_copy: a new address space with a copy of every page of as (fork); NULL when memory is short. */
+struct arch_as *arch_as_copy(struct arch_as *as);
+/* arch_as_next: the first mapped page at or above va (page-aligned) and below hi, or hi; skips empty tables. */
+uint64_t arch_as_next(struct arch_as *as, uint64_t va, uint64_t hi);
+/* arch_user_pages: pages held by every address space now (tables and mapped pages).  Any context. */
+uint64_t arch_user_pages(void);
 /* arch_as_activate: load as on this CPU (NULL: the kernel's own tables).  Interrupts off. */
 void arch_as_activate(struct arch_as *as);
 
@@ -141,9 +147,25 @@ long arch_copyinstr(char *dst, uint64_t usrc, size_t max);
  */
 void arch_user_enter(uint64_t pc, uint64_t sp) __attribute__((noreturn));
 
-/* FPU/SSE registers of a user thread: an area in their initial state, and freeing it (NULL is fine). */
+/*
+ * FPU/SSE registers of a user thread: an area in their initial state,
+ * freeing it (NULL is fine), a new area holding the current thread's live
+ * registers (fork), and putting an area back to the initial state (exec).
+ */
 void *arch_fpu_alloc(void);
 void arch_fpu_free(void *area);
+void *arch_fpu_copy(void);
+void arch_fpu_reset(void *area);
+
+/*
+ * fork's half: arch_user_frame_copy returns a heap copy of the registers
+ * the current thread will return to user mode with (its system call's
+ * frame), or NULL when memory is short; arch_user_resume, in the new
+ * thread (t_as, t_fpu set), frees that copy and returns to user mode with
+ * those registers and rv as the system call's result.  Thread context.
+ */
+void *arch_user_frame_copy(void);
+void arch_user_resume(void *frame, uint64_t rv) __attribute__((noreturn));
 
 /*
  * arch_thread_switch: the machine state that changes with the running

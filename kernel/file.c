@@ -3,8 +3,9 @@
  *
  * The console file is a simple terminal line discipline over
  * console_getc(): what is typed is echoed, Backspace erases, Enter ends the
- * line (CR becomes NL) and Ctrl-D at the start of a line is end of file.  A
- * read returns one line at most.  Writes go to the console as they are
+ * line (CR becomes NL), Ctrl-D at the start of a line is end of file and
+ * Ctrl-C sends SIGINT to the reading process (the read fails with EINTR).
+ * A read returns one line at most.  Writes go to the console as they are
  * (console_write adds the CR before each NL); the error stream's to the
  * console's error device (COM2 under tools/dtrace).  Both live for ever:
  * their references are counted but they are never freed.
@@ -13,14 +14,19 @@
 #include "kernel/file.h"
 #include "kernel/klib.h"
 #include "kernel/mem.h"
+#include "kernel/proc.h"
+#include "kernel/thread.h"
 
+#define CTRL_C 0x03
 #define CTRL_D 0x04
 
-/* console_read_byte: one typed byte with its echo; -1 for end of file. */
+/* console_read_byte: one typed byte with its echo; -1 for end of file, -2 for Ctrl-C. */
 static int console_read_byte(bool at_start)
 {
 	for (;;) {
 		int c = console_getc();
+		if (c == CTRL_C)
+			return -2;
 		if (c == CTRL_D && at_start)
 			return -1;
 		if (c == '\r')
@@ -43,6 +49,12 @@ static int64_t console_read(struct file *f, void *buf, size_t n)
 	(void)f;
 	while (len < n) {
 		int c = console_read_byte(len == 0);
+		if (c == -2) {                   /* Ctrl-C: SIGINT for the reader */
+			struct proc *p = curproc();
+			if (p != NULL)
+				proc_kill(p->p_pid, SIGINT);
+			return -EINTR;
+		}
 		if (c < 0)
 			break;
 		if (c == '\b') {

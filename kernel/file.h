@@ -5,8 +5,8 @@
  * count (descriptors in any process, dup'd or inherited, share one).
  * Reads and writes move bytes between a kernel buffer and the file; the
  * system call layer (kernel/syscall.c) copies them to and from the user.
- * Files so far: the console (fds 0, 1 of a process started from it) and
- * its error stream (fd 2).
+ * Files so far: the console (fds 0, 1 of a process started from it), its
+ * error stream (fd 2), and pipes (kernel/pipe.c).
  */
 #ifndef SONDE_FILE_H
 #define SONDE_FILE_H
@@ -40,6 +40,12 @@ struct file {
 /* file_console/file_console_err: a new reference to the console (in and out) or its error stream. */
 struct file *file_console(void);
 struct file *file_console_err(void);
+/*
+ * pipe_create: a new pipe (kernel/pipe.c): its read end in *rd and its
+ * write end in *wr, one reference each.  0 or -ENOMEM.  Thread context.
+ */
+int pipe_create(struct file **rd, struct file **wr);
+
 /* file_ref: another reference to f (returned); file_unref drops one (NULL is fine).  Any thread. */
 struct file *file_ref(struct file *f);
 void file_unref(struct file *f);

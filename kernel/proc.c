@@ -69,10 +69,12 @@ static void proc_files_close(struct proc *p)
 
 /* --- creation -------------------------------------------------------------- */
 
+/* What a new process's thread needs to start: a program's entry, or (fork) a copy of registers. */
 struct proc_start {
 	struct proc *ps_proc;
 	uint64_t ps_pc, ps_sp;
 	void *ps_fpu;
+	void *ps_frame;              /* fork: the parent's user registers (arch_user_frame_copy) */
 };
 
 /* proc_thread_main: the process's thread, first run: become the process, enter user mode. */
@@ -81,13 +83,24 @@ static void proc_thread_main(void *arg)
 	struct proc_start *ps = arg;
 	struct thread *t = curthread();
 	uint64_t pc = ps->ps_pc, sp = ps->ps_sp;
+	void *frame = ps->ps_frame;
 
 	arch_irq_disable();
 	t->t_proc = ps->ps_proc;
 	t->t_fpu = ps->ps_fpu;
 	t->t_as = ps->ps_proc->p_as;
 	kfree(ps);
+	if (frame != NULL)
+		arch_user_resume(frame, 0);         /* fork's child: 0 from fork */
 	arch_user_enter(pc, sp);
+}
+
+/* proc_start_thread: the thread of p (set up), from ps; 0, or -ENOMEM with nothing freed. */
+static int proc_start_thread(struct proc *p, struct proc_start *ps)
+{
+	ps->ps_proc = p;
+	p->p_tid = thread_spawn(p->p_execname, proc_thread_main, ps);
+	return p->p_tid != 0 ? 0 : -ENOMEM;
 }
 
 static const char *path_basename(const char *path)
@@ -134,11 +147,9 @@ int proc_spawn(const char *path, int argc, char *const argv[], char *err, size_t
 	if (r == 0 && (ps->ps_fpu = arch_fpu_alloc()) == NULL)
 		r = -ENOMEM;
 	if (r == 0) {
-		ps->ps_proc = p;
 		int pid = p->p_pid;
-		if ((p->p_tid = thread_spawn(p->p_execname, proc_thread_main, ps)) != 0)
+		if ((r = proc_start_thread(p, ps)) == 0)
 			return pid;
-		r = -ENOMEM;
 	}
 	if (p != NULL) {
 		arch_as_destroy(p->p_as);
@@ -151,7 +162,97 @@ int proc_spawn(const char *path, int argc, char *const argv[], char *err, size_t
 	return r;
 }
 
+int proc_fork(void)
+{
+	struct proc *parent = curproc();
+	struct proc_start *ps = kzalloc(sizeof(*ps));
+	struct proc *p = ps != NULL ? proc_alloc() : NULL;
+	int r = ps == NULL ? -ENOMEM : p == NULL ? -EAGAIN : 0;
+
+	if (r == 0) {
+		ps->ps_frame = arch_user_frame_copy();
+		ps->ps_fpu = arch_fpu_copy();
+		p->p_as = arch_as_copy(parent->p_as);
+		if (ps->ps_frame == NULL || ps->ps_fpu == NULL || p->p_as == NULL)
+			r = -ENOMEM;
+	}
+	if (r == 0) {
+		memcpy(p->p_execname, parent->p_execname, sizeof(p->p_execname));
+		p->p_uid = parent->p_uid;
+		p->p_ppid = parent->p_pid;
+		p->p_brk_base = parent->p_brk_base;
+		p->p_brk = parent->p_brk;
+		p->p_mmap_next = parent->p_mmap_next;
+		for (int fd = 0; fd < PROC_FILES; fd++)
+			p->p_files[fd] = parent->p_files[fd] ? file_ref(parent->p_files[fd]) : NULL;
+		int pid = p->p_pid;
+		if ((r = proc_start_thread(p, ps)) == 0)
+			return pid;
+	}
+	if (p != NULL) {
+		arch_as_destroy(p->p_as);
+		proc_files_close(p);
+		proc_free_slot(p);
+	}
+	if (ps != NULL) {
+		arch_fpu_free(ps->ps_fpu);
+		kfree(ps->ps_frame);
+	}
+	kfree(ps);
+	return r;
+}
+
+int proc_execve(const char *path, int argc, char *const argv[])
+{
+	struct thread *t = curthread();
+	struct proc *p = t->t_proc;
+	const struct kfile *kf = kfile_lookup(path);
+	struct arch_as *old = p->p_as;
+	uint64_t old_brk_base = p->p_brk_base, old_brk = p->p_brk, pc, sp;
+	char why[160];
+
+	if (kf == NULL)
+		return -ENOENT;
+	if ((p->p_as = arch_as_create()) == NULL) {
+		p->p_as = old;
+		return -ENOMEM;
+	}
+	int r = proc_load(p, kf, argc, argv, &pc, &sp, why, sizeof(why));
+	if (r < 0) {
+		arch_as_destroy(p->p_as);
+		p->p_as = old;
+		p->p_brk_base = old_brk_base;
+		p->p_brk = old_brk;
+		return r;
+	}
+	arch_irq_disable();
+	t->t_as = p->p_as;
+	arch_as_activate(p->p_as);
+	arch_irq_enable();
+	arch_as_destroy(old);
+	p->p_mmap_next = 0;
+	kstrlcpy(p->p_execname, path_basename(path), sizeof(p->p_execname));
+	kstrlcpy(t->t_name, p->p_execname, sizeof(t->t_name));
+	arch_irq_disable();                     /* no switch may save the old registers over the reset */
+	arch_fpu_reset(t->t_fpu);
+	arch_user_enter(pc, sp);
+}
+
 /* --- the end ----------------------------------------------------------------- */
+
+/* proc_orphan_children: p's children lose their parent: zombies go, the living are freed at exit.  proc_lock held. */
+static void proc_orphan_children(struct proc *p)
+{
+	for (int i = 0; i < PROC_MAX; i++) {
+		struct proc *c = &procs[i];
+		if (c->p_state == PS_FREE || c->p_ppid != p->p_pid || c->p_orphan)
+			continue;
+		if (c->p_state == PS_ZOMBIE)
+			c->p_state = PS_FREE;
+		else
+			c->p_orphan = true;
+	}
+}
 
 void proc_exit(int status)
 {
@@ -166,9 +267,10 @@ void proc_exit(int status)
 	arch_as_destroy(as);
 	proc_files_close(p);
 	spin_lock(&proc_lock);
+	proc_orphan_children(p);
 	p->p_as = NULL;
 	p->p_status = status;
-	p->p_state = PS_ZOMBIE;
+	p->p_state = p->p_orphan ? PS_FREE : PS_ZOMBIE;
 	t->t_proc = NULL;
 	waitq_wake_all(&proc_exit_wq);
 	spin_unlock(&proc_lock);
@@ -231,6 +333,45 @@ static struct proc *proc_find_child(int pid)
 	return NULL;
 }
 
+/* proc_wait_match: may the current process collect p as wait4(pid, ...)?  proc_lock held. */
+static bool proc_wait_match(const struct proc *p, const struct proc *self, int pid)
+{
+	return p->p_state != PS_FREE && !p->p_orphan && p->p_ppid == self->p_pid &&
+	       (pid == -1 || p->p_pid == pid);
+}
+
+int proc_wait4(int pid, int *status, int options)
+{
+	struct proc *self = curproc();
+
+	if (pid == 0 || pid < -1)
+		return -EINVAL;                     /* no process groups */
+	spin_lock(&proc_lock);
+	for (;;) {
+		struct proc *zombie = NULL;
+		bool any = false;
+		for (int i = 0; i < PROC_MAX; i++) {
+			if (!proc_wait_match(&procs[i], self, pid))
+				continue;
+			any = true;
+			if (procs[i].p_state == PS_ZOMBIE && zombie == NULL)
+				zombie = &procs[i];
+		}
+		const int sleep = -1000;            /* not a pid nor an errno */
+		int r = zombie != NULL ? zombie->p_pid : !any ? -ECHILD :
+		        (options & WNOHANG) ? 0 : thread_should_exit() ? -EINTR : sleep;
+		if (r != sleep) {
+			if (zombie != NULL) {
+				*status = zombie->p_status;
+				zombie->p_state = PS_FREE;
+			}
+			spin_unlock(&proc_lock);
+			return r;
+		}
+		waitq_sleep(&proc_exit_wq, &proc_lock);
+	}
+}
+
 bool proc_wait_done(int pid)
 {
 	spin_lock(&proc_lock);
@@ -258,6 +399,20 @@ int proc_wait(int pid, int *status, struct proc_fault_info *fault)
 	p->p_state = PS_FREE;
 	spin_unlock(&proc_lock);
 	return pid;
+}
+
+int proc_count(int *zombies)
+{
+	int n = 0, z = 0;
+
+	spin_lock(&proc_lock);
+	for (int i = 0; i < PROC_MAX; i++) {
+		n += procs[i].p_state != PS_FREE;
+		z += procs[i].p_state == PS_ZOMBIE;
+	}
+	spin_unlock(&proc_lock);
+	*zombies = z;
+	return n;
 }
 
 /* --- names ------------------------------------------------------------------------ */

@@ -55,6 +55,9 @@
 #define ERANGE   34
 #define ENAMETOOLONG 36
 #define ENOSYS   38
+#define EACCES   13
+#define ENODEV   19
+#define WNOHANG  1
 
 #define PROC_MAX        64           /* processes at once, zombies included */
 #define PROC_NAME_MAX   32
@@ -80,6 +83,8 @@ struct proc {
 	uint64_t p_brk;              /* the current break; pages below it are mapped */
 	uint64_t p_tid;              /* its thread */
 	struct file *p_files[PROC_FILES];
+	bool p_orphan;               /* its parent is gone: nobody waits, its slot is freed at exit */
+	uint64_t p_mmap_next;        /* where the next mmap without MAP_FIXED goes */
 	volatile int p_sig_pending;  /* a signal sent to it (kill), acted on at its next return to user mode */
 	uint64_t p_fault_addr;       /* what killed it, for the shell's report */
 	uint64_t p_fault_pc;
@@ -106,6 +111,36 @@ struct proc_fault_info {
 };
 int proc_wait(int pid, int *status, struct proc_fault_info *fault);
 
+/*
+ * proc_wait4: wait4(2)'s core: wait for the caller's child pid (-1: any
+ * child) to exit, unless options has WNOHANG; store its wait status.
+ * Returns its pid, 0 (WNOHANG, none exited yet), -ECHILD, or -EINTR if the
+ * caller was killed.  Thread context, a process's thread.
+ */
+int proc_wait4(int pid, int *status, int options);
+
+/*
+ * proc_fork: a child of the current process with a copy of its address
+ * space, registers (returning 0 from fork), FPU state and descriptors.
+ * Returns the child's pid, or -ENOMEM / -EAGAIN.  A process's thread.
+ */
+int proc_fork(void);
+
+/*
+ * proc_execve: replace the current process's program with path, argv
+ * being kernel copies.  Returns only on failure (a negative errno, the old
+ * program untouched); on success the thread goes to user mode in the new
+ * program.  A process's thread.
+ */
+int proc_execve(const char *path, int argc, char *const argv[]);
+
+/*
+ * proc_mmap/proc_munmap: mmap(2) of anonymous memory and munmap(2) for the
+ * current process (kernel/proc_exec.c): the address, or a negative errno.
+ */
+int64_t proc_mmap(struct proc *p, uint64_t addr, uint64_t len, int prot, int flags);
+int64_t proc_munmap(struct proc *p, uint64_t addr, uint64_t len);
+
 /* proc_wait_done: has pid exited (or does it not exist)?  proc_wait would not sleep.  Thread context. */
 bool proc_wait_done(int pid);
 
@@ -128,6 +163,9 @@ void proc_user_return(void);
 
 /* curproc: the current thread's process, or NULL in a kernel thread.  Any context. */
 struct proc *curproc(void);
+
+/* proc_count: processes in the table (alive, and zombies not yet waited for).  Thread context. */
+int proc_count(int *zombies);
 
 /* proc_signal_name: what a shell says for a death by sig ("Segmentation fault"). */
 const char *proc_signal_name(int sig);

@@ -9,6 +9,9 @@
  *   ... PROC_STACK_PAGES below    bottom of the stack (below it: unmapped, so
  *                                 an overflow faults)
  *   ...
+ *   PROC_MMAP_BASE and up         mmap without MAP_FIXED: each mapping above
+ *                                 the last, one unmapped page between them
+ *   ...
  *   PROC_BRK_MAX above the break base   the most the heap (brk) may grow
  *   the break base                first page above the last segment
  *   the segments                  as the ELF program headers say (elf.c
@@ -30,6 +33,12 @@
 #define PROC_STACK_TOP    (ARCH_USER_TOP - PAGE_SIZE)
 #define PROC_STACK_BOTTOM (PROC_STACK_TOP - PROC_STACK_PAGES * PAGE_SIZE)
 #define PROC_BRK_MAX      (256UL << 20)
+#define PROC_MMAP_BASE    0x0000100000000000UL
+#define PROC_MMAP_MAX     (1UL << 30)           /* bytes in one call */
+#define PROT_WRITE        2
+#define PROT_EXEC         4
+#define MAP_FIXED         0x10
+#define MAP_ANONYMOUS     0x20
 
 /* map_zero_pages: map fresh zeroed pages over [lo, hi) (page-aligned) with prot; 0 or -ENOMEM. */
 static int map_zero_pages(struct arch_as *as, uint64_t lo, uint64_t hi, int prot)
@@ -154,4 +163,56 @@ uint64_t proc_brk(struct proc *p, uint64_t addr)
 	unmap_free(p->p_as, new_top, old_top);
 	p->p_brk = addr;
 	return addr;
+}
+
+static int mmap_prot(int prot)
+{
+	return (prot & PROT_WRITE ? ARCH_PROT_WRITE : 0) | (prot & PROT_EXEC ? ARCH_PROT_EXEC : 0);
+}
+
+/* mmap_range_ok: [addr, addr + len) page-aligned, inside the user half, below the stack. */
+static bool mmap_range_ok(uint64_t addr, uint64_t len)
+{
+	return (addr & (PAGE_SIZE - 1)) == 0 && addr >= ARCH_USER_BASE &&
+	       addr < PROC_STACK_BOTTOM && len <= PROC_STACK_BOTTOM - addr;
+}
+
+int64_t proc_mmap(struct proc *p, uint64_t addr, uint64_t len, int prot, int flags)
+{
+	if (len == 0 || len > PROC_MMAP_MAX)
+		return len == 0 ? -EINVAL : -ENOMEM;
+	if (!(flags & MAP_ANONYMOUS))
+		return -ENODEV;                      /* no file can be mapped yet */
+	if ((prot & PROT_WRITE) && (prot & PROT_EXEC))
+		return -EACCES;                      /* never writable and executable */
+	len = ALIGN_UP(len, PAGE_SIZE);
+	if (flags & MAP_FIXED) {
+		if (!mmap_range_ok(addr, len))
+			return -EINVAL;
+		proc_munmap(p, addr, len);
+	} else {
+		addr = p->p_mmap_next != 0 ? p->p_mmap_next : PROC_MMAP_BASE;
+		if (!mmap_range_ok(addr, len))
+			return -ENOMEM;
+		p->p_mmap_next = addr + len + PAGE_SIZE;
+	}
+	if ((prot & 7) == 0)
+		return (int64_t)addr;                /* PROT_NONE: reserved, nothing mapped */
+	if (map_zero_pages(p->p_as, addr, addr + len, mmap_prot(prot)) < 0) {
+		unmap_free(p->p_as, addr, addr + len);
+		return -ENOMEM;
+	}
+	return (int64_t)addr;
+}
+
+int64_t proc_munmap(struct proc *p, uint64_t addr, uint64_t len)
+{
+	if ((addr & (PAGE_SIZE - 1)) != 0 || len == 0 || addr >= ARCH_USER_TOP ||
+	    len > ARCH_USER_TOP - addr)
+		return -EINVAL;
+	uint64_t end = ALIGN_UP(addr + len, PAGE_SIZE);
+	for (uint64_t va = arch_as_next(p->p_as, addr, end); va < end;
+	     va = arch_as_next(p->p_as, va + PAGE_SIZE, end))
+		page_free(arch_as_unmap(p->p_as, va));
+	return 0;
 }

@@ -231,3 +231,125 @@ int64_t sys_getcwd(const uint64_t a[6])
 		return -ERANGE;
 	return arch_copyout(a[0], "/", 2) < 0 ? -EFAULT : 2;
 }
+
+/* --- processes ----------------------------------------------------------------- */
+
+int64_t sys_fork(const uint64_t a[6])
+{
+	(void)a;
+	return proc_fork();
+}
+
+/* execve_args: copy argv (a user array of user strings) into buf; argc, or a negative errno. */
+static int execve_args(uint64_t uargv, char *buf, char **argv)
+{
+	size_t used = 0;
+	int argc = 0;
+
+	for (;; argc++) {
+		uint64_t ptr;
+		if (arch_copyin(&ptr, uargv + (uint64_t)argc * 8, 8) < 0)
+			return -EFAULT;
+		if (ptr == 0)
+			return argc;
+		if (argc == PROC_ARGC_MAX)
+			return -E2BIG;
+		long n = arch_copyinstr(buf + used, ptr, PROC_ARG_MAX - used);
+		if (n < 0)
+			return n == -1 ? -EFAULT : -E2BIG;
+		argv[argc] = buf + used;
+		used += (size_t)n + 1;
+	}
+}
+
+int64_t sys_execve(const uint64_t a[6])
+{
+	char path[256];
+	long n = arch_copyinstr(path, a[0], sizeof(path));
+
+	if (n < 0)
+		return n == -1 ? -EFAULT : -ENAMETOOLONG;
+	/* On the stack, not the heap: a successful exec never returns here to free them. */
+	char buf[PROC_ARG_MAX];
+	char *argv[PROC_ARGC_MAX + 1];
+	int64_t r = execve_args(a[1], buf, argv);
+	if (r >= 0)
+		r = proc_execve(path, (int)r, argv);         /* returns only on failure */
+	return r;
+}
+
+int64_t sys_wait4(const uint64_t a[6])
+{
+	int status = 0;
+	int r = proc_wait4((int)a[0], &status, (int)a[2]);
+
+	if (r > 0 && a[1] != 0 && arch_copyout(a[1], &status, sizeof(status)) < 0)
+		return -EFAULT;
+	return r;
+}
+
+int64_t sys_kill(const uint64_t a[6])
+{
+	if ((int64_t)a[0] <= 0)
+		return -ESRCH;                             /* no process groups */
+	return proc_kill((int)a[0], (int)a[1]);
+}
+
+/* fd_alloc: the lowest free descriptor of p, holding f; or -EMFILE. */
+static int fd_alloc(struct proc *p, struct file *f)
+{
+	for (int fd = 0; fd < PROC_FILES; fd++) {
+		if (p->p_files[fd] == NULL) {
+			p->p_files[fd] = f;
+			return fd;
+		}
+	}
+	return -EMFILE;
+}
+
+int64_t sys_pipe(const uint64_t a[6])
+{
+	struct proc *p = curproc();
+	struct file *rd, *wr;
+	int r = pipe_create(&rd, &wr);
+
+	if (r < 0)
+		return r;
+	int fds[2] = { fd_alloc(p, rd), -1 };
+	fds[1] = fds[0] >= 0 ? fd_alloc(p, wr) : -EMFILE;
+	if (fds[1] >= 0 && arch_copyout(a[0], fds, sizeof(fds)) == 0)
+		return 0;
+	r = fds[1] < 0 ? -EMFILE : -EFAULT;
+	for (int i = 0; i < 2; i++)
+		if (fds[i] >= 0)
+			p->p_files[fds[i]] = NULL;
+	file_unref(rd);
+	file_unref(wr);
+	return r;
+}
+
+int64_t sys_dup2(const uint64_t a[6])
+{
+	struct proc *p = curproc();
+	struct file *f = fd_file(a[0]);
+
+	if (f == NULL || a[1] >= PROC_FILES)
+		return -EBADF;
+	if (a[0] != a[1]) {
+		file_unref(p->p_files[a[1]]);
+		p->p_files[a[1]] = file_ref(f);
+	}
+	return (int64_t)a[1];
+}
+
+/* --- memory ---------------------------------------------------------------------- */
+
+int64_t sys_mmap(const uint64_t a[6])
+{
+	return proc_mmap(curproc(), a[0], a[1], (int)a[2], (int)a[3]);
+}
+
+int64_t sys_munmap(const uint64_t a[6])
+{
+	return proc_munmap(curproc(), a[0], a[1]);
+}

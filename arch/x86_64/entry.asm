@@ -146,6 +146,30 @@ syscall_entry:
 	swapgs
 	o64 sysret
 
+; void user_frame_return(struct trapframe *tf): back to user mode with the
+; registers of tf (a frame at the top of this thread's kernel stack).
+global user_frame_return
+user_frame_return:
+	mov rsp, rdi
+	pop r15
+	pop r14
+	pop r13
+	pop r12
+	pop r11
+	pop r10
+	pop rbp
+	pop rbx
+	pop rax
+	pop rdi
+	pop rsi
+	pop rdx
+	pop rcx
+	pop r8
+	pop r9
+	add rsp, 16
+	swapgs
+	iretq
+
 ; void user_iret(uint64_t pc, uint64_t sp): iretq to user mode, all registers zero.
 global user_iret
 user_iret:

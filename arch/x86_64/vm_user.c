@@ -47,6 +47,18 @@ struct arch_as {
 	uint64_t as_root;            /* physical address of the PML4 */
 };
 
+static uint64_t user_pages;      /* pages held by all address spaces (atomic): tables and leaves */
+
+static void user_pages_add(int64_t n)
+{
+	__atomic_add_fetch(&user_pages, (uint64_t)n, __ATOMIC_RELAXED);
+}
+
+uint64_t arch_user_pages(void)
+{
+	return __atomic_load_n(&user_pages, __ATOMIC_RELAXED);
+}
+
 int user_copy(void *dst, const void *src, size_t len);        /* entry.asm */
 long user_strcpy(char *dst, const char *src, size_t max);
 void syscall_entry(void);
@@ -75,6 +87,7 @@ struct arch_as *arch_as_create(void)
 	}
 	memcpy(root + 256, (uint64_t *)phys_to_virt(vm_kernel_root()) + 256, 256 * sizeof(uint64_t));
 	as->as_root = virt_to_phys(root);
+	user_pages_add(1);
 	return as;
 }
 
@@ -89,6 +102,7 @@ static uint64_t *as_leaf(struct arch_as *as, uint64_t va, bool create)
 			void *page = create ? page_alloc() : NULL;
 			if (page == NULL)
 				return NULL;
+			user_pages_add(1);
 			*e = virt_to_phys(page) | PTE_P | PTE_W | PTE_U;
 		}
 		table = table_va(*e);
@@ -110,6 +124,7 @@ bool arch_as_map(struct arch_as *as, uint64_t va, void *page, int prot)
 		return false;
 	*e = virt_to_phys(page) | PTE_P | PTE_U | (prot & ARCH_PROT_WRITE ? PTE_W : 0) |
 	     (prot & ARCH_PROT_EXEC ? 0 : PTE_NX);
+	user_pages_add(1);
 	return true;
 }
 
@@ -121,6 +136,7 @@ void *arch_as_unmap(struct arch_as *as, uint64_t va)
 		return NULL;
 	void *page = table_va(*e);
 	*e = 0;
+	user_pages_add(-1);
 	if (read_cr3() == as->as_root)
 		invlpg(va);
 	return page;
@@ -155,13 +171,71 @@ uint64_t arch_as_pages(struct arch_as *as)
 	return 1 + as_walk_level(phys_to_virt(as->as_root), 3, 256, false);
 }
 
+/* as_copy_level: copy the tree under src_table (at level, covering base) into dst. */
+static bool as_copy_level(struct arch_as *dst, const uint64_t *table, int level, int n, uint64_t base)
+{
+	for (int i = 0; i < n; i++) {
+		if (!(table[i] & PTE_P))
+			continue;
+		uint64_t va = base + ((uint64_t)i << (12 + 9 * level));
+		if (level > 0) {
+			if (!as_copy_level(dst, table_va(table[i]), level - 1, 512, va))
+				return false;
+			continue;
+		}
+		void *page = page_alloc();
+		uint64_t *e = page != NULL ? as_leaf(dst, va, true) : NULL;
+		if (e == NULL) {
+			if (page != NULL)
+				page_free(page);
+			return false;
+		}
+		memcpy(page, table_va(table[i]), PAGE_SIZE);
+		*e = virt_to_phys(page) | (table[i] & ~PTE_ADDR);
+		user_pages_add(1);
+	}
+	return true;
+}
+
+struct arch_as *arch_as_copy(struct arch_as *src)
+{
+	struct arch_as *as = arch_as_create();
+
+	if (as != NULL && !as_copy_level(as, phys_to_virt(src->as_root), 3, 256, 0)) {
+		arch_as_destroy(as);
+		return NULL;
+	}
+	return as;
+}
+
+uint64_t arch_as_next(struct arch_as *as, uint64_t va, uint64_t hi)
+{
+	hi = MIN(hi, ARCH_USER_TOP);
+	while (va < hi) {
+		const uint64_t *table = phys_to_virt(as->as_root);
+		int level = 3;
+		for (; level >= 0; level--) {
+			uint64_t e = table[va_index(va, level)];
+			if (!(e & PTE_P))
+				break;
+			if (level == 0)
+				return va;
+			table = table_va(e);
+		}
+		uint64_t span = 1UL << (12 + 9 * level);   /* what the missing entry covers */
+		va = ALIGN_DOWN(va, span) + span;
+	}
+	return hi;
+}
+
 void arch_as_destroy(struct arch_as *as)
 {
 	if (as == NULL)
 		return;
 	KASSERT(read_cr3() != as->as_root);
-	as_walk_level(phys_to_virt(as->as_root), 3, 256, true);
+	uint64_t n = as_walk_level(phys_to_virt(as->as_root), 3, 256, true);
 	page_free(phys_to_virt(as->as_root));
+	user_pages_add(-(int64_t)(n + 1));
 	kfree(as);
 }
 
@@ -207,6 +281,8 @@ long arch_copyinstr(char *dst, uint64_t usrc, size_t max)
 
 /* --- FPU/SSE and switching --------------------------------------------------- */
 
+void arch_fpu_reset(void *area);
+
 void *arch_fpu_alloc(void)
 {
 	uint8_t *area = kzalloc(FPU_AREA);
@@ -214,14 +290,29 @@ void *arch_fpu_alloc(void)
 	if (area == NULL)
 		return NULL;
 	KASSERT(((uint64_t)area & 15) == 0);
-	*(uint16_t *)area = 0x037f;               /* FCW: the x87's state after FNINIT */
-	*(uint32_t *)(area + 24) = 0x1f80;        /* MXCSR: every SSE exception masked */
+	arch_fpu_reset(area);
 	return area;
 }
 
 void arch_fpu_free(void *area)
 {
 	kfree(area);
+}
+
+void *arch_fpu_copy(void)
+{
+	void *area = kzalloc(FPU_AREA);
+
+	if (area != NULL)
+		__asm__ volatile("fxsave64 (%0)" :: "r"(area) : "memory");
+	return area;
+}
+
+void arch_fpu_reset(void *area)
+{
+	memset(area, 0, FPU_AREA);
+	*(uint16_t *)area = 0x037f;                            /* FCW: the x87's state after FNINIT */
+	*(uint32_t *)((uint8_t *)area + 24) = 0x1f80;          /* MXCSR: every SSE exception masked */
 }
 
 void arch_thread_switch(struct thread *prev, struct thread *next)
@@ -259,6 +350,40 @@ void arch_user_enter(uint64_t pc, uint64_t sp)
 	gdt_set_kstack((uint64_t)t->t_stack + THREAD_STACK_SIZE);
 	arch_as_activate(t->t_as);
 	user_iret(pc, sp);
+}
+
+/* user_frame: the current thread's user registers, at the top of its kernel stack. */
+static struct trapframe *user_frame(void)
+{
+	struct thread *t = curthread();
+
+	return (struct trapframe *)((uint64_t)t->t_stack + THREAD_STACK_SIZE) - 1;
+}
+
+void *arch_user_frame_copy(void)
+{
+	struct trapframe *copy = kmalloc(sizeof(*copy));
+
+	if (copy != NULL)
+		*copy = *user_frame();
+	return copy;
+}
+
+void user_frame_return(struct trapframe *tf) __attribute__((noreturn));   /* entry.asm */
+
+/* arch_user_resume: the frame is copied to this stack (its top is still in use by our callers). */
+void arch_user_resume(void *frame, uint64_t rv)
+{
+	struct thread *t = curthread();
+	struct trapframe tf = *(struct trapframe *)frame;
+
+	kfree(frame);
+	tf.tf_rax = rv;
+	arch_irq_disable();
+	__asm__ volatile("fxrstor64 (%0)" :: "r"(t->t_fpu) : "memory");
+	gdt_set_kstack((uint64_t)t->t_stack + THREAD_STACK_SIZE);
+	arch_as_activate(t->t_as);
+	user_frame_return(&tf);
 }
 
 /* --- entries from user mode ----------------------------------------------- */

@@ -92,3 +92,46 @@ def test_a_corrupt_executable_is_refused(boot, tmp_path):
     out = g.run("/bad")
     assert "sonde: /bad: cannot execute: wrong machine 3 (want 62)" in out, out
     assert "hello, world" in g.run("/bin/hello")
+
+
+# -- fork, exec, wait, kill, pipes, memory (M3) ------------------------------------
+
+def test_process_system_calls(guest):
+    out = guest.run("/bin/proccheck", timeout=60)
+    assert "not ok" not in out, out
+    assert "0 failed" in out, out
+
+
+def test_programs_over_pipes_and_forks(guest):
+    assert guest.run("/bin/pingpong 500", timeout=60).strip() == "pingpong: 500 round trips"
+    assert guest.run("/bin/forkbomb 5", timeout=60).strip() == "forkbomb: 63 processes"
+    assert guest.run("/bin/churn 3000", timeout=60).strip() == "churn: 3000 rounds"
+    assert guest.run("/bin/echo a  b c").strip() == "a b c"
+
+
+def test_ctrl_c_stops_a_spinning_process(guest):
+    guest.sendline("/bin/spin")
+    guest.drain(1.0)
+    guest.send("\x03")
+    guest.wait_prompt()
+    assert "hello, world" in guest.run("/bin/hello")
+
+
+def test_forks_free_every_page(guest):
+    assert guest.run("pmem").strip() == "processes: 0 (0 zombies), 0 pages held"
+    for _ in range(2):
+        guest.run("/bin/forkbomb 4; /bin/pingpong 50; /bin/proccheck; /bin/churn 500", timeout=60)
+    assert guest.run("pmem").strip() == "processes: 0 (0 zombies), 0 pages held"
+
+
+def test_d_builtins_name_the_process():
+    import subprocess
+    root = os.path.join(os.path.dirname(__file__), "..", "..")
+    r = subprocess.run([os.path.join(root, "tools", "dtrace"), "-q", "-n",
+                        'fbt:kernel:sys_pipe:entry { printf("%s %d %d\\n", execname, pid, ppid); }',
+                        "-c", "/bin/pingpong 3"],
+                       capture_output=True, text=True, timeout=120,
+                       env=dict(os.environ, SONDE_TIMEOUT="100"))
+    lines = [l for l in r.stdout.splitlines() if l.strip()]
+    assert sorted(lines) == ["pingpong 1 0", "pingpong 1 0", "pingpong: 3 round trips"], \
+        r.stdout + r.stderr

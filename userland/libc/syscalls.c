@@ -20,11 +20,10 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/times.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #include "userland/libc/sonde.h"
-
-#undef errno
-extern int errno;
 
 char **environ;
 extern int main(int argc, char **argv, char **envp);
@@ -157,6 +156,52 @@ void *sbrk(ptrdiff_t incr)
 	}
 	cur = want;
 	return (void *)old;
+}
+
+pid_t fork(void)                           { return (pid_t)sys_result(SYS0(fork)); }
+int pipe(int fds[2])                       { return (int)sys_result(SYS1(pipe, fds)); }
+int dup2(int from, int to)                 { return (int)sys_result(SYS2(dup2, from, to)); }
+int sched_yield(void)                      { return (int)sys_result(SYS0(sched_yield)); }
+
+int execve(const char *path, char *const argv[], char *const envp[])
+{
+	return (int)sys_result(SYS3(execve, path, argv, envp));
+}
+
+pid_t waitpid(pid_t pid, int *status, int options)
+{
+	return (pid_t)sys_result(sys6(SYS_wait4, pid, (long)status, options, 0, 0, 0));
+}
+
+pid_t wait(int *status)
+{
+	return waitpid(-1, status, 0);
+}
+
+void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
+{
+	long r = sys6(SYS_mmap, (long)addr, (long)len, prot, flags, fd, (long)off);
+
+	return sys_result(r) == -1 ? MAP_FAILED : (void *)r;
+}
+
+int munmap(void *addr, size_t len)         { return (int)sys_result(SYS2(munmap, addr, len)); }
+
+int nanosleep(const struct timespec *req, struct timespec *rem)
+{
+	return (int)sys_result(SYS2(nanosleep, req, rem));
+}
+
+unsigned sleep(unsigned seconds)
+{
+	struct timespec ts = { (time_t)seconds, 0 };
+
+	return nanosleep(&ts, NULL) == 0 ? 0 : seconds;
+}
+
+int clock_gettime(clockid_t clock, struct timespec *ts)
+{
+	return (int)sys_result(SYS2(clock_gettime, clock, ts));
 }
 
 clock_t times(struct tms *buf)

@@ -7,9 +7,10 @@
  * A process killed by a signal is reported as a Unix shell reports it
  * ("Segmentation fault"), with, on the console, the faulting address and
  * user pc, and the status is 128 + the signal.  Ctrl-C while it runs sends
- * it SIGINT.  Kernel only (the host tests of the shell use a fake,
+ * it SIGINT.  `pmem` counts processes and the pages they hold.  Kernel only (the host tests of the shell use a fake,
  * tests/unit/shell_fake_kernel.c).  Thread context, the shell's thread.
  */
+#include "arch/arch.h"
 #include "kernel/console.h"
 #include "kernel/klib.h"
 #include "kernel/proc.h"
@@ -79,3 +80,16 @@ int shell_run_program(int argc, char **argv)
 	int status = shell_proc_wait(pid, &fi);
 	return shell_proc_report(argv[0], pid, status, &fi);
 }
+
+/* pmem: what processes hold: with none running, every count is 0 (no page leaks). */
+static int shell_do_pmem(int argc, char **argv)
+{
+	int zombies;
+
+	if (argc != 1)
+		return shell_usage(argv[0]);
+	int n = proc_count(&zombies);
+	kprintf("processes: %d (%d zombies), %lu pages held\n", n, zombies, arch_user_pages());
+	return SHELL_OK;
+}
+SHELL_COMMAND(pmem, shell_do_pmem, "pmem", "processes and the pages their address spaces hold");
