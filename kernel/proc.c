@@ -28,6 +28,17 @@ static spinlock_t proc_lock = SPINLOCK_INIT("proc");
 static waitq_t proc_exit_wq = WAITQ_INIT;       /* woken whenever a process becomes a zombie */
 static int proc_next_pid = 1;
 
+void (*volatile proc_probe_hook)(enum proc_event ev, uint64_t a0, uint64_t a1, uint64_t a2);
+
+/* proc_event: report ev to the proc provider if it listens. */
+static void proc_event(enum proc_event ev, uint64_t a0, uint64_t a1, uint64_t a2)
+{
+	void (*hook)(enum proc_event, uint64_t, uint64_t, uint64_t) = proc_probe_hook;
+
+	if (hook != NULL)
+		hook(ev, a0, a1, a2);
+}
+
 struct proc *curproc(void)
 {
 	return curthread()->t_proc;
@@ -85,8 +96,13 @@ static void proc_thread_main(void *arg)
 	uint64_t pc = ps->ps_pc, sp = ps->ps_sp;
 	void *frame = ps->ps_frame;
 
+	t->t_proc = ps->ps_proc;                /* pid and execname are the process's from here */
+	proc_event(PROC_EV_START, 0, 0, 0);
+	proc_event(PROC_EV_LWP_START, 0, 0, 0);
+	if (frame == NULL)
+		proc_event(PROC_EV_EXEC_SUCCESS, 0, 0, 0);
+	/* With t_fpu set, a switch would save the CPU's registers over it: interrupts off until user mode. */
 	arch_irq_disable();
-	t->t_proc = ps->ps_proc;
 	t->t_fpu = ps->ps_fpu;
 	t->t_as = ps->ps_proc->p_as;
 	kfree(ps);
@@ -148,8 +164,10 @@ int proc_spawn(const char *path, int argc, char *const argv[], char *err, size_t
 		r = -ENOMEM;
 	if (r == 0) {
 		int pid = p->p_pid;
-		if ((r = proc_start_thread(p, ps)) == 0)
+		if ((r = proc_start_thread(p, ps)) == 0) {
+			proc_event(PROC_EV_CREATE, (uint64_t)pid, 0, 0);
 			return pid;
+		}
 	}
 	if (p != NULL) {
 		arch_as_destroy(p->p_as);
@@ -186,8 +204,10 @@ int proc_fork(void)
 		for (int fd = 0; fd < PROC_FILES; fd++)
 			p->p_files[fd] = parent->p_files[fd] ? file_ref(parent->p_files[fd]) : NULL;
 		int pid = p->p_pid;
-		if ((r = proc_start_thread(p, ps)) == 0)
+		if ((r = proc_start_thread(p, ps)) == 0) {
+			proc_event(PROC_EV_CREATE, (uint64_t)pid, 0, 0);
 			return pid;
+		}
 	}
 	if (p != NULL) {
 		arch_as_destroy(p->p_as);
@@ -210,19 +230,18 @@ int proc_execve(const char *path, int argc, char *const argv[])
 	struct arch_as *old = p->p_as;
 	uint64_t old_brk_base = p->p_brk_base, old_brk = p->p_brk, pc, sp;
 	char why[160];
+	int r = kf == NULL ? -ENOENT : 0;
 
-	if (kf == NULL)
-		return -ENOENT;
-	if ((p->p_as = arch_as_create()) == NULL) {
-		p->p_as = old;
-		return -ENOMEM;
-	}
-	int r = proc_load(p, kf, argc, argv, &pc, &sp, why, sizeof(why));
-	if (r < 0) {
+	proc_event(PROC_EV_EXEC, (uint64_t)path, 0, 0);
+	if (r == 0 && (p->p_as = arch_as_create()) == NULL)
+		r = -ENOMEM;
+	if (r == 0 && (r = proc_load(p, kf, argc, argv, &pc, &sp, why, sizeof(why))) < 0)
 		arch_as_destroy(p->p_as);
+	if (r < 0) {
 		p->p_as = old;
 		p->p_brk_base = old_brk_base;
 		p->p_brk = old_brk;
+		proc_event(PROC_EV_EXEC_FAILURE, (uint64_t)-r, 0, 0);
 		return r;
 	}
 	arch_irq_disable();
@@ -233,6 +252,7 @@ int proc_execve(const char *path, int argc, char *const argv[])
 	p->p_mmap_next = 0;
 	kstrlcpy(p->p_execname, path_basename(path), sizeof(p->p_execname));
 	kstrlcpy(t->t_name, p->p_execname, sizeof(t->t_name));
+	proc_event(PROC_EV_EXEC_SUCCESS, 0, 0, 0);
 	arch_irq_disable();                     /* no switch may save the old registers over the reset */
 	arch_fpu_reset(t->t_fpu);
 	arch_user_enter(pc, sp);
@@ -260,6 +280,7 @@ void proc_exit(int status)
 	struct proc *p = t->t_proc;
 	struct arch_as *as = p->p_as;
 
+	proc_event(PROC_EV_EXIT, PROC_EXITED(status) ? 1 : 2, 0, 0);
 	arch_irq_disable();
 	t->t_as = NULL;
 	arch_as_activate(NULL);
@@ -302,6 +323,8 @@ int proc_kill(int pid, int sig)
 	spin_unlock(&proc_lock);
 	if (p == NULL)
 		return -ESRCH;
+	if (sig != 0)
+		proc_event(PROC_EV_SIGNAL_SEND, tid, (uint64_t)pid, (uint64_t)sig);
 	if (sig != 0 && tid != 0)
 		thread_kill(tid);                   /* ends its sleeps early */
 	return 0;

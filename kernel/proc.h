@@ -170,6 +170,25 @@ int proc_count(int *zombies);
 /* proc_signal_name: what a shell says for a death by sig ("Segmentation fault"). */
 const char *proc_signal_name(int sig);
 
+/*
+ * The proc provider's events (trace/prov_proc.c): while any of its probes
+ * is enabled it sets proc_probe_hook, and the process code reports each
+ * event through it (a load and a branch when disabled).  Arguments:
+ *   PROC_EV_CREATE        child pid                  (parent's context)
+ *   PROC_EV_EXEC          path (kernel string)       (before the exec)
+ *   PROC_EV_EXEC_SUCCESS  -                          (the new program, before it runs)
+ *   PROC_EV_EXEC_FAILURE  errno
+ *   PROC_EV_EXIT          reason: 1 exited, 2 killed (DTrace's CLD_*)
+ *   PROC_EV_SIGNAL_SEND   target tid, target pid, signal  (sender's context)
+ *   PROC_EV_START, PROC_EV_LWP_START   -         (the new process's first run)
+ * Thread context.
+ */
+enum proc_event {
+	PROC_EV_CREATE, PROC_EV_EXEC, PROC_EV_EXEC_SUCCESS, PROC_EV_EXEC_FAILURE, PROC_EV_EXIT,
+	PROC_EV_SIGNAL_SEND, PROC_EV_START, PROC_EV_LWP_START, PROC_EV_COUNT
+};
+extern void (*volatile proc_probe_hook)(enum proc_event ev, uint64_t a0, uint64_t a1, uint64_t a2);
+
 /* Wait statuses (as in <sys/wait.h>). */
 #define PROC_EXITED(st)    (((st) & 0x7f) == 0)
 #define PROC_EXITCODE(st)  (((st) >> 8) & 0xff)

@@ -3,7 +3,8 @@
  *
  * The table comes from kernel/syscalls.def (number, name, argument
  * count): syscall_dispatch() indexes it by number and calls sys_<name>
- * with the six argument registers.  A name in the table whose sys_<name>
+ * with the six argument registers, through a slot the syscall provider may
+ * route through its probes (kernel/syscall.h).  A name in the table whose sys_<name>
  * is not linked into the kernel is a weak reference that stays NULL, so
  * its number returns ENOSYS, as every number outside the table does.
  *
@@ -18,14 +19,12 @@
 #include "kernel/file.h"
 #include "kernel/klib.h"
 #include "kernel/proc.h"
+#include "kernel/syscall.h"
 #include "kernel/thread.h"
 #include "kernel/time.h"
 
-#define SYSCALL_MAX 512
 #define IO_CHUNK    512
 #define TCGETS      0x5401
-
-typedef int64_t syscall_fn(const uint64_t a[6]);
 
 #define SYSCALL(nr, name, nargs) syscall_fn sys_##name __attribute__((weak));
 #include "kernel/syscalls.def"
@@ -41,11 +40,40 @@ static const struct syscall_entry syscall_table[SYSCALL_MAX] = {
 #include "kernel/syscalls.def"
 };
 
+/* The slots the dispatcher calls through: the handlers, or a tracing stub (syscall_route). */
+static syscall_fn *syscall_slot[SYSCALL_MAX] = {
+#define SYSCALL(nr, name, nargs) [nr] = sys_##name,
+#include "kernel/syscalls.def"
+};
+
 int64_t syscall_dispatch(uint64_t nr, const uint64_t args[6])
 {
-	if (nr >= SYSCALL_MAX || syscall_table[nr].se_fn == NULL)
+	syscall_fn *fn = nr < SYSCALL_MAX ? __atomic_load_n(&syscall_slot[nr], __ATOMIC_RELAXED) : NULL;
+
+	if (fn == NULL)
 		return -ENOSYS;
-	return syscall_table[nr].se_fn(args);
+	curthread()->t_sysnum = (uint32_t)nr;
+	return fn(args);
+}
+
+const char *syscall_name(uint64_t nr, int *nargs)
+{
+	if (nr >= SYSCALL_MAX || syscall_table[nr].se_name == NULL)
+		return NULL;
+	*nargs = syscall_table[nr].se_nargs;
+	return syscall_table[nr].se_name;
+}
+
+syscall_fn *syscall_handler(uint64_t nr)
+{
+	return nr < SYSCALL_MAX ? syscall_table[nr].se_fn : NULL;
+}
+
+void syscall_route(uint64_t nr, syscall_fn *fn)
+{
+	if (nr < SYSCALL_MAX && syscall_table[nr].se_name != NULL)
+		__atomic_store_n(&syscall_slot[nr], fn != NULL ? fn : syscall_table[nr].se_fn,
+		                 __ATOMIC_RELEASE);
 }
 
 /* fd_file: the open file behind descriptor fd of the current process, or NULL. */

@@ -55,6 +55,8 @@ struct thread {
 	struct proc *t_proc;         /* the process it runs */
 	struct arch_as *t_as;        /* the address space loaded when it runs */
 	void *t_fpu;                 /* its FPU/SSE registers while off CPU (arch_fpu_alloc) */
+	uint32_t t_sysnum;           /* the system call it is in (or was in last) */
+	int t_errno;                 /* the last failed system call's errno, for D's errno */
 };
 
 void sched_init(void);                            /* boot: make the boot thread current */

@@ -141,7 +141,8 @@ static int dtrace_builtin(void *ctx, uint32_t id, uint64_t index, uint64_t *val)
 	case DIF_VAR_TID: *val = t->t_tid; return 0;
 	case DIF_VAR_PID: *val = t->t_proc != NULL ? (uint64_t)t->t_proc->p_pid : 0; return 0;
 	case DIF_VAR_PPID: *val = t->t_proc != NULL ? (uint64_t)t->t_proc->p_ppid : 0; return 0;
-	case DIF_VAR_UID: case DIF_VAR_ERRNO:
+	case DIF_VAR_ERRNO: *val = (uint64_t)t->t_errno; return 0;
+	case DIF_VAR_UID:
 	case DIF_VAR_UCALLER: case DIF_VAR_USTACKDEPTH: case DIF_VAR_IPL:
 		*val = 0;
 		return 0;

@@ -124,14 +124,66 @@ def test_forks_free_every_page(guest):
     assert guest.run("pmem").strip() == "processes: 0 (0 zombies), 0 pages held"
 
 
-def test_d_builtins_name_the_process():
+def host_dtrace(*args):
+    """tools/dtrace with these arguments: (status, stdout lines that are not blank, stderr)."""
     import subprocess
     root = os.path.join(os.path.dirname(__file__), "..", "..")
-    r = subprocess.run([os.path.join(root, "tools", "dtrace"), "-q", "-n",
-                        'fbt:kernel:sys_pipe:entry { printf("%s %d %d\\n", execname, pid, ppid); }',
-                        "-c", "/bin/pingpong 3"],
-                       capture_output=True, text=True, timeout=120,
-                       env=dict(os.environ, SONDE_TIMEOUT="100"))
-    lines = [l for l in r.stdout.splitlines() if l.strip()]
+    r = subprocess.run([os.path.join(root, "tools", "dtrace")] + list(args),
+                       capture_output=True, text=True, timeout=150,
+                       env=dict(os.environ, SONDE_TIMEOUT="120"))
+    return r.returncode, [l for l in r.stdout.splitlines() if l.strip()], r.stderr
+
+
+def test_d_builtins_name_the_process():
+    status, lines, err = host_dtrace(
+        "-q", "-n", 'fbt:kernel:sys_pipe:entry { printf("%s %d %d\\n", execname, pid, ppid); }',
+        "-c", "/bin/pingpong 3")
+    r = type("R", (), {"stdout": "\n".join(lines), "stderr": err})
     assert sorted(lines) == ["pingpong 1 0", "pingpong 1 0", "pingpong: 3 round trips"], \
         r.stdout + r.stderr
+
+
+# -- the syscall and proc providers (M4) ---------------------------------------------
+
+def test_syscall_provider_counts_a_programs_calls():
+    status, lines, err = host_dtrace(
+        "-q", "-n", 'syscall:::entry /execname == "pingpong"/ { @[probefunc] = count(); }',
+        "-n", 'END { printa("%s %@d\\n", @); }', "-c", "/bin/pingpong 40")
+    counts = dict(l.split() for l in lines if not l.startswith("pingpong:"))
+    assert status == 0, err
+    assert counts["fork"] == "1" and counts["pipe"] == "2" and counts["wait4"] == "1", lines
+    assert int(counts["read"]) == 80 and int(counts["write"]) >= 80, lines
+
+
+def test_syscall_return_gives_minus_one_and_errno():
+    status, lines, err = host_dtrace(
+        "-q", "-n", 'syscall::fstat:return /execname == "syscheck"/ '
+                    '{ printf("fstat %d %d %d\\n", arg0, arg1, errno); }',
+        "-c", "/bin/syscheck")
+    assert status == 0, err
+    assert [l for l in lines if l.startswith("fstat")] == ["fstat 0 0 0", "fstat -1 -1 14",
+                                                          "fstat -1 -1 14"], lines
+
+
+def test_syscall_probes_come_from_the_table():
+    status, lines, err = host_dtrace("-l", "-P", "syscall")
+    names = {(l.split()[-2], l.split()[-1]) for l in lines[1:]}
+    for call in ("read", "write", "fork", "execve", "wait4", "mmap", "exit_group", "open"):
+        assert (call, "entry") in names and (call, "return") in names, lines
+    calls = {c for c, _ in names}
+    assert len(lines) - 1 == len(names) == 2 * len(calls), lines       # one entry, one return each
+
+
+def test_proc_provider_sees_fork_exec_exit():
+    status, lines, err = host_dtrace(
+        "-q", "-n", 'proc:::create, proc:::exec-success, proc:::exit, proc:::exec, '
+                    'proc:::exec-failure /execname != "dtrace -c"/ '
+                    '{ printf("%s %s %d\\n", probename, execname, arg0); }',
+        "-c", "/bin/proccheck")
+    assert status == 0, err
+    events = [l for l in lines if not l.startswith(("ok", "0 failed"))]
+    assert events[0] == "exec-success proccheck 0", events
+    assert "exec-success false 0" in events and "exec-failure proccheck 2" in events, events
+    assert "exit false 1" in events and "exit proccheck 2" in events, events   # exited, killed
+    assert events[-1] == "exit proccheck 1", events
+    assert sum(e.startswith("create proccheck") for e in events) == 6, events   # its forks
