@@ -201,6 +201,7 @@ int proc_fork(void)
 		p->p_brk_base = parent->p_brk_base;
 		p->p_brk = parent->p_brk;
 		p->p_mmap_next = parent->p_mmap_next;
+		p->p_mem_pages = parent->p_mem_pages;
 		for (int fd = 0; fd < PROC_FILES; fd++)
 			p->p_files[fd] = parent->p_files[fd] ? file_ref(parent->p_files[fd]) : NULL;
 		int pid = p->p_pid;
@@ -250,6 +251,7 @@ int proc_execve(const char *path, int argc, char *const argv[])
 	arch_irq_enable();
 	arch_as_destroy(old);
 	p->p_mmap_next = 0;
+	p->p_mem_pages = 0;
 	kstrlcpy(p->p_execname, path_basename(path), sizeof(p->p_execname));
 	kstrlcpy(t->t_name, p->p_execname, sizeof(t->t_name));
 	proc_event(PROC_EV_EXEC_SUCCESS, 0, 0, 0);

@@ -65,6 +65,7 @@
 #define PROC_ARG_MAX    4096         /* bytes of argv strings */
 #define PROC_ARGC_MAX   64
 #define PROC_STACK_PAGES 32          /* 128 KiB of user stack */
+#define PROC_MEM_PAGES  16384        /* 64 MiB: the most brk and mmap may map in one process */
 
 enum proc_state { PS_FREE, PS_ALIVE, PS_ZOMBIE };
 
@@ -85,6 +86,7 @@ struct proc {
 	struct file *p_files[PROC_FILES];
 	bool p_orphan;               /* its parent is gone: nobody waits, its slot is freed at exit */
 	uint64_t p_mmap_next;        /* where the next mmap without MAP_FIXED goes */
+	uint64_t p_mem_pages;        /* pages brk and mmap mapped (minus what munmap and brk freed) */
 	volatile int p_sig_pending;  /* a signal sent to it (kill), acted on at its next return to user mode */
 	uint64_t p_fault_addr;       /* what killed it, for the shell's report */
 	uint64_t p_fault_pc;

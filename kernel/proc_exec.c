@@ -13,6 +13,8 @@
  *                                 the last, one unmapped page between them
  *   ...
  *   PROC_BRK_MAX above the break base   the most the heap (brk) may grow
+ *                                 (brk and mmap together map at most
+ *                                 PROC_MEM_PAGES pages)
  *   the break base                first page above the last segment
  *   the segments                  as the ELF program headers say (elf.c
  *                                 checked them): text R+X, rodata R, data and
@@ -34,7 +36,7 @@
 #define PROC_STACK_BOTTOM (PROC_STACK_TOP - PROC_STACK_PAGES * PAGE_SIZE)
 #define PROC_BRK_MAX      (256UL << 20)
 #define PROC_MMAP_BASE    0x0000100000000000UL
-#define PROC_MMAP_MAX     (1UL << 30)           /* bytes in one call */
+#define PROC_MMAP_MAX     (PROC_MEM_PAGES * PAGE_SIZE)  /* bytes in one call */
 #define PROT_WRITE        2
 #define PROT_EXEC         4
 #define MAP_FIXED         0x10
@@ -139,14 +141,33 @@ int proc_load(struct proc *p, const struct kfile *kf, int argc, char *const argv
 	return 0;
 }
 
-/* unmap_free: unmap and free the pages of [lo, hi) that are mapped. */
-static void unmap_free(struct arch_as *as, uint64_t lo, uint64_t hi)
+/* unmap_free: unmap and free the pages of [lo, hi) that are mapped; how many there were. */
+static uint64_t unmap_free(struct arch_as *as, uint64_t lo, uint64_t hi)
 {
+	uint64_t n = 0;
+
 	for (uint64_t va = lo; va < hi; va += PAGE_SIZE) {
 		void *page = arch_as_unmap(as, va);
-		if (page != NULL)
+		if (page != NULL) {
 			page_free(page);
+			n++;
+		}
 	}
+	return n;
+}
+
+/* mem_charge: may p map n more pages through brk or mmap?  Counts them if so. */
+static bool mem_charge(struct proc *p, uint64_t n)
+{
+	if (n > PROC_MEM_PAGES - MIN(p->p_mem_pages, PROC_MEM_PAGES))
+		return false;
+	p->p_mem_pages += n;
+	return true;
+}
+
+static void mem_uncharge(struct proc *p, uint64_t n)
+{
+	p->p_mem_pages -= MIN(n, p->p_mem_pages);
 }
 
 uint64_t proc_brk(struct proc *p, uint64_t addr)
@@ -156,11 +177,17 @@ uint64_t proc_brk(struct proc *p, uint64_t addr)
 	if (addr < p->p_brk_base || addr > p->p_brk_base + PROC_BRK_MAX)
 		return p->p_brk;
 	uint64_t new_top = ALIGN_UP(addr, PAGE_SIZE);
-	if (new_top > old_top && map_zero_pages(p->p_as, old_top, new_top, ARCH_PROT_WRITE) < 0) {
-		unmap_free(p->p_as, old_top, new_top);
-		return p->p_brk;
+	if (new_top > old_top) {
+		uint64_t n = (new_top - old_top) / PAGE_SIZE;
+		if (!mem_charge(p, n))
+			return p->p_brk;
+		if (map_zero_pages(p->p_as, old_top, new_top, ARCH_PROT_WRITE) < 0) {
+			unmap_free(p->p_as, old_top, new_top);
+			mem_uncharge(p, n);
+			return p->p_brk;
+		}
 	}
-	unmap_free(p->p_as, new_top, old_top);
+	mem_uncharge(p, unmap_free(p->p_as, new_top, old_top));
 	p->p_brk = addr;
 	return addr;
 }
@@ -198,8 +225,11 @@ int64_t proc_mmap(struct proc *p, uint64_t addr, uint64_t len, int prot, int fla
 	}
 	if ((prot & 7) == 0)
 		return (int64_t)addr;                /* PROT_NONE: reserved, nothing mapped */
+	if (!mem_charge(p, len / PAGE_SIZE))
+		return -ENOMEM;
 	if (map_zero_pages(p->p_as, addr, addr + len, mmap_prot(prot)) < 0) {
 		unmap_free(p->p_as, addr, addr + len);
+		mem_uncharge(p, len / PAGE_SIZE);
 		return -ENOMEM;
 	}
 	return (int64_t)addr;
@@ -210,9 +240,10 @@ int64_t proc_munmap(struct proc *p, uint64_t addr, uint64_t len)
 	if ((addr & (PAGE_SIZE - 1)) != 0 || len == 0 || addr >= ARCH_USER_TOP ||
 	    len > ARCH_USER_TOP - addr)
 		return -EINVAL;
-	uint64_t end = ALIGN_UP(addr + len, PAGE_SIZE);
+	uint64_t end = ALIGN_UP(addr + len, PAGE_SIZE), n = 0;
 	for (uint64_t va = arch_as_next(p->p_as, addr, end); va < end;
-	     va = arch_as_next(p->p_as, va + PAGE_SIZE, end))
+	     va = arch_as_next(p->p_as, va + PAGE_SIZE, end), n++)
 		page_free(arch_as_unmap(p->p_as, va));
+	mem_uncharge(p, n);
 	return 0;
 }

@@ -117,6 +117,16 @@ def test_ctrl_c_stops_a_spinning_process(guest):
     assert "hello, world" in guest.run("/bin/hello")
 
 
+@pytest.mark.parametrize("cpus", [1, 4])
+def test_sysfuzz_leaves_the_kernel_whole(boot, cpus):
+    g = boot(extra=["-smp", str(cpus)])
+    g.wait_prompt(timeout=BOOT_TIMEOUT)
+    for seed in (1, 2, 3):
+        assert g.run("/bin/sysfuzz %d 2000" % seed, timeout=60).strip() == "sysfuzz: 2000 calls"
+    assert g.run("pmem").strip() == "processes: 0 (0 zombies), 0 pages held"
+    assert "0 failed" in g.run("/bin/proccheck", timeout=60)
+
+
 def test_forks_free_every_page(guest):
     assert guest.run("pmem").strip() == "processes: 0 (0 zombies), 0 pages held"
     for _ in range(2):

@@ -88,6 +88,9 @@ static void check_memory(void)
 	check("munmap", munmap(p, 3 * 4096) == 0);
 	check("mmap W+X: EACCES", mmap(NULL, 4096, PROT_WRITE | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS,
 	                               -1, 0) == MAP_FAILED && errno == EACCES);
+	check("mmap of more than a process may hold: ENOMEM",
+	      mmap(NULL, 128 << 20, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0) ==
+	      MAP_FAILED && errno == ENOMEM);
 	check("munmap unaligned: EINVAL", munmap(p + 1, 4096) == -1 && errno == EINVAL);
 	check("munmap of the whole user half", sonde_syscall(SYS_munmap, 0x100000000000L,
 	                                                     0x600000000000L, 0, 0, 0, 0) == 0);
