@@ -7,11 +7,14 @@
  * Ctrl-C sends SIGINT to the reading process (the read fails with EINTR).
  * A read returns one line at most.  Writes go to the console as they are
  * (console_write adds the CR before each NL); the error stream's to the
- * console's error device (COM2 under tools/dtrace).  Both live for ever:
- * their references are counted but they are never freed.
+ * console's error device (COM2 under tools/dtrace).  /dev/null reads
+ * nothing and takes every write; /dev/zero reads zeros.  These files live
+ * for ever (counted, never freed).  A boot archive file opened by a process
+ * is a struct file of its own (its offset), freed with its last reference.
  */
 #include "kernel/console.h"
 #include "kernel/file.h"
+#include "kernel/kfile.h"
 #include "kernel/klib.h"
 #include "kernel/mem.h"
 #include "kernel/proc.h"
@@ -93,6 +96,86 @@ static const struct file_ops console_err_ops = {
 };
 static struct file console_file = { .f_ops = &console_ops, .f_refs = 1 };
 static struct file console_err_file = { .f_ops = &console_err_ops, .f_refs = 1 };
+
+/* --- /dev/null, /dev/zero -------------------------------------------------- */
+
+static int64_t null_read(struct file *f, void *buf, size_t n)
+{
+	(void)f; (void)buf; (void)n;
+	return 0;
+}
+
+static int64_t zero_read(struct file *f, void *buf, size_t n)
+{
+	(void)f;
+	memset(buf, 0, n);
+	return (int64_t)n;
+}
+
+static int64_t sink_write(struct file *f, const void *buf, size_t n)
+{
+	(void)f; (void)buf;
+	return (int64_t)n;
+}
+
+static const struct file_ops null_ops = {
+	.fo_read = null_read, .fo_write = sink_write, .fo_mode = FILE_S_IFCHR,
+};
+static const struct file_ops zero_ops = {
+	.fo_read = zero_read, .fo_write = sink_write, .fo_mode = FILE_S_IFCHR, .fo_zero = true,
+};
+static struct file null_file = { .f_ops = &null_ops, .f_refs = 1 };
+static struct file zero_file = { .f_ops = &zero_ops, .f_refs = 1 };
+
+/* --- boot archive files: read-only, each open with its own offset ------------------ */
+
+static int64_t kf_read(struct file *f, void *buf, size_t n)
+{
+	const struct kfile *kf = f->f_priv;
+
+	if (f->f_off >= kf->kf_size)
+		return 0;
+	n = MIN(n, kf->kf_size - f->f_off);
+	memcpy(buf, kf->kf_data + f->f_off, n);
+	f->f_off += n;
+	return (int64_t)n;
+}
+
+static uint64_t kf_size(struct file *f)
+{
+	return ((const struct kfile *)f->f_priv)->kf_size;
+}
+
+static void kf_release(struct file *f)
+{
+	kfree(f);
+}
+
+static const struct file_ops kf_ops = {
+	.fo_read = kf_read, .fo_release = kf_release, .fo_size = kf_size, .fo_mode = FILE_S_IFREG,
+};
+
+#define O_ACCMODE 3
+
+int file_open(const char *path, int flags, struct file **out)
+{
+	if (strcmp(path, "/dev/null") == 0 || strcmp(path, "/dev/zero") == 0 ||
+	    strcmp(path, "/dev/console") == 0) {
+		*out = file_ref(path[5] == 'n' ? &null_file : path[5] == 'z' ? &zero_file : &console_file);
+		return 0;
+	}
+	const struct kfile *kf = kfile_lookup(path);
+	if (kf == NULL)
+		return -ENOENT;
+	if ((flags & O_ACCMODE) != 0)
+		return -EROFS;
+	struct file *f = kzalloc(sizeof(*f));
+	if (f == NULL)
+		return -ENOMEM;
+	*f = (struct file){ .f_ops = &kf_ops, .f_refs = 1, .f_priv = (void *)kf };
+	*out = f;
+	return 0;
+}
 
 struct file *file_console(void)
 {

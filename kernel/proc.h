@@ -56,6 +56,7 @@
 #define ENAMETOOLONG 36
 #define ENOSYS   38
 #define EACCES   13
+#define EROFS    30
 #define ENODEV   19
 #define WNOHANG  1
 

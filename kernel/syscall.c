@@ -76,6 +76,8 @@ void syscall_route(uint64_t nr, syscall_fn *fn)
 		                 __ATOMIC_RELEASE);
 }
 
+static int fd_alloc(struct proc *p, struct file *f);
+
 /* fd_file: the open file behind descriptor fd of the current process, or NULL. */
 static struct file *fd_file(uint64_t fd)
 {
@@ -150,15 +152,49 @@ int64_t sys_fstat(const uint64_t a[6])
 	if (f == NULL)
 		return -EBADF;
 	memset(&st, 0, sizeof(st));
-	st.st_mode = f->f_ops->fo_mode | 0666;
+	st.st_mode = f->f_ops->fo_mode | (f->f_ops->fo_mode == FILE_S_IFREG ? 0444 : 0666);
 	st.st_nlink = 1;
+	st.st_size = f->f_ops->fo_size != NULL ? (int64_t)f->f_ops->fo_size(f) : 0;
 	st.st_blksize = 1024;
 	return arch_copyout(a[1], &st, sizeof(st)) < 0 ? -EFAULT : 0;
 }
 
 int64_t sys_lseek(const uint64_t a[6])
 {
-	return fd_file(a[0]) == NULL ? -EBADF : -ESPIPE;
+	struct file *f = fd_file(a[0]);
+	int64_t off = (int64_t)a[1];
+
+	if (f == NULL)
+		return -EBADF;
+	if (f->f_ops->fo_size == NULL)
+		return -ESPIPE;
+	if (a[2] == 1)                             /* SEEK_CUR */
+		off += (int64_t)f->f_off;
+	else if (a[2] == 2)                        /* SEEK_END */
+		off += (int64_t)f->f_ops->fo_size(f);
+	else if (a[2] != 0)                        /* not SEEK_SET */
+		return -EINVAL;
+	if (off < 0)
+		return -EINVAL;
+	f->f_off = (uint64_t)off;
+	return off;
+}
+
+int64_t sys_open(const uint64_t a[6])
+{
+	struct proc *p = curproc();
+	char path[256];
+	struct file *f;
+	long n = arch_copyinstr(path, a[0], sizeof(path));
+
+	if (n < 0)
+		return n == -1 ? -EFAULT : -ENAMETOOLONG;
+	int r = file_open(path, (int)a[1], &f);
+	if (r < 0)
+		return r;
+	if ((r = fd_alloc(p, f)) < 0)
+		file_unref(f);
+	return r;
 }
 
 int64_t sys_ioctl(const uint64_t a[6])
@@ -372,9 +408,22 @@ int64_t sys_dup2(const uint64_t a[6])
 
 /* --- memory ---------------------------------------------------------------------- */
 
+#define MAP_ANONYMOUS 0x20
+
+/* mmap: anonymous memory, or /dev/zero (the same thing, as on Unix). */
 int64_t sys_mmap(const uint64_t a[6])
 {
-	return proc_mmap(curproc(), a[0], a[1], (int)a[2], (int)a[3]);
+	int flags = (int)a[3];
+
+	if (!(flags & MAP_ANONYMOUS)) {
+		struct file *f = fd_file(a[4]);
+		if (f == NULL)
+			return -EBADF;
+		if (!f->f_ops->fo_zero)
+			return -ENODEV;
+		flags |= MAP_ANONYMOUS;
+	}
+	return proc_mmap(curproc(), a[0], a[1], (int)a[2], flags);
 }
 
 int64_t sys_munmap(const uint64_t a[6])

@@ -109,6 +109,19 @@ def test_programs_over_pipes_and_forks(guest):
     assert guest.run("/bin/echo a  b c").strip() == "a b c"
 
 
+def test_cat_reads_boot_files_and_the_console(boot, tmp_path):
+    guest = boot(extra=["-initrd", _module(tmp_path, "notes.txt", b"line one\nline two\n")])
+    guest.wait_prompt(timeout=BOOT_TIMEOUT)
+    assert guest.run("/bin/cat /notes.txt notes.txt") == "line one\nline two\n" * 2
+    assert guest.run("/bin/cat /nope").strip() == "cat: /nope: No such file or directory"
+    guest.sendline("/bin/cat")
+    guest.expect_exact("\r\n")
+    guest.send("typed line\r")
+    guest.expect_exact("typed line\r\ntyped line\r\n")     # the echo, then cat's copy
+    guest.send("\x04")                                        # Ctrl-D: end of file
+    guest.wait_prompt()
+
+
 def test_ctrl_c_stops_a_spinning_process(guest):
     guest.sendline("/bin/spin")
     guest.drain(1.0)

@@ -1,11 +1,14 @@
 /*
  * proccheck - the process system calls, checked from user mode: fork,
- * execve, wait4, exit, getpid/getppid, kill, brk, mmap/munmap, pipe, dup2.
+ * execve, wait4, exit, getpid/getppid, kill, brk, mmap/munmap, pipe, dup2,
+ * open, lseek, fstat, /dev/null and /dev/zero.
  * Prints "ok" or "not ok" per check and "N failed"; exit status 0 when all
  * passed.  The FPU check runs two processes that compute with SSE at once,
  * so each must see its own registers.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
@@ -140,6 +143,34 @@ static int fpu_work(double seed)
 	return acc == seed * 2000000 ? 0 : 1;
 }
 
+static void check_files(void)
+{
+	char buf[16] = { 0 };
+	struct stat st;
+	int fd = open("/scripts/hello.d", O_RDONLY);
+
+	check("open a boot file", fd >= 3);
+	check("fstat gives its size", fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 10);
+	check("lseek to its end", lseek(fd, 0, SEEK_END) == st.st_size && read(fd, buf, 1) == 0);
+	check("lseek back and read", lseek(fd, 0, SEEK_SET) == 0 && read(fd, buf, 2) == 2);
+	close(fd);
+	check("open of no file: ENOENT", open("/nope", O_RDONLY) == -1 && errno == ENOENT);
+	check("open a boot file to write: EROFS", open("/scripts/hello.d", O_WRONLY) == -1 &&
+	      errno == EROFS);
+	check("open(bad pointer): EFAULT", sonde_syscall(SYS_open, 0x10, 0, 0, 0, 0, 0) == -EFAULT);
+	fd = open("/dev/null", O_RDWR);
+	check("/dev/null takes writes, reads nothing", write(fd, "abc", 3) == 3 && read(fd, buf, 4) == 0);
+	close(fd);
+	fd = open("/dev/zero", O_RDONLY);
+	memset(buf, 'x', sizeof(buf));
+	check("/dev/zero reads zeros", read(fd, buf, 8) == 8 && buf[0] == 0 && buf[7] == 0);
+	char *z = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+	check("mmap of /dev/zero", z != MAP_FAILED && z[0] == 0 && z[8191] == 0);
+	if (z != MAP_FAILED)
+		munmap(z, 8192);
+	close(fd);
+}
+
 static void check_fpu(void)
 {
 	int status = 0;
@@ -159,6 +190,7 @@ int main(void)
 	check_exec();
 	check_memory();
 	check_pipes();
+	check_files();
 	check_fpu();
 	printf("%d failed\n", failures);
 	return failures != 0;
