@@ -155,6 +155,92 @@ static int elf_check_entry(struct elf_parse *ep, struct elf_image *img, uint64_t
 	return ELF_FAIL(ep, "entry point 0x%lx not in an executable segment", (unsigned long)entry);
 }
 
+/* --- symbols ------------------------------------------------------------------- */
+
+#define SH_SIZE     64
+#define SYM_SIZE    24
+#define SHT_SYMTAB  2
+#define STT_FUNC    2
+
+struct elf64_shdr {
+	uint32_t sh_name, sh_type;
+	uint64_t sh_flags, sh_addr, sh_offset, sh_size;
+	uint32_t sh_link, sh_info;
+	uint64_t sh_addralign, sh_entsize;
+};
+
+struct elf64_sym {
+	uint32_t st_name;
+	unsigned char st_info, st_other;
+	uint16_t st_shndx;
+	uint64_t st_value, st_size;
+};
+
+_Static_assert(sizeof(struct elf64_shdr) == SH_SIZE, "section header layout");
+_Static_assert(sizeof(struct elf64_sym) == SYM_SIZE, "symbol layout");
+
+/* elf_section: section i's header, if the table and it lie inside the file. */
+static bool elf_section(const unsigned char *d, uint64_t len, const struct elf64_ehdr *eh,
+                        uint32_t i, struct elf64_shdr *sh)
+{
+	if (eh->e_shentsize != SH_SIZE || i >= eh->e_shnum ||
+	    !fits(eh->e_shoff, (uint64_t)eh->e_shnum * SH_SIZE, len))
+		return false;
+	memcpy(sh, d + eh->e_shoff + (uint64_t)i * SH_SIZE, sizeof(*sh));
+	return fits(sh->sh_offset, sh->sh_size, len);
+}
+
+/* elf_sym_name: copy the NUL-terminated name at off of the string table into buf. */
+static bool elf_sym_name(const unsigned char *d, const struct elf64_shdr *strtab, uint32_t off,
+                         char *buf, size_t size)
+{
+	size_t n = 0;
+
+	if (off >= strtab->sh_size || size == 0)
+		return false;
+	const char *s = (const char *)d + strtab->sh_offset + off;
+	uint64_t room = strtab->sh_size - off;
+	while (n < room && n + 1 < size && s[n] != 0) {
+		buf[n] = s[n];
+		n++;
+	}
+	buf[n] = 0;
+	return n > 0;
+}
+
+bool elf_symbolize(const void *data, uint64_t len, uint64_t addr, char *buf, size_t size)
+{
+	const unsigned char *d = data;
+	struct elf64_ehdr eh;
+	struct elf64_shdr symtab, strtab;
+
+	if (len < EH_SIZE)
+		return false;
+	memcpy(&eh, d, sizeof(eh));
+	for (uint32_t i = 0; i < eh.e_shnum; i++) {
+		if (!elf_section(d, len, &eh, i, &symtab) || symtab.sh_type != SHT_SYMTAB)
+			continue;
+		if (!elf_section(d, len, &eh, symtab.sh_link, &strtab))
+			return false;
+		for (uint64_t k = 0; k < symtab.sh_size / SYM_SIZE; k++) {
+			struct elf64_sym sym;
+			memcpy(&sym, d + symtab.sh_offset + k * SYM_SIZE, sizeof(sym));
+			if ((sym.st_info & 0xf) != STT_FUNC || addr < sym.st_value ||
+			    addr - sym.st_value >= sym.st_size)
+				continue;
+			char name[64];
+			if (!elf_sym_name(d, &strtab, sym.st_name, name, sizeof(name)))
+				return false;
+			ksnprintf(buf, size, "%s+0x%lx", name, (unsigned long)(addr - sym.st_value));
+			return true;
+		}
+		return false;
+	}
+	return false;
+}
+
+/* --- the whole image ------------------------------------------------------------- */
+
 int elf_parse(const void *data, uint64_t len, uint16_t machine, uint64_t lo, uint64_t hi,
               struct elf_image *img, char *err, size_t errsize)
 {

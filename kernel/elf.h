@@ -54,4 +54,13 @@ struct elf_image {
 int elf_parse(const void *data, uint64_t len, uint16_t machine, uint64_t lo, uint64_t hi,
               struct elf_image *img, char *err, size_t errsize);
 
+/*
+ * elf_symbolize: the function symbol of the ELF image (len bytes at data)
+ * whose range holds addr, from its .symtab, as "name+0xoff" in buf.
+ * Returns false (buf untouched) if the image has no symbol table or no
+ * function there; every offset and index is checked against the file.
+ * Any context.
+ */
+bool elf_symbolize(const void *data, uint64_t len, uint64_t addr, char *buf, size_t size);
+
 #endif

@@ -16,6 +16,7 @@
  */
 #include "arch/arch.h"
 #include "kernel/console.h"
+#include "kernel/elf.h"
 #include "kernel/kfile.h"
 #include "kernel/klib.h"
 #include "kernel/lock.h"
@@ -306,6 +307,10 @@ void proc_fault(int sig, uint64_t addr, uint64_t pc)
 
 	p->p_fault_addr = addr;
 	p->p_fault_pc = pc;
+	p->p_fault_sym[0] = 0;
+	if (p->p_image != NULL)
+		elf_symbolize(p->p_image->kf_data, p->p_image->kf_size, pc, p->p_fault_sym,
+		              sizeof(p->p_fault_sym));
 	proc_exit(sig & 0x7f);
 }
 
@@ -418,9 +423,11 @@ int proc_wait(int pid, int *status, struct proc_fault_info *fault)
 		return -ECHILD;
 	}
 	*status = p->p_status;
-	if (fault != NULL)
+	if (fault != NULL) {
 		*fault = (struct proc_fault_info){ PROC_EXITED(p->p_status) ? 0 : PROC_TERMSIG(p->p_status),
-		                                   p->p_fault_addr, p->p_fault_pc };
+		                                   p->p_fault_addr, p->p_fault_pc, "" };
+		memcpy(fault->pf_sym, p->p_fault_sym, sizeof(fault->pf_sym));
+	}
 	p->p_state = PS_FREE;
 	spin_unlock(&proc_lock);
 	return pid;

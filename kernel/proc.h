@@ -89,8 +89,10 @@ struct proc {
 	uint64_t p_mmap_next;        /* where the next mmap without MAP_FIXED goes */
 	uint64_t p_mem_pages;        /* pages brk and mmap mapped (minus what munmap and brk freed) */
 	volatile int p_sig_pending;  /* a signal sent to it (kill), acted on at its next return to user mode */
+	const struct kfile *p_image; /* the executable it runs (boot archive: lives for ever) */
 	uint64_t p_fault_addr;       /* what killed it, for the shell's report */
 	uint64_t p_fault_pc;
+	char p_fault_sym[64];        /* the pc as function+offset from the image's .symtab, or "" */
 };
 
 /*
@@ -111,6 +113,7 @@ int proc_spawn(const char *path, int argc, char *const argv[], char *err, size_t
 struct proc_fault_info {
 	int pf_signal;
 	uint64_t pf_addr, pf_pc;
+	char pf_sym[64];             /* pf_pc symbolized ("main+0x14"), or "" */
 };
 int proc_wait(int pid, int *status, struct proc_fault_info *fault);
 

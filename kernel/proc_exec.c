@@ -137,6 +137,7 @@ int proc_load(struct proc *p, const struct kfile *kf, int argc, char *const argv
 	if ((*sp = stack_build(p->p_as, argc, argv)) == 0)
 		return -E2BIG;
 	*pc = img.ei_entry;
+	p->p_image = kf;
 	p->p_brk_base = p->p_brk = ALIGN_UP(img.ei_end, PAGE_SIZE);
 	return 0;
 }

@@ -17,11 +17,12 @@ import pytest
 
 from conftest import BOOT_TIMEOUT, EXIT_HALT, exit_code_for
 
-CRASHES = [("null", "Segmentation fault", "address 0x0,"),
-           ("jump", "Segmentation fault", "address 0xdead0000, pc 0xdead0000"),
-           ("divide", "Floating point exception", "address 0x0,"),
-           ("stack", "Segmentation fault", "address 0x7ffff"),
-           ("kernel", "Segmentation fault", "address 0xffffffff80100000,")]
+# mode, what the shell says, the console's detail, the pc's symbol (from /bin/crash's .symtab)
+CRASHES = [("null", "Segmentation fault", "address 0x0,", "(main+0x"),
+           ("jump", "Segmentation fault", "address 0xdead0000, pc 0xdead0000", ""),
+           ("divide", "Floating point exception", "address 0x0,", "(main+0x"),
+           ("stack", "Segmentation fault", "address 0x7ffff", "(recurse+0x"),
+           ("kernel", "Segmentation fault", "address 0xffffffff80100000,", "(main+0x")]
 
 
 def test_hello_runs_with_its_arguments(guest):
@@ -46,10 +47,11 @@ def test_exit_status_is_the_command_status(boot, line, status):
 def test_every_crash_is_reported_and_survived(boot, cpus):
     g = boot(extra=["-smp", str(cpus)])
     g.wait_prompt(timeout=BOOT_TIMEOUT)
-    for mode, report, detail in CRASHES:
+    for mode, report, detail, sym in CRASHES:
         out = g.run("/bin/crash " + mode)
         assert report in out, (mode, out)
         assert re.search(r"/bin/crash: pid \d+: %s at %s" % (report, re.escape(detail)), out), out
+        assert sym in out, out
     assert "hello, world" in g.run("/bin/hello")
 
 

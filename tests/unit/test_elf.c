@@ -4,10 +4,12 @@
  * Each test builds one small valid executable in memory (two segments:
  * text R+X, data R+W with a bss tail), breaks one field, and checks that
  * elf_parse() refuses it with the expected reason; every truncation of the
- * valid image is refused too.
+ * valid image is refused too.  elf_symbolize() is checked the same way on
+ * an image with a symbol table.
  */
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -157,6 +159,85 @@ static void test_entry(void **state)
 	build(); img.h.eh.e_entry = 0; refused("not in an executable segment");
 }
 
+/* An image with only a section table: [null, .symtab, .strtab], one function "main". */
+struct shdr {
+	uint32_t sh_name, sh_type;
+	uint64_t sh_flags, sh_addr, sh_offset, sh_size;
+	uint32_t sh_link, sh_info;
+	uint64_t sh_addralign, sh_entsize;
+};
+
+struct sym {
+	uint32_t st_name;
+	unsigned char st_info, st_other;
+	uint16_t st_shndx;
+	uint64_t st_value, st_size;
+};
+
+#define SYM_LEN (64 + 3 * 64 + 2 * 24 + 6)
+static union {
+	unsigned char bytes[SYM_LEN];
+	struct {
+		struct ehdr eh;
+		struct shdr sh[3];
+		struct sym sym[2];
+		char str[6];
+	} __attribute__((packed)) h;
+} simg;
+
+static void build_syms(void)
+{
+	memset(&simg, 0, sizeof(simg));
+	memcpy(simg.h.eh.e_ident, "\177ELF\2\1\1", 7);
+	simg.h.eh.e_shoff = 64;
+	simg.h.eh.e_shentsize = 64;
+	simg.h.eh.e_shnum = 3;
+	simg.h.sh[1] = (struct shdr){ .sh_type = 2, .sh_offset = 64 + 3 * 64, .sh_size = 48, .sh_link = 2 };
+	simg.h.sh[2] = (struct shdr){ .sh_type = 3, .sh_offset = 64 + 3 * 64 + 48, .sh_size = 6 };
+	simg.h.sym[1] = (struct sym){ .st_name = 1, .st_info = 0x12, .st_value = 0x401000, .st_size = 0x20 };
+	memcpy(simg.h.str, "\0main", 6);
+}
+
+static bool symbolize(uint64_t len, uint64_t addr)
+{
+	strcpy(err, "untouched");
+	return elf_symbolize(&simg, len, addr, err, sizeof(err));
+}
+
+static void test_symbolize(void **state)
+{
+	(void)state;
+	build_syms();
+	assert_true(symbolize(SYM_LEN, 0x401010));
+	assert_string_equal(err, "main+0x10");
+	assert_true(symbolize(SYM_LEN, 0x401000));
+	assert_string_equal(err, "main+0x0");
+	assert_false(symbolize(SYM_LEN, 0x401020));            /* just past its end */
+	assert_false(symbolize(SYM_LEN, 0x400fff));
+	assert_string_equal(err, "untouched");
+}
+
+static void test_symbolize_corrupt(void **state)
+{
+	(void)state;
+	for (uint64_t len = 0; len < SYM_LEN; len++) {
+		build_syms();
+		if (symbolize(len, 0x401010))
+			fail_msg("a %lu-byte truncation was symbolized", (unsigned long)len);
+	}
+	build_syms(); simg.h.eh.e_shoff = ~0UL - 8; assert_false(symbolize(SYM_LEN, 0x401010));
+	build_syms(); simg.h.eh.e_shentsize = 40; assert_false(symbolize(SYM_LEN, 0x401010));
+	build_syms(); simg.h.sh[1].sh_link = 7; assert_false(symbolize(SYM_LEN, 0x401010));
+	build_syms(); simg.h.sh[1].sh_size = ~0UL; assert_false(symbolize(SYM_LEN, 0x401010));
+	build_syms(); simg.h.sh[2].sh_offset = ~0UL; assert_false(symbolize(SYM_LEN, 0x401010));
+	build_syms(); simg.h.sym[1].st_name = 6; assert_false(symbolize(SYM_LEN, 0x401010));
+	build_syms(); simg.h.sym[1].st_info = 0x11; assert_false(symbolize(SYM_LEN, 0x401010));
+	build_syms(); simg.h.str[1] = 0; assert_false(symbolize(SYM_LEN, 0x401010));  /* empty name */
+	build_syms(); simg.h.str[5] = '!';       /* "main!", unterminated: cut at the table's end */
+	assert_true(symbolize(SYM_LEN, 0x401010));
+	assert_string_equal(err, "main!+0x10");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -166,6 +247,8 @@ int main(void)
 		cmocka_unit_test(test_header_fields),
 		cmocka_unit_test(test_segment_fields),
 		cmocka_unit_test(test_entry),
+		cmocka_unit_test(test_symbolize),
+		cmocka_unit_test(test_symbolize_corrupt),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -6,7 +6,7 @@
  * its output goes to the console, and its exit status is the command's.
  * A process killed by a signal is reported as a Unix shell reports it
  * ("Segmentation fault"), with, on the console, the faulting address and
- * user pc, and the status is 128 + the signal.  Ctrl-C while it runs sends
+ * user pc (symbolized from the program's .symtab when it has one), and the status is 128 + the signal.  Ctrl-C while it runs sends
  * it SIGINT.  `pmem` counts processes and the pages they hold.  Kernel only (the host tests of the shell use a fake,
  * tests/unit/shell_fake_kernel.c).  Thread context, the shell's thread.
  */
@@ -64,8 +64,9 @@ static int shell_proc_report(const char *path, int pid, int status, const struct
 	}
 	kprintf_err("%s\n", proc_signal_name(sig));
 	if (fi->pf_signal != 0 && fi->pf_pc != 0)
-		kprintf("%s: pid %d: %s at address 0x%lx, pc 0x%lx\n", path, pid,
-		        proc_signal_name(sig), fi->pf_addr, fi->pf_pc);
+		kprintf("%s: pid %d: %s at address 0x%lx, pc 0x%lx%s%s%s\n", path, pid,
+		        proc_signal_name(sig), fi->pf_addr, fi->pf_pc, fi->pf_sym[0] ? " (" : "",
+		        fi->pf_sym, fi->pf_sym[0] ? ")" : "");
 	return 128 + sig;
 }
 
