@@ -140,6 +140,14 @@ int arch_copyout(uint64_t udst, const void *src, size_t len);
 long arch_copyinstr(char *dst, uint64_t usrc, size_t max);
 
 /*
+ * arch_user_probe: are the len bytes at user address va mapped for user
+ * mode in the address space loaded on this CPU (none if a kernel thread
+ * runs)?  Nothing is paged in.  Any context, probe context included (a
+ * page-table walk).
+ */
+bool arch_user_probe(uint64_t va, size_t len);
+
+/*
  * arch_user_enter: leave the kernel for user mode at pc with stack pointer
  * sp and every other register zero, in the current thread (its t_as
  * loaded).  Never returns: the thread comes back through system calls and

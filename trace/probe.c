@@ -38,6 +38,12 @@ int dtrace_load(void *ctx, uint64_t addr, unsigned size, unsigned space, uint64_
 	uint64_t v = 0;
 
 	(void)ctx;
+	if (space == DIF_SPACE_USER) {                  /* the current process's memory, never paged in */
+		if (!arch_user_probe(addr, size) || arch_safe_read(&v, (const void *)addr, size) != 0)
+			return DIF_FAULT_BADADDR;
+		*val = v;
+		return 0;
+	}
 	if (space != DIF_SPACE_KERNEL)
 		return DIF_FAULT_UPRIV;
 	if (!mem_probe(addr, size) || arch_safe_read(&v, (const void *)addr, size) != 0)

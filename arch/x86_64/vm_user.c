@@ -249,6 +249,24 @@ void arch_as_activate(struct arch_as *as)
 
 /* --- copying to and from user memory -------------------------------------- */
 
+bool arch_user_probe(uint64_t va, size_t len)
+{
+	uint64_t root = read_cr3() & PTE_ADDR;
+
+	if (len == 0 || va >= ARCH_USER_TOP || len > ARCH_USER_TOP - va || root == vm_kernel_root())
+		return false;
+	for (uint64_t p = ALIGN_DOWN(va, PAGE_SIZE); p < va + len; p += PAGE_SIZE) {
+		const uint64_t *table = phys_to_virt(root);
+		for (int level = 3; level >= 0; level--) {
+			uint64_t e = table[va_index(p, level)];
+			if ((e & (PTE_P | PTE_U)) != (PTE_P | PTE_U))
+				return false;
+			table = table_va(e);
+		}
+	}
+	return true;
+}
+
 static bool user_range(uint64_t va, size_t len)
 {
 	return va < ARCH_USER_TOP && len <= ARCH_USER_TOP - va;

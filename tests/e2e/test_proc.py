@@ -212,3 +212,18 @@ def test_proc_provider_sees_fork_exec_exit():
     assert "exit false 1" in events and "exit proccheck 2" in events, events   # exited, killed
     assert events[-1] == "exit proccheck 1", events
     assert sum(e.startswith("create proccheck") for e in events) == 6, events   # its forks
+
+
+def test_copyinstr_reads_the_process_and_refuses_bad_addresses():
+    status, lines, err = host_dtrace(
+        "-q", "-n", 'syscall::open:entry { printf("open %s\\n", copyinstr(arg0)); }',
+        "-c", "/bin/cat /nope")
+    assert "open /nope" in lines, (lines, err)
+    status, lines, err = host_dtrace(
+        "-q", "-n", 'syscall::write:entry /execname == "syscheck" && arg0 == 1 && arg2 == 5/ '
+                    '{ trace(copyinstr(arg1)); }', "-c", "/bin/syscheck")
+    for addr in ("0x0", "0xffffffff80100000", "0x700000000000"):       # NULL, kernel, unmapped
+        assert ("dtrace: error on enabled probe ID 1 (ID %s): invalid address (%s) in action #1 "
+                "at DIF offset 8" % (re.search(r"\(ID (\d+: syscall::write:entry)\)", err).group(1),
+                                     addr)) in err, err
+    assert "0 failed" in lines, lines
