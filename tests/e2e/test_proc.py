@@ -227,3 +227,12 @@ def test_copyinstr_reads_the_process_and_refuses_bad_addresses():
                 "at DIF offset 8" % (re.search(r"\(ID (\d+: syscall::write:entry)\)", err).group(1),
                                      addr)) in err, err
     assert "0 failed" in lines, lines
+
+
+def test_profile_gives_the_user_pc():
+    status, lines, err = host_dtrace(
+        "-q", "-n", 'profile-1ms /execname == "spin"/ '
+                    '{ @[arg0 == 0 && arg1 >= 0x400000 && arg1 < 0x500000] = count(); }',
+        "-n", 'END { printa("%d %@d\\n", @); }', "-c", "/bin/spin 60")
+    counts = dict(map(int, l.split()) for l in lines)
+    assert counts.get(1, 0) > 20 and counts.get(1, 0) > 10 * counts.get(0, 0), (lines, err)
