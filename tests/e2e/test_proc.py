@@ -236,3 +236,10 @@ def test_profile_gives_the_user_pc():
         "-n", 'END { printa("%d %@d\\n", @); }', "-c", "/bin/spin 60")
     counts = dict(map(int, l.split()) for l in lines)
     assert counts.get(1, 0) > 20 and counts.get(1, 0) > 10 * counts.get(0, 0), (lines, err)
+
+
+def test_dtrace_exiting_first_kills_its_program():
+    status, lines, err = host_dtrace(
+        "--shell", "dtrace -q -n 'tick-1s { exit(0); }' -c /bin/spin; pmem")
+    assert status == 0, err
+    assert lines[-1] == "processes: 0 (0 zombies), 0 pages held", lines
