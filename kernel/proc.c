@@ -341,10 +341,11 @@ void proc_user_return(void)
 {
 	struct proc *p = curproc();
 
-	if (p == NULL || p->p_sig_pending == 0)
+	if (p == NULL || (p->p_sig_pending == 0 && !thread_should_exit()))
 		return;
+	int sig = p->p_sig_pending != 0 ? p->p_sig_pending : SIGKILL;   /* thread_kill: `kill TID` */
 	arch_irq_enable();
-	proc_exit(p->p_sig_pending & 0x7f);
+	proc_exit(sig & 0x7f);
 }
 
 /* --- waiting ------------------------------------------------------------------ */
@@ -431,6 +432,45 @@ int proc_wait(int pid, int *status, struct proc_fault_info *fault)
 	p->p_state = PS_FREE;
 	spin_unlock(&proc_lock);
 	return pid;
+}
+
+bool proc_detach(int pid)
+{
+	bool found = false;
+
+	spin_lock(&proc_lock);
+	for (int i = 0; i < PROC_MAX; i++) {
+		struct proc *p = &procs[i];
+		if (p->p_state == PS_FREE || p->p_pid != pid)
+			continue;
+		found = true;
+		if (p->p_state == PS_ZOMBIE)
+			p->p_state = PS_FREE;
+		else
+			p->p_orphan = true;
+	}
+	spin_unlock(&proc_lock);
+	return found;
+}
+
+int proc_list(struct proc_info *out, int max)
+{
+	int n = 0;
+
+	spin_lock(&proc_lock);
+	for (int i = 0; i < PROC_MAX; i++) {
+		const struct proc *p = &procs[i];
+		if (p->p_state == PS_FREE)
+			continue;
+		if (n < max)
+			out[n] = (struct proc_info){ p->p_pid, p->p_ppid, p->p_state == PS_ZOMBIE ? 'Z' : 'R',
+			                             p->p_tid, "" };
+		if (n < max)
+			memcpy(out[n].pi_execname, p->p_execname, sizeof(out[n].pi_execname));
+		n++;
+	}
+	spin_unlock(&proc_lock);
+	return n;
 }
 
 int proc_count(int *zombies)

@@ -162,13 +162,26 @@ void proc_exit(int status) __attribute__((noreturn));
 int proc_kill(int pid, int sig);
 /*
  * proc_user_return: the current thread is about to return to user mode
- * (after a system call or an interrupt): act on a pending signal.  Called
+ * (after a system call or an interrupt): act on a pending signal (a
+ * thread_kill of the process's thread, the shell's `kill TID`, is SIGKILL).  Called
  * by the machine code with interrupts off; may not return.
  */
 void proc_user_return(void);
 
 /* curproc: the current thread's process, or NULL in a kernel thread.  Any context. */
 struct proc *curproc(void);
+
+/* proc_detach: nobody will wait for pid (a background job): its slot is freed when it exits.  Thread context. */
+bool proc_detach(int pid);
+
+/* proc_list: up to max processes' public state into out, in table order; returns how many there are. */
+struct proc_info {
+	int pi_pid, pi_ppid;
+	char pi_state;               /* 'R' alive, 'Z' zombie */
+	uint64_t pi_tid;             /* its thread */
+	char pi_execname[PROC_NAME_MAX];
+};
+int proc_list(struct proc_info *out, int max);
 
 /* proc_count: processes in the table (alive, and zombies not yet waited for).  Thread context. */
 int proc_count(int *zombies);

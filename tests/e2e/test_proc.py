@@ -243,3 +243,18 @@ def test_dtrace_exiting_first_kills_its_program():
         "--shell", "dtrace -q -n 'tick-1s { exit(0); }' -c /bin/spin; pmem")
     assert status == 0, err
     assert lines[-1] == "processes: 0 (0 zombies), 0 pages held", lines
+
+
+def test_background_procs_and_kill(guest):
+    out = guest.run("/bin/spin &")
+    pid = int(re.match(r"\[(\d+)\]", out.strip()).group(1))
+    rows = [l.split() for l in guest.run("procs").splitlines()[1:] if l.strip()]
+    row = [r for r in rows if r[0] == str(pid)]
+    assert row and row[0][2] == "R" and row[0][5] == "spin", rows
+    assert "hello, world" in guest.run("/bin/hello")          # the prompt is free meanwhile
+    guest.run("kill " + row[0][3])                             # its thread: the process dies
+    for _ in range(50):
+        if guest.run("pmem").strip() == "processes: 0 (0 zombies), 0 pages held":
+            break
+        guest.drain(0.1)
+    assert guest.run("pmem").strip() == "processes: 0 (0 zombies), 0 pages held"

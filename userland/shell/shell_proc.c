@@ -7,7 +7,10 @@
  * A process killed by a signal is reported as a Unix shell reports it
  * ("Segmentation fault"), with, on the console, the faulting address and
  * user pc (symbolized from the program's .symtab when it has one), and the status is 128 + the signal.  Ctrl-C while it runs sends
- * it SIGINT.  `pmem` counts processes and the pages they hold.  Kernel only (the host tests of the shell use a fake,
+ * it SIGINT; a trailing `&` word runs it in the background instead (its
+ * pid is printed and nobody waits for it).  `procs` lists processes (the
+ * TID column is what `kill TID` takes) and `pmem` counts them and the
+ * pages they hold.  Kernel only (the host tests of the shell use a fake,
  * tests/unit/shell_fake_kernel.c).  Thread context, the shell's thread.
  */
 #include "arch/arch.h"
@@ -74,13 +77,47 @@ int shell_run_program(int argc, char **argv)
 {
 	char why[160];
 	struct proc_fault_info fi;
-	int pid = proc_spawn(argv[0], argc, argv, why, sizeof(why));
+	bool background = argc > 1 && strcmp(argv[argc - 1], "&") == 0;
 
+	if (background)
+		argv[--argc] = NULL;
+	int pid = proc_spawn(argv[0], argc, argv, why, sizeof(why));
 	if (pid < 0)
 		return shell_spawn_error(argv[0], pid, why);
+	if (background) {
+		proc_detach(pid);
+		kprintf("[%d]\n", pid);
+		return SHELL_OK;
+	}
 	int status = shell_proc_wait(pid, &fi);
 	return shell_proc_report(argv[0], pid, status, &fi);
 }
+
+#define SHELL_PROCS_MAX PROC_MAX
+
+/* procs: the process table, with each process's thread (its TID for `kill`) and CPU time. */
+static int shell_do_procs(int argc, char **argv)
+{
+	static struct proc_info pis[SHELL_PROCS_MAX];
+	static struct thread_info tis[256];
+
+	if (argc != 1)
+		return shell_usage(argv[0]);
+	int n = MIN(proc_list(pis, SHELL_PROCS_MAX), SHELL_PROCS_MAX);
+	int nt = MIN(thread_list(tis, 256), 256);
+	kprintf("%5s %5s %1s %5s %10s  %s\n", "PID", "PPID", "S", "TID", "TIME", "COMMAND");
+	for (int i = 0; i < n; i++) {
+		uint64_t ns = 0;
+		for (int k = 0; k < nt; k++)
+			if (tis[k].ti_tid == pis[i].pi_tid)
+				ns = tis[k].ti_cputime;
+		kprintf("%5d %5d %c %5lu %6lu.%03lu  %s\n", pis[i].pi_pid, pis[i].pi_ppid,
+		        pis[i].pi_state, pis[i].pi_tid, ns / NSEC_PER_SEC,
+		        (ns % NSEC_PER_SEC) / NSEC_PER_MSEC, pis[i].pi_execname);
+	}
+	return SHELL_OK;
+}
+SHELL_COMMAND(procs, shell_do_procs, "procs", "list processes: pid, parent, state, thread, cpu time");
 
 /* pmem: what processes hold: with none running, every count is 0 (no page leaks). */
 static int shell_do_pmem(int argc, char **argv)
