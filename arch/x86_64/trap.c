@@ -153,8 +153,8 @@ static __attribute__((noinline)) void trap_other(struct trapframe *tf)
 			proc_user_return();                     /* a signal sent meanwhile */
 		return;
 	}
-	if (tf->tf_cs & 3)
-		user_fault(tf);                                 /* the process dies, not the kernel */
+	if ((tf->tf_cs & 3) && tf->tf_vector != 2 && tf->tf_vector != 8 && tf->tf_vector != 18)
+		user_fault(tf);                 /* the process dies, not the kernel (NMI, #DF, #MC are the machine's) */
 	if ((tf->tf_vector == 14 || tf->tf_vector == 13) && extable_fixup(tf))
 		return;
 	fault_report(tf);
