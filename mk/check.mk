@@ -121,6 +121,7 @@ bench: deps all
 	@$(MAKE) --no-print-directory $(LIB_BENCHES)
 	@$(PYTHON) tools/bench_probe_effect.py
 	@$(PYTHON) tools/bench_smp.py
+	@$(PYTHON) tools/bench_proc.py
 	@$(PYTHON) tools/bench.py --build $(BUILD)
 
 fuzz:
