@@ -146,6 +146,8 @@ long arch_copyinstr(char *dst, uint64_t usrc, size_t max);
  * page-table walk).
  */
 bool arch_user_probe(uint64_t va, size_t len);
+/* arch_user_store: copy len bytes to user address udst if all are mapped writable here; 0 or -1.  Any context. */
+int arch_user_store(uint64_t udst, const void *src, size_t len);
 
 /*
  * arch_user_enter: leave the kernel for user mode at pc with stack pointer

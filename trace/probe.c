@@ -52,6 +52,13 @@ int dtrace_load(void *ctx, uint64_t addr, unsigned size, unsigned space, uint64_
 	return 0;
 }
 
+/* dtrace_ustore: copyout/copyoutstr into the current process (destructive; DIF checks -w). */
+static int dtrace_ustore(void *ctx, uint64_t uaddr, const void *src, size_t n)
+{
+	(void)ctx;
+	return arch_user_store(uaddr, src, n) == 0 ? 0 : DIF_FAULT_BADADDR;
+}
+
 /*
  * dtrace_strcpy_safe: copy the string at src into dst (size bytes, always
  * terminated, the rest zeroed).  Returns the length, or SIZE_MAX if src
@@ -704,7 +711,7 @@ void dtrace_probe_frame(dtrace_id_t id, int cpu, const uint64_t args[6], uint64_
 const dif_env_t dtrace_dif_env = {
 	.de_ctx = NULL,
 	.de_load = dtrace_load,
-	.de_ustore = NULL,
+	.de_ustore = dtrace_ustore,
 	.de_builtin = dtrace_builtin,
 	.de_var_load = dtrace_var_load,
 	.de_var_store = dtrace_var_store,

@@ -64,12 +64,12 @@ long user_strcpy(char *dst, const char *src, size_t max);
 void syscall_entry(void);
 void user_iret(uint64_t pc, uint64_t sp) __attribute__((noreturn));
 
-static uint64_t *table_va(uint64_t entry)
+static inline __attribute__((always_inline)) uint64_t *table_va(uint64_t entry)
 {
 	return phys_to_virt(entry & PTE_ADDR);
 }
 
-static int va_index(uint64_t va, int level)
+static inline __attribute__((always_inline)) int va_index(uint64_t va, int level)
 {
 	return (int)((va >> (12 + 9 * level)) & 511);
 }
@@ -249,22 +249,37 @@ void arch_as_activate(struct arch_as *as)
 
 /* --- copying to and from user memory -------------------------------------- */
 
-bool arch_user_probe(uint64_t va, size_t len)
+/* user_mapped: are [va, va + len) mapped for user mode here, with want (PTE_W or 0) set?  Probe context. */
+static inline __attribute__((always_inline)) bool user_mapped(uint64_t va, size_t len, uint64_t want)
 {
 	uint64_t root = read_cr3() & PTE_ADDR;
 
 	if (len == 0 || va >= ARCH_USER_TOP || len > ARCH_USER_TOP - va || root == vm_kernel_root())
 		return false;
+	want |= PTE_P | PTE_U;
 	for (uint64_t p = ALIGN_DOWN(va, PAGE_SIZE); p < va + len; p += PAGE_SIZE) {
 		const uint64_t *table = phys_to_virt(root);
 		for (int level = 3; level >= 0; level--) {
 			uint64_t e = table[va_index(p, level)];
-			if ((e & (PTE_P | PTE_U)) != (PTE_P | PTE_U))
+			if ((e & want) != want)
 				return false;
 			table = table_va(e);
 		}
 	}
 	return true;
+}
+
+/* Probe context (D's copyin, copyout): kept out of fbt's reach. */
+KNOTRACE bool arch_user_probe(uint64_t va, size_t len)
+{
+	return user_mapped(va, len, 0);
+}
+
+KNOTRACE int arch_user_store(uint64_t udst, const void *src, size_t len)
+{
+	if (!user_mapped(udst, len, PTE_W))
+		return -1;
+	return user_copy((void *)udst, src, len);
 }
 
 static bool user_range(uint64_t va, size_t len)

@@ -258,3 +258,15 @@ def test_background_procs_and_kill(guest):
             break
         guest.drain(0.1)
     assert guest.run("pmem").strip() == "processes: 0 (0 zombies), 0 pages held"
+
+
+def test_copyoutstr_writes_the_process_with_w_only():
+    prog = 'syscall::write:entry /execname == "echo"/ { copyoutstr("HELLO", arg1, 5); }'
+    status, lines, err = host_dtrace("-q", "-w", "-n", prog, "-c", "/bin/echo hello")
+    assert lines == ["HELLO"], (lines, err)
+    status, lines, err = host_dtrace(
+        "-q", "-w", "-n", 'syscall::write:entry /execname == "echo"/ '
+                          '{ copyoutstr("XX", 0x401000, 3); }', "-c", "/bin/echo hello")
+    assert lines == ["hello"] and "invalid address (0x401000)" in err, (lines, err)   # text: R+X
+    status, lines, err = host_dtrace("-q", "-n", prog, "-c", "/bin/echo hello")
+    assert status != 0 and "Destructive actions not allowed" in err, err
