@@ -252,6 +252,9 @@ def test_background_procs_and_kill(guest):
     row = [r for r in rows if r[0] == str(pid)]
     assert row and row[0][2] == "R" and row[0][5] == "spin", rows
     assert "hello, world" in guest.run("/bin/hello")          # the prompt is free meanwhile
+    ps = guest.run("ps")
+    assert re.search(r"^ +PID +PPID S +TIME  COMMAND\n +%d +0 R +\d+\.\d{3}  spin\n\n +TID  NAME" % pid,
+                     ps, re.M), ps
     guest.run("kill " + row[0][3])                             # its thread: the process dies
     for _ in range(50):
         if guest.run("pmem").strip() == "processes: 0 (0 zombies), 0 pages held":

@@ -64,6 +64,8 @@ int shell_run_line(const char *line);
  * if a signal killed it, 127 if there is no such file.  Thread context.
  */
 int shell_run_program(int argc, char **argv);
+/* shell_ps_procs: ps's process table (PID PPID S TIME COMMAND) and a blank line, if any process exists. */
+void shell_ps_procs(void);
 
 /* shell_cmd_find: the command called name, or NULL. */
 const struct shell_cmd *shell_cmd_find(const char *name);

@@ -94,27 +94,54 @@ int shell_run_program(int argc, char **argv)
 }
 
 #define SHELL_PROCS_MAX PROC_MAX
+#define SHELL_PS_THREADS 256
+
+/* shell_proc_time: the CPU time of thread tid, from a thread listing. */
+static uint64_t shell_proc_time(const struct thread_info *tis, int nt, uint64_t tid)
+{
+	for (int k = 0; k < nt; k++)
+		if (tis[k].ti_tid == tid)
+			return tis[k].ti_cputime;
+	return 0;
+}
+
+/* shell_procs_print: the process table (with the TID column if tids); how many processes. */
+static int shell_procs_print(bool tids)
+{
+	static struct proc_info pis[SHELL_PROCS_MAX];
+	static struct thread_info tis[SHELL_PS_THREADS];
+	int n = MIN(proc_list(pis, SHELL_PROCS_MAX), SHELL_PROCS_MAX);
+	int nt = MIN(thread_list(tis, SHELL_PS_THREADS), SHELL_PS_THREADS);
+
+	if (n == 0 && !tids)
+		return 0;
+	if (tids)
+		kprintf("%5s %5s %1s %5s %10s  %s\n", "PID", "PPID", "S", "TID", "TIME", "COMMAND");
+	else
+		kprintf("%5s %5s %1s %10s  %s\n", "PID", "PPID", "S", "TIME", "COMMAND");
+	for (int i = 0; i < n; i++) {
+		uint64_t ns = shell_proc_time(tis, nt, pis[i].pi_tid);
+		kprintf("%5d %5d %c ", pis[i].pi_pid, pis[i].pi_ppid, pis[i].pi_state);
+		if (tids)
+			kprintf("%5lu ", pis[i].pi_tid);
+		kprintf("%6lu.%03lu  %s\n", ns / NSEC_PER_SEC, (ns % NSEC_PER_SEC) / NSEC_PER_MSEC,
+		        pis[i].pi_execname);
+	}
+	return n;
+}
+
+void shell_ps_procs(void)
+{
+	if (shell_procs_print(false) > 0)
+		kprintf("\n");
+}
 
 /* procs: the process table, with each process's thread (its TID for `kill`) and CPU time. */
 static int shell_do_procs(int argc, char **argv)
 {
-	static struct proc_info pis[SHELL_PROCS_MAX];
-	static struct thread_info tis[256];
-
 	if (argc != 1)
 		return shell_usage(argv[0]);
-	int n = MIN(proc_list(pis, SHELL_PROCS_MAX), SHELL_PROCS_MAX);
-	int nt = MIN(thread_list(tis, 256), 256);
-	kprintf("%5s %5s %1s %5s %10s  %s\n", "PID", "PPID", "S", "TID", "TIME", "COMMAND");
-	for (int i = 0; i < n; i++) {
-		uint64_t ns = 0;
-		for (int k = 0; k < nt; k++)
-			if (tis[k].ti_tid == pis[i].pi_tid)
-				ns = tis[k].ti_cputime;
-		kprintf("%5d %5d %c %5lu %6lu.%03lu  %s\n", pis[i].pi_pid, pis[i].pi_ppid,
-		        pis[i].pi_state, pis[i].pi_tid, ns / NSEC_PER_SEC,
-		        (ns % NSEC_PER_SEC) / NSEC_PER_MSEC, pis[i].pi_execname);
-	}
+	shell_procs_print(true);
 	return SHELL_OK;
 }
 SHELL_COMMAND(procs, shell_do_procs, "procs", "list processes: pid, parent, state, thread, cpu time");
