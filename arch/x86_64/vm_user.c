@@ -24,8 +24,18 @@
  * arch_thread_switch saves it into that thread's area (FXSAVE) and loads
  * the next user thread's (FXRSTOR).
  *
+ * Copies.  The kernel touches user memory only through user_copy and
+ * user_strcpy (entry.asm), whose loads and stores are in the exception
+ * table, after a range check against the user half: arch_copyin/out/instr
+ * for system calls; arch_user_probe and arch_user_store for D in probe
+ * context, which also walk the loaded tables first (user bit, and the
+ * write bit for stores) and are kept out of fbt's reach.
+ *
  * Faults in user mode (trap.c sends them here) become a signal for the
  * process: proc_fault() never returns.
+ *
+ * Order: address spaces, copies, FPU and switching, fork's frames, entries
+ * from user mode.
  */
 #include "arch/arch.h"
 #include "arch/x86_64/x86.h"
