@@ -6,6 +6,7 @@
 #   make bench      the figures (table on stdout, JSON in build/bench.json)
 #   make debug      QEMU waiting for gdb (see build/gdbinit)
 #   make deps       install the Debian packages the build needs (as root)
+#   make user       newlib (build/newlib) and the user programs (build/bin)
 #
 # Library directories contribute a fragment (dif/dif.mk, dlang/dlang.mk, ...).
 # A fragment defines <LIB>_SRCS (freestanding .c files built into the kernel
@@ -41,8 +42,10 @@ LIB_FUZZ :=
 -include trace/trace.mk
 -include userland/userland.mk
 
-all: $(BUILD)/kernel.elf $(BUILD)/sonde.iso
+all: $(BUILD)/kernel.elf $(BUILD)/sonde.iso user
 
+include mk/newlib.mk
+include mk/user.mk
 include mk/kernel.mk
 include mk/run.mk
 include mk/check.mk

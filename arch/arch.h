@@ -84,4 +84,117 @@ uint64_t arch_rtc_seconds(void);                  /* wall clock: s since 1970 (U
 uint64_t arch_thread_stack_init(void *stack_top, void *thread);
 void arch_context_switch(uint64_t *save_sp, uint64_t new_sp);
 
+/*
+ * User processes: the machine's half (arch/<isa>/vm_user.c, entry.asm).
+ *
+ * A user address space is the lower half [ARCH_USER_BASE, ARCH_USER_TOP)
+ * of its own page tables; the kernel half is shared by all of them.  Pages
+ * are mapped one at a time, from page_alloc(), and belong to the address
+ * space from then on: arch_as_destroy frees each one and the tables.  A
+ * page is never writable and executable at once.
+ */
+#define ARCH_USER_BASE    0x10000UL             /* the lowest mappable address: NULL faults */
+#define ARCH_USER_TOP     0x0000800000000000UL  /* the first address above the user half */
+#define ARCH_ELF_MACHINE  62                    /* this machine in an ELF header (EM_X86_64) */
+#define ARCH_MACHINE_NAME "x86_64"              /* uname(2)'s machine */
+#define ARCH_PROT_WRITE   1
+#define ARCH_PROT_EXEC    2
+
+struct arch_as;
+struct thread;
+/* arch_as_create: an empty user half (kernel half shared); NULL when memory is short.  Thread context. */
+struct arch_as *arch_as_create(void);
+/* arch_as_destroy: free every page mapped in as, and its tables.  It must be loaded on no CPU. */
+void arch_as_destroy(struct arch_as *as);
+/*
+ * arch_as_map: map page (a page_alloc() address) at user address va with
+ * prot (ARCH_PROT_*).  False if va is not a page-aligned user address, is
+ * already mapped, prot asks for write and execute, or a table cannot be
+ * allocated.  Thread context.
+ */
+bool arch_as_map(struct arch_as *as, uint64_t va, void *page, int prot);
+/* arch_as_unmap: unmap the page at va and return it (the caller frees it), or NULL if none. */
+void *arch_as_unmap(struct arch_as *as, uint64_t va);
+/* arch_as_page: the kernel's address of the page mapped at va (page-aligned), or NULL. */
+void *arch_as_page(struct arch_as *as, uint64_t va);
+/* arch_as_pages: how many pages (mapped and tables) as holds.  Thread context. */
+uint64_t arch_as_pages(struct arch_as *as);
+/* arch_as_copy: a new address space with a copy of every page of as (fork); NULL when memory is short. */
+struct arch_as *arch_as_copy(struct arch_as *as);
+/* arch_as_next: the first mapped page at or above va (page-aligned) and below hi, or hi; skips empty tables. */
+uint64_t arch_as_next(struct arch_as *as, uint64_t va, uint64_t hi);
+/* arch_user_pages: pages held by every address space now (tables and mapped pages).  Any context. */
+uint64_t arch_user_pages(void);
+/* arch_as_activate: load as on this CPU (NULL: the kernel's own tables).  Interrupts off. */
+void arch_as_activate(struct arch_as *as);
+
+/*
+ * arch_copyin/arch_copyout: copy between the kernel and the current
+ * address space's user half; 0, or -1 if any byte is outside the user half
+ * or not mapped (readable, resp. writable): never a kernel fault.
+ * arch_copyinstr: a NUL-terminated string of at most max bytes (with the
+ * NUL); its length, -1 on a bad address, -2 if no NUL within max.  Thread
+ * context.
+ */
+int arch_copyin(void *dst, uint64_t usrc, size_t len);
+int arch_copyout(uint64_t udst, const void *src, size_t len);
+long arch_copyinstr(char *dst, uint64_t usrc, size_t max);
+
+/*
+ * arch_user_probe: are the len bytes at user address va mapped for user
+ * mode in the address space loaded on this CPU (none if a kernel thread
+ * runs)?  Nothing is paged in.  Any context, probe context included (a
+ * page-table walk).
+ */
+bool arch_user_probe(uint64_t va, size_t len);
+/* arch_user_store: copy len bytes to user address udst if all are mapped writable here; 0 or -1.  Any context. */
+int arch_user_store(uint64_t udst, const void *src, size_t len);
+
+/*
+ * arch_user_enter: leave the kernel for user mode at pc with stack pointer
+ * sp and every other register zero, in the current thread (its t_as
+ * loaded).  Never returns: the thread comes back through system calls and
+ * traps.  Thread context.
+ */
+void arch_user_enter(uint64_t pc, uint64_t sp) __attribute__((noreturn));
+
+/*
+ * FPU/SSE registers of a user thread: an area in their initial state,
+ * freeing it (NULL is fine), a new area holding the current thread's live
+ * registers (fork), and putting an area back to the initial state (exec).
+ */
+void *arch_fpu_alloc(void);
+void arch_fpu_free(void *area);
+void *arch_fpu_copy(void);
+void arch_fpu_reset(void *area);
+
+/*
+ * fork's half: arch_user_frame_copy returns a heap copy of the registers
+ * the current thread will return to user mode with (its system call's
+ * frame), or NULL when memory is short; arch_user_resume, in the new
+ * thread (t_as, t_fpu set), frees that copy and returns to user mode with
+ * those registers and rv as the system call's result.  Thread context.
+ */
+void *arch_user_frame_copy(void);
+void arch_user_resume(void *frame, uint64_t rv) __attribute__((noreturn));
+
+/*
+ * arch_thread_switch: the machine state that changes with the running
+ * thread besides its registers: the FPU/SSE registers of user threads, the
+ * kernel stack that traps from user mode land on, and the address space.
+ * The scheduler calls it just before arch_context_switch, sched_lock held.
+ */
+void arch_thread_switch(struct thread *prev, struct thread *next);
+
+/*
+ * The portable side, called by the machine code.
+ * syscall_dispatch: system call nr with its six arguments; returns the
+ * value for the user (a negative errno on failure).  Interrupts on.
+ * proc_fault: the current process took a fault in user mode (sig is the
+ * signal, kernel/proc.h: SIGSEGV, SIGFPE, ...; addr the faulting address if any, pc the
+ * user pc): it dies; never returns.
+ */
+int64_t syscall_dispatch(uint64_t nr, const uint64_t args[6]);
+void proc_fault(int sig, uint64_t addr, uint64_t pc) __attribute__((noreturn));
+
 #endif

@@ -27,6 +27,8 @@ struct xcall_box {
 
 struct cpu {
 	struct cpu *cpu_self;        /* offset 0: curcpu() reads it through GS */
+	uint64_t cpu_kstack_top;     /* offset 8: the running user thread's kernel stack (syscall entry) */
+	uint64_t cpu_user_sp;        /* offset 16: the user stack pointer while the entry switches stacks */
 	int cpu_id;
 	struct thread *cpu_thread;   /* running thread */
 	struct thread *cpu_idle;     /* runs when nothing else can */

@@ -112,6 +112,8 @@ void kmain(uint32_t magic, uint32_t info)
 	profile_init();                /* timer-driven probes: profile-N, tick-N */
 	lockstat_init();               /* lock events: lockstat:::spin-acquire, ... */
 	sysinfo_init();                /* kernel statistics: sysinfo:::xcalls */
+	syscall_prov_init();           /* system calls: syscall::read:entry, ... */
+	proc_prov_init();              /* processes: proc:::exec-success, ... */
 	console_init_irq();            /* serial input by interrupt */
 	if (!cmdline_get(boot_info.bi_cmdline, "nosmp", NULL, 0))
 		arch_smp_start();      /* the other processors, each to its idle loop */

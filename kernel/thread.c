@@ -212,6 +212,7 @@ static void thread_unlist(struct thread *t)
 
 static void thread_free(struct thread *t)
 {
+	arch_fpu_free(t->t_fpu);
 	kfree(t->t_stack);
 	kfree(t);
 }
@@ -273,6 +274,7 @@ static void sched_switch(void)
 	c->cpu_switches++;
 	if (prev->t_state == TS_ZOMBIE)
 		c->cpu_to_reap = prev;
+	arch_thread_switch(prev, next);
 	arch_context_switch(&prev->t_rsp, next->t_rsp);
 	sched_finish();
 	DTRACE_PROBE(on__cpu);

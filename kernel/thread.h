@@ -53,6 +53,12 @@ struct thread {
 	bool t_untraced;             /* its own execution fires no probes (a dtrace consumer) */
 	uint64_t t_pid;              /* D's pid: 0 for kernel threads; a consumer's own (see thread_set_process) */
 	uint64_t t_dtrace_vtime;     /* ns of probe processing charged to it (vtimestamp leaves them out) */
+	/* A user process's thread (kernel/proc.c); all NULL for a kernel thread. */
+	struct proc *t_proc;         /* the process it runs */
+	struct arch_as *t_as;        /* the address space loaded when it runs */
+	void *t_fpu;                 /* its FPU/SSE registers while off CPU (arch_fpu_alloc) */
+	uint32_t t_sysnum;           /* the system call it is in (or was in last) */
+	int t_errno;                 /* the last failed system call's errno, for D's errno */
 };
 
 void sched_init(void);                            /* boot: make the boot thread current */

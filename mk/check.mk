@@ -16,7 +16,7 @@
 
 KUNIT_DIR   := $(BUILD)/host/kernel
 KUNIT_TESTS := test_printf test_string test_cmdline test_ksym test_pmem test_kheap test_kfile \
-               test_dtc_float
+               test_dtc_float test_elf
 KUNIT_test_printf_SRCS  := kernel/printf.c kernel/string.c
 KUNIT_test_string_SRCS  := kernel/string.c
 KUNIT_test_cmdline_SRCS := kernel/cmdline.c kernel/string.c
@@ -25,6 +25,7 @@ KUNIT_test_pmem_SRCS    := kernel/pmem.c kernel/string.c
 KUNIT_test_kheap_SRCS   := kernel/kheap.c kernel/string.c
 KUNIT_test_kfile_SRCS   := kernel/kfile_tar.c kernel/printf.c kernel/string.c
 KUNIT_test_dtc_float_SRCS := userland/dtrace/dtc_float.c
+KUNIT_test_elf_SRCS     := kernel/elf.c kernel/printf.c kernel/string.c
 KUNIT_BINS  := $(KUNIT_TESTS:%=$(KUNIT_DIR)/%)
 
 .PHONY: check kunit-check check-deps selftest-check dtest-check dtest-smp-check e2e-check \
@@ -122,6 +123,7 @@ bench: deps all
 	@$(MAKE) --no-print-directory $(LIB_BENCHES)
 	@$(PYTHON) tools/bench_probe_effect.py
 	@$(PYTHON) tools/bench_smp.py
+	@$(PYTHON) tools/bench_proc.py
 	@$(PYTHON) tools/bench.py --build $(BUILD)
 
 fuzz:

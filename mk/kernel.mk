@@ -11,11 +11,14 @@ KERNEL_C   := $(wildcard kernel/*.c arch/x86_64/*.c trace/*.c userland/dtrace/*.
               $(DIF_SRCS) $(DLANG_SRCS) $(TRACE_SRCS) $(USERLAND_SRCS)
 KOBJ       := $(patsubst %.c,$(BUILD)/k/%.o,$(KERNEL_C)) \
               $(patsubst %.asm,$(BUILD)/k/%.o,$(KERNEL_ASM))
-# The built-in script library (kernel/kfile.c): scripts/*.d as one table.
+# The built-in files (kernel/kfile.c): scripts/*.d, and the user programs
+# (mk/user.mk) as /bin/NAME, without their debugging sections (the symbol
+# table stays), as one table.
 KSCRIPTS   := $(sort $(wildcard scripts/*.d))
 # The D library (dlang/dt_lib.c), installed in the same table as
 # usr/lib/dtrace/NAME.d: the portable files and the machine's own.
 KDLIB      := $(sort $(wildcard dlang/lib/*.d arch/x86_64/dlib/*.d))
+KBINS      := $(USER_PROGS:%=$(BUILD)/kbin/bin/%)
 KOBJ       += $(BUILD)/kscripts.o
 LIBGCC     := $(shell $(CC) -print-libgcc-file-name)
 KLDFLAGS   := -n -nostdlib -T linker.ld -z max-page-size=0x1000 -z noexecstack --no-warn-rwx-segments
@@ -56,13 +59,17 @@ $(BUILD)/ksyms%.o: $(BUILD)/ksyms%.S
 # or removing a script (not just editing one) rebuilds the table.
 $(BUILD)/kscripts.S: kscripts-list
 	@mkdir -p $(@D)
-	$(Q)sh tools/gen_scripts.sh $(KSCRIPTS) --dir=usr/lib/dtrace $(KDLIB) > $@.tmp
+	$(Q)sh tools/gen_scripts.sh $(KSCRIPTS) $(KBINS) --dir=usr/lib/dtrace $(KDLIB) > $@.tmp
 	$(Q)if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
 
 .PHONY: kscripts-list
 
-$(BUILD)/kscripts.o: $(BUILD)/kscripts.S $(KSCRIPTS) $(KDLIB)
+$(BUILD)/kscripts.o: $(BUILD)/kscripts.S $(KSCRIPTS) $(KBINS) $(KDLIB)
 	$(Q)$(CC) -c $< -o $@
+
+$(BUILD)/kbin/bin/%: $(USER_BINDIR)/%
+	@mkdir -p $(@D)
+	$(Q)objcopy --strip-debug $< $@
 
 $(BUILD)/kernel0.elf: $(KOBJ) $(BUILD)/ksyms0.o linker.ld
 	$(Q)$(LD) $(KLDFLAGS) -o $@ $(KOBJ) $(BUILD)/ksyms0.o $(LIBGCC)

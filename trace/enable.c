@@ -172,7 +172,8 @@ static bool action_ok(const dt_prog *prog, const dt_action *a, unsigned flags, s
 
 static int prog_check(dtrace_state_t *s, const dt_prog *prog, char *errbuf, size_t errlen)
 {
-	unsigned flags = s->dts_opts.dov_destructive ? DIF_VF_DESTRUCTIVE : 0;
+	unsigned flags = (s->dts_opts.dov_destructive ? DIF_VF_DESTRUCTIVE : 0) |
+	                 DIF_VF_USER;                /* user memory: the current process's */
 	struct vctx v = { errbuf, errlen, 0, 0, 0 };
 
 	if (prog->dp_destructive && !s->dts_opts.dov_destructive)

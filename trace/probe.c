@@ -20,6 +20,7 @@
 #include "arch/arch.h"
 #include "kernel/klib.h"
 #include "kernel/mem.h"
+#include "kernel/proc.h"
 #include "kernel/thread.h"
 #include "trace/trace_impl.h"
 
@@ -37,12 +38,25 @@ int dtrace_load(void *ctx, uint64_t addr, unsigned size, unsigned space, uint64_
 	uint64_t v = 0;
 
 	(void)ctx;
+	if (space == DIF_SPACE_USER) {                  /* the current process's memory, never paged in */
+		if (!arch_user_probe(addr, size) || arch_safe_read(&v, (const void *)addr, size) != 0)
+			return DIF_FAULT_BADADDR;
+		*val = v;
+		return 0;
+	}
 	if (space != DIF_SPACE_KERNEL)
 		return DIF_FAULT_UPRIV;
 	if (!mem_probe(addr, size) || arch_safe_read(&v, (const void *)addr, size) != 0)
 		return DIF_FAULT_BADADDR;
 	*val = v;
 	return 0;
+}
+
+/* dtrace_ustore: copyout/copyoutstr into the current process (destructive; DIF checks -w). */
+static int dtrace_ustore(void *ctx, uint64_t uaddr, const void *src, size_t n)
+{
+	(void)ctx;
+	return arch_user_store(uaddr, src, n) == 0 ? 0 : DIF_FAULT_BADADDR;
 }
 
 /*
@@ -149,8 +163,12 @@ static int dtrace_builtin(void *ctx, uint32_t id, uint64_t index, uint64_t *val)
 	case DIF_VAR_CURTHREAD: *val = (uint64_t)t; return 0;
 	case DIF_VAR_CURCPU: *val = (uint64_t)curcpu(); return 0;
 	case DIF_VAR_TID: *val = t->t_tid; return 0;
-	case DIF_VAR_PID: *val = t->t_pid; return 0;
-	case DIF_VAR_PPID: case DIF_VAR_UID: case DIF_VAR_ERRNO:
+	case DIF_VAR_PID:                    /* a process's, or a consumer's own (thread_set_process) */
+		*val = t->t_proc != NULL ? (uint64_t)t->t_proc->p_pid : t->t_pid;
+		return 0;
+	case DIF_VAR_PPID: *val = t->t_proc != NULL ? (uint64_t)t->t_proc->p_ppid : 0; return 0;
+	case DIF_VAR_ERRNO: *val = (uint64_t)t->t_errno; return 0;
+	case DIF_VAR_UID:
 	case DIF_VAR_UCALLER: case DIF_VAR_USTACKDEPTH: case DIF_VAR_IPL:
 		*val = 0;
 		return 0;
@@ -749,7 +767,7 @@ void dtrace_probe_frame(dtrace_id_t id, int cpu, const uint64_t args[6], uint64_
 const dif_env_t dtrace_dif_env = {
 	.de_ctx = NULL,
 	.de_load = dtrace_load,
-	.de_ustore = NULL,
+	.de_ustore = dtrace_ustore,
 	.de_builtin = dtrace_builtin,
 	.de_var_load = dtrace_var_load,
 	.de_var_store = dtrace_var_store,

@@ -10,6 +10,7 @@ USERLAND_SRCS := \
 	userland/shell/shell.c \
 	userland/shell/shell_cmds.c \
 	userland/shell/shell_files.c \
+	userland/shell/shell_proc.c \
 	userland/shell/shell_selftest.c \
 	userland/workloads/workload.c \
 	userland/workloads/wl_spin.c \

@@ -5,12 +5,16 @@
  * a 64-bit code segment, a data segment and a TSS, whose interrupt stack
  * table gives double faults and NMIs a stack of their own (a kernel stack
  * overflow then still prints a report instead of triple-faulting).  The IDT
- * points every vector at its stub in trap.asm.  GS base holds &cpus[id].
+ * points every vector at its stub in trap.asm.  GS base holds &cpus[id]
+ * while the CPU is in the kernel (entry.asm swaps it with the user's, 0, on
+ * the way to and from user mode); TSS rsp0 is the kernel stack of the user
+ * thread running (gdt_set_kstack).
  */
 #include "arch/x86_64/x86.h"
 #include "kernel/cpu.h"
 #include "kernel/klib.h"
 #include "kernel/mem.h"
+#include <stddef.h>
 
 #define GDT_KCODE  0x08
 #define GDT_KDATA  0x10
@@ -70,8 +74,8 @@ static void gdt_load(struct cpu_arch *ca)
 	ca->gdt[0] = 0;
 	ca->gdt[1] = 0x00af9a000000ffffUL;          /* kernel code, 64-bit */
 	ca->gdt[2] = 0x00cf92000000ffffUL;          /* kernel data */
-	ca->gdt[3] = 0x00cff2000000ffffUL;          /* user data (later) */
-	ca->gdt[4] = 0x00affa000000ffffUL;          /* user code (later) */
+	ca->gdt[3] = 0x00cff2000000ffffUL;          /* user data (GDT_UDATA) */
+	ca->gdt[4] = 0x00affa000000ffffUL;          /* user code, 64-bit (GDT_UCODE) */
 	ca->tss.ist[0] = (uint64_t)(ca->ist_df + IST_STACK_SIZE);
 	ca->tss.ist[1] = (uint64_t)(ca->ist_nmi + IST_STACK_SIZE);
 	ca->tss.iomap_base = sizeof(ca->tss);
@@ -102,6 +106,19 @@ static void idt_load(void)
 	__asm__ volatile("lidt %0" :: "m"(p));
 }
 
+/* The syscall entry (entry.asm) reads these two through GS at fixed offsets. */
+_Static_assert(offsetof(struct cpu, cpu_kstack_top) == 8, "entry.asm: cpu_kstack_top");
+_Static_assert(offsetof(struct cpu, cpu_user_sp) == 16, "entry.asm: cpu_user_sp");
+
+/* gdt_set_kstack: the stack that interrupts and system calls from user mode start on, this CPU. */
+void gdt_set_kstack(uint64_t top)
+{
+	struct cpu *c = curcpu();
+
+	((struct cpu_arch *)c->cpu_arch)->tss.rsp[0] = top;
+	c->cpu_kstack_top = top;
+}
+
 struct cpu *curcpu(void)
 {
 	struct cpu *c;
@@ -129,6 +146,7 @@ void arch_cpu_init_ap(int id)
 	c->cpu_id = id;
 	c->cpu_arch = ca;
 	wrmsr(MSR_GS_BASE, (uint64_t)c);
+	syscall_init_cpu();
 }
 
 void arch_cpu_init(void)
@@ -143,4 +161,5 @@ void arch_cpu_init(void)
 	c->cpu_id = 0;
 	c->cpu_arch = &cpu_arch0;
 	wrmsr(MSR_GS_BASE, (uint64_t)c);
+	syscall_init_cpu();
 }

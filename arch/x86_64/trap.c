@@ -5,7 +5,8 @@
  * scheduler's tick asks for one).  CPU exceptions in the kernel are bugs: the
  * fault printer names the exception, prints the error code, every register,
  * CR2 for page faults and a symbolized backtrace (func+0xoff), then powers
- * off with a failure status so that no crash ever looks like success.  An
+ * off with a failure status so that no crash ever looks like success.  A
+ * CPU exception in user mode kills the process instead (vm_user.c).  An
  * exception at an instruction listed in the exception table (a guarded load)
  * resumes at its fix-up address instead.
  */
@@ -17,6 +18,7 @@
 #include "kernel/klib.h"
 #include "kernel/ksym.h"
 #include "kernel/mem.h"
+#include "kernel/proc.h"
 #include "kernel/thread.h"
 #include "kernel/xcall.h"
 
@@ -147,8 +149,12 @@ static __attribute__((noinline)) void trap_other(struct trapframe *tf)
 {
 	if (tf->tf_vector >= 32) {
 		irq_dispatch(tf);
+		if (tf->tf_cs & 3)
+			proc_user_return();                     /* a signal sent meanwhile */
 		return;
 	}
+	if ((tf->tf_cs & 3) && tf->tf_vector != 2 && tf->tf_vector != 8 && tf->tf_vector != 18)
+		user_fault(tf);                 /* the process dies, not the kernel (NMI, #DF, #MC are the machine's) */
 	if ((tf->tf_vector == 14 || tf->tf_vector == 13) && extable_fixup(tf))
 		return;
 	fault_report(tf);

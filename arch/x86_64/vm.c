@@ -157,6 +157,30 @@ static void map_direct(void)
 	}
 }
 
+/*
+ * vm_kernel_half_fill: give every kernel-half PML4 entry a table now, so
+ * that the entries a user address space copies (vm_user.c) never change:
+ * whatever the kernel maps later lands in tables all address spaces share.
+ */
+static void vm_kernel_half_fill(void)
+{
+	uint64_t *pml4 = pt_va(kernel_pml4);
+
+	for (int i = 256; i < 512; i++) {
+		if (pml4[i] & PTE_P)
+			continue;
+		uint64_t pa = pt_alloc();
+		if (pa == 0)
+			panic("vm: no memory for the kernel half's tables");
+		pml4[i] = pa | PTE_P | PTE_W;
+	}
+}
+
+uint64_t vm_kernel_root(void)
+{
+	return kernel_pml4;
+}
+
 void vm_init(void)
 {
 	kernel_pml4 = pt_alloc();
@@ -164,6 +188,7 @@ void vm_init(void)
 	map_direct();
 	/* Pre-create the tables of the patch window so text_patch never allocates. */
 	(void)pte_find(PATCH_WINDOW, 0, true);
+	vm_kernel_half_fill();
 	write_cr3(kernel_pml4);
 	dmap_ready = true;
 }

@@ -101,5 +101,16 @@ void lapic_send_sipi(uint32_t hwid, uint32_t page);
 void arch_cpu_init_ap(int id);   /* gdt.c */
 int acpi_cpus(uint32_t *ids, int max); /* acpi.c */
 void vm_map_low(bool on);        /* vm.c */
+uint64_t vm_kernel_root(void);   /* vm.c: the kernel's PML4 (physical) */
+void gdt_set_kstack(uint64_t top); /* gdt.c: where traps from user mode land on this CPU */
+void syscall_init_cpu(void);     /* vm_user.c: SYSCALL/SYSRET and SSE on this CPU */
+void user_fault(struct trapframe *tf) __attribute__((noreturn)); /* vm_user.c */
+void arch_syscall(struct trapframe *tf);  /* vm_user.c, from entry.asm */
+
+#define GDT_UDATA  0x1b              /* user data selector, RPL 3 */
+#define GDT_UCODE  0x23              /* user code selector, RPL 3 */
+#define MSR_STAR   0xc0000081
+#define MSR_LSTAR  0xc0000082
+#define MSR_FMASK  0xc0000084
 
 #endif

@@ -139,7 +139,7 @@ def test_extra_file_and_hidden_cmdline(tmp_path):
     status, out, err = dtrace("--file", "notes.txt", "--shell", "cat notes.txt; ls; ls -a",
                               cwd=tmp_path)
     assert err == "" and status == 0
-    assert out == "some notes\nnotes.txt\nscripts/\nusr/\n.sonde/\nnotes.txt\nscripts/\nusr/\n"
+    assert out == "some notes\nbin/\nnotes.txt\nscripts/\nusr/\n.sonde/\nbin/\nnotes.txt\nscripts/\nusr/\n"
 
 
 def test_output_file_appended_on_the_host(tmp_path):

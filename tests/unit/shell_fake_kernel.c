@@ -272,3 +272,16 @@ void arch_fault_test(enum arch_fault kind)
 
 uint64_t arch_irq_save(void) { return 0; }
 void arch_irq_restore(uint64_t flags) { (void)flags; }
+
+/* shell_run_program: no processes in the pretend kernel (shell_proc.c is kernel-only). */
+int shell_run_program(int argc, char **argv)
+{
+	(void)argc;
+	kprintf_err("sonde: %s: No such file or directory\n", argv[0]);
+	return 127;
+}
+
+/* shell_ps_procs: the pretend kernel has no processes. */
+void shell_ps_procs(void)
+{
+}

@@ -24,6 +24,7 @@
  *
  * Context: the consumer's thread, except proc_thread (the command's).
  */
+#include "kernel/kfile.h"
 #include "kernel/klib.h"
 #include "kernel/mem.h"
 #include "kernel/thread.h"
@@ -102,6 +103,8 @@ bool dtc_proc_exists(const char *line)
 		n++;
 	}
 	word[n] = 0;
+	if (strchr(word, '/') != NULL)          /* a program: a file of the boot archive */
+		return kfile_lookup(word) != NULL;
 	return shell_cmd_find(word) != NULL;
 }
 

@@ -6,7 +6,9 @@
  *      redrawing as it goes; it never blocks and never calls the kernel;
  *   2. the tokenizer (shell_tok.c) turns a line into commands and words;
  *   3. this file glues them to the console and runs commands, which are
- *      found by name in the "shellcmds" linker section (SHELL_COMMAND()).
+ *      found by name in the "shellcmds" linker section (SHELL_COMMAND());
+ *      a word with a '/' that names no command is a program to run as a
+ *      process (shell_proc.c).
  *
  * Ctrl-C.  The console delivers Ctrl-C twice: as a byte in the input stream
  * and as a flag (console_interrupted()).  At the prompt the byte cancels the
@@ -112,11 +114,25 @@ static void shell_input_flush(void)
 
 /* --- running commands ---------------------------------------------------- */
 
+/* shell_run_words_program: a path: run it as a process (shell_proc.c), Ctrl-C as for commands. */
+static int shell_run_words_program(int argc, char **argv)
+{
+	console_clear_interrupt();
+	int status = shell_run_program(argc, argv);
+	if (status == SHELL_INTERRUPTED || console_interrupted()) {
+		shell_input_flush();
+		console_clear_interrupt();
+	}
+	return status;
+}
+
 /* shell_run_words: run one parsed command; returns its status. */
 static int shell_run_words(int argc, char **argv)
 {
 	const struct shell_cmd *cmd = shell_cmd_find(argv[0]);
 
+	if (cmd == NULL && !shell_interp_file(argv[0]) && strchr(argv[0], '/') != NULL)
+		return shell_run_words_program(argc, argv);
 	if (cmd == NULL && !shell_interp_file(argv[0])) {
 		kprintf_err("sonde: %s: command not found\n", argv[0]);
 		return SHELL_NOTFOUND;

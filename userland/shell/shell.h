@@ -68,6 +68,15 @@ int shell_run_line(const char *line);
 int shell_interp_run(int argc, char **argv);
 bool shell_interp_file(const char *path);   /* a boot file starting with "#!"? */
 
+/*
+ * shell_run_program: run argv[0], a path in the boot archive, as a process
+ * in the foreground (shell_proc.c); returns its exit status, 128 + signal
+ * if a signal killed it, 127 if there is no such file.  Thread context.
+ */
+int shell_run_program(int argc, char **argv);
+/* shell_ps_procs: ps's process table (PID PPID S TIME COMMAND) and a blank line, if any process exists. */
+void shell_ps_procs(void);
+
 /* shell_cmd_find: the command called name, or NULL. */
 const struct shell_cmd *shell_cmd_find(const char *name);
 

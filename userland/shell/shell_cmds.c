@@ -131,13 +131,14 @@ static int shell_do_ps(int argc, char **argv)
 	if (tis == NULL)
 		return shell_error(argv[0], "out of memory");
 	int n = MIN(thread_list(tis, PS_MAX_THREADS), PS_MAX_THREADS);
+	shell_ps_procs();                       /* user processes first, if any (shell_proc.c) */
 	kprintf("%5s  %-20s %-9s %3s %12s\n", "TID", "NAME", "STATE", "CPU", "TIME");
 	for (int i = 0; i < n; i++)
 		shell_ps_print(&tis[i]);
 	kfree(tis);
 	return SHELL_OK;
 }
-SHELL_COMMAND(ps, shell_do_ps, "ps", "list threads: id, name, state, cpu, cpu time");
+SHELL_COMMAND(ps, shell_do_ps, "ps", "list processes, then threads: id, name, state, cpu, cpu time");
 
 static int shell_do_kill(int argc, char **argv)
 {

@@ -1,0 +1,229 @@
+/*
+ * proc.h - user processes.
+ *
+ * A process is a user address space, one thread that runs in it (kernel
+ * threads are the scheduler's; a process's thread is one of them with
+ * t_proc set), a pid, a parent, open files and, once it is gone, an exit
+ * status that its parent collects with proc_wait.  Programs come from the
+ * boot archive (/bin/...), static ELF64 executables (kernel/elf.c), built
+ * against newlib (userland/libc).  A process never makes the kernel fault:
+ * a bad pointer handed to a system call is EFAULT, a fault in user mode
+ * kills the process with a signal (SIGSEGV, ...), and every page it held is
+ * freed when it exits.
+ *
+ * Signal and errno numbers are Linux's, as the system calls are
+ * (kernel/syscalls.def).
+ */
+#ifndef SONDE_PROC_H
+#define SONDE_PROC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "kernel/file.h"
+
+#define SIGINT   2
+#define SIGILL   4
+#define SIGTRAP  5
+#define SIGBUS   7
+#define SIGFPE   8
+#define SIGKILL  9
+#define SIGSEGV  11
+#define SIGPIPE  13
+#define SIGTERM  15
+#define NSIG     65
+
+#define EPERM    1
+#define ENOENT   2
+#define ESRCH    3
+#define EINTR    4
+#define EIO      5
+#define E2BIG    7
+#define ENOEXEC  8
+#define EBADF    9
+#define ECHILD   10
+#define EAGAIN   11
+#define ENOMEM   12
+#define EFAULT   14
+#define ENOTDIR  20
+#define EISDIR   21
+#define EINVAL   22
+#define EMFILE   24
+#define ENOTTY   25
+#define ESPIPE   29
+#define EPIPE    32
+#define ERANGE   34
+#define ENAMETOOLONG 36
+#define ENOSYS   38
+#define EACCES   13
+#define EROFS    30
+#define ENODEV   19
+#define WNOHANG  1
+
+#define PROC_MAX        64           /* processes at once, zombies included */
+#define PROC_NAME_MAX   32
+#define PROC_FILES      16           /* descriptors per process */
+#define PROC_ARG_MAX    4096         /* bytes of argv strings */
+#define PROC_ARGC_MAX   64
+#define PROC_STACK_PAGES 32          /* 128 KiB of user stack */
+#define PROC_MEM_PAGES  16384        /* 64 MiB: the most brk and mmap may map in one process */
+
+enum proc_state { PS_FREE, PS_ALIVE, PS_ZOMBIE };
+
+struct arch_as;
+struct thread;
+
+struct proc {
+	int p_pid;
+	int p_ppid;
+	enum proc_state p_state;
+	int p_status;                /* wait status once a zombie: code << 8, or the signal */
+	char p_execname[PROC_NAME_MAX];  /* the basename of what it runs */
+	uint32_t p_uid;
+	struct arch_as *p_as;
+	uint64_t p_brk_base;         /* the break starts here (above the last segment) */
+	uint64_t p_brk;              /* the current break; pages below it are mapped */
+	uint64_t p_tid;              /* its thread */
+	struct file *p_files[PROC_FILES];
+	bool p_orphan;               /* its parent is gone: nobody waits, its slot is freed at exit */
+	uint64_t p_mmap_next;        /* where the next mmap without MAP_FIXED goes */
+	uint64_t p_mem_pages;        /* pages brk and mmap mapped (minus what munmap and brk freed) */
+	volatile int p_sig_pending;  /* a signal sent to it (kill), acted on at its next return to user mode */
+	const struct kfile *p_image; /* the executable it runs (boot archive: lives for ever) */
+	uint64_t p_fault_addr;       /* what killed it, for the shell's report */
+	uint64_t p_fault_pc;
+	char p_fault_sym[64];        /* the pc as function+offset from the image's .symtab, or "" */
+};
+
+/*
+ * proc_spawn: start path (a boot-archive executable) with argc arguments
+ * argv as a child of the current process (or of nobody: ppid 0, for the
+ * console), fds 0, 1, 2 on the console.  Returns the pid, or a negative
+ * errno (-ENOENT, -ENOEXEC with the loader's reason in err, -ENOMEM,
+ * -EAGAIN when the process table is full).  Thread context.
+ */
+int proc_spawn(const char *path, int argc, char *const argv[], char *err, size_t errsize);
+
+/*
+ * proc_wait: wait until process pid (a child of the caller's process, or
+ * any process when the caller is a kernel thread) has exited, free its
+ * slot and return its wait status in *status (and its fault in *fault,
+ * which may be NULL).  Returns pid, or -ECHILD.  Thread context.
+ */
+struct proc_fault_info {
+	int pf_signal;
+	uint64_t pf_addr, pf_pc;
+	char pf_sym[64];             /* pf_pc symbolized ("main+0x14"), or "" */
+};
+int proc_wait(int pid, int *status, struct proc_fault_info *fault);
+
+/*
+ * proc_wait4: wait4(2)'s core: wait for the caller's child pid (-1: any
+ * child) to exit, unless options has WNOHANG; store its wait status.
+ * Returns its pid, 0 (WNOHANG, none exited yet), -ECHILD, or -EINTR if the
+ * caller was killed.  Thread context, a process's thread.
+ */
+int proc_wait4(int pid, int *status, int options);
+
+/*
+ * proc_fork: a child of the current process with a copy of its address
+ * space, registers (returning 0 from fork), FPU state and descriptors.
+ * Returns the child's pid, or -ENOMEM / -EAGAIN.  A process's thread.
+ */
+int proc_fork(void);
+
+/*
+ * proc_execve: replace the current process's program with path, argv
+ * being kernel copies.  Returns only on failure (a negative errno, the old
+ * program untouched); on success the thread goes to user mode in the new
+ * program.  A process's thread.
+ */
+int proc_execve(const char *path, int argc, char *const argv[]);
+
+/*
+ * proc_mmap/proc_munmap: mmap(2) of anonymous memory and munmap(2) for the
+ * current process (kernel/proc_exec.c): the address, or a negative errno.
+ */
+int64_t proc_mmap(struct proc *p, uint64_t addr, uint64_t len, int prot, int flags);
+int64_t proc_munmap(struct proc *p, uint64_t addr, uint64_t len);
+
+/* proc_wait_done: has pid exited (or does it not exist)?  proc_wait would not sleep.  Thread context. */
+bool proc_wait_done(int pid);
+
+/* proc_exit: the current process ends with wait status status.  Never returns. */
+void proc_exit(int status) __attribute__((noreturn));
+
+/*
+ * proc_kill: send sig to process pid; every signal's action is to
+ * terminate (no handlers yet), taken the next time the process returns to
+ * user mode, or at once if it sleeps (its sleeps end early).  sig 0 only
+ * checks that pid exists.  0, -ESRCH, -EINVAL.  Any thread.
+ */
+int proc_kill(int pid, int sig);
+/*
+ * proc_user_return: the current thread is about to return to user mode
+ * (after a system call or an interrupt): act on a pending signal (a
+ * thread_kill of the process's thread, the shell's `kill TID`, is SIGKILL).  Called
+ * by the machine code with interrupts off; may not return.
+ */
+void proc_user_return(void);
+
+/* curproc: the current thread's process, or NULL in a kernel thread.  Any context. */
+struct proc *curproc(void);
+
+/* proc_detach: nobody will wait for pid (a background job): its slot is freed when it exits.  Thread context. */
+bool proc_detach(int pid);
+
+/* proc_list: up to max processes' public state into out, in table order; returns how many there are. */
+struct proc_info {
+	int pi_pid, pi_ppid;
+	char pi_state;               /* 'R' alive, 'Z' zombie */
+	uint64_t pi_tid;             /* its thread */
+	char pi_execname[PROC_NAME_MAX];
+};
+int proc_list(struct proc_info *out, int max);
+
+/* proc_count: processes in the table (alive, and zombies not yet waited for).  Thread context. */
+int proc_count(int *zombies);
+
+/* proc_signal_name: what a shell says for a death by sig ("Segmentation fault"). */
+const char *proc_signal_name(int sig);
+
+/*
+ * The proc provider's events (trace/prov_proc.c): while any of its probes
+ * is enabled it sets proc_probe_hook, and the process code reports each
+ * event through it (a load and a branch when disabled).  Arguments:
+ *   PROC_EV_CREATE        child pid                  (parent's context)
+ *   PROC_EV_EXEC          path (kernel string)       (before the exec)
+ *   PROC_EV_EXEC_SUCCESS  -                          (the new program, before it runs)
+ *   PROC_EV_EXEC_FAILURE  errno
+ *   PROC_EV_EXIT          reason: 1 exited, 2 killed (DTrace's CLD_*)
+ *   PROC_EV_SIGNAL_SEND   target tid, target pid, signal  (sender's context)
+ *   PROC_EV_START, PROC_EV_LWP_START   -         (the new process's first run)
+ * Thread context.
+ */
+enum proc_event {
+	PROC_EV_CREATE, PROC_EV_EXEC, PROC_EV_EXEC_SUCCESS, PROC_EV_EXEC_FAILURE, PROC_EV_EXIT,
+	PROC_EV_SIGNAL_SEND, PROC_EV_START, PROC_EV_LWP_START, PROC_EV_COUNT
+};
+extern void (*volatile proc_probe_hook)(enum proc_event ev, uint64_t a0, uint64_t a1, uint64_t a2);
+
+/* Wait statuses (as in <sys/wait.h>). */
+#define PROC_EXITED(st)    (((st) & 0x7f) == 0)
+#define PROC_EXITCODE(st)  (((st) >> 8) & 0xff)
+#define PROC_TERMSIG(st)   ((st) & 0x7f)
+
+/*
+ * proc_load: the loader (kernel/proc_exec.c): map the executable kf into
+ * p's (empty) address space, build the initial stack from argv, and set
+ * p's break; the entry point and stack pointer in *pc and *sp.  0, or a
+ * negative errno with the reason in err.  Thread context.
+ */
+struct kfile;
+int proc_load(struct proc *p, const struct kfile *kf, int argc, char *const argv[],
+              uint64_t *pc, uint64_t *sp, char *err, size_t errsize);
+
+/* proc_brk: move p's break to addr (mapping or unmapping pages); returns the break after. */
+uint64_t proc_brk(struct proc *p, uint64_t addr);
+
+#endif

@@ -1,0 +1,41 @@
+# mk/user.mk - Sonde's user programs: userland/libc on newlib, userland/bin.
+#
+# Each userland/bin/NAME.c is one program, linked static (no dynamic
+# loader exists) at the linker's usual address with crt0.o, the system
+# call stubs (build/user/libsonde.a) and newlib's libc.a, into
+# build/bin/NAME.  -fno-omit-frame-pointer keeps user stacks walkable.
+# The programs go into the kernel image as the boot archive's /bin
+# (kernel/kfile.c, tools/gen_scripts.sh).
+
+USER_DIR     := $(BUILD)/user
+USER_BINDIR  := $(BUILD)/bin
+USER_CFLAGS  := -std=gnu11 $(WARN) -I. $(NEWLIB_CFLAGS) -O2 -g -fno-omit-frame-pointer \
+                -fno-pie -fno-stack-protector -fcf-protection=none -MMD -MP
+USER_LDFLAGS := -static -nostdlib -z max-page-size=0x1000 -z noexecstack -e _start
+USER_LIBC_SRCS := userland/libc/syscalls.c
+USER_LIBC    := $(USER_DIR)/libsonde.a
+USER_CRT0    := $(USER_DIR)/userland/libc/crt0.o
+USER_PROGS   := $(sort $(basename $(notdir $(wildcard userland/bin/*.c))))
+USER_BINS    := $(USER_PROGS:%=$(USER_BINDIR)/%)
+
+$(USER_DIR)/%.o: %.c $(NEWLIB_LIBC)
+	@mkdir -p $(@D)
+	@echo "  UCC     $<"
+	$(Q)$(CC) $(USER_CFLAGS) -c $< -o $@
+
+$(USER_DIR)/%.o: %.S
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(USER_CFLAGS) -c $< -o $@
+
+$(USER_LIBC): $(USER_LIBC_SRCS:%.c=$(USER_DIR)/%.o)
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+$(USER_BINDIR)/%: $(USER_DIR)/userland/bin/%.o $(USER_CRT0) $(USER_LIBC) $(NEWLIB_LIBC)
+	@mkdir -p $(@D)
+	@echo "  ULD     $@"
+	$(Q)$(LD) $(USER_LDFLAGS) -o $@ $(USER_CRT0) $< --start-group $(USER_LIBC) $(NEWLIB_LIBC) \
+	  $(LIBGCC) --end-group
+
+.SECONDARY: $(USER_CRT0) $(USER_PROGS:%=$(USER_DIR)/userland/bin/%.o)
+.PHONY: user
+user: $(USER_BINS)

@@ -1,0 +1,254 @@
+/*
+ * test_elf.c - the static ELF64 checker behind exec (kernel/elf.c).
+ *
+ * Each test builds one small valid executable in memory (two segments:
+ * text R+X, data R+W with a bss tail), breaks one field, and checks that
+ * elf_parse() refuses it with the expected reason; every truncation of the
+ * valid image is refused too.  elf_symbolize() is checked the same way on
+ * an image with a symbol table.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+#include "kernel/elf.h"
+
+#define MACHINE  62
+#define LO       0x400000UL
+#define HI       0x800000000000UL
+#define FILE_LEN 0x210
+
+struct ehdr {
+	unsigned char e_ident[16];
+	uint16_t e_type, e_machine;
+	uint32_t e_version;
+	uint64_t e_entry, e_phoff, e_shoff;
+	uint32_t e_flags;
+	uint16_t e_ehsize, e_phentsize, e_phnum, e_shentsize, e_shnum, e_shstrndx;
+};
+
+struct phdr {
+	uint32_t p_type, p_flags;
+	uint64_t p_offset, p_vaddr, p_paddr, p_filesz, p_memsz, p_align;
+};
+
+/* The image: the ELF header, two program headers, then the segments' bytes. */
+static union {
+	unsigned char bytes[FILE_LEN];
+	struct {
+		struct ehdr eh;
+		struct phdr ph[2];
+	} h;
+} img;
+
+static char err[160];
+static struct elf_image out;
+
+static void build(void)
+{
+	memset(&img, 0, sizeof(img));
+	memcpy(img.h.eh.e_ident, "\177ELF\2\1\1", 7);
+	img.h.eh.e_type = 2;
+	img.h.eh.e_machine = MACHINE;
+	img.h.eh.e_version = 1;
+	img.h.eh.e_entry = 0x400100;
+	img.h.eh.e_phoff = 64;
+	img.h.eh.e_ehsize = 64;
+	img.h.eh.e_phentsize = 56;
+	img.h.eh.e_phnum = 2;
+	img.h.ph[0] = (struct phdr){ 1, 5, 0, 0x400000, 0x400000, 0x200, 0x200, 0x1000 };
+	img.h.ph[1] = (struct phdr){ 1, 6, 0x200, 0x401200, 0x401200, 0x10, 0x100, 0x1000 };
+}
+
+static int parse(uint64_t len)
+{
+	err[0] = 0;
+	return elf_parse(&img, len, MACHINE, LO, HI, &out, err, sizeof(err));
+}
+
+/* refused: the image as it now is must fail with a reason containing what. */
+static void refused(const char *what)
+{
+	assert_int_equal(parse(FILE_LEN), -1);
+	if (strstr(err, what) == NULL)
+		fail_msg("reason \"%s\" does not say \"%s\"", err, what);
+}
+
+static void test_valid(void **state)
+{
+	(void)state;
+	build();
+	assert_int_equal(parse(FILE_LEN), 0);
+	assert_int_equal(out.ei_entry, 0x400100);
+	assert_int_equal(out.ei_nseg, 2);
+	assert_int_equal(out.ei_seg[1].es_vaddr, 0x401200);
+	assert_int_equal(out.ei_seg[1].es_filesz, 0x10);
+	assert_int_equal(out.ei_seg[1].es_memsz, 0x100);
+	assert_int_equal(out.ei_end, 0x401300);
+}
+
+static void test_truncated_everywhere(void **state)
+{
+	(void)state;
+	build();
+	for (uint64_t len = 0; len < FILE_LEN; len++) {
+		if (parse(len) != -1)
+			fail_msg("a %lu-byte truncation was accepted", (unsigned long)len);
+		assert_non_null(strstr(err, "truncated"));
+	}
+}
+
+static void test_ident(void **state)
+{
+	(void)state;
+	for (int i = 0; i < 4; i++) {
+		build();
+		img.h.eh.e_ident[i] ^= 0x20;
+		refused("bad magic");
+	}
+	build(); img.h.eh.e_ident[4] = 1; refused("64-bit");
+	build(); img.h.eh.e_ident[5] = 2; refused("little-endian");
+	build(); img.h.eh.e_ident[6] = 0; refused("identification version");
+	build(); img.h.eh.e_ident[7] = 9; refused("OS ABI");
+}
+
+static void test_header_fields(void **state)
+{
+	(void)state;
+	build(); img.h.eh.e_type = 3; refused("static executable");
+	build(); img.h.eh.e_machine = 3; refused("wrong machine");
+	build(); img.h.eh.e_version = 0; refused("ELF version");
+	build(); img.h.eh.e_ehsize = 52; refused("ELF header size");
+	build(); img.h.eh.e_phentsize = 32; refused("program header size");
+	build(); img.h.eh.e_phnum = 0; refused("program header count");
+	build(); img.h.eh.e_phnum = 1000; refused("program header count");
+	build(); img.h.eh.e_phoff = 0x200; refused("truncated");
+	build(); img.h.eh.e_phoff = ~0UL - 8; refused("truncated");
+}
+
+static void test_segment_fields(void **state)
+{
+	(void)state;
+	build(); img.h.ph[1].p_offset = ~0UL; refused("truncated");
+	build(); img.h.ph[1].p_filesz = ~0UL; refused("truncated");
+	build(); img.h.ph[1].p_filesz = 0x101; img.h.ph[1].p_offset = 0x100;
+	img.h.ph[1].p_vaddr = 0x401100; refused("file size above memory size");
+	build(); img.h.ph[1].p_memsz = 0; img.h.ph[1].p_filesz = 0; refused("empty");
+	build(); img.h.ph[0].p_vaddr = 0x1000; refused("outside the user address range");
+	build(); img.h.ph[1].p_vaddr = HI; refused("outside the user address range");
+	build(); img.h.ph[1].p_memsz = ~0UL; refused("outside the user address range");
+	build(); img.h.ph[1].p_vaddr = 0x401300; refused("congruent");
+	build(); img.h.ph[1].p_align = 0x1800; refused("power of two");
+	build(); img.h.ph[1].p_flags = 7; refused("writable and executable");
+	build(); img.h.ph[1].p_flags = 0x16; refused("unknown flags");
+	build(); img.h.ph[1].p_vaddr = 0x400200; refused("overlaps");
+	build(); img.h.ph[1].p_type = 3; refused("dynamically linked");
+	build(); img.h.ph[0].p_type = 2; refused("dynamically linked");
+	build(); img.h.ph[0].p_type = 4; img.h.ph[1].p_type = 4; refused("no loadable segment");
+}
+
+static void test_entry(void **state)
+{
+	(void)state;
+	build(); img.h.eh.e_entry = 0x401200; refused("not in an executable segment");
+	build(); img.h.eh.e_entry = 0x400200; refused("not in an executable segment");
+	build(); img.h.eh.e_entry = 0; refused("not in an executable segment");
+}
+
+/* An image with only a section table: [null, .symtab, .strtab], one function "main". */
+struct shdr {
+	uint32_t sh_name, sh_type;
+	uint64_t sh_flags, sh_addr, sh_offset, sh_size;
+	uint32_t sh_link, sh_info;
+	uint64_t sh_addralign, sh_entsize;
+};
+
+struct sym {
+	uint32_t st_name;
+	unsigned char st_info, st_other;
+	uint16_t st_shndx;
+	uint64_t st_value, st_size;
+};
+
+#define SYM_LEN (64 + 3 * 64 + 2 * 24 + 6)
+static union {
+	unsigned char bytes[SYM_LEN];
+	struct {
+		struct ehdr eh;
+		struct shdr sh[3];
+		struct sym sym[2];
+		char str[6];
+	} __attribute__((packed)) h;
+} simg;
+
+static void build_syms(void)
+{
+	memset(&simg, 0, sizeof(simg));
+	memcpy(simg.h.eh.e_ident, "\177ELF\2\1\1", 7);
+	simg.h.eh.e_shoff = 64;
+	simg.h.eh.e_shentsize = 64;
+	simg.h.eh.e_shnum = 3;
+	simg.h.sh[1] = (struct shdr){ .sh_type = 2, .sh_offset = 64 + 3 * 64, .sh_size = 48, .sh_link = 2 };
+	simg.h.sh[2] = (struct shdr){ .sh_type = 3, .sh_offset = 64 + 3 * 64 + 48, .sh_size = 6 };
+	simg.h.sym[1] = (struct sym){ .st_name = 1, .st_info = 0x12, .st_value = 0x401000, .st_size = 0x20 };
+	memcpy(simg.h.str, "\0main", 6);
+}
+
+static bool symbolize(uint64_t len, uint64_t addr)
+{
+	strcpy(err, "untouched");
+	return elf_symbolize(&simg, len, addr, err, sizeof(err));
+}
+
+static void test_symbolize(void **state)
+{
+	(void)state;
+	build_syms();
+	assert_true(symbolize(SYM_LEN, 0x401010));
+	assert_string_equal(err, "main+0x10");
+	assert_true(symbolize(SYM_LEN, 0x401000));
+	assert_string_equal(err, "main+0x0");
+	assert_false(symbolize(SYM_LEN, 0x401020));            /* just past its end */
+	assert_false(symbolize(SYM_LEN, 0x400fff));
+	assert_string_equal(err, "untouched");
+}
+
+static void test_symbolize_corrupt(void **state)
+{
+	(void)state;
+	for (uint64_t len = 0; len < SYM_LEN; len++) {
+		build_syms();
+		if (symbolize(len, 0x401010))
+			fail_msg("a %lu-byte truncation was symbolized", (unsigned long)len);
+	}
+	build_syms(); simg.h.eh.e_shoff = ~0UL - 8; assert_false(symbolize(SYM_LEN, 0x401010));
+	build_syms(); simg.h.eh.e_shentsize = 40; assert_false(symbolize(SYM_LEN, 0x401010));
+	build_syms(); simg.h.sh[1].sh_link = 7; assert_false(symbolize(SYM_LEN, 0x401010));
+	build_syms(); simg.h.sh[1].sh_size = ~0UL; assert_false(symbolize(SYM_LEN, 0x401010));
+	build_syms(); simg.h.sh[2].sh_offset = ~0UL; assert_false(symbolize(SYM_LEN, 0x401010));
+	build_syms(); simg.h.sym[1].st_name = 6; assert_false(symbolize(SYM_LEN, 0x401010));
+	build_syms(); simg.h.sym[1].st_info = 0x11; assert_false(symbolize(SYM_LEN, 0x401010));
+	build_syms(); simg.h.str[1] = 0; assert_false(symbolize(SYM_LEN, 0x401010));  /* empty name */
+	build_syms(); simg.h.str[5] = '!';       /* "main!", unterminated: cut at the table's end */
+	assert_true(symbolize(SYM_LEN, 0x401010));
+	assert_string_equal(err, "main!+0x10");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_valid),
+		cmocka_unit_test(test_truncated_everywhere),
+		cmocka_unit_test(test_ident),
+		cmocka_unit_test(test_header_fields),
+		cmocka_unit_test(test_segment_fields),
+		cmocka_unit_test(test_entry),
+		cmocka_unit_test(test_symbolize),
+		cmocka_unit_test(test_symbolize_corrupt),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,33 @@
+/*
+ * sonde.h - what Sonde's C library adds to newlib for user programs.
+ *
+ * sonde_syscall: system call nr with up to six arguments, as the kernel
+ * sees it: the raw result, a negative errno on failure (errno untouched).
+ * SYS_<name>: the numbers, from kernel/syscalls.def.
+ */
+#ifndef SONDE_LIBC_H
+#define SONDE_LIBC_H
+
+enum {
+#define SYSCALL(nr, name, nargs) SYS_##name = nr,
+#include "kernel/syscalls.def"
+};
+
+long sonde_syscall(long nr, long a0, long a1, long a2, long a3, long a4, long a5);
+int sched_yield(void);
+
+/* mmap(2) and munmap(2) (newlib has no <sys/mman.h>): anonymous memory only. */
+#include <stddef.h>
+#include <sys/types.h>
+#define PROT_NONE     0
+#define PROT_READ     1
+#define PROT_WRITE    2
+#define PROT_EXEC     4
+#define MAP_PRIVATE   0x02
+#define MAP_FIXED     0x10
+#define MAP_ANONYMOUS 0x20
+#define MAP_FAILED    ((void *)-1)
+void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off);
+int munmap(void *addr, size_t len);
+
+#endif
