@@ -23,6 +23,7 @@
 #include "kernel/mem.h"
 #include "kernel/proc.h"
 #include "kernel/thread.h"
+#include "kernel/time.h"
 
 static struct proc procs[PROC_MAX];
 static spinlock_t proc_lock = SPINLOCK_INIT("proc");
@@ -97,6 +98,8 @@ static void proc_thread_main(void *arg)
 	uint64_t pc = ps->ps_pc, sp = ps->ps_sp;
 	void *frame = ps->ps_frame;
 
+	while (ps->ps_proc->p_held)             /* proc_spawn_held: until proc_release */
+		thread_sleep_ns(NSEC_PER_MSEC);
 	t->t_proc = ps->ps_proc;                /* pid and execname are the process's from here */
 	proc_event(PROC_EV_START, 0, 0, 0);
 	proc_event(PROC_EV_LWP_START, 0, 0, 0);
@@ -151,7 +154,38 @@ static int proc_setup(struct proc *p, const char *path, int argc, char *const ar
 	return 0;
 }
 
+static int proc_spawn_how(const char *path, int argc, char *const argv[], char *err,
+                          size_t errsize, bool held);
+
 int proc_spawn(const char *path, int argc, char *const argv[], char *err, size_t errsize)
+{
+	return proc_spawn_how(path, argc, argv, err, errsize, false);
+}
+
+int proc_spawn_held(const char *path, int argc, char *const argv[], char *err, size_t errsize)
+{
+	return proc_spawn_how(path, argc, argv, err, errsize, true);
+}
+
+void proc_release(int pid)
+{
+	spin_lock(&proc_lock);
+	for (int i = 0; i < PROC_MAX; i++)
+		if (procs[i].p_state != PS_FREE && procs[i].p_pid == pid)
+			procs[i].p_held = false;
+	spin_unlock(&proc_lock);
+}
+
+int proc_pid_reserve(void)
+{
+	spin_lock(&proc_lock);
+	int pid = proc_next_pid++;
+	spin_unlock(&proc_lock);
+	return pid;
+}
+
+static int proc_spawn_how(const char *path, int argc, char *const argv[], char *err,
+                          size_t errsize, bool held)
 {
 	struct proc_start *ps = kzalloc(sizeof(*ps));
 	struct proc *p = ps != NULL ? proc_alloc() : NULL;
@@ -165,6 +199,7 @@ int proc_spawn(const char *path, int argc, char *const argv[], char *err, size_t
 		r = -ENOMEM;
 	if (r == 0) {
 		int pid = p->p_pid;
+		p->p_held = held;
 		if ((r = proc_start_thread(p, ps)) == 0) {
 			proc_event(PROC_EV_CREATE, (uint64_t)pid, 0, 0);
 			return pid;

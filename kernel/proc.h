@@ -93,6 +93,7 @@ struct proc {
 	uint64_t p_fault_addr;       /* what killed it, for the shell's report */
 	uint64_t p_fault_pc;
 	char p_fault_sym[64];        /* the pc as function+offset from the image's .symtab, or "" */
+	volatile bool p_held;        /* proc_spawn_held: not in user mode until proc_release */
 };
 
 /*
@@ -103,6 +104,23 @@ struct proc {
  * -EAGAIN when the process table is full).  Thread context.
  */
 int proc_spawn(const char *path, int argc, char *const argv[], char *err, size_t errsize);
+
+/*
+ * proc_spawn_held: the same, but the process waits before its first
+ * instruction (and before proc:::start) until proc_release(pid): dtrace -c
+ * creates its command so, to know $target before it compiles and to let it
+ * run only once tracing has started.  A held process that is killed dies
+ * when released.  Thread context.
+ */
+int proc_spawn_held(const char *path, int argc, char *const argv[], char *err, size_t errsize);
+void proc_release(int pid);
+
+/*
+ * proc_pid_reserve: a pid no process has had or will have, for a thread
+ * that D should see as a process of its own (the dtrace command's consumer
+ * thread).  Any context but probe context.
+ */
+int proc_pid_reserve(void);
 
 /*
  * proc_wait: wait until process pid (a child of the caller's process, or

@@ -161,7 +161,7 @@ def host_dtrace(*args):
 
 def test_d_builtins_name_the_process():
     status, lines, err = host_dtrace(
-        "-q", "-n", 'fbt:kernel:sys_pipe:entry { printf("%s %d %d\\n", execname, pid, ppid); }',
+        "-q", "-n", 'fbt:kernel:sys_pipe:entry { printf("%s %d %d\\n", execname, pid == $target, ppid); }',
         "-c", "/bin/pingpong 3")
     r = type("R", (), {"stdout": "\n".join(lines), "stderr": err})
     assert sorted(lines) == ["pingpong 1 0", "pingpong 1 0", "pingpong: 3 round trips"], \

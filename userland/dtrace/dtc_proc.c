@@ -27,6 +27,7 @@
 #include "kernel/kfile.h"
 #include "kernel/klib.h"
 #include "kernel/mem.h"
+#include "kernel/proc.h"
 #include "kernel/thread.h"
 #include "userland/dtrace/dtc.h"
 #include "userland/shell/shell.h"
@@ -38,7 +39,7 @@ void dtc_process_enter(struct dtc *d)
 
 	kstrlcpy(d->saved_name, t->t_name, sizeof(d->saved_name));
 	d->saved_pid = t->t_pid;
-	thread_set_process("dtrace", t->t_tid);
+	thread_set_process("dtrace", (uint64_t)proc_pid_reserve());   /* a pid no process has */
 }
 
 void dtc_process_leave(struct dtc *d)
@@ -48,8 +49,10 @@ void dtc_process_leave(struct dtc *d)
 
 uint64_t dtc_process_pid(void)
 {
-	return curthread()->t_tid;
+	return curthread()->t_pid;
 }
+
+#define DTC_PROC_ARGS 32
 
 struct dtc_proc {
 	const char *dp_line;
@@ -57,6 +60,9 @@ struct dtc_proc {
 	volatile bool dp_done;       /* set by the command's thread as its last act */
 	volatile bool dp_go;         /* dtc_proc_start: tracing has started */
 	int dp_status;
+	int dp_pid;                  /* a /bin program: its process (held until go); else 0 */
+	char *dp_words;              /* its command line, split */
+	char *dp_argv[DTC_PROC_ARGS + 1];
 };
 
 /*
@@ -108,21 +114,70 @@ bool dtc_proc_exists(const char *line)
 	return shell_cmd_find(word) != NULL;
 }
 
+/*
+ * proc_program_split: is line one program ("/bin/x a b", no ';')?  Then
+ * its words into pr->dp_argv (a kmalloc'd copy); false otherwise.
+ */
+static bool proc_program_split(struct dtc_proc *pr, const char *line)
+{
+	int argc = 0;
+
+	while (*line == ' ')
+		line++;
+	size_t len = strlen(line);
+	if (*line != '/' || strchr(line, ';') != NULL || (pr->dp_words = kmalloc(len + 1)) == NULL)
+		return false;
+	memcpy(pr->dp_words, line, len + 1);
+	for (char *w = pr->dp_words; *w != 0 && argc < DTC_PROC_ARGS;) {
+		pr->dp_argv[argc++] = w;
+		while (*w != 0 && *w != ' ')
+			w++;
+		while (*w == ' ')
+			*w++ = 0;
+	}
+	pr->dp_argv[argc] = NULL;
+	return true;
+}
+
+/* proc_program_end: the held process of pr killed (if never run), released, reaped quietly. */
+static void proc_program_end(struct dtc_proc *pr)
+{
+	int status;
+
+	proc_kill(pr->dp_pid, SIGKILL);
+	proc_release(pr->dp_pid);
+	proc_wait(pr->dp_pid, &status, NULL);
+}
+
 static void proc_thread(void *arg)
 {
 	struct dtc_proc *pr = arg;
 	struct wl_params p;
-	const struct workload *w = proc_workload(pr->dp_line, &p);
+	const struct workload *w = pr->dp_pid > 0 ? NULL : proc_workload(pr->dp_line, &p);
 
 	while (!pr->dp_go) {                /* created before compiling ($target), held until go */
 		if (thread_should_exit()) {
+			if (pr->dp_pid > 0)
+				proc_program_end(pr);
 			pr->dp_done = true;
 			return;
 		}
 		thread_sleep_ns(NSEC_PER_MSEC);
 	}
-	pr->dp_status = w != NULL ? w->wl_main(&p) : shell_run_line(pr->dp_line);
+	if (pr->dp_pid > 0) {               /* as the shell runs it in the foreground */
+		proc_release(pr->dp_pid);
+		pr->dp_status = shell_program_wait(pr->dp_argv[0], pr->dp_pid);
+	} else {
+		pr->dp_status = w != NULL ? w->wl_main(&p) : shell_run_line(pr->dp_line);
+	}
 	pr->dp_done = true;                 /* pr is not touched after this */
+}
+
+/* proc_free: pr and what it holds. */
+static void proc_free(struct dtc_proc *pr)
+{
+	kfree(pr->dp_words);
+	kfree(pr);
 }
 
 struct dtc_proc *dtc_proc_create(const char *line)
@@ -132,9 +187,25 @@ struct dtc_proc *dtc_proc_create(const char *line)
 	if (pr == NULL)
 		return NULL;
 	pr->dp_line = line;
+	if (proc_program_split(pr, line)) {
+		char why[160];
+		int argc = 0;
+		while (pr->dp_argv[argc] != NULL)
+			argc++;
+		pr->dp_pid = proc_spawn_held(pr->dp_argv[0], argc, pr->dp_argv, why, sizeof(why));
+		if (pr->dp_pid < 0) {
+			dtc_err("dtrace: failed to execute %s: %s\n", pr->dp_argv[0],
+			        pr->dp_pid == -ENOENT ? "No such file or directory" :
+			        why[0] ? why : "cannot start");
+			proc_free(pr);
+			return NULL;
+		}
+	}
 	pr->dp_tid = thread_spawn("dtrace -c", proc_thread, pr);
 	if (pr->dp_tid == 0) {
-		kfree(pr);
+		if (pr->dp_pid > 0)
+			proc_program_end(pr);
+		proc_free(pr);
 		return NULL;
 	}
 	return pr;
@@ -147,7 +218,7 @@ void dtc_proc_start(struct dtc_proc *pr)
 
 uint64_t dtc_proc_id(const struct dtc_proc *pr)
 {
-	return pr->dp_tid;
+	return pr->dp_pid > 0 ? (uint64_t)pr->dp_pid : pr->dp_tid;
 }
 
 bool dtc_proc_done(const struct dtc_proc *pr)
@@ -164,6 +235,6 @@ int dtc_proc_release(struct dtc_proc *pr)
 	else
 		thread_join(pr->dp_tid);        /* reap it */
 	int status = pr->dp_status;
-	kfree(pr);
+	proc_free(pr);
 	return status;
 }

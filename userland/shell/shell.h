@@ -74,6 +74,12 @@ bool shell_interp_file(const char *path);   /* a boot file starting with "#!"? *
  * if a signal killed it, 127 if there is no such file.  Thread context.
  */
 int shell_run_program(int argc, char **argv);
+/*
+ * shell_program_wait: wait for process pid (started from path) as the
+ * foreground waits: Ctrl-C sends it SIGINT, a fault is reported as a Unix
+ * shell reports it; returns the same status.  Thread context.
+ */
+int shell_program_wait(const char *path, int pid);
 /* shell_ps_procs: ps's process table (PID PPID S TIME COMMAND) and a blank line, if any process exists. */
 void shell_ps_procs(void);
 

@@ -76,7 +76,6 @@ static int shell_proc_report(const char *path, int pid, int status, const struct
 int shell_run_program(int argc, char **argv)
 {
 	char why[160];
-	struct proc_fault_info fi;
 	bool background = argc > 1 && strcmp(argv[argc - 1], "&") == 0;
 
 	if (background)
@@ -89,8 +88,15 @@ int shell_run_program(int argc, char **argv)
 		kprintf("[%d]\n", pid);
 		return SHELL_OK;
 	}
+	return shell_program_wait(argv[0], pid);
+}
+
+int shell_program_wait(const char *path, int pid)
+{
+	struct proc_fault_info fi;
 	int status = shell_proc_wait(pid, &fi);
-	return shell_proc_report(argv[0], pid, status, &fi);
+
+	return shell_proc_report(path, pid, status, &fi);
 }
 
 #define SHELL_PROCS_MAX PROC_MAX
