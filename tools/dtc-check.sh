@@ -71,6 +71,8 @@ for d in $(find tests/d -name '*.d' ! -name 'err.D_*' | sort); do
 	# a program that the runner gives -w (its @@options) is compiled with it
 	w=""
 	grep -q '@@options:.*-w\b' "$d" && w=-w
+	# and one that the runner gives -c has a $target
+	grep -q '@@options:.*-c ' "$d" && w="$w -c cmd"
 	if ! $DTC -e $w "$d" $(operands "$d") > $tmp 2>&1; then
 		echo "FAIL $d: does not compile:"; cat $tmp; fail=1; continue
 	fi

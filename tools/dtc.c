@@ -12,7 +12,8 @@
  * (with "-x errtags" the message is prefixed by "[D_TAG] "), or with -S
  * prints every clause's DIF, disassembled by DIF's own disassembler.
  * Exit status: 0 compiled, 1 compile error, 2 usage.  Arguments after the
- * script are the macro arguments $1, $2, ...
+ * script are the macro arguments $1, $2, ...; "-c CMD" stands for dtrace's
+ * -c: the host starts nothing, but $target is defined (as 1).
  *
  * The D library (dlang/dt_lib.c): every NAME.d file of the directories of
  * "-x libdir=DIR[:DIR...]" (by default the source tree's dlang/lib and
@@ -212,7 +213,7 @@ print_prog(const dt_prog *p)
 static int
 usage(void)
 {
-	fprintf(stderr, "usage: dtc [-eSwZ] [-x opt] { -s script | -n probe "
+	fprintf(stderr, "usage: dtc [-eSwZ] [-c cmd] [-x opt] { -s script | -n probe "
 	    "| script } [args...]\n");
 	return (2);
 }
@@ -237,6 +238,9 @@ main(int argc, char **argv)
 				libdir = argv[i] + 7;
 		} else if (strcmp(a, "-s") == 0 && i + 1 < argc) {
 			script = argv[++i];
+		} else if (strcmp(a, "-c") == 0 && i + 1 < argc) {
+			i++;
+			o.o_target = 1;		/* no process here: a stand-in pid */
 		} else if (strcmp(a, "-n") == 0 && i + 1 < argc) {
 			prog = argv[++i];
 		} else {
