@@ -36,6 +36,8 @@ typedef struct cpuinfo {
 /* the leading members of Sonde's struct cpu (kernel/cpu.h) */
 typedef struct cpu {
 	uintptr_t cpu_self;		/* the structure's own address */
+	uint64_t cpu_kstack_top;	/* (the system-call entry's) */
+	uint64_t cpu_user_sp;
 	int cpu_id;			/* 0 .. the number of CPUs - 1 */
 } cpu_t;
 
