@@ -156,6 +156,26 @@ def check(test, status, out, err):
     return problems
 
 
+# What can fire on a CPU other than the one BEGIN, END and ERROR fire on: a
+# probe of another provider (or any description with a ':' -- a ternary
+# counts too, erring towards running), or -c, -Z.
+OTHER_PROBES = re.compile(r"\b(profile|tick|fbt|sdt|sched|lockstat|sysinfo|syscall|proc|io)\b|:")
+
+
+def may_use_cpus(path):
+    """Can the program at path fire on more than one CPU?  (Else the CPU count cannot matter.)"""
+    try:
+        with open(os.path.join(ROOT, path), encoding="latin-1") as f:
+            text = f.read()
+    except OSError:
+        return True
+    opts = " ".join(v for k, v in DIRECTIVE.findall(text) if k == "options").split()
+    body = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    body = re.sub(r'"(\\.|[^"\\])*"', '""', body)
+    body = re.sub(r"\bdtrace:::(BEGIN|END|ERROR)\b", "", body)
+    return "-c" in opts or "-Z" in opts or OTHER_PROBES.search(body) is not None
+
+
 def find_tests(paths, runtime_only=False):
     found = []
     for p in paths:
@@ -180,10 +200,14 @@ def main():
     ap.add_argument("-v", "--verbose", action="store_true", help="show each PASS's time too")
     ap.add_argument("--runtime-only", action="store_true",
                     help="only tst.* programs (err.* are compile-time: the CPU count cannot matter)")
+    ap.add_argument("--multi-cpu", action="store_true",
+                    help="only programs that can fire on more than one CPU (a probe other "
+                         "than BEGIN/END/ERROR, or -c/-Z): for the run on several CPUs")
     ap.add_argument("paths", nargs="*", default=["tests/d"])
     args = ap.parse_args()
     dtrace = os.environ.get("DTEST_DTRACE") or os.path.join(ROOT, "tools", "dtrace")
-    tests = [Test(p) for p in find_tests(args.paths, args.runtime_only)]
+    tests = [Test(p) for p in find_tests(args.paths, args.runtime_only)
+             if not args.multi_cpu or may_use_cpus(p)]
     counts = {"PASS": 0, "FAIL": 0, "SKIP": 0}
     lock = threading.Lock()
     start = time.monotonic()
