@@ -195,7 +195,7 @@ static bool is_text(const uint8_t *p, uint32_t n)
 	uint32_t i = 0;
 
 	for (; i < n && p[i] != 0; i++)
-		if (!((p[i] >= 32 && p[i] < 127) || (p[i] >= 7 && p[i] <= 13)))
+		if (!text_byte(p[i]))
 			return false;
 	if (i == 0)
 		return false;
@@ -205,31 +205,35 @@ static bool is_text(const uint8_t *p, uint32_t n)
 	return true;
 }
 
+/* print_chars: the n bytes at p (no NUL needed) as a string: "%s" if quiet, else "  %-*s". */
+static void print_chars(const uint8_t *p, uint32_t n, bool quiet, int width)
+{
+	char small[264];
+	char *s = n < sizeof(small) ? small : kmalloc(n + 1);
+
+	if (s == NULL)
+		return;
+	memcpy(s, p, n);
+	s[n] = 0;
+	if (quiet)
+		dtc_out("%s", s);
+	else
+		dtc_out("  %-*s", width, s);
+	if (s != small)
+		kfree(s);
+}
+
 void dtc_print_text(const uint8_t *p, uint32_t n, int width)
 {
-	uint32_t i = 0;
-	char small[264];
+	uint32_t len = 0;
 
-	while (i < n && text_byte(p[i]))
-		i++;
-	if (i < n && (p[i] != 0 || i == 0)) {
+	if (!is_text(p, n)) {
 		dtc_print_bytes(p, n);
 		return;
 	}
-	for (uint32_t j = i; j < n; j++) {
-		if (p[j] != 0) {
-			dtc_print_bytes(p, n);
-			return;
-		}
-	}
-	char *s = i < sizeof(small) ? small : kmalloc(i + 1);
-	if (s == NULL)
-		return;
-	memcpy(s, p, i);
-	s[i] = 0;
-	dtc_out("  %-*s", width, s);
-	if (s != small)
-		kfree(s);
+	while (len < n && p[len] != 0)
+		len++;
+	print_chars(p, len, false, width);
 }
 
 /* ---- trace() ---- */
@@ -274,20 +278,10 @@ static void trace_int(int64_t v, uint32_t size, bool sgn, bool quiet)
  */
 static void trace_blob(struct dtc *d, const dt_action *a, const uint8_t *data, uint32_t size)
 {
-	char small[256];
-
-	if (a->ac_arg > 1) {
+	if (a->ac_arg > 1)
 		dtc_print_bytes(data, size);
-		return;
-	}
-	char *s = size < sizeof(small) ? small : kmalloc(size + 1);
-	if (s == NULL)
-		return;
-	memcpy(s, data, size);
-	s[size] = 0;
-	dtc_out(d->quiet ? "%s" : "  %-33s", s);
-	if (s != small)
-		kfree(s);
+	else
+		print_chars(data, size, d->quiet, 33);
 }
 
 static void print_trace(struct dtc *d, const dt_action *a, const uint8_t *data)
