@@ -22,20 +22,6 @@
 #define PT_DYNAMIC  2
 #define PT_INTERP   3
 
-struct elf64_ehdr {
-	unsigned char e_ident[16];
-	uint16_t e_type, e_machine;
-	uint32_t e_version;
-	uint64_t e_entry, e_phoff, e_shoff;
-	uint32_t e_flags;
-	uint16_t e_ehsize, e_phentsize, e_phnum, e_shentsize, e_shnum, e_shstrndx;
-};
-
-struct elf64_phdr {
-	uint32_t p_type, p_flags;
-	uint64_t p_offset, p_vaddr, p_paddr, p_filesz, p_memsz, p_align;
-};
-
 /* The parse in progress: the file, its limits, and where to say what is wrong. */
 struct elf_parse {
 	const unsigned char *ep_data;

@@ -15,6 +15,21 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The file's headers, as the ELF-64 specification lays them out. */
+struct elf64_ehdr {
+	unsigned char e_ident[16];
+	uint16_t e_type, e_machine;
+	uint32_t e_version;
+	uint64_t e_entry, e_phoff, e_shoff;
+	uint32_t e_flags;
+	uint16_t e_ehsize, e_phentsize, e_phnum, e_shentsize, e_shnum, e_shstrndx;
+};
+
+struct elf64_phdr {
+	uint32_t p_type, p_flags;
+	uint64_t p_offset, p_vaddr, p_paddr, p_filesz, p_memsz, p_align;
+};
+
 #define ELF_SEG_MAX 8
 
 /* Segment permissions, as in an ELF program header's p_flags. */

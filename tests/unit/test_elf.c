@@ -22,26 +22,12 @@
 #define HI       0x800000000000UL
 #define FILE_LEN 0x210
 
-struct ehdr {
-	unsigned char e_ident[16];
-	uint16_t e_type, e_machine;
-	uint32_t e_version;
-	uint64_t e_entry, e_phoff, e_shoff;
-	uint32_t e_flags;
-	uint16_t e_ehsize, e_phentsize, e_phnum, e_shentsize, e_shnum, e_shstrndx;
-};
-
-struct phdr {
-	uint32_t p_type, p_flags;
-	uint64_t p_offset, p_vaddr, p_paddr, p_filesz, p_memsz, p_align;
-};
-
 /* The image: the ELF header, two program headers, then the segments' bytes. */
 static union {
 	unsigned char bytes[FILE_LEN];
 	struct {
-		struct ehdr eh;
-		struct phdr ph[2];
+		struct elf64_ehdr eh;
+		struct elf64_phdr ph[2];
 	} h;
 } img;
 
@@ -60,8 +46,8 @@ static void build(void)
 	img.h.eh.e_ehsize = 64;
 	img.h.eh.e_phentsize = 56;
 	img.h.eh.e_phnum = 2;
-	img.h.ph[0] = (struct phdr){ 1, 5, 0, 0x400000, 0x400000, 0x200, 0x200, 0x1000 };
-	img.h.ph[1] = (struct phdr){ 1, 6, 0x200, 0x401200, 0x401200, 0x10, 0x100, 0x1000 };
+	img.h.ph[0] = (struct elf64_phdr){ 1, 5, 0, 0x400000, 0x400000, 0x200, 0x200, 0x1000 };
+	img.h.ph[1] = (struct elf64_phdr){ 1, 6, 0x200, 0x401200, 0x401200, 0x10, 0x100, 0x1000 };
 }
 
 static int parse(uint64_t len)
@@ -178,7 +164,7 @@ struct sym {
 static union {
 	unsigned char bytes[SYM_LEN];
 	struct {
-		struct ehdr eh;
+		struct elf64_ehdr eh;
 		struct shdr sh[3];
 		struct sym sym[2];
 		char str[6];
