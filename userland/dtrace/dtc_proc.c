@@ -8,15 +8,17 @@
  * reaped before dtrace returns.  A process dtrace created never outlives it
  * (one it grabbed, -p, would be let go instead; Sonde has no -p).
  *
- * Sonde has no user processes yet, so the command runs in a thread of its
- * own, "dtrace -c": either one workload, run in the foreground ("spin 100"
- * or "run spin 100"), or any other shell command line.  Killing it is
- * thread_kill() through wl_stop(): a workload notices within a round
- * (wl_should_stop), a shell line at its next command or in its sleeps.
- * What a shell line starts in the background with `run` is not the
- * command's own (as the children of `sh -c 'x &'` are not dtrace's) and
- * keeps running.  When processes come, dtc_proc_create will create one and
- * dtc_proc_release kill it: the callers stay as they are.
+ * A program ("/bin/pingpong 10") is a process, created held
+ * (proc_spawn_held) so that $target is its pid before compiling, and
+ * released at go; a thread of the command's own, "dtrace -c", waits for
+ * it as the shell's foreground does.  Anything else runs in that thread:
+ * one workload in the foreground ("spin 100" or "run spin 100"), or any
+ * other shell command line.  Killing it is thread_kill() through
+ * wl_stop(): the waiter sends the program SIGINT, a workload notices
+ * within a round (wl_should_stop), a shell line at its next command or in
+ * its sleeps.  What a shell line starts in the background with `run` is
+ * not the command's own (as the children of `sh -c 'x &'` are not
+ * dtrace's) and keeps running.
  *
  * The dtrace command is itself a process to the D programs it runs: while
  * it runs, its thread is called "dtrace" and has a pid (its tid), so
