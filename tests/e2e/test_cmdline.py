@@ -103,14 +103,14 @@ def test_rawbytes_and_cpu():
 
 def test_flags():
     status, out, err = shell(
-        "dtrace -y; dtrace -n; dtrace -p 1; dtrace -A; dtrace -a; dtrace -32 -n BEGIN;"
+        "dtrace -y; dtrace -n; dtrace -p 12345 -n BEGIN; dtrace -A; dtrace -a; dtrace -32 -n BEGIN;"
         " dtrace -h; dtrace -G -s /scripts/hello.d; dtrace -V; dtrace",
         timeout=TIMEOUT)
     e = lines(err)
     assert e[0] == "dtrace: illegal option -- y"
     assert e[1].startswith("Usage: dtrace [-32|-64] [-aACeFGhHlqSvVwZ] [-b bufsz]")
     assert "dtrace: option requires an argument -- n" in e
-    for msg in ["dtrace: failed to grab pid 1: no such process",
+    for msg in ["dtrace: failed to grab pid 12345: No such process",
                 "dtrace: failed to open /kernel/drv/dtrace.conf: Read-only file system",
                 "dtrace: could not enable tracing: No anonymous tracing state",
                 "dtrace: failed to initialize dtrace: Module and program data models do not match",
@@ -118,6 +118,16 @@ def test_flags():
                 "dtrace: failed to open output file '/scripts/hello.o': Read-only file system"]:
         assert msg in e
     assert out.startswith("dtrace: Sun D ")
+
+
+def test_p_grabs_a_running_process():
+    # -p PID: $target is that process, tracing ends when it exits, and it is
+    # let go, not killed (the first process of a fresh guest is pid 1).
+    status, out, err = shell(
+        "/bin/sleep 2 &; dtrace -q -p 1 -n 'proc:::exit /pid == $target/ "
+        "{ printf(\"exit of %s %d\\n\", execname, pid == $target); } END { printf(\"end\\n\"); }'",
+        timeout=TIMEOUT)
+    assert (status, out, err) == (0, "[1]\nexit of sleep 1\nend\n\n", "")
 
 
 def test_interpreter_file(tmp_path):

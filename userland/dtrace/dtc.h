@@ -58,6 +58,7 @@ struct dtc {
 	bool quiet, list, verbose, compile_only, show_dif, zdefs, destructive;
 	bool errtags, droptags;
 	const char *ccmd;                /* -c */
+	const char *pgrab;               /* -p */
 	int sortkey, sortkeypos, sortrev, sortpos;
 	bool aggpercpu;                  /* print each CPU's value under the total */
 	uint64_t switchrate_ns, aggrate_ns;
@@ -164,6 +165,8 @@ void dtc_proc_start(struct dtc_proc *p);            /* tracing started: let it r
 uint64_t dtc_proc_id(const struct dtc_proc *p);     /* its id: $target */
 bool dtc_proc_done(const struct dtc_proc *p);       /* it ended by itself */
 int dtc_proc_release(struct dtc_proc *p);           /* kill if running, reap, free; its status */
+/* dtc_proc_grab: -p's running process (never killed: let go at the end); NULL if there is none. */
+struct dtc_proc *dtc_proc_grab(int pid);
 
 /* dtc_dis.c: -S, the program's DIF as illumos's dtrace prints it (standard error) */
 void dtc_show_dif(struct dtc *d);

@@ -87,14 +87,11 @@ static int add_desc(struct dtc *d, enum dtc_desc_kind kind, const char *text)
 }
 
 /* flag_unsupported: the flags naming a facility Sonde lacks; -1 if c is not one. */
-static int flag_unsupported(char c, const char *arg)
+static int flag_unsupported(char c)
 {
 	switch (c) {
 	case 'A':
 		dtc_err("dtrace: failed to open /kernel/drv/dtrace.conf: Read-only file system\n");
-		return 1;
-	case 'p':
-		dtc_err("dtrace: failed to grab pid %s: no such process\n", arg);
 		return 1;
 	case '3':
 		dtc_err("dtrace: failed to initialize dtrace: Module and program data models do not match\n");
@@ -131,7 +128,7 @@ static int flag_one(struct dtc *d, char c, const char *arg)
 		dtc_err("dtrace: illegal option -- %c%s\n", c, arg);
 		return dtc_usage();
 	}
-	if ((rc = flag_unsupported(c, arg)) >= 0)
+	if ((rc = flag_unsupported(c)) >= 0)
 		return rc;
 	switch (c) {
 	case 'n': return add_desc(d, DTC_NAME, arg);
@@ -141,6 +138,7 @@ static int flag_one(struct dtc *d, char c, const char *arg)
 	case 'f': return add_desc(d, DTC_FUNCTION, arg);
 	case 'i': return add_desc(d, DTC_ID, arg);
 	case 'c': d->ccmd = arg; return -1;
+	case 'p': d->pgrab = arg; return -1;
 	case 'o':
 		dtc_err("dtrace: -o %s: Sonde has no writable files; output goes to the console\n", arg);
 		return 2;

@@ -5,8 +5,9 @@
  * program is compiled (its id is $target) and held until tracing starts,
  * tracing stops when the command ends, and when dtrace ends first (exit(),
  * Ctrl-C, a full buffer, the deadman) the command it created is killed and
- * reaped before dtrace returns.  A process dtrace created never outlives it
- * (one it grabbed, -p, would be let go instead; Sonde has no -p).
+ * reaped before dtrace returns.  A process dtrace created never outlives it;
+ * one it grabbed (-p PID) is let go instead: $target is its pid and
+ * tracing ends when it exits.
  *
  * A program ("/bin/pingpong 10") is a process, created held
  * (proc_spawn_held) so that $target is its pid before compiling, and
@@ -63,6 +64,7 @@ struct dtc_proc {
 	volatile bool dp_go;         /* dtc_proc_start: tracing has started */
 	int dp_status;
 	int dp_pid;                  /* a /bin program: its process (held until go); else 0 */
+	bool dp_grabbed;             /* -p: a running process, not ours: no thread, never killed */
 	char *dp_words;              /* its command line, split */
 	char *dp_argv[DTC_PROC_ARGS + 1];
 };
@@ -213,6 +215,17 @@ struct dtc_proc *dtc_proc_create(const char *line)
 	return pr;
 }
 
+struct dtc_proc *dtc_proc_grab(int pid)
+{
+	struct dtc_proc *pr;
+
+	if (proc_kill(pid, 0) != 0 || (pr = kzalloc(sizeof(*pr))) == NULL)
+		return NULL;                    /* (signal 0: is it alive?) */
+	pr->dp_pid = pid;
+	pr->dp_grabbed = true;
+	return pr;
+}
+
 void dtc_proc_start(struct dtc_proc *pr)
 {
 	pr->dp_go = true;
@@ -225,6 +238,8 @@ uint64_t dtc_proc_id(const struct dtc_proc *pr)
 
 bool dtc_proc_done(const struct dtc_proc *pr)
 {
+	if (pr->dp_grabbed)
+		return proc_kill(pr->dp_pid, 0) != 0;   /* exited (a zombie or gone) */
 	return pr->dp_done;
 }
 
@@ -232,6 +247,10 @@ int dtc_proc_release(struct dtc_proc *pr)
 {
 	if (pr == NULL)
 		return 0;
+	if (pr->dp_grabbed) {                   /* let go: it is not ours to kill or reap */
+		proc_free(pr);
+		return 0;
+	}
 	if (!pr->dp_done)
 		wl_stop(pr->dp_tid);            /* kill it, and wait until it is gone */
 	else

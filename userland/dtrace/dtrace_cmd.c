@@ -404,6 +404,19 @@ static int proc_create(struct dtc *d)
 	return -1;
 }
 
+/* proc_grab: -p's process, which must be running; $target is its pid, tracing ends when it does. */
+static int proc_grab(struct dtc *d)
+{
+	uint64_t pid;
+
+	if (!kstrtou64(d->pgrab, &pid) || pid == 0 || pid > INT32_MAX ||
+	    (d->proc = dtc_proc_grab((int)pid)) == NULL) {
+		dtc_err("dtrace: failed to grab pid %s: No such process\n", d->pgrab);
+		return 1;
+	}
+	return -1;
+}
+
 static void dtc_free(struct dtc *d)
 {
 	dtc_proc_release(d->proc);
@@ -442,6 +455,8 @@ static int cmd_dtrace(int argc, char **argv)
 	rc = dtc_parse_args(d, argc, argv);
 	if (rc < 0 && d->ccmd != NULL)
 		rc = proc_create(d);
+	else if (rc < 0 && d->pgrab != NULL)
+		rc = proc_grab(d);
 	if (rc < 0 && d->ndescs > 0)
 		rc = compile_all(d);
 	if (rc < 0 && d->prog != NULL)
