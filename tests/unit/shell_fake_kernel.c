@@ -196,6 +196,8 @@ uint64_t thread_spawn(const char *name, void (*fn)(void *), void *arg)
 	fk.created++;
 	snprintf(fk.created_name, sizeof(fk.created_name), "%s", name);
 	fk.created_arg = arg;
+	if (fk.ncreated_args < (int)(sizeof(fk.created_args) / sizeof(fk.created_args[0])))
+		fk.created_args[fk.ncreated_args++] = arg;
 	return 100 + (uint64_t)fk.created;
 }
 

@@ -45,6 +45,8 @@ struct fake_kernel {
 	int created;                 /* threads made by thread_spawn */
 	char created_name[32];
 	void *created_arg;
+	void *created_args[16];      /* the first 16 of them: their start blocks (never run here) */
+	int ncreated_args;
 };
 
 extern struct fake_kernel fk;
