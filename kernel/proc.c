@@ -157,6 +157,33 @@ static int proc_setup(struct proc *p, const char *path, int argc, char *const ar
 static int proc_spawn_how(const char *path, int argc, char *const argv[], char *err,
                           size_t errsize, bool held);
 
+/*
+ * proc_launch: spawn's and fork's last step.  If r is 0 (p and ps set up),
+ * start p's thread and return its pid; otherwise, or if the thread cannot
+ * start, undo what was set up (p and ps may be NULL) and return the error.
+ */
+static int proc_launch(struct proc *p, struct proc_start *ps, int r)
+{
+	if (r == 0) {
+		int pid = p->p_pid;
+		if ((r = proc_start_thread(p, ps)) == 0) {
+			proc_event(PROC_EV_CREATE, (uint64_t)pid, 0, 0);
+			return pid;
+		}
+	}
+	if (p != NULL) {
+		arch_as_destroy(p->p_as);
+		proc_files_close(p);
+		proc_free_slot(p);
+	}
+	if (ps != NULL) {
+		arch_fpu_free(ps->ps_fpu);
+		kfree(ps->ps_frame);
+	}
+	kfree(ps);
+	return r;
+}
+
 int proc_spawn(const char *path, int argc, char *const argv[], char *err, size_t errsize)
 {
 	return proc_spawn_how(path, argc, argv, err, errsize, false);
@@ -197,23 +224,9 @@ static int proc_spawn_how(const char *path, int argc, char *const argv[], char *
 		r = proc_setup(p, path, argc, argv, ps, err, errsize);
 	if (r == 0 && (ps->ps_fpu = arch_fpu_alloc()) == NULL)
 		r = -ENOMEM;
-	if (r == 0) {
-		int pid = p->p_pid;
+	if (r == 0)
 		p->p_held = held;
-		if ((r = proc_start_thread(p, ps)) == 0) {
-			proc_event(PROC_EV_CREATE, (uint64_t)pid, 0, 0);
-			return pid;
-		}
-	}
-	if (p != NULL) {
-		arch_as_destroy(p->p_as);
-		proc_files_close(p);
-		proc_free_slot(p);
-	}
-	if (ps != NULL)
-		arch_fpu_free(ps->ps_fpu);
-	kfree(ps);
-	return r;
+	return proc_launch(p, ps, r);
 }
 
 int proc_fork(void)
@@ -240,23 +253,8 @@ int proc_fork(void)
 		p->p_mem_pages = parent->p_mem_pages;
 		for (int fd = 0; fd < PROC_FILES; fd++)
 			p->p_files[fd] = parent->p_files[fd] ? file_ref(parent->p_files[fd]) : NULL;
-		int pid = p->p_pid;
-		if ((r = proc_start_thread(p, ps)) == 0) {
-			proc_event(PROC_EV_CREATE, (uint64_t)pid, 0, 0);
-			return pid;
-		}
 	}
-	if (p != NULL) {
-		arch_as_destroy(p->p_as);
-		proc_files_close(p);
-		proc_free_slot(p);
-	}
-	if (ps != NULL) {
-		arch_fpu_free(ps->ps_fpu);
-		kfree(ps->ps_frame);
-	}
-	kfree(ps);
-	return r;
+	return proc_launch(p, ps, r);
 }
 
 int proc_execve(const char *path, int argc, char *const argv[])
