@@ -141,8 +141,6 @@ int dtc_desc_source(struct dtc_desc *dd);
  */
 uint32_t dtc_lib_collect(const char *libdir, dt_libsrc **libs);
 
-/* dtrace_cmd.c: set an option as -x would; false if the name or value is bad */
-bool dtc_set_option(struct dtc *d, const char *name, const char *val);
 
 /* dtc_setopt.c: setopt() of the record of enabled probe epid (consumer context) */
 void dtc_setopt(struct dtc *d, const dt_action *a, uint32_t epid);

@@ -72,8 +72,7 @@ static const char *setopt_apply(struct dtc *d, const char *name, const char *val
 		return "Operation illegal when tracing is active";
 	if (!in_list(dynamic_opts, name))
 		return "Invalid option name";
-	if (!dtc_set_option(d, name, val) && (strcmp(name, "flowindent") != 0 &&
-	    strcmp(name, "rawbytes") != 0 && strcmp(name, "stackindent") != 0))
+	if (dtc_opt_set(d, name, val) != DT_OPT_OK)
 		return "Invalid value for specified option";
 	return NULL;
 }

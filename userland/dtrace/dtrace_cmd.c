@@ -40,12 +40,6 @@
 #define POLL_NS    (10 * NSEC_PER_MSEC)
 #define STATUS_NS  (100 * NSEC_PER_MSEC)   /* while printing: ask for status this often */
 
-/* dtc_set_option: setopt()'s way in (dtc_setopt.c): the -x table, no message. */
-bool dtc_set_option(struct dtc *d, const char *name, const char *val)
-{
-	return dtc_opt_set(d, name, val) == DT_OPT_OK;
-}
-
 /* ---- compiling ---- */
 
 /* desc_source: the D text of one description (script contents, or a probe description + {}). */
