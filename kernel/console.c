@@ -203,7 +203,7 @@ int kvprintf(const char *fmt, va_list ap)
 	char buf[1024];
 	int n = kvsnprintf(buf, sizeof(buf), fmt, ap);
 
-	console_write(buf, n < (int)sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
+	kstdout_write(buf, n < (int)sizeof(buf) ? (size_t)n : sizeof(buf) - 1);   /* the console, or the shell's redirection */
 	return n;
 }
 

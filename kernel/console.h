@@ -47,4 +47,25 @@ void console_input_flush_interrupt(void);
 /* console_interrupt_count: Ctrl-Cs received since boot (a second one means "stop now").  Any context. */
 unsigned long console_interrupt_count(void);
 
+/*
+ * Standard output of the current thread (kernel/kstdio.c): what the
+ * shell's in-kernel commands print.  kprintf and kstdout_write go to the
+ * console unless the thread was given a file with kstdio_set (a pipe, a
+ * /tmp file); only in thread context with interrupts on.
+ *   kstdio_set          give the current thread out as its standard output
+ *                       (NULL: the console again); returns the one before
+ *                       (the caller keeps its reference either way)
+ *   kstdout_write       write n bytes to it
+ *   kstdout_broken      did a write to it fail (EPIPE: the reader went away)?
+ *   kstdout_error       that write's errno, or 0
+ *   kstdout_redirected  does the current thread have a file as its output?
+ * Thread context.
+ */
+struct file;
+struct file *kstdio_set(struct file *out);
+void kstdout_write(const char *s, size_t n);
+bool kstdout_broken(void);
+int kstdout_error(void);
+bool kstdout_redirected(void);
+
 #endif

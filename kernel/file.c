@@ -11,6 +11,8 @@
  * nothing and takes every write; /dev/zero reads zeros.  These files live
  * for ever (counted, never freed).  A boot archive file opened by a process
  * is a struct file of its own (its offset), freed with its last reference.
+ * Paths are the path layer's (kernel/vfs.c), which calls file_boot_open
+ * and file_dev_open.
  */
 #include "kernel/console.h"
 #include "kernel/file.h"
@@ -155,26 +157,26 @@ static const struct file_ops kf_ops = {
 	.fo_read = kf_read, .fo_release = kf_release, .fo_size = kf_size, .fo_mode = FILE_S_IFREG,
 };
 
-#define O_ACCMODE 3
-
-int file_open(const char *path, int flags, struct file **out)
+int file_boot_open(const struct kfile *kf, struct file **out)
 {
-	if (strcmp(path, "/dev/null") == 0 || strcmp(path, "/dev/zero") == 0 ||
-	    strcmp(path, "/dev/console") == 0) {
-		*out = file_ref(path[5] == 'n' ? &null_file : path[5] == 'z' ? &zero_file : &console_file);
-		return 0;
-	}
-	const struct kfile *kf = kfile_lookup(path);
-	if (kf == NULL)
-		return -ENOENT;
-	if ((flags & O_ACCMODE) != 0)
-		return -EROFS;
 	struct file *f = kzalloc(sizeof(*f));
+
 	if (f == NULL)
 		return -ENOMEM;
 	*f = (struct file){ .f_ops = &kf_ops, .f_refs = 1, .f_priv = (void *)kf };
 	*out = f;
 	return 0;
+}
+
+struct file *file_dev_open(const char *name)
+{
+	if (strcmp(name, "null") == 0)
+		return file_ref(&null_file);
+	if (strcmp(name, "zero") == 0)
+		return file_ref(&zero_file);
+	if (strcmp(name, "console") == 0)
+		return file_ref(&console_file);
+	return NULL;
 }
 
 struct file *file_console(void)

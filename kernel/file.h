@@ -18,6 +18,27 @@
 
 struct file;
 
+/* What stat(2) reports of a file (kernel/vfs.c turns it into Linux's struct stat). */
+struct file_stat {
+	uint32_t fs_mode;            /* type and permission bits (FILE_S_IFREG | 0644) */
+	uint64_t fs_size;            /* bytes */
+	uint64_t fs_ino;
+	uint64_t fs_nlink;
+};
+
+#define FILE_NAME_MAX 256            /* one directory entry's name, NUL included */
+
+/* One directory entry (getdents64). */
+struct file_dirent {
+	uint64_t de_ino;
+	uint8_t de_type;             /* FILE_DT_* (Linux's d_type) */
+	char de_name[FILE_NAME_MAX];
+};
+#define FILE_DT_FIFO 1
+#define FILE_DT_CHR  2
+#define FILE_DT_DIR  4
+#define FILE_DT_REG  8
+
 struct file_ops {
 	/* fo_read/fo_write: bytes moved (0 = end of file), or a negative errno.  Thread context; may sleep. */
 	int64_t (*fo_read)(struct file *f, void *buf, size_t n);
@@ -27,6 +48,9 @@ struct file_ops {
 	bool fo_tty;                                 /* a terminal: TCGETS succeeds, isatty() is true */
 	bool fo_zero;                                /* /dev/zero: mmap of it is anonymous memory */
 	uint32_t fo_mode;                            /* st_mode's file type (S_IFCHR, ...) */
+	/* fo_readdir: a directory's entry number idx into *de: 1, 0 past the last, or a negative errno (may be NULL: not a directory). */
+	int (*fo_readdir)(struct file *f, uint64_t idx, struct file_dirent *de);
+	void (*fo_stat)(struct file *f, struct file_stat *st);   /* fstat (may be NULL: from fo_mode and fo_size) */
 };
 
 struct file {
@@ -34,23 +58,62 @@ struct file {
 	int f_refs;                                  /* atomic */
 	uint64_t f_off;
 	void *f_priv;
+	int f_flags;                                 /* open(2)'s flags (FILE_O_APPEND, ...), where they matter */
 };
 
 #define FILE_S_IFCHR 0020000
 #define FILE_S_IFREG 0100000
 #define FILE_S_IFIFO 0010000
+#define FILE_S_IFDIR 0040000
+#define FILE_S_IFMT  0170000
+
+/* open(2)'s flags, Linux's values (the C library translates newlib's). */
+#define FILE_O_ACCMODE   03
+#define FILE_O_WRONLY    01
+#define FILE_O_CREAT     0100
+#define FILE_O_EXCL      0200
+#define FILE_O_TRUNC     01000
+#define FILE_O_APPEND    02000
+#define FILE_O_DIRECTORY 0200000
 
 /* file_console/file_console_err: a new reference to the console (in and out) or its error stream. */
 struct file *file_console(void);
 struct file *file_console_err(void);
 /*
  * file_open: open path for a process: "/dev/null", "/dev/zero",
- * "/dev/console", or a file of the boot archive (read-only).  flags are
- * open(2)'s (O_RDONLY, O_WRONLY, O_RDWR; others ignored).  Returns 0 with
- * a new reference in *out, or -ENOENT, -EROFS (writing a boot file),
- * -ENOMEM.  Thread context.
+ * "/dev/console", a file of the boot archive (read-only), a file under
+ * /tmp (kernel/tmpfs.c), or a directory (read it with fo_readdir).  flags
+ * are open(2)'s, Linux's values (FILE_O_*).  Returns 0 with a new
+ * reference in *out, or -ENOENT, -EROFS (writing or creating outside
+ * /tmp), -EISDIR, -ENOTDIR, -EEXIST, -ENOSPC, -ENAMETOOLONG, -ENOMEM.
+ * Thread context (kernel/vfs.c).
  */
 int file_open(const char *path, int flags, struct file **out);
+
+/*
+ * The path layer's other calls (kernel/vfs.c), Linux's semantics and
+ * errors; only /tmp can change (elsewhere -EROFS).  Thread context.
+ *   file_stat      stat(2) of path (links are not followed: there are none)
+ *   file_unlink    unlink(2);  file_mkdir mkdir(2);  file_rmdir rmdir(2)
+ *   file_rename    rename(2), within /tmp
+ *   file_read_all  the whole of a regular file, in a kmalloc'd buffer
+ *                  (*len bytes, NUL after them) the caller frees
+ */
+int file_stat(const char *path, struct file_stat *st);
+int file_unlink(const char *path);
+int file_mkdir(const char *path);
+int file_rmdir(const char *path);
+int file_rename(const char *from, const char *to);
+int file_read_all(const char *path, char **buf, size_t *len);
+
+/* file_stat_of: fstat(2) of an open file. */
+void file_stat_of(struct file *f, struct file_stat *st);
+
+/* file_boot_open: a boot archive file kf opened read-only (kernel/file.c, for the path layer). */
+struct kfile;
+int file_boot_open(const struct kfile *kf, struct file **out);
+/* file_dev_open: "null", "zero" or "console" under /dev: a new reference, or NULL. */
+struct file *file_dev_open(const char *name);
 
 /*
  * pipe_create: a new pipe (kernel/pipe.c): its read end in *rd and its

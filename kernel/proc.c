@@ -537,3 +537,25 @@ const char *proc_signal_name(int sig)
 	default:      return "Unknown signal";
 	}
 }
+
+/* --- standard files of a held process (the shell's pipes and redirections) ------------ */
+
+int proc_file_set(int pid, int fd, struct file *f)
+{
+	struct file *old = NULL;
+	int r = -ESRCH;
+
+	if (fd < 0 || fd >= PROC_FILES)
+		return -EBADF;
+	spin_lock(&proc_lock);
+	for (int i = 0; i < PROC_MAX; i++) {
+		if (procs[i].p_state == PS_ALIVE && procs[i].p_pid == pid && procs[i].p_held) {
+			old = procs[i].p_files[fd];
+			procs[i].p_files[fd] = file_ref(f);
+			r = 0;
+		}
+	}
+	spin_unlock(&proc_lock);
+	file_unref(old);
+	return r;
+}

@@ -58,6 +58,12 @@
 #define EACCES   13
 #define EROFS    30
 #define ENODEV   19
+#define EBUSY    16
+#define EEXIST   17
+#define EXDEV    18
+#define EFBIG    27
+#define ENOSPC   28
+#define ENOTEMPTY 39
 #define WNOHANG  1
 
 #define PROC_MAX        64           /* processes at once, zombies included */
@@ -114,6 +120,13 @@ int proc_spawn(const char *path, int argc, char *const argv[], char *err, size_t
  */
 int proc_spawn_held(const char *path, int argc, char *const argv[], char *err, size_t errsize);
 void proc_release(int pid);
+/*
+ * proc_file_set: descriptor fd of held process pid becomes a new
+ * reference to f (the one it had is dropped): the shell connects a
+ * pipeline's stages and redirections so before releasing them.  0,
+ * -ESRCH (no such held process), -EBADF.  Thread context.
+ */
+int proc_file_set(int pid, int fd, struct file *f);
 
 /*
  * proc_pid_reserve: a pid no process has had or will have, for a thread

@@ -18,6 +18,7 @@
 #include "arch/arch.h"
 #include "kernel/file.h"
 #include "kernel/klib.h"
+#include "kernel/mem.h"
 #include "kernel/proc.h"
 #include "kernel/syscall.h"
 #include "kernel/thread.h"
@@ -116,6 +117,8 @@ int64_t sys_write(const uint64_t a[6])
 		if (arch_copyin(buf, a[1] + done, n) < 0)
 			return done > 0 ? (int64_t)done : -EFAULT;
 		int64_t r = f->f_ops->fo_write(f, buf, n);
+		if (r == -EPIPE && done == 0)
+			proc_kill(curproc()->p_pid, SIGPIPE);   /* taken on the way back to user mode */
 		if (r <= 0)
 			return done > 0 ? (int64_t)done : r;
 		done += (uint64_t)r;
@@ -144,19 +147,139 @@ struct linux_stat {
 	int64_t reserved[3];
 };
 
+/* stat_out: st as Linux's struct stat at user address uaddr; 0 or -EFAULT. */
+static int64_t stat_out(uint64_t uaddr, const struct file_stat *fs)
+{
+	struct linux_stat st;
+
+	memset(&st, 0, sizeof(st));
+	st.st_mode = fs->fs_mode;
+	st.st_ino = fs->fs_ino;
+	st.st_nlink = fs->fs_nlink;
+	st.st_size = (int64_t)fs->fs_size;
+	st.st_blksize = 4096;
+	st.st_blocks = (int64_t)((fs->fs_size + 511) / 512);
+	return arch_copyout(uaddr, &st, sizeof(st)) < 0 ? -EFAULT : 0;
+}
+
 int64_t sys_fstat(const uint64_t a[6])
 {
 	struct file *f = fd_file(a[0]);
-	struct linux_stat st;
+	struct file_stat fs;
 
 	if (f == NULL)
 		return -EBADF;
-	memset(&st, 0, sizeof(st));
-	st.st_mode = f->f_ops->fo_mode | (f->f_ops->fo_mode == FILE_S_IFREG ? 0444 : 0666);
-	st.st_nlink = 1;
-	st.st_size = f->f_ops->fo_size != NULL ? (int64_t)f->f_ops->fo_size(f) : 0;
-	st.st_blksize = 1024;
-	return arch_copyout(a[1], &st, sizeof(st)) < 0 ? -EFAULT : 0;
+	file_stat_of(f, &fs);
+	return stat_out(a[1], &fs);
+}
+
+/* path_in: copy the user path at uaddr into buf (256 bytes); 0, -EFAULT or -ENAMETOOLONG. */
+static int path_in(char *buf, size_t size, uint64_t uaddr)
+{
+	long n = arch_copyinstr(buf, uaddr, size);
+
+	if (n < 0)
+		return n == -1 ? -EFAULT : -ENAMETOOLONG;
+	return 0;
+}
+
+int64_t sys_stat(const uint64_t a[6])
+{
+	char path[256];
+	struct file_stat fs;
+	int r = path_in(path, sizeof(path), a[0]);
+
+	if (r == 0)
+		r = file_stat(path, &fs);
+	return r < 0 ? r : stat_out(a[1], &fs);
+}
+
+int64_t sys_lstat(const uint64_t a[6])
+{
+	return sys_stat(a);                        /* no symbolic links */
+}
+
+int64_t sys_unlink(const uint64_t a[6])
+{
+	char path[256];
+	int r = path_in(path, sizeof(path), a[0]);
+
+	return r < 0 ? r : file_unlink(path);
+}
+
+int64_t sys_mkdir(const uint64_t a[6])
+{
+	char path[256];
+	int r = path_in(path, sizeof(path), a[0]);
+
+	return r < 0 ? r : file_mkdir(path);      /* the mode is not kept: no permissions */
+}
+
+int64_t sys_rmdir(const uint64_t a[6])
+{
+	char path[256];
+	int r = path_in(path, sizeof(path), a[0]);
+
+	return r < 0 ? r : file_rmdir(path);
+}
+
+int64_t sys_rename(const uint64_t a[6])
+{
+	char from[256], to[256];
+	int r = path_in(from, sizeof(from), a[0]);
+
+	if (r == 0)
+		r = path_in(to, sizeof(to), a[1]);
+	return r < 0 ? r : file_rename(from, to);
+}
+
+/*
+ * getdents64: as many of the directory's entries as fit in the user's
+ * buffer, as Linux's struct linux_dirent64 (8-byte aligned records); the
+ * file offset is the index of the next entry.  0 at the end, -EINVAL if
+ * not even one fits, -ENOTDIR for a file that is not a directory.
+ */
+int64_t sys_getdents64(const uint64_t a[6])
+{
+	struct file *f = fd_file(a[0]);
+	uint64_t done = 0;
+
+	if (f == NULL)
+		return -EBADF;
+	if (f->f_ops->fo_readdir == NULL)
+		return -ENOTDIR;
+	struct file_dirent *de = kmalloc(sizeof(*de));
+	if (de == NULL)
+		return -ENOMEM;
+	int64_t r = 0;
+	for (;;) {
+		r = f->f_ops->fo_readdir(f, f->f_off, de);
+		if (r <= 0)
+			break;
+		size_t nlen = strlen(de->de_name);
+		size_t reclen = (19 + nlen + 1 + 7) & ~(size_t)7;
+		if (done + reclen > a[2]) {
+			r = done == 0 ? -EINVAL : 0;
+			break;
+		}
+		unsigned char rec[FILE_NAME_MAX + 32];
+		memset(rec, 0, reclen);
+		uint64_t next = f->f_off + 1;
+		uint16_t rl = (uint16_t)reclen;
+		memcpy(rec, &de->de_ino, 8);
+		memcpy(rec + 8, &next, 8);
+		memcpy(rec + 16, &rl, 2);
+		rec[18] = de->de_type;
+		memcpy(rec + 19, de->de_name, nlen);
+		if (arch_copyout(a[1] + done, rec, reclen) < 0) {
+			r = -EFAULT;
+			break;
+		}
+		done += reclen;
+		f->f_off = next;
+	}
+	kfree(de);
+	return r < 0 ? r : (int64_t)done;
 }
 
 int64_t sys_lseek(const uint64_t a[6])
@@ -185,11 +308,11 @@ int64_t sys_open(const uint64_t a[6])
 	struct proc *p = curproc();
 	char path[256];
 	struct file *f;
-	long n = arch_copyinstr(path, a[0], sizeof(path));
+	int r = path_in(path, sizeof(path), a[0]);
 
-	if (n < 0)
-		return n == -1 ? -EFAULT : -ENAMETOOLONG;
-	int r = file_open(path, (int)a[1], &f);
+	if (r < 0)
+		return r;
+	r = file_open(path, (int)a[1], &f);
 	if (r < 0)
 		return r;
 	if ((r = fd_alloc(p, f)) < 0)

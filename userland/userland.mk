@@ -11,6 +11,8 @@ USERLAND_SRCS := \
 	userland/shell/shell_cmds.c \
 	userland/shell/shell_files.c \
 	userland/shell/shell_proc.c \
+	userland/shell/shell_pipe.c \
+	userland/shell/shell_vfs.c \
 	userland/shell/shell_selftest.c \
 	userland/workloads/workload.c \
 	userland/workloads/wl_spin.c \

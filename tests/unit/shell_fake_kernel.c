@@ -7,6 +7,7 @@
  * threads (tids 0, 1 = the shell, 2), two symbols, fixed memory statistics.
  */
 #include "tests/unit/shell_fake_kernel.h"
+#include "userland/shell/shell.h"
 #include "kernel/klib.h"
 #include "kernel/console.h"
 #include "kernel/ksym.h"
@@ -286,4 +287,36 @@ int shell_run_program(int argc, char **argv)
 /* shell_ps_procs: the pretend kernel has no processes. */
 void shell_ps_procs(void)
 {
+}
+
+/* --- standard output and what is kernel-only (kstdio.c, shell_pipe.c, shell_vfs.c) --- */
+
+void kstdout_write(const char *s, size_t n)
+{
+	console_write(s, n);
+}
+
+bool kstdout_broken(void) { return false; }
+bool kstdout_redirected(void) { return false; }
+int kstdout_error(void) { return 0; }
+
+/* shell_pipeline_run: the pretend kernel has no pipes or files to redirect to. */
+int shell_pipeline_run(const struct shell_words *w)
+{
+	(void)w;
+	kprintf_err("sonde: pipes and redirection need the kernel\n");
+	return 1;
+}
+
+int shell_vfs_ls(const char *path, bool all, bool lng)
+{
+	(void)all; (void)lng;
+	kprintf_err("ls: %s: no such file or directory\n", path);
+	return 1;
+}
+
+int shell_vfs_cat(const char *path)
+{
+	kprintf_err("cat: %s: no such file\n", path);
+	return 1;
 }

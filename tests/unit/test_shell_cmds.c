@@ -155,8 +155,8 @@ static void test_cmds_usage_errors(void **state)
 {
 	(void)state;
 	static const char *const lines[] = {
-		"help a b", "uptime x", "sleep", "sleep x", "sleep 1 2", "ps x", "kill",
-		"kill x", "mem x", "sym", "sym a b", "halt x", "reboot x", "crash", "crash x",
+		"help a b", "uptime x", "sleep", "sleep x", "sleep 1 2", "ps x",
+		"mem x", "sym", "sym a b", "halt x", "reboot x", "crash", "crash x",
 	};
 	for (size_t i = 0; i < sizeof(lines) / sizeof(lines[0]); i++) {
 		fk_reset();
@@ -234,26 +234,6 @@ static void test_cmds_ps_columns(void **state)
 	           "    0  idle                 runnable    0        1.500\n"
 	           "    1  init                 running     0        0.002\n"
 	           "    2  spin                 sleeping    0        0.000\n");
-}
-
-static void test_cmds_kill(void **state)
-{
-	(void)state;
-	ASSERT_RUN("kill 2", SHELL_OK, "");
-	assert_int_equal(fk.killed_tid, 2);
-}
-
-static void test_cmds_kill_unknown_tid(void **state)
-{
-	(void)state;
-	ASSERT_RUN_ERR("kill 77", SHELL_ERR, "kill: 77: no such thread\n");
-}
-
-static void test_cmds_kill_refuses_the_shell(void **state)
-{
-	(void)state;
-	ASSERT_RUN_ERR("kill 1", SHELL_ERR, "kill: 1: refusing to kill the shell\n");
-	assert_int_equal(fk.killed_tid, 0);
 }
 
 static void test_cmds_mem(void **state)
@@ -399,9 +379,6 @@ int main(void)
 		T(test_cmds_ctrl_c_stops_the_rest_of_the_line),
 		T(test_cmds_stale_ctrl_c_does_not_interrupt),
 		T(test_cmds_ps_columns),
-		T(test_cmds_kill),
-		T(test_cmds_kill_unknown_tid),
-		T(test_cmds_kill_refuses_the_shell),
 		T(test_cmds_mem),
 		T(test_cmds_sym_by_name),
 		T(test_cmds_sym_by_address),

@@ -49,6 +49,58 @@ static enum shell_tok_err render(const char *line, char *out, size_t size)
 	assert_int_equal(render(line, got_, sizeof(got_)), err); \
 } while (0)
 
+/* render_ops: one command's words, operators in braces ("a {|} b"), words separated by blanks. */
+static void render_ops(const char *line, char *out, size_t size)
+{
+	size_t n = 0;
+
+	out[0] = '\0';
+	assert_int_equal(shell_tok_next(&line, &words), SHTOK_OK);
+	for (int i = 0; i < words.sw_argc; i++)
+		n += (size_t)snprintf(out + n, size - n, words.sw_op[i] ? "%s{%s}" : "%s%s",
+		                      i ? " " : "", words.sw_argv[i]);
+}
+
+#define ASSERT_OPS(line, expected, nops) do { \
+	char got_[8192]; \
+	render_ops(line, got_, sizeof(got_)); \
+	assert_string_equal(got_, expected); \
+	assert_int_equal(words.sw_nops, nops); \
+} while (0)
+
+static void test_tok_operators_are_words_of_their_own(void **state)
+{
+	(void)state;
+	ASSERT_OPS("dtrace -l | /bin/head -n 3", "dtrace -l {|} /bin/head -n 3", 1);
+	ASSERT_OPS("a|b|c", "a {|} b {|} c", 2);
+	ASSERT_OPS("echo x>f", "echo x {>} f", 1);
+	ASSERT_OPS("echo x >>f <in", "echo x {>>} f {<} in", 2);
+	ASSERT_OPS("/bin/spin&", "/bin/spin {&}", 1);
+	ASSERT_OPS("echo a b", "echo a b", 0);
+}
+
+static void test_tok_quoted_operators_stay_in_the_word(void **state)
+{
+	(void)state;
+	ASSERT_OPS("dtrace -n 'BEGIN { x = 1 | 2; y = 3 > 2; }' | /bin/cat",
+	           "dtrace -n BEGIN { x = 1 | 2; y = 3 > 2; } {|} /bin/cat", 1);
+	ASSERT_OPS("echo \"a|b>c<d&e\"", "echo a|b>c<d&e", 0);
+	ASSERT_OPS("echo a\\|b \\>", "echo a|b >", 0);
+	ASSERT_OPS("grep '|' f", "grep | f", 0);
+}
+
+static void test_tok_operator_words_fit_twice_the_line(void **state)
+{
+	static char small[2 * 8 + 1];
+	struct shell_words w = { .sw_buf = small, .sw_bufsize = sizeof(small) };
+	const char *line = "a|b|c>d";
+
+	(void)state;
+	assert_int_equal(shell_tok_next(&line, &w), SHTOK_OK);     /* 2 * strlen + 1 bytes suffice */
+	assert_int_equal(w.sw_argc, 7);
+	assert_int_equal(w.sw_op[5], SHOP_OUT);
+}
+
 static void test_tok_empty_line_has_no_commands(void **state)
 {
 	(void)state;
@@ -354,6 +406,9 @@ int main(void)
 		cmocka_unit_test(test_tok_d_program_with_printf),
 		cmocka_unit_test(test_tok_strerror_names_errors),
 		cmocka_unit_test(test_tok_high_bytes_are_word_bytes),
+		cmocka_unit_test(test_tok_operators_are_words_of_their_own),
+		cmocka_unit_test(test_tok_quoted_operators_stay_in_the_word),
+		cmocka_unit_test(test_tok_operator_words_fit_twice_the_line),
 	};
 	return cmocka_run_group_tests_name("shell_tok", tests, NULL, NULL);
 }

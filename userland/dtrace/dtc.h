@@ -40,6 +40,7 @@ struct dtc_desc {
 	char *dd_src;                    /* D source to compile */
 	uint32_t dd_len;
 	uint32_t dd_line, dd_endline;    /* its lines [line, endline) in the combined program */
+	bool dd_src_owned;               /* a script read from a file (/tmp): dd_src is kmalloc'd */
 };
 
 /* A merged aggregation entry (consumer side). */

@@ -53,7 +53,7 @@ static void out_write(bool err, const char *s, size_t n)
 	else if (capture != NULL)
 		capture_put(s, n);
 	else
-		console_write(s, n);
+		kstdout_write(s, n);                 /* the console, or the shell's pipe or file */
 }
 
 static void out_va(bool err, const char *fmt, va_list ap)

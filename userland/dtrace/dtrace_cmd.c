@@ -27,6 +27,7 @@
  * the command runs as the "dtrace" process (dtc_proc.c).
  */
 #include "kernel/console.h"
+#include "kernel/file.h"
 #include "kernel/kfile.h"
 #include "kernel/klib.h"
 #include "kernel/mem.h"
@@ -50,6 +51,12 @@ static int desc_source(struct dtc *d, struct dtc_desc *dd)
 	(void)d;
 	if (dd->dd_kind == DTC_SCRIPT) {
 		const struct kfile *kf = kfile_lookup(t);
+		size_t len;
+		if (kf == NULL && file_read_all(t, &dd->dd_src, &len) == 0) {   /* /tmp */
+			dd->dd_src_owned = true;
+			dd->dd_len = (uint32_t)len;
+			return -1;
+		}
 		if (kf == NULL) {
 			dtc_err("dtrace: failed to open %s: No such file or directory\n", t);
 			return 1;                   /* DTrace's fatal(): status 1 */
@@ -424,7 +431,7 @@ static void dtc_free(struct dtc *d)
 	kfree(d->agg_printed);
 	kfree(d->agg_normal);
 	for (int i = 0; i < d->ndescs; i++)
-		if (d->descs[i].dd_kind != DTC_SCRIPT)
+		if (d->descs[i].dd_kind != DTC_SCRIPT || d->descs[i].dd_src_owned)
 			kfree(d->descs[i].dd_src);
 	kfree(d->arena);
 	kfree(d->operands);

@@ -30,4 +30,22 @@ int sched_yield(void);
 void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off);
 int munmap(void *addr, size_t len);
 
+/*
+ * sonde_getdents64: getdents64(2): directory entries of fd as struct
+ * sonde_dirent64 records (Linux's linux_dirent64), d_reclen bytes each;
+ * bytes filled, 0 at the end, -1 with errno.  (newlib has no <dirent.h>.)
+ */
+#include <stdint.h>
+struct sonde_dirent64 {
+	uint64_t d_ino;
+	int64_t d_off;
+	unsigned short d_reclen;
+	unsigned char d_type;
+	char d_name[];
+};
+#define SONDE_DT_DIR 4
+#define SONDE_DT_REG 8
+#define SONDE_DT_CHR 2
+int sonde_getdents64(int fd, void *buf, size_t n);
+
 #endif

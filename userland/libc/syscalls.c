@@ -99,7 +99,32 @@ void _exit(int status)
 
 int read(int fd, void *buf, size_t n)      { return (int)sys_result(SYS3(read, fd, buf, n)); }
 int write(int fd, const void *buf, size_t n) { return (int)sys_result(SYS3(write, fd, buf, n)); }
-int open(const char *path, int flags, ...) { return (int)sys_result(SYS3(open, path, flags, 0)); }
+/* open_flags: newlib's open(2) flags as Linux's, which the kernel takes. */
+static long open_flags(int flags)
+{
+	static const struct { int nl, lx; } map[] = {
+		{ 0x0008, 02000 },           /* O_APPEND */
+		{ 0x0200, 0100 },            /* O_CREAT */
+		{ 0x0400, 01000 },           /* O_TRUNC */
+		{ 0x0800, 0200 },            /* O_EXCL */
+		{ 0x200000, 0200000 },       /* O_DIRECTORY */
+	};
+	long lx = flags & 3;
+
+	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (flags & map[i].nl)
+			lx |= map[i].lx;
+	return lx;
+}
+
+int open(const char *path, int flags, ...)
+{
+	return (int)sys_result(SYS3(open, path, open_flags(flags), 0644));
+}
+int unlink(const char *path)               { return (int)sys_result(SYS1(unlink, path)); }
+int mkdir(const char *path, mode_t mode)   { return (int)sys_result(SYS2(mkdir, path, mode)); }
+int rmdir(const char *path)                { return (int)sys_result(SYS1(rmdir, path)); }
+int sonde_getdents64(int fd, void *buf, size_t n) { return (int)sys_result(SYS3(getdents64, fd, buf, n)); }
 int close(int fd)                          { return (int)sys_result(SYS1(close, fd)); }
 off_t lseek(int fd, off_t off, int whence) { return (off_t)sys_result(SYS3(lseek, fd, off, whence)); }
 int getpid(void)                           { return (int)sys_result(SYS0(getpid)); }
@@ -116,12 +141,38 @@ struct linux_stat {
 	int64_t reserved[3];
 };
 
+/* stat_from_linux: the kernel's struct stat as newlib's. */
+static void stat_from_linux(struct stat *st, const struct linux_stat *ls);
+
 int fstat(int fd, struct stat *st)
 {
 	struct linux_stat ls;
 
 	if (sys_result(SYS2(fstat, fd, &ls)) < 0)
 		return -1;
+	stat_from_linux(st, &ls);
+	return 0;
+}
+
+int stat(const char *path, struct stat *st)
+{
+	struct linux_stat ls;
+
+	if (sys_result(SYS2(stat, path, &ls)) < 0)
+		return -1;
+	stat_from_linux(st, &ls);
+	return 0;
+}
+
+int lstat(const char *path, struct stat *st)
+{
+	return stat(path, st);
+}
+
+static void stat_from_linux(struct stat *st, const struct linux_stat *lsp)
+{
+	struct linux_stat ls = *lsp;
+
 	memset(st, 0, sizeof(*st));
 	st->st_dev = (dev_t)ls.st_dev;
 	st->st_ino = (ino_t)ls.st_ino;
@@ -131,7 +182,6 @@ int fstat(int fd, struct stat *st)
 	st->st_size = (off_t)ls.st_size;
 	st->st_blksize = (blksize_t)ls.st_blksize;
 	st->st_blocks = (blkcnt_t)ls.st_blocks;
-	return 0;
 }
 
 /* isatty: TCGETS succeeds on a terminal (the console), as on Linux. */

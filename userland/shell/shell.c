@@ -8,7 +8,8 @@
  *   3. this file glues them to the console and runs commands, which are
  *      found by name in the "shellcmds" linker section (SHELL_COMMAND());
  *      a word with a '/' that names no command is a program to run as a
- *      process (shell_proc.c).
+ *      process (shell_proc.c); a command with operators (| > >> < &) is
+ *      a pipeline (shell_pipe.c).
  *
  * Ctrl-C.  The console delivers Ctrl-C twice: as a byte in the input stream
  * and as a flag (console_interrupted()).  At the prompt the byte cancels the
@@ -18,7 +19,8 @@
  * not also cancel the next prompt; what was typed after it is the next line.  The flag is cleared before every command.  As
  * in sh, an interrupted command also abandons the rest of its line.
  *
- * Output: command results go to the console (kprintf), every error message
+ * Output: command results go to standard output (kprintf: the console, or
+ * the pipe or file the pipeline gave the shell's thread, kernel/kstdio.c), every error message
  * to the error stream (kprintf_err), which is the console too at the prompt
  * but a separate port when tools/dtrace boots the kernel with stderr=com2.
  *
@@ -89,7 +91,7 @@ int shell_error(const char *argv0, const char *fmt, ...)
 
 bool shell_interrupted(void)
 {
-	return console_interrupted();
+	return console_interrupted() || kstdout_broken();   /* Ctrl-C, or the pipe's reader has gone */
 }
 
 bool shell_sleep_ns(unsigned long long ns)
@@ -126,12 +128,16 @@ static int shell_run_words_program(int argc, char **argv)
 	return status;
 }
 
-/* shell_run_words: run one parsed command; returns its status. */
-static int shell_run_words(int argc, char **argv)
+bool shell_is_program(const char *word)
+{
+	return shell_cmd_find(word) == NULL && !shell_interp_file(word) && strchr(word, '/') != NULL;
+}
+
+int shell_run_command(int argc, char **argv)
 {
 	const struct shell_cmd *cmd = shell_cmd_find(argv[0]);
 
-	if (cmd == NULL && !shell_interp_file(argv[0]) && strchr(argv[0], '/') != NULL)
+	if (shell_is_program(argv[0]))
 		return shell_run_words_program(argc, argv);
 	if (cmd == NULL && !shell_interp_file(argv[0])) {
 		kprintf_err("sonde: %s: command not found\n", argv[0]);
@@ -139,8 +145,10 @@ static int shell_run_words(int argc, char **argv)
 	}
 	console_clear_interrupt();
 	int status = cmd != NULL ? cmd->sc_fn(argc, argv) : shell_interp_run(argc, argv);
+	if (kstdout_broken() && !console_interrupted())
+		return status;                     /* its reader went away (| /bin/head): no ^C */
 	if (status == SHELL_INTERRUPTED || console_interrupted()) {
-		if (status == SHELL_INTERRUPTED && !thread_should_exit())
+		if (status == SHELL_INTERRUPTED && !thread_should_exit() && !kstdout_redirected())
 			kprintf("^C\n");               /* not for a killed thread (dtrace -c's) */
 		shell_input_flush();
 		console_clear_interrupt();
@@ -151,7 +159,7 @@ static int shell_run_words(int argc, char **argv)
 /* shell_words_alloc: a word list with room for the words of any command of line. */
 static struct shell_words *shell_words_alloc(const char *line)
 {
-	size_t size = strlen(line) + 1;
+	size_t size = 2 * strlen(line) + 1;     /* operators add NULs (shell_tok.h) */
 	struct shell_words *w = kmalloc(sizeof(*w) + size);
 
 	if (w != NULL) {
@@ -178,8 +186,10 @@ int shell_run_line(const char *line)
 	}
 	while (*line != '\0' && status != SHELL_INTERRUPTED && !thread_should_exit()) {
 		shell_tok_next(&line, w);
-		if (w->sw_argc > 0)
-			status = shell_run_words(w->sw_argc, w->sw_argv);
+		if (w->sw_nops > 0)
+			status = shell_pipeline_run(w);
+		else if (w->sw_argc > 0)
+			status = shell_run_command(w->sw_argc, w->sw_argv);
 	}
 	kfree(w);
 	return status;

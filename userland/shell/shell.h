@@ -80,6 +80,39 @@ int shell_run_program(int argc, char **argv);
  * shell reports it; returns the same status.  Thread context.
  */
 int shell_program_wait(const char *path, int pid);
+/*
+ * shell_program_reap: collect process pid (started from path, exited:
+ * proc_wait_done) and report its end as shell_program_wait does; its status.
+ */
+int shell_program_reap(const char *path, int pid);
+/* shell_spawn_error: say why path did not start (err from proc_spawn); the status sh gives. */
+int shell_spawn_error(const char *path, int err, const char *why);
+
+/*
+ * shell_is_program: does a command word run a program (a path that names
+ * no shell command nor interpreter file)?  shell_run_command: run one
+ * command's words, a shell command or a program, as a line without
+ * operators runs it (Ctrl-C handled); its status.  Thread context.
+ */
+bool shell_is_program(const char *word);
+int shell_run_command(int argc, char **argv);
+
+/*
+ * shell_pipeline_run: run one command with operators (| > >> < &) as
+ * shell_pipe.c describes; its status (SHELL_USAGE for a syntax error).
+ * Thread context, the shell's thread.
+ */
+struct shell_words;
+int shell_pipeline_run(const struct shell_words *w);
+
+/*
+ * shell_vfs_ls/shell_vfs_cat: ls and cat of a path outside the boot
+ * archive's table (/tmp, /dev), through the kernel's path layer; a shell
+ * status.  Thread context (shell_vfs.c).
+ */
+int shell_vfs_ls(const char *path, bool all, bool lng);
+int shell_vfs_cat(const char *path);
+
 /* shell_ps_procs: ps's process table (PID PPID S TIME COMMAND) and a blank line, if any process exists. */
 void shell_ps_procs(void);
 

@@ -8,7 +8,8 @@
  * headers.  (The `run` command lives with the workloads, in
  * userland/workloads/workload.c.)
  *
- * Order: help and echo; time and threads (uptime, sleep, ps, kill); memory
+ * Order: help and echo; time and threads (uptime, sleep, ps; kill is in
+ * shell_proc.c); memory
  * and symbols (mem, sym); the machine (halt, reboot, crash).
  */
 #include "userland/shell/shell.h"
@@ -69,12 +70,12 @@ static int shell_do_echo(int argc, char **argv)
 		i++;
 	}
 	for (; i < argc; i++) {                     /* not kprintf: words may be long */
-		console_write(argv[i], strlen(argv[i]));
+		kstdout_write(argv[i], strlen(argv[i]));
 		if (i + 1 < argc)
-			console_write(" ", 1);
+			kstdout_write(" ", 1);
 	}
 	if (newline)
-		console_write("\n", 1);
+		kstdout_write("\n", 1);
 	return SHELL_OK;
 }
 SHELL_COMMAND(echo, shell_do_echo, "echo [-n] [WORD...]", "print the words");
@@ -139,20 +140,6 @@ static int shell_do_ps(int argc, char **argv)
 	return SHELL_OK;
 }
 SHELL_COMMAND(ps, shell_do_ps, "ps", "list processes, then threads: id, name, state, cpu, cpu time");
-
-static int shell_do_kill(int argc, char **argv)
-{
-	uint64_t tid;
-
-	if (argc != 2 || !kstrtou64(argv[1], &tid))
-		return shell_usage(argv[0]);
-	if (tid == curthread()->t_tid)
-		return shell_error(argv[0], "%lu: refusing to kill the shell", tid);
-	if (!thread_kill(tid))
-		return shell_error(argv[0], "%lu: no such thread", tid);
-	return SHELL_OK;
-}
-SHELL_COMMAND(kill, shell_do_kill, "kill TID", "ask a thread to exit");
 
 /* --- memory and symbols -------------------------------------------------- */
 

@@ -2,7 +2,9 @@
  * shell_files.c - the shell's file commands: ls and cat; interpreter files.
  *
  * Files are the kernel's boot-time files (kernel/kfile.h): the built-in
- * script library under /scripts and whatever was passed as boot modules.
+ * script library under /scripts and whatever was passed as boot modules;
+ * /tmp and /dev, and any file not in the archive, are read through the
+ * path layer instead (shell_vfs.c).
  * They form a flat, sorted list of names such as "scripts/hello.d"; a
  * directory is any proper prefix ending in "/", so ls finds a directory's
  * entries by scanning the list for names under it.  Names starting with
@@ -80,7 +82,11 @@ static int ls_path(const char *path, bool all, bool lng)
 			kprintf("%s\n", path);
 		return SHELL_OK;
 	}
-	size_t n = kstrlcpy(dir, kfile_path_trim(path), sizeof(dir) - 1);
+	const char *t = kfile_path_trim(path);
+	if (strncmp(t, "tmp", 3) == 0 || strncmp(t, "dev", 3) == 0)
+		if (t[3] == '\0' || t[3] == '/')
+			return shell_vfs_ls(path, all, lng);       /* not the archive's: shell_vfs.c */
+	size_t n = kstrlcpy(dir, t, sizeof(dir) - 1);
 	if (n >= sizeof(dir) - 1) {
 		kprintf_err("ls: %s: name too long\n", path);
 		return SHELL_ERR;
@@ -114,7 +120,7 @@ static int shell_do_ls(int argc, char **argv)
 		}
 	}
 	if (i == argc)
-		return ls_path("/", all, lng);
+		return ls_path("/", all, lng);        /* the archive's top level (dev/ and tmp/ are /bin/ls's) */
 	for (; i < argc; i++)                /* several paths: one list after another */
 		if (ls_path(argv[i], all, lng) != SHELL_OK)
 			status = SHELL_ERR;
@@ -134,11 +140,11 @@ static int shell_do_cat(int argc, char **argv)
 	for (int i = 1; i < argc; i++) {
 		const struct kfile *kf = kfile_lookup(argv[i]);
 		if (kf == NULL) {
-			kprintf_err("cat: %s: no such file\n", argv[i]);
-			status = SHELL_ERR;
+			if (shell_vfs_cat(argv[i]) != SHELL_OK)    /* /tmp, /dev: shell_vfs.c */
+				status = SHELL_ERR;
 			continue;
 		}
-		console_write((const char *)kf->kf_data, kf->kf_size);
+		kstdout_write((const char *)kf->kf_data, kf->kf_size);
 	}
 	return status;
 }

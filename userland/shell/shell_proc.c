@@ -7,10 +7,11 @@
  * A process killed by a signal is reported as a Unix shell reports it
  * ("Segmentation fault"), with, on the console, the faulting address and
  * user pc (symbolized from the program's .symtab when it has one), and the status is 128 + the signal.  Ctrl-C while it runs sends
- * it SIGINT; a trailing `&` word runs it in the background instead (its
- * pid is printed and nobody waits for it).  `procs` lists processes (the
- * TID column is what `kill TID` takes) and `pmem` counts them and the
- * pages they hold.  Kernel only (the host tests of the shell use a fake,
+ * it SIGINT; a trailing `&` runs it in the background instead (its
+ * pid is printed and nobody waits for it; shell_pipe.c).  A death by
+ * SIGPIPE is not reported.  `procs` lists processes with their threads,
+ * `kill [-SIG] PID` signals them (`kill -t TID` stops a kernel thread),
+ * and `pmem` counts them, the pages they hold and /tmp's.  Kernel only (the host tests of the shell use a fake,
  * tests/unit/shell_fake_kernel.c).  Thread context, the shell's thread.
  */
 #include "arch/arch.h"
@@ -19,12 +20,12 @@
 #include "kernel/proc.h"
 #include "kernel/thread.h"
 #include "kernel/time.h"
+#include "kernel/tmpfs.h"
 #include "userland/shell/shell.h"
 
 #define SHELL_WAIT_SLICE_NS (20 * NSEC_PER_MSEC)
 
-/* shell_spawn_error: say why path did not start; the status, as sh gives it. */
-static int shell_spawn_error(const char *path, int err, const char *why)
+int shell_spawn_error(const char *path, int err, const char *why)
 {
 	if (err == -ENOENT) {
 		kprintf_err("sonde: %s: No such file or directory\n", path);
@@ -61,6 +62,8 @@ static int shell_proc_report(const char *path, int pid, int status, const struct
 	if (PROC_EXITED(status))
 		return PROC_EXITCODE(status);
 	int sig = PROC_TERMSIG(status);
+	if (sig == SIGPIPE)
+		return 128 + sig;                  /* its reader went away: sh says nothing */
 	if (sig == SIGINT) {
 		kprintf("\n");
 		return SHELL_INTERRUPTED;
@@ -76,19 +79,21 @@ static int shell_proc_report(const char *path, int pid, int status, const struct
 int shell_run_program(int argc, char **argv)
 {
 	char why[160];
-	bool background = argc > 1 && strcmp(argv[argc - 1], "&") == 0;
-
-	if (background)
-		argv[--argc] = NULL;
 	int pid = proc_spawn(argv[0], argc, argv, why, sizeof(why));
+
 	if (pid < 0)
 		return shell_spawn_error(argv[0], pid, why);
-	if (background) {
-		proc_detach(pid);
-		kprintf("[%d]\n", pid);
-		return SHELL_OK;
-	}
 	return shell_program_wait(argv[0], pid);
+}
+
+int shell_program_reap(const char *path, int pid)
+{
+	struct proc_fault_info fi;
+	int status = 0;
+
+	if (proc_wait(pid, &status, &fi) < 0)
+		return SHELL_ERR;
+	return shell_proc_report(path, pid, status, &fi);
 }
 
 int shell_program_wait(const char *path, int pid)
@@ -119,8 +124,6 @@ static int shell_procs_print(bool tids)
 	int n = MIN(proc_list(pis, SHELL_PROCS_MAX), SHELL_PROCS_MAX);
 	int nt = MIN(thread_list(tis, SHELL_PS_THREADS), SHELL_PS_THREADS);
 
-	if (n == 0 && !tids)
-		return 0;
 	if (tids)
 		kprintf("%5s %5s %1s %5s %10s  %s\n", "PID", "PPID", "S", "TID", "TIME", "COMMAND");
 	else
@@ -138,8 +141,8 @@ static int shell_procs_print(bool tids)
 
 void shell_ps_procs(void)
 {
-	if (shell_procs_print(false) > 0)
-		kprintf("\n");
+	shell_procs_print(false);
+	kprintf("\n");
 }
 
 /* procs: the process table, with each process's thread (its TID for `kill`) and CPU time. */
@@ -152,6 +155,74 @@ static int shell_do_procs(int argc, char **argv)
 }
 SHELL_COMMAND(procs, shell_do_procs, "procs", "list processes: pid, parent, state, thread, cpu time");
 
+/* --- kill ---------------------------------------------------------------------------- */
+
+static const struct {
+	const char *ks_name;
+	int ks_sig;
+} kill_sigs[] = {
+	{ "HUP", 1 }, { "INT", SIGINT }, { "QUIT", 3 }, { "ILL", SIGILL }, { "TRAP", SIGTRAP },
+	{ "ABRT", 6 }, { "BUS", SIGBUS }, { "FPE", SIGFPE }, { "KILL", SIGKILL }, { "USR1", 10 },
+	{ "SEGV", SIGSEGV }, { "USR2", 12 }, { "PIPE", SIGPIPE }, { "ALRM", 14 }, { "TERM", SIGTERM },
+};
+
+/* kill_sig_parse: "9", "KILL", "SIGKILL" (after the '-') as a signal number, or -1. */
+static int kill_sig_parse(const char *s)
+{
+	uint64_t n;
+
+	if (kstrtou64(s, &n))
+		return n > 0 && n < NSIG ? (int)n : -1;
+	if (strncmp(s, "SIG", 3) == 0)
+		s += 3;
+	for (size_t i = 0; i < ARRAY_SIZE(kill_sigs); i++)
+		if (strcmp(s, kill_sigs[i].ks_name) == 0)
+			return kill_sigs[i].ks_sig;
+	return -1;
+}
+
+/* kill -t TID: ask a kernel thread (a workload) to exit. */
+static int shell_kill_thread(const char *argv0, const char *arg)
+{
+	uint64_t tid;
+
+	if (!kstrtou64(arg, &tid))
+		return shell_error(argv0, "%s: not a thread id", arg);
+	if (tid == curthread()->t_tid)
+		return shell_error(argv0, "%lu: refusing to kill the shell", tid);
+	if (!thread_kill(tid))
+		return shell_error(argv0, "%lu: no such thread", tid);
+	return SHELL_OK;
+}
+
+/* kill [-SIG] PID...: send a signal (SIGTERM by default) to processes; kill -t TID for a kernel thread. */
+static int shell_do_kill(int argc, char **argv)
+{
+	int sig = SIGTERM, i = 1, status = SHELL_OK;
+
+	if (argc == 3 && strcmp(argv[1], "-t") == 0)
+		return shell_kill_thread(argv[0], argv[2]);
+	if (argc > 1 && argv[1][0] == '-' && argv[1][1] != '\0') {
+		if ((sig = kill_sig_parse(argv[1] + 1)) < 0)
+			return shell_error(argv[0], "%s: unknown signal (try -9, -KILL, -INT, -TERM)", argv[1] + 1);
+		i++;
+	}
+	if (i == argc)
+		return shell_usage(argv[0]);
+	for (; i < argc; i++) {
+		uint64_t pid;
+		if (!kstrtou64(argv[i], &pid) || pid == 0 || pid > 0x7fffffff) {
+			status = shell_error(argv[0], "%s: arguments must be process ids", argv[i]);
+			continue;
+		}
+		if (proc_kill((int)pid, sig) < 0)
+			status = shell_error(argv[0], "(%lu) - No such process", pid);
+	}
+	return status;
+}
+SHELL_COMMAND(kill, shell_do_kill, "kill [-SIG] PID... | kill -t TID",
+              "signal processes (default TERM; -9, -KILL, -INT, ...), or stop a kernel thread");
+
 /* pmem: what processes hold: with none running, every count is 0 (no page leaks). */
 static int shell_do_pmem(int argc, char **argv)
 {
@@ -161,6 +232,7 @@ static int shell_do_pmem(int argc, char **argv)
 		return shell_usage(argv[0]);
 	int n = proc_count(&zombies);
 	kprintf("processes: %d (%d zombies), %lu pages held\n", n, zombies, arch_user_pages());
+	kprintf("tmpfs: %d files and directories, %lu pages held\n", tmpfs_nodes() - 1, tmpfs_pages());
 	return SHELL_OK;
 }
 SHELL_COMMAND(pmem, shell_do_pmem, "pmem", "processes and the pages their address spaces hold");

@@ -4,7 +4,8 @@
  * Theory.  One pass over the line with a cursor (p) and an output position
  * in the word buffer.  A word is built byte by byte: quoted pieces and
  * escaped bytes are appended literally, so 'a'"b"\c is the single word abc.
- * A word ends at an unquoted blank, ';' or the end of the line; the command
+ * A word ends at an unquoted blank, ';', operator byte (| > < &) or the
+ * end of the line; an operator is a word of its own, marked in sw_op; the command
  * ends at ';' or the end.  Errors stop the parse and skip to the end of the
  * line so that a caller looping over commands terminates.
  *
@@ -26,9 +27,14 @@ static bool tok_blank(char c)
 	return c == ' ' || c == '\t';
 }
 
+static bool tok_op_char(char c)
+{
+	return c == '|' || c == '>' || c == '<' || c == '&';
+}
+
 static bool tok_word_end(char c)
 {
-	return c == '\0' || c == ';' || tok_blank(c);
+	return c == '\0' || c == ';' || tok_blank(c) || tok_op_char(c);
 }
 
 /* tok_put: append one byte to the current word. */
@@ -75,6 +81,7 @@ static void tok_word(struct tok *t)
 		t->t_err = SHTOK_TOO_MANY;
 		return;
 	}
+	w->sw_op[w->sw_argc] = SHOP_WORD;
 	w->sw_argv[w->sw_argc++] = w->sw_buf + t->t_out;
 	while (!tok_word_end(*t->t_p) && t->t_err == SHTOK_OK) {
 		char c = *t->t_p++;
@@ -90,6 +97,28 @@ static void tok_word(struct tok *t)
 	tok_put(t, '\0');
 }
 
+/* tok_op: an operator word ("|", ">", ">>", "<", "&") at an operator byte. */
+static void tok_op(struct tok *t)
+{
+	struct shell_words *w = t->t_w;
+	char c = *t->t_p++;
+	enum shell_op op = c == '|' ? SHOP_PIPE : c == '<' ? SHOP_IN : c == '&' ? SHOP_BG : SHOP_OUT;
+
+	if (w->sw_argc >= SHELL_MAX_ARGS) {
+		t->t_err = SHTOK_TOO_MANY;
+		return;
+	}
+	w->sw_op[w->sw_argc] = (unsigned char)op;
+	w->sw_argv[w->sw_argc++] = w->sw_buf + t->t_out;
+	w->sw_nops++;
+	tok_put(t, c);
+	if (c == '>' && *t->t_p == '>') {
+		w->sw_op[w->sw_argc - 1] = SHOP_APPEND;
+		tok_put(t, *t->t_p++);
+	}
+	tok_put(t, '\0');
+}
+
 /* tok_skip_comment: an unquoted # at a word start runs to the end of the line. */
 static void tok_skip_comment(struct tok *t)
 {
@@ -101,6 +130,7 @@ enum shell_tok_err shell_tok_next(const char **linep, struct shell_words *w)
 	struct tok t = { .t_p = *linep, .t_w = w, .t_out = 0, .t_err = SHTOK_OK };
 
 	w->sw_argc = 0;
+	w->sw_nops = 0;
 	for (;;) {
 		while (tok_blank(*t.t_p))
 			t.t_p++;
@@ -108,6 +138,8 @@ enum shell_tok_err shell_tok_next(const char **linep, struct shell_words *w)
 			break;
 		if (*t.t_p == '#')
 			tok_skip_comment(&t);
+		else if (tok_op_char(*t.t_p))
+			tok_op(&t);
 		else
 			tok_word(&t);
 	}
@@ -116,8 +148,10 @@ enum shell_tok_err shell_tok_next(const char **linep, struct shell_words *w)
 	if (t.t_err != SHTOK_OK) {
 		t.t_p += strlen(t.t_p);
 		w->sw_argc = 0;
+		w->sw_nops = 0;
 	}
 	w->sw_argv[w->sw_argc] = NULL;
+	w->sw_op[w->sw_argc] = SHOP_WORD;
 	*linep = t.t_p;
 	return t.t_err;
 }

@@ -9,7 +9,11 @@
  *   - outside quotes a backslash makes the next byte literal;
  *   - an unquoted '#' at the start of a word starts a comment to the end of
  *     the line;
- *   - '' or "" is an empty word.
+ *   - '' or "" is an empty word;
+ *   - unquoted '|', '>', '>>', '<' and '&' are operators: they end the word
+ *     before them and are words of their own, marked in sw_op (a quoted or
+ *     escaped one is an ordinary word: `dtrace -n 'a { x = y | z; }'`).
+ *     What they mean is the shell's business (shell_pipe.c).
  * Pure code (no kernel calls), tested on the host.
  */
 #ifndef SONDE_SHELL_TOK_H
@@ -22,11 +26,24 @@
 /*
  * One parsed command: argv[argc] is NULL; the words live in sw_buf, which
  * the caller provides.  strlen(line) + 1 bytes always suffice for any
- * command of line (words never grow: quotes and escapes only shrink them).
+ * command of line without operators (quotes and escapes only shrink words);
+ * each operator may add two bytes (the NULs around it), so 2 * strlen(line)
+ * + 1 always suffice.
  */
+enum shell_op {
+	SHOP_WORD = 0,               /* an ordinary word */
+	SHOP_PIPE,                   /* | */
+	SHOP_OUT,                    /* > */
+	SHOP_APPEND,                 /* >> */
+	SHOP_IN,                     /* < */
+	SHOP_BG,                     /* & */
+};
+
 struct shell_words {
 	int sw_argc;
 	char *sw_argv[SHELL_MAX_ARGS + 1];
+	unsigned char sw_op[SHELL_MAX_ARGS + 1];   /* enum shell_op of each word */
+	int sw_nops;                 /* how many words are operators */
 	char *sw_buf;
 	size_t sw_bufsize;
 };

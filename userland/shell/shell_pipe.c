@@ -1,0 +1,301 @@
+/*
+ * shell_pipe.c - pipelines and redirections: `a | b | c`, `> f`, `>> f`, `< f`, `&`.
+ *
+ * Theory.  The tokenizer marks operators (shell_tok.h); a command with
+ * any is split here into stages at each `|`, each stage's `<`, `>` and
+ * `>>` taking the next word as a file name.  Stages are of two kinds:
+ *   - programs (a path, shell_proc.c): each becomes a process, created
+ *     held, its fds 0 and 1 set to its pipe ends or files, then released,
+ *     so all of a pipeline's programs run at once, as in sh;
+ *   - shell commands (dtrace, ps, help, ...): they run in the kernel, on
+ *     the shell's thread, one after the other once every program has
+ *     started; their output goes to their pipe or file through the
+ *     thread's standard output (kernel/kstdio.c).  No shell command reads
+ *     standard input, so a command's input (`<`, a pipe) is opened and
+ *     checked, then not read; a command piped into another command gets
+ *     /dev/null as its output, since the other would not read it.
+ * When a command's pipe loses its reader (`dtrace -l | /bin/head -n 3`),
+ * its writes fail with EPIPE and shell_interrupted() turns true, so dtrace
+ * stops cleanly as on Ctrl-C, without the "^C".  A program's writes to a
+ * pipe without a reader kill it with SIGPIPE, which the shell does not
+ * report (as sh does not).
+ *
+ * The pipeline's status is its last stage's.  Ctrl-C while it runs sends
+ * SIGINT to each of its processes.  A trailing `&` runs a pipeline of
+ * programs in the background (each pid printed in brackets, nobody waits).
+ *
+ * Context: the shell's thread, thread context.  Kernel only (the host
+ * tests see a stub that refuses operators).
+ */
+#include "kernel/console.h"
+#include "kernel/file.h"
+#include "kernel/klib.h"
+#include "kernel/proc.h"
+#include "kernel/thread.h"
+#include "kernel/time.h"
+#include "userland/shell/shell.h"
+#include "userland/shell/shell_tok.h"
+
+#define PIPE_STAGES_MAX 8
+#define PIPE_WAIT_NS (10 * NSEC_PER_MSEC)
+
+struct stage {
+	int st_argc;
+	char *st_argv[SHELL_MAX_ARGS + 1];
+	const char *st_in, *st_out;  /* < and > / >> file names, or NULL */
+	bool st_append;              /* >> */
+	bool st_program;             /* a path: a process, not a shell command */
+	struct file *st_fin, *st_fout;   /* its standard input and output (NULL: the console) */
+	int st_pid;                  /* the process, once started (0: none) */
+	int st_status;
+};
+
+struct pipeline {
+	struct stage pl_st[PIPE_STAGES_MAX];
+	int pl_n;
+	bool pl_bg;
+};
+
+/* --- parsing ------------------------------------------------------------------------ */
+
+static int pipe_syntax(const char *near)
+{
+	kprintf_err("sonde: syntax error near '%s'\n", near);
+	return SHELL_USAGE;
+}
+
+/* pipe_parse: w's words into stages; SHELL_OK or the status of a syntax error. */
+static int pipe_parse(const struct shell_words *w, struct pipeline *pl)
+{
+	struct stage *st = &pl->pl_st[0];
+
+	memset(pl, 0, sizeof(*pl));
+	pl->pl_n = 1;
+	for (int i = 0; i < w->sw_argc; i++) {
+		enum shell_op op = (enum shell_op)w->sw_op[i];
+		if (op == SHOP_WORD) {
+			st->st_argv[st->st_argc++] = w->sw_argv[i];
+		} else if (op == SHOP_PIPE) {
+			if (st->st_argc == 0 || pl->pl_bg)
+				return pipe_syntax("|");
+			if (pl->pl_n == PIPE_STAGES_MAX) {
+				kprintf_err("sonde: more than %d commands in a pipeline\n", PIPE_STAGES_MAX);
+				return SHELL_USAGE;
+			}
+			st = &pl->pl_st[pl->pl_n++];
+		} else if (op == SHOP_BG) {
+			if (st->st_argc == 0 || i + 1 != w->sw_argc)
+				return pipe_syntax("&");
+			pl->pl_bg = true;
+		} else {
+			if (i + 1 == w->sw_argc || w->sw_op[i + 1] != SHOP_WORD)
+				return pipe_syntax(i + 1 == w->sw_argc ? "newline" : w->sw_argv[i + 1]);
+			const char *name = w->sw_argv[++i];
+			if (op == SHOP_IN)
+				st->st_in = name;
+			else
+				st->st_out = name, st->st_append = op == SHOP_APPEND;
+		}
+	}
+	if (st->st_argc == 0)
+		return pipe_syntax(pl->pl_n > 1 ? "|" : "newline");
+	for (int k = 0; k < pl->pl_n; k++) {
+		struct stage *s = &pl->pl_st[k];
+		s->st_argv[s->st_argc] = NULL;
+		s->st_program = shell_is_program(s->st_argv[0]);
+		if (pl->pl_bg && !s->st_program) {
+			kprintf_err("sonde: %s: a shell command cannot run in the background\n", s->st_argv[0]);
+			return SHELL_USAGE;
+		}
+	}
+	return SHELL_OK;
+}
+
+/* --- files ---------------------------------------------------------------------------- */
+
+static const char *pipe_strerror(int err)
+{
+	switch (err) {
+	case -ENOENT:  return "No such file or directory";
+	case -EROFS:   return "Read-only file system";
+	case -EISDIR:  return "Is a directory";
+	case -ENOTDIR: return "Not a directory";
+	case -ENOSPC:  return "No space left on device";
+	case -EEXIST:  return "File exists";
+	case -ENAMETOOLONG: return "File name too long";
+	case -ENOMEM:  return "Cannot allocate memory";
+	case -EPIPE:   return "Broken pipe";
+	}
+	return "I/O error";
+}
+
+/* pipe_open_redirs: open every stage's < and > files; SHELL_OK or SHELL_ERR (message printed). */
+static int pipe_open_redirs(struct pipeline *pl)
+{
+	for (int k = 0; k < pl->pl_n; k++) {
+		struct stage *s = &pl->pl_st[k];
+		int r = 0;
+		if (s->st_in != NULL)
+			r = file_open(s->st_in, 0, &s->st_fin);
+		if (r == 0 && s->st_out != NULL)
+			r = file_open(s->st_out, FILE_O_WRONLY | FILE_O_CREAT |
+			              (s->st_append ? FILE_O_APPEND : FILE_O_TRUNC), &s->st_fout);
+		if (r < 0) {
+			kprintf_err("sonde: %s: %s\n", s->st_fin == NULL && s->st_in != NULL ? s->st_in : s->st_out,
+			            pipe_strerror(r));
+			return SHELL_ERR;
+		}
+	}
+	return SHELL_OK;
+}
+
+/* pipe_connect: a pipe (or /dev/null) between each stage and the next, where no redirection says otherwise. */
+static int pipe_connect(struct pipeline *pl)
+{
+	for (int k = 0; k + 1 < pl->pl_n; k++) {
+		struct stage *a = &pl->pl_st[k], *b = &pl->pl_st[k + 1];
+		struct file *rd = NULL, *wr = NULL;
+		if (!b->st_program) {
+			wr = file_dev_open("null");        /* a command reads no input */
+		} else if (pipe_create(&rd, &wr) < 0) {
+			kprintf_err("sonde: out of memory for a pipe\n");
+			return SHELL_ERR;
+		}
+		if (a->st_fout == NULL)
+			a->st_fout = file_ref(wr);
+		if (b->st_fin == NULL && rd != NULL)
+			b->st_fin = file_ref(rd);
+		file_unref(rd);
+		file_unref(wr);
+	}
+	return SHELL_OK;
+}
+
+/* pipe_close_all: drop the shell's references to every stage's files. */
+static void pipe_close_all(struct pipeline *pl)
+{
+	for (int k = 0; k < pl->pl_n; k++) {
+		file_unref(pl->pl_st[k].st_fin);
+		file_unref(pl->pl_st[k].st_fout);
+		pl->pl_st[k].st_fin = pl->pl_st[k].st_fout = NULL;
+	}
+}
+
+/* --- running -------------------------------------------------------------------------- */
+
+/* pipe_start: stage s as a held process with its files, then let it run; false if it did not start. */
+static bool pipe_start(struct stage *s)
+{
+	char why[160];
+	int pid = proc_spawn_held(s->st_argv[0], s->st_argc, s->st_argv, why, sizeof(why));
+
+	if (pid < 0) {
+		s->st_status = shell_spawn_error(s->st_argv[0], pid, why);
+		return false;
+	}
+	if (s->st_fin != NULL)
+		proc_file_set(pid, 0, s->st_fin);
+	if (s->st_fout != NULL)
+		proc_file_set(pid, 1, s->st_fout);
+	s->st_pid = pid;
+	proc_release(pid);
+	return true;
+}
+
+/* pipe_run_command: stage s, a shell command, with its output where the pipeline says. */
+static void pipe_run_command(struct stage *s)
+{
+	struct file *old = kstdio_set(s->st_fout);
+
+	s->st_status = shell_run_command(s->st_argc, s->st_argv);
+	int err = kstdout_error();
+	kstdio_set(old);
+	if (err != 0 && err != EPIPE) {
+		kprintf_err("sonde: %s: write error: %s\n", s->st_argv[0], pipe_strerror(-err));
+		if (s->st_status == SHELL_OK)
+			s->st_status = SHELL_ERR;
+	}
+	file_unref(s->st_fout);              /* the reader sees the end of its input */
+	file_unref(s->st_fin);               /* the writer before it gets EPIPE */
+	s->st_fout = s->st_fin = NULL;
+}
+
+/* pipe_wait_all: wait for every process of pl; Ctrl-C sends each SIGINT. */
+static void pipe_wait_all(struct pipeline *pl)
+{
+	bool sent = false;
+
+	for (;;) {
+		bool all = true;
+		for (int k = 0; k < pl->pl_n; k++)
+			if (pl->pl_st[k].st_pid > 0 && !proc_wait_done(pl->pl_st[k].st_pid))
+				all = false;
+		if (all)
+			break;
+		if (!sent && (console_interrupted() || thread_should_exit())) {
+			for (int k = 0; k < pl->pl_n; k++)
+				if (pl->pl_st[k].st_pid > 0)
+					proc_kill(pl->pl_st[k].st_pid, SIGINT);
+			sent = true;
+		}
+		thread_sleep_ns(PIPE_WAIT_NS);
+	}
+	for (int k = 0; k < pl->pl_n; k++) {
+		struct stage *s = &pl->pl_st[k];
+		if (s->st_pid > 0)
+			s->st_status = shell_program_reap(s->st_argv[0], s->st_pid);
+	}
+}
+
+/* pipe_background: every stage started, nobody waits; their pids printed. */
+static int pipe_background(struct pipeline *pl)
+{
+	for (int k = 0; k < pl->pl_n; k++) {
+		struct stage *s = &pl->pl_st[k];
+		if (s->st_pid > 0) {
+			proc_detach(s->st_pid);
+			kprintf("[%d]\n", s->st_pid);
+		}
+	}
+	return SHELL_OK;
+}
+
+int shell_pipeline_run(const struct shell_words *w)
+{
+	static struct pipeline pl;           /* the shell runs one line at a time */
+	int status = pipe_parse(w, &pl);
+
+	if (status != SHELL_OK)
+		return status;
+	if ((status = pipe_open_redirs(&pl)) == SHELL_OK)
+		status = pipe_connect(&pl);
+	if (status != SHELL_OK) {
+		pipe_close_all(&pl);
+		return status;
+	}
+	for (int k = 0; k < pl.pl_n; k++)
+		if (pl.pl_st[k].st_program)
+			pipe_start(&pl.pl_st[k]);
+	for (int k = 0; k < pl.pl_n; k++) {       /* the processes hold their own references */
+		if (pl.pl_st[k].st_program) {
+			file_unref(pl.pl_st[k].st_fin);
+			file_unref(pl.pl_st[k].st_fout);
+			pl.pl_st[k].st_fin = pl.pl_st[k].st_fout = NULL;
+		}
+	}
+	if (pl.pl_bg) {
+		status = pipe_background(&pl);
+		pipe_close_all(&pl);
+		return status;
+	}
+	for (int k = 0; k < pl.pl_n; k++)
+		if (!pl.pl_st[k].st_program)
+			pipe_run_command(&pl.pl_st[k]);
+	pipe_close_all(&pl);
+	pipe_wait_all(&pl);
+	if (console_interrupted()) {
+		console_input_flush_interrupt();
+		console_clear_interrupt();
+	}
+	return pl.pl_st[pl.pl_n - 1].st_status;
+}

@@ -1,0 +1,73 @@
+/*
+ * shell_vfs.c - the shell's ls and cat beyond the boot archive: /tmp and /dev.
+ *
+ * The built-in ls and cat (shell_files.c) read the boot archive's table
+ * directly; a path they do not find there (a /tmp file, /dev) comes here
+ * and is read through the kernel's path layer (kernel/vfs.c), as a
+ * program would read it.  Kernel only (the host tests' pretend kernel
+ * answers "no such file").  Thread context, the shell's thread.
+ */
+#include "kernel/console.h"
+#include "kernel/file.h"
+#include "kernel/klib.h"
+#include "kernel/mem.h"
+#include "kernel/proc.h"
+#include "userland/shell/shell.h"
+
+/* vfs_ls_entry: one entry, its size with -l (stat of dir/name). */
+static void vfs_ls_entry(const char *dir, const struct file_dirent *de, bool lng)
+{
+	char path[FILE_NAME_MAX * 2];
+	struct file_stat st;
+
+	if (!lng) {
+		kprintf("%s%s\n", de->de_name, de->de_type == FILE_DT_DIR ? "/" : "");
+		return;
+	}
+	ksnprintf(path, sizeof(path), "%s/%s", dir, de->de_name);
+	if (de->de_type == FILE_DT_DIR || file_stat(path, &st) < 0)
+		kprintf("%10s %s%s\n", "-", de->de_name, de->de_type == FILE_DT_DIR ? "/" : "");
+	else
+		kprintf("%10lu %s\n", st.fs_size, de->de_name);
+}
+
+int shell_vfs_ls(const char *path, bool all, bool lng)
+{
+	struct file *f;
+	struct file_stat st;
+	int r = file_stat(path, &st);
+
+	if (r == 0 && (st.fs_mode & FILE_S_IFMT) != FILE_S_IFDIR) {
+		if (lng)
+			kprintf("%10lu %s\n", st.fs_size, path);
+		else
+			kprintf("%s\n", path);
+		return SHELL_OK;
+	}
+	if (r < 0 || file_open(path, FILE_O_DIRECTORY, &f) < 0) {
+		kprintf_err("ls: %s: no such file or directory\n", path);
+		return SHELL_ERR;
+	}
+	struct file_dirent *de = kmalloc(sizeof(*de));
+	for (uint64_t i = 0; de != NULL && f->f_ops->fo_readdir(f, i, de) > 0; i++)
+		if (de->de_name[0] != '.' || all)
+			if (all || (strcmp(de->de_name, ".") != 0 && strcmp(de->de_name, "..") != 0))
+				vfs_ls_entry(path, de, lng);
+	kfree(de);
+	file_unref(f);
+	return SHELL_OK;
+}
+
+int shell_vfs_cat(const char *path)
+{
+	char *buf;
+	size_t len;
+
+	if (file_read_all(path, &buf, &len) < 0) {
+		kprintf_err("cat: %s: no such file\n", path);
+		return SHELL_ERR;
+	}
+	kstdout_write(buf, len);
+	kfree(buf);
+	return SHELL_OK;
+}
