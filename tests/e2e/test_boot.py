@@ -76,7 +76,7 @@ def test_cmd_usage_error_exits_with_status_2(boot):
 def test_cmd_failure_exits_with_status_1(boot):
     g = boot(append='cmd="kill 999999"')
     out, status = g.output_until_exit(timeout=BOOT_TIMEOUT)
-    assert "no such thread" in out
+    assert "No such process" in out
     assert status == exit_code_for(1) == 35
 
 

@@ -74,8 +74,9 @@ def test_uptime_rejects_arguments(guest):
 def test_ps_columns_and_shell_thread(guest):
     out = guest.run("ps")
     lines = out.strip().splitlines()
-    assert lines[0].split() == ["TID", "NAME", "STATE", "CPU", "TIME"]
-    rows = [l.split() for l in lines[1:]]
+    assert lines[0].split() == ["PID", "PPID", "S", "TIME", "COMMAND"]   # no process: the header only
+    assert lines[1] == "" and lines[2].split() == ["TID", "NAME", "STATE", "CPU", "TIME"]
+    rows = [l.split() for l in lines[3:]]
     assert rows, out
     for row in rows:
         assert row[0].isdigit()
@@ -120,9 +121,10 @@ def test_sym_usage(guest):
 
 
 def test_kill_usage_and_unknown_tid(guest):
-    assert "usage: kill TID" in guest.run("kill")
-    assert "usage: kill TID" in guest.run("kill abc")
-    assert "kill: 424242: no such thread" in guest.run("kill 424242")
+    assert "usage: kill [-SIG] PID" in guest.run("kill")
+    assert "kill: abc: arguments must be process ids" in guest.run("kill abc")
+    assert "kill: (424242) - No such process" in guest.run("kill 424242")
+    assert "kill: 424242: no such thread" in guest.run("kill -t 424242")
 
 
 def test_sleep_usage(guest):

@@ -247,7 +247,7 @@ def test_dtrace_exiting_first_kills_its_program():
 
 def test_background_procs_and_kill(guest):
     out = guest.run("/bin/spin &")
-    pid = int(re.match(r"\[(\d+)\]", out.strip()).group(1))
+    pid = int(re.match(r"\[1\] (\d+)$", out.strip()).group(1))     # job 1, its pid
     rows = [l.split() for l in guest.run("procs").splitlines()[1:] if l.strip()]
     row = [r for r in rows if r[0] == str(pid)]
     assert row and row[0][2] == "R" and row[0][5] == "spin", rows
@@ -255,7 +255,7 @@ def test_background_procs_and_kill(guest):
     ps = guest.run("ps")
     assert re.search(r"^ +PID +PPID S +TIME  COMMAND\n +%d +0 R +\d+\.\d{3}  spin\n\n +TID  NAME" % pid,
                      ps, re.M), ps
-    guest.run("kill " + row[0][3])                             # its thread: the process dies
+    guest.run("kill " + row[0][0])                             # SIGTERM: the process dies
     for _ in range(50):
         if guest.run("pmem").strip() == "processes: 0 (0 zombies), 0 pages held":
             break

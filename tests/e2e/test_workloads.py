@@ -63,7 +63,7 @@ def test_spin_uses_cpu_time(guest):
     out = guest.run("ps")
     line = next(l for l in out.splitlines() if l.split() and l.split()[0] == str(tid))
     assert float(line.split()[-1]) > 0.05, out
-    guest.run("kill %d" % tid)
+    guest.run("kill -t %d" % tid)
     assert wait_gone(guest, tid)
 
 
@@ -88,7 +88,7 @@ def names_now(guest):
 def test_pingpong_pair_appears_and_kill_stops_both(guest):
     tid = start(guest, "run pingpong")
     assert "pingpong" in names_now(guest) and "pingpong-rx" in names_now(guest)
-    guest.run("kill %d" % tid)
+    guest.run("kill -t %d" % tid)
     assert wait_gone(guest, tid)
     assert "pingpong-rx" not in names_now(guest)
 
@@ -105,7 +105,7 @@ def test_kill_stops_each_workload(guest):
     for tid in tids:
         assert tid in rows, rows
     for tid in tids:
-        assert guest.run("kill %d" % tid).strip() == ""
+        assert guest.run("kill -t %d" % tid).strip() == ""
     for tid in tids:
         assert wait_gone(guest, tid), ps_rows(guest)
     deadline = time.time() + 10        # the consumer follows its producer
@@ -118,7 +118,7 @@ def test_kill_the_consumer_stops_the_producer(guest):
     tid = start(guest, "run pingpong")
     rx = [t for t, (n, _) in ps_rows(guest).items() if n == "pingpong-rx"]
     assert len(rx) == 1
-    guest.run("kill %d" % rx[0])
+    guest.run("kill -t %d" % rx[0])
     assert wait_gone(guest, tid)
 
 
@@ -128,7 +128,7 @@ def test_shell_stays_responsive_under_load(guest):
     assert "responsive" in guest.run("echo responsive")
     assert time.time() - start_t < 5
     for tid in tids:
-        guest.run("kill %d" % tid)
+        guest.run("kill -t %d" % tid)
     for tid in tids:
         assert wait_gone(guest, tid)
 
@@ -136,5 +136,5 @@ def test_shell_stays_responsive_under_load(guest):
 def test_kill_refuses_the_shell(guest):
     me = [t for t, (n, s) in ps_rows(guest).items() if s == "running"]
     assert me
-    out = guest.run("kill %d" % me[0])
+    out = guest.run("kill -t %d" % me[0])
     assert "refusing to kill the shell" in out

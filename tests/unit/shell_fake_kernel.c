@@ -308,6 +308,16 @@ int shell_pipeline_run(const struct shell_words *w)
 	return 1;
 }
 
+bool shell_jobs_add(const int *pids, int n, const char *cmd)
+{
+	(void)pids; (void)n; (void)cmd;
+	return false;
+}
+
+void shell_jobs_notify(void)
+{
+}
+
 int shell_vfs_ls(const char *path, bool all, bool lng)
 {
 	(void)all; (void)lng;

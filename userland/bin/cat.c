@@ -1,4 +1,5 @@
 /* cat [FILE...] - copy each file (the boot archive's, or /dev/...) or, with none, standard input, to standard output. */
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
@@ -9,9 +10,12 @@ static int copy(int fd)
 	char buf[1024];
 	int n;
 
-	while ((n = read(fd, buf, sizeof(buf))) > 0)
-		if (write(1, buf, (size_t)n) != n)
+	while ((n = read(fd, buf, sizeof(buf))) > 0) {
+		if (write(1, buf, (size_t)n) != n) {
+			fprintf(stderr, "cat: write error: %s\n", strerror(errno));   /* ENOSPC in a full /tmp */
 			return 1;
+		}
+	}
 	return n < 0;
 }
 

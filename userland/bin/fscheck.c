@@ -112,19 +112,19 @@ static void check_dirs(void)
 {
 	static unsigned char st[144];
 
-	check("mkdir(/tmp/d)", CALL(SYS_mkdir, "/tmp/d", 0755, 0), 0);
-	check("mkdir(/tmp/d) again", CALL(SYS_mkdir, "/tmp/d", 0755, 0), -EEXIST);
-	check("stat(/tmp/d) is a directory", (CALL(SYS_stat, "/tmp/d", st, 0), stat_mode(st) & 0170000), 040000);
-	long fd = CALL(SYS_open, "/tmp/d/f", O_WRONLY | O_CREAT, 0644);
-	check("open(/tmp/d/f, O_CREAT) >= 0", fd >= 0, 1);
+	check("mkdir(/tmp/fscd)", CALL(SYS_mkdir, "/tmp/fscd", 0755, 0), 0);
+	check("mkdir(/tmp/fscd) again", CALL(SYS_mkdir, "/tmp/fscd", 0755, 0), -EEXIST);
+	check("stat(/tmp/fscd) is a directory", (CALL(SYS_stat, "/tmp/fscd", st, 0), stat_mode(st) & 0170000), 040000);
+	long fd = CALL(SYS_open, "/tmp/fscd/f", O_WRONLY | O_CREAT, 0644);
+	check("open(/tmp/fscd/f, O_CREAT) >= 0", fd >= 0, 1);
 	CALL(SYS_close, fd, 0, 0);
-	check("open(/tmp/d, O_WRONLY)", CALL(SYS_open, "/tmp/d", O_WRONLY, 0), -EISDIR);
-	check("open(/tmp/d/f, O_DIRECTORY)", CALL(SYS_open, "/tmp/d/f", O_DIRECTORY, 0), -ENOTDIR);
-	check("rmdir(/tmp/d): not empty", CALL(SYS_rmdir, "/tmp/d", 0, 0), -ENOTEMPTY);
-	check("unlink(/tmp/d): a directory", CALL(SYS_unlink, "/tmp/d", 0, 0), -EISDIR);
-	check("rmdir(/tmp/d/f): a file", CALL(SYS_rmdir, "/tmp/d/f", 0, 0), -ENOTDIR);
-	check("unlink(/tmp/d/f)", CALL(SYS_unlink, "/tmp/d/f", 0, 0), 0);
-	check("rmdir(/tmp/d)", CALL(SYS_rmdir, "/tmp/d", 0, 0), 0);
+	check("open(/tmp/fscd, O_WRONLY)", CALL(SYS_open, "/tmp/fscd", O_WRONLY, 0), -EISDIR);
+	check("open(/tmp/fscd/f, O_DIRECTORY)", CALL(SYS_open, "/tmp/fscd/f", O_DIRECTORY, 0), -ENOTDIR);
+	check("rmdir(/tmp/fscd): not empty", CALL(SYS_rmdir, "/tmp/fscd", 0, 0), -ENOTEMPTY);
+	check("unlink(/tmp/fscd): a directory", CALL(SYS_unlink, "/tmp/fscd", 0, 0), -EISDIR);
+	check("rmdir(/tmp/fscd/f): a file", CALL(SYS_rmdir, "/tmp/fscd/f", 0, 0), -ENOTDIR);
+	check("unlink(/tmp/fscd/f)", CALL(SYS_unlink, "/tmp/fscd/f", 0, 0), 0);
+	check("rmdir(/tmp/fscd)", CALL(SYS_rmdir, "/tmp/fscd", 0, 0), 0);
 	check("rmdir(/tmp)", CALL(SYS_rmdir, "/tmp", 0, 0), -EBUSY);
 	check("mkdir(/tmp/no/such)", CALL(SYS_mkdir, "/tmp/no/such", 0755, 0), -ENOENT);
 }

@@ -235,6 +235,11 @@ bool dtc_poll(struct dtc *d)
 		trace_stop(d);
 	}
 	d->impatient |= intrs >= 2;
+	if (kstdout_broken()) {                 /* our pipe's reader is gone (| /bin/head): stop now, as SIGPIPE would */
+		d->interrupted = true;
+		trace_stop(d);
+		d->impatient = true;
+	}
 	if (!d->stopped && now >= d->next_status) {
 		dtrace_status_t st;
 		dtrace_status_get(d->state, &st);

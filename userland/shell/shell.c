@@ -226,6 +226,7 @@ void shell_thread(void *arg)
 	ledit_init(&shell_ledit, SHELL_PROMPT, shell_console_write, NULL);
 	kprintf("Sonde shell; type 'help' for commands.\n");
 	for (;;) {
+		shell_jobs_notify();                   /* "[1]+  Done ..." before the prompt, as sh */
 		switch (shell_read_line(&shell_ledit)) {
 		case LEDIT_LINE:
 			shell_run_line(ledit_line(&shell_ledit));

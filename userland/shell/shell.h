@@ -113,6 +113,16 @@ int shell_pipeline_run(const struct shell_words *w);
 int shell_vfs_ls(const char *path, bool all, bool lng);
 int shell_vfs_cat(const char *path);
 
+/*
+ * Background jobs (shell_jobs.c): shell_jobs_add makes processes pids
+ * (n of them, a pipeline run with `&`, cmd its words) job number N and
+ * prints "[N] PID"; false if the job table is full.  shell_jobs_notify
+ * collects the jobs that have ended and says so ("[1]+  Done  cmd"); the
+ * interactive loop calls it before each prompt.  Thread context.
+ */
+bool shell_jobs_add(const int *pids, int n, const char *cmd);
+void shell_jobs_notify(void);
+
 /* shell_ps_procs: ps's process table (PID PPID S TIME COMMAND) and a blank line, if any process exists. */
 void shell_ps_procs(void);
 

@@ -22,7 +22,7 @@
  *
  * The pipeline's status is its last stage's.  Ctrl-C while it runs sends
  * SIGINT to each of its processes.  A trailing `&` runs a pipeline of
- * programs in the background (each pid printed in brackets, nobody waits).
+ * programs in the background, as a job (shell_jobs.c: "[1] PID").
  *
  * Context: the shell's thread, thread context.  Kernel only (the host
  * tests see a stub that refuses operators).
@@ -247,15 +247,33 @@ static void pipe_wait_all(struct pipeline *pl)
 	}
 }
 
-/* pipe_background: every stage started, nobody waits; their pids printed. */
+/* pipe_cmdline: the pipeline's words again, for `jobs` ("a x | b"). */
+static void pipe_cmdline(const struct pipeline *pl, char *buf, size_t size)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (int k = 0; k < pl->pl_n; k++)
+		for (int i = 0; i < pl->pl_st[k].st_argc && n < size; i++)
+			n += (size_t)ksnprintf(buf + n, size - n, "%s%s%s", k > 0 && i == 0 ? " | " : "",
+			                       i > 0 ? " " : "", pl->pl_st[k].st_argv[i]);
+}
+
+/* pipe_background: every stage started; a job of the shell's (shell_jobs.c), or, with no room, detached. */
 static int pipe_background(struct pipeline *pl)
 {
-	for (int k = 0; k < pl->pl_n; k++) {
-		struct stage *s = &pl->pl_st[k];
-		if (s->st_pid > 0) {
-			proc_detach(s->st_pid);
-			kprintf("[%d]\n", s->st_pid);
-		}
+	int pids[PIPE_STAGES_MAX], n = 0;
+	char cmd[80];
+
+	for (int k = 0; k < pl->pl_n; k++)
+		if (pl->pl_st[k].st_pid > 0)
+			pids[n++] = pl->pl_st[k].st_pid;
+	pipe_cmdline(pl, cmd, sizeof(cmd));
+	if (n == 0 || shell_jobs_add(pids, n, cmd))
+		return n == 0 ? pl->pl_st[pl->pl_n - 1].st_status : SHELL_OK;
+	for (int k = 0; k < n; k++) {
+		proc_detach(pids[k]);
+		kprintf("[%d]\n", pids[k]);
 	}
 	return SHELL_OK;
 }

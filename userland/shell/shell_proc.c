@@ -11,7 +11,7 @@
  * pid is printed and nobody waits for it; shell_pipe.c).  A death by
  * SIGPIPE is not reported.  `procs` lists processes with their threads,
  * `kill [-SIG] PID` signals them (`kill -t TID` stops a kernel thread),
- * and `pmem` counts them, the pages they hold and /tmp's.  Kernel only (the host tests of the shell use a fake,
+ * and `pmem` counts them and the pages they hold.  Kernel only (the host tests of the shell use a fake,
  * tests/unit/shell_fake_kernel.c).  Thread context, the shell's thread.
  */
 #include "arch/arch.h"
@@ -20,7 +20,6 @@
 #include "kernel/proc.h"
 #include "kernel/thread.h"
 #include "kernel/time.h"
-#include "kernel/tmpfs.h"
 #include "userland/shell/shell.h"
 
 #define SHELL_WAIT_SLICE_NS (20 * NSEC_PER_MSEC)
@@ -232,7 +231,6 @@ static int shell_do_pmem(int argc, char **argv)
 		return shell_usage(argv[0]);
 	int n = proc_count(&zombies);
 	kprintf("processes: %d (%d zombies), %lu pages held\n", n, zombies, arch_user_pages());
-	kprintf("tmpfs: %d files and directories, %lu pages held\n", tmpfs_nodes() - 1, tmpfs_pages());
 	return SHELL_OK;
 }
 SHELL_COMMAND(pmem, shell_do_pmem, "pmem", "processes and the pages their address spaces hold");

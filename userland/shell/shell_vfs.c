@@ -4,7 +4,7 @@
  * The built-in ls and cat (shell_files.c) read the boot archive's table
  * directly; a path they do not find there (a /tmp file, /dev) comes here
  * and is read through the kernel's path layer (kernel/vfs.c), as a
- * program would read it.  Kernel only (the host tests' pretend kernel
+ * program would read it.  `df` reports what /tmp holds.  Kernel only (the host tests' pretend kernel
  * answers "no such file").  Thread context, the shell's thread.
  */
 #include "kernel/console.h"
@@ -12,6 +12,7 @@
 #include "kernel/klib.h"
 #include "kernel/mem.h"
 #include "kernel/proc.h"
+#include "kernel/tmpfs.h"
 #include "userland/shell/shell.h"
 
 /* vfs_ls_entry: one entry, its size with -l (stat of dir/name). */
@@ -71,3 +72,13 @@ int shell_vfs_cat(const char *path)
 	kfree(buf);
 	return SHELL_OK;
 }
+
+/* df: what /tmp holds; with nothing in it, "0 files, 0 pages" (every page came back). */
+static int shell_do_df(int argc, char **argv)
+{
+	if (argc != 1)
+		return shell_usage(argv[0]);
+	kprintf("/tmp: %d files, %lu of %d pages held\n", tmpfs_nodes() - 1, tmpfs_pages(), TMPFS_PAGES);
+	return SHELL_OK;
+}
+SHELL_COMMAND(df, shell_do_df, "df", "what the in-memory /tmp holds: files (and directories), pages");

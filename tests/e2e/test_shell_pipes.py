@@ -1,0 +1,98 @@
+"""The shell's pipes, redirections, /tmp, directories, kill and ps (docs/processes.md).
+
+Each test boots one guest and checks several things, to stay fast.
+"""
+
+import re
+
+import pytest
+
+
+def test_pipes_between_commands_and_programs(guest):
+    out = guest.run("dtrace -l | /bin/head -n 3")
+    lines = out.strip().splitlines()
+    assert len(lines) == 3 and lines[0].split() == ["ID", "PROVIDER", "MODULE", "FUNCTION", "NAME"], out
+    assert guest.run("dtrace -l | /bin/grep BEGIN | /bin/wc -l").strip() == "1"     # three stages
+    # a | in a quoted D program is the program's
+    out = guest.run("dtrace -q -n 'BEGIN { printf(\"%d\\n\", 6 | 1); exit(0); }' | /bin/cat")
+    assert out.strip() == "7", out
+    assert guest.run("echo 'a | b' \"c > d\" | /bin/cat").strip() == "a | b c > d"
+    assert guest.run("help | /bin/grep -c 'dtrace'").strip() != "0"
+    # the reader exits early: a long-running dtrace stops, a program dies of SIGPIPE quietly
+    out = guest.run("dtrace -q -n 'profile-1000hz { printf(\"%d\\n\", timestamp); }' | /bin/head -n 2",
+                    timeout=60)
+    assert len(out.strip().splitlines()) == 2, out
+    out = guest.run("/bin/cat /bin/ls /bin/ls /bin/ls | /bin/head -n 1 | /bin/wc -l")
+    assert out.strip() == "1", out
+    assert guest.run("pmem").strip() == "processes: 0 (0 zombies), 0 pages held"
+
+
+def test_redirections_and_tmp(guest):
+    assert guest.run("echo one > /tmp/f; echo two >> /tmp/f; /bin/cat < /tmp/f") == "one\ntwo\n"
+    assert guest.run("/bin/wc -l < /tmp/f").strip() == "2"
+    assert guest.run("/bin/echo three > /tmp/f; cat /tmp/f").strip() == "three"
+    assert "Read-only file system" in guest.run("echo x > /bin/x")
+    assert "No such file or directory" in guest.run("/bin/cat < /tmp/nothing")
+    # write a D script at the console, Ctrl-D ends it, then run it
+    guest.sendline("/bin/cat > /tmp/x.d")
+    guest.expect_exact("\r\n")
+    guest.send("BEGIN { trace(\"from tmp\"); exit(0); }\r")
+    guest.expect_exact("exit(0); }\r\n")
+    guest.send("\x04")
+    guest.wait_prompt()
+    out = guest.run("dtrace -q -s /tmp/x.d")
+    assert out.strip() == "from tmp", out
+    out = guest.run("dtrace -l -s /tmp/x.d | /bin/wc -l")
+    assert out.strip() == "2", out
+    assert re.search(r"^-rw-r--r-- +6 f$", guest.run("/bin/ls -l /tmp"), re.M)
+
+
+def test_tmp_full_then_every_page_freed(guest):
+    assert guest.run("df").strip() == "/tmp: 0 files, 0 of 256 pages held"
+    out = guest.run("/bin/cat /dev/zero > /tmp/big", timeout=60)
+    assert "cat: write error: No space left on device" in out, out
+    assert re.search(r"^-rw-r--r-- +1048576 big$", guest.run("/bin/ls -l /tmp"), re.M)
+    assert guest.run("df").strip() == "/tmp: 1 files, 256 of 256 pages held"
+    assert "No space left on device" in guest.run("echo more >> /tmp/big")
+    assert guest.run("/bin/rm /tmp/big; df").strip() == "/tmp: 0 files, 0 of 256 pages held"
+    assert guest.run("/bin/mkdir /tmp/d; /bin/echo x > /tmp/d/y; /bin/ls /tmp/d").strip() == "y"
+    assert "0 failed" in guest.run("/bin/fscheck")       # EFAULT, ENOENT, EEXIST, ENOTDIR, EISDIR, EROFS
+
+
+def test_ls_directories(guest):
+    root = guest.run("/bin/ls /").split()
+    assert {"bin", "dev", "tmp", "scripts"} <= set(root), root
+    assert {"ls", "head", "cat"} <= set(guest.run("/bin/ls /bin").split())
+    dev = guest.run("/bin/ls -l /dev")
+    assert re.search(r"^crw-rw-rw- +0 null$", dev, re.M), dev
+    assert re.search(r"^drwxrwxrwx +0 tmp$", guest.run("/bin/ls -l /"), re.M)
+    assert re.search(r"^-r--r--r-- +\d+ /bin/ls$", guest.run("/bin/ls -l /bin/ls"), re.M)
+    assert "ls: cannot access '/nope': No such file or directory" in guest.run("/bin/ls /nope")
+    assert guest.run("/bin/ls -a /tmp").split() == [".", ".."]
+
+
+def test_kill_pid_ps_and_jobs(guest):
+    pid = int(re.match(r"\[1\] (\d+)$", guest.run("/bin/spin &").strip()).group(1))
+    ps = guest.run("ps")
+    assert re.search(r"^ +PID +PPID S +TIME  COMMAND\n +%d +0 R +\d+\.\d{3}  spin$" % pid, ps, re.M), ps
+    assert re.search(r"^ +TID  NAME", ps, re.M), ps                     # then the kernel threads
+    assert "kill: FOO: unknown signal" in guest.run("kill -FOO %d" % pid)
+    assert "kill: x: arguments must be process ids" in guest.run("kill x")
+    assert "usage: kill" in guest.run("kill")
+    assert "kill: (999) - No such process" in guest.run("kill 999")
+    pid2 = int(re.match(r"\[2\] (\d+)$", guest.run("/bin/sleep 100 &").strip()).group(1))
+    pid3 = int(re.match(r"\[3\] (\d+)$", guest.run("/bin/spin | /bin/cat &").strip()).group(1))
+    jobs = guest.run("jobs")
+    assert re.search(r"^\[2\] +Running +/bin/sleep 100$", jobs, re.M), jobs
+    assert re.search(r"^\[3\] +Running +/bin/spin \| /bin/cat$", jobs, re.M), jobs
+    assert "No such process" not in guest.run("kill -INT %d" % pid)
+    assert "No such process" not in guest.run("kill -9 %d %d" % (pid3 - 1, pid3))   # spin and cat
+    out = guest.run("kill %d; wait %%2; wait" % pid2)                       # SIGTERM
+    assert "No such process" not in out, out
+    assert guest.run("jobs").strip() == ""
+    assert guest.run("/bin/true & ").startswith("[1] ")
+    assert guest.run("wait").strip() == ""
+    assert "fg: 4: no such job" in guest.run("fg %4")
+    assert guest.run("pmem").strip() == "processes: 0 (0 zombies), 0 pages held"
+    assert "syntax error near '|'" in guest.run("| /bin/cat")
+    assert "syntax error near 'newline'" in guest.run("echo >")
