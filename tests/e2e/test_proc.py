@@ -211,7 +211,7 @@ def test_proc_provider_sees_fork_exec_exit():
     assert "exec-success false 0" in events and "exec-failure proccheck 2" in events, events
     assert "exit false 1" in events and "exit proccheck 2" in events, events   # exited, killed
     assert events[-1] == "exit proccheck 1", events
-    assert sum(e.startswith("create proccheck") for e in events) == 6, events   # its forks
+    assert sum(e.startswith("create proccheck") for e in events) == 7, events   # its forks
 
 
 def test_copyinstr_reads_the_process_and_refuses_bad_addresses():

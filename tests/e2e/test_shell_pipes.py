@@ -96,3 +96,17 @@ def test_kill_pid_ps_and_jobs(guest):
     assert guest.run("pmem").strip() == "processes: 0 (0 zombies), 0 pages held"
     assert "syntax error near '|'" in guest.run("| /bin/cat")
     assert "syntax error near 'newline'" in guest.run("echo >")
+
+
+def test_ctrl_c_stops_a_pipeline(guest):
+    # dtrace blocks writing to a pipe nobody reads: Ctrl-C ends the reader, then dtrace
+    guest.sendline("dtrace -q -n 'profile-1000hz { printf(\"%d\\n\", timestamp); }' | /bin/sleep 100")
+    guest.drain(2.0)
+    guest.send("\x03")
+    guest.wait_prompt(timeout=30)
+    guest.sendline("/bin/spin | /bin/cat | /bin/cat")
+    guest.drain(1.0)
+    guest.send("\x03")
+    guest.wait_prompt(timeout=30)
+    assert guest.run("pmem").strip() == "processes: 0 (0 zombies), 0 pages held"
+    assert guest.run("echo still here").strip() == "still here"

@@ -54,6 +54,7 @@ struct pipeline {
 	struct stage pl_st[PIPE_STAGES_MAX];
 	int pl_n;
 	bool pl_bg;
+	volatile bool pl_watch_stop;     /* the watcher's signal to end */
 };
 
 /* --- parsing ------------------------------------------------------------------------ */
@@ -220,6 +221,53 @@ static void pipe_run_command(struct stage *s)
 	s->st_fout = s->st_fin = NULL;
 }
 
+/* pipe_kill_all: SIGINT to every process of pl (Ctrl-C). */
+static void pipe_kill_all(struct pipeline *pl)
+{
+	for (int k = 0; k < pl->pl_n; k++)
+		if (pl->pl_st[k].st_pid > 0)
+			proc_kill(pl->pl_st[k].st_pid, SIGINT);
+}
+
+/*
+ * pipe_watch: a thread of its own while the shell's thread runs a command
+ * of the pipeline: that thread may be asleep in a pipe write (its reader
+ * not reading), so this one passes Ctrl-C on to the processes; once they
+ * are gone the write fails with EPIPE and the command ends.
+ */
+static void pipe_watch(void *arg)
+{
+	struct pipeline *pl = arg;
+
+	while (!pl->pl_watch_stop) {
+		if (console_interrupted()) {
+			pipe_kill_all(pl);
+			break;
+		}
+		thread_sleep_ns(2 * PIPE_WAIT_NS);
+	}
+	thread_exit(0);
+}
+
+/* pipe_run_commands: the shell commands of pl, in order, a watcher passing Ctrl-C to its processes. */
+static void pipe_run_commands(struct pipeline *pl)
+{
+	bool procs = false;
+	uint64_t watcher = 0;
+
+	for (int k = 0; k < pl->pl_n; k++)
+		procs |= pl->pl_st[k].st_pid > 0;
+	pl->pl_watch_stop = false;
+	if (procs)
+		watcher = thread_spawn("shell-pipe-watch", pipe_watch, pl);
+	for (int k = 0; k < pl->pl_n; k++)
+		if (!pl->pl_st[k].st_program)
+			pipe_run_command(&pl->pl_st[k]);
+	pl->pl_watch_stop = true;
+	if (watcher != 0)
+		thread_join(watcher);
+}
+
 /* pipe_wait_all: wait for every process of pl; Ctrl-C sends each SIGINT. */
 static void pipe_wait_all(struct pipeline *pl)
 {
@@ -233,9 +281,7 @@ static void pipe_wait_all(struct pipeline *pl)
 		if (all)
 			break;
 		if (!sent && (console_interrupted() || thread_should_exit())) {
-			for (int k = 0; k < pl->pl_n; k++)
-				if (pl->pl_st[k].st_pid > 0)
-					proc_kill(pl->pl_st[k].st_pid, SIGINT);
+			pipe_kill_all(pl);
 			sent = true;
 		}
 		thread_sleep_ns(PIPE_WAIT_NS);
@@ -306,9 +352,7 @@ int shell_pipeline_run(const struct shell_words *w)
 		pipe_close_all(&pl);
 		return status;
 	}
-	for (int k = 0; k < pl.pl_n; k++)
-		if (!pl.pl_st[k].st_program)
-			pipe_run_command(&pl.pl_st[k]);
+	pipe_run_commands(&pl);
 	pipe_close_all(&pl);
 	pipe_wait_all(&pl);
 	if (console_interrupted()) {
