@@ -127,7 +127,7 @@ def test_p_grabs_a_running_process():
         "/bin/sleep 2 &; dtrace -q -p 1 -n 'proc:::exit /pid == $target/ "
         "{ printf(\"exit of %s %d\\n\", execname, pid == $target); } END { printf(\"end\\n\"); }'",
         timeout=TIMEOUT)
-    assert (status, out, err) == (0, "[1]\nexit of sleep 1\nend\n\n", "")
+    assert (status, out, err) == (0, "[1] 1\nexit of sleep 1\nend\n\n", "")   # job 1, pid 1
 
 
 def test_interpreter_file(tmp_path):

@@ -252,13 +252,15 @@ static void pipe_watch(void *arg)
 /* pipe_run_commands: the shell commands of pl, in order, a watcher passing Ctrl-C to its processes. */
 static void pipe_run_commands(struct pipeline *pl)
 {
-	bool procs = false;
+	bool procs = false, cmds = false;
 	uint64_t watcher = 0;
 
-	for (int k = 0; k < pl->pl_n; k++)
+	for (int k = 0; k < pl->pl_n; k++) {
 		procs |= pl->pl_st[k].st_pid > 0;
+		cmds |= !pl->pl_st[k].st_program;
+	}
 	pl->pl_watch_stop = false;
-	if (procs)
+	if (procs && cmds)
 		watcher = thread_spawn("shell-pipe-watch", pipe_watch, pl);
 	for (int k = 0; k < pl->pl_n; k++)
 		if (!pl->pl_st[k].st_program)
