@@ -28,7 +28,6 @@
 #include "kernel/file.h"
 #include "kernel/kfile.h"
 #include "kernel/klib.h"
-#include "kernel/lock.h"
 #include "kernel/mem.h"
 #include "kernel/proc.h"
 #include "kernel/tmpfs.h"
@@ -129,20 +128,15 @@ static bool boot_scan_one(const struct kfile *kf, void *arg)
 /* boot_dir_entry: entry idx of boot directory prefix ("" or "bin/"); false past the last. */
 static bool boot_dir_entry(const char *prefix, uint64_t idx, struct file_dirent *de)
 {
-	static struct boot_scan bs;      /* big; the archive never changes, so a lock suffices */
-	static spinlock_t bs_lock = SPINLOCK_INIT("vfs boot scan");
+	struct boot_scan bs = { .bs_prefix = prefix, .bs_len = strlen(prefix), .bs_want = idx };
 
-	spin_lock(&bs_lock);
-	bs = (struct boot_scan){ .bs_prefix = prefix, .bs_len = strlen(prefix), .bs_want = idx };
-	kfile_foreach(boot_scan_one, &bs);
-	bool found = bs.bs_found;
-	if (found) {
+	kfile_foreach(boot_scan_one, &bs);      /* the table never changes after boot: no lock */
+	if (bs.bs_found) {
 		kstrlcpy(de->de_name, bs.bs_last, sizeof(de->de_name));
 		de->de_type = bs.bs_isdir ? FILE_DT_DIR : FILE_DT_REG;
 		de->de_ino = 2 + idx;
 	}
-	spin_unlock(&bs_lock);
-	return found;
+	return bs.bs_found;
 }
 
 struct prefix_find {
