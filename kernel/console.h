@@ -55,6 +55,7 @@ unsigned long console_interrupt_count(void);
  *   kstdio_set          give the current thread out as its standard output
  *                       (NULL: the console again); returns the one before
  *                       (the caller keeps its reference either way)
+ *   kstdio_get          the current thread's file, or NULL (the console); no new reference
  *   kstdout_write       write n bytes to it
  *   kstdout_broken      did a write to it fail (EPIPE: the reader went away)?
  *   kstdout_error       that write's errno, or 0
@@ -63,6 +64,7 @@ unsigned long console_interrupt_count(void);
  */
 struct file;
 struct file *kstdio_set(struct file *out);
+struct file *kstdio_get(void);
 void kstdout_write(const char *s, size_t n);
 bool kstdout_broken(void);
 int kstdout_error(void);

@@ -80,6 +80,13 @@ struct file *kstdio_set(struct file *out)
 	return old;
 }
 
+struct file *kstdio_get(void)
+{
+	struct kstdio_slot *s = kstdio_mine();
+
+	return s != NULL ? s->ks_out : NULL;
+}
+
 bool kstdout_broken(void)
 {
 	struct kstdio_slot *s = kstdio_mine();

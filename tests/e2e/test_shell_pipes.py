@@ -18,6 +18,9 @@ def test_pipes_between_commands_and_programs(guest):
     assert out.strip() == "7", out
     assert guest.run("echo 'a | b' \"c > d\" | /bin/cat").strip() == "a | b c > d"
     assert guest.run("help | /bin/grep -c 'dtrace'").strip() != "0"
+    # what system() runs inherits dtrace's output, as a child of a Unix shell would
+    out = guest.run("dtrace -w -q -n 'BEGIN { system(\"/bin/echo in; echo x | /bin/cat\"); exit(0); }' | /bin/wc -l")
+    assert out.strip() == "3", out            # in, x, and dtrace's closing blank line
     # the reader exits early: a long-running dtrace stops, a program dies of SIGPIPE quietly
     out = guest.run("dtrace -q -n 'profile-1000hz { printf(\"%d\\n\", timestamp); }' | /bin/head -n 2",
                     timeout=60)

@@ -186,8 +186,8 @@ int shell_run_line(const char *line)
 	}
 	while (*line != '\0' && status != SHELL_INTERRUPTED && !thread_should_exit()) {
 		shell_tok_next(&line, w);
-		if (w->sw_nops > 0)
-			status = shell_pipeline_run(w);
+		if (w->sw_nops > 0 || (kstdout_redirected() && w->sw_argc > 0))
+			status = shell_pipeline_run(w);    /* operators, or an output to inherit (shell_pipe.c) */
 		else if (w->sw_argc > 0)
 			status = shell_run_command(w->sw_argc, w->sw_argv);
 	}

@@ -20,6 +20,10 @@
  * pipe without a reader kill it with SIGPIPE, which the shell does not
  * report (as sh does not).
  *
+ * A pipeline run while the shell's output is itself redirected (dtrace's
+ * system() inside `dtrace ... | /bin/wc`) sends its last stage's output
+ * there too, as a child of a Unix shell inherits its standard output.
+ *
  * The pipeline's status is its last stage's.  Ctrl-C while it runs sends
  * SIGINT to each of its processes.  A trailing `&` runs a pipeline of
  * programs in the background, as a job (shell_jobs.c: "[1] PID").
@@ -30,6 +34,7 @@
 #include "kernel/console.h"
 #include "kernel/file.h"
 #include "kernel/klib.h"
+#include "kernel/mem.h"
 #include "kernel/proc.h"
 #include "kernel/thread.h"
 #include "kernel/time.h"
@@ -326,40 +331,56 @@ static int pipe_background(struct pipeline *pl)
 	return SHELL_OK;
 }
 
-int shell_pipeline_run(const struct shell_words *w)
+/* pipe_run: parse, connect, start, run and wait for one pipeline; its status. */
+static int pipe_run(const struct shell_words *w, struct pipeline *pl)
 {
-	static struct pipeline pl;           /* the shell runs one line at a time */
-	int status = pipe_parse(w, &pl);
+	int status = pipe_parse(w, pl);
 
 	if (status != SHELL_OK)
 		return status;
-	if ((status = pipe_open_redirs(&pl)) == SHELL_OK)
-		status = pipe_connect(&pl);
+	if ((status = pipe_open_redirs(pl)) == SHELL_OK)
+		status = pipe_connect(pl);
+	struct stage *last = &pl->pl_st[pl->pl_n - 1];
+	if (status == SHELL_OK && last->st_fout == NULL && kstdio_get() != NULL)
+		last->st_fout = file_ref(kstdio_get());    /* inside a redirected command (dtrace's system()): its output */
 	if (status != SHELL_OK) {
-		pipe_close_all(&pl);
+		pipe_close_all(pl);
 		return status;
 	}
-	for (int k = 0; k < pl.pl_n; k++)
-		if (pl.pl_st[k].st_program)
-			pipe_start(&pl.pl_st[k]);
-	for (int k = 0; k < pl.pl_n; k++) {       /* the processes hold their own references */
-		if (pl.pl_st[k].st_program) {
-			file_unref(pl.pl_st[k].st_fin);
-			file_unref(pl.pl_st[k].st_fout);
-			pl.pl_st[k].st_fin = pl.pl_st[k].st_fout = NULL;
+	for (int k = 0; k < pl->pl_n; k++)
+		if (pl->pl_st[k].st_program)
+			pipe_start(&pl->pl_st[k]);
+	for (int k = 0; k < pl->pl_n; k++) {       /* the processes hold their own references */
+		if (pl->pl_st[k].st_program) {
+			file_unref(pl->pl_st[k].st_fin);
+			file_unref(pl->pl_st[k].st_fout);
+			pl->pl_st[k].st_fin = pl->pl_st[k].st_fout = NULL;
 		}
 	}
-	if (pl.pl_bg) {
-		status = pipe_background(&pl);
-		pipe_close_all(&pl);
+	if (pl->pl_bg) {
+		status = pipe_background(pl);
+		pipe_close_all(pl);
 		return status;
 	}
-	pipe_run_commands(&pl);
-	pipe_close_all(&pl);
-	pipe_wait_all(&pl);
+	pipe_run_commands(pl);
+	pipe_close_all(pl);
+	pipe_wait_all(pl);
 	if (console_interrupted()) {
 		console_input_flush_interrupt();
 		console_clear_interrupt();
 	}
-	return pl.pl_st[pl.pl_n - 1].st_status;
+	return pl->pl_st[pl->pl_n - 1].st_status;
+}
+
+int shell_pipeline_run(const struct shell_words *w)
+{
+	struct pipeline *pl = kzalloc(sizeof(*pl));   /* not static: dtrace's system() may run one inside another */
+
+	if (pl == NULL) {
+		kprintf_err("sonde: out of memory\n");
+		return SHELL_ERR;
+	}
+	int status = pipe_run(w, pl);
+	kfree(pl);
+	return status;
 }
