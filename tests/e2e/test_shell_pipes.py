@@ -113,3 +113,21 @@ def test_ctrl_c_stops_a_pipeline(guest):
     guest.wait_prompt(timeout=30)
     assert guest.run("pmem").strip() == "processes: 0 (0 zombies), 0 pages held"
     assert guest.run("echo still here").strip() == "still here"
+
+
+def test_console_input_in_a_pipeline_and_no_heap_leak(guest):
+    guest.sendline("/bin/cat | /bin/wc -l")
+    guest.expect_exact("\r\n")
+    guest.send("one\rtwo\r")
+    guest.expect_exact("two\r\n")
+    guest.send("\x04")                                     # Ctrl-D: end of cat's input
+    guest.expect_exact("2\r\n")                            # wc saw both lines
+    guest.wait_prompt()
+    line = ("dtrace -l | /bin/head -n 3 > /dev/null; echo a > /tmp/a; /bin/cat < /tmp/a | /bin/wc > /tmp/b; "
+            "/bin/rm /tmp/a /tmp/b; /bin/ls -l / /tmp > /dev/null; echo x | /bin/cat | /bin/cat > /dev/null")
+    guest.run(line, timeout=60)
+    heap = lambda: re.search(r"heap: +(\d+) bytes in use", guest.run("mem")).group(1)
+    before = heap()
+    for _ in range(3):
+        guest.run(line, timeout=60)
+    assert heap() == before
