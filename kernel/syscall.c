@@ -233,6 +233,22 @@ int64_t sys_rename(const uint64_t a[6])
 	return r < 0 ? r : file_rename(from, to);
 }
 
+/* dirent_encode: de as a struct linux_dirent64 in rec (next: the offset after it); its length. */
+static size_t dirent_encode(const struct file_dirent *de, uint64_t next, unsigned char *rec)
+{
+	size_t nlen = strlen(de->de_name);
+	size_t reclen = (19 + nlen + 1 + 7) & ~(size_t)7;     /* ino, off, reclen, type, name, NUL */
+	uint16_t rl = (uint16_t)reclen;
+
+	memset(rec, 0, reclen);
+	memcpy(rec, &de->de_ino, 8);
+	memcpy(rec + 8, &next, 8);
+	memcpy(rec + 16, &rl, 2);
+	rec[18] = de->de_type;
+	memcpy(rec + 19, de->de_name, nlen);
+	return reclen;
+}
+
 /*
  * getdents64: as many of the directory's entries as fit in the user's
  * buffer, as Linux's struct linux_dirent64 (8-byte aligned records); the
@@ -242,7 +258,9 @@ int64_t sys_rename(const uint64_t a[6])
 int64_t sys_getdents64(const uint64_t a[6])
 {
 	struct file *f = fd_file(a[0]);
+	unsigned char rec[FILE_NAME_MAX + 32];
 	uint64_t done = 0;
+	int64_t r = 0;
 
 	if (f == NULL)
 		return -EBADF;
@@ -251,32 +269,18 @@ int64_t sys_getdents64(const uint64_t a[6])
 	struct file_dirent *de = kmalloc(sizeof(*de));
 	if (de == NULL)
 		return -ENOMEM;
-	int64_t r = 0;
-	for (;;) {
-		r = f->f_ops->fo_readdir(f, f->f_off, de);
-		if (r <= 0)
-			break;
-		size_t nlen = strlen(de->de_name);
-		size_t reclen = (19 + nlen + 1 + 7) & ~(size_t)7;
+	while ((r = f->f_ops->fo_readdir(f, f->f_off, de)) > 0) {
+		size_t reclen = dirent_encode(de, f->f_off + 1, rec);
 		if (done + reclen > a[2]) {
 			r = done == 0 ? -EINVAL : 0;
 			break;
 		}
-		unsigned char rec[FILE_NAME_MAX + 32];
-		memset(rec, 0, reclen);
-		uint64_t next = f->f_off + 1;
-		uint16_t rl = (uint16_t)reclen;
-		memcpy(rec, &de->de_ino, 8);
-		memcpy(rec + 8, &next, 8);
-		memcpy(rec + 16, &rl, 2);
-		rec[18] = de->de_type;
-		memcpy(rec + 19, de->de_name, nlen);
 		if (arch_copyout(a[1] + done, rec, reclen) < 0) {
 			r = -EFAULT;
 			break;
 		}
 		done += reclen;
-		f->f_off = next;
+		f->f_off++;
 	}
 	kfree(de);
 	return r < 0 ? r : (int64_t)done;

@@ -97,10 +97,12 @@ static int pipe_parse(const struct shell_words *w, struct pipeline *pl)
 			if (i + 1 == w->sw_argc || w->sw_op[i + 1] != SHOP_WORD)
 				return pipe_syntax(i + 1 == w->sw_argc ? "newline" : w->sw_argv[i + 1]);
 			const char *name = w->sw_argv[++i];
-			if (op == SHOP_IN)
+			if (op == SHOP_IN) {
 				st->st_in = name;
-			else
-				st->st_out = name, st->st_append = op == SHOP_APPEND;
+			} else {
+				st->st_out = name;
+				st->st_append = op == SHOP_APPEND;
+			}
 		}
 	}
 	if (st->st_argc == 0)
