@@ -68,7 +68,7 @@ SELFTEST(shell_commands_registered)
 {
 	static const char *const names[] = {
 		"help", "echo", "uptime", "sleep", "ps", "kill", "mem", "sym",
-		"run", "halt", "reboot", "crash",
+		"run", "halt", "reboot", "crash", "jobs", "wait", "fg", "df", "procs", "pmem",
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
@@ -86,6 +86,9 @@ SELFTEST(shell_run_line_statuses)
 	ST_ASSERT(shell_run_line("sleep 0") == SHELL_OK);
 	ST_ASSERT(shell_run_line("sym") == SHELL_USAGE);
 	ST_ASSERT(shell_run_line("kill 999999999") == SHELL_ERR);
+	ST_ASSERT(shell_run_line("echo '#' |") == SHELL_USAGE);          /* a pipe into nothing */
+	ST_ASSERT(shell_run_line("echo '#' x > /bin/nope") == SHELL_ERR); /* EROFS */
+	ST_ASSERT(shell_run_line("echo '#' x > /dev/null") == SHELL_OK);
 }
 
 SELFTEST(shell_run_line_sequences)
