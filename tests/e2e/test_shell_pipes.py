@@ -95,6 +95,8 @@ def test_kill_pid_ps_and_jobs(guest):
     assert guest.run("jobs").strip() == ""
     assert guest.run("/bin/true & ").startswith("[1] ")
     assert guest.run("wait").strip() == ""
+    assert guest.run("/bin/cat & ").startswith("[1] ")             # its input is /dev/null, not the console
+    assert guest.run("wait; echo typed").strip() == "typed"
     assert "fg: 4: no such job" in guest.run("fg %4")
     assert guest.run("pmem").strip() == "processes: 0 (0 zombies), 0 pages held"
     assert "syntax error near '|'" in guest.run("| /bin/cat")

@@ -26,7 +26,9 @@
  *
  * The pipeline's status is its last stage's.  Ctrl-C while it runs sends
  * SIGINT to each of its processes.  A trailing `&` runs a pipeline of
- * programs in the background, as a job (shell_jobs.c: "[1] PID").
+ * programs in the background, as a job (shell_jobs.c: "[1] PID"), its
+ * standard input /dev/null unless redirected (the console's input is the
+ * shell's, as sh without job control does).
  *
  * Context: the shell's thread, thread context.  Kernel only (the host
  * tests see a stub that refuses operators).
@@ -345,6 +347,8 @@ static int pipe_run(const struct shell_words *w, struct pipeline *pl)
 	struct stage *last = &pl->pl_st[pl->pl_n - 1];
 	if (status == SHELL_OK && last->st_fout == NULL && kstdio_get() != NULL)
 		last->st_fout = file_ref(kstdio_get());    /* inside a redirected command (dtrace's system()): its output */
+	if (status == SHELL_OK && pl->pl_bg && pl->pl_st[0].st_fin == NULL)
+		pl->pl_st[0].st_fin = file_dev_open("null");   /* the console's input stays the shell's */
 	if (status != SHELL_OK) {
 		pipe_close_all(pl);
 		return status;
