@@ -8,7 +8,10 @@ import re
 import pytest
 
 
-def test_pipes_between_commands_and_programs(guest):
+@pytest.mark.parametrize("cpus", [1, 4])
+def test_pipes_between_commands_and_programs(boot, cpus):
+    guest = boot(extra=["-smp", str(cpus)])
+    guest.wait_prompt(timeout=30)
     out = guest.run("dtrace -l | /bin/head -n 3")
     lines = out.strip().splitlines()
     assert len(lines) == 3 and lines[0].split() == ["ID", "PROVIDER", "MODULE", "FUNCTION", "NAME"], out
