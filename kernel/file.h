@@ -7,7 +7,9 @@
  * system call layer (kernel/syscall.c) copies them to and from the user.
  * Files so far: the console (fds 0, 1 of a process started from it), its
  * error stream (fd 2), /dev/null and /dev/zero, the boot archive's files
- * (read-only), and pipes (kernel/pipe.c).
+ * (read-only), directories (read with fo_readdir), /tmp's files
+ * (kernel/tmpfs.c) and pipes (kernel/pipe.c).  Paths are resolved by
+ * kernel/vfs.c.
  */
 #ifndef SONDE_FILE_H
 #define SONDE_FILE_H
