@@ -5,8 +5,8 @@
  * pipe counts the open files of each end and is freed when both counts
  * reach zero.  Reads block while the pipe is empty and a writer exists (no
  * writer: end of file); writes block while it is full and a reader exists
- * (no reader: EPIPE, as on Unix; the caller gets SIGPIPE's effect from the
- * error, since signals other than termination do not exist yet).  A
+ * (no reader: EPIPE, as on Unix; write(2) then sends the process SIGPIPE,
+ * kernel/syscall.c, and an in-kernel writer sees the error, kernel/kstdio.c).  A
  * blocked call ends with EINTR when its thread is killed.  One spinlock per
  * pipe guards everything in it; sleepers wait on one queue per direction.
  */
