@@ -16,6 +16,7 @@
  *   dtc_list.c     -l and -lv: probes, their stability and argument types
  *   dtc_dis.c      -S: the compiled DIF, as illumos prints it
  *   dtc_stability.c  -v: the program stability report
+ *   dtc_json.c     -x oformat=json: every record as one JSON object a line
  *
  * The consumer talks to the framework only through trace/dtrace.h, so it
  * could move to ring 3 unchanged.  Output goes to standard output
@@ -57,6 +58,7 @@ struct dtc {
 	int ndescs;
 	bool quiet, list, verbose, compile_only, show_dif, zdefs, destructive;
 	bool errtags, droptags;
+	bool json;                       /* -x oformat=json (dtc_json.c) */
 	const char *ccmd;                /* -c */
 	const char *pgrab;               /* -p */
 	int sortkey, sortkeypos, sortrev, sortpos;
@@ -270,6 +272,34 @@ void dtc_agg_print_all(struct dtc *d);
 void dtc_printa(struct dtc *d, const dt_action *a);
 void dtc_agg_apply(struct dtc *d, const dt_action *a, int64_t value);
 void dtc_agg_free(struct dtc *d);
+
+/* dtc_agg_sorted: aggid's merged entries (struct dtc_aggent *), in print order; caller frees. */
+void **dtc_agg_sorted(struct dtc *d, uint32_t aggid, uint32_t *n);
+/* dtc_agg_bucket_value: the value column of histogram bucket i (its lower bound). */
+int64_t dtc_agg_bucket_value(const dt_aggdesc *ag, uint32_t i);
+
+/* dtc_print.c: a stack frame's name as stack() prints it (kernel`func+0x1c) */
+void dtc_frame_name(uint64_t pc, char *buf, size_t size);
+/*
+ * dtc_action_text: what action a prints for its recorded data, as if
+ * quiet, into buf (size bytes, cut, always terminated); the length.  Thread
+ * context.
+ */
+size_t dtc_action_text(struct dtc *d, const dt_action *a, const uint8_t *data, char *buf,
+                       size_t size);
+
+/*
+ * dtc_json.c: -x oformat=json.  Each function writes one JSON object and a
+ * newline on standard output (docs/output.md gives the shapes).  Thread
+ * context.
+ */
+void dtc_json_record(struct dtc *d, int cpu, const dtrace_rechdr_t *h);
+void dtc_json_agg(struct dtc *d, uint32_t aggid);        /* one line per entry */
+void dtc_json_printa(struct dtc *d, const dt_action *a);
+void dtc_json_error(struct dtc *d, const dtrace_errrec_t *r, const dtrace_epinfo_t *ei,
+                    const char *fault, const char *where);
+void dtc_json_drop(struct dtc *d, const char *tag, uint64_t n, const char *what,
+                   const char *suffix);
 
 /* output */
 void dtc_out(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -123,6 +123,10 @@ dt_opterr dtc_opt_set(struct dtc *d, const char *name, const char *val)
 		d->ov.dov_bufpolicy = policy[v.ov_num];
 		return DT_OPT_OK;
 	}
+	if (strcmp(name, "oformat") == 0) {      /* none, text, json: dtc_json.c */
+		d->json = v.ov_num == 2;
+		return DT_OPT_OK;
+	}
 	if (v.ov_kind == DT_OPTK_SIZE || v.ov_kind == DT_OPTK_TIME || v.ov_kind == DT_OPTK_SCALAR)
 		return set_number(d, &v) ? DT_OPT_OK : DT_OPT_BADVAL;
 	if (strcmp(name, "libdir") == 0)         /* the D library's directory (dtc_lib.c) */

@@ -378,7 +378,8 @@ static int trace_run(struct dtc *d)
 		return 1;
 	}
 	if (!d->impatient) {
-		dtc_out("\n");
+		if (!d->json)                   /* JSON Lines: no blank line */
+			dtc_out("\n");
 		dtc_agg_print_all(d);
 	}
 	return st.dst_exited ? (st.dst_exitstatus & 0xff) : 0;   /* as a process's exit status */
