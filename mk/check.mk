@@ -57,6 +57,7 @@ kunit-check: $(KUNIT_BINS)
 # The include rules (userland -> dlang -> dif; kernel -> arch.h), checked by grep.
 check-deps:
 	@sh tools/check_deps.sh
+	@$(PYTHON) tools/check_tree.py
 	@$(PYTHON) tools/fbt_check_notrace.py
 
 SELFTEST_QEMU := $(QEMU) -display none -serial stdio -no-reboot -m $(MEM) \
