@@ -17,6 +17,7 @@
  *   dtc_dis.c      -S: the compiled DIF, as illumos prints it
  *   dtc_stability.c  -v: the program stability report
  *   dtc_json.c     -x oformat=json: every record as one JSON object a line
+ *   dtc_cpp.c      -C, -D, -U, -I, -H: the C preprocessor before compiling
  *
  * The consumer talks to the framework only through trace/dtrace.h, so it
  * could move to ring 3 unchanged.  Output goes to standard output
@@ -32,6 +33,8 @@
 #include "trace/dtrace.h"
 
 #define DTC_MAXDESCS 16
+#define DTC_MAXCPPDEFS 32                /* -D and -U */
+#define DTC_MAXCPPDIRS 16                /* -I */
 
 enum dtc_desc_kind { DTC_NAME, DTC_SCRIPT, DTC_PROVIDER, DTC_MODULE, DTC_FUNCTION, DTC_ID };
 
@@ -41,6 +44,8 @@ struct dtc_desc {
 	char *dd_src;                    /* D source to compile */
 	uint32_t dd_len;
 	uint32_t dd_line, dd_endline;    /* its lines [line, endline) in the combined program */
+	uint32_t dd_srclines;            /* newlines in the source as written (before -C) */
+	bool dd_cpp;                     /* dd_src is the preprocessor's (kmalloc'd) */
 };
 
 /* A merged aggregation entry (consumer side). */
@@ -59,6 +64,11 @@ struct dtc {
 	bool quiet, list, verbose, compile_only, show_dif, zdefs, destructive;
 	bool errtags, droptags;
 	bool json;                       /* -x oformat=json (dtc_json.c) */
+	bool cpp, cpp_hdrs;              /* -C, -H (dtc_cpp.c) */
+	const char *cpp_defs[DTC_MAXCPPDEFS];   /* "Dname[=value]", "Uname", in order */
+	int ncpp_defs;
+	const char *cpp_dirs[DTC_MAXCPPDIRS];   /* -I */
+	int ncpp_dirs;
 	const char *ccmd;                /* -c */
 	const char *pgrab;               /* -p */
 	int sortkey, sortkeypos, sortrev, sortpos;
@@ -126,6 +136,16 @@ bool dtc_opt_x(struct dtc *d, const char *flag, const char *name, const char *va
 int dtc_parse_args(struct dtc *d, int argc, char **argv);
 int dtc_usage(void);                     /* prints DTrace's usage message; returns 2 */
 int dtc_gen_refuse(struct dtc *d);       /* -G, -h: the file cannot be written; returns 1 */
+
+/*
+ * dtc_cpp.c: -C.  dtc_cpp_add records a -D ('D', "name[=value]"), -U
+ * ('U') or -I ('I') argument (kept, not copied, for -I); false if there
+ * are too many.  dtc_cpp_desc replaces dd's source by its preprocessed
+ * text, numbered from line_base; -1, or the exit status after printing
+ * the preprocessor's and DTrace's messages.
+ */
+bool dtc_cpp_add(struct dtc *d, char kind, const char *arg);
+int dtc_cpp_desc(struct dtc *d, struct dtc_desc *dd, uint32_t line_base);
 
 /* dtc_desc.c: -n/-P/-m/-f/-i arguments into D source */
 /*

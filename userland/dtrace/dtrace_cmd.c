@@ -140,14 +140,19 @@ static int compile_all(struct dtc *d)
 {
 	dt_opts o;
 	dt_error err;
-	size_t total = 0, n = 0;
+	size_t total = 0, n = 0, total_lines = 0;
 
 	compile_opts(d, &o);
 	for (int i = 0; i < d->ndescs; i++) {
-		int rc = desc_source(d, &d->descs[i]);
+		struct dtc_desc *dd = &d->descs[i];
+		int rc = desc_source(d, dd);
 		if (rc >= 0)
 			return rc;
-		total += d->descs[i].dd_len + 1;
+		dd->dd_srclines = count_lines(dd->dd_src, dd->dd_len);
+		if (d->cpp && (rc = dtc_cpp_desc(d, dd, (uint32_t)(1 + total_lines))) >= 0)
+			return rc;                 /* -C: dtc_cpp.c */
+		total_lines += dd->dd_srclines + 1;
+		total += dd->dd_len + 1;
 	}
 	char *all = kmalloc(total + 1);
 	d->arena = kmalloc(ARENA_SIZE);
@@ -166,7 +171,7 @@ static int compile_all(struct dtc *d)
 		n += dd->dd_len;
 		all[n++] = '\n';
 		dd->dd_line = line;                /* first line of this description */
-		line += count_lines(dd->dd_src, dd->dd_len) + 1;
+		line += dd->dd_srclines + 1;       /* as written: -C's text says #line */
 		dd->dd_endline = line;             /* first line after it */
 	}
 	dt_libsrc *libs;
@@ -425,8 +430,10 @@ static void dtc_free(struct dtc *d)
 	kfree(d->agg_printed);
 	kfree(d->agg_normal);
 	for (int i = 0; i < d->ndescs; i++)
-		if (d->descs[i].dd_kind != DTC_SCRIPT)
+		if (d->descs[i].dd_kind != DTC_SCRIPT || d->descs[i].dd_cpp)
 			kfree(d->descs[i].dd_src);
+	for (int i = 0; i < d->ncpp_defs; i++)
+		kfree((char *)d->cpp_defs[i]);
 	kfree(d->arena);
 	kfree(d->operands);
 	kfree(d);
