@@ -18,6 +18,7 @@
  *   dtc_stability.c  -v: the program stability report
  *   dtc_json.c     -x oformat=json: every record as one JSON object a line
  *   dtc_cpp.c      -C, -D, -U, -I, -H: the C preprocessor before compiling
+ *   dtc_anon.c     anonymous tracing: the boot's enabling, claimed by -a
  *
  * The consumer talks to the framework only through trace/dtrace.h, so it
  * could move to ring 3 unchanged.  Output goes to standard output
@@ -65,6 +66,7 @@ struct dtc {
 	bool errtags, droptags;
 	bool json;                       /* -x oformat=json (dtc_json.c) */
 	bool cpp, cpp_hdrs;              /* -C, -H (dtc_cpp.c) */
+	bool follow_once;                /* dtc_trace_follow: one pass (dtrace -ae) */
 	const char *cpp_defs[DTC_MAXCPPDEFS];   /* "Dname[=value]", "Uname", in order */
 	int ncpp_defs;
 	const char *cpp_dirs[DTC_MAXCPPDIRS];   /* -I */
@@ -112,6 +114,24 @@ struct dtc {
 };
 
 /* dtrace_cmd.c */
+/* dtc_compile: compile the descriptions and apply their #pragma options; -1 or an exit status. */
+int dtc_compile(struct dtc *d);
+/*
+ * dtc_trace_start: enable the compiled program and go (BEGIN fires);
+ * untraced: the calling thread becomes untraced (a consumer).  -1, or an
+ * exit status after DTrace's message.  dtc_trace_follow: then read and
+ * print until exit(), Ctrl-C, the -c command's end (or at once with
+ * follow_once), stop (END fires), print the aggregations; the exit status.
+ */
+int dtc_trace_start(struct dtc *d, bool untraced);
+int dtc_trace_follow(struct dtc *d);
+void dtc_free(struct dtc *d);                      /* everything the command allocated */
+/*
+ * dtc_anon.c: anonymous tracing.  dtc_anon_claim is dtrace -a: take the
+ * enabling the boot made (kernel/init.h's dtrace_anon_boot) and print it as
+ * d's options say; DTrace's "No anonymous tracing state" if there is none.
+ */
+int dtc_anon_claim(struct dtc *d);
 /*
  * dtc_poll: called every few records while printing.  A Ctrl-C stops
  * tracing at once (what was recorded is still printed, as DTrace does); a

@@ -91,7 +91,8 @@ static int flag_unsupported(char c)
 {
 	switch (c) {
 	case 'A':
-		dtc_err("dtrace: failed to open /kernel/drv/dtrace.conf: Read-only file system\n");
+		dtc_err("dtrace: failed to save anonymous enabling: Sonde has no persistent storage "
+		        "(tools/dtrace -A saves it on the host)\n");
 		return 1;
 	case '3':
 		dtc_err("dtrace: failed to initialize dtrace: Module and program data models do not match\n");

@@ -195,6 +195,15 @@ static int compile_all(struct dtc *d)
 	return 1;
 }
 
+static int apply_pragmas(struct dtc *d);
+
+int dtc_compile(struct dtc *d)
+{
+	int rc = compile_all(d);
+
+	return rc >= 0 ? rc : apply_pragmas(d);
+}
+
 static int apply_pragmas(struct dtc *d)
 {
 	for (uint32_t i = 0; i < d->prog->dp_noptions; i++) {
@@ -338,6 +347,7 @@ static void run_loop(struct dtc *d)
 	for (;;) {
 		dtrace_status_get(d->state, &st);
 		if (st.dst_exited || st.dst_killed || st.dst_filled || !dtc_poll(d) || d->interrupted ||
+		    d->follow_once ||
 		    (d->proc != NULL && dtc_proc_done(d->proc)))
 			break;
 		if (periodic && ktime_ns() >= next_drain) {
@@ -353,24 +363,36 @@ static void run_loop(struct dtc *d)
  * was recorded, fire END, drain again, stop the command if it still runs,
  * and print the aggregations (not after a second Ctrl-C, as DTrace).
  */
-static int trace_run(struct dtc *d)
+int dtc_trace_start(struct dtc *d, bool untraced)
 {
-	dtrace_status_t st;
-
-	if (d->grabanon) {
-		dtc_err("dtrace: could not enable tracing: No anonymous tracing state\n");
-		return 1;
-	}
 	int rc = enable_and_setup(d);
 	if (rc >= 0)
 		return rc;
-	thread_set_untraced(true);              /* a consumer is a user process: untraced */
+	if (untraced)
+		thread_set_untraced(true);      /* a consumer is a user process: untraced */
 	if (dtrace_go(d->state) != 0) {
 		dtc_err("dtrace: could not enable tracing: %s\n", dtrace_errmsg(DTRACE_ESTATE));
 		return 1;
 	}
+	return -1;
+}
+
+static int trace_run(struct dtc *d)
+{
+	if (d->grabanon)                        /* -a: dtc_anon.c */
+		return dtc_anon_claim(d);
+	int rc = dtc_trace_start(d, true);
+	if (rc >= 0)
+		return rc;
 	if (d->proc != NULL)
 		dtc_proc_start(d->proc);
+	return dtc_trace_follow(d);
+}
+
+int dtc_trace_follow(struct dtc *d)
+{
+	dtrace_status_t st;
+
 	run_loop(d);
 	drain(d);
 	trace_stop(d);
@@ -417,7 +439,7 @@ static int proc_grab(struct dtc *d)
 	return -1;
 }
 
-static void dtc_free(struct dtc *d)
+void dtc_free(struct dtc *d)
 {
 	dtc_proc_release(d->proc);
 	if (d->state != NULL)
@@ -471,8 +493,8 @@ static int cmd_dtrace(int argc, char **argv)
 		rc = dtc_list(d);
 	if (rc < 0 && d->compile_only && d->verbose && !d->list)
 		dtc_stability_report(d, false);
-	if (rc < 0 && d->compile_only)
-		rc = 0;
+	if (rc < 0 && d->compile_only && !d->grabanon)
+		rc = 0;                         /* -ae: claim the anonymous state, then exit */
 	if (rc < 0)
 		rc = trace_run(d);
 	thread_set_untraced(false);
