@@ -4,7 +4,7 @@
  * dtrace(1M)'s -C runs cpp over the D program before compiling it, with
  * -D name[=value], -U name and -I dir passed on (in command-line order)
  * and -H printing the path of every file included.  Sonde's preprocessor
- * is the compiler's own (dlang/dt_cpp.c); this file gives it what the
+ * is the compiler's own (dlang/dt_cpp.c, dt_cpp_expand.c); this file gives it what the
  * consumer knows: the macros and directories of the command line, the
  * files of the image and of the boot module (kernel/kfile.h) to include,
  * searched in the -I directories and then the D library's directory, and
