@@ -28,6 +28,10 @@ KUNIT_test_dtc_float_SRCS := userland/dtrace/dtc_float.c
 KUNIT_test_elf_SRCS     := kernel/elf.c kernel/printf.c kernel/string.c
 KUNIT_BINS  := $(KUNIT_TESTS:%=$(KUNIT_DIR)/%)
 
+# Tests and benchmarks never take an anonymous enabling that tools/dtrace -A
+# left in build/anon.tar (docs/tracing.md): their boots must be plain.
+export SONDE_ANON := $(CURDIR)/$(BUILD)/no-anonymous-enabling.tar
+
 .PHONY: check kunit-check check-deps selftest-check dtest-check dtest-smp-check e2e-check \
         bench fuzz stress-check stress stress-selftest difffuzz-check difffuzz
 

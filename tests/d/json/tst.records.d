@@ -1,9 +1,10 @@
 /*
  * -x oformat=json: every kind of record as one JSON object a line
  * (docs/output.md): trace() of each width, sign and of strings with
- * characters JSON escapes, printf, a fault (an error record), and the
- * aggregations of every function with integer, string and tuple keys,
- * histograms as bucket lists.  Byte-stable: no timestamps, no addresses.
+ * characters JSON escapes, printf, tracemem, a fault (an error record),
+ * and the aggregations of every function with integer, string and tuple
+ * keys, histograms as bucket lists, printed by printa() (then not again at
+ * the end) and at the end.  Byte-stable: no timestamps, no addresses.
  */
 /* @@options: -x oformat=json */
 
@@ -15,6 +16,11 @@ BEGIN
 	trace(18446744073709551615ULL);
 	trace("quote\" back\\ tab\t nl\n bell\a");
 	printf("%s=%d\n", "x", 3);
+	this->p = (char *)alloca(3);
+	this->p[0] = 'J';
+	this->p[1] = 0;
+	this->p[2] = 255;
+	tracemem(this->p, 3);
 	@c["a"] = count();
 	@c["b"] = count();
 	@c["b"] = count();
@@ -42,5 +48,6 @@ BEGIN
 
 BEGIN
 {
+	printa(@c);
 	exit(0);
 }
