@@ -38,6 +38,8 @@ def run(anon_file, *args):
 
 def test_claim_without_state(anon):
     assert run(anon, "-a") == (1, "", NO_STATE)
+    assert run(anon, "-a", "-n", "BEGIN") == (
+        1, "", "dtrace: could not enable tracing: Can't claim anonymous state and enable probes\n")
 
 
 def test_enabling_survives_the_reboot(anon):

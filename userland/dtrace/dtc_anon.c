@@ -111,6 +111,11 @@ int dtc_anon_claim(struct dtc *d)
 {
 	struct dtc *a = anon;
 
+	if (d->ndescs > 0) {                     /* libdtrace's EDT_ISANON */
+		dtc_err("dtrace: could not enable tracing: Can't claim anonymous state and "
+		        "enable probes\n");
+		return 1;
+	}
 	if (a == NULL) {
 		dtc_err("dtrace: could not enable tracing: No anonymous tracing state\n");
 		return 1;
