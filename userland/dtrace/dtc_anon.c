@@ -37,6 +37,7 @@
 #define ANON_FILE ".sonde/anon"
 
 static struct dtc *anon;                 /* the boot's enabling, until claimed */
+static char *anon_line, *anon_wordbuf;   /* its command line and words (argv points there) */
 
 /* anon_defaults: the options a dtrace command starts with (as cmd_dtrace sets them). */
 static void anon_defaults(struct dtc *d)
@@ -99,6 +100,8 @@ void dtrace_anon_boot(void)
 	if (rc < 0) {
 		d->intr_base = console_interrupt_count();
 		anon = d;                        /* the words stay: operands point into them */
+		anon_line = line;
+		anon_wordbuf = w.sw_buf;
 		return;
 	}
 	dtc_err("dtrace: anonymous enabling in %s failed: not enabled\n", ANON_FILE);
@@ -128,5 +131,8 @@ int dtc_anon_claim(struct dtc *d)
 	thread_set_untraced(true);
 	int rc = dtc_trace_follow(a);
 	dtc_free(a);
+	kfree(anon_wordbuf);
+	kfree(anon_line);
+	anon_line = anon_wordbuf = NULL;
 	return rc;
 }
