@@ -1,6 +1,6 @@
 # Sonde: top-level build.
 #
-#   make            build/kernel.elf and build/sonde.iso
+#   make            build/kernel.elf, build/sonde.iso and the user programs (as `make all`)
 #   make run        boot the GRUB ISO (BOOT=direct for -kernel, CPUS=N for -smp N)
 #   make check      every test: host units, DIF vectors, kernel self-tests, e2e
 #   make bench      the figures (table on stdout, JSON in build/bench.json)
@@ -37,6 +37,8 @@ HOSTCFLAGS := -std=c11 $(WARN) -I. -O2 -g -MMD -MP -D_DEFAULT_SOURCE
 LIB_CHECKS :=
 LIB_BENCHES :=
 LIB_FUZZ :=
+# The fragments below define targets of their own first: `make` alone is `make all`.
+.DEFAULT_GOAL := all
 -include dif/dif.mk
 -include dlang/dlang.mk
 -include trace/trace.mk

@@ -24,6 +24,8 @@
  *   dt_printf.c     printf/printa format parsing and conversion checking
  *   dt_proto.c      DTrace's prototypes of D's functions, their messages
  *   dt_cg.c         syntax tree -> DIF, with a small register allocator
+ *   dt_cpp.c        dtrace -C's preprocessor, run before all of this by the
+ *                   consumer (its own header, dt_cpp.h; dt_cpp_expand.c)
  *
  * Context: everything here is freestanding and reentrant.  There are no
  * mutable globals; all state lives in one dt_ctx, all memory comes from an

@@ -34,6 +34,7 @@ static const char *const w_bufresize[] = { "auto", "manual", NULL };
 static const char *const w_stdc[] = { "a", "c", "s", "t", NULL };
 static const char *const w_linkmode[] = { "kernel", "dynamic", "static", NULL };
 static const char *const w_linktype[] = { "elf", "dof", NULL };
+static const char *const w_oformat[] = { "none", "text", "json", NULL };
 static const char *const w_evaltime[] = { "exec", "preinit", "postinit", "main", NULL };
 
 static const struct dt_optdef {
@@ -59,6 +60,7 @@ static const struct dt_optdef {
 	{ "statusrate", K(TIME), NULL },   { "strsize", K(SIZE), NULL },
 	{ "switchrate", K(TIME), NULL },   { "temporal", K(FLAG), NULL },
 	{ "ustackframes", K(SCALAR), NULL },
+	{ "oformat", K(WORD), w_oformat },  /* FreeBSD's structured output (json only here) */
 	/* the consumer's own */
 	{ "droptags", K(CFLAG), NULL },
 	/* compiler options */

@@ -384,6 +384,21 @@ pragma_option(dt_ctx *ctx, char *rest, uint32_t line)
 }
 
 /*
+ * "#line N" and cpp's "# N": the next line is line N, as DTrace's lexer
+ * counts them (the -C preprocessor, dlang/dt_cpp.c, numbers its output so).
+ * The control line's own newline is still to come, hence N - 1.
+ */
+static void
+pragma_line(dt_ctx *ctx, const char *num)
+{
+	uint32_t n = 0;
+	for (; *num >= '0' && *num <= '9' && n < 100000000; num++)
+		n = n * 10 + (uint32_t)(*num - '0');
+	if (n > 0 && *num == '\0')
+		ctx->c_line = n - 1;
+}
+
+/*
  * A control line (the text after '#'): "pragma D option x=y", "pragma D
  * error ...", other "pragma D" directives, "line N", "N \"file\"", "".
  */
@@ -394,8 +409,11 @@ dt_pragma(dt_ctx *ctx, char *text, uint32_t line)
 	char *w = next_word(&rest);
 	if (line == 1 && *text == '!')
 		return;		/* "#!/usr/sbin/dtrace -s": an interpreter file */
-	if (*w == '\0' || dt_streq(w, "line") || (*w >= '0' && *w <= '9') ||
-	    dt_streq(w, "ident"))
+	if (dt_streq(w, "line") || (*w >= '0' && *w <= '9')) {
+		pragma_line(ctx, dt_streq(w, "line") ? next_word(&rest) : w);
+		return;
+	}
+	if (*w == '\0' || dt_streq(w, "ident"))
 		return;
 	if (!dt_streq(w, "pragma"))
 		dt_error_at(ctx, line, 1, "D_PRAGCTL_INVAL", "invalid control "

@@ -14,6 +14,14 @@ void shell_thread(void *arg);
 /* shell_run_line: run one command line; returns its exit status (sh's conventions). */
 int shell_run_line(const char *line);
 
+/*
+ * dtrace_anon_boot: anonymous tracing: enable the program the boot module
+ * names (.sonde/anon, written by tools/dtrace -A) before the first thread
+ * starts, to be claimed later by dtrace -a (userland/dtrace/dtc_anon.c).
+ * Nothing if there is none.  Boot context, after the providers are up.
+ */
+void dtrace_anon_boot(void);
+
 /* dtrace_init: the tracing framework and its dtrace provider (trace/dtrace.h). */
 void dtrace_init(void);
 

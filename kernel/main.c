@@ -118,6 +118,7 @@ void kmain(uint32_t magic, uint32_t info)
 	if (!cmdline_get(boot_info.bi_cmdline, "nosmp", NULL, 0))
 		arch_smp_start();      /* the other processors, each to its idle loop */
 	banner();
+	dtrace_anon_boot();            /* anonymous tracing: the boot module's enabling */
 	if (thread_create("init", init_main, NULL) == NULL)
 		panic("kmain: cannot create init");
 	sched_start();                 /* idle loop; never returns */

@@ -28,6 +28,10 @@ KUNIT_test_dtc_float_SRCS := userland/dtrace/dtc_float.c
 KUNIT_test_elf_SRCS     := kernel/elf.c kernel/printf.c kernel/string.c
 KUNIT_BINS  := $(KUNIT_TESTS:%=$(KUNIT_DIR)/%)
 
+# Tests and benchmarks never take an anonymous enabling that tools/dtrace -A
+# left in build/anon.tar (docs/tracing.md): their boots must be plain.
+export SONDE_ANON := $(CURDIR)/$(BUILD)/no-anonymous-enabling.tar
+
 .PHONY: check kunit-check check-deps selftest-check dtest-check dtest-smp-check e2e-check \
         bench fuzz stress-check stress stress-selftest difffuzz-check difffuzz
 
@@ -57,6 +61,7 @@ kunit-check: $(KUNIT_BINS)
 # The include rules (userland -> dlang -> dif; kernel -> arch.h), checked by grep.
 check-deps:
 	@sh tools/check_deps.sh
+	@$(PYTHON) tools/check_tree.py
 	@$(PYTHON) tools/fbt_check_notrace.py
 
 SELFTEST_QEMU := $(QEMU) -display none -serial stdio -no-reboot -m $(MEM) \

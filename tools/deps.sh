@@ -1,12 +1,15 @@
 #!/bin/sh
 # deps.sh - make sure the Debian packages Sonde's build and tests need are
 # installed.  As root, installs only the missing ones; otherwise prints the
-# exact command to run and fails.
+# exact command to run and fails.  chromium and chromium-driver are only for
+# the flame graph's browser test (tests/e2e/test_flamegraph.py, skipped
+# without them); installing them takes about a minute.
 set -eu
 PKGS="build-essential nasm grub-pc-bin grub-common grub-efi-amd64-bin xorriso mtools qemu-system-x86
 ovmf gnu-efi
 python3 python3-pytest python3-pexpect libcmocka-dev clang libclang-rt-14-dev gdb
-newlib-source"
+newlib-source
+chromium chromium-driver"
 
 missing=""
 for p in $PKGS; do

@@ -111,7 +111,8 @@ def test_flags():
     assert e[1].startswith("Usage: dtrace [-32|-64] [-aACeFGhHlqSvVwZ] [-b bufsz]")
     assert "dtrace: option requires an argument -- n" in e
     for msg in ["dtrace: failed to grab pid 12345: No such process",
-                "dtrace: failed to open /kernel/drv/dtrace.conf: Read-only file system",
+                "dtrace: failed to save anonymous enabling: Sonde has no persistent storage "
+                "(tools/dtrace -A saves it on the host)",
                 "dtrace: could not enable tracing: No anonymous tracing state",
                 "dtrace: failed to initialize dtrace: Module and program data models do not match",
                 "dtrace: -h requires one or more scripts",

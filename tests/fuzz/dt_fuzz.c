@@ -2,7 +2,9 @@
  * tests/fuzz/dt_fuzz.c: libFuzzer target for the D compiler, and for what
  * the compiler hands to DIF.
  *
- * Each input is D source text, compiled with dt_compile() exactly as the
+ * Each input is D source text (run through dtrace -C's preprocessor,
+ * dlang/dt_cpp.c, first when bit 2 of its first byte is set, as "/" of a
+ * leading comment has it), compiled with dt_compile() exactly as the
  * guest does (a fixed arena, macro arguments $1..$3, $target, a symbol
  * table for `name).  A compile error is a normal outcome; a crash, a
  * sanitizer report, a read past the input (the input is not
@@ -37,6 +39,7 @@
 #include <string.h>
 
 #include "dlang/dt.h"
+#include "dlang/dt_cpp.h"
 #include "tests/dif/dif_hostenv.h"
 
 #define ARENA_SIZE (4u << 20)
@@ -156,6 +159,39 @@ static void check_prog(const dt_prog *p, bool destructive, uint32_t strsize)
 			fire_clause(&p->dp_clauses[c], destructive, strsize);
 }
 
+/* An input with bit 2 of its first byte set goes through dtrace -C's preprocessor first. */
+static bool fuzz_open(void *arg, const char *path, const char **data, size_t *len)
+{
+	static const char header[] = "#define H(x, ...) (x + __VA_ARGS__)\n#include \"fuzz.h\"\n";
+
+	(void)arg;
+	if (strcmp(path, "fuzz.h") != 0 && strcmp(path, "lib/fuzz.h") != 0)
+		return false;
+	*data = header;                     /* includes itself: the depth limit must hold */
+	*len = sizeof(header) - 1;
+	return true;
+}
+
+static void fuzz_cpp(char **src, size_t *size)
+{
+	static char cpp_arena[1 << 20];
+	static const char *const defs[] = { "DONE=1", "DTWO", "UTWO" };
+	static const char *const dirs[] = { "lib" };
+	dt_cpp_opts o = { .co_defs = defs, .co_ndefs = 3, .co_dirs = dirs, .co_ndirs = 1,
+	                  .co_open = fuzz_open, .co_line_base = 1 };
+	dt_cpp_error e;
+	char *out;
+	size_t n;
+
+	if (dt_cpp(*src, *size, "fuzz.d", &o, cpp_arena, sizeof(cpp_arena), &out, &n, &e) != DT_CPP_OK)
+		return;
+	char *copy = malloc(n == 0 ? 1 : n);
+	memcpy(copy, out, n);
+	free(*src);
+	*src = copy;
+	*size = n;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int
@@ -174,6 +210,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* copy into an exact-size buffer so ASan catches reads past the end */
 	char *src = malloc(size == 0 ? 1 : size);
 	memcpy(src, data, size);
+	if (size > 0 && (data[0] & 4))
+		fuzz_cpp(&src, &size);
 	dt_opts o;
 	memset(&o, 0, sizeof (o));
 	o.o_argv = argv;

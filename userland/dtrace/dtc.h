@@ -16,6 +16,9 @@
  *   dtc_list.c     -l and -lv: probes, their stability and argument types
  *   dtc_dis.c      -S: the compiled DIF, as illumos prints it
  *   dtc_stability.c  -v: the program stability report
+ *   dtc_json.c     -x oformat=json: every record as one JSON object a line
+ *   dtc_cpp.c      -C, -D, -U, -I, -H: the C preprocessor before compiling
+ *   dtc_anon.c     anonymous tracing: the boot's enabling, claimed by -a
  *
  * The consumer talks to the framework only through trace/dtrace.h, so it
  * could move to ring 3 unchanged.  Output goes to standard output
@@ -31,6 +34,8 @@
 #include "trace/dtrace.h"
 
 #define DTC_MAXDESCS 16
+#define DTC_MAXCPPDEFS 32                /* -D and -U */
+#define DTC_MAXCPPDIRS 16                /* -I */
 
 enum dtc_desc_kind { DTC_NAME, DTC_SCRIPT, DTC_PROVIDER, DTC_MODULE, DTC_FUNCTION, DTC_ID };
 
@@ -40,7 +45,8 @@ struct dtc_desc {
 	char *dd_src;                    /* D source to compile */
 	uint32_t dd_len;
 	uint32_t dd_line, dd_endline;    /* its lines [line, endline) in the combined program */
-	bool dd_src_owned;               /* a script read from a file (/tmp): dd_src is kmalloc'd */
+	bool dd_src_owned;               /* dd_src is kmalloc'd: a script read from /tmp, or the preprocessor's output */
+	uint32_t dd_srclines;            /* newlines in the source as written (before -C) */
 };
 
 /* A merged aggregation entry (consumer side). */
@@ -58,6 +64,13 @@ struct dtc {
 	int ndescs;
 	bool quiet, list, verbose, compile_only, show_dif, zdefs, destructive;
 	bool errtags, droptags;
+	bool json;                       /* -x oformat=json (dtc_json.c) */
+	bool cpp, cpp_hdrs;              /* -C, -H (dtc_cpp.c) */
+	bool follow_once;                /* dtc_trace_follow: one pass (dtrace -ae) */
+	const char *cpp_defs[DTC_MAXCPPDEFS];   /* "Dname[=value]", "Uname", in order */
+	int ncpp_defs;
+	const char *cpp_dirs[DTC_MAXCPPDIRS];   /* -I */
+	int ncpp_dirs;
 	const char *ccmd;                /* -c */
 	const char *pgrab;               /* -p */
 	int sortkey, sortkeypos, sortrev, sortpos;
@@ -101,6 +114,24 @@ struct dtc {
 };
 
 /* dtrace_cmd.c */
+/* dtc_compile: compile the descriptions and apply their #pragma options; -1 or an exit status. */
+int dtc_compile(struct dtc *d);
+/*
+ * dtc_trace_start: enable the compiled program and go (BEGIN fires);
+ * untraced: the calling thread becomes untraced (a consumer).  -1, or an
+ * exit status after DTrace's message.  dtc_trace_follow: then read and
+ * print until exit(), Ctrl-C, the -c command's end (or at once with
+ * follow_once), stop (END fires), print the aggregations; the exit status.
+ */
+int dtc_trace_start(struct dtc *d, bool untraced);
+int dtc_trace_follow(struct dtc *d);
+void dtc_free(struct dtc *d);                      /* everything the command allocated */
+/*
+ * dtc_anon.c: anonymous tracing.  dtc_anon_claim is dtrace -a: take the
+ * enabling the boot made (kernel/init.h's dtrace_anon_boot) and print it as
+ * d's options say; DTrace's "No anonymous tracing state" if there is none.
+ */
+int dtc_anon_claim(struct dtc *d);
 /*
  * dtc_poll: called every few records while printing.  A Ctrl-C stops
  * tracing at once (what was recorded is still printed, as DTrace does); a
@@ -125,6 +156,16 @@ bool dtc_opt_x(struct dtc *d, const char *flag, const char *name, const char *va
 int dtc_parse_args(struct dtc *d, int argc, char **argv);
 int dtc_usage(void);                     /* prints DTrace's usage message; returns 2 */
 int dtc_gen_refuse(struct dtc *d);       /* -G, -h: the file cannot be written; returns 1 */
+
+/*
+ * dtc_cpp.c: -C.  dtc_cpp_add records a -D ('D', "name[=value]"), -U
+ * ('U') or -I ('I') argument (kept, not copied, for -I); false if there
+ * are too many.  dtc_cpp_desc replaces dd's source by its preprocessed
+ * text, numbered from line_base; -1, or the exit status after printing
+ * the preprocessor's and DTrace's messages.
+ */
+bool dtc_cpp_add(struct dtc *d, char kind, const char *arg);
+int dtc_cpp_desc(struct dtc *d, struct dtc_desc *dd, uint32_t line_base);
 
 /* dtc_desc.c: -n/-P/-m/-f/-i arguments into D source */
 /*
@@ -271,6 +312,34 @@ void dtc_agg_print_all(struct dtc *d);
 void dtc_printa(struct dtc *d, const dt_action *a);
 void dtc_agg_apply(struct dtc *d, const dt_action *a, int64_t value);
 void dtc_agg_free(struct dtc *d);
+
+/* dtc_agg_sorted: aggid's merged entries (struct dtc_aggent *), in print order; caller frees. */
+void **dtc_agg_sorted(struct dtc *d, uint32_t aggid, uint32_t *n);
+/* dtc_agg_bucket_value: the value column of histogram bucket i (its lower bound). */
+int64_t dtc_agg_bucket_value(const dt_aggdesc *ag, uint32_t i);
+
+/* dtc_print.c: a stack frame's name as stack() prints it (kernel`func+0x1c) */
+void dtc_frame_name(uint64_t pc, char *buf, size_t size);
+/*
+ * dtc_action_text: what action a prints for its recorded data, as if
+ * quiet, into buf (size bytes, cut, always terminated); the length.  Thread
+ * context.
+ */
+size_t dtc_action_text(struct dtc *d, const dt_action *a, const uint8_t *data, char *buf,
+                       size_t size);
+
+/*
+ * dtc_json.c: -x oformat=json.  Each function writes one JSON object and a
+ * newline on standard output (docs/output.md gives the shapes).  Thread
+ * context.
+ */
+void dtc_json_record(struct dtc *d, int cpu, const dtrace_rechdr_t *h);
+void dtc_json_agg(struct dtc *d, uint32_t aggid);        /* one line per entry */
+void dtc_json_printa(struct dtc *d, const dt_action *a);
+void dtc_json_error(struct dtc *d, const dtrace_errrec_t *r, const dtrace_epinfo_t *ei,
+                    const char *fault, const char *where);
+void dtc_json_drop(struct dtc *d, const char *tag, uint64_t n, const char *what,
+                   const char *suffix);
 
 /* output */
 void dtc_out(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

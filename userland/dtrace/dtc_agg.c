@@ -390,6 +390,16 @@ static void **agg_sorted(struct dtc *d, uint32_t aggid, uint32_t *n)
 	return v;
 }
 
+void **dtc_agg_sorted(struct dtc *d, uint32_t aggid, uint32_t *n)
+{
+	return agg_sorted(d, aggid, n);
+}
+
+int64_t dtc_agg_bucket_value(const dt_aggdesc *ag, uint32_t i)
+{
+	return bucket_value(ag, i);
+}
+
 /* ---- printing ---- */
 
 static bool is_hist_func(dt_aggfunc f)
@@ -593,6 +603,11 @@ static void print_entry(struct dtc *d, const struct dtc_aggent *e)
 static void print_agg(struct dtc *d, uint32_t aggid)
 {
 	uint32_t n;
+
+	if (d->json) {                              /* -x oformat=json: dtc_json.c */
+		dtc_json_agg(d, aggid);
+		return;
+	}
 	void **v = agg_sorted(d, aggid, &n);
 
 	for (uint32_t i = 0; i < n; i++)

@@ -91,7 +91,8 @@ static int flag_unsupported(char c)
 {
 	switch (c) {
 	case 'A':
-		dtc_err("dtrace: failed to open /kernel/drv/dtrace.conf: Read-only file system\n");
+		dtc_err("dtrace: failed to save anonymous enabling: Sonde has no persistent storage "
+		        "(tools/dtrace -A saves it on the host)\n");
 		return 1;
 	case '3':
 		dtc_err("dtrace: failed to initialize dtrace: Module and program data models do not match\n");
@@ -149,8 +150,15 @@ static int flag_one(struct dtc *d, char c, const char *arg)
 	case 'G': d->gen_object = true; return -1;
 	case 'h': d->gen_header = true; return -1;
 	case 'V': d->version_only = true; return -1;
-	case '6': case 'C': case 'D': case 'U': case 'I': case 'H': case 'L':
-		return -1;                   /* nothing to do without a preprocessor or libraries */
+	case 'C': d->cpp = true; return -1;
+	case 'H': d->cpp_hdrs = true; return -1;
+	case 'D': case 'U': case 'I':        /* the preprocessor's (dtc_cpp.c) */
+		if (dtc_cpp_add(d, c, arg))
+			return -1;
+		dtc_err("dtrace: too many -%c options\n", c);
+		return 2;
+	case '6': case 'L':
+		return -1;                   /* nothing to do without other data models or libraries */
 	default:
 		dtc_err("dtrace: illegal option -- %c\n", c);
 		return dtc_usage();

@@ -123,6 +123,17 @@ dt_opterr dtc_opt_set(struct dtc *d, const char *name, const char *val)
 		d->ov.dov_bufpolicy = policy[v.ov_num];
 		return DT_OPT_OK;
 	}
+	if (strcmp(name, "cpp") == 0 || strcmp(name, "cpphdrs") == 0) {   /* -C, -H */
+		*(name[3] == 0 ? &d->cpp : &d->cpp_hdrs) = v.ov_set;
+		return DT_OPT_OK;
+	}
+	if (strcmp(name, "define") == 0 || strcmp(name, "undef") == 0 || strcmp(name, "incdir") == 0)
+		return dtc_cpp_add(d, name[0] == 'd' ? 'D' : name[0] == 'u' ? 'U' : 'I', v.ov_text) ?
+		       DT_OPT_OK : DT_OPT_BADVAL;
+	if (strcmp(name, "oformat") == 0) {      /* none, text, json: dtc_json.c */
+		d->json = v.ov_num == 2;
+		return DT_OPT_OK;
+	}
 	if (v.ov_kind == DT_OPTK_SIZE || v.ov_kind == DT_OPTK_TIME || v.ov_kind == DT_OPTK_SCALAR)
 		return set_number(d, &v) ? DT_OPT_OK : DT_OPT_BADVAL;
 	if (strcmp(name, "libdir") == 0)         /* the D library's directory (dtc_lib.c) */

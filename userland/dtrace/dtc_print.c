@@ -138,6 +138,11 @@ static void frame_sym(uint64_t pc, char *buf, size_t size)
 		dtc_print_sym(pc, true, buf, size);
 }
 
+void dtc_frame_name(uint64_t pc, char *buf, size_t size)
+{
+	frame_sym(pc, buf, size);
+}
+
 void dtc_print_stack_fmt(const uint64_t *pcs, uint32_t n, int indent, const char *fmt)
 {
 	char sym[160];
@@ -462,6 +467,8 @@ static void print_error(struct dtc *d, const dtrace_errrec_t *r)
 	char off[32] = "";
 	if (r->der_pc != UINT32_MAX)                /* a fault outside DIF (copying a string) has none */
 		ksnprintf(off, sizeof(off), " at DIF offset %u", r->der_pc);
+	if (d->json)
+		dtc_json_error(d, r, ei, fault, where);
 	dtc_err("dtrace: error on enabled probe ID %u (ID %u: %s:%s:%s:%s): %s%s in %s%s\n",
 	        r->der_epid, ei ? ei->dei_probe : 0, pd ? pd->dpd_provider : "?", pd ? pd->dpd_mod : "",
 	        pd ? pd->dpd_func : "", pd ? pd->dpd_name : "", fault, addr, where, off);
@@ -469,7 +476,7 @@ static void print_error(struct dtc *d, const dtrace_errrec_t *r)
 
 static void print_header(struct dtc *d)
 {
-	if (d->quiet || d->header_done)
+	if (d->quiet || d->header_done || d->json)
 		return;
 	d->header_done = true;
 	if (d->flowindent)
@@ -584,6 +591,25 @@ static void print_action(struct dtc *d, const dt_action *a, const uint8_t *data)
 	}
 }
 
+/*
+ * dtc_action_text: what action a prints for the record data, quiet (no
+ * padding), into buf (cut at size, always terminated).  Returns the length.
+ */
+size_t dtc_action_text(struct dtc *d, const dt_action *a, const uint8_t *data, char *buf,
+                       size_t size)
+{
+	struct capture cp = { buf, size, 0 }, *outer = capture;
+	bool quiet = d->quiet;
+
+	buf[0] = 0;
+	d->quiet = true;
+	capture = &cp;
+	print_action(d, a, data);
+	capture = outer;
+	d->quiet = quiet;
+	return cp.cp_len;
+}
+
 static void print_record(struct dtc *d, int cpu, const dtrace_rechdr_t *h, uint32_t next)
 {
 	dtrace_epinfo_t *ei = &d->epinfo[h->dtrh_epid - 1];
@@ -592,6 +618,11 @@ static void print_record(struct dtc *d, int cpu, const dtrace_rechdr_t *h, uint3
 	char fn[DTRACE_FUNCNAMELEN + DTRACE_NAMELEN + 2];
 
 	bool quiet = d->quiet;                       /* setopt("quiet") takes effect after this record */
+
+	if (d->json) {                               /* -x oformat=json: dtc_json.c */
+		dtc_json_record(d, cpu, h);
+		return;
+	}
 
 	print_header(d);
 	if (!quiet && d->flowindent) {
@@ -638,6 +669,8 @@ static void report_count(struct dtc *d, const char *tag, uint64_t now, uint64_t 
 	if (n == 0)
 		return;
 	char prefix[48] = "";
+	if (d->json)
+		dtc_json_drop(d, tag, n, what, suffix);
 	if (d->droptags)
 		ksnprintf(prefix, sizeof(prefix), "[%s] ", tag);
 	dtc_err("dtrace: %s%lu %s%s%s\n", prefix, n, what, n == 1 ? "" : "s", suffix);

@@ -147,14 +147,19 @@ static int compile_all(struct dtc *d)
 {
 	dt_opts o;
 	dt_error err;
-	size_t total = 0, n = 0;
+	size_t total = 0, n = 0, total_lines = 0;
 
 	compile_opts(d, &o);
 	for (int i = 0; i < d->ndescs; i++) {
-		int rc = desc_source(d, &d->descs[i]);
+		struct dtc_desc *dd = &d->descs[i];
+		int rc = desc_source(d, dd);
 		if (rc >= 0)
 			return rc;
-		total += d->descs[i].dd_len + 1;
+		dd->dd_srclines = count_lines(dd->dd_src, dd->dd_len);
+		if (d->cpp && (rc = dtc_cpp_desc(d, dd, (uint32_t)(1 + total_lines))) >= 0)
+			return rc;                 /* -C: dtc_cpp.c */
+		total_lines += dd->dd_srclines + 1;
+		total += dd->dd_len + 1;
 	}
 	char *all = kmalloc(total + 1);
 	d->arena = kmalloc(ARENA_SIZE);
@@ -173,7 +178,7 @@ static int compile_all(struct dtc *d)
 		n += dd->dd_len;
 		all[n++] = '\n';
 		dd->dd_line = line;                /* first line of this description */
-		line += count_lines(dd->dd_src, dd->dd_len) + 1;
+		line += dd->dd_srclines + 1;       /* as written: -C's text says #line */
 		dd->dd_endline = line;             /* first line after it */
 	}
 	dt_libsrc *libs;
@@ -195,6 +200,15 @@ static int compile_all(struct dtc *d)
 	if (err.de_file != NULL)
 		compile_error(d, &d->descs[0], &err);
 	return 1;
+}
+
+static int apply_pragmas(struct dtc *d);
+
+int dtc_compile(struct dtc *d)
+{
+	int rc = compile_all(d);
+
+	return rc >= 0 ? rc : apply_pragmas(d);
 }
 
 static int apply_pragmas(struct dtc *d)
@@ -345,6 +359,7 @@ static void run_loop(struct dtc *d)
 	for (;;) {
 		dtrace_status_get(d->state, &st);
 		if (st.dst_exited || st.dst_killed || st.dst_filled || !dtc_poll(d) || d->interrupted ||
+		    d->follow_once ||
 		    (d->proc != NULL && dtc_proc_done(d->proc)))
 			break;
 		if (periodic && ktime_ns() >= next_drain) {
@@ -360,24 +375,36 @@ static void run_loop(struct dtc *d)
  * was recorded, fire END, drain again, stop the command if it still runs,
  * and print the aggregations (not after a second Ctrl-C, as DTrace).
  */
-static int trace_run(struct dtc *d)
+int dtc_trace_start(struct dtc *d, bool untraced)
 {
-	dtrace_status_t st;
-
-	if (d->grabanon) {
-		dtc_err("dtrace: could not enable tracing: No anonymous tracing state\n");
-		return 1;
-	}
 	int rc = enable_and_setup(d);
 	if (rc >= 0)
 		return rc;
-	thread_set_untraced(true);              /* a consumer is a user process: untraced */
+	if (untraced)
+		thread_set_untraced(true);      /* a consumer is a user process: untraced */
 	if (dtrace_go(d->state) != 0) {
 		dtc_err("dtrace: could not enable tracing: %s\n", dtrace_errmsg(DTRACE_ESTATE));
 		return 1;
 	}
+	return -1;
+}
+
+static int trace_run(struct dtc *d)
+{
+	if (d->grabanon)                        /* -a: dtc_anon.c */
+		return dtc_anon_claim(d);
+	int rc = dtc_trace_start(d, true);
+	if (rc >= 0)
+		return rc;
 	if (d->proc != NULL)
 		dtc_proc_start(d->proc);
+	return dtc_trace_follow(d);
+}
+
+int dtc_trace_follow(struct dtc *d)
+{
+	dtrace_status_t st;
+
 	run_loop(d);
 	drain(d);
 	trace_stop(d);
@@ -390,7 +417,8 @@ static int trace_run(struct dtc *d)
 		return 1;
 	}
 	if (!d->impatient) {
-		dtc_out("\n");
+		if (!d->json)                   /* JSON Lines: no blank line */
+			dtc_out("\n");
 		dtc_agg_print_all(d);
 	}
 	return st.dst_exited ? (st.dst_exitstatus & 0xff) : 0;   /* as a process's exit status */
@@ -423,7 +451,7 @@ static int proc_grab(struct dtc *d)
 	return -1;
 }
 
-static void dtc_free(struct dtc *d)
+void dtc_free(struct dtc *d)
 {
 	dtc_proc_release(d->proc);
 	if (d->state != NULL)
@@ -438,6 +466,8 @@ static void dtc_free(struct dtc *d)
 	for (int i = 0; i < d->ndescs; i++)
 		if (d->descs[i].dd_kind != DTC_SCRIPT || d->descs[i].dd_src_owned)
 			kfree(d->descs[i].dd_src);
+	for (int i = 0; i < d->ncpp_defs; i++)
+		kfree((char *)d->cpp_defs[i]);
 	kfree(d->arena);
 	kfree(d->operands);
 	kfree(d);
@@ -475,8 +505,8 @@ static int cmd_dtrace(int argc, char **argv)
 		rc = dtc_list(d);
 	if (rc < 0 && d->compile_only && d->verbose && !d->list)
 		dtc_stability_report(d, false);
-	if (rc < 0 && d->compile_only)
-		rc = 0;
+	if (rc < 0 && d->compile_only && !d->grabanon)
+		rc = 0;                         /* -ae: claim the anonymous state, then exit */
 	if (rc < 0)
 		rc = trace_run(d);
 	thread_set_untraced(false);

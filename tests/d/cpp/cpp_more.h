@@ -1,0 +1,2 @@
+/* Nested include: included by cpp_defs.h, searched beside it. */
+#define NESTED	__LINE__
