@@ -5,7 +5,8 @@
  * 16 pages): bind to the next CPU (sched_setaffinity, wrapping to CPU 0
  * past the last), mmap PAGES pages of /dev/zero, check they read zero,
  * write them, munmap; the same for anonymous memory.  With "fork", a child
- * forked each round writes the parent's (copy-on-write) pages and exits
+ * forked each round writes the parent's (copy-on-write) pages, the first
+ * through read(2) from /dev/zero (so the kernel's copy faults), and exits
  * while the parent checks its own copy and unmaps it.  Prints "mapper: N
  * rounds"; exits 1 if memory ever reads wrong.
  *
@@ -22,6 +23,7 @@
 #define PAGE 4096
 
 static int next_cpu;
+static int zero_fd;                 /* /dev/zero */
 
 /* hop: run on the next CPU from here on. */
 static void hop(void)
@@ -66,7 +68,10 @@ static int one_map(int fd, long n, int tag, int forking)
 	if (p == MAP_FAILED || touch(p, n, tag) < 0)
 		return -1;
 	if (forking && (child = fork()) == 0) {
-		memset(p, 0x5a, (size_t)(n * PAGE));     /* its own copies, not the parent's */
+		/* Its own copies, not the parent's: the first page written by the kernel (read). */
+		if (read(zero_fd, p, PAGE) <= 0)          /* may be short: /dev/zero gives 512 at a time */
+			_exit(1);
+		memset(p + PAGE, 0x5a, (size_t)((n - 1) * PAGE));
 		_exit(0);
 	}
 	hop();
@@ -83,7 +88,7 @@ int main(int argc, char **argv)
 {
 	long rounds = argc > 1 ? atol(argv[1]) : 100, pages = argc > 2 ? atol(argv[2]) : 16;
 	int forking = argc > 3 && strcmp(argv[3], "fork") == 0;
-	int zero = open("/dev/zero", O_RDONLY);
+	int zero = zero_fd = open("/dev/zero", O_RDONLY);
 
 	if (zero < 0 || pages < 1 || pages > 1024) {
 		printf("mapper: cannot start\n");
