@@ -22,7 +22,10 @@
  * Shootdown.  Whoever unmaps or downgrades pages calls arch_as_flush:
  * invalidate here (invlpg per page, a CR3 reload above TLB_FLUSH_PAGES),
  * then cross-call each other CPU in the set to do the same if the space is
- * still loaded there.  Each cross-call fires sysinfo:::xcalls (xcall.c), in
+ * still loaded there.  A CPU that holds the space only lazily (it runs a
+ * kernel thread or idles) loads the kernel's tables instead and leaves the
+ * set, so a process that moved away costs its old CPU one cross-call, not
+ * one per munmap for as long as that CPU idles.  Each cross-call fires sysinfo:::xcalls (xcall.c), in
  * the context of the process that unmapped.  Pages are freed only after
  * arch_as_flush returns.
  *
@@ -38,6 +41,7 @@
 #include "kernel/cpu.h"
 #include "kernel/klib.h"
 #include "kernel/mem.h"
+#include "kernel/thread.h"
 #include "kernel/xcall.h"
 
 #define TLB_FLUSH_PAGES 32           /* above this many pages, reload CR3 instead of invlpg each */
@@ -75,13 +79,22 @@ struct tlb_shoot {
 	uint64_t ts_lo, ts_hi;       /* page-aligned */
 };
 
-/* tlb_invalidate_here: drop this CPU's entries for the range, if the space is loaded here.  Interrupts off. */
+/*
+ * tlb_invalidate_here: drop this CPU's entries for the range, if the space
+ * is loaded here; if it is loaded only lazily (the thread here is not
+ * one of the space's), leave it instead, so the next shootdown skips this
+ * CPU.  Interrupts off.
+ */
 static void tlb_invalidate_here(void *arg)
 {
 	const struct tlb_shoot *ts = arg;
 
 	if (vm_tlb_loaded() != ts->ts_as)
 		return;                      /* its entries went with the CR3 write that replaced it */
+	if (vm_cpu()->cpu_thread->t_as != ts->ts_as) {
+		arch_as_activate(NULL);
+		return;
+	}
 	if ((ts->ts_hi - ts->ts_lo) / PAGE_SIZE > TLB_FLUSH_PAGES) {
 		write_cr3(read_cr3());
 		return;
