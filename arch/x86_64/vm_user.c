@@ -212,10 +212,14 @@ static bool as_copy_level(struct arch_as *dst, const uint64_t *table, int level,
 			uint64_t *e = as_leaf(dst, va, true);
 			if (e == NULL)
 				return false;
-			uint64_t pte = table[i];
+			uint64_t *src = (uint64_t *)&table[i];
+			uint64_t pte = __atomic_load_n(src, __ATOMIC_SEQ_CST);
+			while ((pte & PTE_W) &&                 /* both copy when they write; a CAS, */
+			       !__atomic_compare_exchange_n(src, &pte, (pte & ~PTE_W) | PTE_COW, false,
+			                                    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
+				;                               /* as arch_as_page_private may race */
 			if (pte & PTE_W)
-				pte = (pte & ~PTE_W) | PTE_COW;     /* both copy when they write */
-			((uint64_t *)table)[i] = pte;
+				pte = (pte & ~PTE_W) | PTE_COW;
 			vm_page_ref(table_va(pte));
 			*e = pte;
 			continue;
