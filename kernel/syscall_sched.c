@@ -7,7 +7,8 @@
  * The scheduler binds a thread to one CPU or none (thread_bind), so a mask
  * with every online CPU frees the process, and any other mask binds it to
  * the lowest online CPU in it; no online CPU in the mask is EINVAL.  The
- * process is on that CPU when the call returns.  /bin/mapper uses it to
+ * process is on that CPU when the call returns.  A child of fork starts
+ * free (Linux's inherits the mask).  /bin/mapper uses it to
  * move from CPU to CPU, so that its munmaps need TLB shootdowns
  * (docs/processes.md).
  */
