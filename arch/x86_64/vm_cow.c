@@ -69,10 +69,9 @@ void vm_cow_init(void)
 	uint16_t *table = kzalloc(n * sizeof(uint16_t)), *none = NULL;
 	if (table == NULL)
 		return;                      /* fork copies, then */
-	if (__atomic_compare_exchange_n(&cow_extra, &none, table, false, __ATOMIC_ACQ_REL,
-	                                __ATOMIC_ACQUIRE))
-		cow_npages = n;
-	else
+	cow_npages = n;                  /* the same n for every caller, before the table is seen */
+	if (!__atomic_compare_exchange_n(&cow_extra, &none, table, false, __ATOMIC_ACQ_REL,
+	                                 __ATOMIC_ACQUIRE))
 		kfree(table);
 }
 
