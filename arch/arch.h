@@ -104,7 +104,12 @@ struct arch_as;
 struct thread;
 /* arch_as_create: an empty user half (kernel half shared); NULL when memory is short.  Thread context. */
 struct arch_as *arch_as_create(void);
-/* arch_as_destroy: free every page mapped in as, and its tables.  It must be loaded on no CPU. */
+/*
+ * arch_as_destroy: free every page mapped in as (shared ones with their last
+ * reference), and its tables.  No thread may run in it any more; CPUs that
+ * still have it loaded (lazily) are made to load the kernel's tables first,
+ * by cross-call.  Thread context, no spinlock held.
+ */
 void arch_as_destroy(struct arch_as *as);
 /*
  * arch_as_map: map page (a page_alloc() address) at user address va with
@@ -113,19 +118,59 @@ void arch_as_destroy(struct arch_as *as);
  * allocated.  Thread context.
  */
 bool arch_as_map(struct arch_as *as, uint64_t va, void *page, int prot);
-/* arch_as_unmap: unmap the page at va and return it (the caller frees it), or NULL if none. */
+/*
+ * arch_as_unmap: unmap the page at va and return it, or NULL if none.  The
+ * caller then calls arch_as_flush over what it unmapped and only after that
+ * gives each page back with arch_as_page_put (another CPU may still reach
+ * it through its TLB until the flush).
+ */
 void *arch_as_unmap(struct arch_as *as, uint64_t va);
+/*
+ * arch_as_flush: after pages of [lo, hi) were unmapped or made read-only in
+ * as, invalidate them on this CPU and, by cross-call (one per CPU, each
+ * firing sysinfo:::xcalls), on every other CPU that has as loaded; returns
+ * when none can use the old entries.  A long range is a full flush.
+ * Thread context, or interrupts off holding no spinlock another CPU may
+ * spin on with interrupts off.
+ */
+void arch_as_flush(struct arch_as *as, uint64_t lo, uint64_t hi);
+/* arch_as_page_put: give back a page arch_as_unmap returned: freed with its last reference (fork shares pages). */
+void arch_as_page_put(void *page);
+/*
+ * arch_as_page_private: make the page mapped at va (any address in it) in
+ * as belong to as alone, copying it if another space shares it (fork's
+ * copy-on-write), with the same permissions, and return its kernel address
+ * (the direct map), through which the caller may write it (a breakpoint
+ * into a program's text) without another process seeing the change; NULL
+ * if nothing is mapped there or memory is short.  Thread context, no
+ * spinlock held (it may cross-call); the caller keeps as alive.
+ */
+void *arch_as_page_private(struct arch_as *as, uint64_t va);
+/* arch_as_current: the space loaded on this CPU (NULL: the kernel's tables).  Interrupts off. */
+struct arch_as *arch_as_current(void);
+/* arch_as_cpus: the CPUs (bit c for CPU c) that have as loaded now, hence may hold its TLB entries.  Any context. */
+uint64_t arch_as_cpus(struct arch_as *as);
 /* arch_as_page: the kernel's address of the page mapped at va (page-aligned), or NULL. */
 void *arch_as_page(struct arch_as *as, uint64_t va);
 /* arch_as_pages: how many pages (mapped and tables) as holds.  Thread context. */
 uint64_t arch_as_pages(struct arch_as *as);
-/* arch_as_copy: a new address space with a copy of every page of as (fork); NULL when memory is short. */
+/*
+ * arch_as_copy: a new address space with the pages of as (fork): shared,
+ * read-only in both, writable ones copied at their first write
+ * (copy-on-write), or copied now when booted with nocow; NULL when memory
+ * is short.  Thread context, no spinlock held (it flushes as).
+ */
 struct arch_as *arch_as_copy(struct arch_as *as);
 /* arch_as_next: the first mapped page at or above va (page-aligned) and below hi, or hi; skips empty tables. */
 uint64_t arch_as_next(struct arch_as *as, uint64_t va, uint64_t hi);
 /* arch_user_pages: pages held by every address space now (tables and mapped pages).  Any context. */
 uint64_t arch_user_pages(void);
-/* arch_as_activate: load as on this CPU (NULL: the kernel's own tables).  Interrupts off. */
+/*
+ * arch_as_activate: load as on this CPU (NULL: the kernel's own tables);
+ * nothing happens if it is loaded already.  A CPU keeps a space loaded
+ * until it loads another: the switch to a kernel thread or the idle thread
+ * loads nothing (lazy switching).  Interrupts off.
+ */
 void arch_as_activate(struct arch_as *as);
 
 /*

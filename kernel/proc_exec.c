@@ -142,19 +142,34 @@ int proc_load(struct proc *p, const struct kfile *kf, int argc, char *const argv
 	return 0;
 }
 
-/* unmap_free: unmap and free the pages of [lo, hi) that are mapped; how many there were. */
+#define UNMAP_BATCH 128            /* pages unmapped per TLB flush */
+
+/*
+ * unmap_free: unmap the pages of [lo, hi) that are mapped, flush them from
+ * every CPU that may hold them (arch_as_flush: a cross-call to each other
+ * CPU that has the space loaded), then give them back; how many there were.
+ * In batches, since a page may be freed only after its flush.
+ */
 static uint64_t unmap_free(struct arch_as *as, uint64_t lo, uint64_t hi)
 {
-	uint64_t n = 0;
+	void *pages[UNMAP_BATCH];
+	uint64_t total = 0;
 
-	for (uint64_t va = lo; va < hi; va += PAGE_SIZE) {
-		void *page = arch_as_unmap(as, va);
-		if (page != NULL) {
-			page_free(page);
-			n++;
+	for (uint64_t va = arch_as_next(as, lo, hi); va < hi;) {
+		uint64_t first = va, last = va;
+		int n = 0;
+		for (; va < hi && n < UNMAP_BATCH; va = arch_as_next(as, va + PAGE_SIZE, hi)) {
+			void *page = arch_as_unmap(as, va);
+			if (page != NULL)
+				pages[n++] = page;
+			last = va;
 		}
+		arch_as_flush(as, first, last + PAGE_SIZE);
+		for (int i = 0; i < n; i++)
+			arch_as_page_put(pages[i]);
+		total += (uint64_t)n;
 	}
-	return n;
+	return total;
 }
 
 /* mem_charge: may p map n more pages through brk or mmap?  Counts them if so. */
@@ -241,10 +256,6 @@ int64_t proc_munmap(struct proc *p, uint64_t addr, uint64_t len)
 	if ((addr & (PAGE_SIZE - 1)) != 0 || len == 0 || addr >= ARCH_USER_TOP ||
 	    len > ARCH_USER_TOP - addr)
 		return -EINVAL;
-	uint64_t end = ALIGN_UP(addr + len, PAGE_SIZE), n = 0;
-	for (uint64_t va = arch_as_next(p->p_as, addr, end); va < end;
-	     va = arch_as_next(p->p_as, va + PAGE_SIZE, end), n++)
-		page_free(arch_as_unmap(p->p_as, va));
-	mem_uncharge(p, n);
+	mem_uncharge(p, unmap_free(p->p_as, addr, ALIGN_UP(addr + len, PAGE_SIZE)));
 	return 0;
 }

@@ -11,6 +11,12 @@ programs print (the fastest of their rounds):
   getpid_entry_empty          syscall::getpid:entry { }
   getpid_entry_count          syscall::getpid:entry { @ = count(); }
   fork_exec_exit_wait         /bin/spawnbench: fork, exec /bin/true, exit, wait
+                              (copy-on-write fork)
+  fork_exec_exit_wait_nocow   the same booted with nocow: fork copies every page
+  munmap_local                /bin/munmapbench on 2 CPUs: munmap of one touched
+                              page that no other CPU has loaded
+  munmap_shootdown            the same page when CPU 1 still has the process's
+                              tables loaded: one cross-call (TLB shootdown)
 
 Writes build/bench/proc.json (make bench merges it into build/bench.json).
 """
@@ -25,8 +31,9 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 DTRACE = os.path.join(ROOT, "tools", "dtrace")
 
 
-def run(args, pattern):
-    env = dict(os.environ, SONDE_ICOUNT="1", SONDE_TIMEOUT="300")
+def run(args, pattern, cpus=1, append=""):
+    env = dict(os.environ, SONDE_ICOUNT="1", SONDE_TIMEOUT="300", SONDE_CPUS=str(cpus),
+               SONDE_APPEND=append)
     r = subprocess.run([DTRACE] + args, capture_output=True, text=True, timeout=330, env=env)
     m = re.search(pattern, r.stdout)
     if m is None:
@@ -46,6 +53,12 @@ def main():
                                    "/bin/getpids"], per_call),
         "fork_exec_exit_wait": run(["--shell", "/bin/spawnbench"],
                                    r"fork\+exec\+exit\+wait: (\d+) ns"),
+        "fork_exec_exit_wait_nocow": run(["--shell", "/bin/spawnbench"],
+                                         r"fork\+exec\+exit\+wait: (\d+) ns", append="nocow"),
+        "munmap_local": run(["--shell", "/bin/munmapbench"],
+                            r"munmap: (\d+) ns without a shootdown", cpus=2),
+        "munmap_shootdown": run(["--shell", "/bin/munmapbench"],
+                                r"munmap: (\d+) ns with a shootdown", cpus=2),
     }
     out = {"value": figures, "unit": "guest instructions (-icount)",
            "note": "getpid: per round trip; disabled syscall probes cost +0 when "

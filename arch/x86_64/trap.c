@@ -21,6 +21,7 @@
 #include "kernel/proc.h"
 #include "kernel/thread.h"
 #include "kernel/xcall.h"
+#include "arch/x86_64/vm_user.h"
 
 struct extable_entry {
 	uint64_t ex_insn;
@@ -46,6 +47,15 @@ static bool extable_fixup(struct trapframe *tf)
 			return true;
 		}
 	}
+	return false;
+}
+
+/* extable_has: is rip a guarded user access (user_copy, user_strcpy)? */
+static bool extable_has(uint64_t rip)
+{
+	for (const struct extable_entry *e = __start_extable; e < __stop_extable; e++)
+		if (e->ex_insn == rip)
+			return true;
 	return false;
 }
 
@@ -153,6 +163,8 @@ static __attribute__((noinline)) void trap_other(struct trapframe *tf)
 			proc_user_return();                     /* a signal sent meanwhile */
 		return;
 	}
+	if (tf->tf_vector == 14 && ((tf->tf_cs & 3) || extable_has(tf->tf_rip)) && vm_cow_fault(tf))
+		return;                         /* a write to a copy-on-write page, now private: retry */
 	if ((tf->tf_cs & 3) && tf->tf_vector != 2 && tf->tf_vector != 8 && tf->tf_vector != 18)
 		user_fault(tf);                 /* the process dies, not the kernel (NMI, #DF, #MC are the machine's) */
 	if ((tf->tf_vector == 14 || tf->tf_vector == 13) && extable_fixup(tf))

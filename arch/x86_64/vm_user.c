@@ -8,10 +8,13 @@
  * copied from the kernel's PML4 when the space is made, and since vm_init
  * gave each of those a table up front, every address space sees every
  * later kernel mapping.  A leaf is never writable and executable at once
- * (NX on everything not executable).  Only the thread owning a space runs
- * with it loaded, and each switch loads the next thread's tables (or the
- * kernel's), so a page unmapped from a space that is not loaded here needs
- * no TLB shootdown yet (one thread per process).
+ * (NX on everything not executable).  A space stays loaded on a CPU after
+ * its thread leaves it, until that CPU runs another process (vm_tlb.c:
+ * lazy switching), so unmapping or downgrading a page is followed by
+ * arch_as_flush, which cross-calls the other CPUs that hold the space, and
+ * only then are the pages freed.  Leaves may be shared between spaces
+ * after fork (vm_cow.c): a leaf's page is given back with arch_as_page_put,
+ * which frees it with its last reference.
  *
  * System calls.  SYSCALL enters syscall_entry (entry.asm) with interrupts
  * off (MSR_FMASK), which builds a trap frame on the thread's kernel stack
@@ -44,24 +47,21 @@
 #include "kernel/mem.h"
 #include "kernel/proc.h"
 #include "kernel/thread.h"
+#include "arch/x86_64/vm_user.h"
 
-#define PTE_P     0x001UL
-#define PTE_W     0x002UL
-#define PTE_U     0x004UL
-#define PTE_NX    (1UL << 63)
-#define PTE_ADDR  0x000ffffffffff000UL
 #define FPU_AREA  512
 #define VEC_SYSCALL 256
-
-struct arch_as {
-	uint64_t as_root;            /* physical address of the PML4 */
-};
 
 static uint64_t user_pages;      /* pages held by all address spaces (atomic): tables and leaves */
 
 static void user_pages_add(int64_t n)
 {
 	__atomic_add_fetch(&user_pages, (uint64_t)n, __ATOMIC_RELAXED);
+}
+
+void vm_user_pages_add(int64_t n)
+{
+	user_pages_add(n);
 }
 
 uint64_t arch_user_pages(void)
@@ -90,6 +90,8 @@ struct arch_as *arch_as_create(void)
 {
 	struct arch_as *as = kzalloc(sizeof(*as));
 	uint64_t *root = as ? page_alloc() : NULL;
+
+	vm_cow_init();
 
 	if (root == NULL) {
 		kfree(as);
@@ -120,6 +122,11 @@ static uint64_t *as_leaf(struct arch_as *as, uint64_t va, bool create)
 	return &table[va_index(va, 0)];
 }
 
+uint64_t *vm_as_leaf(struct arch_as *as, uint64_t va, bool create)
+{
+	return as_leaf(as, va, create);
+}
+
 static bool va_user_page(uint64_t va)
 {
 	return (va & (PAGE_SIZE - 1)) == 0 && va >= ARCH_USER_BASE && va < ARCH_USER_TOP;
@@ -144,12 +151,12 @@ void *arch_as_unmap(struct arch_as *as, uint64_t va)
 
 	if (e == NULL || !(*e & PTE_P))
 		return NULL;
-	void *page = table_va(*e);
-	*e = 0;
-	user_pages_add(-1);
+	uint64_t old = __atomic_exchange_n(e, 0, __ATOMIC_SEQ_CST);   /* arch_as_page_private may race */
+	if (!(old & PTE_P))
+		return NULL;
 	if (read_cr3() == as->as_root)
 		invlpg(va);
-	return page;
+	return table_va(old);
 }
 
 void *arch_as_page(struct arch_as *as, uint64_t va)
@@ -159,7 +166,11 @@ void *arch_as_page(struct arch_as *as, uint64_t va)
 	return e != NULL && (*e & PTE_P) ? table_va(*e) : NULL;
 }
 
-/* as_free_level: free the pages under a table at level (0 = leaves), counting them; free frees. */
+/*
+ * as_walk_level: count the pages under a table at level (0 = leaves); if
+ * free, free the tables and give back the leaves (arch_as_page_put), and
+ * count only the pages that were freed (a shared leaf lives on).
+ */
 static uint64_t as_walk_level(uint64_t *table, int level, int nentries, bool free)
 {
 	uint64_t n = 0;
@@ -169,6 +180,10 @@ static uint64_t as_walk_level(uint64_t *table, int level, int nentries, bool fre
 			continue;
 		if (level > 0)
 			n += as_walk_level(table_va(table[i]), level - 1, 512, free);
+		if (free && level == 0) {
+			arch_as_page_put(table_va(table[i]));   /* counts itself */
+			continue;
+		}
 		n++;
 		if (free)
 			page_free(table_va(table[i]));
@@ -193,6 +208,22 @@ static bool as_copy_level(struct arch_as *dst, const uint64_t *table, int level,
 				return false;
 			continue;
 		}
+		if (vm_cow_enabled()) {
+			uint64_t *e = as_leaf(dst, va, true);
+			if (e == NULL)
+				return false;
+			uint64_t *src = (uint64_t *)&table[i];
+			uint64_t pte = __atomic_load_n(src, __ATOMIC_SEQ_CST);
+			while ((pte & PTE_W) &&                 /* both copy when they write; a CAS, */
+			       !__atomic_compare_exchange_n(src, &pte, (pte & ~PTE_W) | PTE_COW, false,
+			                                    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
+				;                               /* as arch_as_page_private may race */
+			if (pte & PTE_W)
+				pte = (pte & ~PTE_W) | PTE_COW;
+			vm_page_ref(table_va(pte));
+			*e = pte;
+			continue;
+		}
 		void *page = page_alloc();
 		uint64_t *e = page != NULL ? as_leaf(dst, va, true) : NULL;
 		if (e == NULL) {
@@ -211,7 +242,11 @@ struct arch_as *arch_as_copy(struct arch_as *src)
 {
 	struct arch_as *as = arch_as_create();
 
-	if (as != NULL && !as_copy_level(as, phys_to_virt(src->as_root), 3, 256, 0)) {
+	bool ok = as != NULL && as_copy_level(as, phys_to_virt(src->as_root), 3, 256, 0);
+
+	if (as != NULL && vm_cow_enabled())
+		arch_as_flush(src, 0, ARCH_USER_TOP);           /* its writable pages became read-only */
+	if (as != NULL && !ok) {
 		arch_as_destroy(as);
 		return NULL;
 	}
@@ -242,29 +277,28 @@ void arch_as_destroy(struct arch_as *as)
 {
 	if (as == NULL)
 		return;
-	KASSERT(read_cr3() != as->as_root);
+	vm_tlb_release(as);                  /* no CPU has the tables loaded from here on */
 	uint64_t n = as_walk_level(phys_to_virt(as->as_root), 3, 256, true);
 	page_free(phys_to_virt(as->as_root));
 	user_pages_add(-(int64_t)(n + 1));
 	kfree(as);
 }
 
-void arch_as_activate(struct arch_as *as)
-{
-	uint64_t root = as != NULL ? as->as_root : vm_kernel_root();
-
-	if (read_cr3() != root)
-		write_cr3(root);
-}
-
 /* --- copying to and from user memory -------------------------------------- */
 
-/* user_mapped: are [va, va + len) mapped for user mode here, with want (PTE_W or 0) set?  Probe context. */
+/*
+ * user_mapped: are [va, va + len) mapped for user mode here, with want
+ * (PTE_W or 0) set?  Only the running thread's own space counts: a kernel
+ * thread may run with the last process's tables still loaded (vm_tlb.c).
+ * Probe context.
+ */
 static inline __attribute__((always_inline)) bool user_mapped(uint64_t va, size_t len, uint64_t want)
 {
+	struct arch_as *as = vm_cpu()->cpu_thread->t_as;
 	uint64_t root = read_cr3() & PTE_ADDR;
 
-	if (len == 0 || va >= ARCH_USER_TOP || len > ARCH_USER_TOP - va || root == vm_kernel_root())
+	if (len == 0 || va >= ARCH_USER_TOP || len > ARCH_USER_TOP - va || as == NULL ||
+	    vm_tlb_loaded() != as || root != as->as_root)
 		return false;
 	want |= PTE_P | PTE_U;
 	for (uint64_t p = ALIGN_DOWN(va, PAGE_SIZE); p < va + len; p += PAGE_SIZE) {
@@ -366,7 +400,8 @@ void arch_thread_switch(struct thread *prev, struct thread *next)
 		__asm__ volatile("fxrstor64 (%0)" :: "r"(next->t_fpu) : "memory");
 	if (next->t_as != NULL)
 		gdt_set_kstack((uint64_t)next->t_stack + THREAD_STACK_SIZE);
-	arch_as_activate(next->t_as);
+	if (next->t_as != NULL)
+		arch_as_activate(next->t_as);   /* a kernel thread keeps what is loaded (vm_tlb.c) */
 }
 
 /* syscall_init_cpu: SYSCALL's MSRs and SSE on this CPU (boot and each AP). */
