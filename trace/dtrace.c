@@ -254,8 +254,12 @@ void dtrace_probe_desc(const dtrace_probe_t *p, dtrace_probedesc_t *out)
 	out->dpd_id = p->dtpr_id;
 }
 
+void (*dtrace_provide_meta)(const dtrace_probedesc_t *d);
+
 void dtrace_provide_all(const dtrace_probedesc_t *d)
 {
+	if (dtrace_provide_meta != NULL)
+		dtrace_provide_meta(d);             /* pid123 exists once named */
 	for (dtrace_provider_t *pv = providers; pv != NULL; pv = pv->dtpv_next) {
 		if (d != NULL && d->dpd_id == 0 && !field_match(d->dpd_provider, pv->dtpv_name))
 			continue;

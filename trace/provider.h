@@ -156,4 +156,12 @@ void dtrace_probe_frame(dtrace_id_t id, int cpu, const uint64_t args[6], uint64_
  */
 void dtrace_sync(void);
 
+/*
+ * dtrace_provide_meta: a provider class that registers providers on demand
+ * (pid: pid123 once a description names it) sets this at boot; every match
+ * and listing calls it with the description first (NULL: list all).
+ * Thread context, dtrace_lock held: it may call dtrace_register.
+ */
+extern void (*dtrace_provide_meta)(const dtrace_probedesc_t *d);
+
 #endif

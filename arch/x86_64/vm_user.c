@@ -459,3 +459,63 @@ void user_fault(struct trapframe *tf)
 	arch_irq_enable();
 	proc_fault(fault_signal(tf->tf_vector), addr, tf->tf_rip);
 }
+
+/* --- the pid provider's access to user text (pid_isa.c, trace/prov_pid.c) ---- */
+
+/*
+ * arch_user_text_poke: write byte b at user address va of as, which must be
+ * mapped user and executable (a text page), through the kernel's mapping of
+ * that page; the byte it held goes to *old.  false if va is not user text.
+ * The page must be the process's private copy: today every text page is
+ * (exec loads a fresh copy, fork copies every page); with copy-on-write
+ * fork the caller makes it private first.  Thread context, or the
+ * process's own trap; the caller serialises pokes of one address space.
+ */
+KNOTRACE bool arch_user_text_poke(struct arch_as *as, uint64_t va, uint8_t b, uint8_t *old)
+{
+	uint64_t *e = va < ARCH_USER_TOP ? as_leaf(as, ALIGN_DOWN(va, PAGE_SIZE), false) : NULL;
+
+	if (e == NULL || (*e & (PTE_P | PTE_U)) != (PTE_P | PTE_U) || (*e & PTE_NX))
+		return false;
+	volatile uint8_t *p = (uint8_t *)table_va(*e) + (va & (PAGE_SIZE - 1));
+	*old = *p;
+	*p = b;
+	return true;
+}
+
+/*
+ * arch_user_scratch: the kernel's address of the process's out-of-line
+ * page at user address va in as: a page the user sees read-only and
+ * executable.  If nothing is mapped there and create is set, one is
+ * allocated and mapped (interrupts must be on).  NULL if va holds anything
+ * else (the program mapped its own page there) or memory is short.  The
+ * process's own thread only (it alone changes its mappings).
+ */
+void *arch_user_scratch(struct arch_as *as, uint64_t va, bool create)
+{
+	uint64_t *e = as_leaf(as, va, false);
+
+	if (e != NULL && (*e & PTE_P))
+		return (*e & (PTE_U | PTE_W | PTE_NX)) == PTE_U ? table_va(*e) : NULL;
+	if (!create)
+		return NULL;
+	void *page = page_alloc();
+	if (page == NULL)
+		return NULL;
+	memset(page, 0xcc, PAGE_SIZE);
+	if (!arch_as_map(as, va, page, ARCH_PROT_EXEC)) {
+		page_free(page);
+		return NULL;
+	}
+	return page;
+}
+
+/* arch_user_regs: the current thread's saved user registers, or NULL for a kernel thread.  Probe context. */
+KNOTRACE struct trapframe *arch_user_regs(void)
+{
+	struct thread *t = curthread();
+
+	if (t->t_proc == NULL || t->t_as == NULL)
+		return NULL;
+	return (struct trapframe *)((uint64_t)t->t_stack + THREAD_STACK_SIZE) - 1;
+}
