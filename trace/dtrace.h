@@ -116,6 +116,13 @@ typedef struct dtrace_errrec {
 
 /* dtrace_arg_size: bytes one value argument (DIFO) takes in a record. */
 uint32_t dtrace_arg_size(const dif_difo_t *dp, uint32_t strsize);
+/*
+ * ustack() records and keys: one word naming the process's image (a
+ * const struct kfile *, or 0), then the frames, DTRACE_USTACK_FRAMES of
+ * them when ustack() gives no count; a 0 PC ends them.
+ */
+#define DTRACE_USTACK_FRAMES 20
+
 /* dtrace_action_size: bytes action a takes in a record (see above). */
 uint32_t dtrace_action_size(const dt_action *a, uint32_t strsize, uint32_t stackframes);
 

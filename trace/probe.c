@@ -20,6 +20,7 @@
 #include "arch/arch.h"
 #include "kernel/klib.h"
 #include "kernel/mem.h"
+#include "kernel/pid_isa.h"
 #include "kernel/proc.h"
 #include "kernel/thread.h"
 #include "trace/trace_impl.h"
@@ -168,10 +169,19 @@ static int dtrace_builtin(void *ctx, uint32_t id, uint64_t index, uint64_t *val)
 		return 0;
 	case DIF_VAR_PPID: *val = t->t_proc != NULL ? (uint64_t)t->t_proc->p_ppid : 0; return 0;
 	case DIF_VAR_ERRNO: *val = (uint64_t)t->t_errno; return 0;
-	case DIF_VAR_UID:
-	case DIF_VAR_UCALLER: case DIF_VAR_USTACKDEPTH: case DIF_VAR_IPL:
+	case DIF_VAR_UID: case DIF_VAR_IPL:
 		*val = 0;
 		return 0;
+	case DIF_VAR_UREGS:                  /* the process's registers (pid_isa.h) */
+		return pid_isa_uregs(index, val) ? 0 : DIF_FAULT_ILLOP;
+	case DIF_VAR_UCALLER:
+		*val = pid_isa_ustack(pcs, 2) == 2 ? pcs[1] : 0;
+		return 0;
+	case DIF_VAR_USTACKDEPTH: {
+		uint64_t deep[64];
+		*val = (uint64_t)pid_isa_ustack(deep, 64);
+		return 0;
+	}
 	case DIF_VAR_ID: *val = p->dtpr_id; return 0;
 	case DIF_VAR_EPID: *val = f->df_ecb ? f->df_ecb->dte_epid : 0; return 0;
 	case DIF_VAR_CALLER: *val = stack_walk(f, pcs, 2) == 2 ? pcs[1] : 0; return 0;
@@ -213,8 +223,8 @@ uint32_t dtrace_action_size(const dt_action *a, uint32_t strsize, uint32_t stack
 		return args_size(a, strsize);
 	case DT_ACT_FTRUNCATE:
 		return 8;                            /* nothing, but a record for the consumer */
-	case DT_ACT_USTACK:
-		return 8;                            /* ustack/jstack: no user frames (a 0 ends them) */
+	case DT_ACT_USTACK:                      /* the program's image, then the frames */
+		return 8 * (1 + (uint32_t)MIN(a->ac_arg ? a->ac_arg : DTRACE_USTACK_FRAMES, 100));
 	case DT_ACT_PRINTA: case DT_ACT_EXIT: case DT_ACT_SYM: case DT_ACT_MOD:
 	case DT_ACT_CLEAR: case DT_ACT_DENORMALIZE: case DT_ACT_NORMALIZE: case DT_ACT_TRUNC:
 		return 8;                            /* the value argument, or 0 */
@@ -321,6 +331,26 @@ static void stack_record(dtrace_firing_t *f, uint64_t *pcs, uint32_t n)
 		pcs[k++] = 0;
 }
 
+/*
+ * dtrace_ustack_record: ustack()'s record, n words: the current process's
+ * image (a boot-archive file, which lives for ever, so the consumer can
+ * name the frames after the process is gone; 0 outside a process), then
+ * n - 1 user PCs, zero-filled.  Probe context.
+ */
+void dtrace_ustack_record(uint64_t *rec, uint32_t n)
+{
+	struct proc *p = curthread()->t_proc;
+	int got = 0;
+
+	if (n == 0)
+		return;
+	rec[0] = p != NULL ? (uint64_t)p->p_image : 0;
+	if (p != NULL)
+		got = pid_isa_ustack(rec + 1, (int)n - 1);
+	for (uint32_t i = 1 + (uint32_t)got; i < n; i++)
+		rec[i] = 0;
+}
+
 static int act_stack(struct act_ctx *c, const dt_action *a)
 {
 	uint32_t n = (uint32_t)(a->ac_arg ? a->ac_arg : c->ac_s->dts_opts.dov_stackframes);
@@ -356,7 +386,7 @@ static int agg_key(struct act_ctx *c, const dt_action *a, const dt_aggdesc *ag, 
 			if (kt->kt_kind == DT_KEY_STACK)
 				stack_record(c->ac_f, (uint64_t *)out, n);
 			else
-				memset(out, 0, 8 * n);
+				dtrace_ustack_record((uint64_t *)out, n);
 			out += 8 * n;
 			continue;
 		}
@@ -476,9 +506,11 @@ static int action_exec(struct act_ctx *c, const dt_action *a)
 		return 0;
 	case DT_ACT_SETOPT:
 		return 0;
-	case DT_ACT_FTRUNCATE: case DT_ACT_USTACK:
-		/* ftruncate: the consumer acts on the record; ustack()/jstack(): every
-		 * Sonde thread is a kernel thread, with no user stack to walk */
+	case DT_ACT_USTACK:
+		dtrace_ustack_record((uint64_t *)c->ac_data, dtrace_action_size(a, 0, 0) / 8);
+		return 0;
+	case DT_ACT_FTRUNCATE:
+		/* ftruncate: the consumer acts on the record */
 		if (c->ac_data != NULL)
 			memset(c->ac_data, 0, 8);
 		return 0;

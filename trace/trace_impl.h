@@ -356,4 +356,7 @@ size_t dtrace_strcpy_safe(char *dst, uint64_t src, size_t size);
 /* lockinfo.c: dif_env_t's de_lock, the lock subroutines' view of a kernel lock. */
 int dtrace_lockinfo(void *ctx, uint64_t addr, unsigned query, uint64_t *val);
 
+/* probe.c: ustack()'s record of n words (DTRACE_USTACK_FRAMES).  Probe context. */
+void dtrace_ustack_record(uint64_t *rec, uint32_t n);
+
 #endif

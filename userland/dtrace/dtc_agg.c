@@ -408,7 +408,9 @@ void dtc_agg_print_keys(struct dtc *d, const struct dtc_aggent *e)
 		uint32_t len = dtrace_agg_keysize(kt, d->ov.dov_strsize, d->ov.dov_stackframes);
 		int64_t v;
 		memcpy(&v, e->ae_key + off, 8);
-		if (kt->kt_kind == DT_KEY_STACK || kt->kt_kind == DT_KEY_USTACK) {
+		if (kt->kt_kind == DT_KEY_USTACK) {
+			dtc_print_ustack(d, (const uint64_t *)(e->ae_key + off), len / 8);
+		} else if (kt->kt_kind == DT_KEY_STACK) {
 			dtc_print_stack(d, (const uint64_t *)(e->ae_key + off), len / 8);
 		} else if (kt->kt_kind == DT_KEY_SYM || kt->kt_kind == DT_KEY_MOD) {
 			dtc_print_sym((uint64_t)v, false, sym, sizeof(sym));

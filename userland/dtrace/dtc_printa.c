@@ -140,7 +140,7 @@ static struct dtc_value agg_fmt_value(struct dtc *d, const struct dtc_aggent *e)
 	const dt_aggdesc *ag = dtc_agg_desc(d, e->ae_aggid);
 	const int64_t *v = e->ae_vals;
 	uint64_t n = (uint64_t)d->agg_normal[e->ae_aggid];
-	struct dtc_value val = { DTC_VAL_INT, 0, 8, true, NULL, NULL, 0, NULL };
+	struct dtc_value val = { DTC_VAL_INT, 0, 8, true, NULL, NULL, 0, NULL, false };
 
 	n = n > 1 ? n : 1;
 	switch (ag->ag_func) {
@@ -186,14 +186,14 @@ static struct dtc_value key_value(struct dtc *d, const struct dtc_aggent *e, uin
 	uint32_t len = dtrace_agg_keysize(kt, d->ov.dov_strsize, d->ov.dov_stackframes);
 	const uint8_t *p = e->ae_key + *off;
 	struct dtc_value v = { DTC_VAL_INT, 0, kt->kt_size ? kt->kt_size : 8, kt->kt_signed != 0,
-	                       NULL, NULL, 0, NULL };
+	                       NULL, NULL, 0, NULL, false };
 
 	*off += len;
 	if (*off > e->ae_keylen)
 		return (struct dtc_value){ .dv_kind = DTC_VAL_STR, .dv_str = "" };
 	if (kt->kt_kind == DT_KEY_STACK || kt->kt_kind == DT_KEY_USTACK)
 		return (struct dtc_value){ .dv_kind = DTC_VAL_STACK, .dv_pcs = (const uint64_t *)p,
-		                           .dv_npcs = len / 8 };
+		                           .dv_npcs = len / 8, .dv_user = kt->kt_kind == DT_KEY_USTACK };
 	if (kt->kt_string)
 		return (struct dtc_value){ .dv_kind = DTC_VAL_STR, .dv_str = (const char *)p };
 	memcpy(&v.dv_int, p, 8);
