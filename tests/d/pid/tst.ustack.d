@@ -1,0 +1,21 @@
+/*
+ * ASSERTION: ustack() at a pid entry probe of a frameless leaf (inner) and
+ * at an offset inside a function with a frame (outer+0xb) is the user call
+ * chain, printed as DTrace prints it (prog`func at a function's first
+ * byte, prog`func+0x1c elsewhere); ustack(2) stops after two frames;
+ * ustackdepth counts the frames; ucaller is inner's caller; aggregations
+ * keyed by ustack() are printed at exit, after the process has gone.
+ * @@options: -q -c '/bin/pidloop 2'
+ */
+pid$target::inner:entry
+/arg0 == 1/
+{
+	ustack();
+	ustack(2);
+	printf("depth %d caller-in-outer %d\n", ustackdepth, ucaller > uregs[R_RIP]);
+}
+
+pid$target::outer:b
+{
+	@[ustack()] = count();
+}
