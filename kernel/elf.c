@@ -211,6 +211,31 @@ static bool elf_symtab(const unsigned char *d, uint64_t len, struct elf64_shdr *
 	return false;
 }
 
+bool elf_section_find(const void *data, uint64_t len, const char *name, uint64_t *off,
+                      uint64_t *size)
+{
+	const unsigned char *d = data;
+	struct elf64_ehdr eh;
+	struct elf64_shdr sh, names;
+	char buf[64];
+
+	if (len < EH_SIZE)
+		return false;
+	memcpy(&eh, d, sizeof(eh));
+	if (!elf_section(d, len, &eh, eh.e_shstrndx, &names))
+		return false;
+	for (uint32_t i = 0; i < eh.e_shnum; i++) {
+		if (!elf_section(d, len, &eh, i, &sh) || !elf_sym_name(d, &names, sh.sh_name, buf, sizeof(buf)))
+			continue;
+		if (strcmp(buf, name) == 0 && sh.sh_type != 8) {     /* not SHT_NOBITS */
+			*off = sh.sh_offset;
+			*size = sh.sh_size;
+			return true;
+		}
+	}
+	return false;
+}
+
 int elf_func_each(const void *data, uint64_t len, elf_func_fn *fn, void *arg)
 {
 	const unsigned char *d = data;

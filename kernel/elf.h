@@ -91,6 +91,13 @@ bool elf_func_at(const void *data, uint64_t len, uint64_t addr, char *name, size
  * false.  Returns how many were passed.  Names longer than ELF_NAME_MAX - 1
  * are cut.  Any context.
  */
+/*
+ * elf_section_find: the file offset and size of the section called name
+ * (with bytes in the file), checked against the file.  Any context.
+ */
+bool elf_section_find(const void *data, uint64_t len, const char *name, uint64_t *off,
+                      uint64_t *size);
+
 #define ELF_NAME_MAX 128
 typedef bool elf_func_fn(const char *name, uint64_t addr, uint64_t size, void *arg);
 int elf_func_each(const void *data, uint64_t len, elf_func_fn *fn, void *arg);

@@ -31,7 +31,8 @@ struct arch_as;
 /* How a probed instruction is replayed after its trap. */
 enum pid_isa_how {
 	PID_HOW_NONE = 0,            /* not probed (int3, system instructions, indirect calls...) */
-	PID_HOW_EMULATE,             /* done in the kernel: push, mov %rsp,%rbp, nop, ret, jmp, call, jcc */
+	PID_HOW_EMULATE,             /* done in the kernel: push, mov %rsp,%rbp, mov $imm32, nop, ret,
+	                                jmp, call, jcc */
 	PID_HOW_STEP,                /* copied to the scratch page, followed by a jump back */
 };
 
@@ -56,6 +57,7 @@ struct pid_trap {
 	struct arch_as *pt_as;       /* the process's address space (tells an exec'd image apart) */
 	uint64_t pt_pc;              /* address of the probed instruction */
 	const uint64_t *pt_arg;      /* the six argument registers, in order */
+	const uint64_t *pt_regs;     /* every saved register, indexed as sdt_isa_regindex() says */
 	uint64_t pt_rval;            /* the return-value register */
 	int pt_cpu;
 	bool pt_entry;               /* set by pid_invop while an entry probe fires (ustack's first frames) */

@@ -50,13 +50,16 @@
 #include "kernel/mem.h"
 #include "kernel/pid_isa.h"
 #include "kernel/proc.h"
+#include "kernel/prov_isa.h"
 #include "trace/trace_impl.h"
 
 #define PID_PROCS     32             /* processes traced at once */
 #define PID_HASH_BITS 8
 #define PID_TRAP      0xcc           /* what a planted site holds (the machine's breakpoint byte) */
 
-enum pid_kind { PID_ENTRY, PID_RETURN, PID_OFFSET };
+enum pid_kind { PID_ENTRY, PID_RETURN, PID_OFFSET, PID_USDT };
+enum pid_usdt { USDT_NONE, USDT_PROBE, USDT_IS_ENABLED };
+#define USDT_MAXARGS 6
 
 /* One probed address. */
 struct pid_site {
@@ -68,6 +71,10 @@ struct pid_site {
 	dtrace_id_t ps_bound;        /* its entry or return probe, or 0 */
 	dtrace_id_t ps_offset;       /* its offset probe, or 0 */
 	bool ps_entry;               /* ps_bound is an entry probe */
+	uint8_t ps_usdt;             /* enum pid_usdt: ps_bound is a USDT probe (this site's kind) */
+	uint8_t ps_orig;             /* the text's first byte (what disabling writes back) */
+	int8_t ps_nargs;             /* USDT: arguments, and the pt_regs index of each */
+	int8_t ps_reg[USDT_MAXARGS];
 	volatile uint8_t ps_on;      /* 1: ps_bound enabled, 2: ps_offset enabled */
 	bool ps_planted;             /* int3 is in the text now */
 	bool ps_ever;                /* was planted once (fork puts the byte back) */
@@ -92,7 +99,7 @@ struct pid_probe {
 	struct pid_proc *pb_pp;
 	uint32_t pb_gen;
 	enum pid_kind pb_kind;
-	struct pid_site *pb_sites;   /* entry, offset: one; return: chained by ps_rnext */
+	struct pid_site *pb_sites;   /* entry, offset: one; return, USDT: chained by ps_rnext */
 };
 
 static struct pid_proc pid_procs[PID_PROCS];
@@ -132,7 +139,14 @@ const struct pid_isa_insn *pid_invop(struct pid_trap *pt)
 	if (s == NULL)
 		return NULL;
 	uint8_t on = s->ps_on;
-	if ((on & 1) && s->ps_entry) {
+	if ((on & 1) && s->ps_usdt == USDT_PROBE) {
+		uint64_t args[6] = { 0 };
+		for (int i = 0; i < s->ps_nargs; i++)
+			args[i] = pt->pt_regs[s->ps_reg[i]];
+		dtrace_probe_frame(s->ps_bound, pt->pt_cpu, args, 0, 0, NULL);
+	} else if (s->ps_usdt == USDT_IS_ENABLED) {
+		;                                    /* its replay (mov $1, %eax) is the answer */
+	} else if ((on & 1) && s->ps_entry) {
 		pt->pt_entry = true;
 		dtrace_probe_frame(s->ps_bound, pt->pt_cpu, pt->pt_arg, 0, 0, NULL);
 		pt->pt_entry = false;
@@ -209,6 +223,7 @@ static struct pid_site *pid_site_get(struct pid_proc *pp, uint64_t addr, uint32_
 	s->ps_addr = addr;
 	s->ps_off = off;
 	s->ps_insn = *pi;
+	s->ps_orig = pi->pi_bytes[0];
 	s->ps_all = pp->pp_sites;
 	pp->pp_sites = s;
 	uint32_t h = pid_hashfn(addr);
@@ -260,6 +275,8 @@ static void pid_make_offset(const struct pid_want *w, const char *func, uint64_t
 	if (pi->pi_how == PID_HOW_NONE || dtrace_probe_lookup(w->pw_prov, w->pw_pp->pp_mod, func, name))
 		return;
 	struct pid_site *s = pid_site_get(w->pw_pp, addr, off, pi);
+	if (s != NULL && s->ps_usdt == USDT_IS_ENABLED)
+		return;                              /* its replay is not the text's instruction */
 	struct pid_probe *pb = s != NULL ? pid_probe_new(w->pw_pp, PID_OFFSET, s) : NULL;
 	dtrace_id_t id = pb != NULL ? dtrace_probe_create(w->pw_prov, w->pw_pp->pp_mod, func, name, 0, pb) : 0;
 	if (id != 0)
@@ -379,13 +396,13 @@ static void pid_site_set(struct pid_proc *pp, struct pid_site *s, uint8_t bit, b
 	if (s->ps_on != 0 && !s->ps_planted) {
 		if (!arch_user_text_poke(pp->pp_as, s->ps_addr, PID_TRAP, &old))
 			return;
-		if (old != s->ps_insn.pi_bytes[0]) {         /* not the text we decoded: leave it */
+		if (old != s->ps_orig) {                     /* not the text we decoded: leave it */
 			arch_user_text_poke(pp->pp_as, s->ps_addr, old, &old);
 			return;
 		}
 		s->ps_planted = s->ps_ever = true;
 	} else if (s->ps_on == 0 && s->ps_planted) {
-		arch_user_text_poke(pp->pp_as, s->ps_addr, s->ps_insn.pi_bytes[0], &old);
+		arch_user_text_poke(pp->pp_as, s->ps_addr, s->ps_orig, &old);
 		s->ps_planted = false;
 	}
 }
@@ -395,8 +412,8 @@ static void pid_probe_set(struct pid_probe *pb, bool on)
 	mutex_lock(&pid_lock);
 	if (pid_probe_current(pb)) {
 		uint8_t bit = pb->pb_kind == PID_OFFSET ? 2 : 1;
-		for (struct pid_site *s = pb->pb_sites; s != NULL;
-		     s = pb->pb_kind == PID_RETURN ? s->ps_rnext : NULL)
+		bool chain = pb->pb_kind == PID_RETURN || pb->pb_kind == PID_USDT;
+		for (struct pid_site *s = pb->pb_sites; s != NULL; s = chain ? s->ps_rnext : NULL)
 			pid_site_set(pb->pb_pp, s, bit, on);
 	}
 	mutex_unlock(&pid_lock);
@@ -432,6 +449,214 @@ static const dtrace_pattr_t pid_attr = {
 	.dtpa_args = { DTRACE_STABILITY_PRIVATE, DTRACE_STABILITY_PRIVATE, DTRACE_CLASS_UNKNOWN },
 };
 
+/* ---- USDT: probes a program declares (userland/libc/usdt.h) ---- */
+
+/* One record of the sonde_usdt section. */
+struct usdt_rec {
+	uint64_t ur_addr, ur_kind;
+	const char *ur_prov, *ur_name, *ur_regs;
+};
+
+/* usdt_str: the NUL-terminated string at *p (before end); advances *p past it. */
+static const char *usdt_str(const uint8_t **p, const uint8_t *end)
+{
+	const char *s = (const char *)*p;
+
+	while (*p < end && **p != 0)
+		(*p)++;
+	if (*p >= end)
+		return NULL;
+	(*p)++;
+	return s;
+}
+
+/* usdt_next: the record at *off of the section [sec, sec + size); false at its end or on garbage. */
+static bool usdt_next(const uint8_t *sec, uint64_t size, uint64_t *off, struct usdt_rec *r)
+{
+	uint64_t o = ALIGN_UP(*off, 8);
+
+	if (o >= size || size - o < 16)
+		return false;
+	memcpy(&r->ur_addr, sec + o, 8);
+	memcpy(&r->ur_kind, sec + o + 8, 8);
+	const uint8_t *p = sec + o + 16, *end = sec + size;
+	r->ur_prov = usdt_str(&p, end);
+	r->ur_name = r->ur_prov ? usdt_str(&p, end) : NULL;
+	r->ur_regs = r->ur_name ? usdt_str(&p, end) : NULL;
+	*off = (uint64_t)(p - sec);
+	return r->ur_regs != NULL && r->ur_kind <= 1;
+}
+
+/* usdt_regs: parse "%rbx %rax" into s's argument registers; false if one is unknown. */
+static bool usdt_regs(struct pid_site *s, const char *regs)
+{
+	char name[8];
+
+	s->ps_nargs = 0;
+	while (*regs) {
+		size_t n = 0;
+		while (*regs == ' ')
+			regs++;
+		while (regs[n] && regs[n] != ' ' && n + 1 < sizeof(name)) {
+			name[n] = regs[n];
+			n++;
+		}
+		name[n] = 0;
+		regs += n;
+		if (n == 0)
+			break;
+		int idx = sdt_isa_regindex(name);
+		if (idx < 0 || s->ps_nargs == USDT_MAXARGS)
+			return false;
+		s->ps_reg[s->ps_nargs++] = (int8_t)idx;
+	}
+	return true;
+}
+
+/* usdt_name: a probe name as DTrace spells it ("__" -> "-"). */
+static void usdt_name(const char *in, char *out, size_t size)
+{
+	size_t n = 0;
+
+	for (; *in && n + 1 < size; in++) {
+		out[n++] = *in;
+		if (in[0] == '_' && in[1] == '_') {
+			out[n - 1] = '-';
+			in++;
+		}
+	}
+	out[n] = 0;
+}
+
+/* usdt_site: the site of record r (probe NOP, or is-enabled xor + NOP), or NULL if its bytes are not. */
+static struct pid_site *usdt_site(struct pid_proc *pp, const struct usdt_rec *r)
+{
+	static const uint8_t nop5[5] = { 0x0f, 0x1f, 0x44, 0x00, 0x00 };
+	static const uint8_t xor_nop[5] = { 0x31, 0xc0, 0x0f, 0x1f, 0x00 };
+	static const uint8_t mov_one[5] = { 0xb8, 0x01, 0x00, 0x00, 0x00 };   /* mov $1, %eax */
+	const uint8_t *text = pid_text(pp, r->ur_addr, 5);
+	struct pid_isa_insn pi;
+
+	if (text == NULL || memcmp(text, r->ur_kind ? xor_nop : nop5, 5) != 0 ||
+	    pid_site_find(pp, r->ur_addr) != NULL)
+		return NULL;
+	pid_isa_decode(r->ur_kind ? mov_one : nop5, 5, r->ur_addr, &pi);
+	struct pid_site *s = pid_site_get(pp, r->ur_addr, 0, &pi);
+	if (s == NULL)
+		return NULL;
+	s->ps_orig = text[0];
+	s->ps_usdt = r->ur_kind ? USDT_IS_ENABLED : USDT_PROBE;
+	if (!r->ur_kind && !usdt_regs(s, r->ur_regs))
+		s->ps_nargs = 0;
+	return s;
+}
+
+/* The provider's parg: which process, which provider of its program. */
+struct usdt_prov {
+	int up_pid;
+	char up_name[DTRACE_PROVNAMELEN];    /* as the program spells it: "pidloop" */
+	char up_full[DTRACE_PROVNAMELEN];    /* with the pid: "pidloop12" */
+};
+
+/* usdt_add: record r's site joins probe mod:func:name of prov (made if new). */
+static void usdt_add(dtrace_provider_t *prov, struct pid_proc *pp, const struct usdt_rec *r)
+{
+	char func[ELF_NAME_MAX], name[DTRACE_NAMELEN];
+	uint64_t start;
+
+	if (!elf_func_at(pp->pp_image->kf_data, pp->pp_image->kf_size, r->ur_addr, func,
+	                 sizeof(func), &start))
+		func[0] = 0;
+	usdt_name(r->ur_name, name, sizeof(name));
+	dtrace_id_t id = dtrace_probe_lookup(prov, pp->pp_mod, func, name);
+	struct pid_probe *pb = id != 0 ? dtrace_probe_arg(id) : NULL;
+	if (id != 0 && (pb == NULL || !pid_probe_current(pb)))
+		return;                              /* a probe of an earlier image */
+	struct pid_site *s = usdt_site(pp, r);
+	if (s == NULL)
+		return;
+	if (pb == NULL) {
+		pb = pid_probe_new(pp, PID_USDT, NULL);
+		if (pb == NULL || (id = dtrace_probe_create(prov, pp->pp_mod, func, name, 0, pb)) == 0)
+			return;
+	}
+	s->ps_bound = id;
+	s->ps_rnext = pb->pb_sites;
+	pb->pb_sites = s;
+	if (s->ps_rnext != NULL && (s->ps_rnext->ps_on & 1))
+		pid_site_set(pp, s, 1, true);        /* a probe already enabled: this site too */
+}
+
+/* usdt_provide: every site of one provider of the process's program (made once per image). */
+static void usdt_provide(void *arg, const dtrace_probedesc_t *desc)
+{
+	const struct usdt_prov *up = arg;
+	uint64_t off, size, pos = 0;
+	struct usdt_rec r;
+
+	if (desc == NULL || (desc->dpd_provider[0] && !dtrace_glob_match(desc->dpd_provider, up->up_full)))
+		return;
+	dtrace_provider_t *prov = dtrace_provider_find(up->up_full);
+	mutex_lock(&pid_lock);
+	struct pid_proc *pp = pid_proc_find(up->up_pid);
+	if (pp == NULL)
+		pp = pid_proc_make(up->up_pid);
+	if (pp != NULL && prov != NULL &&
+	    elf_section_find(pp->pp_image->kf_data, pp->pp_image->kf_size, "sonde_usdt", &off, &size)) {
+		const uint8_t *sec = pp->pp_image->kf_data + off;
+		while (usdt_next(sec, size, &pos, &r))
+			if (strcmp(r.ur_prov, up->up_name) == 0)
+				usdt_add(prov, pp, &r);
+	}
+	mutex_unlock(&pid_lock);
+}
+
+static const dtrace_pops_t usdt_pops = {
+	.dtps_provide = usdt_provide,
+	.dtps_enable = pid_enable,
+	.dtps_disable = pid_disable,
+};
+
+/* usdt_declares: does process pid's program have USDT sites of provider name? */
+static bool usdt_declares(int pid, const char *name)
+{
+	struct proc *p = proc_lookup(pid);
+	const struct kfile *kf = p != NULL ? p->p_image : NULL;
+	uint64_t off, size, pos = 0;
+	struct usdt_rec r;
+
+	if (kf == NULL || !elf_section_find(kf->kf_data, kf->kf_size, "sonde_usdt", &off, &size))
+		return false;
+	while (usdt_next(kf->kf_data + off, size, &pos, &r))
+		if (strcmp(r.ur_prov, name) == 0)
+			return true;
+	return false;
+}
+
+/* usdt_meta: register <provider><PID> when d names it and that process's program declares it. */
+static void usdt_meta(const char *full)
+{
+	size_t n = strlen(full), digits = 0;
+
+	while (digits < n && full[n - 1 - digits] >= '0' && full[n - 1 - digits] <= '9')
+		digits++;
+	if (digits == 0 || digits == n || digits > 9 || n >= DTRACE_PROVNAMELEN)
+		return;
+	struct usdt_prov *up = kzalloc(sizeof(*up));
+	if (up == NULL)
+		return;
+	memcpy(up->up_name, full, n - digits);
+	kstrlcpy(up->up_full, full, sizeof(up->up_full));
+	for (const char *c = full + n - digits; *c; c++)
+		up->up_pid = up->up_pid * 10 + (*c - '0');
+	dtrace_provider_t *prov = usdt_declares(up->up_pid, up->up_name) ?
+	                          dtrace_register(full, &usdt_pops, up) : NULL;
+	if (prov == NULL)
+		kfree(up);
+	else
+		dtrace_provider_attr_set(prov, &pid_attr);
+}
+
 /* ---- the class of providers ---- */
 
 /* pid_desc_pid: the pid in a provider name "pid123", or 0. */
@@ -452,9 +677,14 @@ static int pid_desc_pid(const char *prov)
 /* pid_meta_provide: register pid<N> when d names it and process N lives.  dtrace_lock held. */
 static void pid_meta_provide(const dtrace_probedesc_t *d)
 {
-	int pid = d != NULL && d->dpd_id == 0 ? pid_desc_pid(d->dpd_provider) : 0;
-
-	if (pid == 0 || dtrace_provider_find(d->dpd_provider) != NULL || proc_lookup(pid) == NULL)
+	if (d == NULL || d->dpd_id != 0 || dtrace_provider_find(d->dpd_provider) != NULL)
+		return;
+	int pid = pid_desc_pid(d->dpd_provider);
+	if (pid == 0) {
+		usdt_meta(d->dpd_provider);          /* <provider><PID>: a USDT provider */
+		return;
+	}
+	if (proc_lookup(pid) == NULL)
 		return;
 	dtrace_provider_t *prov = dtrace_register(d->dpd_provider, &pid_pops, (void *)(uintptr_t)pid);
 	if (prov != NULL)
@@ -472,7 +702,7 @@ static void pid_fork_hook(struct proc *parent, struct proc *child)
 	struct pid_proc *pp = pid_proc_find(parent->p_pid);
 	for (struct pid_site *s = pp != NULL ? pp->pp_sites : NULL; s != NULL; s = s->ps_all)
 		if (s->ps_ever)
-			arch_user_text_poke(child->p_as, s->ps_addr, s->ps_insn.pi_bytes[0], &old);
+			arch_user_text_poke(child->p_as, s->ps_addr, s->ps_orig, &old);
 	mutex_unlock(&pid_lock);
 }
 

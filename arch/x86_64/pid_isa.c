@@ -10,8 +10,8 @@
  * is replayed in one of two ways (pid_isa_decode chooses, once, when the
  * site is made):
  *
- *   emulated   push reg, mov %rsp,%rbp, nop, ret, jmp rel, call rel,
- *              jcc rel: the kernel does what the instruction does, to the
+ *   emulated   push reg, mov %rsp,%rbp, mov $imm32, nop, ret, jmp rel,
+ *              call rel, jcc rel: the kernel does what the instruction does, to the
  *              frame's registers and, through the guarded copies, to the
  *              user stack.  If the user stack is bad, the process dies of
  *              SIGSEGV exactly as the instruction would have killed it.
@@ -65,6 +65,12 @@ static bool is_mov_rsp_rbp(const uint8_t *p, const struct x86_insn *xi)
 	return xi->xi_len == 3 && p[0] == 0x48 && p[1] == 0x89 && p[2] == 0xe5;
 }
 
+/* is_mov_imm32: mov $imm32, %r32 (B8+r, no prefix): USDT's is-enabled sites become one. */
+static bool is_mov_imm32(const uint8_t *p, const struct x86_insn *xi)
+{
+	return xi->xi_len == 5 && p[0] >= 0xb8 && p[0] <= 0xbf;
+}
+
 static bool is_jcc(const struct x86_insn *xi)
 {
 	return (xi->xi_map == 0 && xi->xi_opc >= 0x70 && xi->xi_opc <= 0x7f) ||
@@ -81,7 +87,7 @@ static enum pid_isa_how insn_how(const uint8_t *p, const struct x86_insn *xi)
 	case X86_JMP_IND:
 		return PID_HOW_STEP;
 	case X86_OTHER:
-		if (is_nop(p, xi) || is_push_reg(p, xi) || is_mov_rsp_rbp(p, xi))
+		if (is_nop(p, xi) || is_push_reg(p, xi) || is_mov_rsp_rbp(p, xi) || is_mov_imm32(p, xi))
 			return PID_HOW_EMULATE;
 		return PID_HOW_STEP;
 	default:
@@ -207,6 +213,11 @@ static bool pid_emulate(struct trapframe *tf, const struct pid_isa_insn *pi, uin
 	}
 	if (is_mov_rsp_rbp(p, &xi))
 		tf->tf_rbp = tf->tf_rsp;
+	if (is_mov_imm32(p, &xi)) {
+		uint32_t imm;
+		memcpy(&imm, p + 1, 4);
+		*tf_gpr(tf, p[0] & 7) = imm;         /* a 32-bit write zero-extends */
+	}
 	return true;                             /* nop */
 }
 
@@ -286,7 +297,7 @@ bool pid_isa_trap(struct trapframe *tf)
 	if (p == NULL)
 		return false;
 	struct pid_trap pt = { p->p_pid, curthread()->t_as, tf->tf_rip - 1, &tf->tf_rdi,
-	                       tf->tf_rax, cpu, false };
+	                       (const uint64_t *)tf, tf->tf_rax, cpu, false };
 	uint64_t resume = tf->tf_rip, bad = 0;
 
 	tf->tf_rip = pt.pt_pc;                   /* uregs[R_PC] is the probed instruction */

@@ -61,3 +61,22 @@ def test_four_cpus_every_call_and_every_page():
     counts = dict(l.split() for l in lines if l.startswith("  "))
     assert counts == {"entry": "300", "b": "300"}, lines
     assert lines[-1] == "processes: 0 (0 zombies), 0 pages held", lines
+
+
+def test_list_usdt_probes():
+    status, lines, err = host_dtrace("-l", "-n", "churn$target:::", "-c", "/bin/churn 1")
+    assert status == 0, err
+    rows = [l.split() for l in lines[1:]]
+    assert re.fullmatch(r"churn\d+", rows[0][1]), rows
+    assert sorted((r[2], r[3], r[4]) for r in rows) == [("churn", "main", "alloc"),
+                                                        ("churn", "main", "free")], rows
+
+
+def test_malloc_stacks_of_churn():
+    status, lines, err = host_dtrace("-n", "pid$target::malloc:entry { @[ustack()] = count(); }",
+                                     "-n", "churn$target:::alloc { @a = count(); }",
+                                     "-c", "/bin/churn 100")
+    assert status == 0, err
+    frames = [l.strip() for l in lines if "`" in l]
+    assert frames[:2] == ["churn`malloc", frames[1]] and frames[1].startswith("churn`main+0x"), lines
+    assert lines[-2].strip() == "100" and lines[-1].strip() == "100", lines

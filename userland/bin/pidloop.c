@@ -15,6 +15,10 @@
  * With -t, pidloop runs its loop and then executes an int3 of its own: it
  * must die of SIGTRAP whether or not pid probes are enabled.
  *
+ * USDT probes (userland/libc/usdt.h): pidloop<PID>:pidloop:outer:step
+ * (arg0 = i, arg1 = the running total) with an is-enabled test of it, and
+ * pidloop<PID>:pidloop:main:loop-done (arg0 = how often that test said yes).
+ *
  * Prints nothing (its output cannot interleave with the tracer's); exits 0
  * if the total is 11 N (N + 1) / 2 and the child exited 0, else 1.
  */
@@ -23,8 +27,10 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/wait.h>
+#include "userland/libc/usdt.h"
 
 static volatile long total;
+static long enabled_seen;           /* times the is-enabled test said yes */
 
 __attribute__((noinline)) long inner(long a, long b)
 {
@@ -36,6 +42,9 @@ __attribute__((noinline)) long outer(long i)
 	long r = inner(i, 10 * i);
 
 	total += r;
+	DTRACE_PROBE2(pidloop, step, i, total);
+	if (DTRACE_IS_ENABLED(pidloop, step))
+		enabled_seen++;
 	return r;
 }
 
@@ -71,6 +80,7 @@ int main(int argc, char **argv)
 			waitpid(child, &status, 0);
 	}
 	loop(n);
+	DTRACE_PROBE1(pidloop, loop__done, enabled_seen);
 	if (trap)
 		__asm__ volatile("int3");
 	return total == 11 * n * (n + 1) / 2 && status == 0 ? 0 : 1;
