@@ -81,6 +81,13 @@ struct trapframe;
 bool pid_isa_trap(struct trapframe *tf);
 
 /*
+ * pid_isa_fault_pc: the PC to report for a user fault at pc: the original
+ * instruction's address when pc is the out-of-line copy of one (a stepped
+ * instruction faulted), else pc.  The faulting thread, interrupts off.
+ */
+uint64_t pid_isa_fault_pc(uint64_t pc);
+
+/*
  * pid_isa_uregs: uregs[idx] of the current thread's user registers, with
  * DTrace's R_* numbering (arch/<isa>/dlib/regs.d).  Returns false for an
  * index out of range or a thread that is not a process's.  Probe context.

@@ -43,6 +43,7 @@
 #include "kernel/thread.h"
 
 #define PID_SCRATCH_VA 0x7fff0000UL      /* below 2 GiB: rel32 reaches it from the text */
+#define PID_SCRATCH_ORIG 2048            /* where in the page the copy's original address is kept */
 
 static struct pid_trap *pid_cur[MAX_CPUS];   /* the trap being fired on each CPU (ustack at entry) */
 
@@ -268,6 +269,7 @@ static bool pid_step(struct trapframe *tf, const struct pid_isa_insn *pi, uint64
 	if (page == NULL || !step_build(buf, pi, pc, PID_SCRATCH_VA))
 		return false;
 	memcpy(page, buf, (size_t)pi->pi_len + 5);
+	memcpy(page + PID_SCRATCH_ORIG, &pc, 8);  /* a fault in the copy is reported here */
 	tf->tf_rip = PID_SCRATCH_VA;             /* iretq serialises: the new bytes are fetched */
 	return true;
 }
@@ -313,6 +315,20 @@ bool pid_isa_trap(struct trapframe *tf)
 	if (pi->pi_how == PID_HOW_STEP && !pid_step(tf, pi, pt.pt_pc))
 		pid_kill(SIGKILL, PID_SCRATCH_VA, pt.pt_pc);
 	return true;
+}
+
+uint64_t pid_isa_fault_pc(uint64_t pc)
+{
+	struct thread *t = curthread();
+	uint64_t orig;
+
+	if (pc < PID_SCRATCH_VA || pc >= PID_SCRATCH_VA + 15 || t->t_as == NULL)
+		return pc;
+	const uint8_t *page = arch_user_scratch(t->t_as, PID_SCRATCH_VA, false);
+	if (page == NULL)
+		return pc;
+	memcpy(&orig, page + PID_SCRATCH_ORIG, 8);
+	return orig;
 }
 
 /* ---- uregs[] and ustack() ---- */

@@ -42,6 +42,7 @@
 #include "kernel/cpu.h"
 #include "kernel/klib.h"
 #include "kernel/mem.h"
+#include "kernel/pid_isa.h"
 #include "kernel/proc.h"
 #include "kernel/thread.h"
 
@@ -455,9 +456,10 @@ static int fault_signal(uint64_t vector)
 void user_fault(struct trapframe *tf)
 {
 	uint64_t addr = tf->tf_vector == 14 ? read_cr2() : 0;
+	uint64_t pc = pid_isa_fault_pc(tf->tf_rip);        /* a pid probe's stepped copy: the original */
 
 	arch_irq_enable();
-	proc_fault(fault_signal(tf->tf_vector), addr, tf->tf_rip);
+	proc_fault(fault_signal(tf->tf_vector), addr, pc);
 }
 
 /* --- the pid provider's access to user text (pid_isa.c, trace/prov_pid.c) ---- */

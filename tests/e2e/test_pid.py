@@ -80,3 +80,11 @@ def test_malloc_stacks_of_churn():
     frames = [l.strip() for l in lines if "`" in l]
     assert frames[:2] == ["churn`malloc", frames[1]] and frames[1].startswith("churn`main+0x"), lines
     assert lines[-2].strip() == "100" and lines[-1].strip() == "100", lines
+
+
+def test_fault_in_a_stepped_instruction_is_reported_at_the_original():
+    status, lines, err = host_dtrace("-n", "pid$target::ix_load:entry { }", "-c", "/bin/insns fault")
+    out = "\n".join(lines) + err
+    assert "Segmentation fault" in out, out
+    assert re.search(r"/bin/insns: pid \d+: Segmentation fault at address 0x0, pc 0x[0-9a-f]+ "
+                     r"\(ix_load\+0x0\)", out), out

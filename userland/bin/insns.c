@@ -12,7 +12,9 @@
  * out of line (pop, leave, loads and stores through %rbp and %rsp,
  * %rip-relative loads, stores and lea, ALU, imul, cmov, setcc, xchg,
  * shifts, SSE, jmp through a register); `call *%reg` and `loop` are in
- * the code but get no probe.
+ * the code but get no probe.  `insns fault` instead loads through NULL in
+ * ix_load's first instruction (stepped out of line when probed): it must
+ * die of SIGSEGV reported at ix_load+0x0, not at the copy.
  */
 #include <stdint.h>
 #include "userland/libc/usdt.h"
@@ -71,6 +73,9 @@ __asm__(".text\n"
 	"1:\n lea ix_leaf(%rip), %rdx\n call *%rdx\n mov $3, %ecx\n"
 	"2:\n add %rcx, %rax\n loop 2b\n pop %rbp\n ret\n.size ix_misc, .-ix_misc\n");
 
+__asm__(".globl ix_load\n.type ix_load, @function\nix_load:\n"
+        " mov (%rdi), %rax\n ret\n.size ix_load, .-ix_load\n");
+uint64_t ix_load(const uint64_t *p);
 uint64_t ix_stack(uint64_t a, uint64_t b);
 uint64_t ix_riprel(uint64_t a);
 uint64_t ix_cc(uint64_t a, uint64_t b);
@@ -87,10 +92,12 @@ static uint64_t fold(uint64_t h, uint64_t v)
 	return (h ^ v) * 0x100000001b3ULL;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	uint64_t h = 0xcbf29ce484222325ULL;
 
+	if (argc > 1 && argv[1][0] == 'f')
+		return (int)ix_load(0);          /* `insns fault`: a load through NULL, SIGSEGV */
 	for (int round = 0; round < 3; round++) {
 		for (unsigned i = 0; i < sizeof(inputs) / sizeof(inputs[0]); i++) {
 			uint64_t a = (uint64_t)inputs[i][0], b = (uint64_t)inputs[i][1];
