@@ -10,6 +10,11 @@ per call of a three-instruction function):
                        displaced `push %rbp` is emulated in the kernel
   entry_count_stepped  pid$target::pb_step:entry { @ = count(); }: the
                        displaced `lea` runs out of line from the scratch page
+  step_no_probe        pb_step with no probe (lea; ret)
+  usdt_disabled        pb_usdt with no probe: pb_step plus one disabled USDT
+                       site (a 5-byte NOP): usdt_disabled - step_no_probe is
+                       its cost
+  usdt_enabled_count   pidbench$target:::tick { @ = count(); }
 
 Writes build/bench/pid.json (make bench merges it into build/bench.json).
 """
@@ -41,6 +46,10 @@ def main():
                                     "pb_push"),
         "entry_count_stepped": run(["-q", "-n", probe % "pb_step", "-c", "/bin/pidbench"],
                                    "pb_step"),
+        "step_no_probe": run(["--shell", "/bin/pidbench"], "pb_step"),
+        "usdt_disabled": run(["--shell", "/bin/pidbench"], "pb_usdt"),
+        "usdt_enabled_count": run(["-q", "-n", "pidbench$target:::tick { @ = count(); }", "-c",
+                                   "/bin/pidbench"], "pb_usdt"),
     }
     out = {"value": figures, "unit": "guest instructions (-icount) per call",
            "note": "entry_count_* minus call_no_probe is the cost of one pid entry probe "

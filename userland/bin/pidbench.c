@@ -9,11 +9,14 @@
  *   pb_push   push %rbp; pop %rbp; ret      an entry probe here is emulated
  *   pb_step   lea (%rdi,%rsi),%rax; ret     an entry probe here is stepped
  *                                           out of line
+ *   pb_usdt   a USDT site (pidbench<PID>:pidbench:pb_usdt:tick, arg0 = a),
+ *             then pb_step's body: disabled, the site is one NOP
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 #include "userland/libc/sonde.h"
+#include "userland/libc/usdt.h"
 
 #define ROUNDS 20
 
@@ -21,9 +24,13 @@ __asm__(".text\n"
         ".globl pb_push\n.type pb_push, @function\n"
         "pb_push: push %rbp\n pop %rbp\n ret\n.size pb_push, .-pb_push\n"
         ".globl pb_step\n.type pb_step, @function\n"
-        "pb_step: lea (%rdi,%rsi,1), %rax\n ret\n.size pb_step, .-pb_step\n");
+        "pb_step: lea (%rdi,%rsi,1), %rax\n ret\n.size pb_step, .-pb_step\n"
+        ".globl pb_usdt\n.type pb_usdt, @function\n"
+        "pb_usdt: 990: .byte 0x0f, 0x1f, 0x44, 0x00, 0x00\n" USDT_RECORD(pidbench, tick, 0, "%rdi") "\n"
+        " lea (%rdi,%rsi,1), %rax\n ret\n.size pb_usdt, .-pb_usdt\n");
 long pb_push(long a, long b);
 long pb_step(long a, long b);
+long pb_usdt(long a, long b);
 
 static long long now_ns(void)
 {
@@ -55,5 +62,6 @@ int main(int argc, char **argv)
 
 	printf("pb_push: %lld ns per call\n", best_ns(pb_push, n));
 	printf("pb_step: %lld ns per call\n", best_ns(pb_step, n));
+	printf("pb_usdt: %lld ns per call\n", best_ns(pb_usdt, n));
 	return 0;
 }
