@@ -285,8 +285,10 @@ int proc_execve(const char *path, int argc, char *const argv[])
 	proc_event(PROC_EV_EXEC, (uint64_t)path, 0, 0);
 	if (r == 0 && (p->p_as = arch_as_create()) == NULL)
 		r = -ENOMEM;
-	if (r == 0 && (r = proc_load(p, kf, argc, argv, &pc, &sp, why, sizeof(why))) < 0)
+	if (r == 0 && (r = proc_load(p, kf, argc, argv, &pc, &sp, why, sizeof(why))) < 0) {
+		proc_pid_gone(p);                   /* a pid probe made meanwhile may name the new space */
 		arch_as_destroy(p->p_as);
+	}
 	if (r < 0) {
 		p->p_as = old;
 		p->p_brk_base = old_brk_base;
