@@ -128,7 +128,7 @@ static bool difo_ok(const dif_difo_t *dp, unsigned flags, struct vctx *v)
 
 static bool action_ok(const dt_prog *prog, const dt_action *a, unsigned flags, struct vctx *v)
 {
-	if (a->ac_kind < DT_ACT_EXPR || a->ac_kind > DT_ACT_PRINT)
+	if (a->ac_kind < DT_ACT_EXPR || a->ac_kind > DT_ACT_UMOD)
 		return false;
 	if (a->ac_fmt >= (int32_t)prog->dp_nformats || a->ac_nargs > DT_MAXARGS)
 		return false;
@@ -152,7 +152,8 @@ static bool action_ok(const dt_prog *prog, const dt_action *a, unsigned flags, s
 	    a->ac_nargs < 1)
 		return false;
 	if ((a->ac_kind == DT_ACT_EXIT || a->ac_kind == DT_ACT_TRACE || a->ac_kind == DT_ACT_TRACEMEM ||
-	     a->ac_kind == DT_ACT_CHILL || a->ac_kind == DT_ACT_SYM || a->ac_kind == DT_ACT_MOD) &&
+	     a->ac_kind == DT_ACT_CHILL || a->ac_kind == DT_ACT_SYM || a->ac_kind == DT_ACT_MOD ||
+	     a->ac_kind == DT_ACT_USYM || a->ac_kind == DT_ACT_UADDR || a->ac_kind == DT_ACT_UMOD) &&
 	    a->ac_nargs < 1)
 		return false;
 	if ((a->ac_kind == DT_ACT_STACK && a->ac_arg > 100) ||

@@ -230,6 +230,8 @@ uint32_t dtrace_action_size(const dt_action *a, uint32_t strsize, uint32_t stack
 		return 8;                            /* the value argument, or 0 */
 	case DT_ACT_STACK:
 		return 8 * (uint32_t)(a->ac_arg ? a->ac_arg : stackframes);
+	case DT_ACT_USYM: case DT_ACT_UADDR: case DT_ACT_UMOD:
+		return 16;                           /* the pc, then the process's image */
 	case DT_ACT_TRACEMEM:
 		return (uint32_t)ALIGN_UP(a->ac_arg, 8);
 	default:
@@ -337,6 +339,15 @@ static void stack_record(dtrace_firing_t *f, uint64_t *pcs, uint32_t n)
  * name the frames after the process is gone; 0 outside a process), then
  * n - 1 user PCs, zero-filled.  Probe context.
  */
+/* dtrace_uimage_record: the current process's image (or 0) into 8 bytes at out.  Probe context. */
+static void dtrace_uimage_record(uint8_t *out)
+{
+	struct proc *p = curthread()->t_proc;
+	uint64_t image = p != NULL ? (uint64_t)p->p_image : 0;
+
+	memcpy(out, &image, 8);
+}
+
 void dtrace_ustack_record(uint64_t *rec, uint32_t n)
 {
 	struct proc *p = curthread()->t_proc;
@@ -393,6 +404,10 @@ static int agg_key(struct act_ctx *c, const dt_action *a, const dt_aggdesc *ag, 
 		int rc = record_value(c, a->ac_args[i], &out);
 		if (rc != 0)
 			return rc;
+		if (kt->kt_kind >= DT_KEY_USYM) {
+			dtrace_uimage_record(out);
+			out += 8;
+		}
 	}
 	return 0;
 }
@@ -509,6 +524,12 @@ static int action_exec(struct act_ctx *c, const dt_action *a)
 	case DT_ACT_USTACK:
 		dtrace_ustack_record((uint64_t *)c->ac_data, dtrace_action_size(a, 0, 0) / 8);
 		return 0;
+	case DT_ACT_USYM: case DT_ACT_UADDR: case DT_ACT_UMOD: {
+		int rc = act_values(c, a);
+		if (rc == 0)
+			dtrace_uimage_record(c->ac_data + 8);
+		return rc;
+	}
 	case DT_ACT_FTRUNCATE:
 		/* ftruncate: the consumer acts on the record */
 		if (c->ac_data != NULL)

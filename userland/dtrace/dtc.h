@@ -197,6 +197,10 @@ void dtc_print_stack(struct dtc *d, const uint64_t *pcs, uint32_t n);
 void dtc_print_ustack(struct dtc *d, const uint64_t *rec, uint32_t n);
 void dtc_print_ustack_fmt(const uint64_t *rec, uint32_t n, int indent, const char *fmt);
 void dtc_usym(uint64_t image, uint64_t pc, bool with_offset, char *buf, size_t size);
+/* dtc_uaddr_format: a [pc, image] of key kind DT_KEY_USYM/UADDR/UMOD as DTrace prints it. */
+void dtc_uaddr_format(int keykind, uint64_t pc, uint64_t image, char *buf, size_t size);
+/* dtc_uaddr_normal: the pc such a key merges under (its function's start, 0 for umod). */
+uint64_t dtc_uaddr_normal(int keykind, uint64_t pc, uint64_t image);
 /*
  * dtc_sym_normal: what an aggregation key of func(pc)/sym(pc) (module
  * false) or mod(pc) (true) holds once normalized, as DTrace does before

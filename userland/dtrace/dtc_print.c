@@ -575,6 +575,14 @@ static void print_action(struct dtc *d, const dt_action *a, const uint8_t *data)
 	case DT_ACT_MOD:
 		dtc_out(d->quiet ? "%s" : "  %-50s", ksym_lookup_addr((uint64_t)v, &(struct ksym){ 0 }) ? "kernel" : "");
 		break;
+	case DT_ACT_USYM: case DT_ACT_UADDR: case DT_ACT_UMOD: {
+		uint64_t image;
+		memcpy(&image, data + 8, 8);
+		dtc_uaddr_format(a->ac_kind == DT_ACT_USYM ? DT_KEY_USYM : a->ac_kind == DT_ACT_UADDR ?
+		                 DT_KEY_UADDR : DT_KEY_UMOD, (uint64_t)v, image, sym, sizeof(sym));
+		dtc_out(d->quiet ? "%s" : "  %-50s", sym);
+		break;
+	}
 	case DT_ACT_PRINTA: dtc_printa(d, a); break;
 	case DT_ACT_CLEAR: case DT_ACT_TRUNC: case DT_ACT_NORMALIZE: case DT_ACT_DENORMALIZE:
 		dtc_agg_apply(d, a, v);

@@ -197,7 +197,7 @@ static struct dtc_value key_value(struct dtc *d, const struct dtc_aggent *e, uin
 	if (kt->kt_string)
 		return (struct dtc_value){ .dv_kind = DTC_VAL_STR, .dv_str = (const char *)p };
 	memcpy(&v.dv_int, p, 8);
-	if (kt->kt_kind == DT_KEY_SYM || kt->kt_kind == DT_KEY_MOD)
+	if (kt->kt_kind == DT_KEY_SYM || kt->kt_kind == DT_KEY_MOD || kt->kt_kind >= DT_KEY_USYM)
 		v.dv_signed = false;
 	return v;
 }
@@ -210,6 +210,16 @@ static void print_key_conv(struct dtc *d, const struct dtc_aggent *e, uint32_t k
 	struct dtc_value v = key_value(d, e, k, off);
 	char sym[160];
 
+	if (kt->kt_kind >= DT_KEY_USYM && v.dv_kind == DTC_VAL_INT) {
+		dt_conv c = *cv;
+		uint64_t image;
+		memcpy(&image, e->ae_key + *off - 8, 8);   /* key_value moved *off past [pc, image] */
+		dtc_uaddr_format(kt->kt_kind, (uint64_t)v.dv_int, image, sym, sizeof(sym));
+		c.cv_kind = DT_CONV_STR;
+		v = (struct dtc_value){ .dv_kind = DTC_VAL_STR, .dv_str = sym };
+		dtc_conv_print(&c, &v, width, prec);
+		return;
+	}
 	if (kt->kt_kind == DT_KEY_MOD && v.dv_kind == DTC_VAL_INT) {
 		dt_conv c = *cv;
 		dtc_print_sym((uint64_t)v.dv_int, false, sym, sizeof(sym));

@@ -6,7 +6,9 @@
  * kernel, so frames are named from its .symtab even after the process has
  * exited.  A frame prints as DTrace prints it: "prog`func+0x1c", "prog`func"
  * at a function's first byte, and the bare hex address when no function of
- * the program covers it.
+ * the program covers it.  ufunc()/usym()/uaddr()/umod() records and keys
+ * are [pc, image]: printed as prog`func, prog`func+0x1c and prog; as keys,
+ * ufunc() and usym() merge by function and umod() by program.
  */
 #include "kernel/elf.h"
 #include "kernel/kfile.h"
@@ -35,6 +37,32 @@ void dtc_usym(uint64_t image, uint64_t pc, bool with_offset, char *buf, size_t s
 		ksnprintf(buf, size, "%s`%s+0x%lx", image_module(kf), name, pc - start);
 	else
 		ksnprintf(buf, size, "%s`%s", image_module(kf), name);
+}
+
+void dtc_uaddr_format(int keykind, uint64_t pc, uint64_t image, char *buf, size_t size)
+{
+	const struct kfile *kf = (const struct kfile *)image;
+
+	if (keykind == DT_KEY_UMOD && kf != NULL)
+		ksnprintf(buf, size, "%s", image_module(kf));
+	else if (keykind == DT_KEY_UMOD)
+		ksnprintf(buf, size, "0x%lx", pc);
+	else
+		dtc_usym(image, pc, keykind == DT_KEY_UADDR, buf, size);
+}
+
+uint64_t dtc_uaddr_normal(int keykind, uint64_t pc, uint64_t image)
+{
+	const struct kfile *kf = (const struct kfile *)image;
+	char name[ELF_NAME_MAX];
+	uint64_t start;
+
+	if (keykind == DT_KEY_UMOD && kf != NULL)
+		return 0;                           /* one module per image */
+	if (keykind == DT_KEY_USYM && kf != NULL &&
+	    elf_func_at(kf->kf_data, kf->kf_size, pc, name, sizeof(name), &start))
+		return start;
+	return pc;
 }
 
 void dtc_print_ustack_fmt(const uint64_t *rec, uint32_t n, int indent, const char *fmt)
