@@ -93,6 +93,8 @@ static int stack_walk(dtrace_firing_t *f, uint64_t *pcs, int max)
 
 	if (f->df_frame_pc == 0)
 		return arch_backtrace(pcs, max, 0);
+	if (f->df_frame_pc < DMAP_BASE)
+		return 0;                                /* a probe in user code (pid): no kernel frames */
 	pcs[n++] = f->df_frame_pc;
 	if (f->df_frame_ret != NULL && n < max) {    /* at a boundary: the caller, then its frame */
 		uint64_t ret = *f->df_frame_ret;

@@ -4,7 +4,8 @@
  * chain, printed as DTrace prints it (prog`func at a function's first
  * byte, prog`func+0x1c elsewhere); ustack(2) stops after two frames;
  * ustackdepth counts the frames; ucaller is inner's caller; aggregations
- * keyed by ustack() are printed at exit, after the process has gone.
+ * keyed by ustack() are printed at exit, after the process has gone; the
+ * kernel's stack() of a user probe is empty (stackdepth 0, caller 0).
  * @@options: -q -c '/bin/pidloop 2'
  */
 pid$target::inner:entry
@@ -13,6 +14,7 @@ pid$target::inner:entry
 	ustack();
 	ustack(2);
 	printf("depth %d caller-in-outer %d\n", ustackdepth, ucaller > uregs[R_RIP]);
+	printf("kernel stackdepth %d caller %d\n", stackdepth, caller);
 }
 
 pid$target::outer:b
