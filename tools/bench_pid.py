@@ -15,6 +15,11 @@ per call of a three-instruction function):
                        site (a 5-byte NOP): usdt_disabled - step_no_probe is
                        its cost
   usdt_enabled_count   pidbench$target:::tick { @ = count(); }
+  deep_entry_count     pb_deep: 9 frames of recursion, then pb_push with
+                       pid$target::pb_push:entry /arg1 == 2/ { @ = count(); }
+  deep_entry_ustack    the same keyed by the user stack:
+                       { @[ustack(10)] = count(); }: the difference is the
+                       cost of ustack() of 10 frames as an aggregation key
 
 Writes build/bench/pid.json (make bench merges it into build/bench.json).
 """
@@ -50,6 +55,10 @@ def main():
         "usdt_disabled": run(["--shell", "/bin/pidbench"], "pb_usdt"),
         "usdt_enabled_count": run(["-q", "-n", "pidbench$target:::tick { @ = count(); }", "-c",
                                    "/bin/pidbench"], "pb_usdt"),
+        "deep_entry_count": run(["-q", "-n", "pid$target::pb_push:entry /arg1 == 2/ "
+                                 "{ @ = count(); }", "-c", "/bin/pidbench"], "pb_deep"),
+        "deep_entry_ustack": run(["-q", "-n", "pid$target::pb_push:entry /arg1 == 2/ "
+                                  "{ @[ustack(10)] = count(); }", "-c", "/bin/pidbench"], "pb_deep"),
     }
     out = {"value": figures, "unit": "guest instructions (-icount) per call",
            "note": "entry_count_* minus call_no_probe is the cost of one pid entry probe "

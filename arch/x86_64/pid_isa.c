@@ -380,13 +380,14 @@ int pid_isa_ustack(uint64_t *pcs, int max)
 	if (pt != NULL && pt->pt_entry && n < max && user_word(tf->tf_rsp, &ret))
 		pcs[n++] = ret;                  /* at a function's entry: no frame yet, [rsp] is its caller */
 	for (fp = tf->tf_rbp; n < max && fp != 0; ) {
-		uint64_t next;
-		if (!user_word(fp, &next) || !user_word(fp + 8, &ret) || ret == 0)
+		uint64_t frame[2];                   /* the saved %rbp, the return address */
+		if ((fp & 7) != 0 || !arch_user_probe(fp, 16) || arch_safe_read(frame, (const void *)fp, 16) != 0 ||
+		    frame[1] == 0)
 			break;
-		pcs[n++] = ret;
-		if (next <= fp)
+		pcs[n++] = frame[1];
+		if (frame[0] <= fp)
 			break;                           /* the chain must climb: a loop ends here */
-		fp = next;
+		fp = frame[0];
 	}
 	return n;
 }

@@ -11,6 +11,8 @@
  *                                           out of line
  *   pb_usdt   a USDT site (pidbench<PID>:pidbench:pb_usdt:tick, arg0 = a),
  *             then pb_step's body: disabled, the site is one NOP
+ *   pb_deep   calls itself down to 10 frames deep, then pb_push(a, 2):
+ *             the timed unit for ustack() of 10 frames
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +33,23 @@ __asm__(".text\n"
 long pb_push(long a, long b);
 long pb_step(long a, long b);
 long pb_usdt(long a, long b);
+
+static volatile long sink;
+
+/* pb_deep: depth frames of itself above a call of pb_push (not a loop: the volatile store follows). */
+__attribute__((noinline)) static long pb_deep(long a, long depth)
+{
+	long r = depth > 1 ? pb_deep(a, depth - 1) : pb_push(a, 2);
+
+	sink = r;
+	return r + 1;
+}
+
+static long pb_deep10(long a, long b)
+{
+	(void)b;
+	return pb_deep(a, 9);                /* with pb_push and main's frame: 10 user frames and more */
+}
 
 static long long now_ns(void)
 {
@@ -63,5 +82,6 @@ int main(int argc, char **argv)
 	printf("pb_push: %lld ns per call\n", best_ns(pb_push, n));
 	printf("pb_step: %lld ns per call\n", best_ns(pb_step, n));
 	printf("pb_usdt: %lld ns per call\n", best_ns(pb_usdt, n));
+	printf("pb_deep: %lld ns per call\n", best_ns(pb_deep10, n));
 	return 0;
 }
