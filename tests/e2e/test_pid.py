@@ -88,3 +88,12 @@ def test_fault_in_a_stepped_instruction_is_reported_at_the_original():
     assert "Segmentation fault" in out, out
     assert re.search(r"/bin/insns: pid \d+: Segmentation fault at address 0x0, pc 0x[0-9a-f]+ "
                      r"\(ix_load\+0x0\)", out), out
+
+
+def test_sessions_one_after_another():
+    cmd = ("dtrace -q -n 'pid$target::inner:return { @ = sum(arg1); }' -c '/bin/pidloop %d'")
+    status, lines, err = host_dtrace("--shell", "; ".join([cmd % 3, cmd % 4, cmd % 5, "pmem"]))
+    assert status == 0, err
+    sums = [l.strip() for l in lines if l.strip().isdigit()]
+    assert sums == ["66", "110", "165"], lines                   # 11 n (n + 1) / 2
+    assert lines[-1] == "processes: 0 (0 zombies), 0 pages held", lines
