@@ -27,14 +27,17 @@
  * pages are their own).  fork gives the child a copy with every byte the
  * parent's probes ever replaced put back (pid_fork_hook), so the child runs
  * untraced, as in DTrace.  Exit and exec end the slot (pid_gone_hook): its
- * probes stay listed but fire no more; enabling one does nothing.
+ * probes fire no more, and the next match or listing retires them
+ * (dtrace_probe_retire: they neither match nor list, and a new image of the
+ * same process can have probes of the same names); enablings made before
+ * stay until their consumer ends, doing nothing.
  *
  * A trap from user mode reaches pid_invop through the machine half, which
  * then replays the displaced instruction; a trap at an address with no
  * site is the program's own and gets SIGTRAP as before.
  *
  * Memory: slots are a fixed table; sites and probe data are never freed
- * (a stale trap may still look a site up; probes are never destroyed).
+ * (a stale trap may still look a site up; retired probes keep their ids).
  *
  * Context: provide/enable/disable run in thread context under dtrace_lock
  * and then pid_lock; the fork and exit/exec hooks in the process's own
@@ -91,6 +94,7 @@ struct pid_proc {
 	char pp_mod[PROC_NAME_MAX];
 	struct elf_image pp_elf;     /* where the text's bytes are in the file */
 	struct pid_site *pp_sites;
+	struct pid_probe *pp_probes; /* every probe made for this image (retired once it is gone) */
 	struct pid_site *pp_hash[1 << PID_HASH_BITS];
 };
 
@@ -100,6 +104,8 @@ struct pid_probe {
 	uint32_t pb_gen;
 	enum pid_kind pb_kind;
 	struct pid_site *pb_sites;   /* entry, offset: one; return, USDT: chained by ps_rnext */
+	dtrace_id_t pb_id;
+	struct pid_probe *pb_next;   /* the slot's pp_probes */
 };
 
 static struct pid_proc pid_procs[PID_PROCS];
@@ -170,6 +176,23 @@ static struct pid_proc *pid_proc_find(int pid)
 	return NULL;
 }
 
+/*
+ * pid_proc_reap: retire the probes of every slot whose process has gone
+ * (pid_gone_hook ended it), so that they list no more and their names can
+ * be made again for a new image.  dtrace_lock and pid_lock held.
+ */
+static void pid_proc_reap(void)
+{
+	for (int i = 0; i < PID_PROCS; i++) {
+		struct pid_proc *pp = &pid_procs[i];
+		if (pp->pp_live)
+			continue;
+		for (struct pid_probe *pb = pp->pp_probes; pb != NULL; pb = pb->pb_next)
+			dtrace_probe_retire(pb->pb_id);
+		pp->pp_probes = NULL;
+	}
+}
+
 /* pid_proc_make: a slot for process pid as it runs now, or NULL (gone, exiting, table full).  pid_lock held. */
 static struct pid_proc *pid_proc_make(int pid)
 {
@@ -184,11 +207,13 @@ static struct pid_proc *pid_proc_make(int pid)
 			pp = &pid_procs[i];
 	if (pp == NULL)
 		return NULL;
+	pid_proc_reap();                         /* its last image's probes go first */
 	if (elf_parse(p->p_image->kf_data, p->p_image->kf_size, ARCH_ELF_MACHINE, ARCH_USER_BASE,
 	              ARCH_USER_TOP, &pp->pp_elf, why, sizeof(why)) < 0)
 		return NULL;
 	memset(pp->pp_hash, 0, sizeof(pp->pp_hash));
 	pp->pp_sites = NULL;
+	pp->pp_probes = NULL;
 	pp->pp_gen++;
 	pp->pp_pid = pid;
 	pp->pp_as = p->p_as;
@@ -236,8 +261,10 @@ static struct pid_probe *pid_probe_new(struct pid_proc *pp, enum pid_kind kind, 
 {
 	struct pid_probe *pb = kzalloc(sizeof(*pb));
 
-	if (pb != NULL)
-		*pb = (struct pid_probe){ pp, pp->pp_gen, kind, sites };
+	if (pb != NULL) {
+		*pb = (struct pid_probe){ pp, pp->pp_gen, kind, sites, 0, pp->pp_probes };
+		pp->pp_probes = pb;
+	}
 	return pb;
 }
 
@@ -261,6 +288,7 @@ static void pid_make_entry(const struct pid_want *w, const char *func, uint64_t 
 	struct pid_probe *pb = s != NULL ? pid_probe_new(w->pw_pp, PID_ENTRY, s) : NULL;
 	dtrace_id_t id = pb != NULL ? dtrace_probe_create(prov, w->pw_pp->pp_mod, func, "entry", 0, pb) : 0;
 	if (id != 0) {
+		pb->pb_id = id;
 		s->ps_bound = id;
 		s->ps_entry = true;
 	}
@@ -279,8 +307,10 @@ static void pid_make_offset(const struct pid_want *w, const char *func, uint64_t
 		return;                              /* its replay is not the text's instruction */
 	struct pid_probe *pb = s != NULL ? pid_probe_new(w->pw_pp, PID_OFFSET, s) : NULL;
 	dtrace_id_t id = pb != NULL ? dtrace_probe_create(w->pw_prov, w->pw_pp->pp_mod, func, name, 0, pb) : 0;
-	if (id != 0)
+	if (id != 0) {
+		pb->pb_id = id;
 		s->ps_offset = id;
+	}
 }
 
 /* pid_make_return: one probe over the rets at offs[0..n). */
@@ -302,6 +332,8 @@ static void pid_make_return(const struct pid_want *w, const char *func, uint64_t
 	}
 	struct pid_probe *pb = sites != NULL ? pid_probe_new(w->pw_pp, PID_RETURN, sites) : NULL;
 	dtrace_id_t id = pb != NULL ? dtrace_probe_create(w->pw_prov, w->pw_pp->pp_mod, func, "return", 0, pb) : 0;
+	if (pb != NULL)
+		pb->pb_id = id;
 	for (struct pid_site *s = sites; id != 0 && s != NULL; s = s->ps_rnext)
 		s->ps_bound = id;
 }
@@ -579,6 +611,7 @@ static void usdt_add(dtrace_provider_t *prov, struct pid_proc *pp, const struct 
 		pb = pid_probe_new(pp, PID_USDT, NULL);
 		if (pb == NULL || (id = dtrace_probe_create(prov, pp->pp_mod, func, name, 0, pb)) == 0)
 			return;
+		pb->pb_id = id;
 	}
 	s->ps_bound = id;
 	s->ps_rnext = pb->pb_sites;
@@ -677,6 +710,9 @@ static int pid_desc_pid(const char *prov)
 /* pid_meta_provide: register pid<N> when d names it and process N lives.  dtrace_lock held. */
 static void pid_meta_provide(const dtrace_probedesc_t *d)
 {
+	mutex_lock(&pid_lock);
+	pid_proc_reap();                         /* probes of processes gone since: out of every match */
+	mutex_unlock(&pid_lock);
 	if (d == NULL || d->dpd_id != 0 || dtrace_provider_find(d->dpd_provider) != NULL)
 		return;
 	int pid = pid_desc_pid(d->dpd_provider);

@@ -116,6 +116,15 @@ dtrace_id_t dtrace_probe_create(dtrace_provider_t *prov, const char *mod, const 
 dtrace_id_t dtrace_probe_lookup(dtrace_provider_t *prov, const char *mod, const char *func,
                                 const char *name);
 
+/*
+ * dtrace_probe_retire: probe id goes away (the pid provider's, when its
+ * process has exited or exec'd): it no longer matches or lists, and its
+ * name may be made again.  Its id and its enablings stay until their
+ * consumers end (its provider then ignores enable and disable).  Thread
+ * context, dtrace_lock held (as in dtps_provide).
+ */
+void dtrace_probe_retire(dtrace_id_t id);
+
 /* dtrace_probe_arg: the parg of probe id (NULL if none).  Any context. */
 void *dtrace_probe_arg(dtrace_id_t id);
 

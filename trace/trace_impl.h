@@ -53,6 +53,7 @@ typedef struct dtrace_probe {
 	void *dtpr_arg;
 	struct dtrace_ecb *dtpr_ecb;      /* first ECB, in firing order */
 	struct dtrace_probe *dtpr_hnext;  /* name hash chain */
+	bool dtpr_retired;                /* dtrace_probe_retire: nameless, matches nothing */
 } dtrace_probe_t;
 
 typedef struct dtrace_ecb {

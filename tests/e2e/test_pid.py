@@ -97,3 +97,13 @@ def test_sessions_one_after_another():
     sums = [l.strip() for l in lines if l.strip().isdigit()]
     assert sums == ["66", "110", "165"], lines                   # 11 n (n + 1) / 2
     assert lines[-1] == "processes: 0 (0 zombies), 0 pages held", lines
+
+
+def test_probes_of_an_exited_process_are_gone():
+    status, lines, err = host_dtrace(
+        "--shell", "dtrace -q -n 'pid$target::inner:entry { @ = count(); }' -c '/bin/pidloop 2'; "
+                   "dtrace -l -n 'pid*:::entry'; pmem")
+    assert status == 0, err
+    assert "2" in [l.strip() for l in lines], lines
+    assert not any("inner" in l for l in lines), lines               # listed no more
+    assert lines[-1] == "processes: 0 (0 zombies), 0 pages held", lines
