@@ -285,6 +285,8 @@ static void pid_make_entry(const struct pid_want *w, const char *func, uint64_t 
 	if (pi->pi_how == PID_HOW_NONE || dtrace_probe_lookup(prov, w->pw_pp->pp_mod, func, "entry"))
 		return;
 	struct pid_site *s = pid_site_get(w->pw_pp, addr, 0, pi);
+	if (s != NULL && s->ps_usdt != USDT_NONE)
+		return;                              /* a USDT site owns its boundary probe */
 	struct pid_probe *pb = s != NULL ? pid_probe_new(w->pw_pp, PID_ENTRY, s) : NULL;
 	dtrace_id_t id = pb != NULL ? dtrace_probe_create(prov, w->pw_pp->pp_mod, func, "entry", 0, pb) : 0;
 	if (id != 0) {
@@ -325,7 +327,7 @@ static void pid_make_return(const struct pid_want *w, const char *func, uint64_t
 		struct pid_isa_insn pi;
 		pid_isa_decode(text + offs[i], 15, addr + offs[i], &pi);
 		struct pid_site *s = pid_site_get(w->pw_pp, addr + offs[i], offs[i], &pi);
-		if (s == NULL || s->ps_bound != 0)
+		if (s == NULL || s->ps_bound != 0 || s->ps_usdt != USDT_NONE)
 			continue;
 		s->ps_rnext = sites;
 		sites = s;
@@ -359,9 +361,10 @@ static bool pid_func(const char *func, uint64_t addr, uint64_t size, void *arg)
 		if (w->pw_all_offsets || w->pw_offset == (int64_t)off)
 			pid_make_offset(w, func, addr + off, (uint32_t)off, &pi);
 		if (pi.pi_ret && nret < PID_MAXRET)
-			rets[nret++] = (uint32_t)off;
+			rets[nret] = (uint32_t)off;
+		nret += pi.pi_ret;
 	}
-	if (w->pw_return)
+	if (w->pw_return && nret <= PID_MAXRET)        /* more rets than that: no return probe */
 		pid_make_return(w, func, addr, rets, nret, text);
 	return true;
 }
