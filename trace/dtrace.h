@@ -59,6 +59,8 @@ typedef struct dtrace_optvals {
 	bool dov_destructive;                /* -w */
 	int dov_cpu;                         /* cpu: the only CPU whose probes fire (BEGIN/END aside); -1 all */
 	int dov_bufresize;                   /* enum dtrace_bufresize: a size that does not fit */
+	uint32_t dov_ustackframes;           /* ustack() depth (default 20): the consumer writes it
+	                                        into each ustack() that gives none (dtc_ustack.c) */
 } dtrace_optvals_t;
 
 enum dtrace_bufresize {

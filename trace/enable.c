@@ -68,6 +68,7 @@ void dtrace_opts_default(dtrace_optvals_t *o)
 		.dov_nspec = 1,
 		.dov_specsize = 32UL << 10,
 		.dov_stackframes = 20,
+		.dov_ustackframes = DTRACE_USTACK_FRAMES,
 		.dov_deadman_ns = 10 * NSEC_PER_SEC,
 		.dov_cleanrate_ns = DTRACE_CLEANRATE_DEFAULT_NS,
 		.dov_deadman_user_ns = 30 * NSEC_PER_SEC,

@@ -195,6 +195,8 @@ void dtc_print_sym(uint64_t pc, bool with_offset, char *buf, size_t size);
 void dtc_print_stack(struct dtc *d, const uint64_t *pcs, uint32_t n);
 /* dtc_ustack.c: ustack()'s records (the image word, then n - 1 frames) and user addresses. */
 void dtc_print_ustack(struct dtc *d, const uint64_t *rec, uint32_t n);
+/* dtc_ustack_frames: give every ustack() of prog without a count the ustackframes option's. */
+void dtc_ustack_frames(dt_prog *prog, uint32_t frames);
 void dtc_print_ustack_fmt(const uint64_t *rec, uint32_t n, int indent, const char *fmt);
 void dtc_usym(uint64_t image, uint64_t pc, bool with_offset, char *buf, size_t size);
 /* dtc_uaddr_format: a [pc, image] of key kind DT_KEY_USYM/UADDR/UMOD as DTrace prints it. */

@@ -65,6 +65,29 @@ uint64_t dtc_uaddr_normal(int keykind, uint64_t pc, uint64_t image)
 	return pc;
 }
 
+/*
+ * dtc_ustack_frames: the ustackframes option takes effect here, before the
+ * program is enabled: each ustack() action and ustack() key without a
+ * frame count gets the option's (at most 100, as ustack(n)), so the kernel
+ * and the consumer size its record alike.
+ */
+void dtc_ustack_frames(dt_prog *prog, uint32_t frames)
+{
+	frames = frames > 100 ? 100 : frames;
+	for (uint32_t c = 0; c < prog->dp_nclauses; c++)
+		for (uint32_t i = 0; i < prog->dp_clauses[c].cl_nacts; i++) {
+			dt_action *a = &prog->dp_clauses[c].cl_acts[i];
+			if (a->ac_kind == DT_ACT_USTACK && a->ac_arg == 0)
+				a->ac_arg = frames;
+		}
+	for (uint32_t g = 0; g < prog->dp_naggs; g++)
+		for (uint32_t k = 0; k < prog->dp_aggs[g].ag_nkeys; k++) {
+			dt_keytype *kt = &prog->dp_aggs[g].ag_keys[k];
+			if (kt->kt_kind == DT_KEY_USTACK && kt->kt_frames == 0)
+				kt->kt_frames = frames;
+		}
+}
+
 void dtc_print_ustack_fmt(const uint64_t *rec, uint32_t n, int indent, const char *fmt)
 {
 	char sym[192];
