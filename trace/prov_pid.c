@@ -1,5 +1,6 @@
 /*
- * prov_pid.c - the pid provider: any instruction of a running process.
+ * prov_pid.c - the pid provider (any instruction of a running process) and
+ * USDT (probes a user program declares).
  *
  *   pid<PID>:<program>:<function>:entry     arg0..arg5 = the function's arguments
  *   pid<PID>:<program>:<function>:return    arg0 = offset of the ret, arg1 = %rax
@@ -32,12 +33,23 @@
  * same process can have probes of the same names); enablings made before
  * stay until their consumer ends, doing nothing.
  *
+ * USDT (userland/libc/usdt.h): a program's `sonde_usdt` section lists its
+ * probe sites (5-byte NOPs) and is-enabled sites (xor %eax,%eax + NOP).
+ * <provider><PID> is registered when a description names it and process
+ * PID's program declares that provider; its probes,
+ * <provider><PID>:<prog>:<function>:<name>, are sites of the same slot
+ * (USDT_PROBE fires with the registers the record names; USDT_IS_ENABLED
+ * fires nothing and replays `mov $1,%eax`), enabled like return probes.
+ *
  * A trap from user mode reaches pid_invop through the machine half, which
  * then replays the displaced instruction; a trap at an address with no
  * site is the program's own and gets SIGTRAP as before.
  *
  * Memory: slots are a fixed table; sites and probe data are never freed
  * (a stale trap may still look a site up; retired probes keep their ids).
+ *
+ * Order: the trap, slots, making pid probes, enabling, USDT, the class of
+ * providers, process events.
  *
  * Context: provide/enable/disable run in thread context under dtrace_lock
  * and then pid_lock; the fork and exit/exec hooks in the process's own
