@@ -163,6 +163,15 @@ uint64_t arch_as_pages(struct arch_as *as);
 struct arch_as *arch_as_copy(struct arch_as *as);
 /* arch_as_next: the first mapped page at or above va (page-aligned) and below hi, or hi; skips empty tables. */
 uint64_t arch_as_next(struct arch_as *as, uint64_t va, uint64_t hi);
+/*
+ * arch_user_text_poke: write byte b at user text address va of as through
+ * the kernel's mapping of the page (the pid provider's traps), the old
+ * byte to *old; false if va is not mapped user-executable (or memory is
+ * short).  A page shared copy-on-write is made private first, so no other
+ * process sees the byte.  Thread context, no spinlock held; callers
+ * serialise.
+ */
+bool arch_user_text_poke(struct arch_as *as, uint64_t va, uint8_t b, uint8_t *old);
 /* arch_user_pages: pages held by every address space now (tables and mapped pages).  Any context. */
 uint64_t arch_user_pages(void);
 /*

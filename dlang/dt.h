@@ -114,6 +114,10 @@ typedef enum dt_actkind {
 				/* file (records 8 bytes so it reaches it) */
 	DT_ACT_PRINT,		/* print(x): recorded as trace(x); ac_type */
 				/* says how the consumer prints it */
+	DT_ACT_USYM,		/* usym(pc) / ufunc(pc): record pc and the */
+				/* process's image, print as prog`func */
+	DT_ACT_UADDR,		/* uaddr(pc): likewise, print as prog`func+0x1c */
+	DT_ACT_UMOD,		/* umod(pc): likewise, print as prog */
 } dt_actkind;
 
 /* An action of a clause, run in order after the predicate is true. */
@@ -167,9 +171,13 @@ typedef enum dt_aggfunc {
  *   DT_KEY_SYM     @[sym(pc)] / @[func(pc)]: the DIFO computes pc, printed
  *                  as symbol+offset
  *   DT_KEY_MOD     @[mod(pc)]: the DIFO computes pc, printed as module
+ *   DT_KEY_USYM, DT_KEY_UADDR, DT_KEY_UMOD  @[ufunc(pc)], @[usym(pc)],
+ *                  @[uaddr(pc)], @[umod(pc)]: the DIFO computes pc; the
+ *                  framework adds the process's image (16 bytes)
  */
 typedef enum dt_keykind {
 	DT_KEY_VALUE = 0, DT_KEY_STACK, DT_KEY_USTACK, DT_KEY_SYM, DT_KEY_MOD,
+	DT_KEY_USYM, DT_KEY_UADDR, DT_KEY_UMOD,
 } dt_keykind;
 
 typedef struct dt_keytype {

@@ -227,7 +227,9 @@ agg_special_key(dt_ctx *ctx, dt_node *k)
 	const dt_func *fn = dt_func_lookup(k->n_str);
 	if (fn == NULL || fn->fn_class != DT_FN_ACT ||
 	    (fn->fn_act != DT_ACT_STACK && fn->fn_act != DT_ACT_USTACK &&
-	    fn->fn_act != DT_ACT_SYM && fn->fn_act != DT_ACT_MOD))
+	    fn->fn_act != DT_ACT_SYM && fn->fn_act != DT_ACT_MOD &&
+	    fn->fn_act != DT_ACT_USYM && fn->fn_act != DT_ACT_UADDR &&
+	    fn->fn_act != DT_ACT_UMOD))
 		return (false);
 	dt_fn_cook_args(ctx, k);
 	dt_fn_check_len(ctx, k, fn, dt_fn_nargs(k));
@@ -244,7 +246,10 @@ agg_special_key(dt_ctx *ctx, dt_node *k)
 	if (!dt_type_isscalar(a->n_type))
 		dt_fn_proto_arg(ctx, k, "D_PROTO_ARG", fn->fn_name, 1,
 		    "pointer or integer", a->n_type);
-	k->n_ival = fn->fn_act == DT_ACT_SYM ? DT_KEY_SYM : DT_KEY_MOD;
+	k->n_ival = fn->fn_act == DT_ACT_SYM ? DT_KEY_SYM :
+	    fn->fn_act == DT_ACT_MOD ? DT_KEY_MOD :
+	    fn->fn_act == DT_ACT_USYM ? DT_KEY_USYM :
+	    fn->fn_act == DT_ACT_UADDR ? DT_KEY_UADDR : DT_KEY_UMOD;
 	k->n_type = ctx->c_t_symaddr;
 	return (true);
 }

@@ -33,6 +33,10 @@ static const dt_func dt_funcs[] = {
 	{ "func", DT_FN_ACT, 1, 1, DT_ACT_SYM, -1, "p", "v" },
 	{ "sym", DT_FN_ACT, 1, 1, DT_ACT_SYM, -1, "p", "v" },
 	{ "mod", DT_FN_ACT, 1, 1, DT_ACT_MOD, -1, "p", "v" },
+	{ "ufunc", DT_FN_ACT, 1, 1, DT_ACT_USYM, -1, "p", "v" },
+	{ "usym", DT_FN_ACT, 1, 1, DT_ACT_USYM, -1, "p", "v" },
+	{ "uaddr", DT_FN_ACT, 1, 1, DT_ACT_UADDR, -1, "p", "v" },
+	{ "umod", DT_FN_ACT, 1, 1, DT_ACT_UMOD, -1, "p", "v" },
 	{ "speculate", DT_FN_ACT, 1, 1, DT_ACT_SPECULATE, -1, "i", "v" },
 	{ "commit", DT_FN_ACT, 1, 1, DT_ACT_COMMIT, -1, "i", "v" },
 	{ "discard", DT_FN_ACT, 1, 1, DT_ACT_DISCARD, -1, "i", "v" },
@@ -312,7 +316,8 @@ call_type(dt_ctx *ctx, const dt_func *fn)
 	    fn->fn_act == DT_ACT_USTACK))
 		return (ctx->c_t_stack);
 	if (fn->fn_class == DT_FN_ACT && (fn->fn_act == DT_ACT_SYM ||
-	    fn->fn_act == DT_ACT_MOD))
+	    fn->fn_act == DT_ACT_MOD || fn->fn_act == DT_ACT_USYM ||
+	    fn->fn_act == DT_ACT_UADDR || fn->fn_act == DT_ACT_UMOD))
 		return (ctx->c_t_symaddr);
 	if (fn->fn_class == DT_FN_AGG)	/* DTrace's dynamic type, as @a's */
 		return (ctx->c_t_aggfn);

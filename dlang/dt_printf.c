@@ -327,7 +327,8 @@ pf_key_type(const dt_keytype *kt, dt_type *t)
 	    kt->kt_kind == DT_KEY_USTACK) {
 		t->ty_kind = DT_TK_STACK;
 		t->ty_name = "stack";
-	} else if (kt->kt_kind == DT_KEY_SYM || kt->kt_kind == DT_KEY_MOD) {
+	} else if (kt->kt_kind == DT_KEY_SYM || kt->kt_kind == DT_KEY_MOD ||
+	    kt->kt_kind >= DT_KEY_USYM) {
 		t->ty_kind = DT_TK_SYMADDR;
 		t->ty_name = "_symaddr";
 	} else {

@@ -194,35 +194,99 @@ static bool elf_sym_name(const unsigned char *d, const struct elf64_shdr *strtab
 	return n > 0;
 }
 
-bool elf_symbolize(const void *data, uint64_t len, uint64_t addr, char *buf, size_t size)
+/* elf_symtab: the image's symbol table and its string table, if both lie inside the file. */
+static bool elf_symtab(const unsigned char *d, uint64_t len, struct elf64_shdr *symtab,
+                       struct elf64_shdr *strtab)
 {
-	const unsigned char *d = data;
 	struct elf64_ehdr eh;
-	struct elf64_shdr symtab, strtab;
 
 	if (len < EH_SIZE)
 		return false;
 	memcpy(&eh, d, sizeof(eh));
 	for (uint32_t i = 0; i < eh.e_shnum; i++) {
-		if (!elf_section(d, len, &eh, i, &symtab) || symtab.sh_type != SHT_SYMTAB)
+		if (!elf_section(d, len, &eh, i, symtab) || symtab->sh_type != SHT_SYMTAB)
 			continue;
-		if (!elf_section(d, len, &eh, symtab.sh_link, &strtab))
-			return false;
-		for (uint64_t k = 0; k < symtab.sh_size / SYM_SIZE; k++) {
-			struct elf64_sym sym;
-			memcpy(&sym, d + symtab.sh_offset + k * SYM_SIZE, sizeof(sym));
-			if ((sym.st_info & 0xf) != STT_FUNC || addr < sym.st_value ||
-			    addr - sym.st_value >= sym.st_size)
-				continue;
-			char name[64];
-			if (!elf_sym_name(d, &strtab, sym.st_name, name, sizeof(name)))
-				return false;
-			ksnprintf(buf, size, "%s+0x%lx", name, (unsigned long)(addr - sym.st_value));
-			return true;
-		}
-		return false;
+		return elf_section(d, len, &eh, symtab->sh_link, strtab);
 	}
 	return false;
+}
+
+bool elf_section_find(const void *data, uint64_t len, const char *name, uint64_t *off,
+                      uint64_t *size)
+{
+	const unsigned char *d = data;
+	struct elf64_ehdr eh;
+	struct elf64_shdr sh, names;
+	char buf[64];
+
+	if (len < EH_SIZE)
+		return false;
+	memcpy(&eh, d, sizeof(eh));
+	if (!elf_section(d, len, &eh, eh.e_shstrndx, &names))
+		return false;
+	for (uint32_t i = 0; i < eh.e_shnum; i++) {
+		if (!elf_section(d, len, &eh, i, &sh) || !elf_sym_name(d, &names, sh.sh_name, buf, sizeof(buf)))
+			continue;
+		if (strcmp(buf, name) == 0 && sh.sh_type != 8) {     /* not SHT_NOBITS */
+			*off = sh.sh_offset;
+			*size = sh.sh_size;
+			return true;
+		}
+	}
+	return false;
+}
+
+int elf_func_each(const void *data, uint64_t len, elf_func_fn *fn, void *arg)
+{
+	const unsigned char *d = data;
+	struct elf64_shdr symtab, strtab;
+	int n = 0;
+
+	if (!elf_symtab(d, len, &symtab, &strtab))
+		return 0;
+	for (uint64_t k = 0; k < symtab.sh_size / SYM_SIZE; k++) {
+		struct elf64_sym sym;
+		char name[ELF_NAME_MAX];
+		memcpy(&sym, d + symtab.sh_offset + k * SYM_SIZE, sizeof(sym));
+		if ((sym.st_info & 0xf) != STT_FUNC || sym.st_size == 0 ||
+		    !elf_sym_name(d, &strtab, sym.st_name, name, sizeof(name)))
+			continue;
+		n++;
+		if (!fn(name, sym.st_value, sym.st_size, arg))
+			break;
+	}
+	return n;
+}
+
+bool elf_func_at(const void *data, uint64_t len, uint64_t addr, char *name, size_t size,
+                 uint64_t *start)
+{
+	const unsigned char *d = data;
+	struct elf64_shdr symtab, strtab;
+
+	if (!elf_symtab(d, len, &symtab, &strtab))
+		return false;
+	for (uint64_t k = 0; k < symtab.sh_size / SYM_SIZE; k++) {
+		struct elf64_sym sym;
+		memcpy(&sym, d + symtab.sh_offset + k * SYM_SIZE, sizeof(sym));
+		if ((sym.st_info & 0xf) != STT_FUNC || addr < sym.st_value ||
+		    addr - sym.st_value >= sym.st_size)
+			continue;
+		*start = sym.st_value;
+		return elf_sym_name(d, &strtab, sym.st_name, name, size);
+	}
+	return false;
+}
+
+bool elf_symbolize(const void *data, uint64_t len, uint64_t addr, char *buf, size_t size)
+{
+	char name[64];
+	uint64_t start;
+
+	if (!elf_func_at(data, len, addr, name, sizeof(name), &start))
+		return false;
+	ksnprintf(buf, size, "%s+0x%lx", name, (unsigned long)(addr - start));
+	return true;
 }
 
 /* --- the whole image ------------------------------------------------------------- */

@@ -78,4 +78,28 @@ int elf_parse(const void *data, uint64_t len, uint16_t machine, uint64_t lo, uin
  */
 bool elf_symbolize(const void *data, uint64_t len, uint64_t addr, char *buf, size_t size);
 
+/*
+ * elf_func_at: the same lookup, giving the function's name (at most size
+ * bytes with the NUL) and its start address.  Any context.
+ */
+bool elf_func_at(const void *data, uint64_t len, uint64_t addr, char *name, size_t size,
+                 uint64_t *start);
+
+/*
+ * elf_func_each: call fn(name, addr, size, arg) for every function symbol
+ * of nonzero size in the image's .symtab, in table order, until fn returns
+ * false.  Returns how many were passed.  Names longer than ELF_NAME_MAX - 1
+ * are cut.  Any context.
+ */
+/*
+ * elf_section_find: the file offset and size of the section called name
+ * (with bytes in the file), checked against the file.  Any context.
+ */
+bool elf_section_find(const void *data, uint64_t len, const char *name, uint64_t *off,
+                      uint64_t *size);
+
+#define ELF_NAME_MAX 128
+typedef bool elf_func_fn(const char *name, uint64_t addr, uint64_t size, void *arg);
+int elf_func_each(const void *data, uint64_t len, elf_func_fn *fn, void *arg);
+
 #endif

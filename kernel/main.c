@@ -25,6 +25,7 @@
 #include "kernel/thread.h"
 #include "kernel/time.h"
 #include "kernel/init.h"
+#include "kernel/pid_isa.h"
 #include "kernel/prov_isa.h"
 
 #define SONDE_VERSION "0.1"
@@ -114,6 +115,7 @@ void kmain(uint32_t magic, uint32_t info)
 	sysinfo_init();                /* kernel statistics: sysinfo:::xcalls */
 	syscall_prov_init();           /* system calls: syscall::read:entry, ... */
 	proc_prov_init();              /* processes: proc:::exec-success, ... */
+	pid_prov_init();               /* user instructions: pid123:prog:main:entry, ... */
 	console_init_irq();            /* serial input by interrupt */
 	if (!cmdline_get(boot_info.bi_cmdline, "nosmp", NULL, 0))
 		arch_smp_start();      /* the other processors, each to its idle loop */

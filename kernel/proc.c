@@ -31,6 +31,17 @@ static waitq_t proc_exit_wq = WAITQ_INIT;       /* woken whenever a process beco
 static int proc_next_pid = 1;
 
 void (*volatile proc_probe_hook)(enum proc_event ev, uint64_t a0, uint64_t a1, uint64_t a2);
+void (*volatile proc_pid_fork_hook)(struct proc *parent, struct proc *child);
+void (*volatile proc_pid_gone_hook)(struct proc *p);
+
+/* proc_pid_gone: tell the pid provider that p's address space is about to go. */
+static void proc_pid_gone(struct proc *p)
+{
+	void (*hook)(struct proc *) = proc_pid_gone_hook;
+
+	if (hook != NULL)
+		hook(p);
+}
 
 /* proc_event: report ev to the proc provider if it listens. */
 static void proc_event(enum proc_event ev, uint64_t a0, uint64_t a1, uint64_t a2)
@@ -253,6 +264,10 @@ int proc_fork(void)
 		p->p_mem_pages = parent->p_mem_pages;
 		for (int fd = 0; fd < PROC_FILES; fd++)
 			p->p_files[fd] = parent->p_files[fd] ? file_ref(parent->p_files[fd]) : NULL;
+		p->p_image = parent->p_image;
+		void (*hook)(struct proc *, struct proc *) = proc_pid_fork_hook;
+		if (hook != NULL)
+			hook(parent, p);                /* the child runs without the parent's pid probes */
 	}
 	return proc_launch(p, ps, r);
 }
@@ -270,8 +285,10 @@ int proc_execve(const char *path, int argc, char *const argv[])
 	proc_event(PROC_EV_EXEC, (uint64_t)path, 0, 0);
 	if (r == 0 && (p->p_as = arch_as_create()) == NULL)
 		r = -ENOMEM;
-	if (r == 0 && (r = proc_load(p, kf, argc, argv, &pc, &sp, why, sizeof(why))) < 0)
+	if (r == 0 && (r = proc_load(p, kf, argc, argv, &pc, &sp, why, sizeof(why))) < 0) {
+		proc_pid_gone(p);                   /* a pid probe made meanwhile may name the new space */
 		arch_as_destroy(p->p_as);
+	}
 	if (r < 0) {
 		p->p_as = old;
 		p->p_brk_base = old_brk_base;
@@ -283,6 +300,7 @@ int proc_execve(const char *path, int argc, char *const argv[])
 	t->t_as = p->p_as;
 	arch_as_activate(p->p_as);
 	arch_irq_enable();
+	proc_pid_gone(p);
 	arch_as_destroy(old);
 	p->p_mmap_next = 0;
 	p->p_mem_pages = 0;
@@ -317,6 +335,8 @@ void proc_exit(int status)
 	struct arch_as *as = p->p_as;
 
 	proc_event(PROC_EV_EXIT, PROC_EXITED(status) ? 1 : 2, 0, 0);
+	p->p_exiting = true;
+	proc_pid_gone(p);
 	arch_irq_disable();
 	t->t_as = NULL;
 	arch_as_activate(NULL);
@@ -345,6 +365,18 @@ void proc_fault(int sig, uint64_t addr, uint64_t pc)
 		elf_symbolize(p->p_image->kf_data, p->p_image->kf_size, pc, p->p_fault_sym,
 		              sizeof(p->p_fault_sym));
 	proc_exit(sig & 0x7f);
+}
+
+struct proc *proc_lookup(int pid)
+{
+	struct proc *p = NULL;
+
+	spin_lock(&proc_lock);
+	for (int i = 0; i < PROC_MAX && p == NULL; i++)
+		if (procs[i].p_state == PS_ALIVE && procs[i].p_pid == pid)
+			p = &procs[i];
+	spin_unlock(&proc_lock);
+	return p;
 }
 
 int proc_kill(int pid, int sig)

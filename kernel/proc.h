@@ -99,6 +99,7 @@ struct proc {
 	uint64_t p_fault_addr;       /* what killed it, for the shell's report */
 	uint64_t p_fault_pc;
 	char p_fault_sym[64];        /* the pc as function+offset from the image's .symtab, or "" */
+	bool p_exiting;              /* proc_exit has begun (the pid provider makes no new probes) */
 	volatile bool p_held;        /* proc_spawn_held: not in user mode until proc_release */
 };
 
@@ -238,6 +239,24 @@ enum proc_event {
 	PROC_EV_SIGNAL_SEND, PROC_EV_START, PROC_EV_LWP_START, PROC_EV_COUNT
 };
 extern void (*volatile proc_probe_hook)(enum proc_event ev, uint64_t a0, uint64_t a1, uint64_t a2);
+
+/*
+ * The pid provider's hooks (trace/prov_pid.c sets them at boot): fork calls
+ * proc_pid_fork_hook(parent, child) once the child's address space is a
+ * copy and before the child runs (it takes the parent's probe traps out of
+ * the copy); exit and a successful exec call proc_pid_gone_hook(p) before
+ * p's old address space is freed.  Thread context, p's own thread.
+ */
+extern void (*volatile proc_pid_fork_hook)(struct proc *parent, struct proc *child);
+extern void (*volatile proc_pid_gone_hook)(struct proc *p);
+
+/*
+ * proc_lookup: the slot of the live process pid, or NULL.  The slot stays
+ * valid memory, but the process may end at any time: the caller
+ * synchronises with it (the pid provider through proc_pid_gone_hook).
+ * Thread context.
+ */
+struct proc *proc_lookup(int pid);
 
 /* Wait statuses (as in <sys/wait.h>). */
 #define PROC_EXITED(st)    (((st) & 0x7f) == 0)

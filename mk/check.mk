@@ -131,6 +131,7 @@ bench: deps all
 	@$(PYTHON) tools/bench_probe_effect.py
 	@$(PYTHON) tools/bench_smp.py
 	@$(PYTHON) tools/bench_proc.py
+	@$(PYTHON) tools/bench_pid.py
 	@$(PYTHON) tools/bench.py --build $(BUILD)
 
 fuzz:

@@ -22,9 +22,11 @@
  *
  * Probe matching: the host has no probe table, so dtc knows only the
  * providers Sonde has (dtrace, fbt, sdt, profile, lockstat, sysinfo,
- * syscall, proc); a description naming any other provider, or a dtrace
- * probe other than BEGIN/END/ERROR, matches nothing (D_PDESC_ZERO) unless
- * -Z is given.
+ * syscall, proc) and the per-process classes (pid<PID>, a USDT
+ * <provider><PID>: a name ending in digits, which only the guest can
+ * check); a description naming any other provider, or a dtrace probe
+ * other than BEGIN/END/ERROR, matches nothing (D_PDESC_ZERO) unless -Z is
+ * given.
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -47,8 +49,12 @@ host_match(void *arg, const dt_probedesc *pd)
 	(void)arg;
 	static const char *const provs[] = { "dtrace", "fbt", "sdt",
 	    "profile", "lockstat", "sysinfo", "syscall", "proc" };
+	size_t n = strlen(pd->pd_prov);
 	if (pd->pd_prov[0] == '\0' || has_glob(pd->pd_prov))
 		return (-1);
+	if (n > 1 && pd->pd_prov[n - 1] >= '0' && pd->pd_prov[n - 1] <= '9' &&
+	    !(pd->pd_prov[0] >= '0' && pd->pd_prov[0] <= '9'))
+		return (-1);		/* pid123, or a program's USDT provider */
 	for (size_t i = 0; i < sizeof (provs) / sizeof (provs[0]); i++) {
 		if (strcmp(pd->pd_prov, provs[i]) != 0)
 			continue;

@@ -165,8 +165,12 @@ uint32_t dtrace_agg_nvals(const dt_aggdesc *ag)
 
 uint32_t dtrace_agg_keysize(const dt_keytype *kt, uint32_t strsize, uint32_t stackframes)
 {
-	if (kt->kt_kind == DT_KEY_STACK || kt->kt_kind == DT_KEY_USTACK)
+	if (kt->kt_kind == DT_KEY_USTACK)            /* the image, then the frames (probe.c) */
+		return 8 * (1 + (kt->kt_frames ? kt->kt_frames : DTRACE_USTACK_FRAMES));
+	if (kt->kt_kind == DT_KEY_STACK)
 		return 8 * (kt->kt_frames ? kt->kt_frames : stackframes);
+	if (kt->kt_kind >= DT_KEY_USYM)
+		return 16;                               /* the pc, then the process's image */
 	return kt->kt_string ? (uint32_t)ALIGN_UP(strsize, 8) : 8;
 }
 

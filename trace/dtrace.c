@@ -136,6 +136,22 @@ dtrace_id_t dtrace_probe_create(dtrace_provider_t *prov, const char *mod, const 
 	return p->dtpr_id;
 }
 
+void dtrace_probe_retire(dtrace_id_t id)
+{
+	dtrace_probe_t *p = dtrace_probe_get(id);
+
+	if (p == NULL || p->dtpr_retired)
+		return;
+	uint32_t h = name_hash(p->dtpr_provider->dtpv_name, p->dtpr_mod, p->dtpr_func, p->dtpr_name);
+	for (dtrace_probe_t **pp = &probe_hash[h]; *pp != NULL; pp = &(*pp)->dtpr_hnext) {
+		if (*pp == p) {
+			*pp = p->dtpr_hnext;
+			break;
+		}
+	}
+	p->dtpr_retired = true;
+}
+
 dtrace_probedesc_t dtrace_desc_of(const dt_probedesc *pd)
 {
 	dtrace_probedesc_t d = { .dpd_id = 0 };
@@ -238,6 +254,8 @@ static bool field_match(const char *pat, const char *name)
 
 bool dtrace_probe_matches(const dtrace_probe_t *p, const dtrace_probedesc_t *d)
 {
+	if (p->dtpr_retired)
+		return false;
 	if (d->dpd_id != 0)
 		return p->dtpr_id == d->dpd_id;
 	return field_match(d->dpd_provider, p->dtpr_provider->dtpv_name) &&
@@ -254,8 +272,12 @@ void dtrace_probe_desc(const dtrace_probe_t *p, dtrace_probedesc_t *out)
 	out->dpd_id = p->dtpr_id;
 }
 
+void (*dtrace_provide_meta)(const dtrace_probedesc_t *d);
+
 void dtrace_provide_all(const dtrace_probedesc_t *d)
 {
+	if (dtrace_provide_meta != NULL)
+		dtrace_provide_meta(d);             /* pid123 exists once named */
 	for (dtrace_provider_t *pv = providers; pv != NULL; pv = pv->dtpv_next) {
 		if (d != NULL && d->dpd_id == 0 && !field_match(d->dpd_provider, pv->dtpv_name))
 			continue;
@@ -273,7 +295,7 @@ int dtrace_probe_list(const dtrace_probedesc_t *desc, dtrace_list_fn *fn, void *
 	dtrace_provide_all(desc);
 	for (uint32_t i = 0; i < dtrace_nprobes; i++) {
 		dtrace_probe_t *p = dtrace_probes[i];
-		if (desc != NULL && !dtrace_probe_matches(p, desc))
+		if (p->dtpr_retired || (desc != NULL && !dtrace_probe_matches(p, desc)))
 			continue;
 		n++;
 		if (fn != NULL) {

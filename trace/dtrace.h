@@ -59,6 +59,8 @@ typedef struct dtrace_optvals {
 	bool dov_destructive;                /* -w */
 	int dov_cpu;                         /* cpu: the only CPU whose probes fire (BEGIN/END aside); -1 all */
 	int dov_bufresize;                   /* enum dtrace_bufresize: a size that does not fit */
+	uint32_t dov_ustackframes;           /* ustack() depth (default 20): the consumer writes it
+	                                        into each ustack() that gives none (dtc_ustack.c) */
 } dtrace_optvals_t;
 
 enum dtrace_bufresize {
@@ -116,6 +118,13 @@ typedef struct dtrace_errrec {
 
 /* dtrace_arg_size: bytes one value argument (DIFO) takes in a record. */
 uint32_t dtrace_arg_size(const dif_difo_t *dp, uint32_t strsize);
+/*
+ * ustack() records and keys: one word naming the process's image (a
+ * const struct kfile *, or 0), then the frames, DTRACE_USTACK_FRAMES of
+ * them when ustack() gives no count; a 0 PC ends them.
+ */
+#define DTRACE_USTACK_FRAMES 20
+
 /* dtrace_action_size: bytes action a takes in a record (see above). */
 uint32_t dtrace_action_size(const dt_action *a, uint32_t strsize, uint32_t stackframes);
 

@@ -68,6 +68,7 @@ void dtrace_opts_default(dtrace_optvals_t *o)
 		.dov_nspec = 1,
 		.dov_specsize = 32UL << 10,
 		.dov_stackframes = 20,
+		.dov_ustackframes = DTRACE_USTACK_FRAMES,
 		.dov_deadman_ns = 10 * NSEC_PER_SEC,
 		.dov_cleanrate_ns = DTRACE_CLEANRATE_DEFAULT_NS,
 		.dov_deadman_user_ns = 30 * NSEC_PER_SEC,
@@ -128,7 +129,7 @@ static bool difo_ok(const dif_difo_t *dp, unsigned flags, struct vctx *v)
 
 static bool action_ok(const dt_prog *prog, const dt_action *a, unsigned flags, struct vctx *v)
 {
-	if (a->ac_kind < DT_ACT_EXPR || a->ac_kind > DT_ACT_PRINT)
+	if (a->ac_kind < DT_ACT_EXPR || a->ac_kind > DT_ACT_UMOD)
 		return false;
 	if (a->ac_fmt >= (int32_t)prog->dp_nformats || a->ac_nargs > DT_MAXARGS)
 		return false;
@@ -152,7 +153,8 @@ static bool action_ok(const dt_prog *prog, const dt_action *a, unsigned flags, s
 	    a->ac_nargs < 1)
 		return false;
 	if ((a->ac_kind == DT_ACT_EXIT || a->ac_kind == DT_ACT_TRACE || a->ac_kind == DT_ACT_TRACEMEM ||
-	     a->ac_kind == DT_ACT_CHILL || a->ac_kind == DT_ACT_SYM || a->ac_kind == DT_ACT_MOD) &&
+	     a->ac_kind == DT_ACT_CHILL || a->ac_kind == DT_ACT_SYM || a->ac_kind == DT_ACT_MOD ||
+	     a->ac_kind == DT_ACT_USYM || a->ac_kind == DT_ACT_UADDR || a->ac_kind == DT_ACT_UMOD) &&
 	    a->ac_nargs < 1)
 		return false;
 	if ((a->ac_kind == DT_ACT_STACK && a->ac_arg > 100) ||

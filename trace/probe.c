@@ -20,6 +20,7 @@
 #include "arch/arch.h"
 #include "kernel/klib.h"
 #include "kernel/mem.h"
+#include "kernel/pid_isa.h"
 #include "kernel/proc.h"
 #include "kernel/thread.h"
 #include "trace/trace_impl.h"
@@ -92,6 +93,8 @@ static int stack_walk(dtrace_firing_t *f, uint64_t *pcs, int max)
 
 	if (f->df_frame_pc == 0)
 		return arch_backtrace(pcs, max, 0);
+	if (f->df_frame_pc < DMAP_BASE)
+		return 0;                                /* a probe in user code (pid): no kernel frames */
 	pcs[n++] = f->df_frame_pc;
 	if (f->df_frame_ret != NULL && n < max) {    /* at a boundary: the caller, then its frame */
 		uint64_t ret = *f->df_frame_ret;
@@ -168,10 +171,19 @@ static int dtrace_builtin(void *ctx, uint32_t id, uint64_t index, uint64_t *val)
 		return 0;
 	case DIF_VAR_PPID: *val = t->t_proc != NULL ? (uint64_t)t->t_proc->p_ppid : 0; return 0;
 	case DIF_VAR_ERRNO: *val = (uint64_t)t->t_errno; return 0;
-	case DIF_VAR_UID:
-	case DIF_VAR_UCALLER: case DIF_VAR_USTACKDEPTH: case DIF_VAR_IPL:
+	case DIF_VAR_UID: case DIF_VAR_IPL:
 		*val = 0;
 		return 0;
+	case DIF_VAR_UREGS:                  /* the process's registers (pid_isa.h) */
+		return pid_isa_uregs(index, val) ? 0 : DIF_FAULT_ILLOP;
+	case DIF_VAR_UCALLER:
+		*val = pid_isa_ustack(pcs, 2) == 2 ? pcs[1] : 0;
+		return 0;
+	case DIF_VAR_USTACKDEPTH: {
+		uint64_t deep[64];
+		*val = (uint64_t)pid_isa_ustack(deep, 64);
+		return 0;
+	}
 	case DIF_VAR_ID: *val = p->dtpr_id; return 0;
 	case DIF_VAR_EPID: *val = f->df_ecb ? f->df_ecb->dte_epid : 0; return 0;
 	case DIF_VAR_CALLER: *val = stack_walk(f, pcs, 2) == 2 ? pcs[1] : 0; return 0;
@@ -213,13 +225,15 @@ uint32_t dtrace_action_size(const dt_action *a, uint32_t strsize, uint32_t stack
 		return args_size(a, strsize);
 	case DT_ACT_FTRUNCATE:
 		return 8;                            /* nothing, but a record for the consumer */
-	case DT_ACT_USTACK:
-		return 8;                            /* ustack/jstack: no user frames (a 0 ends them) */
+	case DT_ACT_USTACK:                      /* the program's image, then the frames */
+		return 8 * (1 + (uint32_t)MIN(a->ac_arg ? a->ac_arg : DTRACE_USTACK_FRAMES, 100));
 	case DT_ACT_PRINTA: case DT_ACT_EXIT: case DT_ACT_SYM: case DT_ACT_MOD:
 	case DT_ACT_CLEAR: case DT_ACT_DENORMALIZE: case DT_ACT_NORMALIZE: case DT_ACT_TRUNC:
 		return 8;                            /* the value argument, or 0 */
 	case DT_ACT_STACK:
 		return 8 * (uint32_t)(a->ac_arg ? a->ac_arg : stackframes);
+	case DT_ACT_USYM: case DT_ACT_UADDR: case DT_ACT_UMOD:
+		return 16;                           /* the pc, then the process's image */
 	case DT_ACT_TRACEMEM:
 		return (uint32_t)ALIGN_UP(a->ac_arg, 8);
 	default:
@@ -321,6 +335,35 @@ static void stack_record(dtrace_firing_t *f, uint64_t *pcs, uint32_t n)
 		pcs[k++] = 0;
 }
 
+/*
+ * dtrace_ustack_record: ustack()'s record, n words: the current process's
+ * image (a boot-archive file, which lives for ever, so the consumer can
+ * name the frames after the process is gone; 0 outside a process), then
+ * n - 1 user PCs, zero-filled.  Probe context.
+ */
+/* dtrace_uimage_record: the current process's image (or 0) into 8 bytes at out.  Probe context. */
+static void dtrace_uimage_record(uint8_t *out)
+{
+	struct proc *p = curthread()->t_proc;
+	uint64_t image = p != NULL ? (uint64_t)p->p_image : 0;
+
+	memcpy(out, &image, 8);
+}
+
+void dtrace_ustack_record(uint64_t *rec, uint32_t n)
+{
+	struct proc *p = curthread()->t_proc;
+	int got = 0;
+
+	if (n == 0)
+		return;
+	rec[0] = p != NULL ? (uint64_t)p->p_image : 0;
+	if (p != NULL)
+		got = pid_isa_ustack(rec + 1, (int)n - 1);
+	for (uint32_t i = 1 + (uint32_t)got; i < n; i++)
+		rec[i] = 0;
+}
+
 static int act_stack(struct act_ctx *c, const dt_action *a)
 {
 	uint32_t n = (uint32_t)(a->ac_arg ? a->ac_arg : c->ac_s->dts_opts.dov_stackframes);
@@ -356,13 +399,17 @@ static int agg_key(struct act_ctx *c, const dt_action *a, const dt_aggdesc *ag, 
 			if (kt->kt_kind == DT_KEY_STACK)
 				stack_record(c->ac_f, (uint64_t *)out, n);
 			else
-				memset(out, 0, 8 * n);
+				dtrace_ustack_record((uint64_t *)out, n);
 			out += 8 * n;
 			continue;
 		}
 		int rc = record_value(c, a->ac_args[i], &out);
 		if (rc != 0)
 			return rc;
+		if (kt->kt_kind >= DT_KEY_USYM) {
+			dtrace_uimage_record(out);
+			out += 8;
+		}
 	}
 	return 0;
 }
@@ -476,9 +523,17 @@ static int action_exec(struct act_ctx *c, const dt_action *a)
 		return 0;
 	case DT_ACT_SETOPT:
 		return 0;
-	case DT_ACT_FTRUNCATE: case DT_ACT_USTACK:
-		/* ftruncate: the consumer acts on the record; ustack()/jstack(): every
-		 * Sonde thread is a kernel thread, with no user stack to walk */
+	case DT_ACT_USTACK:
+		dtrace_ustack_record((uint64_t *)c->ac_data, dtrace_action_size(a, 0, 0) / 8);
+		return 0;
+	case DT_ACT_USYM: case DT_ACT_UADDR: case DT_ACT_UMOD: {
+		int rc = act_values(c, a);
+		if (rc == 0)
+			dtrace_uimage_record(c->ac_data + 8);
+		return rc;
+	}
+	case DT_ACT_FTRUNCATE:
+		/* ftruncate: the consumer acts on the record */
 		if (c->ac_data != NULL)
 			memset(c->ac_data, 0, 8);
 		return 0;

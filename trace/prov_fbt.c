@@ -84,7 +84,7 @@ static const char *const fbt_blocklist[] = {
 	"curcpu", "arch_cpu_id", "curthread",
 	"arch_irq_save", "arch_irq_restore", "arch_irq_enable", "arch_irq_disable",
 	"arch_irq_enabled", "arch_cycles", "arch_time_ns", "ktime_ns", "arch_cpu_relax",
-	"arch_backtrace", "mem_probe", "vm_leaf", "pmem_is_ram", "va_canonical",
+	"arch_backtrace", "mem_probe", "vm_leaf", "pmem_is_ram", "va_canonical", "vm_kernel_root",
 	"text_patch", "text_patch_sync", "window_write", "pte_find", "memcpy", "memmove", "memset", "memcmp", "strlen",
 	"strcmp", "strncmp", "strchr", "kstrlcpy",
 	"spin_lock", "spin_unlock", "spin_acquire_raw", "spin_release_raw", "spin_held",

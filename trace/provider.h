@@ -116,6 +116,15 @@ dtrace_id_t dtrace_probe_create(dtrace_provider_t *prov, const char *mod, const 
 dtrace_id_t dtrace_probe_lookup(dtrace_provider_t *prov, const char *mod, const char *func,
                                 const char *name);
 
+/*
+ * dtrace_probe_retire: probe id goes away (the pid provider's, when its
+ * process has exited or exec'd): it no longer matches or lists, and its
+ * name may be made again.  Its id and its enablings stay until their
+ * consumers end (its provider then ignores enable and disable).  Thread
+ * context, dtrace_lock held (as in dtps_provide).
+ */
+void dtrace_probe_retire(dtrace_id_t id);
+
 /* dtrace_probe_arg: the parg of probe id (NULL if none).  Any context. */
 void *dtrace_probe_arg(dtrace_id_t id);
 
@@ -136,7 +145,9 @@ void dtrace_probe(dtrace_id_t id, uint64_t arg0, uint64_t arg1, uint64_t arg2,
  * in the frame fp; when the probe is at a function boundary, where the probed
  * function has no frame of its own, retslot is the stack slot holding its
  * return address (the caller's PC comes next), and NULL elsewhere.  pc 0 means
- * no such frame (user code interrupted): stack() walks from here.  Probe context.
+ * no such frame (user code interrupted): stack() walks from here.  A user
+ * address as pc (the pid provider's probes) means the probed code is user
+ * code: stack() is empty and caller 0, as in DTrace.  Probe context.
  */
 void dtrace_probe_frame(dtrace_id_t id, int cpu, const uint64_t args[6], uint64_t pc, uint64_t fp,
                         const uint64_t *retslot);
@@ -155,5 +166,13 @@ void dtrace_probe_frame(dtrace_id_t id, int cpu, const uint64_t args[6], uint64_
  * itself: xcall's and cyclic_stop's wait loops answer cross-calls).
  */
 void dtrace_sync(void);
+
+/*
+ * dtrace_provide_meta: a provider class that registers providers on demand
+ * (pid: pid123 once a description names it) sets this at boot; every match
+ * and listing calls it with the description first (NULL: list all).
+ * Thread context, dtrace_lock held: it may call dtrace_register.
+ */
+extern void (*dtrace_provide_meta)(const dtrace_probedesc_t *d);
 
 #endif

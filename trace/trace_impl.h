@@ -53,6 +53,7 @@ typedef struct dtrace_probe {
 	void *dtpr_arg;
 	struct dtrace_ecb *dtpr_ecb;      /* first ECB, in firing order */
 	struct dtrace_probe *dtpr_hnext;  /* name hash chain */
+	bool dtpr_retired;                /* dtrace_probe_retire: nameless, matches nothing */
 } dtrace_probe_t;
 
 typedef struct dtrace_ecb {
@@ -355,5 +356,8 @@ size_t dtrace_strcpy_safe(char *dst, uint64_t src, size_t size);
 
 /* lockinfo.c: dif_env_t's de_lock, the lock subroutines' view of a kernel lock. */
 int dtrace_lockinfo(void *ctx, uint64_t addr, unsigned query, uint64_t *val);
+
+/* probe.c: ustack()'s record of n words (DTRACE_USTACK_FRAMES).  Probe context. */
+void dtrace_ustack_record(uint64_t *rec, uint32_t n);
 
 #endif

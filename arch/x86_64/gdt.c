@@ -156,6 +156,7 @@ void arch_cpu_init(void)
 	gdt_load(&cpu_arch0);
 	for (int v = 0; v < 256; v++)
 		idt_set(v, trap_vectors[v], v == 8 ? 1 : v == 2 ? 2 : 0);
+	idt[3].type_attr = 0xee;                    /* int3 from user mode is #BP (pid probes), not #GP */
 	idt_load();
 	c->cpu_self = c;
 	c->cpu_id = 0;

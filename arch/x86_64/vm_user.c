@@ -45,6 +45,7 @@
 #include "kernel/cpu.h"
 #include "kernel/klib.h"
 #include "kernel/mem.h"
+#include "kernel/pid_isa.h"
 #include "kernel/proc.h"
 #include "kernel/thread.h"
 #include "arch/x86_64/vm_user.h"
@@ -490,7 +491,71 @@ static int fault_signal(uint64_t vector)
 void user_fault(struct trapframe *tf)
 {
 	uint64_t addr = tf->tf_vector == 14 ? read_cr2() : 0;
+	uint64_t pc = pid_isa_fault_pc(tf->tf_rip);        /* a pid probe's stepped copy: the original */
 
 	arch_irq_enable();
-	proc_fault(fault_signal(tf->tf_vector), addr, tf->tf_rip);
+	proc_fault(fault_signal(tf->tf_vector), addr, pc);
+}
+
+/* --- the pid provider's access to user text (pid_isa.c, trace/prov_pid.c) ---- */
+
+/*
+ * arch_user_text_poke: write byte b at user address va of as, which must be
+ * mapped user and executable (a text page), through the kernel's mapping of
+ * that page; the byte it held goes to *old.  false if va is not user text.
+ * A page fork left shared copy-on-write is made the process's own first
+ * (arch_as_page_private), so the byte never reaches another process.
+ * Thread context with no spinlock held (making a page private may
+ * cross-call); the caller serialises pokes of one address space.
+ */
+KNOTRACE bool arch_user_text_poke(struct arch_as *as, uint64_t va, uint8_t b, uint8_t *old)
+{
+	uint64_t *e = va < ARCH_USER_TOP ? as_leaf(as, ALIGN_DOWN(va, PAGE_SIZE), false) : NULL;
+
+	if (e == NULL || (*e & (PTE_P | PTE_U)) != (PTE_P | PTE_U) || (*e & PTE_NX))
+		return false;
+	uint8_t *page = arch_as_page_private(as, va);
+	if (page == NULL)
+		return false;                   /* memory short: the probe is not planted */
+	volatile uint8_t *p = page + (va & (PAGE_SIZE - 1));
+	*old = *p;
+	*p = b;
+	return true;
+}
+
+/*
+ * arch_user_scratch: the kernel's address of the process's out-of-line
+ * page at user address va in as: a page the user sees read-only and
+ * executable.  If nothing is mapped there and create is set, one is
+ * allocated and mapped (interrupts must be on).  NULL if va holds anything
+ * else (the program mapped its own page there) or memory is short.  The
+ * process's own thread only (it alone changes its mappings).
+ */
+void *arch_user_scratch(struct arch_as *as, uint64_t va, bool create)
+{
+	uint64_t *e = as_leaf(as, va, false);
+
+	if (e != NULL && (*e & PTE_P))
+		return (*e & (PTE_U | PTE_W | PTE_NX)) == PTE_U ? table_va(*e) : NULL;
+	if (!create)
+		return NULL;
+	void *page = page_alloc();
+	if (page == NULL)
+		return NULL;
+	memset(page, 0xcc, PAGE_SIZE);
+	if (!arch_as_map(as, va, page, ARCH_PROT_EXEC)) {
+		page_free(page);
+		return NULL;
+	}
+	return page;
+}
+
+/* arch_user_regs: the current thread's saved user registers, or NULL for a kernel thread.  Probe context. */
+KNOTRACE struct trapframe *arch_user_regs(void)
+{
+	struct thread *t = curthread();
+
+	if (t->t_proc == NULL || t->t_as == NULL)
+		return NULL;
+	return (struct trapframe *)((uint64_t)t->t_stack + THREAD_STACK_SIZE) - 1;
 }

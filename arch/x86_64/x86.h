@@ -105,6 +105,9 @@ uint64_t vm_kernel_root(void);   /* vm.c: the kernel's PML4 (physical) */
 void gdt_set_kstack(uint64_t top); /* gdt.c: where traps from user mode land on this CPU */
 void syscall_init_cpu(void);     /* vm_user.c: SYSCALL/SYSRET and SSE on this CPU */
 void user_fault(struct trapframe *tf) __attribute__((noreturn)); /* vm_user.c */
+struct arch_as;
+void *arch_user_scratch(struct arch_as *as, uint64_t va, bool create);   /* vm_user.c: pid's page */
+struct trapframe *arch_user_regs(void);   /* vm_user.c: the thread's user registers, or NULL */
 void arch_syscall(struct trapframe *tf);  /* vm_user.c, from entry.asm */
 
 #define GDT_UDATA  0x1b              /* user data selector, RPL 3 */

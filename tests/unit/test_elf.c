@@ -224,6 +224,50 @@ static void test_symbolize_corrupt(void **state)
 	assert_string_equal(err, "main!+0x10");
 }
 
+static bool count_func(const char *name, uint64_t addr, uint64_t size, void *arg)
+{
+	int *n = arg;
+
+	assert_string_equal(name, "main");
+	assert_int_equal(addr, 0x401000);
+	assert_int_equal(size, 0x20);
+	(*n)++;
+	return true;
+}
+
+/* elf_func_each, elf_func_at, elf_section_find (the pid provider's readers): right, and safe on every truncation. */
+static void test_functions_and_sections(void **state)
+{
+	char name[16];
+	uint64_t start, off, size;
+	int n = 0;
+
+	(void)state;
+	build_syms();
+	simg.h.eh.e_shstrndx = 2;                /* section names from "\0main": section 1 is "main" */
+	simg.h.sh[1].sh_name = 1;
+	assert_int_equal(elf_func_each(&simg, SYM_LEN, count_func, &n), 1);
+	assert_int_equal(n, 1);
+	assert_true(elf_func_at(&simg, SYM_LEN, 0x40101f, name, sizeof(name), &start));
+	assert_string_equal(name, "main");
+	assert_int_equal(start, 0x401000);
+	assert_false(elf_func_at(&simg, SYM_LEN, 0x401020, name, sizeof(name), &start));
+	assert_true(elf_section_find(&simg, SYM_LEN, "main", &off, &size));
+	assert_int_equal(off, 64 + 3 * 64);
+	assert_int_equal(size, 48);
+	assert_false(elf_section_find(&simg, SYM_LEN, "sonde_usdt", &off, &size));
+	for (uint64_t len = 0; len < SYM_LEN; len++) {
+		n = 0;
+		if (elf_func_each(&simg, len, count_func, &n) != 0 ||
+		    elf_func_at(&simg, len, 0x401010, name, sizeof(name), &start))
+			fail_msg("a %lu-byte truncation gave a function", (unsigned long)len);
+		if (len < 64 + 3 * 64 + 48 && elf_section_find(&simg, len, "main", &off, &size))
+			fail_msg("a %lu-byte truncation gave a section", (unsigned long)len);
+	}
+	simg.h.eh.e_shstrndx = 9;
+	assert_false(elf_section_find(&simg, SYM_LEN, "main", &off, &size));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -235,6 +279,7 @@ int main(void)
 		cmocka_unit_test(test_entry),
 		cmocka_unit_test(test_symbolize),
 		cmocka_unit_test(test_symbolize_corrupt),
+		cmocka_unit_test(test_functions_and_sections),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

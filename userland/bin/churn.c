@@ -1,10 +1,13 @@
 /*
  * churn [N] - N rounds (default 1000) of malloc and free of assorted
  * sizes, checking each block's contents; the heap grows through brk.
+ * USDT probes churn<PID>:churn:main:alloc (arg0 = size, arg1 = block) and
+ * churn<PID>:churn:main:free (arg0 = block) mark each allocation and free.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "userland/libc/usdt.h"
 
 #define SLOTS 64
 
@@ -23,10 +26,13 @@ int main(int argc, char **argv)
 					printf("churn: block %d corrupt\n", i);
 					return 1;
 				}
+			DTRACE_PROBE1(churn, free, slot[i]);
 			free(slot[i]);
 		}
 		size[i] = 1 + (seed >> 8) % 8192;
-		if ((slot[i] = malloc(size[i])) == NULL) {
+		slot[i] = malloc(size[i]);
+		DTRACE_PROBE2(churn, alloc, size[i], slot[i]);
+		if (slot[i] == NULL) {
 			printf("churn: out of memory\n");
 			return 1;
 		}

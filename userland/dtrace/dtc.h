@@ -235,6 +235,16 @@ void dtc_report_sizes(struct dtc *d);
 void dtc_print_sym(uint64_t pc, bool with_offset, char *buf, size_t size);
 /* dtc_print_stack: stack()'s frames, one a line, indented by the stackindent option. */
 void dtc_print_stack(struct dtc *d, const uint64_t *pcs, uint32_t n);
+/* dtc_ustack.c: ustack()'s records (the image word, then n - 1 frames) and user addresses. */
+void dtc_print_ustack(struct dtc *d, const uint64_t *rec, uint32_t n);
+/* dtc_ustack_frames: give every ustack() of prog without a count the ustackframes option's. */
+void dtc_ustack_frames(dt_prog *prog, uint32_t frames);
+void dtc_print_ustack_fmt(const uint64_t *rec, uint32_t n, int indent, const char *fmt);
+void dtc_usym(uint64_t image, uint64_t pc, bool with_offset, char *buf, size_t size);
+/* dtc_uaddr_format: a [pc, image] of key kind DT_KEY_USYM/UADDR/UMOD as DTrace prints it. */
+void dtc_uaddr_format(int keykind, uint64_t pc, uint64_t image, char *buf, size_t size);
+/* dtc_uaddr_normal: the pc such a key merges under (its function's start, 0 for umod). */
+uint64_t dtc_uaddr_normal(int keykind, uint64_t pc, uint64_t image);
 /*
  * dtc_sym_normal: what an aggregation key of func(pc)/sym(pc) (module
  * false) or mod(pc) (true) holds once normalized, as DTrace does before
@@ -272,6 +282,7 @@ struct dtc_value {
 	const uint64_t *dv_pcs;          /* DTC_VAL_STACK: frames */
 	uint32_t dv_npcs;
 	const uint8_t *dv_raw;           /* the recorded bytes (dv_size of them): %e %f %g */
+	bool dv_user;                    /* DTC_VAL_STACK: a ustack() record (dtc_ustack.c) */
 };
 /*
  * dtc_fmt_spec: the C format of conversion cv with its width and

@@ -94,7 +94,8 @@ static void vals_merge(const dt_aggdesc *ag, int64_t *to, const int64_t *from, u
 static bool key_has_syms(const dt_aggdesc *ag)
 {
 	for (uint32_t k = 0; k < ag->ag_nkeys; k++)
-		if (ag->ag_keys[k].kt_kind == DT_KEY_SYM || ag->ag_keys[k].kt_kind == DT_KEY_MOD)
+		if (ag->ag_keys[k].kt_kind == DT_KEY_SYM || ag->ag_keys[k].kt_kind == DT_KEY_MOD ||
+		    ag->ag_keys[k].kt_kind == DT_KEY_USYM || ag->ag_keys[k].kt_kind == DT_KEY_UMOD)
 			return true;
 	return false;
 }
@@ -115,6 +116,13 @@ static void key_normalize(struct dtc *d, const dt_aggdesc *ag, uint8_t *key, uin
 			uint64_t pc;
 			memcpy(&pc, key + off, 8);
 			pc = dtc_sym_normal(pc, kt->kt_kind == DT_KEY_MOD);
+			memcpy(key + off, &pc, 8);
+		}
+		if (kt->kt_kind >= DT_KEY_USYM && off + 16 <= keylen) {
+			uint64_t pc, image;
+			memcpy(&pc, key + off, 8);
+			memcpy(&image, key + off + 8, 8);
+			pc = dtc_uaddr_normal(kt->kt_kind, pc, image);
 			memcpy(key + off, &pc, 8);
 		}
 		off += dtrace_agg_keysize(kt, d->ov.dov_strsize, d->ov.dov_stackframes);
@@ -418,8 +426,15 @@ void dtc_agg_print_keys(struct dtc *d, const struct dtc_aggent *e)
 		uint32_t len = dtrace_agg_keysize(kt, d->ov.dov_strsize, d->ov.dov_stackframes);
 		int64_t v;
 		memcpy(&v, e->ae_key + off, 8);
-		if (kt->kt_kind == DT_KEY_STACK || kt->kt_kind == DT_KEY_USTACK) {
+		if (kt->kt_kind == DT_KEY_USTACK) {
+			dtc_print_ustack(d, (const uint64_t *)(e->ae_key + off), len / 8);
+		} else if (kt->kt_kind == DT_KEY_STACK) {
 			dtc_print_stack(d, (const uint64_t *)(e->ae_key + off), len / 8);
+		} else if (kt->kt_kind >= DT_KEY_USYM) {
+			uint64_t image;
+			memcpy(&image, e->ae_key + off + 8, 8);
+			dtc_uaddr_format(kt->kt_kind, (uint64_t)v, image, sym, sizeof(sym));
+			dtc_out("  %-50s", sym);
 		} else if (kt->kt_kind == DT_KEY_SYM || kt->kt_kind == DT_KEY_MOD) {
 			dtc_print_sym((uint64_t)v, false, sym, sizeof(sym));
 			if (kt->kt_kind == DT_KEY_MOD && strchr(sym, '`'))

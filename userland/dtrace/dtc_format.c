@@ -210,7 +210,10 @@ static void print_stack_conv(const dt_conv *cv, const struct dtc_value *v, int w
 	else if (cv->cv_flags & DT_PF_LEFT)
 		indent = width;
 	dtc_fmt_spec(cv, indent ? 0 : width, 0, "", 's', spec, sizeof(spec));
-	dtc_print_stack_fmt(v->dv_pcs, v->dv_npcs, indent, spec);
+	if (v->dv_user)
+		dtc_print_ustack_fmt(v->dv_pcs, v->dv_npcs, indent, spec);
+	else
+		dtc_print_stack_fmt(v->dv_pcs, v->dv_npcs, indent, spec);
 }
 
 /*

@@ -21,6 +21,7 @@
 static const struct { const char *name; size_t off; uint32_t max; } dtc_counts[] = {
 	{ "nspec", offsetof(dtrace_optvals_t, dov_nspec), 65536 },
 	{ "stackframes", offsetof(dtrace_optvals_t, dov_stackframes), 65536 },
+	{ "ustackframes", offsetof(dtrace_optvals_t, dov_ustackframes), 65536 },
 };
 
 /* Options whose value is a size in bytes, more than 0. */

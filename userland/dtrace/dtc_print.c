@@ -317,7 +317,7 @@ static void print_trace(struct dtc *d, const dt_action *a, const uint8_t *data)
 /* value_of: one recorded argument as a conversion's value. */
 static struct dtc_value value_of(const dif_difo_t *dp, const uint8_t *data)
 {
-	struct dtc_value v = { DTC_VAL_INT, 0, 8, false, NULL, NULL, 0, NULL };
+	struct dtc_value v = { DTC_VAL_INT, 0, 8, false, NULL, NULL, 0, NULL, false };
 
 	if (dp->dd_rtype.dt_kind == DIF_TYPE_STRING || dp->dd_rtype.dt_kind == DIF_TYPE_BLOB) {
 		v.dv_kind = DTC_VAL_STR;
@@ -567,7 +567,7 @@ static void print_action(struct dtc *d, const dt_action *a, const uint8_t *data)
 	case DT_ACT_SYSTEM: print_system(d, a, data); break;
 	case DT_ACT_FREOPEN: print_freopen(d, a, data); break;
 	case DT_ACT_PRINT: dtc_print_typed(a->ac_type, a->ac_args[0], data); break;
-	case DT_ACT_USTACK: dtc_print_stack(d, (const uint64_t *)data, 1); break;   /* no frames */
+	case DT_ACT_USTACK: dtc_print_ustack(d, (const uint64_t *)data, dtrace_action_size(a, 0, 0) / 8); break;
 	case DT_ACT_STACK: dtc_print_stack(d, (const uint64_t *)data, (uint32_t)(a->ac_arg ? a->ac_arg : d->ov.dov_stackframes)); break;
 	case DT_ACT_TRACEMEM:
 		if (!d->rawbytes && is_text(data, (uint32_t)a->ac_arg))
@@ -582,6 +582,14 @@ static void print_action(struct dtc *d, const dt_action *a, const uint8_t *data)
 	case DT_ACT_MOD:
 		dtc_out(d->quiet ? "%s" : "  %-50s", ksym_lookup_addr((uint64_t)v, &(struct ksym){ 0 }) ? "kernel" : "");
 		break;
+	case DT_ACT_USYM: case DT_ACT_UADDR: case DT_ACT_UMOD: {
+		uint64_t image;
+		memcpy(&image, data + 8, 8);
+		dtc_uaddr_format(a->ac_kind == DT_ACT_USYM ? DT_KEY_USYM : a->ac_kind == DT_ACT_UADDR ?
+		                 DT_KEY_UADDR : DT_KEY_UMOD, (uint64_t)v, image, sym, sizeof(sym));
+		dtc_out(d->quiet ? "%s" : "  %-50s", sym);
+		break;
+	}
 	case DT_ACT_PRINTA: dtc_printa(d, a); break;
 	case DT_ACT_CLEAR: case DT_ACT_TRUNC: case DT_ACT_NORMALIZE: case DT_ACT_DENORMALIZE:
 		dtc_agg_apply(d, a, v);

@@ -140,7 +140,7 @@ static struct dtc_value agg_fmt_value(struct dtc *d, const struct dtc_aggent *e)
 	const dt_aggdesc *ag = dtc_agg_desc(d, e->ae_aggid);
 	const int64_t *v = e->ae_vals;
 	uint64_t n = (uint64_t)d->agg_normal[e->ae_aggid];
-	struct dtc_value val = { DTC_VAL_INT, 0, 8, true, NULL, NULL, 0, NULL };
+	struct dtc_value val = { DTC_VAL_INT, 0, 8, true, NULL, NULL, 0, NULL, false };
 
 	n = n > 1 ? n : 1;
 	switch (ag->ag_func) {
@@ -186,18 +186,18 @@ static struct dtc_value key_value(struct dtc *d, const struct dtc_aggent *e, uin
 	uint32_t len = dtrace_agg_keysize(kt, d->ov.dov_strsize, d->ov.dov_stackframes);
 	const uint8_t *p = e->ae_key + *off;
 	struct dtc_value v = { DTC_VAL_INT, 0, kt->kt_size ? kt->kt_size : 8, kt->kt_signed != 0,
-	                       NULL, NULL, 0, NULL };
+	                       NULL, NULL, 0, NULL, false };
 
 	*off += len;
 	if (*off > e->ae_keylen)
 		return (struct dtc_value){ .dv_kind = DTC_VAL_STR, .dv_str = "" };
 	if (kt->kt_kind == DT_KEY_STACK || kt->kt_kind == DT_KEY_USTACK)
 		return (struct dtc_value){ .dv_kind = DTC_VAL_STACK, .dv_pcs = (const uint64_t *)p,
-		                           .dv_npcs = len / 8 };
+		                           .dv_npcs = len / 8, .dv_user = kt->kt_kind == DT_KEY_USTACK };
 	if (kt->kt_string)
 		return (struct dtc_value){ .dv_kind = DTC_VAL_STR, .dv_str = (const char *)p };
 	memcpy(&v.dv_int, p, 8);
-	if (kt->kt_kind == DT_KEY_SYM || kt->kt_kind == DT_KEY_MOD)
+	if (kt->kt_kind == DT_KEY_SYM || kt->kt_kind == DT_KEY_MOD || kt->kt_kind >= DT_KEY_USYM)
 		v.dv_signed = false;
 	return v;
 }
@@ -210,6 +210,16 @@ static void print_key_conv(struct dtc *d, const struct dtc_aggent *e, uint32_t k
 	struct dtc_value v = key_value(d, e, k, off);
 	char sym[160];
 
+	if (kt->kt_kind >= DT_KEY_USYM && v.dv_kind == DTC_VAL_INT) {
+		dt_conv c = *cv;
+		uint64_t image;
+		memcpy(&image, e->ae_key + *off - 8, 8);   /* key_value moved *off past [pc, image] */
+		dtc_uaddr_format(kt->kt_kind, (uint64_t)v.dv_int, image, sym, sizeof(sym));
+		c.cv_kind = DT_CONV_STR;
+		v = (struct dtc_value){ .dv_kind = DTC_VAL_STR, .dv_str = sym };
+		dtc_conv_print(&c, &v, width, prec);
+		return;
+	}
 	if (kt->kt_kind == DT_KEY_MOD && v.dv_kind == DTC_VAL_INT) {
 		dt_conv c = *cv;
 		dtc_print_sym((uint64_t)v.dv_int, false, sym, sizeof(sym));

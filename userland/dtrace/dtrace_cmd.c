@@ -312,6 +312,8 @@ static int enable_and_setup(struct dtc *d)
 	int rc = matched ? dtrace_open(&d->ov, &d->state) : DTRACE_ENOMEM;
 
 	if (rc == 0)
+		dtc_ustack_frames(d->prog, d->ov.dov_ustackframes);
+	if (rc == 0)
 		rc = dtrace_enable(d->state, d->prog, matched, errbuf, sizeof(errbuf));
 	if (rc != 0) {
 		if (rc == DTRACE_EPERM)
