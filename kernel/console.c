@@ -19,6 +19,7 @@
 #include "kernel/klib.h"
 #include "kernel/lock.h"
 #include "kernel/sdt.h"
+#include "kernel/thread.h"
 #include "kernel/time.h"
 
 #define RX_RING_SIZE 4096
@@ -122,6 +123,19 @@ int console_getc(void)
 	while (rx_head == rx_tail)
 		waitq_sleep(&rx_waiters, &rx_lock);
 	c = rx_ring[rx_tail++ % RX_RING_SIZE];
+	spin_unlock(&rx_lock);
+	return c;
+}
+
+int console_getc_killable(void)
+{
+	int c = -1;
+
+	spin_lock(&rx_lock);
+	while (rx_head == rx_tail && !thread_should_exit())
+		waitq_sleep(&rx_waiters, &rx_lock);
+	if (rx_head != rx_tail)
+		c = rx_ring[rx_tail++ % RX_RING_SIZE];
 	spin_unlock(&rx_lock);
 	return c;
 }

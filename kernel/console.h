@@ -32,6 +32,8 @@ int kprintf_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * Thread context only.
  */
 int console_getc(void);
+/* console_getc_killable: the same, but -1 once the calling thread is killed (a process's read). */
+int console_getc_killable(void);
 
 /* console_getc_timeout: as console_getc, or -1 after timeout_ns. */
 int console_getc_timeout(unsigned long long timeout_ns);

@@ -25,11 +25,13 @@
 #define CTRL_C 0x03
 #define CTRL_D 0x04
 
-/* console_read_byte: one typed byte with its echo; -1 for end of file, -2 for Ctrl-C. */
+/* console_read_byte: one typed byte with its echo; -1 for end of file, -2 for Ctrl-C, -3 killed. */
 static int console_read_byte(bool at_start)
 {
 	for (;;) {
-		int c = console_getc();
+		int c = console_getc_killable();
+		if (c < 0)
+			return -3;
 		if (c == CTRL_C)
 			return -2;
 		if (c == CTRL_D && at_start)
@@ -60,6 +62,8 @@ static int64_t console_read(struct file *f, void *buf, size_t n)
 				proc_kill(p->p_pid, SIGINT);
 			return -EINTR;
 		}
+		if (c == -3)                     /* killed (dtrace ended, kill): the signal is taken on return */
+			return len > 0 ? (int64_t)len : -EINTR;
 		if (c < 0)
 			break;
 		if (c == '\b') {

@@ -156,3 +156,12 @@ def test_flowindent(tmp_path):
     assert body[2] == "  0    -> spin_block                          "
     assert body[3] == "  0    <- spin_block                          "
     assert body[-1] == "  0  <- spin_round                            "
+
+
+def test_c_kills_a_program_blocked_on_the_console():
+    # dtrace ends first: the child it created is killed even while it sleeps
+    # in a console read (it used to wait there until input came).
+    status, out, err = shell(
+        "dtrace -q -n 'tick-200ms { exit(0); }' -c /bin/cat; echo after",
+        timeout=TIMEOUT)
+    assert (status, out.splitlines()[-1:], err) == (0, ["after"], "")
