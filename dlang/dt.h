@@ -317,7 +317,23 @@ typedef struct dt_opts {
 	 */
 	const struct dt_libsrc *o_libs;
 	uint32_t o_nlibs;
+	/*
+	 * The kernel's types (kernel/ctf.h; dlang/dt_ctf.c).  NULL: none, and
+	 * kernel types, typed `sym and typed args[] are unknown.
+	 */
+	const struct ctf_dict *o_ctf;
+	/*
+	 * Probe argument types: writes argument argno's type, as C names it
+	 * ("struct thread *"), of the probes pd matches into buf and returns
+	 * 0; -1 if they have none or do not agree.  May be NULL.  Compile
+	 * time, not probe context.
+	 */
+	int (*o_argtype)(void *arg, const dt_probedesc *pd, int argno,
+	    char *buf, size_t len);
+	void *o_argtype_arg;
 } dt_opts;
+
+#define DT_ARGTYPELEN	64	/* an argument type's name, with its NUL */
 
 /* One file of the D library: its name (for messages) and its text. */
 typedef struct dt_libsrc {
@@ -541,6 +557,8 @@ struct dt_type {
 	dt_member *ty_members;		/* struct/union members, in order */
 	uint32_t ty_align;
 	uint8_t ty_bits;		/* a bit-field's width (0: not one) */
+	uint8_t ty_bitoff;		/* a kernel bit-field's shift in its */
+					/* bytes (dt_ctf.c); D's are 0 */
 };
 
 typedef enum dt_identkind {
@@ -716,6 +734,15 @@ dt_type *dt_float_resolve(dt_ctx *ctx, int nfloat, int ndouble, int nlong,
     int nother, uint32_t line, uint32_t col);
 bool dt_float_cast_ok(const dt_type *to, const dt_type *from);
 
+/* dt_ctf.c: the kernel's types (o_ctf) as D types */
+dt_type *dt_ctf_import(dt_ctx *ctx, uint32_t id);
+dt_type *dt_ctf_tag(dt_ctx *ctx, dt_tokkind kw, const char *tag);
+dt_ident *dt_ctf_typename(dt_ctx *ctx, const char *word);
+dt_type *dt_ctf_basetype(dt_ctx *ctx, const char *name);
+dt_type *dt_ctf_var(dt_ctx *ctx, const char *name);
+dt_type *dt_ctf_parse(dt_ctx *ctx, const char *text);
+dt_type *dt_ctf_arg(dt_ctx *ctx, int64_t i);
+
 /* dt_bitfield.c: bit-field members of D-declared structs and unions */
 void dt_bitfield_member(dt_ctx *ctx, dt_node *where, dt_type *sou,
     const char *name, dt_type *base, dt_node *width);
@@ -798,6 +825,8 @@ struct dt_ctx {
 	dt_node *c_predbody;		/* the clause's body, while its */
 					/* predicate is cooked */
 	dt_type *c_t_float[3];		/* float, double, long double (lazily) */
+	dt_type **c_ctftypes;		/* dt_ctf.c: CTF id -> type (lazily) */
+	dt_idhash c_ctfmiss;		/* dt_ctf.c: words CTF has no type for */
 };
 
 _Noreturn void dt_error_at(dt_ctx *ctx, uint32_t line, uint32_t col,

@@ -196,6 +196,8 @@ dt_type *
 dt_type_lookup(dt_ctx *ctx, const char *name)
 {
 	dt_ident *id = dt_ident_lookup(&ctx->c_types, name);
+	if (id == NULL)
+		id = dt_ctf_typename(ctx, name);	/* a kernel typedef */
 	if (id == NULL || id->id_kind != DT_IDK_TYPEDEF)
 		dt_error_tok(ctx, "D_TYPE_ERR", "invalid type name: %s", name);
 	return (id->id_type);
@@ -246,7 +248,13 @@ dt_type_tagged(dt_ctx *ctx, dt_node *where, dt_tokkind kw, const char *tag,
 			    "redeclared: %s", key);
 		return (id->id_type);
 	}
-	dt_type *t = type_new(ctx, k, k == DT_TK_ENUM ? 4 : 0, key);
+	dt_type *t = defining ? NULL : dt_ctf_tag(ctx, kw, tag);
+	if (t != NULL) {		/* the kernel's (dt_ctf.c) */
+		id = dt_ident_insert(ctx, &ctx->c_types, key, DT_IDK_SYMBOL);
+		id->id_type = t;
+		return (t);
+	}
+	t = type_new(ctx, k, k == DT_TK_ENUM ? 4 : 0, key);
 	t->ty_complete = false;
 	t->ty_signed = true;
 	if (tag != NULL) {

@@ -578,6 +578,8 @@ lex_word(dt_ctx *ctx, dt_tok *t)
 	}
 	t->t_str = w;
 	dt_ident *id = dt_ident_lookup(&ctx->c_types, w);
+	if (id == NULL)
+		id = dt_ctf_typename(ctx, w);	/* a kernel typedef */
 	t->t_kind = id != NULL && id->id_kind == DT_IDK_TYPEDEF ?
 	    DT_T_TYPENAME : DT_T_IDENT;
 }

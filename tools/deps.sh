@@ -3,7 +3,7 @@
 # installed.  As root, installs only the missing ones; otherwise prints the
 # exact command to run and fails.
 set -eu
-PKGS="build-essential nasm grub-pc-bin grub-common grub-efi-amd64-bin xorriso mtools qemu-system-x86
+PKGS="build-essential zlib1g-dev nasm grub-pc-bin grub-common grub-efi-amd64-bin xorriso mtools qemu-system-x86
 ovmf gnu-efi
 python3 python3-pytest python3-pexpect libcmocka-dev clang libclang-rt-14-dev gdb
 newlib-source"

@@ -58,6 +58,11 @@ typedef struct dtrace_probedesc {
  * dtps_getargval  the value of argument argno (>= 6, or any the provider
  *               computes lazily).  Probe context.  Optional: NULL gives 0.
  * dtps_destroy  the probe is going away: free parg.  Optional.
+ * dtps_getargdesc  the type of argument argno of the probe pd names, as C
+ *               names it ("struct thread *"), into buf[0..len); 0, or -1
+ *               if it has none (nor any argument after it).  dtrace -lv
+ *               and the compiler's typed args[] ask it.  Thread context,
+ *               framework lock held.  Optional: NULL types nothing.
  */
 typedef struct dtrace_pops {
 	void (*dtps_provide)(void *arg, const dtrace_probedesc_t *desc);
@@ -65,6 +70,8 @@ typedef struct dtrace_pops {
 	void (*dtps_disable)(void *arg, dtrace_id_t id, void *parg);
 	uint64_t (*dtps_getargval)(void *arg, dtrace_id_t id, void *parg, int argno);
 	void (*dtps_destroy)(void *arg, dtrace_id_t id, void *parg);
+	int (*dtps_getargdesc)(void *arg, const dtrace_probedesc_t *pd, void *parg,
+	                       int argno, char *buf, size_t len);
 } dtrace_pops_t;
 
 /*

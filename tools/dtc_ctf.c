@@ -1,0 +1,79 @@
+/*
+ * tools/dtc_ctf.c: the kernel's types for the host compiler (dtc).
+ *
+ * dtc has no kernel to ask, so it reads the kernel's CTF dict from a file
+ * (build/kernel.ctf, the dict the image carries; "-x ctf=FILE" for another,
+ * "-x ctf=none" for none) with the kernel's own reader (kernel/ctf.c), and
+ * gives the compiler:
+ *   o_ctf        the dict
+ *   o_symlookup  a kernel variable or function CTF knows "resolves" to
+ *                address 0 (the host has no image loaded; -S shows it)
+ *   o_argtype    fbt's argument types from the function's prototype
+ *                (the guest's fbt provider gives the same names)
+ * A missing file is no error: the compile goes on without kernel types.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dlang/dt.h"
+#include "kernel/ctf.h"
+#include "tools/dtc_ctf.h"
+
+static int
+host_symlookup(void *arg, const char *name, uint64_t *addr, uint64_t *size)
+{
+	const ctf_dict_t *d = arg;
+	uint32_t t = ctf_var(d, name);
+	ctf_typeinfo_t ti;
+	if (t == 0)
+		return (-1);
+	*addr = 0;
+	*size = 8;
+	t = ctf_resolve(d, t);
+	if (t != 0 && ctf_type(d, t, &ti) == 0 && ti.ti_size > 0 &&
+	    ti.ti_size <= 8)
+		*size = ti.ti_size;
+	return (0);
+}
+
+static int
+host_argtype(void *arg, const dt_probedesc *pd, int argno, char *buf,
+    size_t len)
+{
+	bool ret = strcmp(pd->pd_name, "return") == 0;
+	if (strcmp(pd->pd_prov, "fbt") != 0 || strpbrk(pd->pd_func, "*?[") ||
+	    pd->pd_func[0] == '\0' || (!ret && strcmp(pd->pd_name, "entry")))
+		return (-1);
+	return (ctf_func_argname(arg, pd->pd_func, ret, argno, buf, len));
+}
+
+void
+dtc_ctf_load(dt_opts *o, const char *path)
+{
+	static ctf_dict_t dict;
+	if (path == NULL || strcmp(path, "none") == 0)
+		return;
+	FILE *f = fopen(path, "rb");
+	if (f == NULL)
+		return;
+	fseek(f, 0, SEEK_END);
+	long n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	void *buf = malloc(n > 0 ? (size_t)n : 1);
+	if (buf == NULL || fread(buf, 1, (size_t)n, f) != (size_t)n) {
+		fclose(f);
+		return;
+	}
+	fclose(f);
+	if (ctf_open(&dict, buf, (size_t)n, malloc) != 0) {
+		fprintf(stderr, "dtc: %s: kernel types unusable: %s\n", path,
+		    dict.cd_err);
+		return;
+	}
+	o->o_ctf = &dict;
+	o->o_symlookup = host_symlookup;
+	o->o_symlookup_arg = &dict;
+	o->o_argtype = host_argtype;
+	o->o_argtype_arg = &dict;
+}

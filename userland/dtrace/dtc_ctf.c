@@ -1,0 +1,82 @@
+/*
+ * dtc_ctf.c - what the compiler learns from the kernel about types.
+ *
+ * The D compiler (dlang/dt_ctf.c) asks three questions, answered here from
+ * the running kernel:
+ *   o_ctf        the kernel's CTF dict (kernel/ctf_kernel.c), NULL if the
+ *                image has none or it failed its checks at boot
+ *   o_symlookup  `name: the symbol's address and size (kernel/ksym.c)
+ *   o_argtype    args[i]'s type: what the providers say of every probe the
+ *                description matches (dtrace_probe_info), if they all say
+ *                the same; more than ARGTYPE_MAX matching probes are not
+ *                typed (DTrace types them only when they agree, and
+ *                checking thousands of fbt probes would cost more than the
+ *                compile)
+ *
+ * Context: the consumer's thread, while it compiles (framework lock taken
+ * and released by the calls here, never held across them).
+ */
+#include "kernel/ctf.h"
+#include "kernel/klib.h"
+#include "kernel/ksym.h"
+#include "userland/dtrace/dtc.h"
+
+#define ARGTYPE_MAX 64
+
+static int symlookup_cb(void *arg, const char *name, uint64_t *addr, uint64_t *size)
+{
+	struct ksym ks;
+
+	(void)arg;
+	if (!ksym_lookup_name(name, &ks))
+		return -1;
+	*addr = ks.ks_addr;
+	*size = ks.ks_size;
+	return 0;
+}
+
+struct argtype_ids {
+	dtrace_id_t ids[ARGTYPE_MAX];
+	uint32_t n;
+	bool over;
+};
+
+static void argtype_collect(void *arg, dtrace_id_t id, const dtrace_probedesc_t *pd)
+{
+	struct argtype_ids *l = arg;
+
+	(void)pd;
+	if (l->n < ARGTYPE_MAX)
+		l->ids[l->n++] = id;
+	else
+		l->over = true;
+}
+
+static int argtype_cb(void *arg, const dt_probedesc *cpd, int argno, char *buf, size_t len)
+{
+	static struct argtype_ids l;    /* the consumer's thread only: one compile at a time */
+	static dtrace_probeinfo_t pi;
+	dtrace_probedesc_t pd = dtrace_desc_of(cpd);
+
+	(void)arg;
+	l.n = 0;
+	l.over = false;
+	if (dtrace_probe_list(&pd, argtype_collect, &l) <= 0 || l.over || argno < 0 || argno > 9)
+		return -1;
+	for (uint32_t i = 0; i < l.n; i++) {
+		if (dtrace_probe_info(l.ids[i], &pi) != 0 || argno >= pi.dpi_argc)
+			return -1;
+		if (i == 0)
+			ksnprintf(buf, len, "%s", pi.dpi_argtypes[argno]);
+		else if (strcmp(buf, pi.dpi_argtypes[argno]) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+void dtc_ctf_opts(dt_opts *o)
+{
+	o->o_ctf = ctf_kernel();
+	o->o_symlookup = symlookup_cb;
+	o->o_argtype = argtype_cb;
+}
