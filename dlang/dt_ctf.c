@@ -222,7 +222,10 @@ import_kind(dt_ctx *ctx, const ctf_dict_t *d, uint32_t id,
 		return (dt_type_array(ctx, e, ti->ti_nelem));
 	}
 	case CTF_KIND_FUNC: {
-		dt_type *t = type_alloc(ctx, DT_TK_FUNC, 0, ti->ti_name);
+		char nb[DT_ARGTYPELEN];	/* "void (*)(void *)", as pointers */
+		ctf_type_name(d, id, nb, sizeof (nb));
+		dt_type *t = type_alloc(ctx, DT_TK_FUNC, 0,
+		    dt_strdup(ctx, nb, dt_strlen(nb)));
 		t->ty_base = import(ctx, d, ti->ti_ref, depth + 1);
 		return (t);
 	}

@@ -126,6 +126,10 @@ dt_type_name(const dt_type *t, char *buf, size_t len)
 {
 	if (t == NULL) {
 		dt_snprintf(buf, len, "<unknown>");
+	} else if (t->ty_kind == DT_TK_PTR && t->ty_base != NULL &&
+	    t->ty_base->ty_kind == DT_TK_FUNC && t->ty_base->ty_name != NULL) {
+		/* a kernel function pointer: named whole (dt_ctf.c) */
+		dt_snprintf(buf, len, "%s", t->ty_base->ty_name);
 	} else if (t->ty_kind == DT_TK_PTR) {
 		char b[128];
 		dt_type_name(t->ty_base, b, sizeof (b));

@@ -570,8 +570,9 @@ ctf_func_argname(const ctf_dict_t *d, const char *func, bool ret, int argno,
 	}
 	if (ret && argno == 1)
 		a = ti.ti_ref;
-	else if (ret || ctf_arg(d, f, (uint32_t)argno, &a) != 0)
-		return (-1);
+	else if (ret || (uint32_t)argno >= ti.ti_vlen ||
+	    ctf_arg(d, f, (uint32_t)argno, &a) != 0)
+		return (-1);	/* (a "..." has no type) */
 	if (ret && (a == 0 || ctf_resolve(d, a) == 0))
 		return (-1);
 	ctf_typeinfo_t ai;
