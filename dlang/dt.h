@@ -325,8 +325,9 @@ typedef struct dt_opts {
 	/*
 	 * Probe argument types: writes argument argno's type, as C names it
 	 * ("struct thread *"), of the probes pd matches into buf and returns
-	 * 0; -1 if they have none or do not agree.  May be NULL.  Compile
-	 * time, not probe context.
+	 * 0; -1 if they have no types, DT_ARGTYPE_UNSTABLE if they type it
+	 * differently, DT_ARGTYPE_NOARG if they type their arguments and have
+	 * no argument argno.  May be NULL.  Compile time, not probe context.
 	 */
 	int (*o_argtype)(void *arg, const dt_probedesc *pd, int argno,
 	    char *buf, size_t len);
@@ -334,6 +335,8 @@ typedef struct dt_opts {
 } dt_opts;
 
 #define DT_ARGTYPELEN	64	/* an argument type's name, with its NUL */
+#define DT_ARGTYPE_UNSTABLE	(-2)
+#define DT_ARGTYPE_NOARG	(-3)
 
 /* One file of the D library: its name (for messages) and its text. */
 typedef struct dt_libsrc {
@@ -741,7 +744,7 @@ dt_ident *dt_ctf_typename(dt_ctx *ctx, const char *word);
 dt_type *dt_ctf_basetype(dt_ctx *ctx, const char *name);
 dt_type *dt_ctf_var(dt_ctx *ctx, const char *name);
 dt_type *dt_ctf_parse(dt_ctx *ctx, const char *text);
-dt_type *dt_ctf_arg(dt_ctx *ctx, int64_t i);
+dt_type *dt_ctf_arg(dt_ctx *ctx, const dt_node *n, int64_t i);
 
 /* dt_bitfield.c: bit-field members of D-declared structs and unions */
 void dt_bitfield_member(dt_ctx *ctx, dt_node *where, dt_type *sou,

@@ -391,13 +391,29 @@ dt_ctf_parse(dt_ctx *ctx, const char *text)
 	return (t);
 }
 
+static _Noreturn void
+arg_error(dt_ctx *ctx, const dt_node *n, const dt_probedesc *pd, int rc,
+    int64_t i)
+{
+	if (rc == DT_ARGTYPE_UNSTABLE)
+		dt_error_node(ctx, n, "D_ARGS_MULTI", "args[ ] may not be "
+		    "referenced because probe description %s:%s:%s:%s matches "
+		    "an unstable set of probes", pd->pd_prov, pd->pd_mod,
+		    pd->pd_func, pd->pd_name);
+	dt_error_node(ctx, n, "D_ARGS_IDX", "index %lld is out of range for "
+	    "%s:%s:%s:%s args[ ]", (long long)i, pd->pd_prov, pd->pd_mod,
+	    pd->pd_func, pd->pd_name);
+}
+
 /*
  * args[i]'s type in the clause being compiled: the type every one of its
  * probe descriptions gives argument i (o_argtype), if they agree and it is
- * a scalar; else NULL (args[i] stays an int64_t).
+ * a scalar; else NULL (args[i] stays an int64_t).  As DTrace: probes that
+ * type their arguments differently are D_ARGS_MULTI, an index past a typed
+ * probe's arguments D_ARGS_IDX.
  */
 dt_type *
-dt_ctf_arg(dt_ctx *ctx, int64_t i)
+dt_ctf_arg(dt_ctx *ctx, const dt_node *n, int64_t i)
 {
 	const dt_opts *o = ctx->c_opts;
 	const dt_clause *cl = ctx->c_cl.cs_clause;
@@ -406,8 +422,11 @@ dt_ctf_arg(dt_ctx *ctx, int64_t i)
 	    cl->cl_nprobes == 0 || i < 0 || i > 9)
 		return (NULL);
 	for (uint32_t k = 0; k < cl->cl_nprobes; k++) {
-		if (o->o_argtype(o->o_argtype_arg, &cl->cl_probes[k], (int)i,
-		    k == 0 ? first : buf, sizeof (buf)) != 0)
+		int rc = o->o_argtype(o->o_argtype_arg, &cl->cl_probes[k],
+		    (int)i, k == 0 ? first : buf, sizeof (buf));
+		if (rc == DT_ARGTYPE_UNSTABLE || rc == DT_ARGTYPE_NOARG)
+			arg_error(ctx, n, &cl->cl_probes[k], rc, i);
+		if (rc != 0)
 			return (NULL);
 		if (k > 0 && !dt_streq(first, buf))
 			return (NULL);

@@ -412,7 +412,7 @@ dt_cook_index(dt_ctx *ctx, dt_node *n)
 			n->n_ival = -1;		/* marks a built-in array */
 			dt_type *at = bi->bi_id == DIF_VAR_ARGS &&
 			    dt_sema_is_const(n->n_args) ?
-			    dt_ctf_arg(ctx, n->n_args->n_ival) : NULL;
+			    dt_ctf_arg(ctx, n, n->n_args->n_ival) : NULL;
 			if (at != NULL)		/* the probe's type (dt_ctf.c) */
 				return (dt_sema_cast_to(ctx, n, at));
 			return (n);

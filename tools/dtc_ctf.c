@@ -45,7 +45,12 @@ host_argtype(void *arg, const dt_probedesc *pd, int argno, char *buf,
 	if (strcmp(pd->pd_prov, "fbt") != 0 || strpbrk(pd->pd_func, "*?[") ||
 	    pd->pd_func[0] == '\0' || (!ret && strcmp(pd->pd_name, "entry")))
 		return (-1);
-	return (ctf_func_argname(arg, pd->pd_func, ret, argno, buf, len));
+	const ctf_dict_t *d = arg;
+	if (ctf_func_argname(d, pd->pd_func, ret, argno, buf, len) == 0)
+		return (0);
+	if (ctf_var(d, pd->pd_func) != 0 && strchr(pd->pd_func, '.') == NULL)
+		return (DT_ARGTYPE_NOARG);	/* typed, no such argument */
+	return (-1);
 }
 
 void

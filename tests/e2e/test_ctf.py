@@ -9,6 +9,7 @@ its size, and a kernel struct is an unknown type.
 import re
 
 from conftest import BOOT_TIMEOUT, EXIT_HALT, exit_code_for
+from test_dtrace_host import dtrace
 
 
 def test_corrupt_ctf_is_reported_and_the_kernel_runs_without_types(boot):
@@ -28,3 +29,22 @@ def test_bootstat_reports_the_types_opened(boot):
     assert m, out
     assert int(m.group(1)) > 1000 and int(m.group(2)) > 50000
     assert status == EXIT_HALT
+
+
+def test_args_of_an_unstable_set_of_probes_is_refused():
+    # fbt::k*:entry matches functions whose first arguments differ: DTrace's
+    # D_ARGS_MULTI (the host compiler cannot see which probes a glob
+    # matches, so this is checked in the guest).
+    status, out, err = dtrace("-x", "errtags", "-n", "fbt::k*:entry { trace(args[0]); }")
+    assert status == 1
+    assert err == ("dtrace: invalid probe specifier fbt::k*:entry { trace(args[0]); }: "
+                   "[D_ARGS_MULTI] args[ ] may not be referenced because probe description "
+                   "fbt::k*:entry matches an unstable set of probes\n")
+
+
+def test_typed_args_key_an_aggregation():
+    # The first "done when": kmalloc's args[0] (a size_t) as a key,
+    # while the churn workload allocates.
+    status, out, err = dtrace("-q", "-c", "churn 1", "-n", "fbt::kmalloc:entry { @[args[0]] = count(); }")
+    assert status == 0, err
+    assert re.search(r"^\s+\d+\s+\d+$", out, re.M), out

@@ -8,10 +8,11 @@
  *   o_symlookup  `name: the symbol's address and size (kernel/ksym.c)
  *   o_argtype    args[i]'s type: what the providers say of every probe the
  *                description matches (dtrace_probe_info), if they all say
- *                the same; more than ARGTYPE_MAX matching probes are not
- *                typed (DTrace types them only when they agree, and
- *                checking thousands of fbt probes would cost more than the
- *                compile)
+ *                the same; probes typed differently (or some typed, some
+ *                not) are DTrace's "unstable set", and so are more than
+ *                ARGTYPE_MAX matching probes when any is typed (checking
+ *                thousands of fbt probes would cost more than the compile;
+ *                DTrace refuses fbt:::entry's args[] too)
  *
  * Context: the consumer's thread, while it compiles (framework lock taken
  * and released by the calls here, never held across them).
@@ -61,17 +62,28 @@ static int argtype_cb(void *arg, const dt_probedesc *cpd, int argno, char *buf, 
 	(void)arg;
 	l.n = 0;
 	l.over = false;
-	if (dtrace_probe_list(&pd, argtype_collect, &l) <= 0 || l.over || argno < 0 || argno > 9)
+	if (dtrace_probe_list(&pd, argtype_collect, &l) <= 0 || argno < 0 || argno > 9)
 		return -1;
+	int typed = 0, untyped = 0, beyond = 0;
 	for (uint32_t i = 0; i < l.n; i++) {
-		if (dtrace_probe_info(l.ids[i], &pi) != 0 || argno >= pi.dpi_argc)
-			return -1;
-		if (i == 0)
+		if (dtrace_probe_info(l.ids[i], &pi) != 0 || pi.dpi_argc == 0) {
+			untyped++;
+			continue;
+		}
+		if (argno >= pi.dpi_argc) {
+			beyond++;
+			continue;
+		}
+		if (typed++ == 0)
 			ksnprintf(buf, len, "%s", pi.dpi_argtypes[argno]);
 		else if (strcmp(buf, pi.dpi_argtypes[argno]) != 0)
-			return -1;
+			return DT_ARGTYPE_UNSTABLE;
 	}
-	return 0;
+	if (untyped == (int)l.n)
+		return -1;                  /* a provider that types nothing */
+	if (l.over || untyped > 0 || (typed > 0 && beyond > 0))
+		return DT_ARGTYPE_UNSTABLE;
+	return beyond > 0 ? DT_ARGTYPE_NOARG : 0;
 }
 
 void dtc_ctf_opts(dt_opts *o)
