@@ -187,9 +187,53 @@ static void sdt_disable(void *arg, dtrace_id_t id, void *parg)
 	}
 }
 
+/*
+ * The sdt probes' argument types, as the sites pass them (illumos keeps
+ * such a table too: the macro cannot name its arguments' types).  A probe
+ * not listed, and the sched provider's (DTrace types those as translated
+ * lwpsinfo_t / psinfo_t, which Sonde does not have), are untyped.
+ */
+static const struct sdt_argdesc {
+	const char *sa_name;
+	const char *sa_types[2];
+} sdt_argdescs[] = {
+	{ "console-transmit", { "const char *", "size_t" } },
+	{ "console-receive", { "int", NULL } },
+	{ "cyclic-fire", { "struct cyclic *", "void (*)(void *)" } },
+	{ "kmem-alloc", { "void *", "size_t" } },
+	{ "kmem-free", { "void *", "size_t" } },
+	{ "enqueue", { "struct thread *", NULL } },
+	{ "dequeue", { "struct thread *", NULL } },
+	{ "off-cpu", { "struct thread *", NULL } },
+	{ "wakeup", { "struct thread *", NULL } },
+	{ "sleep", { "struct waitq *", NULL } },
+	{ "queue-put", { "struct wl_queue *", "uint64_t" } },
+	{ "queue-get", { "struct wl_queue *", "uint64_t" } },
+};
+
+static int sdt_getargdesc(void *arg, const dtrace_probedesc_t *pd, void *parg, int argno,
+                          char *buf, size_t len)
+{
+	const struct sdt_psite *s = parg;
+
+	(void)arg;
+	if (strcmp(pd->dpd_provider, "sdt") != 0 || argno < 0 || argno >= 2 ||
+	    s == NULL || argno >= s->ps_nargs)
+		return -1;
+	for (size_t i = 0; i < ARRAY_SIZE(sdt_argdescs); i++) {
+		const char *t = sdt_argdescs[i].sa_types[argno];
+		if (strcmp(pd->dpd_name, sdt_argdescs[i].sa_name) == 0 && t != NULL) {
+			ksnprintf(buf, len, "%s", t);
+			return 0;
+		}
+	}
+	return -1;
+}
+
 static const dtrace_pops_t sdt_pops = {
 	.dtps_enable = sdt_enable,
 	.dtps_disable = sdt_disable,
+	.dtps_getargdesc = sdt_getargdesc,
 };
 
 /* The sdt probe names the sched provider publishes too. */

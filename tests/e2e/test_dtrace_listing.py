@@ -45,8 +45,9 @@ STABILITY = {
 
 
 # Argument types of the probes listed there: fbt's from kmalloc's prototype
-# (the kernel's CTF); the others' are not declared yet.
-TYPES = {"fbt": ("size_t",)}
+# (the kernel's CTF), sdt's as its table declares them (trace/prov_sdt.c);
+# the others' are not declared.
+TYPES = {"fbt": ("size_t",), "sdt": ("void *", "size_t")}
 
 
 def test_lv_stability_of_every_provider():
