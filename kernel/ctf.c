@@ -237,6 +237,42 @@ type_refs_ok(const ctf_dict_t *d, uint32_t id)
 	}
 }
 
+/* ---- ctf_open: the name index (ctf_lookup's hash of named types) ---- */
+
+static uint32_t
+name_hash(const char *s)
+{
+	uint32_t h = 2166136261u;
+	while (*s != '\0')
+		h = (h ^ (uint8_t)*s++) * 16777619u;
+	return (h);
+}
+
+/* Every named type in an open-addressed table of ids (0: empty). */
+static int
+names_index(ctf_dict_t *d, void *(*alloc)(size_t))
+{
+	uint32_t cap = 16;
+	while (cap < 2 * d->cd_ntypes && cap < (1u << 30))
+		cap *= 2;
+	d->cd_names = alloc((size_t)cap * sizeof (uint32_t));
+	if (d->cd_names == NULL)
+		return (refuse(d, "no memory for the name index"));
+	d->cd_namecap = cap;
+	for (uint32_t i = 0; i < cap; i++)
+		d->cd_names[i] = 0;
+	for (uint32_t id = 1; id <= d->cd_ntypes; id++) {
+		const char *n = name_of(d, rd32(d->cd_types + d->cd_index[id]));
+		if (n[0] == '\0')
+			continue;
+		uint32_t h = name_hash(n) & (cap - 1);
+		while (d->cd_names[h] != 0)
+			h = (h + 1) & (cap - 1);
+		d->cd_names[h] = id;
+	}
+	return (0);
+}
+
 int
 ctf_open(ctf_dict_t *d, const void *buf, size_t len, void *(*alloc)(size_t))
 {
@@ -266,7 +302,7 @@ ctf_open(ctf_dict_t *d, const void *buf, size_t len, void *(*alloc)(size_t))
 		    !ref_ok(d, rd32(d->cd_vars + 8 * i + 4)))
 			return (refuse(d, "a variable names a bad string or "
 			    "type"));
-	return (0);
+	return (names_index(d, alloc));
 }
 
 /* ---- accessors ---- */
@@ -374,20 +410,25 @@ ctf_arg(const ctf_dict_t *d, uint32_t id, uint32_t i, uint32_t *type)
 uint32_t
 ctf_lookup(const ctf_dict_t *d, uint32_t kind, const char *name)
 {
-	uint32_t fwd = 0;
-	for (uint32_t id = 1; id <= d->cd_ntypes; id++) {
+	uint32_t fwd = 0, cap = d->cd_namecap, best = 0;
+	if (cap == 0 || name[0] == '\0')
+		return (0);
+	/* the table is at most half full: the probe ends at an empty slot */
+	for (uint32_t h = name_hash(name) & (cap - 1), n = 0;
+	    d->cd_names[h] != 0 && n < cap; h = (h + 1) & (cap - 1), n++) {
+		uint32_t id = d->cd_names[h];
 		const uint8_t *r = d->cd_types + d->cd_index[id];
 		uint32_t k = rd32(r + 4) >> 26;
 		if (!ctf_streq(name_of(d, rd32(r)), name) || name[0] == '\0')
 			continue;
-		if (k == kind || (kind == CTF_KIND_INT &&
-		    k == CTF_KIND_FLOAT))
-			return (id);
+		if ((k == kind || (kind == CTF_KIND_INT &&
+		    k == CTF_KIND_FLOAT)) && (best == 0 || id < best))
+			best = id;		/* the first in the dict wins */
 		if (k == CTF_KIND_FORWARD && kind != CTF_KIND_TYPEDEF &&
-		    kind != CTF_KIND_INT && fwd == 0)
+		    kind != CTF_KIND_INT && (fwd == 0 || id < fwd))
 			fwd = id;
 	}
-	return (fwd);
+	return (best != 0 ? best : fwd);
 }
 
 uint32_t

@@ -69,6 +69,8 @@ typedef struct ctf_dict {
 	uint32_t cd_typelen, cd_strlen, cd_nvars;
 	uint32_t cd_ntypes;		/* types are 1..cd_ntypes */
 	uint32_t *cd_index;		/* [id]: offset of type id's record */
+	uint32_t *cd_names;		/* hash of named types' ids (0: empty) */
+	uint32_t cd_namecap;		/* its slots, a power of two */
 	size_t cd_size;			/* bytes of the whole dict */
 	const char *cd_err;		/* why ctf_open refused it */
 } ctf_dict_t;
@@ -89,8 +91,9 @@ typedef struct ctf_typeinfo {
 
 /*
  * ctf_open: check the dict in buf[0..len) and make it readable through d.
- *   alloc  memory for the type index (4 bytes per type; never freed by
- *          this file; NULL return refuses the dict)
+ *   alloc  memory for the type index and the name hash (4 bytes per
+ *          type, then 8 to 16 per type; never freed by this file; a NULL
+ *          return refuses the dict)
  * Returns 0, or -1 with d->cd_err saying why.  The dict keeps pointing into
  * buf.  Any context that may allocate.
  */

@@ -326,6 +326,7 @@ static void test_kernel_mutated(void **state)
 		memcpy(buf, orig, len);
 		assert_int_equal(ctf_open(&d, buf, cut, malloc), -1);
 		free(d.cd_index);
+		free(d.cd_names);
 	}
 	for (int round = 0; round < 300; round++) {
 		memcpy(buf, orig, len);
@@ -342,6 +343,7 @@ static void test_kernel_mutated(void **state)
 			assert_non_null(d.cd_err);
 		}
 		free(d.cd_index);
+		free(d.cd_names);
 	}
 	assert_true(refused > 0);
 	print_message("kernel dict: %zu bytes; %u mutated copies refused, %u accepted and "
