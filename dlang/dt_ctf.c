@@ -14,8 +14,9 @@
  * followed a bounded number of times (kernel/ctf.c refuses nothing that a
  * loop could make, so this file bounds its own recursion: DT_CTF_DEPTH).
  *   - integers keep the CTF name ("long unsigned int"), size and sign; an
- *     integer typedef is the integer under the typedef's name; other
- *     typedefs and const/volatile/restrict are their base type
+ *     integer typedef is the integer under the typedef's name, a const or
+ *     volatile one says so ("volatile uint64_t"); other typedefs and
+ *     qualifiers are their base type
  *   - bit-fields become D bit-fields of the smallest power-of-two bytes
  *     that hold their bits, with ty_bitoff the shift to them
  *   - an anonymous struct or union member contributes its members
@@ -204,6 +205,24 @@ import_typedef(dt_ctx *ctx, const ctf_dict_t *d, const ctf_typeinfo_t *ti,
 	return (t);
 }
 
+/* const/volatile: the base type; an integer's name says it ("const char"). */
+static dt_type *
+import_qual(dt_ctx *ctx, const ctf_dict_t *d, const ctf_typeinfo_t *ti,
+    int depth)
+{
+	dt_type *b = import(ctx, d, ti->ti_ref, depth + 1);
+	if (b->ty_kind != DT_TK_INT || b->ty_bits != 0 || b->ty_name == NULL)
+		return (b);
+	const char *q = ti->ti_kind == CTF_KIND_CONST ? "const " : "volatile ";
+	size_t n = dt_strlen(q) + dt_strlen(b->ty_name) + 1;
+	char *name = dt_alloc(ctx, n);
+	dt_snprintf(name, n, "%s%s", q, b->ty_name);
+	dt_type *t = dt_alloc(ctx, sizeof (*t));
+	*t = *b;
+	t->ty_name = name;
+	return (t);
+}
+
 static dt_type *
 import_kind(dt_ctx *ctx, const ctf_dict_t *d, uint32_t id,
     const ctf_typeinfo_t *ti, int depth)
@@ -244,8 +263,9 @@ import_kind(dt_ctx *ctx, const ctf_dict_t *d, uint32_t id,
 		return (import_forward(ctx, d, ti, depth));
 	case CTF_KIND_TYPEDEF:
 		return (import_typedef(ctx, d, ti, depth));
-	case CTF_KIND_SLICE: case CTF_KIND_CONST: case CTF_KIND_VOLATILE:
-	case CTF_KIND_RESTRICT:
+	case CTF_KIND_CONST: case CTF_KIND_VOLATILE:
+		return (import_qual(ctx, d, ti, depth));
+	case CTF_KIND_SLICE: case CTF_KIND_RESTRICT:
 		return (import(ctx, d, ti->ti_ref, depth + 1));
 	default:
 		return (ctx->c_t_void);

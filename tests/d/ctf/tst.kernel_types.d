@@ -4,9 +4,15 @@
  * is a struct thread * whose members (an array of char, integers) read
  * through the pointer; curcpu translates the kernel's real struct cpu;
  * kernel typedefs name types; sizeof and offsetof see kernel layouts; a
- * kernel integer typedef keeps its name for print().
+ * kernel integer typedef keeps its name for print(), which prints a kernel
+ * struct member by member (a function pointer, volatile integers, as C
+ * names their types); a D translator reads
+ * a kernel struct's members.
  */
 #pragma D option quiet
+
+typedef struct tinfo { uint64_t ti_tid; int ti_cpu; } tinfo_t;
+translator tinfo_t < struct thread *T > { ti_tid = T->t_tid; ti_cpu = T->t_cpu; };
 
 BEGIN
 {
@@ -28,5 +34,11 @@ BEGIN
 	this->t = (struct thread *)curthread;
 	printf("this->t == curthread: %d\n", this->t == curthread);
 	printf("this->t->t_name[0]: %c\n", this->t->t_name[0]);
+	printf("xlate: %d %d\n", xlate<tinfo_t>(curthread).ti_tid == tid,
+	    xlate<tinfo_t *>(curthread)->ti_cpu == cpu);
+	print(curthread->t_tid == tid);
+	/* the last CPU slot is never used with the 1 or 4 CPUs tests run on */
+	print(`cpus[7].cpu_xcall);
+	printf("\n");
 	exit(0);
 }
