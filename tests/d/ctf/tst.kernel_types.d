@@ -39,6 +39,5 @@ BEGIN
 	print(curthread->t_tid == tid);
 	/* the last CPU slot is never used with the 1 or 4 CPUs tests run on */
 	print(`cpus[7].cpu_xcall);
-	printf("\n");
 	exit(0);
 }
