@@ -562,6 +562,8 @@ struct dt_type {
 	uint8_t ty_bits;		/* a bit-field's width (0: not one) */
 	uint8_t ty_bitoff;		/* a kernel bit-field's shift in its */
 					/* bytes (dt_ctf.c); D's are 0 */
+	uint32_t ty_ctfid;		/* a kernel struct whose members are */
+					/* not imported yet (dt_ctf_members) */
 };
 
 typedef enum dt_identkind {
@@ -745,6 +747,8 @@ dt_type *dt_ctf_basetype(dt_ctx *ctx, const char *name);
 dt_type *dt_ctf_var(dt_ctx *ctx, const char *name);
 dt_type *dt_ctf_parse(dt_ctx *ctx, const char *text);
 dt_type *dt_ctf_arg(dt_ctx *ctx, const dt_node *n, int64_t i);
+void dt_ctf_members(dt_ctx *ctx, dt_type *t);
+void dt_ctf_members_deep(dt_ctx *ctx, dt_type *t);
 
 /* dt_bitfield.c: bit-field members of D-declared structs and unions */
 void dt_bitfield_member(dt_ctx *ctx, dt_node *where, dt_type *sou,

@@ -37,6 +37,8 @@
 
 #define DT_CTF_DEPTH	24
 
+typedef const ctf_dict_t *dt_ctf_dictp;
+
 static const ctf_dict_t *
 ctf_of(dt_ctx *ctx)
 {
@@ -167,10 +169,56 @@ import_sou(dt_ctx *ctx, const ctf_dict_t *d, uint32_t id,
 	dt_type *t = type_alloc(ctx, un ? DT_TK_UNION : DT_TK_STRUCT,
 	    (uint32_t)ti->ti_size, name);
 	t->ty_align = 1;
-	memo_of(ctx, d)[id] = t;
-	dt_member **tail = &t->ty_members;
-	members_import(ctx, d, id, t, &tail, 0, depth);
+	while (t->ty_align < 8 && ti->ti_size % (t->ty_align * 2) == 0)
+		t->ty_align *= 2;	/* (the members' own, once known) */
+	t->ty_ctfid = id;		/* members: dt_ctf_members, on use */
+	(void)d;
+	(void)depth;
 	return (t);
+}
+
+/*
+ * A kernel struct's members, imported the first time something needs
+ * them (a member reference, offsetof, a translator, print()).  Importing
+ * them when the struct is imported would follow every pointer of the
+ * kernel's type graph at once: recursion as deep as the graph (on a 16 KiB
+ * kernel stack) and most of the dict in the arena.
+ */
+void
+dt_ctf_members(dt_ctx *ctx, dt_type *t)
+{
+	const dt_ctf_dictp d = ctf_of(ctx);
+	if (d == NULL || t == NULL || t->ty_ctfid == 0)
+		return;
+	uint32_t id = t->ty_ctfid;
+	t->ty_ctfid = 0;
+	t->ty_align = 1;
+	dt_member **tail = &t->ty_members;
+	members_import(ctx, d, id, t, &tail, 0, 0);
+}
+
+/*
+ * The same for t's embedded structs, unions and arrays of them (print()
+ * prints those; it does not follow pointers).  C cannot embed a struct in
+ * itself; a corrupt dict could, hence the depth bound.
+ */
+static void
+members_deep(dt_ctx *ctx, dt_type *t, int depth)
+{
+	while (t != NULL && t->ty_kind == DT_TK_ARRAY)
+		t = t->ty_base;
+	if (t == NULL || depth > DT_CTF_DEPTH || (t->ty_kind != DT_TK_STRUCT &&
+	    t->ty_kind != DT_TK_UNION))
+		return;
+	dt_ctf_members(ctx, t);
+	for (dt_member *m = t->ty_members; m != NULL; m = m->m_next)
+		members_deep(ctx, m->m_type, depth + 1);
+}
+
+void
+dt_ctf_members_deep(dt_ctx *ctx, dt_type *t)
+{
+	members_deep(ctx, t, 0);
 }
 
 static dt_type *

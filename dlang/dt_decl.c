@@ -494,6 +494,7 @@ dt_decl_xlator(dt_ctx *ctx, dt_node *where, dt_type *out, dt_type *in,
 	if (dt_ident_lookup(&ctx->c_types, key) != NULL)
 		dt_error_node(ctx, where, "D_XLATE_REDECL", "translator from "
 		    "%s to %s has already been declared", b, a);
+	dt_ctf_members(ctx, out);	/* a kernel struct's, if it is one */
 	for (dt_node *m = members; m != NULL; m = m->n_next) {
 		dt_member *om = NULL;
 		for (om = out->ty_members; om != NULL; om = om->m_next)

@@ -512,6 +512,7 @@ dt_cook_member(dt_ctx *ctx, dt_node *n)
 		dt_error_node(ctx, n, "D_OP_INCOMPLETE", "operator %s cannot "
 		    "be applied to incomplete type %s", dt_tok_name(n->n_op),
 		    dt_sema_tname(t, b, sizeof (b)));
+	dt_ctf_members(ctx, t);		/* a kernel struct's, on first use */
 	for (dt_member *m = t->ty_members; m != NULL; m = m->m_next) {
 		if (dt_streq(m->m_name, n->n_str)) {
 			n->n_type = m->m_type;
@@ -631,6 +632,7 @@ dt_cook_offsetof(dt_ctx *ctx, dt_node *n)
 	    !t->ty_complete)
 		dt_error_node(ctx, n, "D_OFFSETOF_TYPE", "offsetof operand "
 		    "must be a struct or union type");
+	dt_ctf_members(ctx, t);		/* a kernel struct's, on first use */
 	for (dt_member *m = t->ty_members; m != NULL; m = m->m_next) {
 		if (!dt_streq(m->m_name, n->n_str))
 			continue;
