@@ -48,3 +48,12 @@ def test_typed_args_key_an_aggregation():
     status, out, err = dtrace("-q", "-c", "churn 1", "-n", "fbt::kmalloc:entry { @[args[0]] = count(); }")
     assert status == 0, err
     assert re.search(r"^\s+\d+\s+\d+$", out, re.M), out
+
+
+def test_a_symbol_without_a_type_is_d_sym_notypes():
+    # __udivti3 (libgcc, no CTF) is in the kernel's symbol table but not in
+    # its types: DTrace's D_SYM_NOTYPES (an unknown name is D_SYM_BADREF,
+    # tests/d/ctf/err.D_SYM_BADREF.kernel.d).
+    status, out, err = dtrace("-x", "errtags", "-n", "BEGIN { trace(`__udivti3); }")
+    assert status == 1
+    assert "[D_SYM_NOTYPES] no symbolic type information is available for `__udivti3" in err
