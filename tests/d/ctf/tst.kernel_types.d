@@ -29,6 +29,7 @@ BEGIN
 	printf("offsetof (struct cpu, cpu_self): %d\n",
 	    offsetof (struct cpu, cpu_self));
 	printf("sizeof (dtrace_id_t): %d\n", sizeof (dtrace_id_t));
+	printf("sizeof (kernel`dtrace_id_t): %d\n", sizeof (kernel`dtrace_id_t));
 	printf("sizeof (struct thread) == sizeof (*curthread): %d\n",
 	    sizeof (struct thread) == sizeof (*curthread));
 	this->t = (struct thread *)curthread;
