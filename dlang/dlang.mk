@@ -82,10 +82,11 @@ dlang-kcheck: $(DLANG_KOBJS)
 dlang-units: $(DLANG_UNITS)
 	@set -e; for t in $(DLANG_UNITS); do echo "== $$t"; $$t; done
 
-dlang-tests: $(DTC)
+# dtc reads the kernel's types (tests/d/ctf) from $(BUILD)/kernel.ctf
+dlang-tests: $(DTC) $(BUILD)/kernel.ctf
 	@sh tools/dtc-check.sh $(DTC)
 
-dlang-golden: $(DTC)
+dlang-golden: $(DTC) $(BUILD)/kernel.ctf
 	@sh tools/dtc-check.sh $(DTC) --update
 
 # The fuzzer's seed corpus: every D file of the tree (tests/d and its
