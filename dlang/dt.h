@@ -598,6 +598,8 @@ struct dt_ident {
 	dt_node *id_xlexprs;		/* (parallel list, n_next) */
 	uint32_t id_line;
 	uint8_t id_alloca;		/* kinds of pointer stored (dt_sema_ptr.c) */
+	bool id_kernel;			/* a kernel typedef (dt_ctf.c): a D */
+					/* typedef of that name replaces it */
 	/* aggregations */
 	uint32_t id_aggidx;		/* index in the program's aggs */
 	dt_ident *id_next;		/* hash chain */

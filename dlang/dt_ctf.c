@@ -379,6 +379,7 @@ dt_ctf_typename(dt_ctx *ctx, const char *word)
 	dt_ident *t = dt_ident_insert(ctx, &ctx->c_types, word,
 	    DT_IDK_TYPEDEF);
 	t->id_type = import(ctx, d, id, 0);
+	t->id_kernel = true;
 	return (t);
 }
 

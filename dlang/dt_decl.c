@@ -332,6 +332,12 @@ dt_sou_end(dt_ctx *ctx, dt_type *t)
 void
 dt_decl_typedef(dt_ctx *ctx, dt_node *where, const char *name, dt_type *t)
 {
+	dt_ident *k = dt_ident_lookup(&ctx->c_types, name);
+	if (k != NULL && k->id_kernel) {	/* D's name space is its own */
+		k->id_type = t;
+		k->id_kernel = false;
+		return;
+	}
 	if (dt_ident_lookup(&ctx->c_types, name) != NULL ||
 	    dt_ident_lookup(&ctx->c_globals, name) != NULL ||
 	    dif_builtin_lookup(name, dt_strlen(name)) != NULL ||

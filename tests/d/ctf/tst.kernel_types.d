@@ -6,12 +6,14 @@
  * kernel typedefs name types; sizeof and offsetof see kernel layouts; a
  * kernel integer typedef keeps its name for print(), which prints a kernel
  * struct member by member (a function pointer, volatile integers, as C
- * names their types); a D translator reads
+ * names their types); a D typedef may reuse a kernel typedef's name; a
+ * D translator reads
  * a kernel struct's members.
  */
 #pragma D option quiet
 
 typedef struct tinfo { uint64_t ti_tid; int ti_cpu; } tinfo_t;
+typedef char kfile_fn;		/* D's own, hiding the kernel's typedef */
 translator tinfo_t < struct thread *T > { ti_tid = T->t_tid; ti_cpu = T->t_cpu; };
 
 BEGIN
@@ -30,6 +32,7 @@ BEGIN
 	    offsetof (struct cpu, cpu_self));
 	printf("sizeof (dtrace_id_t): %d\n", sizeof (dtrace_id_t));
 	printf("sizeof (kernel`dtrace_id_t): %d\n", sizeof (kernel`dtrace_id_t));
+	printf("sizeof (kfile_fn): %d\n", sizeof (kfile_fn));
 	printf("sizeof (struct thread) == sizeof (*curthread): %d\n",
 	    sizeof (struct thread) == sizeof (*curthread));
 	this->t = (struct thread *)curthread;
