@@ -324,13 +324,16 @@ typedef struct dt_opts {
 	const struct ctf_dict *o_ctf;
 	/*
 	 * Probe argument types: writes argument argno's type, as C names it
-	 * ("struct thread *"), of the probes pd matches into buf and returns
-	 * 0; -1 if they have no types, DT_ARGTYPE_UNSTABLE if they type it
+	 * ("struct thread *"), of the probes pd matches into native and
+	 * returns 0; for an argument D sees translated, also that type into
+	 * xlate (else "") and the native argument it comes from into *map.
+	 * -1 if they have no types, DT_ARGTYPE_UNSTABLE if they type it
 	 * differently, DT_ARGTYPE_NOARG if they type their arguments and have
-	 * no argument argno.  May be NULL.  Compile time, not probe context.
+	 * no argument argno.  Buffers of DT_ARGTYPELEN.  May be NULL.
+	 * Compile time, not probe context.
 	 */
 	int (*o_argtype)(void *arg, const dt_probedesc *pd, int argno,
-	    char *buf, size_t len);
+	    char *native, char *xlate, int *map);
 	void *o_argtype_arg;
 } dt_opts;
 
@@ -750,6 +753,7 @@ dt_type *dt_ctf_var(dt_ctx *ctx, const char *name);
 dt_type *dt_ctf_parse(dt_ctx *ctx, const char *text);
 dt_type *dt_ctf_arg(dt_ctx *ctx, const dt_node *n, int64_t i);
 void dt_ctf_members(dt_ctx *ctx, dt_type *t);
+dt_node *dt_ctf_xlate_arg(dt_ctx *ctx, dt_node *n);
 void dt_ctf_members_deep(dt_ctx *ctx, dt_type *t);
 
 /* dt_bitfield.c: bit-field members of D-declared structs and unions */

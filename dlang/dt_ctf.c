@@ -481,25 +481,88 @@ arg_error(dt_ctx *ctx, const dt_node *n, const dt_probedesc *pd, int rc,
  * type their arguments differently are D_ARGS_MULTI, an index past a typed
  * probe's arguments D_ARGS_IDX.
  */
-dt_type *
-dt_ctf_arg(dt_ctx *ctx, const dt_node *n, int64_t i)
+/*
+ * The clause's probes' argument i: 0 with its native type, translated
+ * type ("" if none) and native argument, if every description agrees.
+ */
+static int
+arg_query(dt_ctx *ctx, const dt_node *n, int64_t i, char *native,
+    char *xlate, int *map)
 {
 	const dt_opts *o = ctx->c_opts;
 	const dt_clause *cl = ctx->c_cl.cs_clause;
-	char first[DT_ARGTYPELEN], buf[DT_ARGTYPELEN];
+	char nb[DT_ARGTYPELEN], xb[DT_ARGTYPELEN];
+	int m;
 	if (o == NULL || o->o_argtype == NULL || cl == NULL ||
 	    cl->cl_nprobes == 0 || i < 0 || i > 9)
-		return (NULL);
+		return (-1);
 	for (uint32_t k = 0; k < cl->cl_nprobes; k++) {
+		char *nt = k == 0 ? native : nb, *xt = k == 0 ? xlate : xb;
+		nt[0] = xt[0] = '\0';
 		int rc = o->o_argtype(o->o_argtype_arg, &cl->cl_probes[k],
-		    (int)i, k == 0 ? first : buf, sizeof (buf));
+		    (int)i, nt, xt, k == 0 ? map : &m);
 		if (rc == DT_ARGTYPE_UNSTABLE || rc == DT_ARGTYPE_NOARG)
 			arg_error(ctx, n, &cl->cl_probes[k], rc, i);
 		if (rc != 0)
-			return (NULL);
-		if (k > 0 && !dt_streq(first, buf))
-			return (NULL);
+			return (-1);
+		if (k > 0 && (!dt_streq(native, nb) || !dt_streq(xlate, xb) ||
+		    m != *map))
+			return (-1);
 	}
-	dt_type *t = dt_ctf_parse(ctx, first);
+	return (0);
+}
+
+dt_type *
+dt_ctf_arg(dt_ctx *ctx, const dt_node *n, int64_t i)
+{
+	char native[DT_ARGTYPELEN], xlate[DT_ARGTYPELEN];
+	int map = (int)i;
+	if (arg_query(ctx, n, i, native, xlate, &map) != 0 || xlate[0] != '\0')
+		return (NULL);		/* a translated one: dt_ctf_xlate_arg */
+	dt_type *t = dt_ctf_parse(ctx, native);
 	return (t != NULL && dt_type_isscalar(t) ? t : NULL);
+}
+
+/*
+ * args[i]->m where the probes pass argument i translated (sched's
+ * lwpsinfo_t *): n (the uncooked args[i]) becomes the uncooked
+ * xlate<T *>((native *)argN), whose members the translator gives.  Any
+ * other n is returned as it is.
+ */
+dt_node *
+dt_ctf_xlate_arg(dt_ctx *ctx, dt_node *n)
+{
+	char native[DT_ARGTYPELEN], xlate[DT_ARGTYPELEN], var[8];
+	int map = 0;
+	if (n->n_kind != DT_N_INDEX || n->n_a == NULL ||
+	    n->n_a->n_kind != DT_N_VAR || !dt_streq(n->n_a->n_str, "args") ||
+	    n->n_args == NULL || n->n_args->n_next != NULL ||
+	    n->n_args->n_kind != DT_N_INT)
+		return (n);
+	int64_t i = n->n_args->n_ival;
+	if (arg_query(ctx, n, i, native, xlate, &map) != 0 ||
+	    xlate[0] == '\0' || map < 0 || map > 9)
+		return (n);
+	dt_type *nt = dt_ctf_parse(ctx, native), *xt = dt_ctf_parse(ctx, xlate);
+	if (nt == NULL || xt == NULL)
+		return (n);
+	dt_node *v = dt_alloc(ctx, sizeof (*v));
+	*v = *n->n_a;			/* "args" -> "argN" */
+	v->n_next = NULL;
+	dt_snprintf(var, sizeof (var), "arg%d", map);
+	v->n_str = dt_strdup(ctx, var, dt_strlen(var));
+	dt_node *c = dt_alloc(ctx, sizeof (*c));
+	*c = *n;
+	c->n_kind = DT_N_CAST;
+	c->n_ctype = nt;
+	c->n_a = v;
+	c->n_args = NULL;
+	c->n_next = NULL;
+	dt_node *x = dt_alloc(ctx, sizeof (*x));
+	*x = *n;
+	x->n_kind = DT_N_XLATE;
+	x->n_ctype = xt;
+	x->n_a = c;
+	x->n_args = NULL;
+	return (x);
 }

@@ -484,6 +484,7 @@ dt_node *
 dt_cook_member(dt_ctx *ctx, dt_node *n)
 {
 	char b[64];
+	n->n_a = dt_ctf_xlate_arg(ctx, n->n_a);	/* sched's args[0]->m */
 	if (n->n_a->n_kind == DT_N_XLATE)
 		return (cook_xlate_member(ctx, n));
 	dt_ident *xi = xlate_inline(ctx, n->n_a);

@@ -25,7 +25,7 @@
  *
  * Probe matching: the host has no probe table, so dtc knows only the
  * providers Sonde has (dtrace, fbt, sdt, profile, lockstat, sysinfo,
- * syscall, proc); a description naming any other provider, or a dtrace
+ * syscall, proc, sched); a description naming any other provider, or a dtrace
  * probe other than BEGIN/END/ERROR, matches nothing (D_PDESC_ZERO) unless
  * -Z is given.
  */
@@ -50,7 +50,7 @@ host_match(void *arg, const dt_probedesc *pd)
 {
 	(void)arg;
 	static const char *const provs[] = { "dtrace", "fbt", "sdt",
-	    "profile", "lockstat", "sysinfo", "syscall", "proc" };
+	    "profile", "lockstat", "sysinfo", "syscall", "proc", "sched" };
 	if (pd->pd_prov[0] == '\0' || has_glob(pd->pd_prov))
 		return (-1);
 	for (size_t i = 0; i < sizeof (provs) / sizeof (provs[0]); i++) {

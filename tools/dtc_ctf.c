@@ -9,7 +9,8 @@
  *   o_symlookup  a kernel variable or function CTF knows "resolves" to
  *                address 0 (the host has no image loaded; -S shows it)
  *   o_argtype    fbt's argument types from the function's prototype
- *                (the guest's fbt provider gives the same names)
+ *                (the guest's fbt provider gives the same names); sdt's
+ *                and sched's from trace/sdt_argtypes.h, the guest's table
  * A missing file is no error: the compile goes on without kernel types.
  */
 #include <stdio.h>
@@ -19,6 +20,7 @@
 #include "dlang/dt.h"
 #include "kernel/ctf.h"
 #include "tools/dtc_ctf.h"
+#include "trace/sdt_argtypes.h"
 
 static int
 host_symlookup(void *arg, const char *name, uint64_t *addr, uint64_t *size)
@@ -37,10 +39,44 @@ host_symlookup(void *arg, const char *name, uint64_t *addr, uint64_t *size)
 	return (0);
 }
 
+/* sdt and sched probes named exactly: trace/sdt_argtypes.h's table. */
+static int
+host_sdt_argtype(const dt_probedesc *pd, int argno, char *buf, char *xlate,
+    int *map)
+{
+	bool sched = strcmp(pd->pd_prov, "sched") == 0;
+	if (strpbrk(pd->pd_name, "*?[") || pd->pd_name[0] == '\0' ||
+	    argno < 0 || argno > 1)
+		return (-1);
+	for (size_t i = 0; sched && i < sizeof (sched_typed) /
+	    sizeof (sched_typed[0]); i++) {
+		if (strcmp(pd->pd_name, sched_typed[i]) != 0)
+			continue;
+		snprintf(buf, DT_ARGTYPELEN, "%s", SCHED_NATIVE);
+		snprintf(xlate, DT_ARGTYPELEN, "%s", sched_xlate[argno]);
+		*map = 0;
+		return (0);
+	}
+	for (size_t i = 0; !sched && i < sizeof (sdt_argdescs) /
+	    sizeof (sdt_argdescs[0]); i++) {
+		const char *t = sdt_argdescs[i].sa_types[argno];
+		if (strcmp(pd->pd_name, sdt_argdescs[i].sa_name) == 0 && t) {
+			snprintf(buf, DT_ARGTYPELEN, "%s", t);
+			return (0);
+		}
+	}
+	return (-1);
+}
+
 static int
 host_argtype(void *arg, const dt_probedesc *pd, int argno, char *buf,
-    size_t len)
+    char *xlate, int *map)
 {
+	size_t len = DT_ARGTYPELEN;
+	xlate[0] = '\0';
+	*map = argno;
+	if (strcmp(pd->pd_prov, "sdt") == 0 || strcmp(pd->pd_prov, "sched") == 0)
+		return (host_sdt_argtype(pd, argno, buf, xlate, map));
 	bool ret = strcmp(pd->pd_name, "return") == 0;
 	if (strcmp(pd->pd_prov, "fbt") != 0 || strpbrk(pd->pd_func, "*?[") ||
 	    pd->pd_func[0] == '\0' || (!ret && strcmp(pd->pd_name, "entry")))

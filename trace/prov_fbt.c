@@ -275,7 +275,7 @@ static void fbt_disable(void *arg, dtrace_id_t id, void *parg)
  * gcc's clones (foo.isra.0) changed their parameters: no types.
  */
 static int fbt_getargdesc(void *arg, const dtrace_probedesc_t *pd, void *parg, int argno,
-                          char *buf, size_t len)
+                          dtrace_argdesc_t *ad)
 {
 	const ctf_dict_t *d = ctf_kernel();
 
@@ -284,7 +284,7 @@ static int fbt_getargdesc(void *arg, const dtrace_probedesc_t *pd, void *parg, i
 	if (d == NULL || strchr(pd->dpd_func, '.') != NULL)
 		return -1;
 	return ctf_func_argname(d, pd->dpd_func, strcmp(pd->dpd_name, "return") == 0, argno,
-	                        buf, len);
+	                        ad->dad_native, sizeof(ad->dad_native));
 }
 
 static const dtrace_pops_t fbt_pops = {

@@ -103,11 +103,21 @@ static void argtypes_of(dtrace_probe_t *p, dtrace_probeinfo_t *out)
 
 	if (ops->dtps_getargdesc == NULL)
 		return;
-	while (out->dpi_argc < 10 &&
-	       ops->dtps_getargdesc(p->dtpr_provider->dtpv_arg, &out->dpi_desc, p->dtpr_arg,
-	                            out->dpi_argc, out->dpi_argtypes[out->dpi_argc],
-	                            DTRACE_ARGTYPELEN) == 0)
+	for (;;) {
+		dtrace_argdesc_t ad;
+		int i = out->dpi_argc;
+
+		memset(&ad, 0, sizeof(ad));
+		ad.dad_mapping = i;
+		if (i >= 10 || ops->dtps_getargdesc(p->dtpr_provider->dtpv_arg, &out->dpi_desc,
+		                                    p->dtpr_arg, i, &ad) != 0)
+			break;
+		bool xl = ad.dad_xlate[0] != 0;
+		ksnprintf(out->dpi_argtypes[i], DTRACE_ARGTYPELEN, "%s", xl ? ad.dad_xlate : ad.dad_native);
+		ksnprintf(out->dpi_argnative[i], DTRACE_ARGTYPELEN, "%s", xl ? ad.dad_native : "");
+		out->dpi_argmap[i] = (int8_t)ad.dad_mapping;
 		out->dpi_argc++;
+	}
 }
 
 void dtrace_desc_info(const dtrace_probedesc_t *desc, dtrace_probeinfo_t *out)

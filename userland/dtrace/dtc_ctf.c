@@ -53,8 +53,22 @@ static void argtype_collect(void *arg, dtrace_id_t id, const dtrace_probedesc_t 
 		l->over = true;
 }
 
-static int argtype_cb(void *arg, const dt_probedesc *cpd, int argno, char *buf, size_t len)
+/* One probe's argument argno: its native and translated ("") types and mapping. */
+static void argtype_of(const dtrace_probeinfo_t *pi, int argno, char *native, char *xlate, int *map)
 {
+	bool xl = pi->dpi_argnative[argno][0] != 0;
+
+	ksnprintf(native, DT_ARGTYPELEN, "%s", xl ? pi->dpi_argnative[argno] : pi->dpi_argtypes[argno]);
+	ksnprintf(xlate, DT_ARGTYPELEN, "%s", xl ? pi->dpi_argtypes[argno] : "");
+	*map = xl ? pi->dpi_argmap[argno] : argno;
+}
+
+static int argtype_cb(void *arg, const dt_probedesc *cpd, int argno, char *native, char *xlate,
+                      int *map)
+{
+	char nb[DT_ARGTYPELEN], xb[DT_ARGTYPELEN];
+	int m;
+
 	static struct argtype_ids l;    /* the consumer's thread only: one compile at a time */
 	static dtrace_probeinfo_t pi;
 	dtrace_probedesc_t pd = dtrace_desc_of(cpd);
@@ -74,9 +88,12 @@ static int argtype_cb(void *arg, const dt_probedesc *cpd, int argno, char *buf, 
 			beyond++;
 			continue;
 		}
-		if (typed++ == 0)
-			ksnprintf(buf, len, "%s", pi.dpi_argtypes[argno]);
-		else if (strcmp(buf, pi.dpi_argtypes[argno]) != 0)
+		if (typed++ == 0) {
+			argtype_of(&pi, argno, native, xlate, map);
+			continue;
+		}
+		argtype_of(&pi, argno, nb, xb, &m);
+		if (strcmp(native, nb) != 0 || strcmp(xlate, xb) != 0 || m != *map)
 			return DT_ARGTYPE_UNSTABLE;
 	}
 	if (untyped == (int)l.n)
