@@ -30,7 +30,7 @@ KCFLAGS  := -std=c11 $(WARN) -I. -ffreestanding -fno-pic -fno-pie -mno-red-zone 
             -mcmodel=kernel -mgeneral-regs-only -fno-stack-protector \
             -fno-omit-frame-pointer -fno-optimize-sibling-calls -fcf-protection=none \
             -fno-asynchronous-unwind-tables -fno-shrink-wrap \
-            -fno-reorder-blocks-and-partition -O2 -g -MMD -MP
+            -fno-reorder-blocks-and-partition -O2 -g -gctf -MMD -MP
 HOSTCFLAGS := -std=c11 $(WARN) -I. -O2 -g -MMD -MP -D_DEFAULT_SOURCE
 
 # Fragments (each optional until its library exists).

@@ -21,14 +21,18 @@ DLANG_SRCS := dlang/dt_action.c dlang/dt_agg.c dlang/dt_cg.c dlang/dt_decl.c \
               dlang/dt_parse_decl.c dlang/dt_printf.c dlang/dt_program.c \
               dlang/dt_options.c dlang/dt_proto.c \
               dlang/dt_sema.c dlang/dt_sema_ref.c dlang/dt_sema_ptr.c \
-              dlang/dt_subr.c dlang/dt_bitfield.c dlang/dt_float.c dlang/dt_cpp.c dlang/dt_cpp_expand.c
+              dlang/dt_subr.c dlang/dt_bitfield.c dlang/dt_float.c dlang/dt_cpp.c dlang/dt_cpp_expand.c \
+              dlang/dt_ctf.c
 
 LIB_CHECKS  += dlang-check
 LIB_BENCHES += dlang-bench
 LIB_FUZZ    += dlang-fuzz
 
 DLANG_OUT      := $(BUILD)/host/dlang
-DLANG_LIBOBJS  := $(DLANG_SRCS:%.c=$(DLANG_OUT)/%.o) $(DIF_SRCS:%.c=$(DLANG_OUT)/%.o)
+# the kernel's CTF reader (kernel/ctf.c), which dt_ctf.c reads types with
+DLANG_CTFOBJ   := $(DLANG_OUT)/ctfreader/ctf.o
+DLANG_LIBOBJS  := $(DLANG_SRCS:%.c=$(DLANG_OUT)/%.o) $(DIF_SRCS:%.c=$(DLANG_OUT)/%.o) \
+                  $(DLANG_CTFOBJ)
 DLANG_KOBJS    := $(DLANG_SRCS:%.c=$(DLANG_OUT)/kernel/%.o)
 DLANG_UNITS    := $(patsubst tests/unit/%.c,$(DLANG_OUT)/%,$(wildcard tests/unit/dt_*.c))
 DTC            := $(BUILD)/host/dtc
@@ -45,15 +49,20 @@ $(DLANG_OUT)/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(HOSTCFLAGS) -c -o $@ $<
 
+$(DLANG_CTFOBJ): kernel/ctf.c
+	@mkdir -p $(@D)
+	$(CC) $(HOSTCFLAGS) -c -o $@ $<
+
 $(DLANG_OUT)/kernel/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(KCFLAGS) -c -o $@ $<
 
 # dtc reads the D library from the source tree (tools/dtc.c)
 $(DLANG_OUT)/tools/dtc.o: HOSTCFLAGS += \
-    -DDTC_LIBDIR='"$(CURDIR)/dlang/lib:$(CURDIR)/arch/x86_64/dlib"'
+    -DDTC_LIBDIR='"$(CURDIR)/dlang/lib:$(CURDIR)/arch/x86_64/dlib"' \
+    -DDTC_CTF='"$(abspath $(BUILD))/kernel.ctf"'
 
-$(DTC): $(DLANG_OUT)/tools/dtc.o $(DLANG_LIBOBJS)
+$(DTC): $(DLANG_OUT)/tools/dtc.o $(DLANG_OUT)/tools/dtc_ctf.o $(DLANG_LIBOBJS)
 	$(CC) -o $@ $^
 
 $(DLANG_OUT)/dtc_bench: $(DLANG_OUT)/tools/dtc_bench.o $(DLANG_LIBOBJS)
@@ -63,7 +72,7 @@ $(DLANG_OUT)/dtc_bench: $(DLANG_OUT)/tools/dtc_bench.o $(DLANG_LIBOBJS)
 $(DLANG_OUT)/dt_%: $(DLANG_OUT)/tests/unit/dt_%.o $(DLANG_OUT)/tests/dif/dif_hostenv.o $(DLANG_LIBOBJS)
 	$(CC) -o $@ $^ -lcmocka
 
-$(DLANG_OUT)/dt_fuzz: tests/fuzz/dt_fuzz.c tests/dif/dif_hostenv.c $(DLANG_SRCS) $(DIF_SRCS)
+$(DLANG_OUT)/dt_fuzz: tests/fuzz/dt_fuzz.c tests/dif/dif_hostenv.c $(DLANG_SRCS) $(DIF_SRCS) kernel/ctf.c
 	@mkdir -p $(@D)
 	$(DLANG_CLANG) $(DLANG_FUZZFLAGS) -o $@ $^
 
@@ -73,10 +82,11 @@ dlang-kcheck: $(DLANG_KOBJS)
 dlang-units: $(DLANG_UNITS)
 	@set -e; for t in $(DLANG_UNITS); do echo "== $$t"; $$t; done
 
-dlang-tests: $(DTC)
+# dtc reads the kernel's types (tests/d/ctf) from $(BUILD)/kernel.ctf
+dlang-tests: $(DTC) $(BUILD)/kernel.ctf
 	@sh tools/dtc-check.sh $(DTC)
 
-dlang-golden: $(DTC)
+dlang-golden: $(DTC) $(BUILD)/kernel.ctf
 	@sh tools/dtc-check.sh $(DTC) --update
 
 # The fuzzer's seed corpus: every D file of the tree (tests/d and its

@@ -327,7 +327,29 @@ typedef struct dt_opts {
 	 */
 	const struct dt_libsrc *o_libs;
 	uint32_t o_nlibs;
+	/*
+	 * The kernel's types (kernel/ctf.h; dlang/dt_ctf.c).  NULL: none, and
+	 * kernel types, typed `sym and typed args[] are unknown.
+	 */
+	const struct ctf_dict *o_ctf;
+	/*
+	 * Probe argument types: writes argument argno's type, as C names it
+	 * ("struct thread *"), of the probes pd matches into native and
+	 * returns 0; for an argument D sees translated, also that type into
+	 * xlate (else "") and the native argument it comes from into *map.
+	 * -1 if they have no types, DT_ARGTYPE_UNSTABLE if they type it
+	 * differently, DT_ARGTYPE_NOARG if they type their arguments and have
+	 * no argument argno.  Buffers of DT_ARGTYPELEN.  May be NULL.
+	 * Compile time, not probe context.
+	 */
+	int (*o_argtype)(void *arg, const dt_probedesc *pd, int argno,
+	    char *native, char *xlate, int *map);
+	void *o_argtype_arg;
 } dt_opts;
+
+#define DT_ARGTYPELEN	64	/* an argument type's name, with its NUL */
+#define DT_ARGTYPE_UNSTABLE	(-2)
+#define DT_ARGTYPE_NOARG	(-3)
 
 /* One file of the D library: its name (for messages) and its text. */
 typedef struct dt_libsrc {
@@ -551,6 +573,10 @@ struct dt_type {
 	dt_member *ty_members;		/* struct/union members, in order */
 	uint32_t ty_align;
 	uint8_t ty_bits;		/* a bit-field's width (0: not one) */
+	uint8_t ty_bitoff;		/* a kernel bit-field's shift in its */
+					/* bytes (dt_ctf.c); D's are 0 */
+	uint32_t ty_ctfid;		/* a kernel struct whose members are */
+					/* not imported yet (dt_ctf_members) */
 };
 
 typedef enum dt_identkind {
@@ -585,6 +611,8 @@ struct dt_ident {
 	dt_node *id_xlexprs;		/* (parallel list, n_next) */
 	uint32_t id_line;
 	uint8_t id_alloca;		/* kinds of pointer stored (dt_sema_ptr.c) */
+	bool id_kernel;			/* a kernel typedef (dt_ctf.c): a D */
+					/* typedef of that name replaces it */
 	/* aggregations */
 	uint32_t id_aggidx;		/* index in the program's aggs */
 	dt_ident *id_next;		/* hash chain */
@@ -726,6 +754,18 @@ dt_type *dt_float_resolve(dt_ctx *ctx, int nfloat, int ndouble, int nlong,
     int nother, uint32_t line, uint32_t col);
 bool dt_float_cast_ok(const dt_type *to, const dt_type *from);
 
+/* dt_ctf.c: the kernel's types (o_ctf) as D types */
+dt_type *dt_ctf_import(dt_ctx *ctx, uint32_t id);
+dt_type *dt_ctf_tag(dt_ctx *ctx, dt_tokkind kw, const char *tag);
+dt_ident *dt_ctf_typename(dt_ctx *ctx, const char *word);
+dt_type *dt_ctf_basetype(dt_ctx *ctx, const char *name);
+dt_type *dt_ctf_var(dt_ctx *ctx, const char *name);
+dt_type *dt_ctf_parse(dt_ctx *ctx, const char *text);
+dt_type *dt_ctf_arg(dt_ctx *ctx, const dt_node *n, int64_t i);
+void dt_ctf_members(dt_ctx *ctx, dt_type *t);
+dt_node *dt_ctf_xlate_arg(dt_ctx *ctx, dt_node *n);
+void dt_ctf_members_deep(dt_ctx *ctx, dt_type *t);
+
 /* dt_bitfield.c: bit-field members of D-declared structs and unions */
 void dt_bitfield_member(dt_ctx *ctx, dt_node *where, dt_type *sou,
     const char *name, dt_type *base, dt_node *width);
@@ -808,6 +848,8 @@ struct dt_ctx {
 	dt_node *c_predbody;		/* the clause's body, while its */
 					/* predicate is cooked */
 	dt_type *c_t_float[3];		/* float, double, long double (lazily) */
+	dt_type **c_ctftypes;		/* dt_ctf.c: CTF id -> type (lazily) */
+	dt_idhash c_ctfmiss;		/* dt_ctf.c: words CTF has no type for */
 };
 
 _Noreturn void dt_error_at(dt_ctx *ctx, uint32_t line, uint32_t col,

@@ -370,6 +370,7 @@ action(dt_ctx *ctx, dt_node *n, const dt_func *fn)
 			dt_error_node(ctx, n, "D_PRINT_VOID", "print( ) may not "
 			    "be applied to a void expression");
 		act_trace(ctx, n, ac);
+		dt_ctf_members_deep(ctx, a->n_type);	/* kernel structs */
 		ac->ac_type = a->n_type;
 		break;
 	default:	/* exit, sym/mod, speculate family, destructive */

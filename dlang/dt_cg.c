@@ -358,8 +358,10 @@ bitfield_extend(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, const dt_type *t,
 	if (t->ty_bits == 0)
 		return;
 	int rs = reg_alloc(ctx, b, where);
-	set_int(ctx, b, where, 64 - t->ty_bits, rs);
+	set_int(ctx, b, where, 64 - t->ty_bits - t->ty_bitoff, rs);
 	emit(ctx, b, DIF_INSTR_RRR(DIF_OP_SHL, rd, rs, rd));
+	if (t->ty_bitoff != 0)		/* a kernel bit-field (dt_ctf.c) */
+		set_int(ctx, b, where, 64 - t->ty_bits, rs);
 	emit(ctx, b, DIF_INSTR_RRR(t->ty_signed ? DIF_OP_SRA : DIF_OP_SRL, rd,
 	    rs, rd));
 	reg_free(b, rs);

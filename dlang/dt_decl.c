@@ -126,6 +126,10 @@ dt_type_name(const dt_type *t, char *buf, size_t len)
 {
 	if (t == NULL) {
 		dt_snprintf(buf, len, "<unknown>");
+	} else if (t->ty_kind == DT_TK_PTR && t->ty_base != NULL &&
+	    t->ty_base->ty_kind == DT_TK_FUNC && t->ty_base->ty_name != NULL) {
+		/* a kernel function pointer: named whole (dt_ctf.c) */
+		dt_snprintf(buf, len, "%s", t->ty_base->ty_name);
 	} else if (t->ty_kind == DT_TK_PTR) {
 		char b[128];
 		dt_type_name(t->ty_base, b, sizeof (b));
@@ -196,6 +200,8 @@ dt_type *
 dt_type_lookup(dt_ctx *ctx, const char *name)
 {
 	dt_ident *id = dt_ident_lookup(&ctx->c_types, name);
+	if (id == NULL)
+		id = dt_ctf_typename(ctx, name);	/* a kernel typedef */
 	if (id == NULL || id->id_kind != DT_IDK_TYPEDEF)
 		dt_error_tok(ctx, "D_TYPE_ERR", "invalid type name: %s", name);
 	return (id->id_type);
@@ -246,7 +252,13 @@ dt_type_tagged(dt_ctx *ctx, dt_node *where, dt_tokkind kw, const char *tag,
 			    "redeclared: %s", key);
 		return (id->id_type);
 	}
-	dt_type *t = type_new(ctx, k, k == DT_TK_ENUM ? 4 : 0, key);
+	dt_type *t = defining ? NULL : dt_ctf_tag(ctx, kw, tag);
+	if (t != NULL) {		/* the kernel's (dt_ctf.c) */
+		id = dt_ident_insert(ctx, &ctx->c_types, key, DT_IDK_SYMBOL);
+		id->id_type = t;
+		return (t);
+	}
+	t = type_new(ctx, k, k == DT_TK_ENUM ? 4 : 0, key);
 	t->ty_complete = false;
 	t->ty_signed = true;
 	if (tag != NULL) {
@@ -320,6 +332,12 @@ dt_sou_end(dt_ctx *ctx, dt_type *t)
 void
 dt_decl_typedef(dt_ctx *ctx, dt_node *where, const char *name, dt_type *t)
 {
+	dt_ident *k = dt_ident_lookup(&ctx->c_types, name);
+	if (k != NULL && k->id_kernel) {	/* D's name space is its own */
+		k->id_type = t;
+		k->id_kernel = false;
+		return;
+	}
 	if (dt_ident_lookup(&ctx->c_types, name) != NULL ||
 	    dt_ident_lookup(&ctx->c_globals, name) != NULL ||
 	    dif_builtin_lookup(name, dt_strlen(name)) != NULL ||
@@ -482,6 +500,7 @@ dt_decl_xlator(dt_ctx *ctx, dt_node *where, dt_type *out, dt_type *in,
 	if (dt_ident_lookup(&ctx->c_types, key) != NULL)
 		dt_error_node(ctx, where, "D_XLATE_REDECL", "translator from "
 		    "%s to %s has already been declared", b, a);
+	dt_ctf_members(ctx, out);	/* a kernel struct's, if it is one */
 	for (dt_node *m = members; m != NULL; m = m->n_next) {
 		dt_member *om = NULL;
 		for (om = out->ty_members; om != NULL; om = om->m_next)

@@ -544,7 +544,7 @@ type_keyword(dt_tokkind k)
  * D and kernel alike (no CTF): the scope is dropped.
  */
 static void
-lex_scoped(dt_ctx *ctx, dt_tok *t)
+lex_scoped(dt_ctx *ctx, dt_tok *t, const char *mod)
 {
 	getc_(ctx);
 	char *s = read_word(ctx);
@@ -557,6 +557,8 @@ lex_scoped(dt_ctx *ctx, dt_tok *t)
 		}
 	}
 	dt_ident *id = dt_ident_lookup(&ctx->c_types, s);
+	if (id == NULL && !dt_streq(mod, "D"))
+		id = dt_ctf_typename(ctx, s);	/* kernel`dtrace_id_t */
 	t->t_kind = id != NULL && id->id_kind == DT_IDK_TYPEDEF ?
 	    DT_T_TYPENAME : DT_T_SYM;
 }
@@ -566,7 +568,7 @@ lex_word(dt_ctx *ctx, dt_tok *t)
 {
 	char *w = read_word(ctx);
 	if (peekc(ctx, 0) == '`') {	/* mod`sym */
-		lex_scoped(ctx, t);
+		lex_scoped(ctx, t, w);
 		return;
 	}
 	for (size_t i = 0; i < NKW; i++) {
@@ -578,6 +580,8 @@ lex_word(dt_ctx *ctx, dt_tok *t)
 	}
 	t->t_str = w;
 	dt_ident *id = dt_ident_lookup(&ctx->c_types, w);
+	if (id == NULL)
+		id = dt_ctf_typename(ctx, w);	/* a kernel typedef */
 	t->t_kind = id != NULL && id->id_kind == DT_IDK_TYPEDEF ?
 	    DT_T_TYPENAME : DT_T_IDENT;
 }

@@ -358,8 +358,9 @@ dt_cook_selfthis(dt_ctx *ctx, dt_node *n)
 }
 
 /*
- * `name: a kernel data object, read as an unsigned integer of its size
- * (no CTF types).  The node becomes *(uintN_t *)address.
+ * `name: a kernel data object of its CTF type (dt_ctf.c), or without a CTF
+ * dict an unsigned integer of its size.  The node becomes *(T *)address.
+ * A symbol the kernel has but CTF does not type is DTrace's D_SYM_NOTYPES.
  */
 dt_node *
 dt_cook_sym(dt_ctx *ctx, dt_node *n)
@@ -374,6 +375,13 @@ dt_cook_sym(dt_ctx *ctx, dt_node *n)
 		    "Unknown symbol name", n->n_str);
 	dt_type *t = dt_type_int(ctx, size == 1 || size == 2 || size == 4 ?
 	    (uint32_t)size : 8, false);
+	dt_type *ct = dt_ctf_var(ctx, n->n_str);	/* its kernel type */
+	if (ct == NULL && o->o_ctf != NULL)	/* DTrace: a symbol, no type */
+		dt_error_node(ctx, n, "D_SYM_NOTYPES", "no symbolic type "
+		    "information is available for `%s", n->n_str);
+	if (ct != NULL && ct->ty_kind != DT_TK_FUNC &&
+	    ct->ty_kind != DT_TK_VOID && ct->ty_complete)
+		t = ct;
 	dt_node *p = dt_node_int(ctx, n, (int64_t)addr, dt_type_ptr(ctx, t));
 	n->n_kind = DT_N_OP1;
 	n->n_op = DT_T_STAR;
@@ -402,6 +410,11 @@ dt_cook_index(dt_ctx *ctx, dt_node *n)
 			b->n_ival = bi->bi_id;
 			n->n_type = dt_type_lookup(ctx, "int64_t");
 			n->n_ival = -1;		/* marks a built-in array */
+			dt_type *at = bi->bi_id == DIF_VAR_ARGS &&
+			    dt_sema_is_const(n->n_args) ?
+			    dt_ctf_arg(ctx, n, n->n_args->n_ival) : NULL;
+			if (at != NULL)		/* the probe's type (dt_ctf.c) */
+				return (dt_sema_cast_to(ctx, n, at));
 			return (n);
 		}
 	}
@@ -471,6 +484,7 @@ dt_node *
 dt_cook_member(dt_ctx *ctx, dt_node *n)
 {
 	char b[64];
+	n->n_a = dt_ctf_xlate_arg(ctx, n->n_a);	/* sched's args[0]->m */
 	if (n->n_a->n_kind == DT_N_XLATE)
 		return (cook_xlate_member(ctx, n));
 	dt_ident *xi = xlate_inline(ctx, n->n_a);
@@ -499,6 +513,7 @@ dt_cook_member(dt_ctx *ctx, dt_node *n)
 		dt_error_node(ctx, n, "D_OP_INCOMPLETE", "operator %s cannot "
 		    "be applied to incomplete type %s", dt_tok_name(n->n_op),
 		    dt_sema_tname(t, b, sizeof (b)));
+	dt_ctf_members(ctx, t);		/* a kernel struct's, on first use */
 	for (dt_member *m = t->ty_members; m != NULL; m = m->m_next) {
 		if (dt_streq(m->m_name, n->n_str)) {
 			n->n_type = m->m_type;
@@ -618,6 +633,7 @@ dt_cook_offsetof(dt_ctx *ctx, dt_node *n)
 	    !t->ty_complete)
 		dt_error_node(ctx, n, "D_OFFSETOF_TYPE", "offsetof operand "
 		    "must be a struct or union type");
+	dt_ctf_members(ctx, t);		/* a kernel struct's, on first use */
 	for (dt_member *m = t->ty_members; m != NULL; m = m->m_next) {
 		if (!dt_streq(m->m_name, n->n_str))
 			continue;

@@ -52,8 +52,7 @@ struct cpu {
 	uint64_t cpu_xcalls;         /* cross-calls this CPU sent */
 };
 
-/* The D library's cpu_t (dlang/lib/sched.d) reads cpu_id here: keep them together. */
-_Static_assert(__builtin_offsetof(struct cpu, cpu_id) == 24, "dlang/lib/sched.d's cpu_t");
+/* The D library's cpu_t (dlang/lib/sched.d) is this struct, from the kernel's CTF. */
 
 extern struct cpu cpus[MAX_CPUS];
 extern int ncpus;

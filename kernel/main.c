@@ -17,6 +17,7 @@
 #include "arch/arch.h"
 #include "kernel/boot.h"
 #include "kernel/console.h"
+#include "kernel/ctf.h"
 #include "kernel/cpu.h"
 #include "kernel/kfile.h"
 #include "kernel/klib.h"
@@ -103,6 +104,7 @@ void kmain(uint32_t magic, uint32_t info)
 	pmem_init();                   /* physical page allocator */
 	vm_init();                     /* direct map, W^X kernel image */
 	kheap_init();                  /* kmalloc */
+	ctf_kernel_init();             /* the kernel's own types (CTF) */
 	kfile_init();                  /* boot files: script library, modules */
 	arch_intr_init();              /* interrupt controllers, timer calibration */
 	walltime_init();               /* wall clock: the RTC's time at boot */

@@ -21,7 +21,7 @@ KDLIB      := $(sort $(wildcard dlang/lib/*.d arch/x86_64/dlib/*.d))
 KBINS      := $(USER_PROGS:%=$(BUILD)/kbin/bin/%)
 KOBJ       += $(BUILD)/kscripts.o
 LIBGCC     := $(shell $(CC) -print-libgcc-file-name)
-KLDFLAGS   := -n -nostdlib -T linker.ld -z max-page-size=0x1000 -z noexecstack --no-warn-rwx-segments
+KLDFLAGS   := --ctf-variables -n -nostdlib -T linker.ld -z max-page-size=0x1000 -z noexecstack --no-warn-rwx-segments
 
 # The notrace region (linker.ld) is never fbt-probed, so its functions need no
 # standard prologue at their first byte: let gcc shrink-wrap them again, which
@@ -74,11 +74,30 @@ $(BUILD)/kbin/bin/%: $(USER_BINDIR)/%
 $(BUILD)/kernel0.elf: $(KOBJ) $(BUILD)/ksyms0.o linker.ld
 	$(Q)$(LD) $(KLDFLAGS) -o $@ $(KOBJ) $(BUILD)/ksyms0.o $(LIBGCC)
 
+# The kernel's types: pass 1's merged .ctf (ld --ctf-variables), flattened
+# into one uncompressed dict (tools/ctf_flatten.c), carried in .kctf by
+# pass 2 (kernel/ctf_kernel.c).  Types do not depend on addresses, so pass
+# 1's are pass 2's.
+CTF_FLATTEN := $(BUILD)/host/ctf_flatten
+$(CTF_FLATTEN): tools/ctf_flatten.c
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(HOSTCFLAGS) -o $@ $< -lz
+
+$(BUILD)/kernel.ctf: $(BUILD)/kernel0.elf $(CTF_FLATTEN)
+	$(Q)objcopy --dump-section .ctf=$@.arc $< $@.junk && rm -f $@.junk
+	$(Q)$(CTF_FLATTEN) $@.arc $@
+
+$(BUILD)/kctf.S: $(BUILD)/kernel.ctf
+	$(Q)printf '\t.section .kctf, "a"\n\t.incbin "%s"\n' $< > $@
+
+$(BUILD)/kctf.o: $(BUILD)/kctf.S $(BUILD)/kernel.ctf
+	$(Q)$(CC) -c $< -o $@
+
 $(BUILD)/ksyms1.S: $(BUILD)/kernel0.elf tools/gen_ksyms.sh
 	$(Q)sh tools/gen_ksyms.sh $< > $@
 
-$(BUILD)/kernel.elf: $(KOBJ) $(BUILD)/ksyms1.o linker.ld
-	$(Q)$(LD) $(KLDFLAGS) -o $@.tmp $(KOBJ) $(BUILD)/ksyms1.o $(LIBGCC)
+$(BUILD)/kernel.elf: $(KOBJ) $(BUILD)/ksyms1.o $(BUILD)/kctf.o linker.ld
+	$(Q)$(LD) $(KLDFLAGS) -o $@.tmp $(KOBJ) $(BUILD)/ksyms1.o $(BUILD)/kctf.o $(LIBGCC)
 	sh tools/gen_ksyms.sh $@.tmp | cmp -s - $(BUILD)/ksyms1.S || \
 		{ echo "kernel.elf: symbols moved between link passes"; exit 1; }
 	mv $@.tmp $@

@@ -5,7 +5,7 @@
 # the flame graph's browser test (tests/e2e/test_flamegraph.py, skipped
 # without them); installing them takes about a minute.
 set -eu
-PKGS="build-essential nasm grub-pc-bin grub-common grub-efi-amd64-bin xorriso mtools qemu-system-x86
+PKGS="build-essential zlib1g-dev nasm grub-pc-bin grub-common grub-efi-amd64-bin xorriso mtools qemu-system-x86
 ovmf gnu-efi
 python3 python3-pytest python3-pexpect libcmocka-dev clang libclang-rt-14-dev gdb
 newlib-source

@@ -20,9 +20,12 @@
  * arch/x86_64/dlib, the files the image installs as usr/lib/dtrace), in
  * the order of their names, is compiled before the program.
  *
+ * Kernel types (tools/dtc_ctf.c): the dict of build/kernel.ctf, or of
+ * "-x ctf=FILE" ("-x ctf=none": none), when the file exists.
+ *
  * Probe matching: the host has no probe table, so dtc knows only the
  * providers Sonde has (dtrace, fbt, sdt, profile, lockstat, sysinfo,
- * syscall, proc) and the per-process classes (pid<PID>, a USDT
+ * syscall, proc, sched) and the per-process classes (pid<PID>, a USDT
  * <provider><PID>: a name ending in digits, which only the guest can
  * check); a description naming any other provider, or a dtrace probe
  * other than BEGIN/END/ERROR, matches nothing (D_PDESC_ZERO) unless -Z is
@@ -34,6 +37,7 @@
 #include <string.h>
 
 #include "dlang/dt.h"
+#include "tools/dtc_ctf.h"
 
 #define ARENA_SIZE (4u << 20)
 
@@ -48,7 +52,7 @@ host_match(void *arg, const dt_probedesc *pd)
 {
 	(void)arg;
 	static const char *const provs[] = { "dtrace", "fbt", "sdt",
-	    "profile", "lockstat", "sysinfo", "syscall", "proc" };
+	    "profile", "lockstat", "sysinfo", "syscall", "proc", "sched" };
 	size_t n = strlen(pd->pd_prov);
 	if (pd->pd_prov[0] == '\0' || has_glob(pd->pd_prov))
 		return (-1);
@@ -229,6 +233,7 @@ main(int argc, char **argv)
 {
 	bool listing = false, errtags = false;
 	const char *script = NULL, *prog = NULL, *libdir = DTC_LIBDIR;
+	const char *ctfpath = DTC_CTF;
 	dt_opts o;
 	memset(&o, 0, sizeof (o));
 	o.o_target = -1;
@@ -242,6 +247,8 @@ main(int argc, char **argv)
 				errtags = true;
 			else if (strncmp(argv[i], "libdir=", 7) == 0)
 				libdir = argv[i] + 7;
+			else if (strncmp(argv[i], "ctf=", 4) == 0)
+				ctfpath = argv[i] + 4;
 		} else if (strcmp(a, "-s") == 0 && i + 1 < argc) {
 			script = argv[++i];
 		} else if (strcmp(a, "-c") == 0 && i + 1 < argc) {
@@ -282,6 +289,7 @@ main(int argc, char **argv)
 	if (prog != NULL)
 		len = strlen(src);
 	lib_load(&o, libdir);
+	dtc_ctf_load(&o, ctfpath);
 	/* the arena doubles while the compile runs out of it (D_NOMEM) */
 	size_t asz = ARENA_SIZE;
 	void *arena = malloc(asz);

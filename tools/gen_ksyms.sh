@@ -18,7 +18,7 @@ if [ $# -gt 0 ]; then
 	# Lines are "addr size type name" or "addr type name".
 	{ if (NF == 4) { a = $1; s = $2; t = $3; n = $4 } else if (NF == 3) { a = $1; s = ""; t = $2; n = $3 } else next }
 	t !~ /^[tTdDbBrRwW]$/ { next }
-	n ~ /^__ksym_/ || n == "_kernel_end" || a !~ /^ffffffff8/ { next }
+	n ~ /^__ksym_/ || n ~ /^__kctf_/ || n == "_kernel_end" || a !~ /^ffffffff8/ { next }
 	{ print a, (s == "" ? "-" : s), (t ~ /^[tTwW]$/ ? 1 : 0), n }
 	' > "$tmp/syms"
 else

@@ -247,7 +247,9 @@ typedef struct dtrace_probeinfo {
 	dtrace_attribute_t dpi_attr;         /* probe description attributes */
 	dtrace_attribute_t dpi_arga;         /* argument attributes */
 	int dpi_argc;
-	char dpi_argtypes[10][DTRACE_ARGTYPELEN];
+	char dpi_argtypes[10][DTRACE_ARGTYPELEN];   /* as D sees them (translated) */
+	char dpi_argnative[10][DTRACE_ARGTYPELEN];  /* the native types ("" if the same) */
+	int8_t dpi_argmap[10];                      /* the native argument each comes from */
 } dtrace_probeinfo_t;
 int dtrace_probe_info(dtrace_id_t id, dtrace_probeinfo_t *out);
 /*

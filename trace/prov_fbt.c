@@ -34,6 +34,7 @@
  * framework lock; fbt_invop runs in probe context.
  */
 #include "arch/arch.h"
+#include "kernel/ctf.h"
 #include "kernel/klib.h"
 #include "kernel/ksym.h"
 #include "kernel/mem.h"
@@ -267,10 +268,30 @@ static void fbt_disable(void *arg, dtrace_id_t id, void *parg)
 	}
 }
 
+/*
+ * fbt_getargdesc: the types of a function's arguments, from its prototype
+ * in the kernel's CTF (kernel/ctf.h): the parameters at entry; at return
+ * args[0] is an int (the return site's offset) and args[1] the return type.
+ * gcc's clones (foo.isra.0) changed their parameters: no types.
+ */
+static int fbt_getargdesc(void *arg, const dtrace_probedesc_t *pd, void *parg, int argno,
+                          dtrace_argdesc_t *ad)
+{
+	const ctf_dict_t *d = ctf_kernel();
+
+	(void)arg;
+	(void)parg;
+	if (d == NULL || strchr(pd->dpd_func, '.') != NULL)
+		return -1;
+	return ctf_func_argname(d, pd->dpd_func, strcmp(pd->dpd_name, "return") == 0, argno,
+	                        ad->dad_native, sizeof(ad->dad_native));
+}
+
 static const dtrace_pops_t fbt_pops = {
 	.dtps_provide = fbt_provide,
 	.dtps_enable = fbt_enable,
 	.dtps_disable = fbt_disable,
+	.dtps_getargdesc = fbt_getargdesc,
 };
 
 /* Stability: the fbt provider's table in the Dynamic Tracing Guide. */

@@ -29,6 +29,7 @@
 #include "kernel/prov_isa.h"
 #include "kernel/sdt.h"
 #include "trace/provider.h"
+#include "trace/sdt_argtypes.h"
 
 #define SDT_MAXARGS 6
 
@@ -187,9 +188,46 @@ static void sdt_disable(void *arg, dtrace_id_t id, void *parg)
 	}
 }
 
+/* Argument types of sched and sdt probes: the table in trace/sdt_argtypes.h. */
+static int sched_getargdesc(const dtrace_probedesc_t *pd, int argno, dtrace_argdesc_t *ad)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(sched_typed); i++) {
+		if (strcmp(pd->dpd_name, sched_typed[i]) != 0 || argno > 1)
+			continue;
+		ksnprintf(ad->dad_native, sizeof(ad->dad_native), "%s", SCHED_NATIVE);
+		ksnprintf(ad->dad_xlate, sizeof(ad->dad_xlate), "%s", sched_xlate[argno]);
+		ad->dad_mapping = 0;
+		return 0;
+	}
+	return -1;
+}
+
+static int sdt_getargdesc(void *arg, const dtrace_probedesc_t *pd, void *parg, int argno,
+                          dtrace_argdesc_t *ad)
+{
+	const struct sdt_psite *s = parg;
+
+	(void)arg;
+	if (argno < 0 || s == NULL)
+		return -1;
+	if (strcmp(pd->dpd_provider, "sched") == 0)
+		return s->ps_nargs >= 1 ? sched_getargdesc(pd, argno, ad) : -1;
+	if (strcmp(pd->dpd_provider, "sdt") != 0 || argno >= 2 || argno >= s->ps_nargs)
+		return -1;
+	for (size_t i = 0; i < ARRAY_SIZE(sdt_argdescs); i++) {
+		const char *t = sdt_argdescs[i].sa_types[argno];
+		if (strcmp(pd->dpd_name, sdt_argdescs[i].sa_name) == 0 && t != NULL) {
+			ksnprintf(ad->dad_native, sizeof(ad->dad_native), "%s", t);
+			return 0;
+		}
+	}
+	return -1;
+}
+
 static const dtrace_pops_t sdt_pops = {
 	.dtps_enable = sdt_enable,
 	.dtps_disable = sdt_disable,
+	.dtps_getargdesc = sdt_getargdesc,
 };
 
 /* The sdt probe names the sched provider publishes too. */

@@ -58,13 +58,29 @@ typedef struct dtrace_probedesc {
  * dtps_getargval  the value of argument argno (>= 6, or any the provider
  *               computes lazily).  Probe context.  Optional: NULL gives 0.
  * dtps_destroy  the probe is going away: free parg.  Optional.
+ * dtps_getargdesc  describe argument argno of the probe pd names into *ad
+ *               (zeroed by the caller): its type as C names it ("struct
+ *               thread *"), and for an argument D sees translated (sched's
+ *               lwpsinfo_t *), that type and the native argument it is
+ *               translated from.  0, or -1 if it has none (nor any argument
+ *               after it).  dtrace -lv and the compiler's typed args[] ask
+ *               it.  Thread context, framework lock held.  Optional: NULL
+ *               types nothing.
  */
+#define DTRACE_ARGDESCLEN 64
+typedef struct dtrace_argdesc {
+	char dad_native[DTRACE_ARGDESCLEN];  /* the argument's own type */
+	char dad_xlate[DTRACE_ARGDESCLEN];   /* D's type, translated from native ("": none) */
+	int dad_mapping;                     /* the native argument (arg0..) it comes from */
+} dtrace_argdesc_t;
 typedef struct dtrace_pops {
 	void (*dtps_provide)(void *arg, const dtrace_probedesc_t *desc);
 	int (*dtps_enable)(void *arg, dtrace_id_t id, void *parg);
 	void (*dtps_disable)(void *arg, dtrace_id_t id, void *parg);
 	uint64_t (*dtps_getargval)(void *arg, dtrace_id_t id, void *parg, int argno);
 	void (*dtps_destroy)(void *arg, dtrace_id_t id, void *parg);
+	int (*dtps_getargdesc)(void *arg, const dtrace_probedesc_t *pd, void *parg,
+	                       int argno, dtrace_argdesc_t *ad);
 } dtrace_pops_t;
 
 /*

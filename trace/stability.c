@@ -93,7 +93,31 @@ static void attrs_of(const dtrace_pattr_t *pa, const char *mod, const char *func
 		a = attr_min(a, pa->dtpa_name);
 	out->dpi_attr = a;
 	out->dpi_arga = pa->dtpa_args;
-	out->dpi_argc = 0;                      /* no argument types without CTF */
+	out->dpi_argc = 0;                      /* dtrace_probe_info adds the probe's */
+}
+
+/* argtypes_of: the provider's argument types of probe p (dtps_getargdesc), in order. */
+static void argtypes_of(dtrace_probe_t *p, dtrace_probeinfo_t *out)
+{
+	const dtrace_pops_t *ops = p->dtpr_provider->dtpv_ops;
+
+	if (ops->dtps_getargdesc == NULL)
+		return;
+	for (;;) {
+		dtrace_argdesc_t ad;
+		int i = out->dpi_argc;
+
+		memset(&ad, 0, sizeof(ad));
+		ad.dad_mapping = i;
+		if (i >= 10 || ops->dtps_getargdesc(p->dtpr_provider->dtpv_arg, &out->dpi_desc,
+		                                    p->dtpr_arg, i, &ad) != 0)
+			break;
+		bool xl = ad.dad_xlate[0] != 0;
+		ksnprintf(out->dpi_argtypes[i], DTRACE_ARGTYPELEN, "%s", xl ? ad.dad_xlate : ad.dad_native);
+		ksnprintf(out->dpi_argnative[i], DTRACE_ARGTYPELEN, "%s", xl ? ad.dad_native : "");
+		out->dpi_argmap[i] = (int8_t)ad.dad_mapping;
+		out->dpi_argc++;
+	}
 }
 
 void dtrace_desc_info(const dtrace_probedesc_t *desc, dtrace_probeinfo_t *out)
@@ -116,6 +140,7 @@ int dtrace_probe_info(dtrace_id_t id, dtrace_probeinfo_t *out)
 	if (p != NULL) {
 		dtrace_probe_desc(p, &out->dpi_desc);
 		attrs_of(&p->dtpr_provider->dtpv_attr, p->dtpr_mod, p->dtpr_func, p->dtpr_name, out);
+		argtypes_of(p, out);
 	}
 	mutex_unlock(&dtrace_lock);
 	return p != NULL ? 0 : DTRACE_EINVAL;

@@ -5,12 +5,13 @@
  * Part of Sonde's D library (dlang/dt_lib.c).  As in DTrace, curpsinfo is
  * a psinfo_t * and curlwpsinfo an lwpsinfo_t *, translations of the
  * running thread (curthread, sched.d), with the members of illumos's
- * /proc structures.  Sonde has no processes yet: every thread is a kernel
- * thread of the kernel "process", so the translators take what the
- * built-in variables say of the running thread (pid, ppid, tid, uid,
- * execname, cpu) rather than reading kernel structures; what Sonde does
- * not have reads as 0 (or "" for names).  Translating a thread other than
- * the running one therefore describes the running one.
+ * /proc structures.  The translators read the kernel's struct thread (and
+ * its struct proc) through the kernel's CTF, the way the built-in variables
+ * do for the running thread (pid, ppid, tid, execname: trace/probe.c), so
+ * they describe any thread: curthread, or the thread a sched probe is
+ * about (sched:::wakeup's args[0] and args[1], trace/prov_sdt.c).  What
+ * Sonde does not have reads as 0 (or "" for names); pr_state is always
+ * SONPROC and uid 0.
  */
 
 #pragma D depends_on library sched.d
@@ -99,17 +100,17 @@ typedef struct lwpsinfo {
 
 translator psinfo_t < kthread_t *T > {
 	pr_nlwp = 1;
-	pr_pid = pid;
-	pr_ppid = ppid;
-	pr_pgid = pid;
+	pr_pid = T->t_proc != 0 ? T->t_proc->p_pid : T->t_pid;
+	pr_ppid = T->t_proc != 0 ? T->t_proc->p_ppid : 0;
+	pr_pgid = T->t_proc != 0 ? T->t_proc->p_pid : T->t_pid;
 	pr_sid = 0;
 	pr_uid = uid;
 	pr_euid = uid;
 	pr_gid = 0;
 	pr_egid = 0;
 	pr_addr = 0;
-	pr_fname = execname;
-	pr_psargs = execname;
+	pr_fname = stringof(T->t_name);
+	pr_psargs = stringof(T->t_name);
 	pr_argc = 0;
 	pr_dmodel = PR_MODEL_LP64;
 	pr_taskid = 0;
@@ -121,7 +122,7 @@ translator psinfo_t < kthread_t *T > {
 
 translator lwpsinfo_t < kthread_t *T > {
 	pr_flag = 0;
-	pr_lwpid = tid;
+	pr_lwpid = T->t_tid;
 	pr_addr = (uintptr_t)T;
 	pr_wchan = 0;
 	pr_state = SONPROC;
@@ -129,8 +130,8 @@ translator lwpsinfo_t < kthread_t *T > {
 	pr_syscall = 0;
 	pr_pri = 0;
 	pr_clname = "SYS";
-	pr_name = execname;
-	pr_onpro = cpu;
+	pr_name = stringof(T->t_name);
+	pr_onpro = T->t_cpu;
 	pr_bindpro = -1;
 	pr_bindpset = -1;
 	pr_lgrp = 0;

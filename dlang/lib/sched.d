@@ -7,9 +7,9 @@
  * cpu).  Inside this file's inline, curcpu still names the built-in
  * variable it hides: the address of the CPU's struct cpu (kernel/cpu.h).
  *
- * cpu_t declares only the leading members of the kernel's struct cpu that
- * the translator reads; they must stay where kernel/cpu.h has them (the
- * test tests/d/dlib/tst.curcpu.d checks cpu_id against cpu).  Sonde has
+ * cpu_t is the kernel's own struct cpu, from the kernel's CTF (dlang/
+ * dt_ctf.c), so its members are wherever kernel/cpu.h puts them (the test
+ * tests/d/dlib/tst.curcpu.d checks cpu_id against cpu).  Sonde has
  * no processor sets (cpu_pset is PS_NONE, -1), one chip and one locality
  * group (cpu_chip and cpu_lgrp are 0); cpu_info has no translation.
  */
@@ -33,13 +33,8 @@ typedef struct cpuinfo {
 	processor_info_t cpu_info;	/* what the CPU is */
 } cpuinfo_t;
 
-/* the leading members of Sonde's struct cpu (kernel/cpu.h) */
-typedef struct cpu {
-	uintptr_t cpu_self;		/* the structure's own address */
-	uint64_t cpu_kstack_top;	/* (the system-call entry's) */
-	uint64_t cpu_user_sp;
-	int cpu_id;			/* 0 .. the number of CPUs - 1 */
-} cpu_t;
+/* the kernel's struct cpu (kernel/cpu.h), as its CTF describes it */
+typedef struct cpu cpu_t;
 
 translator cpuinfo_t < cpu_t *C > {
 	cpu_id = C->cpu_id;
@@ -54,8 +49,9 @@ inline chipid_t chip = curcpu->cpu_chip;
 inline lgrp_id_t lgrp = curcpu->cpu_lgrp;
 
 /*
- * The running thread, a pointer as in DTrace (a kthread_t *); Sonde has no
- * CTF, so kthread_t has no members to follow.
+ * The running thread, a pointer as in DTrace (a kthread_t *): the kernel's
+ * struct thread (kernel/thread.h), whose members D can follow with the
+ * kernel's CTF (curthread->t_name).
  */
-typedef struct kthread kthread_t;
+typedef struct thread kthread_t;
 inline kthread_t *curthread = (kthread_t *)curthread;

@@ -14,14 +14,16 @@ from test_dtrace_host import dtrace
 HEADER = "   ID   PROVIDER            MODULE                          FUNCTION NAME\n"
 
 
-def block(desc, args):
-    """The -lv block under a probe line: two attribute triples, then the types (None)."""
+def block(desc, args, types=()):
+    """The -lv block under a probe line: two attribute triples, then the types (None if none)."""
     def triple(title, t):
         name, data, cls = t.split("/")
         return ("\n\t%s\n\t\tIdentifier Names: %s\n\t\tData Semantics:   %s\n"
                 "\t\tDependency Class: %s\n" % (title, name, data, cls))
     return (triple("Probe Description Attributes", desc) + triple("Argument Attributes", args)
-            + "\n\tArgument Types\n\t\tNone\n\n")
+            + "\n\tArgument Types\n"
+            + "".join("\t\targs[%d]: %s\n" % (i, t) for i, t in enumerate(types))
+            + ("" if types else "\t\tNone\n") + "\n")
 
 
 def line(pid, prov, mod, func, name):
@@ -42,6 +44,12 @@ STABILITY = {
 }
 
 
+# Argument types of the probes listed there: fbt's from kmalloc's prototype
+# (the kernel's CTF), sdt's as its table declares them (trace/prov_sdt.c);
+# the others' are not declared.
+TYPES = {"fbt": ("size_t",), "sdt": ("void *", "size_t")}
+
+
 def test_lv_stability_of_every_provider():
     descs = ["dtrace:::BEGIN", "fbt::kmalloc:entry", "sdt:::kmem-alloc", "sched::sched_switch:on-cpu",
              "profile:::tick-1", "lockstat::spin_lock:spin-acquire", "sysinfo:::xcalls"]
@@ -57,8 +65,22 @@ def test_lv_stability_of_every_provider():
     expect = HEADER
     for p in probes:
         pid, prov = p.split()[0], p.split()[1]
-        expect += p + "\n" + block(*STABILITY[prov])
+        expect += p + "\n" + block(*STABILITY[prov], types=TYPES.get(prov, ()))
     assert out == expect
+
+
+def test_lv_fbt_argument_types_from_ctf():
+    # Entry: the parameters, as C names them; return: args[0] is the return
+    # site's offset (an int), args[1] the return value; a void function's
+    # return probe has only args[0].
+    status, out, err = dtrace("-lv", "-n", "fbt::thread_create:entry", "-n", "fbt::kmalloc:return",
+                              "-n", "fbt::kfree:return")
+    assert (status, err) == (0, "")
+    blocks = re.findall(r"\tArgument Types\n((?:\t\t.*\n)+)", out)
+    assert blocks == ["\t\targs[0]: const char *\n\t\targs[1]: void (*)(void *)\n"
+                      "\t\targs[2]: void *\n",
+                      "\t\targs[0]: int\n\t\targs[1]: void *\n",
+                      "\t\targs[0]: int\n"], out
 
 
 def test_l_without_v_has_no_block_and_lists_each_probe_once():

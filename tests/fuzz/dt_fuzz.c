@@ -27,7 +27,9 @@
  * faults are counted, not judged.
  *
  * Input: the D source; its first byte also picks options (bit 0: -w,
- * bit 1: -x strsize=8, which the sizing of strings must survive).  Seeds:
+ * bit 1: -x strsize=8, which the sizing of strings must survive; bit 2:
+ * -C's preprocessor first, see fuzz_cpp; bit 3: the kernel's CTF types,
+ * see fuzz_ctf).  Seeds:
  * every D file of the tree (dlang.mk copies them into build/); dictionary:
  * tests/fuzz/d.dict.  With SONDE_FUZZ_STATS set, the process prints at
  * exit how many inputs compiled and how many DIFOs ran and faulted, which
@@ -40,6 +42,7 @@
 
 #include "dlang/dt.h"
 #include "dlang/dt_cpp.h"
+#include "kernel/ctf.h"
 #include "tests/dif/dif_hostenv.h"
 
 #define ARENA_SIZE (4u << 20)
@@ -192,6 +195,33 @@ static void fuzz_cpp(char **src, size_t *size)
 	*size = n;
 }
 
+/*
+ * The kernel's types (kernel/ctf.h), when build/kernel.ctf exists where the
+ * fuzzer runs (make runs it from the top of the tree): inputs whose first
+ * byte has bit 3 set compile with them, so dlang/dt_ctf.c is fuzzed too.
+ */
+static const ctf_dict_t *
+fuzz_ctf(void)
+{
+	static ctf_dict_t dict;
+	static int state;            /* 0 not tried, 1 loaded, -1 none */
+	if (state == 0) {
+		state = -1;
+		FILE *f = fopen("build/kernel.ctf", "rb");
+		if (f != NULL) {
+			fseek(f, 0, SEEK_END);
+			long n = ftell(f);
+			fseek(f, 0, SEEK_SET);
+			void *b = malloc(n > 0 ? (size_t)n : 1);
+			if (b != NULL && fread(b, 1, (size_t)n, f) == (size_t)n &&
+			    ctf_open(&dict, b, (size_t)n, malloc) == 0)
+				state = 1;
+			fclose(f);
+		}
+	}
+	return (state == 1 ? &dict : NULL);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int
@@ -220,6 +250,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	o.o_destructive = size > 0 && (data[0] & 1);
 	o.o_strsize = size > 0 && (data[0] & 2) ? 8 : 0;
 	o.o_symlookup = fuzz_symlookup;
+	if (size > 0 && (data[0] & 8))
+		o.o_ctf = fuzz_ctf();
 	dt_prog *p;
 	dt_error err;
 	if (dt_compile(src, size, &o, arena, ARENA_SIZE, &p, &err) == 0) {

@@ -186,6 +186,8 @@ uint32_t dtc_lib_collect(const char *libdir, dt_libsrc **libs);
 
 /* dtc_setopt.c: setopt() of the record of enabled probe epid (consumer context) */
 void dtc_setopt(struct dtc *d, const dt_action *a, uint32_t epid);
+/* dtc_ctf.c: the kernel's types, symbols and probe argument types for the compiler. */
+void dtc_ctf_opts(dt_opts *o);
 
 /*
  * dtc_proc.c: the command itself as a process.  dtc_process_enter makes

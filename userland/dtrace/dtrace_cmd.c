@@ -89,6 +89,7 @@ static void compile_opts(struct dtc *d, dt_opts *o)
 	o->o_defargs = d->defargs;
 	o->o_argref = d->argref;
 	o->o_pid = (int64_t)dtc_process_pid();   /* the consumer's own, as BEGIN sees it */
+	dtc_ctf_opts(o);                         /* kernel types (dtc_ctf.c) */
 }
 
 static void compile_error(struct dtc *d, const struct dtc_desc *dd, const dt_error *e)

@@ -1,0 +1,7 @@
+/*
+ * Asserts D_OP_WRITE: kernel variables are not writable from D.
+ */
+BEGIN
+{
+	`ncpus = 2;
+}

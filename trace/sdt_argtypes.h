@@ -1,0 +1,42 @@
+/*
+ * trace/sdt_argtypes.h: the argument types of the sdt and sched probes, as
+ * one table for the guest's provider (trace/prov_sdt.c) and the host
+ * compiler (tools/dtc_ctf.c), which has no probe table to ask.
+ *
+ * sdt: what each site passes (illumos keeps such a table too: the
+ * DTRACE_PROBE macros cannot name their arguments' types).  A probe not
+ * listed is untyped.
+ *
+ * sched: as DTrace types them, the thread a probe is about as an
+ * lwpsinfo_t * and a psinfo_t *, both translated (dlang/lib/procfs.d) from
+ * the site's struct thread * (its arg0).  DTrace's enqueue and dequeue
+ * also pass the CPU's queue as a cpuinfo_t *; Sonde's sites do not.
+ *
+ * Data only (static const): include it once per program.
+ */
+#ifndef SONDE_SDT_ARGTYPES_H
+#define SONDE_SDT_ARGTYPES_H
+
+static const struct sdt_argdesc {
+	const char *sa_name;
+	const char *sa_types[2];
+} sdt_argdescs[] = {
+	{ "console-transmit", { "const char *", "size_t" } },
+	{ "console-receive", { "int", NULL } },
+	{ "cyclic-fire", { "struct cyclic *", "void (*)(void *)" } },
+	{ "kmem-alloc", { "void *", "size_t" } },
+	{ "kmem-free", { "void *", "size_t" } },
+	{ "enqueue", { "struct thread *", NULL } },
+	{ "dequeue", { "struct thread *", NULL } },
+	{ "off-cpu", { "struct thread *", NULL } },
+	{ "wakeup", { "struct thread *", NULL } },
+	{ "sleep", { "struct waitq *", NULL } },
+	{ "queue-put", { "struct wl_queue *", "uint64_t" } },
+	{ "queue-get", { "struct wl_queue *", "uint64_t" } },
+};
+
+static const char *const sched_typed[] = { "enqueue", "dequeue", "off-cpu", "wakeup" };
+static const char *const sched_xlate[2] = { "lwpsinfo_t *", "psinfo_t *" };
+#define SCHED_NATIVE "struct thread *"
+
+#endif /* SONDE_SDT_ARGTYPES_H */
