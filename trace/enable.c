@@ -305,6 +305,8 @@ static int ecb_create(dtrace_state_t *s, dtrace_probe_t *p, uint32_t clause)
 	e->dte_size = clause_size(s, e->dte_cl);
 	e->dte_class = clause_exits(e->dte_cl) ? DTRACE_REC_EXIT :
 	               p->dtpr_id == dtrace_probeid_end ? DTRACE_REC_END : DTRACE_REC_ORDINARY;
+	e->dte_lone_agg = e->dte_size == 0 && !e->dte_cl->cl_speculative && e->dte_cl->cl_nacts == 1 &&
+	                  e->dte_cl->cl_acts[0].ac_kind == DT_ACT_AGG;
 	e->dte_epid = ++s->dts_necbs;
 	e->dte_snext = s->dts_ecbs;
 	s->dts_ecbs = e;

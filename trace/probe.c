@@ -523,10 +523,11 @@ void dtrace_error(dtrace_ecb_t *ecb, uint32_t action, const dif_fault_t *flt)
 	f->df_probe = ep;
 	uint64_t eargs[DIF_NARGS] = { 0, ecb->dte_epid, action, off == UINT32_MAX ? (uint64_t)-1 : off,
 	                              fault.df_code, fault.df_addr };
-	memcpy(f->df_args, eargs, sizeof(eargs));
+	memcpy(f->df_dif.ds_args, eargs, sizeof(eargs));
 	for (dtrace_ecb_t *e = ep->dtpr_ecb; e != NULL; e = e->dte_next)
 		if (e->dte_state == s)
 			ecb_fire(f, e);
+	memcpy(f->df_dif.ds_args, saved.df_dif.ds_args, sizeof(eargs));  /* the probe's, again */
 	saved.df_dif = f->df_dif;
 	*f = saved;
 }
@@ -547,16 +548,27 @@ static bool state_wants(const dtrace_state_t *s, const dtrace_probe_t *p)
 	}
 }
 
+/*
+ * dif_prepare: the DIF machine for one clause of state s, set up at the
+ * clause's first DIFO (a clause without DIF never pays for it).  Only what
+ * differs between clauses is written: the arguments are in ds_args already
+ * (probe_fire put them there), and rand()'s state lives on across firings,
+ * seeded from the cycle counter once per CPU, not once per clause.
+ */
 static void dif_prepare(dtrace_firing_t *f, dtrace_state_t *s)
 {
-	int cpu = f->df_cpu;
+	dif_state_t *st = &f->df_dif;
+	uint32_t strsize = s->dts_opts.dov_strsize;
 
-	dif_state_init(&f->df_dif, &s->dts_env, s->dts_scratch[cpu], TRACE_SCRATCH_SIZE - 2048,
-	               s->dts_opts.dov_strsize);
-	memcpy(f->df_dif.ds_args, f->df_args, sizeof(f->df_args));
-	f->df_dif.ds_rand = arch_cycles() ^ (uint64_t)cpu;
-	if (s->dts_opts.dov_destructive)
-		f->df_dif.ds_flags |= DIF_RUN_DESTRUCTIVE;
+	st->ds_env = &s->dts_env;
+	st->ds_scratch = s->dts_scratch[f->df_cpu];
+	st->ds_scratch_size = TRACE_SCRATCH_SIZE - 2048;
+	st->ds_scratch_used = 0;
+	st->ds_strsize = strsize ? strsize : DIF_STRSIZE_DEFAULT;
+	st->ds_flags = s->dts_opts.dov_destructive ? DIF_RUN_DESTRUCTIVE : 0;
+	st->ds_strtok = 0;
+	if (__builtin_expect(st->ds_rand == 0, 0))
+		st->ds_rand = (arch_cycles() ^ (uint64_t)f->df_cpu) | 1;
 }
 
 /*
@@ -670,6 +682,11 @@ static void ecb_fire(dtrace_firing_t *f, dtrace_ecb_t *ecb)
 		if (v == 0)
 			return;
 	}
+	if (ecb->dte_lone_agg) {                 /* @[k] = f(x) alone: no record, no action walk */
+		if (act_agg(&c, &cl->cl_acts[0]) != 0)
+			dtrace_error(ecb, 1, &f->df_dif.ds_fault);
+		return;
+	}
 	uint8_t *rec = NULL;
 	if (ecb->dte_size != 0 && !cl->cl_speculative) {
 		rec = record_start(f, ecb);
@@ -690,7 +707,7 @@ static inline void probe_fire(dtrace_firing_t *f, dtrace_probe_t *p, int cpu, co
 	f->df_probe = p;
 	f->df_timestamp = 0;                        /* read on first use (firing_time) */
 	f->df_vstart = __builtin_expect(dtrace_vtime_active != 0, 0) ? ktime_ns() : 0;
-	memcpy(f->df_args, args, 6 * sizeof(uint64_t));
+	memcpy(f->df_dif.ds_args, args, 6 * sizeof(uint64_t));    /* args 6..9 stay 0 */
 	dtrace_state_t *last = NULL;
 	for (dtrace_ecb_t *e = p->dtpr_ecb; e != NULL; e = e->dte_next) {
 		if (e->dte_state != last) {          /* clause-locals start out zero */

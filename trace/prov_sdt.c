@@ -49,6 +49,7 @@ struct sdt_psite {
 static struct sdt_psite *sdt_hash[1 << SDT_HASH_BITS];
 static dtrace_provider_t *sdt_prov;
 static int sdt_nsites, sdt_nprobes;
+bool sdt_isa_call_on = true;         /* arm sites as direct calls where the machine can (prov_isa.h) */
 
 extern const struct sdt_site __start_sdt_sites[], __stop_sdt_sites[];
 

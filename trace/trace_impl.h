@@ -63,6 +63,7 @@ typedef struct dtrace_ecb {
 	const dt_clause *dte_cl;
 	uint32_t dte_size;                /* record size incl. header (0: records nothing) */
 	uint8_t dte_class;                /* enum dtrace_recclass of its records */
+	bool dte_lone_agg;                /* its only action is an aggregation, no record: run it directly */
 	struct dtrace_ecb *dte_next;      /* next on the probe */
 	struct dtrace_ecb *dte_snext;     /* next of the state */
 } dtrace_ecb_t;
@@ -220,10 +221,9 @@ typedef struct dtrace_firing {
 	const uint64_t *df_frame_ret;     /* ... and the return-address slot at a function boundary */
 	dtrace_probe_t *df_probe;
 	dtrace_ecb_t *df_ecb;
-	uint64_t df_args[DIF_NARGS];
 	uint64_t df_timestamp;
 	uint64_t df_vstart;               /* ktime at the firing's start, if vtime is kept; else 0 */
-	dif_state_t df_dif;
+	dif_state_t df_dif;               /* the probe's arguments are its ds_args */
 } dtrace_firing_t;
 
 /*
