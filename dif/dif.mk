@@ -42,7 +42,7 @@ $(DIF_OUT)/kernel/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(KCFLAGS) -c -o $@ $<
 
-$(DIF_OUT)/dift: $(DIF_OUT)/tests/dif/dift.o $(DIF_ENVOBJ) $(DIF_HOSTOBJS)
+$(DIF_OUT)/dift: $(DIF_OUT)/tests/dif/dift.o $(DIF_ENVOBJ) $(DIF_HOSTOBJS) $(DIF_OUT)/arch/x86_64/dif_jit.o
 	$(CC) -o $@ $^
 
 $(DIF_OUT)/difasm: $(DIF_OUT)/tools/difasm.o $(DIF_HOSTOBJS)
@@ -87,8 +87,8 @@ dif-units: $(DIF_UNITS)
 	@set -e; for t in $(DIF_UNITS); do echo "== $$t"; $$t; done
 
 dif-vectors: $(DIF_OUT)/dift
-	@echo "$(DIF_OUT)/dift -cover tests/dif/*.dift"
-	@$(DIF_OUT)/dift -cover $(DIF_VECTORS)
+	@echo "$(DIF_OUT)/dift -cover -jit tests/dif/*.dift"
+	@$(DIF_OUT)/dift -cover -jit $(DIF_VECTORS)
 
 # Binary round trip through the tool: asm -> .difo -> text -> .difo, cmp.
 dif-roundtrip: $(DIF_OUT)/difasm
