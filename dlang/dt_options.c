@@ -61,6 +61,7 @@ static const struct dt_optdef {
 	{ "ustackframes", K(SCALAR), NULL },
 	/* the consumer's own */
 	{ "droptags", K(CFLAG), NULL },
+	{ "jit", K(SCALAR), NULL },		/* Sonde's: 0 keeps DIF on the interpreter */
 	/* compiler options */
 	{ "amin", K(TEXT), NULL },         { "argref", K(CFLAG), NULL },
 	{ "core", K(TEXT), NULL },         { "cpp", K(CFLAG), NULL },

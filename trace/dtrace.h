@@ -59,6 +59,7 @@ typedef struct dtrace_optvals {
 	bool dov_destructive;                /* -w */
 	int dov_cpu;                         /* cpu: the only CPU whose probes fire (BEGIN/END aside); -1 all */
 	int dov_bufresize;                   /* enum dtrace_bufresize: a size that does not fit */
+	uint32_t dov_jit;                    /* jit: run DIF natively where the machine can (1); 0: never */
 } dtrace_optvals_t;
 
 enum dtrace_bufresize {

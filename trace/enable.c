@@ -72,6 +72,7 @@ void dtrace_opts_default(dtrace_optvals_t *o)
 		.dov_cleanrate_ns = DTRACE_CLEANRATE_DEFAULT_NS,
 		.dov_deadman_user_ns = 30 * NSEC_PER_SEC,
 		.dov_destructive = false,
+		.dov_jit = 1,
 		.dov_cpu = -1,
 	};
 }
@@ -307,6 +308,7 @@ static int ecb_create(dtrace_state_t *s, dtrace_probe_t *p, uint32_t clause)
 	               p->dtpr_id == dtrace_probeid_end ? DTRACE_REC_END : DTRACE_REC_ORDINARY;
 	e->dte_lone_agg = e->dte_size == 0 && !e->dte_cl->cl_speculative && e->dte_cl->cl_nacts == 1 &&
 	                  e->dte_cl->cl_acts[0].ac_kind == DT_ACT_AGG;
+	dtrace_jit_ecb(e);
 	e->dte_epid = ++s->dts_necbs;
 	e->dte_snext = s->dts_ecbs;
 	s->dts_ecbs = e;

@@ -239,9 +239,24 @@ struct act_ctx {
 
 static void dif_prepare(dtrace_firing_t *f, dtrace_state_t *s);
 
+/* jit_run: a DIFO translated at enabling (jit.c): no DIF machine; a fault as the interpreter's. */
+static int jit_run(dtrace_firing_t *f, dif_jit_fn fn, uint64_t *v)
+{
+	uint32_t pc = 0;
+	int rc = fn(f->df_dif.ds_args, v, &pc);
+
+	if (rc != 0)
+		f->df_dif.ds_fault = (dif_fault_t){ (uint32_t)rc, pc, 0 };
+	return rc;
+}
+
 /* eval: run one DIFO (the DIF machine is set up at the clause's first); faults are the caller's. */
 static int eval(struct act_ctx *c, const dif_difo_t *dp, uint64_t *v)
 {
+	dif_jit_fn fn = c->ac_ecb->dte_njit ? dtrace_jit_find(c->ac_ecb, dp) : NULL;
+
+	if (fn != NULL)
+		return jit_run(c->ac_f, fn, v);
 	if (!c->ac_dif_ready) {
 		dif_prepare(c->ac_f, c->ac_s);
 		c->ac_dif_ready = true;

@@ -1,0 +1,88 @@
+/*
+ * jit.c - DIF programs translated to native code at enabling time.
+ *
+ * When a consumer's option jit is on (the default; -x jit=0 turns it off),
+ * enabling an ECB asks the machine's translator (dif/dif_jit.h) for its
+ * predicate and, for a clause whose only action is an aggregation, for the
+ * DIFOs of its keys and arguments.  A DIFO the translator takes is copied
+ * into the kernel's JIT area (arch_jit_install, W^X text written through
+ * the patching alias) and run natively from then on; any other stays on the
+ * interpreter, which remains the reference for everything.  Only DIFOs
+ * that prog_check() validated are offered.
+ *
+ * A translated DIFO needs none of the DIF machine's per-clause state: it
+ * reads the probe's arguments and nothing else, and reports a division by
+ * zero with the same code and pc as the interpreter (ERROR's arguments are
+ * the same).
+ *
+ * Context: dtrace_jit_ecb in thread context under dtrace_lock (enabling);
+ * dtrace_jit_find in probe context.  The machine without a translator links
+ * the weak fallbacks below: everything stays on the interpreter.
+ */
+#include "arch/arch.h"
+#include "kernel/klib.h"
+#include "trace/trace_impl.h"
+
+__attribute__((weak)) size_t dif_jit_translate(const dif_difo_t *dp, uint8_t *buf, size_t cap)
+{
+	(void)dp;
+	(void)buf;
+	(void)cap;
+	return 0;
+}
+
+__attribute__((weak)) void *arch_jit_install(const uint8_t *code, size_t len)
+{
+	(void)code;
+	(void)len;
+	return NULL;
+}
+
+struct dtrace_jit_stats dtrace_jit_st;
+
+/* jit_make: the native code of dp, or NULL (left to the interpreter). */
+static dif_jit_fn jit_make(const dif_difo_t *dp)
+{
+	static uint8_t buf[32 * 1024];           /* under dtrace_lock */
+	size_t len = dif_jit_translate(dp, buf, sizeof(buf));
+	void *fn = len ? arch_jit_install(buf, len) : NULL;
+
+	if (fn == NULL) {
+		dtrace_jit_st.djs_interpreted++;
+		return NULL;
+	}
+	dtrace_jit_st.djs_translated++;
+	dtrace_jit_st.djs_bytes += len;
+	return (dif_jit_fn)fn;
+}
+
+static void jit_add(dtrace_ecb_t *e, const dif_difo_t *dp)
+{
+	dif_jit_fn fn;
+
+	if (dp == NULL || e->dte_njit == DTRACE_ECB_NJIT || (fn = jit_make(dp)) == NULL)
+		return;
+	e->dte_jit[e->dte_njit].dj_difo = dp;
+	e->dte_jit[e->dte_njit].dj_fn = fn;
+	e->dte_njit++;
+}
+
+void dtrace_jit_ecb(dtrace_ecb_t *e)
+{
+	const dt_clause *cl = e->dte_cl;
+	const dt_prog *prog = e->dte_state->dts_prog;
+
+	if (e->dte_state->dts_opts.dov_jit == 0)
+		return;
+	jit_add(e, cl->cl_pred);
+	if (!e->dte_lone_agg)
+		return;
+	const dt_action *a = &cl->cl_acts[0];
+	const dt_aggdesc *ag = &prog->dp_aggs[a->ac_aggs[0]];
+	for (uint32_t i = 0; i < a->ac_nargs; i++) {
+		if (a->ac_args[i] == NULL || (i < ag->ag_nkeys && (ag->ag_keys[i].kt_kind == DT_KEY_STACK ||
+		    ag->ag_keys[i].kt_kind == DT_KEY_USTACK)))
+			continue;                        /* a stack key: no DIF runs (nor was validated) */
+		jit_add(e, a->ac_args[i]);
+	}
+}
