@@ -64,6 +64,9 @@ struct prov_trap {
  * its probe if enabled, set pt_resume (and pt_resume_pc) and return true.
  * Implemented by the portable providers; probe context.
  */
+/* prov_isa_trap_count: probe traps taken so far, all CPUs (benchmarks).  Any context. */
+uint64_t prov_isa_trap_count(void);
+
 bool fbt_invop(struct prov_trap *pt);
 bool sdt_invop(struct prov_trap *pt);
 

@@ -380,6 +380,7 @@ static void ecbs_destroy(dtrace_state_t *s, bool linked)
 	}
 	for (e = s->dts_ecbs; e != NULL; e = next) {
 		next = e->dte_snext;
+		dtrace_jit_free(e);
 		kfree(e);
 	}
 	s->dts_ecbs = NULL;

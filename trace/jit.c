@@ -15,8 +15,11 @@
  * zero with the same code and pc as the interpreter (ERROR's arguments are
  * the same).
  *
- * Context: dtrace_jit_ecb in thread context under dtrace_lock (enabling);
- * dtrace_jit_find in probe context.  The machine without a translator links
+ * The area is reused once no ECB has native code any more (dtrace_jit_free,
+ * called as ECBs are freed, after the dtrace_sync that ends their firings).
+ *
+ * Context: dtrace_jit_ecb and dtrace_jit_free in thread context under
+ * dtrace_lock (enabling, closing); dtrace_jit_find in probe context.  The machine without a translator links
  * the weak fallbacks below: everything stays on the interpreter.
  */
 #include "arch/arch.h"
@@ -38,7 +41,12 @@ __attribute__((weak)) void *arch_jit_install(const uint8_t *code, size_t len)
 	return NULL;
 }
 
+__attribute__((weak)) void arch_jit_reset(void)
+{
+}
+
 struct dtrace_jit_stats dtrace_jit_st;
+static uint64_t jit_live;                    /* translated DIFOs of ECBs not yet freed */
 
 /* jit_make: the native code of dp, or NULL (left to the interpreter). */
 static dif_jit_fn jit_make(const dif_difo_t *dp)
@@ -65,6 +73,21 @@ static void jit_add(dtrace_ecb_t *e, const dif_difo_t *dp)
 	e->dte_jit[e->dte_njit].dj_difo = dp;
 	e->dte_jit[e->dte_njit].dj_fn = fn;
 	e->dte_njit++;
+	jit_live++;
+}
+
+/*
+ * dtrace_jit_free: e is about to be freed, and no CPU can be firing it
+ * (after dtrace_sync, or never linked).  When no ECB has native code any
+ * more, none of the area's code can run: it is reused from its start.
+ * Thread context, dtrace_lock.
+ */
+void dtrace_jit_free(dtrace_ecb_t *e)
+{
+	jit_live -= e->dte_njit;
+	e->dte_njit = 0;
+	if (jit_live == 0)
+		arch_jit_reset();
 }
 
 void dtrace_jit_ecb(dtrace_ecb_t *e)

@@ -383,7 +383,7 @@ static int agg_key(struct act_ctx *c, const dt_action *a, const dt_aggdesc *ag, 
 }
 
 /* act_agg: evaluate the keys and arguments, then update this CPU's aggregation. */
-static int act_agg(struct act_ctx *c, const dt_action *a)
+static inline __attribute__((always_inline)) int act_agg(struct act_ctx *c, const dt_action *a)
 {
 	dtrace_state_t *s = c->ac_s;
 	const struct dtrace_aggshape *shape = &s->dts_aggshape[a->ac_aggs[0]];

@@ -361,6 +361,7 @@ void dtrace_dynvar_census(const dtrace_state_t *s, dtrace_dynvar_census_t *out);
  * (probe context).
  */
 void dtrace_jit_ecb(dtrace_ecb_t *e);
+void dtrace_jit_free(dtrace_ecb_t *e);      /* e unreachable now (after dtrace_sync); dtrace_lock */
 static inline dif_jit_fn dtrace_jit_find(const dtrace_ecb_t *e, const dif_difo_t *dp)
 {
 	for (uint32_t i = 0; i < e->dte_njit; i++)

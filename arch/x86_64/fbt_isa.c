@@ -62,6 +62,18 @@ static inline struct cpu *trap_cpu(void)
 	return c;
 }
 
+/* Probe traps taken, per CPU (the benchmarks' traps per firing: 0 on the call path). */
+static uint64_t prov_isa_traps[MAX_CPUS];
+
+uint64_t prov_isa_trap_count(void)
+{
+	uint64_t n = 0;
+
+	for (int i = 0; i < MAX_CPUS; i++)
+		n += __atomic_load_n(&prov_isa_traps[i], __ATOMIC_RELAXED);
+	return n;
+}
+
 /*
  * sdt_isa_site_armed: do the bytes at pc look like an armed sdt site (int3
  * over the first byte of the 5-byte NOP)?  Then sdt is asked first, and
@@ -96,6 +108,7 @@ bool prov_isa_trap(struct trapframe *tf)
 	pt.pt_fp = tf->tf_rbp;
 	pt.pt_sp = (const uint64_t *)tf->tf_rsp;
 	pt.pt_cpu = trap_cpu()->cpu_id;
+	prov_isa_traps[pt.pt_cpu]++;
 	if (sdt_isa_site_armed(pt.pt_pc)) {          /* int3 + the NOP's other four bytes */
 		if (!sdt_invop(&pt) && !fbt_invop(&pt))
 			return false;

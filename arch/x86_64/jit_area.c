@@ -4,9 +4,10 @@
  * A fixed area of .text.notrace (so it is executable, never writable, and
  * never instrumented by fbt), filled with int3 at build time.  Translated
  * programs are copied in with text_patch() through the patching alias, one
- * after the other, and never freed: the area is text like any other, W^X
- * holds, and a CPU that still runs a program after its enabling went away
- * runs valid code.  When the area is full, new DIFOs stay on the
+ * after the other; the area is text like any other and W^X holds.  Nothing
+ * is freed one by one: the framework resets the whole area once no ECB
+ * with native code is left and a dtrace_sync has ended their firings
+ * (arch_jit_reset).  When the area is full, new DIFOs stay on the
  * interpreter (counted by the caller).
  *
  * Context: arch_jit_install runs in thread context under the framework
@@ -41,4 +42,10 @@ void *arch_jit_install(const uint8_t *code, size_t len)
 	text_patch_sync();                        /* every CPU sees the code before it is used */
 	jit_used = ALIGN_UP(jit_used + len, 16);
 	return at;
+}
+
+/* arch_jit_reset: none of the area's code can run any more (trace/jit.c): reuse it. */
+void arch_jit_reset(void)
+{
+	jit_used = 0;
 }
