@@ -375,7 +375,19 @@ static int agg_key(struct act_ctx *c, const dt_action *a, const dt_aggdesc *ag, 
 			out += 8 * n;
 			continue;
 		}
-		int rc = record_value(c, a->ac_args[i], &out);
+		const dif_difo_t *dp = a->ac_args[i];
+		dif_jit_fn fn = c->ac_ecb->dte_njit != 0 && dp->dd_rtype.dt_kind != DIF_TYPE_STRING &&
+		                dp->dd_rtype.dt_kind != DIF_TYPE_BLOB ? dtrace_jit_find(c->ac_ecb, dp) : NULL;
+		int rc;
+		if (fn != NULL) {                    /* an integer key run natively: straight in */
+			uint64_t v;
+			if ((rc = jit_run(c->ac_f, fn, &v)) != 0)
+				return rc;
+			memcpy(out, &v, 8);
+			out += 8;
+			continue;
+		}
+		rc = record_value(c, dp, &out);
 		if (rc != 0)
 			return rc;
 	}
