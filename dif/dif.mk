@@ -63,7 +63,7 @@ $(DIF_OUT)/fuzz/%.o: %.c
 	@mkdir -p $(@D)
 	$(DIF_CLANG) $(subst fuzzer,fuzzer-no-link,$(DIF_FUZZFLAGS)) \
 	  -fno-sanitize-coverage=trace-cmp -c -o $@ $<
-$(DIF_OUT)/dif_fuzz: tests/fuzz/dif_fuzz.c tests/dif/dif_hostenv.c \
+$(DIF_OUT)/dif_fuzz: tests/fuzz/dif_fuzz.c tests/dif/dif_hostenv.c arch/x86_64/dif_jit.c \
                      $(filter-out $(DIF_FUZZ_TEXT),$(DIF_SRCS)) $(DIF_FUZZ_TEXTOBJS)
 	@mkdir -p $(@D)
 	$(DIF_CLANG) $(DIF_FUZZFLAGS) -o $@ $^
