@@ -48,13 +48,33 @@ __attribute__((weak)) void arch_jit_reset(void)
 struct dtrace_jit_stats dtrace_jit_st;
 static uint64_t jit_live;                    /* translated DIFOs of ECBs not yet freed */
 
+/*
+ * The DIFOs translated lately: one clause matching thousands of probes
+ * (fbt:::entry /arg0 > 5/) makes as many ECBs over the same DIFO, and
+ * translates it once.  Emptied whenever an ECB is freed, so a DIFO freed
+ * with its program and a new one at the same address never meet.
+ */
+#define JIT_CACHE 8
+static struct {
+	const dif_difo_t *jc_difo;
+	dif_jit_fn jc_fn;                        /* NULL: the translator refused it */
+} jit_cache[JIT_CACHE];
+static unsigned jit_cache_next;
+
 /* jit_make: the native code of dp, or NULL (left to the interpreter). */
 static dif_jit_fn jit_make(const dif_difo_t *dp)
 {
 	static uint8_t buf[32 * 1024];           /* under dtrace_lock */
+
+	for (unsigned i = 0; i < JIT_CACHE; i++)
+		if (jit_cache[i].jc_difo == dp)
+			return jit_cache[i].jc_fn;
 	size_t len = dif_jit_translate(dp, buf, sizeof(buf));
 	void *fn = len ? arch_jit_install(buf, len) : NULL;
 
+	jit_cache[jit_cache_next % JIT_CACHE].jc_difo = dp;
+	jit_cache[jit_cache_next % JIT_CACHE].jc_fn = (dif_jit_fn)fn;
+	jit_cache_next++;
 	if (fn == NULL) {
 		dtrace_jit_st.djs_interpreted++;
 		return NULL;
@@ -84,6 +104,7 @@ static void jit_add(dtrace_ecb_t *e, const dif_difo_t *dp)
  */
 void dtrace_jit_free(dtrace_ecb_t *e)
 {
+	memset(jit_cache, 0, sizeof(jit_cache));
 	jit_live -= e->dte_njit;
 	e->dte_njit = 0;
 	if (jit_live == 0)
