@@ -3,8 +3,8 @@
  *
  * When a consumer's option jit is on (the default; -x jit=0 turns it off),
  * enabling an ECB asks the machine's translator (dif/dif_jit.h) for its
- * predicate and, for a clause whose only action is an aggregation, for the
- * DIFOs of its keys and arguments.  A DIFO the translator takes is copied
+ * predicate, then for its actions' DIFOs (values, keys, arguments) in
+ * order, up to DTRACE_ECB_NJIT of them.  A DIFO the translator takes is copied
  * into the kernel's JIT area (arch_jit_install, W^X text written through
  * the patching alias) and run natively from then on; any other stays on the
  * interpreter, which remains the reference for everything.  Only DIFOs
@@ -119,14 +119,14 @@ void dtrace_jit_ecb(dtrace_ecb_t *e)
 	if (e->dte_state->dts_opts.dov_jit == 0)
 		return;
 	jit_add(e, cl->cl_pred);
-	if (!e->dte_lone_agg)
-		return;
-	const dt_action *a = &cl->cl_acts[0];
-	const dt_aggdesc *ag = &prog->dp_aggs[a->ac_aggs[0]];
-	for (uint32_t i = 0; i < a->ac_nargs; i++) {
-		if (a->ac_args[i] == NULL || (i < ag->ag_nkeys && (ag->ag_keys[i].kt_kind == DT_KEY_STACK ||
-		    ag->ag_keys[i].kt_kind == DT_KEY_USTACK)))
-			continue;                        /* a stack key: no DIF runs (nor was validated) */
-		jit_add(e, a->ac_args[i]);
+	for (uint32_t k = 0; k < cl->cl_nacts; k++) {  /* then the actions' DIFOs, while room lasts */
+		const dt_action *a = &cl->cl_acts[k];
+		const dt_aggdesc *ag = a->ac_kind == DT_ACT_AGG ? &prog->dp_aggs[a->ac_aggs[0]] : NULL;
+		for (uint32_t i = 0; i < a->ac_nargs; i++) {
+			if (a->ac_args[i] == NULL || (ag != NULL && i < ag->ag_nkeys &&
+			    (ag->ag_keys[i].kt_kind == DT_KEY_STACK || ag->ag_keys[i].kt_kind == DT_KEY_USTACK)))
+				continue;                /* a stack key: no DIF runs (nor was validated) */
+			jit_add(e, a->ac_args[i]);
+		}
 	}
 }

@@ -56,7 +56,7 @@ typedef struct dtrace_probe {
 	struct dtrace_probe *dtpr_hnext;  /* name hash chain */
 } dtrace_probe_t;
 
-#define DTRACE_ECB_NJIT 6              /* the predicate and a lone aggregation's keys and arguments */
+#define DTRACE_ECB_NJIT 8              /* the predicate and the first actions' DIFOs */
 
 typedef struct dtrace_ecb {
 	dtrace_epid_t dte_epid;
@@ -356,8 +356,8 @@ void dtrace_dynvar_census(const dtrace_state_t *s, dtrace_dynvar_census_t *out);
 
 /*
  * jit.c: the DIF JIT at enabling.  dtrace_jit_ecb: translate e's predicate
- * and lone-aggregation DIFOs when the state's jit option is on (thread
- * context, dtrace_lock).  dtrace_jit_find: e's native code for dp, or NULL
+ * and actions' DIFOs when the state's jit option is on (thread context,
+ * dtrace_lock).  dtrace_jit_find: e's native code for dp, or NULL
  * (probe context).
  */
 void dtrace_jit_ecb(dtrace_ecb_t *e);
