@@ -37,8 +37,8 @@ int arch_cpu_id(void);
 /*
  * The DIF JIT's code area (x86_64: jit_area.c; trace/jit.c has weak
  * fallbacks for a machine without one).  arch_jit_install: copy len bytes of
- * native code into executable memory, every CPU seeing them on return;
- * NULL when full.  arch_jit_reset: none of the area's code can run any more.
+ * native code into executable memory, which every CPU runs after the next
+ * text_patch_sync(); NULL when full.  arch_jit_reset: none of the area's code can run any more.
  * Thread context, under the framework lock.
  */
 void *arch_jit_install(const uint8_t *code, size_t len);

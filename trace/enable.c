@@ -408,6 +408,7 @@ static int ecbs_index_and_link(dtrace_state_t *s)
 	if (rc != 0)
 		return rc;
 	dtrace_buffer_limits(s);
+	text_patch_sync();                          /* the JIT's code (jit.c), before an ECB can run it */
 	/* Link in EPID order so clauses fire in program order. */
 	for (uint32_t i = 0; i < s->dts_necbs && rc == 0; i++)
 		rc = ecb_link(s->dts_ecbtab[i]);

@@ -20,7 +20,7 @@
 #define JIT_AREA_SIZE (64 * 1024)
 
 __asm__(".pushsection .text.notrace.dif_jit, \"ax\", @progbits\n"
-        ".balign 64\n"
+        ".balign 4096\n"           /* pages of its own: writing them never touches other code */
         "dif_jit_area:\n"
         ".fill 65536, 1, 0xcc\n"
         ".size dif_jit_area, 65536\n"
@@ -28,6 +28,11 @@ __asm__(".pushsection .text.notrace.dif_jit, \"ax\", @progbits\n"
 extern uint8_t dif_jit_area[JIT_AREA_SIZE];
 static size_t jit_used;
 
+/*
+ * arch_jit_install: copy code into the area.  Other CPUs see it after the
+ * next text_patch_sync(), which the framework makes before it publishes an
+ * ECB that uses the code (one cross-call per enabling, not per DIFO).
+ */
 void *arch_jit_install(const uint8_t *code, size_t len)
 {
 	uint8_t *at = &dif_jit_area[jit_used];
@@ -39,8 +44,7 @@ void *arch_jit_install(const uint8_t *code, size_t len)
 		if (!text_patch(at + off, code + off, n))
 			return NULL;
 	}
-	text_patch_sync();                        /* every CPU sees the code before it is used */
-	jit_used = ALIGN_UP(jit_used + len, 16);
+	jit_used = ALIGN_UP(jit_used + len, 16);  /* the caller syncs before the code is reachable */
 	return at;
 }
 
