@@ -35,6 +35,16 @@ uint64_t arch_cycles(void);                       /* raw time stamp counter */
 int arch_cpu_id(void);
 
 /*
+ * The DIF JIT's code area (x86_64: jit_area.c; trace/jit.c has weak
+ * fallbacks for a machine without one).  arch_jit_install: copy len bytes of
+ * native code into executable memory, which every CPU runs after the next
+ * text_patch_sync(); NULL when full.  arch_jit_reset: none of the area's code can run any more.
+ * Thread context, under the framework lock.
+ */
+void *arch_jit_install(const uint8_t *code, size_t len);
+void arch_jit_reset(void);
+
+/*
  * arch_backtrace: walk the frame-pointer chain from the caller (skip frames),
  * storing up to max return addresses in pcs; returns how many.  Any context;
  * stops at the first frame outside the current kernel stack.

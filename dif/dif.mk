@@ -42,7 +42,7 @@ $(DIF_OUT)/kernel/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(KCFLAGS) -c -o $@ $<
 
-$(DIF_OUT)/dift: $(DIF_OUT)/tests/dif/dift.o $(DIF_ENVOBJ) $(DIF_HOSTOBJS)
+$(DIF_OUT)/dift: $(DIF_OUT)/tests/dif/dift.o $(DIF_ENVOBJ) $(DIF_HOSTOBJS) $(DIF_OUT)/arch/x86_64/dif_jit.o
 	$(CC) -o $@ $^
 
 $(DIF_OUT)/difasm: $(DIF_OUT)/tools/difasm.o $(DIF_HOSTOBJS)
@@ -63,7 +63,7 @@ $(DIF_OUT)/fuzz/%.o: %.c
 	@mkdir -p $(@D)
 	$(DIF_CLANG) $(subst fuzzer,fuzzer-no-link,$(DIF_FUZZFLAGS)) \
 	  -fno-sanitize-coverage=trace-cmp -c -o $@ $<
-$(DIF_OUT)/dif_fuzz: tests/fuzz/dif_fuzz.c tests/dif/dif_hostenv.c \
+$(DIF_OUT)/dif_fuzz: tests/fuzz/dif_fuzz.c tests/dif/dif_hostenv.c arch/x86_64/dif_jit.c \
                      $(filter-out $(DIF_FUZZ_TEXT),$(DIF_SRCS)) $(DIF_FUZZ_TEXTOBJS)
 	@mkdir -p $(@D)
 	$(DIF_CLANG) $(DIF_FUZZFLAGS) -o $@ $^
@@ -87,8 +87,8 @@ dif-units: $(DIF_UNITS)
 	@set -e; for t in $(DIF_UNITS); do echo "== $$t"; $$t; done
 
 dif-vectors: $(DIF_OUT)/dift
-	@echo "$(DIF_OUT)/dift -cover tests/dif/*.dift"
-	@$(DIF_OUT)/dift -cover $(DIF_VECTORS)
+	@echo "$(DIF_OUT)/dift -cover -jit tests/dif/*.dift"
+	@$(DIF_OUT)/dift -cover -jit $(DIF_VECTORS)
 
 # Binary round trip through the tool: asm -> .difo -> text -> .difo, cmp.
 dif-roundtrip: $(DIF_OUT)/difasm

@@ -68,6 +68,15 @@ $(DTC): $(DLANG_OUT)/tools/dtc.o $(DLANG_OUT)/tools/dtc_ctf.o $(DLANG_LIBOBJS)
 $(DLANG_OUT)/dtc_bench: $(DLANG_OUT)/tools/dtc_bench.o $(DLANG_LIBOBJS)
 	$(CC) -o $@ $^
 
+# pred-bench: host Ir of one compiled predicate under callgrind (tools/bench_pred.py)
+$(DLANG_OUT)/pred_ir: $(DLANG_OUT)/tools/pred_ir.o $(DLANG_OUT)/tests/dif/dif_hostenv.o \
+                      $(DLANG_OUT)/arch/x86_64/dif_jit.o $(DLANG_LIBOBJS)
+	$(CC) -o $@ $^
+LIB_BENCHES += pred-bench
+.PHONY: pred-bench
+pred-bench: $(DLANG_OUT)/pred_ir
+	@$(PYTHON) tools/bench_pred.py
+
 # unit tests run compiled DIF on DIF's host model of the kernel
 $(DLANG_OUT)/dt_%: $(DLANG_OUT)/tests/unit/dt_%.o $(DLANG_OUT)/tests/dif/dif_hostenv.o $(DLANG_LIBOBJS)
 	$(CC) -o $@ $^ -lcmocka

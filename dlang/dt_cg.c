@@ -467,60 +467,167 @@ op_signed(const dt_node *n)
 	    a->ty_size ? sa : false);
 }
 
+/* ---- conditions as jumps ---- */
+
+/*
+ * A condition (a comparison, && || !, or any value tested against 0) is
+ * generated as jumping code: cg_cond(n, when, l) branches to l when n's
+ * truth is `when` and falls through otherwise, so that `a > 100 && b != 0`
+ * is two compare-and-branch pairs and no 0/1 values in between.  A value
+ * is made only where one is needed (cg_bool), and a whole predicate ends
+ * in two rets (dt_cg_expr).
+ */
+static void cg_cond(dt_ctx *ctx, dt_cgbuf *b, dt_node *n, bool when, uint32_t l);
+
+static bool
+is_rel(const dt_node *n)
+{
+	return (n->n_kind == DT_N_OP2 && (n->n_op == DT_T_LT ||
+	    n->n_op == DT_T_LE || n->n_op == DT_T_GT || n->n_op == DT_T_GE ||
+	    n->n_op == DT_T_EQ || n->n_op == DT_T_NE));
+}
+
+/* Is n a condition that cg_cond turns into branches only? */
+static bool
+is_cond(const dt_node *n)
+{
+	if (is_rel(n))
+		return (true);
+	if (n->n_kind == DT_N_OP2)
+		return (n->n_op == DT_T_LAND || n->n_op == DT_T_LOR);
+	return (n->n_kind == DT_N_OP1 && n->n_op == DT_T_LNEG);
+}
+
+/* The branch taken when the condition codes do NOT satisfy op. */
+static unsigned
+branch_invert(unsigned op)
+{
+	switch (op) {
+	case DIF_OP_BE: return (DIF_OP_BNE);
+	case DIF_OP_BNE: return (DIF_OP_BE);
+	case DIF_OP_BL: return (DIF_OP_BGE);
+	case DIF_OP_BGE: return (DIF_OP_BL);
+	case DIF_OP_BLU: return (DIF_OP_BGEU);
+	case DIF_OP_BGEU: return (DIF_OP_BLU);
+	case DIF_OP_BLE: return (DIF_OP_BG);
+	case DIF_OP_BG: return (DIF_OP_BLE);
+	case DIF_OP_BLEU: return (DIF_OP_BGU);
+	default: return (DIF_OP_BLEU);	/* BGU */
+	}
+}
+
+static bool
+is_zero(const dt_node *n)
+{
+	return (n->n_kind == DT_N_INT && n->n_ival == 0);
+}
+
+/* Compare n's operands (tst when the right one is the integer 0); the branch for n's truth. */
+static unsigned
+cg_compare(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
+{
+	bool str = dt_type_isstring(n->n_a->n_type);
+	bool s = !str && op_signed(n);
+	int ra = cg(ctx, b, n->n_a);
+	if (!str && is_zero(n->n_b)) {
+		emit(ctx, b, DIF_INSTR_TST(ra));	/* cmp ra, 0 exactly */
+	} else {
+		int rb = cg(ctx, b, n->n_b);
+		emit(ctx, b, DIF_INSTR_CMP(str ? DIF_OP_SCMP : DIF_OP_CMP,
+		    ra, rb));
+		reg_free(b, rb);
+	}
+	reg_free(b, ra);
+	switch (n->n_op) {
+	case DT_T_EQ: return (DIF_OP_BE);
+	case DT_T_NE: return (DIF_OP_BNE);
+	case DT_T_LT: return (s || str ? DIF_OP_BL : DIF_OP_BLU);
+	case DT_T_LE: return (s || str ? DIF_OP_BLE : DIF_OP_BLEU);
+	case DT_T_GT: return (s || str ? DIF_OP_BG : DIF_OP_BGU);
+	default: return (s || str ? DIF_OP_BGE : DIF_OP_BGEU);
+	}
+}
+
+/*
+ * a && b, a || b: short-circuit, each side a condition of its own.  A chain
+ * of the same operator (a && b && c, nested on the left) is walked in a
+ * loop, so its length costs no stack: every operand but the last jumps on
+ * the truth that decides the whole chain, the last one jumps as asked.
+ */
+static void
+cg_cond_logical(dt_ctx *ctx, dt_cgbuf *b, dt_node *n, bool when, uint32_t l)
+{
+	bool and = n->n_op == DT_T_LAND;
+	uint32_t k = 1;
+	for (dt_node *m = n->n_a; m->n_kind == DT_N_OP2 && m->n_op == n->n_op;
+	    m = m->n_a)
+		k++;
+	dt_node **spine = dt_alloc(ctx, (k + 1) * sizeof (*spine));
+	spine[0] = n;				/* spine[k]: the leftmost operand */
+	for (uint32_t i = 1; i <= k; i++)
+		spine[i] = spine[i - 1]->n_a;
+	/* (a && b) false, (a || b) true: any operand decides, straight to l. */
+	bool direct = and != when;
+	uint32_t lskip = direct ? l : label_new(ctx, b);
+	cg_cond(ctx, b, spine[k], direct ? when : !when, lskip);
+	for (uint32_t i = k; i >= 2; i--)
+		cg_cond(ctx, b, spine[i - 1]->n_b, direct ? when : !when, lskip);
+	cg_cond(ctx, b, n->n_b, when, l);
+	if (!direct)
+		label_here(b, lskip);
+}
+
+static void
+cg_cond(dt_ctx *ctx, dt_cgbuf *b, dt_node *n, bool when, uint32_t l)
+{
+	if (is_rel(n)) {
+		unsigned op = cg_compare(ctx, b, n);
+		branch(ctx, b, when ? op : branch_invert(op), l);
+	} else if (n->n_kind == DT_N_OP2 && (n->n_op == DT_T_LAND ||
+	    n->n_op == DT_T_LOR)) {
+		cg_cond_logical(ctx, b, n, when, l);
+	} else if (n->n_kind == DT_N_OP1 && n->n_op == DT_T_LNEG) {
+		cg_cond(ctx, b, n->n_a, !when, l);
+	} else {
+		int r = cg(ctx, b, n);
+		emit(ctx, b, DIF_INSTR_TST(r));
+		reg_free(b, r);
+		branch(ctx, b, when ? DIF_OP_BNE : DIF_OP_BE, l);
+	}
+}
+
+/* A condition's value, 0 or 1, in a new register. */
+static int
+cg_bool(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
+{
+	uint32_t lfalse = label_new(ctx, b), lend = label_new(ctx, b);
+	cg_cond(ctx, b, n, false, lfalse);
+	int rd = reg_alloc(ctx, b, n);
+	set_int(ctx, b, n, 1, rd);
+	branch(ctx, b, DIF_OP_BA, lend);
+	label_here(b, lfalse);
+	emit(ctx, b, DIF_INSTR_RR(DIF_OP_MOV, 0, rd));
+	label_here(b, lend);
+	return (rd);
+}
+
 static DT_NOINLINE int
 cg_rel(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 {
-	int ra = cg(ctx, b, n->n_a), rb = cg(ctx, b, n->n_b);
-	bool str = dt_type_isstring(n->n_a->n_type);
-	bool s = !str && op_signed(n);
-	emit(ctx, b, DIF_INSTR_CMP(str ? DIF_OP_SCMP : DIF_OP_CMP, ra, rb));
-	reg_free(b, rb);
-	unsigned op;
-	switch (n->n_op) {
-	case DT_T_EQ: op = DIF_OP_BE; break;
-	case DT_T_NE: op = DIF_OP_BNE; break;
-	case DT_T_LT: op = s || str ? DIF_OP_BL : DIF_OP_BLU; break;
-	case DT_T_LE: op = s || str ? DIF_OP_BLE : DIF_OP_BLEU; break;
-	case DT_T_GT: op = s || str ? DIF_OP_BG : DIF_OP_BGU; break;
-	default: op = s || str ? DIF_OP_BGE : DIF_OP_BGEU; break;
-	}
-	cc_to_bool(ctx, b, n, op, ra);
-	return (ra);
+	return (cg_bool(ctx, b, n));
 }
 
-/* && || with short-circuit; ^^ evaluates both sides.  ra: n_a's value. */
+/* ^^ evaluates both sides (&& and || are conditions: cg_bool).  ra: n_a's value. */
 static DT_NOINLINE int
 cg_logical(dt_ctx *ctx, dt_cgbuf *b, dt_node *n, int ra)
 {
-	if (n->n_op == DT_T_LXOR) {
-		int rb = cg(ctx, b, n->n_b);
-		emit(ctx, b, DIF_INSTR_TST(ra));
-		cc_to_bool(ctx, b, n, DIF_OP_BNE, ra);
-		emit(ctx, b, DIF_INSTR_TST(rb));
-		cc_to_bool(ctx, b, n, DIF_OP_BNE, rb);
-		emit(ctx, b, DIF_INSTR_RRR(DIF_OP_XOR, ra, rb, ra));
-		reg_free(b, rb);
-		return (ra);
-	}
-	bool and = n->n_op == DT_T_LAND;
-	uint32_t lshort = label_new(ctx, b), lend = label_new(ctx, b);
-	emit(ctx, b, DIF_INSTR_TST(ra));
-	branch(ctx, b, and ? DIF_OP_BE : DIF_OP_BNE, lshort);
 	int rb = cg(ctx, b, n->n_b);
+	emit(ctx, b, DIF_INSTR_TST(ra));
+	cc_to_bool(ctx, b, n, DIF_OP_BNE, ra);
 	emit(ctx, b, DIF_INSTR_TST(rb));
+	cc_to_bool(ctx, b, n, DIF_OP_BNE, rb);
+	emit(ctx, b, DIF_INSTR_RRR(DIF_OP_XOR, ra, rb, ra));
 	reg_free(b, rb);
-	branch(ctx, b, and ? DIF_OP_BE : DIF_OP_BNE, lshort);
-	if (and)
-		set_int(ctx, b, n, 1, ra);
-	else
-		emit(ctx, b, DIF_INSTR_RR(DIF_OP_MOV, 0, ra));
-	branch(ctx, b, DIF_OP_BA, lend);
-	label_here(b, lshort);
-	if (and)
-		emit(ctx, b, DIF_INSTR_RR(DIF_OP_MOV, 0, ra));
-	else
-		set_int(ctx, b, n, 1, ra);
-	label_here(b, lend);
 	return (ra);
 }
 
@@ -783,6 +890,8 @@ cg_op1(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 		return (cg_incdec(ctx, b, n));
 	case DT_T_BAND:
 		return (cg_addr(ctx, b, n->n_a));
+	case DT_T_LNEG:
+		return (cg_bool(ctx, b, n));
 	case DT_T_STAR:
 		r = cg(ctx, b, n->n_a);
 		load(ctx, b, n->n_type, r, false);
@@ -798,10 +907,6 @@ cg_op1(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 	case DT_T_BNEG:
 		emit(ctx, b, DIF_INSTR_RR(DIF_OP_NOT, r, r));
 		break;
-	case DT_T_LNEG:
-		emit(ctx, b, DIF_INSTR_TST(r));
-		cc_to_bool(ctx, b, n, DIF_OP_BE, r);
-		break;
 	default:	/* unary + */
 		break;
 	}
@@ -816,7 +921,7 @@ cg_op2_rest(dt_ctx *ctx, dt_cgbuf *b, dt_node *n, int ra)
 	case DT_T_COMMA:
 		reg_free(b, ra);
 		return (cg(ctx, b, n->n_b));
-	case DT_T_LAND: case DT_T_LOR: case DT_T_LXOR:
+	case DT_T_LXOR:			/* && ||: conditions, never in a chain */
 		return (cg_logical(ctx, b, n, ra));
 	default: {
 		int rb = cg(ctx, b, n->n_b);
@@ -838,7 +943,8 @@ cg_chain(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 	uint32_t k = 0;
 	for (dt_node *m = n; dt_op2_chains(m) && m->n_op != DT_T_LT &&
 	    m->n_op != DT_T_LE && m->n_op != DT_T_GT && m->n_op != DT_T_GE &&
-	    m->n_op != DT_T_EQ && m->n_op != DT_T_NE; m = m->n_a)
+	    m->n_op != DT_T_EQ && m->n_op != DT_T_NE && m->n_op != DT_T_LAND &&
+	    m->n_op != DT_T_LOR; m = m->n_a)
 		k++;
 	dt_node **spine = dt_alloc(ctx, k * sizeof (*spine));
 	spine[0] = n;
@@ -861,6 +967,8 @@ cg_op2(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 	case DT_T_LT: case DT_T_LE: case DT_T_GT: case DT_T_GE:
 	case DT_T_EQ: case DT_T_NE:
 		return (cg_rel(ctx, b, n));
+	case DT_T_LAND: case DT_T_LOR:
+		return (cg_bool(ctx, b, n));
 	default:
 		return (cg_chain(ctx, b, n));
 	}
@@ -870,10 +978,7 @@ static DT_NOINLINE int
 cg_op3(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 {
 	uint32_t lelse = label_new(ctx, b), lend = label_new(ctx, b);
-	int rc = cg(ctx, b, n->n_a);
-	emit(ctx, b, DIF_INSTR_TST(rc));
-	reg_free(b, rc);
-	branch(ctx, b, DIF_OP_BE, lelse);
+	cg_cond(ctx, b, n->n_a, false, lelse);
 	int rd = cg(ctx, b, n->n_b);
 	branch(ctx, b, DIF_OP_BA, lend);
 	label_here(b, lelse);
@@ -990,8 +1095,17 @@ dt_cg_expr(dt_ctx *ctx, dt_node *n)
 	dt_cgbuf b;
 	__builtin_memset(&b, 0, sizeof (b));
 	b.cb_regs = 1;			/* %r0 */
-	int r = cg(ctx, &b, n);
-	emit(ctx, &b, DIF_INSTR_RET(r));
+	if (is_cond(n)) {		/* a predicate: ret 1 falling through, ret %r0 jumped to */
+		uint32_t lfalse = label_new(ctx, &b);
+		cg_cond(ctx, &b, n, false, lfalse);
+		int r = reg_alloc(ctx, &b, n);
+		set_int(ctx, &b, n, 1, r);
+		emit(ctx, &b, DIF_INSTR_RET(r));
+		label_here(&b, lfalse);
+		emit(ctx, &b, DIF_INSTR_RET(0));
+	} else {
+		emit(ctx, &b, DIF_INSTR_RET(cg(ctx, &b, n)));
+	}
 	for (uint32_t pc = 0; pc < b.cb_n; pc++) {
 		const dif_opinfo_t *oi = dif_opinfo(DIF_INSTR_OP(b.cb_insns[pc]));
 		if (oi != NULL && (oi->oi_flags & DIF_OF_BRANCH))

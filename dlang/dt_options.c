@@ -63,6 +63,7 @@ static const struct dt_optdef {
 	{ "oformat", K(WORD), w_oformat },  /* FreeBSD's structured output (json only here) */
 	/* the consumer's own */
 	{ "droptags", K(CFLAG), NULL },
+	{ "jit", K(SCALAR), NULL },		/* Sonde's: 0 keeps DIF on the interpreter */
 	/* compiler options */
 	{ "amin", K(TEXT), NULL },         { "argref", K(CFLAG), NULL },
 	{ "core", K(TEXT), NULL },         { "cpp", K(CFLAG), NULL },

@@ -64,6 +64,9 @@ struct prov_trap {
  * its probe if enabled, set pt_resume (and pt_resume_pc) and return true.
  * Implemented by the portable providers; probe context.
  */
+/* prov_isa_trap_count: probe traps taken so far, all CPUs (benchmarks).  Any context. */
+uint64_t prov_isa_trap_count(void);
+
 bool fbt_invop(struct prov_trap *pt);
 bool sdt_invop(struct prov_trap *pt);
 
@@ -113,6 +116,18 @@ bool sdt_isa_site_ok(uint64_t addr);
 #define SDT_ISA_SITE_LEN 5
 /* sdt_isa_regindex: the pt_regs index of the register called name ("%rbx"), or -1. */
 int sdt_isa_regindex(const char *name);
+/*
+ * The call path: a machine may arm an sdt site as a direct call into its
+ * firing path instead of a trap (x86_64: sdt_isa.c, through prov_isa_arm).
+ * sdt_isa_call_on (trace/prov_sdt.c, default true) = false keeps every
+ * site on the trap: the self-tests run both.  sdt_isa_call_sites(): sites
+ * armed with a call now.  Thread context, under the framework lock.
+ */
+#define SDT_ISA_SAVED_CALL 0x100u    /* in prov_isa_arm's *saved: the site holds a call */
+bool sdt_isa_call_arm(uint64_t addr, uint32_t *saved);
+bool sdt_isa_call_disarm(uint64_t addr);
+int sdt_isa_call_sites(void);
+extern bool sdt_isa_call_on;
 
 /* ---- profile, machine half (arch/<isa>/trap.c) ---- */
 

@@ -4,7 +4,8 @@
 #   dif/       dif/ only (freestanding)
 #   dlang/     dlang/, dif/, kernel/ctf.h (the freestanding CTF reader)
 #   kernel/    kernel/, arch/arch.h
-#   arch/ISA/  arch/, kernel/, boot/efi/handoff.h (the UEFI loader's hand-off)
+#   arch/ISA/  arch/, kernel/, boot/efi/handoff.h (the UEFI loader's hand-off),
+#              dif/dif_jit.h (the DIF JIT's translator: dif/dif.h through it)
 #   trace/     trace/, dif/, dlang/dt.h (the program object), kernel/, arch/arch.h
 #   userland/  userland/, trace/ (public headers), dlang/, dif/, kernel/, arch/arch.h
 #
@@ -28,7 +29,7 @@ check() { # DIR ALLOWED-REGEX
 check dif      'dif/'
 check dlang    'dlang/|dif/|kernel/ctf\.h'
 check kernel   'kernel/|arch/arch\.h'
-check arch     'arch/|kernel/|boot/efi/handoff\.h'
+check arch     'arch/|kernel/|boot/efi/handoff\.h|dif/dif_jit\.h'
 check trace    'trace/|dif/|dlang/dt\.h|kernel/|arch/arch\.h'
 check userland 'userland/|trace/|dlang/|dif/|kernel/|arch/arch\.h'
 

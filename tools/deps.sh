@@ -7,7 +7,7 @@
 set -eu
 PKGS="build-essential zlib1g-dev nasm grub-pc-bin grub-common grub-efi-amd64-bin xorriso mtools qemu-system-x86
 ovmf gnu-efi
-python3 python3-pytest python3-pexpect libcmocka-dev clang libclang-rt-14-dev gdb
+python3 python3-pytest python3-pexpect libcmocka-dev clang libclang-rt-14-dev gdb valgrind
 newlib-source
 chromium chromium-driver"
 

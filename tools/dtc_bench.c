@@ -28,7 +28,7 @@ gen_script(char *buf, size_t cap, unsigned *lines)
 	for (int c = 0; c < 100; c++) {
 		n += (size_t)snprintf(buf + n, cap - n,
 		    "fbt::func%d*:entry, fbt::other%d:return\n"
-		    "/pid != %d && (self->depth%d > 2 || execname == \"w%d\")/\n"
+		    "/pid != %d && (self->ts%d > 2 || execname == \"w%d\")/\n"
 		    "{\n"
 		    "\tself->ts%d = timestamp;\n"
 		    "\tcount%d = arg0 * %d - (arg1 >> 3) + pid;\n"

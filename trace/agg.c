@@ -185,9 +185,21 @@ uint32_t dtrace_agg_keylen(const dt_aggdesc *ag, uint32_t strsize, uint32_t stac
 
 /* ---- probe context ---- */
 
+/*
+ * agg_hash: the bucket of (aggid, key).  Keys are whole 8-byte words
+ * (key_equal), so the hash takes a word at a time: multiply, fold the high
+ * bits down, then fold the 64 bits into the bucket index.
+ */
 static uint32_t agg_hash(const dtrace_aggbuf_t *a, uint32_t aggid, const uint8_t *key, uint32_t keylen)
 {
-	return trace_hash(TRACE_HASH_SEED ^ aggid, key, keylen) & (a->dta_nbuckets - 1);
+	const uint64_t *w = (const uint64_t *)key;
+	uint64_t h = TRACE_HASH_SEED ^ aggid;
+
+	for (uint32_t i = 0; i < keylen / 8; i++) {
+		h = (h ^ w[i]) * 0x9e3779b97f4a7c15ull;
+		h ^= h >> 29;
+	}
+	return (uint32_t)(h ^ (h >> 32)) & (a->dta_nbuckets - 1);
 }
 
 static void vals_init(const dt_aggdesc *ag, int64_t *v, uint32_t n)

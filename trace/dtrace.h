@@ -61,6 +61,7 @@ typedef struct dtrace_optvals {
 	int dov_bufresize;                   /* enum dtrace_bufresize: a size that does not fit */
 	uint32_t dov_ustackframes;           /* ustack() depth (default 20): the consumer writes it
 	                                        into each ustack() that gives none (dtc_ustack.c) */
+	uint32_t dov_jit;                    /* jit: run DIF natively where the machine can (1); 0: never */
 } dtrace_optvals_t;
 
 enum dtrace_bufresize {

@@ -73,6 +73,7 @@ void dtrace_opts_default(dtrace_optvals_t *o)
 		.dov_cleanrate_ns = DTRACE_CLEANRATE_DEFAULT_NS,
 		.dov_deadman_user_ns = 30 * NSEC_PER_SEC,
 		.dov_destructive = false,
+		.dov_jit = 1,
 		.dov_cpu = -1,
 	};
 }
@@ -307,6 +308,9 @@ static int ecb_create(dtrace_state_t *s, dtrace_probe_t *p, uint32_t clause)
 	e->dte_size = clause_size(s, e->dte_cl);
 	e->dte_class = clause_exits(e->dte_cl) ? DTRACE_REC_EXIT :
 	               p->dtpr_id == dtrace_probeid_end ? DTRACE_REC_END : DTRACE_REC_ORDINARY;
+	e->dte_lone_agg = e->dte_size == 0 && !e->dte_cl->cl_speculative && e->dte_cl->cl_nacts == 1 &&
+	                  e->dte_cl->cl_acts[0].ac_kind == DT_ACT_AGG;
+	dtrace_jit_ecb(e);
 	e->dte_epid = ++s->dts_necbs;
 	e->dte_snext = s->dts_ecbs;
 	s->dts_ecbs = e;
@@ -378,6 +382,7 @@ static void ecbs_destroy(dtrace_state_t *s, bool linked)
 	}
 	for (e = s->dts_ecbs; e != NULL; e = next) {
 		next = e->dte_snext;
+		dtrace_jit_free(e);
 		kfree(e);
 	}
 	s->dts_ecbs = NULL;
@@ -405,6 +410,7 @@ static int ecbs_index_and_link(dtrace_state_t *s)
 	if (rc != 0)
 		return rc;
 	dtrace_buffer_limits(s);
+	text_patch_sync();                          /* the JIT's code (jit.c), before an ECB can run it */
 	/* Link in EPID order so clauses fire in program order. */
 	for (uint32_t i = 0; i < s->dts_necbs && rc == 0; i++)
 		rc = ecb_link(s->dts_ecbtab[i]);

@@ -253,9 +253,24 @@ struct act_ctx {
 
 static void dif_prepare(dtrace_firing_t *f, dtrace_state_t *s);
 
+/* jit_run: a DIFO translated at enabling (jit.c): no DIF machine; a fault as the interpreter's. */
+static int jit_run(dtrace_firing_t *f, dif_jit_fn fn, uint64_t *v)
+{
+	uint32_t pc = 0;
+	int rc = fn(f->df_dif.ds_args, v, &pc);
+
+	if (rc != 0)
+		f->df_dif.ds_fault = (dif_fault_t){ (uint32_t)rc, pc, 0 };
+	return rc;
+}
+
 /* eval: run one DIFO (the DIF machine is set up at the clause's first); faults are the caller's. */
 static int eval(struct act_ctx *c, const dif_difo_t *dp, uint64_t *v)
 {
+	dif_jit_fn fn = c->ac_ecb->dte_njit ? dtrace_jit_find(c->ac_ecb, dp) : NULL;
+
+	if (fn != NULL)
+		return jit_run(c->ac_f, fn, v);
 	if (!c->ac_dif_ready) {
 		dif_prepare(c->ac_f, c->ac_s);
 		c->ac_dif_ready = true;
@@ -403,7 +418,19 @@ static int agg_key(struct act_ctx *c, const dt_action *a, const dt_aggdesc *ag, 
 			out += 8 * n;
 			continue;
 		}
-		int rc = record_value(c, a->ac_args[i], &out);
+		const dif_difo_t *dp = a->ac_args[i];
+		dif_jit_fn fn = c->ac_ecb->dte_njit != 0 && dp->dd_rtype.dt_kind != DIF_TYPE_STRING &&
+		                dp->dd_rtype.dt_kind != DIF_TYPE_BLOB ? dtrace_jit_find(c->ac_ecb, dp) : NULL;
+		int rc;
+		if (fn != NULL) {                    /* an integer key run natively: straight in */
+			uint64_t v;
+			if ((rc = jit_run(c->ac_f, fn, &v)) != 0)
+				return rc;
+			memcpy(out, &v, 8);
+			out += 8;
+			continue;
+		}
+		rc = record_value(c, dp, &out);
 		if (rc != 0)
 			return rc;
 		if (kt->kt_kind >= DT_KEY_USYM) {
@@ -415,7 +442,7 @@ static int agg_key(struct act_ctx *c, const dt_action *a, const dt_aggdesc *ag, 
 }
 
 /* act_agg: evaluate the keys and arguments, then update this CPU's aggregation. */
-static int act_agg(struct act_ctx *c, const dt_action *a)
+static inline __attribute__((always_inline)) int act_agg(struct act_ctx *c, const dt_action *a)
 {
 	dtrace_state_t *s = c->ac_s;
 	const struct dtrace_aggshape *shape = &s->dts_aggshape[a->ac_aggs[0]];
@@ -578,10 +605,11 @@ void dtrace_error(dtrace_ecb_t *ecb, uint32_t action, const dif_fault_t *flt)
 	f->df_probe = ep;
 	uint64_t eargs[DIF_NARGS] = { 0, ecb->dte_epid, action, off == UINT32_MAX ? (uint64_t)-1 : off,
 	                              fault.df_code, fault.df_addr };
-	memcpy(f->df_args, eargs, sizeof(eargs));
+	memcpy(f->df_dif.ds_args, eargs, sizeof(eargs));
 	for (dtrace_ecb_t *e = ep->dtpr_ecb; e != NULL; e = e->dte_next)
 		if (e->dte_state == s)
 			ecb_fire(f, e);
+	memcpy(f->df_dif.ds_args, saved.df_dif.ds_args, sizeof(eargs));  /* the probe's, again */
 	saved.df_dif = f->df_dif;
 	*f = saved;
 }
@@ -602,16 +630,27 @@ static bool state_wants(const dtrace_state_t *s, const dtrace_probe_t *p)
 	}
 }
 
+/*
+ * dif_prepare: the DIF machine for one clause of state s, set up at the
+ * clause's first DIFO (a clause without DIF never pays for it).  Only what
+ * differs between clauses is written: the arguments are in ds_args already
+ * (probe_fire put them there), and rand()'s state lives on across firings,
+ * seeded from the cycle counter once per CPU, not once per clause.
+ */
 static void dif_prepare(dtrace_firing_t *f, dtrace_state_t *s)
 {
-	int cpu = f->df_cpu;
+	dif_state_t *st = &f->df_dif;
+	uint32_t strsize = s->dts_opts.dov_strsize;
 
-	dif_state_init(&f->df_dif, &s->dts_env, s->dts_scratch[cpu], TRACE_SCRATCH_SIZE - 2048,
-	               s->dts_opts.dov_strsize);
-	memcpy(f->df_dif.ds_args, f->df_args, sizeof(f->df_args));
-	f->df_dif.ds_rand = arch_cycles() ^ (uint64_t)cpu;
-	if (s->dts_opts.dov_destructive)
-		f->df_dif.ds_flags |= DIF_RUN_DESTRUCTIVE;
+	st->ds_env = &s->dts_env;
+	st->ds_scratch = s->dts_scratch[f->df_cpu];
+	st->ds_scratch_size = TRACE_SCRATCH_SIZE - 2048;
+	st->ds_scratch_used = 0;
+	st->ds_strsize = strsize ? strsize : DIF_STRSIZE_DEFAULT;
+	st->ds_flags = s->dts_opts.dov_destructive ? DIF_RUN_DESTRUCTIVE : 0;
+	st->ds_strtok = 0;
+	if (__builtin_expect(st->ds_rand == 0, 0))
+		st->ds_rand = (arch_cycles() ^ (uint64_t)f->df_cpu) | 1;
 }
 
 /*
@@ -725,6 +764,11 @@ static void ecb_fire(dtrace_firing_t *f, dtrace_ecb_t *ecb)
 		if (v == 0)
 			return;
 	}
+	if (ecb->dte_lone_agg) {                 /* @[k] = f(x) alone: no record, no action walk */
+		if (act_agg(&c, &cl->cl_acts[0]) != 0)
+			dtrace_error(ecb, 1, &f->df_dif.ds_fault);
+		return;
+	}
 	uint8_t *rec = NULL;
 	if (ecb->dte_size != 0 && !cl->cl_speculative) {
 		rec = record_start(f, ecb);
@@ -745,7 +789,7 @@ static inline void probe_fire(dtrace_firing_t *f, dtrace_probe_t *p, int cpu, co
 	f->df_probe = p;
 	f->df_timestamp = 0;                        /* read on first use (firing_time) */
 	f->df_vstart = __builtin_expect(dtrace_vtime_active != 0, 0) ? ktime_ns() : 0;
-	memcpy(f->df_args, args, 6 * sizeof(uint64_t));
+	memcpy(f->df_dif.ds_args, args, 6 * sizeof(uint64_t));    /* args 6..9 stay 0 */
 	dtrace_state_t *last = NULL;
 	for (dtrace_ecb_t *e = p->dtpr_ecb; e != NULL; e = e->dte_next) {
 		if (e->dte_state != last) {          /* clause-locals start out zero */

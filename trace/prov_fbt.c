@@ -303,6 +303,12 @@ static const dtrace_pattr_t fbt_attr = {
 	.dtpa_args = { DTRACE_STABILITY_PRIVATE, DTRACE_STABILITY_PRIVATE, DTRACE_CLASS_ISA },
 };
 
+/* A machine that does not count its probe traps (x86_64 does: fbt_isa.c). */
+__attribute__((weak)) uint64_t prov_isa_trap_count(void)
+{
+	return 0;
+}
+
 /* fbt_init: register the provider (probes come on the first provide).  Boot. */
 void fbt_init(void)
 {

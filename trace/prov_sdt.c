@@ -50,6 +50,13 @@ struct sdt_psite {
 static struct sdt_psite *sdt_hash[1 << SDT_HASH_BITS];
 static dtrace_provider_t *sdt_prov;
 static int sdt_nsites, sdt_nprobes;
+bool sdt_isa_call_on = true;         /* arm sites as direct calls where the machine can (prov_isa.h) */
+
+/* A machine without the call path (its sdt_isa.c does not define these): every site traps. */
+__attribute__((weak)) int sdt_isa_call_sites(void)
+{
+	return 0;
+}
 
 extern const struct sdt_site __start_sdt_sites[], __stop_sdt_sites[];
 

@@ -23,6 +23,7 @@
 
 #include "arch/arch.h"
 #include "dif/dif.h"
+#include "dif/dif_jit.h"
 #include "dlang/dt.h"
 #include "kernel/cpu.h"
 #include "kernel/lock.h"
@@ -56,6 +57,8 @@ typedef struct dtrace_probe {
 	bool dtpr_retired;                /* dtrace_probe_retire: nameless, matches nothing */
 } dtrace_probe_t;
 
+#define DTRACE_ECB_NJIT 8              /* the predicate and the first actions' DIFOs */
+
 typedef struct dtrace_ecb {
 	dtrace_epid_t dte_epid;
 	dtrace_probe_t *dte_probe;
@@ -64,6 +67,12 @@ typedef struct dtrace_ecb {
 	const dt_clause *dte_cl;
 	uint32_t dte_size;                /* record size incl. header (0: records nothing) */
 	uint8_t dte_class;                /* enum dtrace_recclass of its records */
+	bool dte_lone_agg;                /* its only action is an aggregation, no record: run it directly */
+	uint32_t dte_njit;                /* DIFOs of this clause run natively (jit.c) */
+	struct dtrace_jit {
+		const dif_difo_t *dj_difo;
+		dif_jit_fn dj_fn;
+	} dte_jit[DTRACE_ECB_NJIT];
 	struct dtrace_ecb *dte_next;      /* next on the probe */
 	struct dtrace_ecb *dte_snext;     /* next of the state */
 } dtrace_ecb_t;
@@ -221,10 +230,9 @@ typedef struct dtrace_firing {
 	const uint64_t *df_frame_ret;     /* ... and the return-address slot at a function boundary */
 	dtrace_probe_t *df_probe;
 	dtrace_ecb_t *df_ecb;
-	uint64_t df_args[DIF_NARGS];
 	uint64_t df_timestamp;
 	uint64_t df_vstart;               /* ktime at the firing's start, if vtime is kept; else 0 */
-	dif_state_t df_dif;
+	dif_state_t df_dif;               /* the probe's arguments are its ds_args */
 } dtrace_firing_t;
 
 /*
@@ -346,6 +354,28 @@ void dtrace_dynvar_drops(const dtrace_state_t *s, uint64_t *drops, uint64_t *dir
 void dtrace_dynvar_clean(dtrace_state_t *s);
 /* dtrace_dynvar_census: count entries by state.  Thread context, for tests. */
 void dtrace_dynvar_census(const dtrace_state_t *s, dtrace_dynvar_census_t *out);
+
+/*
+ * jit.c: the DIF JIT at enabling.  dtrace_jit_ecb: translate e's predicate
+ * and actions' DIFOs when the state's jit option is on (thread context,
+ * dtrace_lock).  dtrace_jit_find: e's native code for dp, or NULL
+ * (probe context).
+ */
+void dtrace_jit_ecb(dtrace_ecb_t *e);
+void dtrace_jit_free(dtrace_ecb_t *e);      /* e unreachable now (after dtrace_sync); dtrace_lock */
+static inline dif_jit_fn dtrace_jit_find(const dtrace_ecb_t *e, const dif_difo_t *dp)
+{
+	for (uint32_t i = 0; i < e->dte_njit; i++)
+		if (e->dte_jit[i].dj_difo == dp)
+			return e->dte_jit[i].dj_fn;
+	return NULL;
+}
+struct dtrace_jit_stats {
+	uint64_t djs_translated;          /* DIFOs running natively */
+	uint64_t djs_interpreted;         /* offered, left to the interpreter */
+	uint64_t djs_bytes;               /* native code installed */
+};
+extern struct dtrace_jit_stats dtrace_jit_st;
 
 /* sync.c: dtrace_sync(), the barrier with probe context (documented in provider.h). */
 void dtrace_sync(void);

@@ -62,6 +62,33 @@ static inline struct cpu *trap_cpu(void)
 	return c;
 }
 
+/* Probe traps taken, per CPU (the benchmarks' traps per firing: 0 on the call path). */
+static uint64_t prov_isa_traps[MAX_CPUS];
+
+uint64_t prov_isa_trap_count(void)
+{
+	uint64_t n = 0;
+
+	for (int i = 0; i < MAX_CPUS; i++)
+		n += __atomic_load_n(&prov_isa_traps[i], __ATOMIC_RELAXED);
+	return n;
+}
+
+/*
+ * sdt_isa_site_armed: do the bytes at pc look like an armed sdt site (int3
+ * over the first byte of the 5-byte NOP)?  Then sdt is asked first, and
+ * an sdt firing does not pay for fbt's lookup.  Only an order: a miss
+ * still asks the other provider.
+ */
+static inline bool sdt_isa_site_armed(uint64_t pc)
+{
+	const uint8_t *p = (const uint8_t *)pc;
+
+	if ((pc & (PAGE_SIZE - 1)) > PAGE_SIZE - 5)
+		return false;                        /* the next page may not be mapped: ask fbt first */
+	return p[1] == 0x1f && p[2] == 0x44 && p[3] == 0x00 && p[4] == 0x00;
+}
+
 /*
  * prov_isa_trap: the probe providers' trap.  Interrupts are off (every IDT
  * entry is an interrupt gate).  This is the hot path of an enabled probe, so
@@ -81,8 +108,13 @@ bool prov_isa_trap(struct trapframe *tf)
 	pt.pt_fp = tf->tf_rbp;
 	pt.pt_sp = (const uint64_t *)tf->tf_rsp;
 	pt.pt_cpu = trap_cpu()->cpu_id;
-	if (!fbt_invop(&pt) && !sdt_invop(&pt))
+	prov_isa_traps[pt.pt_cpu]++;
+	if (sdt_isa_site_armed(pt.pt_pc)) {          /* int3 + the NOP's other four bytes */
+		if (!sdt_invop(&pt) && !fbt_invop(&pt))
+			return false;
+	} else if (!fbt_invop(&pt) && !sdt_invop(&pt)) {
 		return false;
+	}
 	if (pt.pt_resume == PROV_RESUME_RETURN) {
 		tf->tf_rip = *(const uint64_t *)tf->tf_rsp;
 		tf->tf_rsp += 8;
@@ -174,6 +206,8 @@ bool prov_isa_arm(uint64_t addr, uint32_t *saved)
 {
 	uint8_t trap = FBT_PATCHVAL;
 
+	if (sdt_isa_call_arm(addr, saved))
+		return true;            /* an sdt site: a direct call, no trap (sdt_isa.c) */
 	*saved = *(const uint8_t *)addr;
 	if (*saved == FBT_PATCHVAL)
 		return false;           /* someone's trap is there already: never save it as the original */
@@ -183,6 +217,9 @@ bool prov_isa_arm(uint64_t addr, uint32_t *saved)
 bool prov_isa_disarm(uint64_t addr, uint32_t saved)
 {
 	uint8_t b = (uint8_t)saved;
+
+	if (saved & SDT_ISA_SAVED_CALL)
+		return sdt_isa_call_disarm(addr);
 
 	return text_patch((void *)addr, &b, 1);
 }

@@ -8,9 +8,28 @@
  * put them: the macro asks for each in some register ("r" constraint) and
  * records the register's name ("%rbx") next to the site, and
  * sdt_isa_regindex() turns that name into an index into the saved frame.
+ *
+ * The call path (no trap).  Where it can, enabling writes a 5-byte
+ * `call sdt_isa_tramp` over the NOP instead of the trap: the trampoline
+ * saves every register and the flags into a struct trapframe laid out as
+ * the trap's, turns interrupts off, and hands that frame to sdt_invop()
+ * exactly as the trap would (sdt_isa_fire); it then restores everything
+ * and returns after the site.  The site is a single instruction, so no
+ * thread can be stopped inside it; what remains is cross-modifying code on
+ * SMP, done as Intel's SDM and Linux's text_poke_bp() do: the trap byte
+ * first, then every CPU synchronised (text_patch_sync), then the last four
+ * bytes, a sync, then the first byte, a sync.  Each state a CPU can see is
+ * a whole instruction (the NOP, int3 + anything, the call), and the trap
+ * path handles a site whatever its last four bytes hold.  Disabling is the
+ * same in reverse.  prov_isa_arm()/prov_isa_disarm() take this path for any
+ * address that holds the sdt NOP (fbt never arms one: fbt_isa.c), so the
+ * portable provider is unchanged; sdt_isa_call_on = false keeps every site
+ * on the trap (the self-tests run both).
  */
+#include "arch/arch.h"
 #include "arch/x86_64/x86.h"
 #include "kernel/klib.h"
+#include "kernel/mem.h"
 #include "kernel/prov_isa.h"
 
 #define TF_INDEX(field) ((int)(offsetof(struct trapframe, field) / sizeof(uint64_t)))
@@ -43,4 +62,148 @@ bool sdt_isa_site_ok(uint64_t addr)
 	static const uint8_t nop5[SDT_ISA_SITE_LEN] = { 0x0f, 0x1f, 0x44, 0x00, 0x00 };
 
 	return memcmp((const void *)addr, nop5, sizeof(nop5)) == 0;
+}
+
+/* ---- the call path ---- */
+
+#define TF_OFF(field) offsetof(struct trapframe, field)
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
+/*
+ * sdt_isa_tramp: called from an enabled site ([rsp] = site + 5).  Builds a
+ * struct trapframe below the flags it pushed (22 words; vector, error code,
+ * cs and ss are left as they were: nothing reads them), aligns the stack,
+ * calls sdt_isa_fire(frame), and returns with every register and flag as
+ * it found them.  Interrupts are off from the second instruction on, as
+ * under the trap.
+ */
+__asm__(".pushsection .text.notrace.sdt_tramp, \"ax\", @progbits\n"
+        ".globl sdt_isa_tramp\n"
+        "sdt_isa_tramp:\n"
+        "	pushfq\n"
+        "	cli\n"
+        "	subq $176, %rsp\n"
+        "	movq %r15, 0(%rsp)\n"
+        "	movq %r14, 8(%rsp)\n"
+        "	movq %r13, 16(%rsp)\n"
+        "	movq %r12, 24(%rsp)\n"
+        "	movq %r11, 32(%rsp)\n"
+        "	movq %r10, 40(%rsp)\n"
+        "	movq %rbp, 48(%rsp)\n"
+        "	movq %rbx, 56(%rsp)\n"
+        "	movq %rax, 64(%rsp)\n"
+        "	movq %rdi, 72(%rsp)\n"
+        "	movq %rsi, 80(%rsp)\n"
+        "	movq %rdx, 88(%rsp)\n"
+        "	movq %rcx, 96(%rsp)\n"
+        "	movq %r8, 104(%rsp)\n"
+        "	movq %r9, 112(%rsp)\n"
+        "	movq 176(%rsp), %rax\n"          /* the flags pushfq saved */
+        "	movq %rax, 152(%rsp)\n"          /* tf_rflags */
+        "	movq 184(%rsp), %rax\n"          /* the return address: site + 5 */
+        "	subq $5, %rax\n"
+        "	movq %rax, 136(%rsp)\n"          /* tf_rip: the site */
+        "	leaq 192(%rsp), %rax\n"
+        "	movq %rax, 160(%rsp)\n"          /* tf_rsp: as it was at the site */
+        "	movq %rsp, %rdi\n"
+        "	movq %rsp, %rbx\n"
+        "	andq $-16, %rsp\n"
+        "	call sdt_isa_fire\n"
+        "	movq %rbx, %rsp\n"
+        "	movq 0(%rsp), %r15\n"
+        "	movq 8(%rsp), %r14\n"
+        "	movq 16(%rsp), %r13\n"
+        "	movq 24(%rsp), %r12\n"
+        "	movq 32(%rsp), %r11\n"
+        "	movq 40(%rsp), %r10\n"
+        "	movq 48(%rsp), %rbp\n"
+        "	movq 56(%rsp), %rbx\n"
+        "	movq 64(%rsp), %rax\n"
+        "	movq 72(%rsp), %rdi\n"
+        "	movq 80(%rsp), %rsi\n"
+        "	movq 88(%rsp), %rdx\n"
+        "	movq 96(%rsp), %rcx\n"
+        "	movq 104(%rsp), %r8\n"
+        "	movq 112(%rsp), %r9\n"
+        "	addq $176, %rsp\n"
+        "	popfq\n"
+        "	ret\n"
+        ".size sdt_isa_tramp, . - sdt_isa_tramp\n"
+        ".popsection\n");
+extern char sdt_isa_tramp[];
+
+_Static_assert(sizeof(struct trapframe) == 176 && TF_OFF(tf_rflags) == 152 &&
+               TF_OFF(tf_rip) == 136 && TF_OFF(tf_rsp) == 160 && TF_OFF(tf_r9) == 112,
+               "sdt_isa_tramp's offsets follow struct trapframe");
+
+static int sdt_call_sites;                   /* sites armed with a call now */
+
+void sdt_isa_fire(struct trapframe *tf);
+
+/* sdt_isa_fire: the trampoline's C half: the trap's view of the site, for sdt_invop.  Probe context. */
+void sdt_isa_fire(struct trapframe *tf)
+{
+	struct prov_trap pt = {
+		.pt_pc = tf->tf_rip,
+		.pt_arg = &tf->tf_rdi,
+		.pt_regs = (const uint64_t *)tf,
+		.pt_rval = tf->tf_rax,
+		.pt_fp = tf->tf_rbp,
+		.pt_sp = (const uint64_t *)tf->tf_rsp,
+		.pt_cpu = arch_cpu_id(),
+	};
+
+	sdt_invop(&pt);                          /* resumes after the site whatever it says */
+}
+
+/* patch_step: write bytes at addr, then make every CPU see them. */
+static bool patch_step(uint64_t addr, const uint8_t *bytes, size_t len)
+{
+	if (!text_patch((void *)addr, bytes, len))
+		return false;
+	text_patch_sync();
+	return true;
+}
+
+/* sdt_isa_call_arm: the NOP at addr becomes `call sdt_isa_tramp` (saved: SDT_ISA_SAVED_CALL). */
+bool sdt_isa_call_arm(uint64_t addr, uint32_t *saved)
+{
+	static const uint8_t trap = 0xcc;
+	uint8_t call[SDT_ISA_SITE_LEN] = { 0xe8 };
+	int64_t rel = (int64_t)((uint64_t)sdt_isa_tramp - (addr + SDT_ISA_SITE_LEN));
+	int32_t r32 = (int32_t)rel;
+
+	if (!sdt_isa_call_on || rel != r32 || !sdt_isa_site_ok(addr))
+		return false;
+	memcpy(call + 1, &r32, 4);
+	if (!patch_step(addr, &trap, 1))
+		return false;
+	if (!patch_step(addr + 1, call + 1, 4) || !patch_step(addr, call, 1)) {
+		static const uint8_t nop5[SDT_ISA_SITE_LEN] = { 0x0f, 0x1f, 0x44, 0x00, 0x00 };
+		patch_step(addr + 1, nop5 + 1, 4);   /* cannot happen (text_patch refuses only non-text) */
+		patch_step(addr, nop5, 1);
+		return false;
+	}
+	*saved = SDT_ISA_SAVED_CALL | 0x0f;
+	sdt_call_sites++;
+	return true;
+}
+
+/* sdt_isa_call_disarm: the call at addr becomes the NOP again, trap byte first. */
+bool sdt_isa_call_disarm(uint64_t addr)
+{
+	static const uint8_t trap = 0xcc;
+	static const uint8_t nop5[SDT_ISA_SITE_LEN] = { 0x0f, 0x1f, 0x44, 0x00, 0x00 };
+
+	if (!patch_step(addr, &trap, 1) || !patch_step(addr + 1, nop5 + 1, 4) ||
+	    !patch_step(addr, nop5, 1))
+		return false;
+	sdt_call_sites--;
+	return true;
+}
+
+int sdt_isa_call_sites(void)
+{
+	return sdt_call_sites;
 }

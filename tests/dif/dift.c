@@ -20,7 +20,10 @@
  * Exit status 0 iff every vector passes.
  */
 #include "dif/dif.h"
+#include "dif/dif_jit.h"
 #include "tests/dif/dif_hostenv.h"
+
+#include <sys/mman.h>
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -50,6 +53,8 @@ static const char *const secnames[S_N] = {
 	"asm", "args", "options", "mem", "result", "error" };
 
 static bool verbose;
+static bool jit;                    /* -jit: also run each vector the JIT translates */
+static int jit_translated;          /* vectors run both ways */
 static bool op_seen[256];          /* opcodes in vectors that ran */
 static bool fault_seen[DIF_FAULT_MAX];
 static bool subr_seen[DIF_SUBR_MAX];
@@ -362,6 +367,42 @@ static bool check_result(const char *name, const char *want, uint64_t rv,
 	return true;
 }
 
+/*
+ * jit_same: -jit.  When the JIT translates the vector's program, run the
+ * native code on the same arguments and require what the interpreter got:
+ * the same fault code (and fault pc), or the same value.  Only programs of
+ * one run are compared (a program run several times keeps state).
+ */
+static bool jit_same(const char *path, const dif_difo_t *dp, const dif_state_t *st, int f,
+                     uint64_t rv)
+{
+	static uint8_t code[1 << 18];
+	size_t len = dif_jit_translate(dp, code, sizeof(code));
+
+	if (len == 0)
+		return true;                 /* stays on the interpreter */
+	void *m = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (m == MAP_FAILED)
+		return false;
+	memcpy(m, code, len);
+	if (mprotect(m, len, PROT_READ | PROT_EXEC) != 0) {
+		munmap(m, len);
+		return false;
+	}
+	uint64_t jv = 0;
+	uint32_t jpc = 0;
+	int jf = ((dif_jit_fn)m)(st->ds_args, &jv, &jpc);
+	munmap(m, len);
+	jit_translated++;
+	if (jf != f || (f != 0 && jpc != st->ds_fault.df_pc) || (f == 0 && jv != rv)) {
+		fprintf(stderr, "%s: JIT differs: fault %d pc %u value 0x%" PRIx64
+		        ", interpreter fault %d pc %u value 0x%" PRIx64 "\n",
+		        path, jf, jpc, jv, f, st->ds_fault.df_pc, rv);
+		return false;
+	}
+	return true;
+}
+
 static bool run_vector(const char *path)
 {
 	static struct dif_hostenv h;
@@ -430,6 +471,8 @@ static bool run_vector(const char *path)
 		st.ds_scratch_used = 0;
 		f = dif_emulate(&dp, &st, &rv);
 	}
+	if (jit && !jit_same(path, &dp, &st, f, rv))
+		goto out;
 	if (v.sec[S_ERROR]) {
 		/* a vector expecting a fault has no result to check */
 		if ((ok = check_fault(path, v.sec[S_ERROR], &st, f)))
@@ -487,12 +530,19 @@ int main(int argc, char **argv)
 			cover = true;
 			continue;
 		}
+		if (strcmp(argv[i], "-jit") == 0) {
+			jit = true;
+			continue;
+		}
 		if (run_vector(argv[i]))
 			pass++;
 		else
 			fail++;
 	}
 	printf("dift: %d vectors, %d passed, %d failed\n", pass + fail, pass, fail);
+	if (jit)
+		printf("dift: %d of them also run translated by the JIT, with the same results\n",
+		       jit_translated);
 	if (cover && coverage() != 0)
 		return 1;
 	return fail ? 1 : 0;

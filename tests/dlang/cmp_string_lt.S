@@ -7,10 +7,8 @@ value 0:
 	ldgs probefunc, %r1
 	sets "m", %r2
 	scmp %r1, %r2
-	bl L6
-	mov %r0, %r1
-	ba L7
-L6:
+	bge L6
 	setx 1, %r1
-L7:
 	ret %r1
+L6:
+	ret %r0

@@ -6,10 +6,8 @@ value 0:
 	ldgs timestamp, %r1
 	ldgs vtimestamp, %r2
 	cmp %r1, %r2
-	bgu L6
-	mov %r0, %r1
-	ba L7
-L6:
+	bleu L6
 	setx 1, %r1
-L7:
 	ret %r1
+L6:
+	ret %r0

@@ -23,19 +23,12 @@ value 0:
 	ldgs arg0, %r1
 	setx 10, %r2
 	cmp %r1, %r2
-	bg L6
-	mov %r0, %r1
+	ble L6
+	setx 1, %r1
 	ba L7
 L6:
-	setx 1, %r1
-L7:
-	tst %r1
-	be L11
-	setx 1, %r1
-	ba L12
-L11:
 	setx 2, %r1
-L12:
+L7:
 	stls __if1, %r1
 	ret %r1
 clause 1 (line 2): :::BEGIN
@@ -47,13 +40,11 @@ predicate:
 	ldls __if1, %r1
 	setx 1, %r2
 	cmp %r1, %r2
-	be L6
-	mov %r0, %r1
-	ba L7
-L6:
+	bne L6
 	setx 1, %r1
-L7:
 	ret %r1
+L6:
+	ret %r0
 action 0: trace size=256
 value 0:
 .rtype string
@@ -86,13 +77,11 @@ predicate:
 	ldls __if2, %r1
 	setx 1, %r2
 	cmp %r1, %r2
-	be L6
-	mov %r0, %r1
-	ba L7
-L6:
+	bne L6
 	setx 1, %r1
-L7:
 	ret %r1
+L6:
+	ret %r0
 action 0: trace size=256
 value 0:
 .rtype string
@@ -109,13 +98,11 @@ predicate:
 	ldls __if1, %r1
 	setx 2, %r2
 	cmp %r1, %r2
-	be L6
-	mov %r0, %r1
-	ba L7
-L6:
+	bne L6
 	setx 1, %r1
-L7:
 	ret %r1
+L6:
+	ret %r0
 action 0: expr size=0
 value 0:
 .rtype i32
@@ -127,19 +114,12 @@ value 0:
 	ldgs arg0, %r1
 	setx 3, %r2
 	cmp %r1, %r2
-	be L6
-	mov %r0, %r1
+	bne L6
+	setx 1, %r1
 	ba L7
 L6:
-	setx 1, %r1
-L7:
-	tst %r1
-	be L11
-	setx 1, %r1
-	ba L12
-L11:
 	setx 2, %r1
-L12:
+L7:
 	stls __if3, %r1
 	ret %r1
 clause 4 (line 2): :::BEGIN
@@ -151,13 +131,11 @@ predicate:
 	ldls __if3, %r1
 	setx 1, %r2
 	cmp %r1, %r2
-	be L6
-	mov %r0, %r1
-	ba L7
-L6:
+	bne L6
 	setx 1, %r1
-L7:
 	ret %r1
+L6:
+	ret %r0
 action 0: trace size=256
 value 0:
 .rtype string
@@ -168,19 +146,15 @@ clause 5 (line 2): :::BEGIN
 predicate:
 .rtype i32
 .str "__if1"
-.int 0
 .int 1
 .var __if1 0x500 local scalar i32 flags=1
 	ldls __if1, %r1
-	setx 0, %r2
-	cmp %r1, %r2
-	bne L6
-	mov %r0, %r1
-	ba L7
-L6:
+	tst %r1
+	be L5
 	setx 1, %r1
-L7:
 	ret %r1
+L5:
+	ret %r0
 action 0: trace size=256
 value 0:
 .rtype string

@@ -6,12 +6,10 @@ value 0:
 	ldgs pid, %r1
 	tst %r1
 	be L8
-	ldgs tid, %r2
-	tst %r2
+	ldgs tid, %r1
+	tst %r1
 	be L8
 	setx 1, %r1
-	ba L9
-L8:
-	mov %r0, %r1
-L9:
 	ret %r1
+L8:
+	ret %r0

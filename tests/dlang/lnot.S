@@ -5,10 +5,8 @@ value 0:
 .int 1
 	ldgs pid, %r1
 	tst %r1
-	be L5
-	mov %r0, %r1
-	ba L6
-L5:
+	bne L5
 	setx 1, %r1
-L6:
 	ret %r1
+L5:
+	ret %r0

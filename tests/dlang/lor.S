@@ -5,13 +5,12 @@ value 0:
 .int 1
 	ldgs pid, %r1
 	tst %r1
-	bne L8
-	ldgs tid, %r2
-	tst %r2
-	bne L8
-	mov %r0, %r1
-	ba L9
-L8:
+	bne L6
+	ldgs tid, %r1
+	tst %r1
+	be L8
+L6:
 	setx 1, %r1
-L9:
 	ret %r1
+L8:
+	ret %r0

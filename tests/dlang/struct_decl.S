@@ -23,10 +23,8 @@ value 0:
 	ldsw [%r1], %r1
 	setx 3, %r2
 	cmp %r1, %r2
-	be L7
-	mov %r0, %r1
-	ba L8
-L7:
+	bne L7
 	setx 1, %r1
-L8:
 	ret %r1
+L7:
+	ret %r0

@@ -9,19 +9,12 @@ value 0:
 	ldgs pid, %r1
 	setx 1, %r2
 	cmp %r1, %r2
-	bg L6
-	mov %r0, %r1
+	ble L6
+	ldgs execname, %r1
 	ba L7
 L6:
-	setx 1, %r1
-L7:
-	tst %r1
-	be L11
-	ldgs execname, %r1
-	ba L12
-L11:
 	sets "none", %r1
-L12:
+L7:
 	stgs s, %r1
 	ret %r1
 action 1: expr size=0
@@ -253,16 +246,12 @@ action 21: trace size=4
 value 0:
 .rtype i32
 .int 1
-.int 0
 	ldgs timestamp, %r1
 	setx 1, %r2
 	sub %r1, %r2, %r1
-	setx 0, %r2
-	cmp %r1, %r2
-	bgu L8
-	mov %r0, %r1
-	ba L9
-L8:
+	tst %r1
+	bleu L7
 	setx 1, %r1
-L9:
 	ret %r1
+L7:
+	ret %r0

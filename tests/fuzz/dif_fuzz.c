@@ -7,6 +7,9 @@
  * quarter of the inputs with flag bits 6 and 7 set, the disassemble/
  * reassemble round trip is exact (those are also disassembled whether
  * valid or not). The text form is checked on every vector by dif-check.
+ * Every valid DIFO the JIT translates (dif/dif_jit.h) also runs natively
+ * on the first pass's arguments and must give the interpreter's value, or
+ * its fault code and pc (jit_compare): the JIT is fuzzed by the same inputs.
  *
  * Input layout: byte 0 flags (bit 0: repair the program so it is likely
  * valid, bit 1: destructive, bit 2: user, bit 3: small strsize, bit 4: tiny
@@ -28,7 +31,10 @@
  * reaches the VM.
  */
 #include "dif/dif.h"
+#include "dif/dif_jit.h"
 #include "tests/dif/dif_hostenv.h"
+
+#include <sys/mman.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,13 +43,14 @@
 #define MAX_INSNS 256
 
 static struct {
-	unsigned long inputs, valid, runs, faults;
+	unsigned long inputs, valid, runs, faults, jitted;
 } stats;
 
 static void stats_print(void)
 {
-	fprintf(stderr, "dif_fuzz: %lu inputs, %lu valid, %lu runs, %lu faulted\n",
-	        stats.inputs, stats.valid, stats.runs, stats.faults);
+	fprintf(stderr, "dif_fuzz: %lu inputs, %lu valid, %lu runs, %lu faulted, "
+	        "%lu also run by the JIT\n",
+	        stats.inputs, stats.valid, stats.runs, stats.faults, stats.jitted);
 }
 
 static uint32_t repair_var(const dif_difo_t *dp, unsigned op, uint32_t id)
@@ -146,6 +153,37 @@ static void check_round_trip(const dif_difo_t *dp)
 	}
 }
 
+/*
+ * jit_compare: when the JIT translates dp, its native code on the same
+ * arguments must give the interpreter's fault code and pc, or its value.
+ */
+static void jit_compare(const dif_difo_t *dp, const uint64_t *args, int f, uint32_t fpc,
+                        uint64_t rv)
+{
+	static uint8_t code[1 << 17];
+	size_t len = dif_jit_translate(dp, code, sizeof(code));
+
+	if (len == 0)
+		return;
+	void *m = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (m == MAP_FAILED)
+		return;
+	memcpy(m, code, len);
+	if (mprotect(m, len, PROT_READ | PROT_EXEC) == 0) {
+		uint64_t jv = 0;
+		uint32_t jpc = 0;
+		int jf = ((dif_jit_fn)m)(args, &jv, &jpc);
+		stats.jitted++;
+		if (jf != f || (f != 0 && jpc != fpc) || (f == 0 && jv != rv)) {
+			fprintf(stderr, "JIT differs: fault %d pc %u value %llu, interpreter "
+			        "fault %d pc %u value %llu\n", jf, jpc, (unsigned long long)jv,
+			        f, fpc, (unsigned long long)rv);
+			abort();
+		}
+	}
+	munmap(m, len);
+}
+
 static void run(const dif_difo_t *dp, unsigned flags)
 {
 	static struct dif_hostenv h;
@@ -167,8 +205,11 @@ static void run(const dif_difo_t *dp, unsigned flags)
 		st.ds_insns = 0;
 		st.ds_scratch_used = 0;
 		stats.runs++;
-		if (dif_emulate(dp, &st, &rv) != 0)
+		int f = dif_emulate(dp, &st, &rv);
+		if (f != 0)
 			stats.faults++;
+		if (pass == 0)                       /* a fresh state: what the JIT sees */
+			jit_compare(dp, st.ds_args, f, st.ds_fault.df_pc, rv);
 		if (st.ds_insns > dp->dd_ninsns) {
 			fprintf(stderr, "executed %llu > %u instructions\n",
 			        (unsigned long long)st.ds_insns, dp->dd_ninsns);

@@ -21,6 +21,7 @@
 #include "arch/arch.h"
 #include "kernel/klib.h"
 #include "kernel/mem.h"
+#include "kernel/prov_isa.h"
 #include "kernel/sdt.h"
 #include "trace/provider.h"
 #include "userland/shell/shell.h"
@@ -76,9 +77,11 @@ static int bench_provider_only(const char *which, uint64_t n)
 
 	if (id == 0 || (!sdt && !ret && strcmp(which, "fbt") != 0) || set(id, true) != 0)
 		return shell_usage("bench_calls");
+	uint64_t traps = prov_isa_trap_count();
 	uint64_t ticks = bench_loop(sdt ? bench_sdt : bench_fbt, n);
+	traps = prov_isa_trap_count() - traps;
 	set(id, false);
-	kprintf("bench_calls: -p %s %lu calls %lu ticks\n", which, n, ticks);
+	kprintf("bench_calls: -p %s %lu calls %lu ticks %lu traps\n", which, n, ticks, traps);
 	return SHELL_OK;
 }
 
@@ -99,9 +102,11 @@ static int cmd_bench_calls(int argc, char **argv)
 	for (size_t i = 0; i < ARRAY_SIZE(fns); i++) {
 		if (strcmp(fns[i].name, argv[1]) != 0)
 			continue;
+		uint64_t traps = prov_isa_trap_count();
 		uint64_t ticks = bench_loop(fns[i].fn, n);
+		traps = prov_isa_trap_count() - traps;
 		if (!quiet)
-			kprintf("bench_calls: %s %lu calls %lu ticks\n", argv[1], n, ticks);
+			kprintf("bench_calls: %s %lu calls %lu ticks %lu traps\n", argv[1], n, ticks, traps);
 		return SHELL_OK;
 	}
 	return shell_usage("bench_calls");

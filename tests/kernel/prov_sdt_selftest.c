@@ -7,6 +7,7 @@
 #include "kernel/klib.h"
 #include "kernel/ksym.h"
 #include "kernel/mem.h"
+#include "kernel/prov_isa.h"
 #include "kernel/sdt.h"
 #include "kernel/selftest.h"
 #include "kernel/thread.h"
@@ -72,26 +73,48 @@ SELFTEST(sdt_names)
 	ST_ASSERT(sdt_probe_id("sdt_st_args", "st__twice") == 0);
 }
 
-SELFTEST(sdt_enable_restores_nop)
+/* sites_holding: how many sdt sites start with byte b (0xcc: the trap, 0xe8: the call). */
+static int sites_holding(uint8_t b)
+{
+	int n = 0;
+
+	for (const struct sdt_site *s = __start_sdt_sites; s < __stop_sdt_sites; s++)
+		n += *(const uint8_t *)s->ss_addr == b;
+	return n;
+}
+
+/* Enable and disable one probe with the sites armed as calls (call) or traps. */
+static void enable_restores_nop(struct selftest_ctx *st_ctx, bool call)
 {
 	dtrace_id_t id = sdt_probe_id("sdt_st_args", "st-twice");
 	long (*volatile fn)(long, long, long) = sdt_st_args;
-	int n = 0;
+	bool was = sdt_isa_call_on;
 
+	sdt_isa_call_on = call;
 	ST_ASSERT(sdt_probe_set(id, true) == 0);
-	for (const struct sdt_site *s = __start_sdt_sites; s < __stop_sdt_sites; s++)
-		n += *(const uint8_t *)s->ss_addr == 0xcc;
-	ST_ASSERT(n == 2);                          /* both sites of the one probe */
+	ST_ASSERT(sites_holding(call ? 0xe8 : 0xcc) == 2);    /* both sites of the one probe */
+	ST_ASSERT(sdt_isa_call_sites() == (call ? 2 : 0));
 	ST_ASSERT(fn(1, 2, 3) == 2 + 9 + 6);
 	ST_ASSERT(sdt_probe_set(id, false) == 0);
+	sdt_isa_call_on = was;
+	ST_ASSERT(sdt_isa_call_sites() == 0);
 	for (const struct sdt_site *s = __start_sdt_sites; s < __stop_sdt_sites; s++)
 		ST_ASSERT(memcmp((const void *)s->ss_addr, nop5, 5) == 0);
 }
 
-SELFTEST(sdt_args)
+SELFTEST(sdt_enable_restores_nop)
+{
+	enable_restores_nop(st_ctx, false);
+	enable_restores_nop(st_ctx, true);
+}
+
+/* The same firings, arguments and sums through the trap and through the call. */
+static void sdt_args_check(struct selftest_ctx *st_ctx, bool call)
 {
 	long sum = 0;
+	bool was = sdt_isa_call_on;
 
+	sdt_isa_call_on = call;
 	ST_ASSERT(prov_st_count("sdt:::st-zero { @ = count(); }", call_args, &sum) == 2);
 	ST_ASSERT(prov_st_count("sdt:::st-three /arg0 == 1 && arg1 == 9 && arg2 == 6/ "
 	                        "{ @ = count(); }", call_args, &sum) == 1);
@@ -100,6 +123,13 @@ SELFTEST(sdt_args)
 	                        call_args, &sum) == 1);
 	ST_ASSERT(prov_st_count("sdt:::st-twice { @ = sum(arg0); }", call_args, &sum) == 19);
 	ST_ASSERT(sum == 4 * (17 + (40 + 37 + 45)));
+	sdt_isa_call_on = was;
+}
+
+SELFTEST(sdt_args_trap_and_call)
+{
+	sdt_args_check(st_ctx, false);
+	sdt_args_check(st_ctx, true);
 }
 
 SELFTEST(sdt_kmem)

@@ -81,6 +81,10 @@ static bool set_number(struct dtc *d, const dt_optval *v)
 			*(uint32_t *)((char *)&d->ov + dtc_counts[i].off) = (uint32_t)x;
 			return x > 0 && x <= dtc_counts[i].max;
 		}
+	if (strcmp(n, "jit") == 0) {             /* Sonde's: 0 keeps DIF on the interpreter */
+		d->ov.dov_jit = x != 0;
+		return true;
+	}
 	if (strcmp(n, "strsize") == 0) {
 		d->ov.dov_strsize = (uint32_t)x;
 		return x >= 2 && x <= 65536;
