@@ -93,10 +93,17 @@ void arch_context_switch(uint64_t *save_sp, uint64_t new_sp);
  * space from then on: arch_as_destroy frees each one and the tables.  A
  * page is never writable and executable at once.
  */
+#ifdef __sparc__
+#include "arch/sparc64/machine.h"               /* the same constants for sparc64 */
+#else
 #define ARCH_USER_BASE    0x10000UL             /* the lowest mappable address: NULL faults */
 #define ARCH_USER_TOP     0x0000800000000000UL  /* the first address above the user half */
 #define ARCH_ELF_MACHINE  62                    /* this machine in an ELF header (EM_X86_64) */
 #define ARCH_MACHINE_NAME "x86_64"              /* uname(2)'s machine */
+/* A disabled SDT site (kernel/sdt.h): nopl 0x0(%rax,%rax), 5 bytes. */
+#define ARCH_SDT_NOP      ".byte 0x0f, 0x1f, 0x44, 0x00, 0x00"
+#define ARCH_SDT_SITE_LEN 5
+#endif
 #define ARCH_PROT_WRITE   1
 #define ARCH_PROT_EXEC    2
 

@@ -6,7 +6,8 @@ set -eu
 PKGS="build-essential nasm grub-pc-bin grub-common grub-efi-amd64-bin xorriso mtools qemu-system-x86
 ovmf gnu-efi
 python3 python3-pytest python3-pexpect libcmocka-dev clang libclang-rt-14-dev gdb
-newlib-source"
+newlib-source
+gcc-sparc64-linux-gnu binutils-sparc64-linux-gnu qemu-system-sparc"
 
 missing=""
 for p in $PKGS; do
