@@ -17,6 +17,7 @@
 
 /* Devices of QEMU's sun4u (physical addresses). */
 #define SUN4U_UART        0x1fe020003f8UL    /* 16550 on the ISA bridge */
+#define SUN4U_UART2       0x1fe020002f8UL    /* the second one (COM2's port) */
 #define SUN4U_POWER       0x1fe02007240UL    /* write 0x01000000: power off */
 
 static inline uint8_t phys_in8(uint64_t pa)

@@ -6,7 +6,8 @@
  * too, from the timer interrupt (timer.c calls sparc64_uart_poll), which
  * hands each received byte to console_rx(): simpler than routing the ISA
  * interrupt through the PCI bridge, at the cost of up to one tick of delay.
- * There is one serial port: the error stream goes to the console.
+ * The second UART (COM2's port) carries the error stream when the command
+ * line asks for it (stderr=com2), as on x86_64.
  */
 #include "arch/arch.h"
 #include "arch/sparc64/sparc64.h"
@@ -27,16 +28,24 @@ void arch_console_init(void)
 
 void arch_console_putc(char c)
 {
-	if (c == '\n')
-		arch_console_putc('\r');
 	while (!(phys_in8(SUN4U_UART + UART_LSR) & LSR_THRE))
 		;
 	phys_out8(SUN4U_UART + UART_THR, (uint8_t)c);
 }
 
 void arch_console_irq_on(void) { rx_on = true; }
-void arch_console_err_init(void) {}
-void arch_console_err_putc(char c) { arch_console_putc(c); }
+/* The error stream (console.h: stderr=com2): the second 16550, COM2's port 0x2f8. */
+void arch_console_err_init(void)
+{
+	phys_out8(SUN4U_UART2 + UART_IER, 0);
+}
+
+void arch_console_err_putc(char c)
+{
+	while (!(phys_in8(SUN4U_UART2 + UART_LSR) & LSR_THRE))
+		;
+	phys_out8(SUN4U_UART2 + UART_THR, (uint8_t)c);
+}
 
 /* sparc64_uart_poll: every received byte to console_rx().  Interrupt context. */
 void sparc64_uart_poll(void)
