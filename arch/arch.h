@@ -42,6 +42,14 @@ int arch_cpu_id(void);
 int arch_backtrace(uint64_t *pcs, int max, int skip);
 
 /*
+ * arch_frame_step: the return address held by the frame at *fp (a frame
+ * pointer as the machine keeps it: %rbp on x86_64, a window's biased %sp
+ * on sparc64), and *fp moved to its caller's frame; 0 when *fp is not a
+ * readable kernel frame.  stack()'s walk (trace/probe.c).  Probe context.
+ */
+uint64_t arch_frame_step(uint64_t *fp);
+
+/*
  * arch_safe_read: copy len bytes from src to dst; returns 0, or -1 if reading
  * src faulted (unmapped, non-canonical).  The kernel keeps running either
  * way.  Any context.

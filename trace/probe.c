@@ -118,13 +118,9 @@ static int stack_walk(dtrace_firing_t *f, uint64_t *pcs, int max)
 			return n;
 		pcs[n++] = ret;
 	}
-	while (n < max && fp >= DMAP_BASE && (fp & 7) == 0 && mem_probe(fp, 16)) {
-		uint64_t ret = ((uint64_t *)fp)[1];
-		if (ret == 0)
-			break;
+	uint64_t ret;
+	while (n < max && (ret = arch_frame_step(&fp)) != 0)    /* the machine's frame layout */
 		pcs[n++] = ret;
-		fp = ((uint64_t *)fp)[0];
-	}
 	return n;
 }
 

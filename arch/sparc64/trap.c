@@ -81,6 +81,19 @@ static int stack_from(uint64_t fp, uint64_t *pcs, int max)
 	return n;
 }
 
+/* arch_frame_step (arch.h): a window's save area holds %i6 (the caller's %sp) and %i7 (the call site). */
+uint64_t arch_frame_step(uint64_t *fp)
+{
+	uint64_t f = *fp;
+
+	__asm__ volatile("flushw" ::: "memory");
+	if (!frame_ok(f))
+		return 0;
+	const uint64_t *w = (const uint64_t *)(f + STACK_BIAS);
+	*fp = w[14];
+	return w[15];
+}
+
 int arch_backtrace(uint64_t *pcs, int max, int skip)
 {
 	uint64_t tmp[64];
