@@ -30,6 +30,9 @@
 #define ARCH_SDT_NOP      "nop"
 #define ARCH_SDT_SITE_LEN 4
 
+/* Kernel thread stacks (kernel/thread.h): SPARC frames are at least 176 bytes. */
+#define ARCH_THREAD_STACK_SIZE (48 * 1024)
+
 /* kernel/mem.h's layout. */
 #define ARCH_MEM_LAYOUT   1
 #define PAGE_SIZE         8192UL
