@@ -48,6 +48,8 @@ int arch_backtrace(uint64_t *pcs, int max, int skip);
  * readable kernel frame.  stack()'s walk (trace/probe.c).  Probe context.
  */
 uint64_t arch_frame_step(uint64_t *fp);
+/* arch_frame_make: lay out in area (16 words) an outermost frame returning to ret; its frame pointer (self-tests). */
+uint64_t arch_frame_make(uint64_t area[16], uint64_t ret);
 
 /*
  * arch_safe_read: copy len bytes from src to dst; returns 0, or -1 if reading

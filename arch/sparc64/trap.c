@@ -94,6 +94,13 @@ uint64_t arch_frame_step(uint64_t *fp)
 	return w[15];
 }
 
+uint64_t arch_frame_make(uint64_t area[16], uint64_t ret)
+{
+	area[14] = 0;                /* %i6: no caller's frame */
+	area[15] = ret;              /* %i7 */
+	return (uint64_t)area - STACK_BIAS;
+}
+
 int arch_backtrace(uint64_t *pcs, int max, int skip)
 {
 	uint64_t tmp[64];

@@ -177,3 +177,10 @@ uint64_t arch_frame_step(uint64_t *fp)
 	*fp = ((uint64_t *)f)[0];
 	return ((uint64_t *)f)[1];
 }
+
+uint64_t arch_frame_make(uint64_t area[16], uint64_t ret)
+{
+	area[0] = 0;                 /* no caller's frame: the walk ends */
+	area[1] = ret;
+	return (uint64_t)area;
+}
