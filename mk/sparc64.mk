@@ -10,9 +10,10 @@
 #
 # The same portable sources as mk/kernel.mk (kernel/, trace/, dif/, dlang/,
 # userland/, tests/kernel/) and arch/sparc64/ in place of arch/x86_64/; the
-# same two-pass symbol table.  The self-tests that read x86 instructions
-# (the fbt decoder's) are left out.  No user programs are built: Sonde has
-# no user processes on sparc64 yet.
+# same two-pass symbol table.  tests/kernel/prov_fbt_selftest.c (x86's fbt:
+# its decoder's vectors, leaf-function probes) is left out for
+# tests/kernel/sparc64/.  No user programs are built: Sonde has no user
+# processes on sparc64 yet.
 
 S64          := $(BUILD)/sparc64
 S64_CROSS    := sparc64-linux-gnu-
