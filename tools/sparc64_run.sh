@@ -21,6 +21,7 @@ append=${2:-}
 qemu="qemu-system-sparc64 -M sun4u -m ${SONDE_MEM:-256M} -vga none -display none -no-reboot"
 [ "${SONDE_ICOUNT:-1}" = 1 ] && qemu="$qemu -icount shift=0,align=off,sleep=off"
 if [ $inter = 1 ]; then
+	qemu=$(echo "$qemu" | sed 's/sleep=off/sleep=on/')     # idle waits in real time at a prompt
 	exec $qemu -chardev stdio,id=con0,mux=on,signal=off -serial chardev:con0 \
 		-mon chardev=con0,mode=readline -kernel "$kernel" -append "$append"
 fi
