@@ -139,19 +139,36 @@ void arch_thread_switch(struct thread *prev, struct thread *next)
 
 static volatile uint64_t fault_zero;
 
+/* overflow: recurse until the thread's stack runs into its guard page. */
+static __attribute__((noinline)) uint64_t overflow(uint64_t n)
+{
+	volatile char buf[1024];
+
+	buf[0] = (char)n;
+	if (fault_zero == 0)
+		return overflow(n + 1) + (uint64_t)buf[0];
+	return 0;
+}
+
 void arch_fault_test(enum arch_fault kind)
 {
 	switch (kind) {
 	case FAULT_PAGE:
 		*(volatile uint64_t *)0xdeadbeef000UL = 1;
 		break;
-	case FAULT_DIVIDE:
-		fault_zero = 1 / fault_zero;
+	case FAULT_DIVIDE: {
+		uint64_t q, z = fault_zero;
+		__asm__ volatile("udivx %1, %2, %0" : "=r"(q) : "r"(1UL), "r"(z));
+		fault_zero = q;
 		break;
+	}
 	case FAULT_UD:
 	case FAULT_GP:
-	case FAULT_STACK:
 		__asm__ volatile("illtrap 0");
+		break;
+	case FAULT_STACK:
+		fault_zero = 0;
+		(void)overflow(0);
 		break;
 	case FAULT_BREAKPOINT:
 		__asm__ volatile("ta 0x1");

@@ -138,14 +138,14 @@ static void fault_report(struct trap_frame *tf)
 	kprintf("  at %s, thread %lu (%s)\n", ksym_format(tf->tf_tpc, buf, sizeof(buf)),
 	        t ? t->t_tid : 0UL, t ? t->t_name : "?");
 	if (tf->tf_tt == 0x30 || tf->tf_tt == 0x34 || tf->tf_tt == 0x68 || tf->tf_tt == 0x6c)
-		kprintf("  faulting address 0x%lx\n", tf->tf_sfar);
+		kprintf("  faulting address 0x%lx%s\n", tf->tf_sfar,
+		        tf->tf_tt >= 0x68 ? " (its 8 KiB page: an MMU miss gives no more)" : "");
 	kprintf("  tstate 0x%lx tnpc 0x%lx\n", tf->tf_tstate, tf->tf_tnpc);
 	for (int i = 0; i < 8; i += 2)
 		kprintf("  %%g%d 0x%016lx  %%g%d 0x%016lx  %%o%d 0x%016lx  %%o%d 0x%016lx\n",
 		        i, tf->tf_g[i], i + 1, tf->tf_g[i + 1], i, tf->tf_o[i], i + 1, tf->tf_o[i + 1]);
 	kprintf("backtrace:\n");
-	int n = stack_from(tf->tf_o[6], pcs, 16);
-	kprintf("  %s\n", ksym_format(tf->tf_o[7], buf, sizeof(buf)));
+	int n = stack_from(tf->tf_o[6], pcs, 16);     /* from the trapped window's frame */
 	for (int i = 0; i < n; i++)
 		kprintf("  %s\n", ksym_format(pcs[i], buf, sizeof(buf)));
 	arch_poweroff(POWEROFF_FAILURE);

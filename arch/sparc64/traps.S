@@ -23,6 +23,9 @@
  * Any other address, or a missing entry, is a fault: trap_generic with the
  * trap type of the miss, and C decides (a fix-up, or a panic).
  *
+ * A trap at TL > 1 that reaches trap_generic (a spill or fill that faulted:
+ * a kernel stack overflow) continues on a panic stack, to the fatal report.
+ *
  * trap_generic (every other trap): a new window and a struct trap_frame
  * (sparc64.h) on the trapped code's stack, the trap registers and the
  * trapped globals saved there, TL 0, interrupts off, then
@@ -270,7 +273,23 @@ dtlb_miss:
  * globals; the trapped window is current.
  */
 trap_generic:
-	save	%sp, -(MINFRAME + TF_SIZE), %sp
+	rdpr	%tl, %g1
+	cmp	%g1, 1
+	bleu,pt	%xcc, 1f
+	 nop
+	/*
+	 * A trap inside a trap handler that needs C: a window spill or fill
+	 * that faulted (a kernel stack overflowed into its guard page).  Only
+	 * a fatal report can follow: drop the windows not yet saved and go on
+	 * on the panic stack, or the save below would spill to the bad stack
+	 * again, up to MAXTL.
+	 */
+	wrpr	%g0, 6, %cansave
+	wrpr	%g0, 0, %canrestore
+	wrpr	%g0, 0, %otherwin
+	SETX32(sparc64_panic_stack_top, %g1)
+	sub	%g1, BIAS + MINFRAME, %sp
+1:	save	%sp, -(MINFRAME + TF_SIZE), %sp
 	add	%sp, BIAS + MINFRAME, %l7
 	rdpr	%tstate, %l0
 	stx	%l0, [%l7 + TF_TSTATE]
@@ -280,9 +299,17 @@ trap_generic:
 	stx	%l2, [%l7 + TF_TNPC]
 	rdpr	%tt, %l3
 	stx	%l3, [%l7 + TF_TT]
-	mov	SFAR, %l4
+	mov	SFAR, %l4                       /* the fault address: SFAR, */
 	ldxa	[%l4] ASI_DMMU, %l4
-	stx	%l4, [%l7 + TF_SFAR]
+	cmp	%l3, 0x68                       /* or for a fast MMU miss or protection */
+	blu,pt	%xcc, 2f                        /* fault the tag access's page */
+	 cmp	%l3, 0x6f
+	bgu,pt	%xcc, 2f
+	 mov	TAG_ACCESS, %l4
+	ldxa	[%l4] ASI_DMMU, %l4
+	srlx	%l4, 13, %l4
+	sllx	%l4, 13, %l4
+2:	stx	%l4, [%l7 + TF_SFAR]
 	rd	%y, %l4
 	stx	%l4, [%l7 + TF_Y]
 	stx	%i0, [%l7 + TF_O + 0x00]
@@ -377,6 +404,12 @@ sparc64_trap_table_load:
 	.balign 8192
 	.globl sparc64_traps_end
 sparc64_traps_end:
+
+	.section .bss
+	.balign 16
+sparc64_panic_stack:
+	.skip	16384
+sparc64_panic_stack_top:
 
 /*
  * arch_safe_read(dst, src, len): 0, or -1 if a load faulted; the load is in
