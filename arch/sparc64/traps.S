@@ -405,11 +405,12 @@ sparc64_trap_table_load:
 	.globl sparc64_traps_end
 sparc64_traps_end:
 
-	.section .bss
+	.pushsection .bss
 	.balign 16
 sparc64_panic_stack:
 	.skip	16384
 sparc64_panic_stack_top:
+	.popsection
 
 /*
  * arch_safe_read(dst, src, len): 0, or -1 if a load faulted; the load is in
