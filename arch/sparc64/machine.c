@@ -81,7 +81,7 @@ void arch_poweroff(int status)
 {
 	arch_irq_disable();
 	console_panic_mode();
-	kprintf("\nsonde-exit: %d\n", status >= 0 ? 33 + 2 * (status & 0x7f) : 3);
+	kprintf("\nsonde-exit: %d\n", status >= 0 ? 33 + 2 * MIN(status, 111) : 3);   /* as x86's isa-debug-exit */
 	phys_out32(SUN4U_POWER, 0x01000000);
 	for (;;)
 		;
