@@ -9,17 +9,19 @@
 # with N, or with 124 if the guest ran longer than SONDE_TIMEOUT seconds
 # (default 300), or 125 if it stopped without saying.
 # --interactive: the console is the terminal (make run ARCH=sparc64).
-# The guest runs under -icount (1 instruction = 1 ns of guest time, idle
-# time skipped): QEMU 7.2's sun4u delivers %tick_cmpr interrupts late
-# without it (profile-997 fired about 200 times a second); SONDE_ICOUNT=0
-# runs on the host's clock instead.
+# The guest runs under -icount shift=SONDE_ICOUNT_SHIFT (default 4: one
+# instruction = 16 ns of guest time; sun4u has no halt, so the idle loop
+# spins, and a second of guest time costs 62.5 million instructions):
+# QEMU 7.2's sun4u delivers %tick_cmpr interrupts late without it
+# (profile-997 fired about 200 times a second); SONDE_ICOUNT=0 runs on the
+# host's clock instead.
 set -u
 inter=0
 [ "${1:-}" = --interactive ] && { inter=1; shift; }
 kernel=$1
 append=${2:-}
 qemu="qemu-system-sparc64 -M sun4u -m ${SONDE_MEM:-256M} -vga none -display none -no-reboot"
-[ "${SONDE_ICOUNT:-1}" = 1 ] && qemu="$qemu -icount shift=0,align=off,sleep=off"
+[ "${SONDE_ICOUNT:-1}" = 1 ] && qemu="$qemu -icount shift=${SONDE_ICOUNT_SHIFT:-4},align=off,sleep=off"
 if [ $inter = 1 ]; then
 	qemu=$(echo "$qemu" | sed 's/sleep=off/sleep=on/')     # idle waits in real time at a prompt
 	exec $qemu -chardev stdio,id=con0,mux=on,signal=off -serial chardev:con0 \
