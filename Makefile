@@ -7,6 +7,7 @@
 #   make debug      QEMU waiting for gdb (see build/gdbinit)
 #   make deps       install the Debian packages the build needs (as root)
 #   make user       newlib (build/newlib) and the user programs (build/bin)
+#   make ARCH=sparc64   the sparc64 port (mk/sparc64.mk, docs/sparc64.md)
 #
 # Library directories contribute a fragment (dif/dif.mk, dlang/dlang.mk, ...).
 # A fragment defines <LIB>_SRCS (freestanding .c files built into the kernel
@@ -44,6 +45,12 @@ LIB_FUZZ :=
 -include trace/trace.mk
 -include userland/userland.mk
 
+# ARCH=sparc64: the sparc64 port (mk/sparc64.mk) is what make builds and runs.
+ARCH     ?= x86_64
+ifeq ($(ARCH),sparc64)
+.DEFAULT_GOAL := sparc64
+endif
+
 all: $(BUILD)/kernel.elf $(BUILD)/sonde.iso user
 
 include mk/newlib.mk
@@ -51,6 +58,7 @@ include mk/user.mk
 include mk/kernel.mk
 include mk/run.mk
 include mk/check.mk
+include mk/sparc64.mk
 
 .PHONY: all clean
 clean:

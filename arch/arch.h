@@ -52,6 +52,16 @@ void arch_jit_reset(void);
 int arch_backtrace(uint64_t *pcs, int max, int skip);
 
 /*
+ * arch_frame_step: the return address held by the frame at *fp (a frame
+ * pointer as the machine keeps it: %rbp on x86_64, a window's biased %sp
+ * on sparc64), and *fp moved to its caller's frame; 0 when *fp is not a
+ * readable kernel frame.  stack()'s walk (trace/probe.c).  Probe context.
+ */
+uint64_t arch_frame_step(uint64_t *fp);
+/* arch_frame_make: lay out in area (16 words) an outermost frame returning to ret; its frame pointer (self-tests). */
+uint64_t arch_frame_make(uint64_t area[16], uint64_t ret);
+
+/*
  * arch_safe_read: copy len bytes from src to dst; returns 0, or -1 if reading
  * src faulted (unmapped, non-canonical).  The kernel keeps running either
  * way.  Any context.
@@ -103,10 +113,17 @@ void arch_context_switch(uint64_t *save_sp, uint64_t new_sp);
  * space from then on: arch_as_destroy frees each one and the tables.  A
  * page is never writable and executable at once.
  */
+#ifdef __sparc__
+#include "arch/sparc64/machine.h"               /* the same constants for sparc64 */
+#else
 #define ARCH_USER_BASE    0x10000UL             /* the lowest mappable address: NULL faults */
 #define ARCH_USER_TOP     0x0000800000000000UL  /* the first address above the user half */
 #define ARCH_ELF_MACHINE  62                    /* this machine in an ELF header (EM_X86_64) */
 #define ARCH_MACHINE_NAME "x86_64"              /* uname(2)'s machine */
+/* A disabled SDT site (kernel/sdt.h): nopl 0x0(%rax,%rax), 5 bytes. */
+#define ARCH_SDT_NOP      ".byte 0x0f, 0x1f, 0x44, 0x00, 0x00"
+#define ARCH_SDT_SITE_LEN 5
+#endif
 #define ARCH_PROT_WRITE   1
 #define ARCH_PROT_EXEC    2
 

@@ -38,8 +38,8 @@ static void banner(void)
 	if (cmdline_get(boot_info.bi_cmdline, "quiet", NULL, 0))
 		return;
 	pmem_stats(&ps);
-	kprintf("Sonde %s (x86_64), booted by %s: %lu MiB of memory, %d CPU%s, %lu ms to here\n",
-	        SONDE_VERSION, boot_info.bi_loader, ps.ps_total >> 20, ncpus,
+	kprintf("Sonde %s (%s), booted by %s: %lu MiB of memory, %d CPU%s, %lu ms to here\n",
+	        SONDE_VERSION, ARCH_MACHINE_NAME, boot_info.bi_loader, ps.ps_total >> 20, ncpus,
 	        ncpus == 1 ? "" : "s", ktime_ns() / NSEC_PER_MSEC);
 }
 

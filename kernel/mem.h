@@ -16,9 +16,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "arch/arch.h"        /* a machine may define its own layout (ARCH_MEM_LAYOUT) */
+
+#ifndef ARCH_MEM_LAYOUT
 #define PAGE_SIZE        4096UL
 #define KERNEL_VMA       0xffffffff80000000UL
 #define DMAP_BASE        0xffff800000000000UL
+#endif
 
 static inline void *phys_to_virt(uint64_t pa) { return (void *)(pa + DMAP_BASE); }
 uint64_t virt_to_phys(const void *va);            /* direct map or kernel image */
@@ -95,8 +99,10 @@ uint64_t pmem_ram_end(void);                      /* end of the highest RAM regi
  * false when a page table cannot be allocated.  Thread context.
  */
 #define VM_WRITE 1
+#ifndef ARCH_MEM_LAYOUT
 #define KHEAP_BASE       0xffffc00000000000UL
 #define KHEAP_SIZE       (1UL << 40)
+#endif
 bool vm_map(uint64_t va, uint64_t pa, int prot);
 void vm_unmap(uint64_t va);
 

@@ -30,6 +30,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "arch/arch.h"
+
 /* Boot: register the providers (kmain calls these after dtrace_init). */
 void fbt_init(void);                 /* trace/prov_fbt.c */
 void sdt_init(void);                 /* trace/prov_sdt.c */
@@ -113,7 +115,7 @@ bool prov_isa_disarm(uint64_t addr, uint32_t saved);
 /* sdt_isa_site_ok: is addr a disabled SDT site (the 5-byte NOP)?  Thread context. */
 bool sdt_isa_site_ok(uint64_t addr);
 /* sdt_isa_site_len: the bytes a site takes (resume after them). */
-#define SDT_ISA_SITE_LEN 5
+#define SDT_ISA_SITE_LEN ARCH_SDT_SITE_LEN    /* arch/arch.h */
 /* sdt_isa_regindex: the pt_regs index of the register called name ("%rbx"), or -1. */
 int sdt_isa_regindex(const char *name);
 /*

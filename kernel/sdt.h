@@ -24,14 +24,16 @@
  * function (tail merging), which is harmless: the sites of one name in one
  * function make one probe.
  *
- * This header holds the only machine-specific lines of portable kernel code
- * (the NOP bytes and the x86 register names the assembler writes): a port
- * to another ISA replaces SDT_SITE below.
+ * The NOP itself is the machine's (ARCH_SDT_NOP in arch/arch.h: one `nop`
+ * word on sparc64); the register names are whatever the assembler writes
+ * for "r" operands (%o0, %g1 on sparc64), read back by sdt_isa_regindex().
  */
 #ifndef SONDE_SDT_H
 #define SONDE_SDT_H
 
 #include <stdint.h>
+
+#include "arch/arch.h"               /* ARCH_SDT_NOP: the site's no-op */
 
 /* One site record; trace/prov_sdt.c walks __start_sdt_sites..__stop_sdt_sites. */
 struct sdt_site {
@@ -53,7 +55,7 @@ struct sdt_site {
 #endif
 
 #define SDT_SITE(name, regs, ...) \
-	__asm__ volatile("990: .byte 0x0f, 0x1f, 0x44, 0x00, 0x00\n\t" \
+	__asm__ volatile("990: " ARCH_SDT_NOP "\n\t" \
 	                 ".pushsection .rodata.sdt_str, \"a\", @progbits\n\t" \
 	                 "991: .asciz \"" #name "\"\n\t" \
 	                 "992: .asciz \"" regs "\"\n\t" \

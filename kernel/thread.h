@@ -17,7 +17,12 @@
 #include "kernel/time.h"
 
 #define THREAD_NAME_MAX  32
+#include "arch/arch.h"
+#ifdef ARCH_THREAD_STACK_SIZE
+#define THREAD_STACK_SIZE ARCH_THREAD_STACK_SIZE   /* a machine with bigger frames (sparc64) */
+#else
 #define THREAD_STACK_SIZE (16 * 1024)
+#endif
 #define SCHED_QUANTUM_NS (10 * NSEC_PER_MSEC)
 
 enum thread_state {

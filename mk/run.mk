@@ -47,11 +47,15 @@ boot-unknown:
 deps:
 	@sh tools/deps.sh
 
+ifeq ($(ARCH),sparc64)
+run: sparc64-run
+else
 run: deps
 	@$(MAKE) --no-print-directory $(RUN_DEPS)
 	@$(QEMU_COMMON) $(QEMU_SERIAL) $(QEMU_BOOT); s=$$?; \
 	case $$s in 33) exit 0;; 3) echo "sonde: the kernel crashed (QEMU status 3)"; exit 1;; \
 	*) echo "sonde: QEMU exited with status $$s"; [ $$s -gt 33 ] && exit 0; exit 1;; esac
+endif
 
 $(BUILD)/gdbinit: mk/run.mk
 	@mkdir -p $(@D)

@@ -9,7 +9,8 @@ PKGS="build-essential zlib1g-dev nasm grub-pc-bin grub-common grub-efi-amd64-bin
 ovmf gnu-efi
 python3 python3-pytest python3-pexpect libcmocka-dev clang libclang-rt-14-dev gdb valgrind
 newlib-source
-chromium chromium-driver"
+chromium chromium-driver
+gcc-sparc64-linux-gnu binutils-sparc64-linux-gnu qemu-system-sparc"
 
 missing=""
 for p in $PKGS; do

@@ -13,12 +13,14 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 if [ $# -gt 0 ]; then
-	nm -n -S --defined-only "$1" |
-	awk '
+	# NM and KSYMS_PREFIX (the kernel's addresses begin so) for another
+	# machine's image: mk/sparc64.mk.
+	${NM:-nm} -n -S --defined-only "$1" |
+	awk -v prefix="^${KSYMS_PREFIX:-ffffffff8}" '
 	# Lines are "addr size type name" or "addr type name".
 	{ if (NF == 4) { a = $1; s = $2; t = $3; n = $4 } else if (NF == 3) { a = $1; s = ""; t = $2; n = $3 } else next }
 	t !~ /^[tTdDbBrRwW]$/ { next }
-	n ~ /^__ksym_/ || n ~ /^__kctf_/ || n == "_kernel_end" || a !~ /^ffffffff8/ { next }
+	n ~ /^__ksym_/ || n ~ /^__kctf_/ || n == "_kernel_end" || a !~ prefix { next }
 	{ print a, (s == "" ? "-" : s), (t ~ /^[tTwW]$/ ? 1 : 0), n }
 	' > "$tmp/syms"
 else

@@ -34,22 +34,41 @@ dtrace_firing_t *dtrace_firing_cpu(int cpu)
 
 /* ---- memory ---- */
 
+/*
+ * load_value: the size-byte integer in b, in the machine's byte order (a
+ * byte read into the first byte of a uint64_t is the value only on a
+ * little-endian machine: on sparc64 it is the value << 56).
+ */
+static uint64_t load_value(const uint8_t *b, unsigned size)
+{
+	uint8_t v1; uint16_t v2; uint32_t v4; uint64_t v8;
+
+	switch (size) {
+	case 1: memcpy(&v1, b, 1); return v1;
+	case 2: memcpy(&v2, b, 2); return v2;
+	case 4: memcpy(&v4, b, 4); return v4;
+	default: memcpy(&v8, b, 8); return v8;
+	}
+}
+
 int dtrace_load(void *ctx, uint64_t addr, unsigned size, unsigned space, uint64_t *val)
 {
-	uint64_t v = 0;
+	uint8_t b[8];
 
 	(void)ctx;
+	if (size > sizeof(b))
+		return DIF_FAULT_BADADDR;
 	if (space == DIF_SPACE_USER) {                  /* the current process's memory, never paged in */
-		if (!arch_user_probe(addr, size) || arch_safe_read(&v, (const void *)addr, size) != 0)
+		if (!arch_user_probe(addr, size) || arch_safe_read(b, (const void *)addr, size) != 0)
 			return DIF_FAULT_BADADDR;
-		*val = v;
+		*val = load_value(b, size);
 		return 0;
 	}
 	if (space != DIF_SPACE_KERNEL)
 		return DIF_FAULT_UPRIV;
-	if (!mem_probe(addr, size) || arch_safe_read(&v, (const void *)addr, size) != 0)
+	if (!mem_probe(addr, size) || arch_safe_read(b, (const void *)addr, size) != 0)
 		return DIF_FAULT_BADADDR;
-	*val = v;
+	*val = load_value(b, size);
 	return 0;
 }
 
@@ -102,13 +121,9 @@ static int stack_walk(dtrace_firing_t *f, uint64_t *pcs, int max)
 			return n;
 		pcs[n++] = ret;
 	}
-	while (n < max && fp >= DMAP_BASE && (fp & 7) == 0 && mem_probe(fp, 16)) {
-		uint64_t ret = ((uint64_t *)fp)[1];
-		if (ret == 0)
-			break;
+	uint64_t ret;
+	while (n < max && (ret = arch_frame_step(&fp)) != 0)    /* the machine's frame layout */
 		pcs[n++] = ret;
-		fp = ((uint64_t *)fp)[0];
-	}
 	return n;
 }
 

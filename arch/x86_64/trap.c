@@ -181,3 +181,21 @@ void trap_dispatch(struct trapframe *tf)
 		return;
 	trap_other(tf);
 }
+
+/* arch_frame_step (arch.h): [fp] is the caller's %rbp, [fp + 8] the return address. */
+uint64_t arch_frame_step(uint64_t *fp)
+{
+	uint64_t f = *fp;
+
+	if (f < DMAP_BASE || (f & 7) != 0 || !mem_probe(f, 16))
+		return 0;
+	*fp = ((uint64_t *)f)[0];
+	return ((uint64_t *)f)[1];
+}
+
+uint64_t arch_frame_make(uint64_t area[16], uint64_t ret)
+{
+	area[0] = 0;                 /* no caller's frame: the walk ends */
+	area[1] = ret;
+	return (uint64_t)area;
+}

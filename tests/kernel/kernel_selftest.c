@@ -21,6 +21,13 @@ __attribute__((noinline)) int selftest_patch_target(void)
 	return 1;
 }
 
+/* The code the patch test writes over it: the same shape, returning 2, in this machine's instructions. */
+__attribute__((noinline)) int selftest_patch_source(void)
+{
+	__asm__ volatile("");
+	return 2;
+}
+
 SELFTEST(vm_wx)
 {
 	ST_ASSERT(vm_wx_violations() == 0);
@@ -28,17 +35,21 @@ SELFTEST(vm_wx)
 
 SELFTEST(text_patch_roundtrip)
 {
-	static const uint8_t ret2[] = { 0xb8, 0x02, 0x00, 0x00, 0x00, 0xc3 }; /* mov eax, 2; ret */
-	uint8_t saved[sizeof(ret2)];
+	struct ksym src, dst;
+	uint8_t ret2[64], saved[64];
 	int (*volatile fn)(void) = selftest_patch_target;
 
-	memcpy(saved, (void *)fn, sizeof(saved));
+	ST_ASSERT(ksym_lookup_name("selftest_patch_source", &src));
+	ST_ASSERT(ksym_lookup_name("selftest_patch_target", &dst));
+	ST_ASSERT(src.ks_size == dst.ks_size && src.ks_size <= sizeof(ret2));
+	memcpy(ret2, (void *)src.ks_addr, src.ks_size);      /* position-independent: return 2 */
+	memcpy(saved, (void *)fn, dst.ks_size);
 	ST_ASSERT(fn() == 1);
-	ST_ASSERT(text_patch((void *)fn, ret2, sizeof(ret2)));
+	ST_ASSERT(text_patch((void *)fn, ret2, dst.ks_size));
 	ST_ASSERT(fn() == 2);
-	ST_ASSERT(text_patch((void *)fn, saved, sizeof(saved)));
+	ST_ASSERT(text_patch((void *)fn, saved, dst.ks_size));
 	ST_ASSERT(fn() == 1);
-	ST_ASSERT(memcmp(saved, (void *)fn, sizeof(saved)) == 0);
+	ST_ASSERT(memcmp(saved, (void *)fn, dst.ks_size) == 0);
 	/* Only text may be patched. */
 	static uint8_t data_byte;
 	ST_ASSERT(!text_patch(&data_byte, ret2, 1));

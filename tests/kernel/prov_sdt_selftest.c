@@ -21,7 +21,6 @@ void sdt_count(int *sites, int *probes);
 
 extern const struct sdt_site __start_sdt_sites[], __stop_sdt_sites[];
 
-static const uint8_t nop5[5] = { 0x0f, 0x1f, 0x44, 0x00, 0x00 };
 
 /* Sites with 0, 3 and 6 arguments, and one name used twice in a function. */
 __attribute__((noipa)) long sdt_st_args(long a, long b, long c)
@@ -60,7 +59,7 @@ SELFTEST(sdt_sites_are_nops)
 	ST_ASSERT(sites == __stop_sdt_sites - __start_sdt_sites);
 	ST_ASSERT(probes > 10 && probes <= sites);
 	for (const struct sdt_site *s = __start_sdt_sites; s < __stop_sdt_sites; s++)
-		ST_ASSERT(memcmp((const void *)s->ss_addr, nop5, 5) == 0);
+		ST_ASSERT(sdt_isa_site_ok(s->ss_addr));       /* the machine's disabled site */
 }
 
 SELFTEST(sdt_names)
@@ -73,33 +72,26 @@ SELFTEST(sdt_names)
 	ST_ASSERT(sdt_probe_id("sdt_st_args", "st__twice") == 0);
 }
 
-/* sites_holding: how many sdt sites start with byte b (0xcc: the trap, 0xe8: the call). */
-static int sites_holding(uint8_t b)
-{
-	int n = 0;
-
-	for (const struct sdt_site *s = __start_sdt_sites; s < __stop_sdt_sites; s++)
-		n += *(const uint8_t *)s->ss_addr == b;
-	return n;
-}
-
 /* Enable and disable one probe with the sites armed as calls (call) or traps. */
 static void enable_restores_nop(struct selftest_ctx *st_ctx, bool call)
 {
 	dtrace_id_t id = sdt_probe_id("sdt_st_args", "st-twice");
 	long (*volatile fn)(long, long, long) = sdt_st_args;
 	bool was = sdt_isa_call_on;
+	int n = 0;
 
 	sdt_isa_call_on = call;
 	ST_ASSERT(sdt_probe_set(id, true) == 0);
-	ST_ASSERT(sites_holding(call ? 0xe8 : 0xcc) == 2);    /* both sites of the one probe */
+	for (const struct sdt_site *s = __start_sdt_sites; s < __stop_sdt_sites; s++)
+		n += !sdt_isa_site_ok(s->ss_addr);
+	ST_ASSERT(n == 2);                          /* both sites of the one probe */
 	ST_ASSERT(sdt_isa_call_sites() == (call ? 2 : 0));
 	ST_ASSERT(fn(1, 2, 3) == 2 + 9 + 6);
 	ST_ASSERT(sdt_probe_set(id, false) == 0);
 	sdt_isa_call_on = was;
 	ST_ASSERT(sdt_isa_call_sites() == 0);
 	for (const struct sdt_site *s = __start_sdt_sites; s < __stop_sdt_sites; s++)
-		ST_ASSERT(memcmp((const void *)s->ss_addr, nop5, 5) == 0);
+		ST_ASSERT(sdt_isa_site_ok(s->ss_addr));       /* the machine's disabled site */
 }
 
 SELFTEST(sdt_enable_restores_nop)

@@ -310,27 +310,28 @@ SELFTEST(trace_probe_frame_stack)
 	dtrace_optvals_t o;
 	uint64_t args[6] = { 0 }, pcs[4];
 	uint64_t pc = 0xffffffff80100333UL, ret = 0xffffffff80100222UL;
-	uint64_t frame[2] = { 0, 0xffffffff80100111UL };   /* (saved fp 0: the walk ends here) */
+	uint64_t frame[16] = { 0 }, fret = 0xffffffff80100111UL;
+	uint64_t fp = arch_frame_make(frame, fret);        /* the machine's layout; the walk ends there */
 
 	dtrace_opts_default(&o);
 	o.dov_bufsize = 4096;
 	ST_ASSERT(st_start(&r, "selftest:::hit { stack(4); }", &o));
 	uint64_t flags = arch_irq_save();
 	int cpu = arch_cpu_id();
-	dtrace_probe_frame(st_probe, cpu, args, pc, (uint64_t)frame, &ret);
+	dtrace_probe_frame(st_probe, cpu, args, pc, fp, &ret);
 	arch_irq_restore(flags);
 	long n = dtrace_buffer_snapshot(r.state, cpu, r.buf, r.bufsize);
 	ST_ASSERT(stack_of(r.buf, n, pcs));
-	ST_ASSERT(pcs[0] == pc && pcs[1] == ret && pcs[2] == frame[1] && pcs[3] == 0);
+	ST_ASSERT(pcs[0] == pc && pcs[1] == ret && pcs[2] == fret && pcs[3] == 0);
 
 	flags = arch_irq_save();
 	cpu = arch_cpu_id();
-	dtrace_probe_frame(st_probe, cpu, args, pc, (uint64_t)frame, NULL);
+	dtrace_probe_frame(st_probe, cpu, args, pc, fp, NULL);
 	ST_ASSERT(dtrace_firing_cpu(cpu)->df_frame_pc == 0);      /* cleared after the firing */
 	arch_irq_restore(flags);
 	n = dtrace_buffer_snapshot(r.state, cpu, r.buf, r.bufsize);
 	ST_ASSERT(stack_of(r.buf, n, pcs));
-	ST_ASSERT(pcs[0] == pc && pcs[1] == frame[1] && pcs[2] == 0);
+	ST_ASSERT(pcs[0] == pc && pcs[1] == fret && pcs[2] == 0);
 	st_end(&r);
 }
 

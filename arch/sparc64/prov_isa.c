@@ -1,0 +1,370 @@
+/*
+ * prov_isa.c - sparc64: the machine halves of sdt and fbt (kernel/prov_isa.h).
+ *
+ * A probe site is armed by replacing its instruction word with `ta 0x70`
+ * through text_patch (the direct map's alias, then flush).  The trap
+ * reaches sparc64_probe_trap (trap.c), which describes the trapped state
+ * as a struct prov_trap: the arguments are the trapped window's %o0-%o5,
+ * pt_regs the 32 integer registers as sdt_isa_regindex numbers them
+ * (%g0-%g7, %o0-%o7, %l0-%l7, %i0-%i7; the %l and %i registers are read
+ * from the window's save area after flushw).
+ *
+ * sdt: a disabled site is one `nop`; resuming after it skips exactly it.
+ *
+ * fbt, the paper's SPARC design: no trap.  An entry site is a function's
+ * first instruction, a `save`; a return site a `ret` (its delay slot a
+ * `restore`) or a `return %i7 + 8` (its delay slot movable).  Arming
+ * writes `ba,a T` over it, T a per-site trampoline built once in
+ * .text.notrace.tramp: it takes a register window of its own, stores the
+ * arguments (or the result), the caller's call site and %sp, calls
+ * sparc64_fbt_entry/return (which fire through fbt_invop with interrupts
+ * off), leaves its window and then does what the displaced instructions
+ * did: the save and a branch back to site + 4, or the restore (and delay
+ * instruction) and retl.  Globals and condition codes are dead at a
+ * function boundary in the SPARC ABI, so nothing else is saved.  Leaf
+ * functions (no save) get no probes.  Disabled, a site is the compiler's
+ * own instruction: zero probe effect.
+ */
+#include "arch/arch.h"
+#include "arch/sparc64/sparc64.h"
+#include "kernel/klib.h"
+#include "kernel/mem.h"
+#include "kernel/prov_isa.h"
+
+#define INSN_NOP       0x01000000u
+#define INSN_TA_PROBE  0x91d02070u     /* ta 0x70 */
+#define INSN_RET       0x81c7e008u     /* ret: jmpl %i7 + 8, %g0 */
+#define INSN_RETURN    0x81cfe008u     /* return %i7 + 8 */
+#define INSN_RETL      0x81c3e008u     /* retl: jmpl %o7 + 8, %g0 */
+#define INSN_RESTORE   0x81e80000u     /* restore %g0, %g0, %g0 */
+#define TRAMP_WORDS    16              /* words per trampoline */
+#define TRAMP_HASH     8192            /* sites that can have one */
+#define FRAME          256             /* a trampoline's frame */
+#define ARGS_OFF       (STACK_BIAS + 176)
+
+extern struct trap_frame *sparc64_intr_frame;    /* trap.c */
+extern uint32_t sparc64_tramp_area[], sparc64_tramp_end[];
+
+/* The trampolines: built in text fbt never instruments, kept forever. */
+__asm__(".pushsection .text.notrace.tramp, \"ax\", @progbits\n"
+        ".balign 64\n"
+        ".globl sparc64_tramp_area\n"
+        "sparc64_tramp_area:\n"
+        ".skip 524288\n"
+        ".globl sparc64_tramp_end\n"
+        "sparc64_tramp_end:\n"
+        ".popsection");
+
+struct tramp_slot {
+	uint64_t ts_site;            /* the patched instruction's address */
+	uint32_t *ts_tramp;          /* its trampoline */
+};
+static struct tramp_slot tramp_hash[TRAMP_HASH];
+static uint32_t *tramp_next = sparc64_tramp_area;
+
+/* ---- instruction words ---- */
+
+static uint32_t op3_of(uint32_t w) { return (w >> 19) & 0x3f; }
+static bool is_save(uint32_t w) { return (w >> 30) == 2 && op3_of(w) == 0x3c; }
+static bool is_restore(uint32_t w) { return (w >> 30) == 2 && op3_of(w) == 0x3d; }
+
+/*
+ * insn_movable: may w run somewhere else than where it was (a trampoline)?
+ * Not a control transfer, nothing that reads the PC, no trap or privileged
+ * register write.
+ */
+static bool insn_movable(uint32_t w)
+{
+	uint32_t op = w >> 30, op2 = (w >> 22) & 7, op3 = op3_of(w);
+
+	if (op == 1)
+		return false;                                   /* call */
+	if (op == 0)
+		return op2 == 4;                                /* sethi (and nop), not branches */
+	if (op == 3)
+		return true;                                    /* loads and stores */
+	if (op3 >= 0x28 && op3 <= 0x3f && op3 != 0x3c && op3 != 0x3d)
+		return false;    /* rd (rd %pc), wr, rdpr, flushw, jmpl, return, Tcc, flush, done */
+	return true;
+}
+
+static uint32_t insn_sethi_hi(uint64_t v, int rd) { return 0x01000000u | (uint32_t)rd << 25 | (uint32_t)((v >> 10) & 0x3fffff); }
+static uint32_t insn_or_lo(uint64_t v, int rd) { return 0x80102000u | (uint32_t)rd << 25 | (uint32_t)rd << 14 | (uint32_t)(v & 0x3ff); }
+static uint32_t insn_call(uint64_t from, uint64_t to) { return 0x40000000u | (uint32_t)(((to - from) >> 2) & 0x3fffffff); }
+static uint32_t insn_ba_a(uint64_t from, uint64_t to) { return 0x30800000u | (uint32_t)(((to - from) >> 2) & 0x3fffff); }
+/* stx %i<r>, [%sp + off] */
+static uint32_t insn_stx_i(int r, int off) { return 0xc0738000u | (uint32_t)(24 + r) << 25 | 0x2000u | (uint32_t)(off & 0x1fff); }
+#define INSN_SAVE_FRAME  (0x9de3a000u | ((uint32_t)-FRAME & 0x1fff))   /* save %sp, -FRAME, %sp */
+#define INSN_ADD_ARGS_O1 (0x9203a000u | ARGS_OFF)                    /* add %sp, ARGS_OFF, %o1 */
+
+void sparc64_fbt_entry(uint64_t site, uint64_t *args);
+void sparc64_fbt_return(uint64_t site, uint64_t *args);
+
+/*
+ * tramp_entry: for a function whose first instruction (at site) is a
+ * save: a frame, the six arguments, the return address and the caller's
+ * %sp stored, sparc64_fbt_entry(site, args), back to the caller's window,
+ * the displaced save, and a branch to site + 4.
+ */
+static int tramp_entry(uint64_t site, uint32_t first, uint32_t *w, uint64_t t)
+{
+	int n = 0;
+
+	w[n++] = INSN_SAVE_FRAME;
+	for (int r = 0; r < 6; r++)
+		w[n++] = insn_stx_i(r, ARGS_OFF + 8 * r);
+	w[n++] = insn_stx_i(7, ARGS_OFF + 48);            /* %i7: the call site */
+	w[n++] = insn_stx_i(6, ARGS_OFF + 56);            /* %i6: the caller's %sp */
+	w[n++] = insn_sethi_hi(site, 8);
+	w[n++] = insn_or_lo(site, 8);
+	w[n] = insn_call(t + 4 * n, (uint64_t)sparc64_fbt_entry);
+	n++;
+	w[n++] = INSN_ADD_ARGS_O1;
+	w[n++] = INSN_RESTORE;
+	w[n++] = first;
+	w[n] = insn_ba_a(t + 4 * n, site + 4);
+	return n + 1;
+}
+
+/*
+ * tramp_return: for `ret; restore ...` (the restore first) or
+ * `return %i7 + 8; D` (a restore, then D): now in the caller's window
+ * with the result in %o0; a frame, sparc64_fbt_return(site, args) with the
+ * result, the caller's call site and %sp, back, and retl.
+ */
+static int tramp_return(uint64_t site, uint32_t ret, uint32_t delay, uint32_t *w, uint64_t t)
+{
+	int n = 0;
+
+	if (ret == INSN_RET) {
+		w[n++] = delay;                                   /* the restore */
+	} else {
+		w[n++] = INSN_RESTORE;
+		w[n++] = delay;
+	}
+	w[n++] = INSN_SAVE_FRAME;
+	w[n++] = insn_stx_i(0, ARGS_OFF);                 /* the result */
+	w[n++] = insn_stx_i(7, ARGS_OFF + 48);
+	w[n++] = insn_stx_i(6, ARGS_OFF + 56);
+	w[n++] = insn_sethi_hi(site, 8);
+	w[n++] = insn_or_lo(site, 8);
+	w[n] = insn_call(t + 4 * n, (uint64_t)sparc64_fbt_return);
+	n++;
+	w[n++] = INSN_ADD_ARGS_O1;
+	w[n++] = INSN_RESTORE;
+	w[n++] = INSN_RETL;
+	w[n++] = INSN_NOP;
+	return n;
+}
+
+static struct tramp_slot *tramp_slot(uint64_t site)
+{
+	uint64_t h = (site >> 2) * 0x9e3779b97f4a7c15UL >> 51;      /* 13 bits */
+
+	for (int i = 0; i < TRAMP_HASH; i++) {
+		struct tramp_slot *ts = &tramp_hash[(h + i) & (TRAMP_HASH - 1)];
+		if (ts->ts_site == site || ts->ts_site == 0)
+			return ts;
+	}
+	return NULL;
+}
+
+/* tramp_get: site's trampoline (made once); NULL if the site cannot have one.  Thread context, serialised by the framework. */
+static uint32_t *tramp_get(uint64_t site)
+{
+	const uint32_t *insn = (const uint32_t *)site;
+	struct tramp_slot *ts = tramp_slot(site);
+	uint32_t w[TRAMP_WORDS];
+	int n;
+
+	if (ts == NULL)
+		return NULL;
+	if (ts->ts_site == site)
+		return ts->ts_tramp;
+	if (tramp_next + TRAMP_WORDS > sparc64_tramp_end)
+		return NULL;
+	uint64_t t = (uint64_t)tramp_next;
+	if (is_save(insn[0]))
+		n = tramp_entry(site, insn[0], w, t);
+	else if ((insn[0] == INSN_RET && is_restore(insn[1])) ||
+	         (insn[0] == INSN_RETURN && insn_movable(insn[1]) && !is_save(insn[1]) && !is_restore(insn[1])))
+		n = tramp_return(site, insn[0], insn[1], w, t);
+	else
+		return NULL;
+	if (!text_patch(tramp_next, w, 4 * (size_t)n))
+		return NULL;
+	ts->ts_site = site;
+	ts->ts_tramp = tramp_next;
+	tramp_next += TRAMP_WORDS;
+	return ts->ts_tramp;
+}
+
+/*
+ * fbt_isa_scan: entry probes where the first instruction is a save (a
+ * function with a register window: a leaf without one gets none); return
+ * probes at each `ret; restore` and `return %i7 + 8; D` with D movable.
+ */
+int fbt_isa_scan(uint64_t addr, uint64_t size, struct fbt_isa_func *out)
+{
+	const uint32_t *w = (const uint32_t *)addr;
+	uint64_t n = size / 4;
+
+	memset(out, 0, sizeof(*out));
+	if ((addr & 3) || n == 0)
+		return -1;
+	out->fi_entry_ok = out->fi_frame = is_save(w[0]);
+	for (uint64_t i = 1; i + 1 < n; i++) {
+		bool ret = (w[i] == INSN_RET && is_restore(w[i + 1])) ||
+		           (w[i] == INSN_RETURN && insn_movable(w[i + 1]) &&
+		            !is_save(w[i + 1]) && !is_restore(w[i + 1]));
+		if (!ret || !out->fi_frame)
+			continue;
+		if (out->fi_nret == FBT_ISA_MAXRET)
+			return -1;
+		out->fi_ret[out->fi_nret++] = (uint32_t)(4 * i);
+	}
+	return 0;
+}
+
+/* fbt_isa_entry_copy: the entry trampoline, which replays the first instruction itself. */
+uint64_t fbt_isa_entry_copy(uint64_t addr)
+{
+	return (uint64_t)tramp_get(addr);
+}
+
+/* The trampolines' way into fbt (probe context from here on). */
+static void fbt_fire(uint64_t site, uint64_t *args, bool entry)
+{
+	uint64_t fl = arch_irq_save();
+	struct prov_trap pt;
+
+	memset(&pt, 0, sizeof(pt));
+	pt.pt_pc = site;
+	pt.pt_arg = args;
+	pt.pt_regs = NULL;
+	pt.pt_rval = entry ? 0 : args[0];
+	pt.pt_sp = &args[6];           /* the slot holding the caller's call site */
+	pt.pt_fp = args[7];            /* the caller's %sp: its frame */
+	pt.pt_cpu = 0;
+	fbt_invop(&pt);
+	arch_irq_restore(fl);
+}
+
+void sparc64_fbt_entry(uint64_t site, uint64_t *args) { fbt_fire(site, args, true); }
+void sparc64_fbt_return(uint64_t site, uint64_t *args) { fbt_fire(site, args, false); }
+
+static bool word_at(uint64_t addr, uint32_t *w)
+{
+	extern char _text_start[], _text_end[];
+
+	if ((addr & 3) || addr < (uint64_t)_text_start || addr + 4 > (uint64_t)_text_end)
+		return false;
+	*w = *(const volatile uint32_t *)addr;
+	return true;
+}
+
+/*
+ * prov_isa_arm: an fbt site (a save, a ret or return) becomes `ba,a` to its
+ * trampoline: no trap at all, as the paper has it on SPARC; an sdt site
+ * (a nop) becomes `ta 0x70`.
+ */
+bool prov_isa_arm(uint64_t addr, uint32_t *saved)
+{
+	uint32_t w, patch = INSN_TA_PROBE;
+
+	if (!word_at(addr, &w) || w == INSN_TA_PROBE || (w >> 22) == (0x30800000u >> 22))
+		return false;
+	if (w != INSN_NOP) {
+		uint32_t *t = tramp_get(addr);
+		if (t == NULL)
+			return false;
+		patch = insn_ba_a(addr, (uint64_t)t);
+	}
+	*saved = w;
+	uint64_t fl = arch_irq_save();
+	bool ok = text_patch((void *)addr, &patch, 4);
+	arch_irq_restore(fl);
+	return ok;
+}
+
+bool prov_isa_disarm(uint64_t addr, uint32_t saved)
+{
+	uint32_t w;
+
+	if (!word_at(addr, &w))
+		return false;
+	uint64_t fl = arch_irq_save();
+	bool ok = text_patch((void *)addr, &saved, 4);
+	arch_irq_restore(fl);
+	return ok;
+}
+
+bool sdt_isa_site_ok(uint64_t addr)
+{
+	uint32_t w;
+
+	return word_at(addr, &w) && w == INSN_NOP;
+}
+
+int sdt_isa_regindex(const char *name)
+{
+	static const char kinds[] = "goli";
+
+	if (name[0] != '%' || name[1] == 0 || name[2] < '0' || name[2] > '7' || name[3] != 0) {
+		if (strcmp(name, "%sp") == 0)
+			return 14;
+		if (strcmp(name, "%fp") == 0)
+			return 30;
+		return -1;
+	}
+	for (int k = 0; k < 4; k++)
+		if (name[1] == kinds[k])
+			return k * 8 + (name[2] - '0');
+	return -1;
+}
+
+/* sparc64_probe_trap: a `ta 0x70`: an sdt (or fbt) site's trap.  Probe context. */
+bool sparc64_probe_trap(struct trap_frame *tf)
+{
+	uint64_t regs[32];
+	struct prov_trap pt;
+
+	__asm__ volatile("flushw" ::: "memory");
+	memcpy(&regs[0], tf->tf_g, 64);
+	memcpy(&regs[8], tf->tf_o, 64);
+	memcpy(&regs[16], (const void *)(tf->tf_o[6] + STACK_BIAS), 128);
+	memset(&pt, 0, sizeof(pt));
+	pt.pt_pc = tf->tf_tpc;
+	pt.pt_arg = tf->tf_o;
+	pt.pt_regs = regs;
+	pt.pt_rval = tf->tf_o[0];
+	pt.pt_fp = tf->tf_o[6];         /* the trapped window's %sp: stack() starts at its frame */
+	pt.pt_sp = (const uint64_t *)(tf->tf_o[6] + STACK_BIAS);
+	pt.pt_cpu = 0;
+	if (!sdt_invop(&pt) && !fbt_invop(&pt))
+		return false;
+	if (pt.pt_resume != PROV_RESUME_AT)
+		return false;
+	tf->tf_tpc = pt.pt_resume_pc;
+	tf->tf_tnpc = pt.pt_resume_pc + 4;
+	return true;
+}
+
+bool prov_isa_intr_frame(uint64_t *pc, uint64_t *fp, bool *user)
+{
+	struct trap_frame *tf = sparc64_intr_frame;
+
+	*user = false;
+	if (tf == NULL) {
+		*pc = *fp = 0;
+		return false;
+	}
+	*pc = tf->tf_tpc;
+	*fp = tf->tf_o[6];
+	return true;
+}
+
+const uint64_t *prov_isa_intr_retslot(void)
+{
+	return NULL;
+}

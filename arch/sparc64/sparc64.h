@@ -1,0 +1,77 @@
+/*
+ * sparc64.h - the sparc64 machine half's own declarations: physical access
+ * through the MMU-bypass ASI, the privileged registers, and what the files
+ * of arch/sparc64/ share.  Included by arch/sparc64/ only.
+ */
+#ifndef SONDE_SPARC64_H
+#define SONDE_SPARC64_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define STACK_BIAS        2047
+
+/* ASIs (UltraSPARC-II). */
+#define ASI_PHYS_USE_EC   0x14   /* physical, cacheable */
+#define ASI_PHYS_BYPASS_E 0x15   /* physical, non-cacheable, side effects: devices */
+
+/* Devices of QEMU's sun4u (physical addresses). */
+#define SUN4U_UART        0x1fe020003f8UL    /* 16550 on the ISA bridge */
+#define SUN4U_UART2       0x1fe020002f8UL    /* the second one (COM2's port) */
+#define SUN4U_POWER       0x1fe02007240UL    /* write 0x01000000: power off */
+
+static inline uint8_t phys_in8(uint64_t pa)
+{
+	uint8_t v;
+	__asm__ volatile("lduba [%1] 0x15, %0" : "=r"(v) : "r"(pa));
+	return v;
+}
+
+static inline void phys_out8(uint64_t pa, uint8_t v)
+{
+	__asm__ volatile("stba %0, [%1] 0x15" :: "r"(v), "r"(pa) : "memory");
+}
+
+static inline void phys_out32(uint64_t pa, uint32_t v)
+{
+	__asm__ volatile("stwa %0, [%1] 0x15" :: "r"(v), "r"(pa) : "memory");
+}
+
+static inline uint64_t phys_ld64(uint64_t pa)
+{
+	uint64_t v;
+	__asm__ volatile("ldxa [%1] 0x14, %0" : "=r"(v) : "r"(pa));
+	return v;
+}
+
+#define rdpr(reg) ({ uint64_t v__; __asm__ volatile("rdpr %%" #reg ", %0" : "=r"(v__)); v__; })
+#define wrpr(reg, v) __asm__ volatile("wrpr %0, 0, %%" #reg :: "r"((uint64_t)(v)) : "memory")
+
+/* boot.c */
+void sparc64_main(void) __attribute__((noreturn));
+
+/* trap.c / traps.S */
+void sparc64_traps_init(void);           /* our trap table in %tba; MMU set up */
+extern char sparc64_trap_table[];
+
+/* The saved state of one trap (traps.S builds it on the kernel stack). */
+struct trap_frame {
+	uint64_t tf_g[8];            /* %g0..%g7 */
+	uint64_t tf_o[8];            /* %o0..%o7 of the trapped window (its %i after save) */
+	uint64_t tf_tstate, tf_tpc, tf_tnpc, tf_y;
+	uint64_t tf_tt;              /* trap type */
+	uint64_t tf_sfar;            /* D-MMU fault address, if any */
+	uint64_t tf_pad[2];
+};
+
+void sparc64_trap(struct trap_frame *tf);   /* C half of every non-window trap */
+
+/* vm.c */
+void sparc64_mmu_init(void);
+uint64_t sparc64_ram_end(void);
+
+/* timer.c */
+void sparc64_tick_intr(struct trap_frame *tf);
+void sparc64_uart_poll(void);
+
+#endif

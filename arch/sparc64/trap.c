@@ -1,0 +1,194 @@
+/*
+ * trap.c - sparc64: what a trap means, once traps.S has saved it.
+ *
+ * sparc64_trap() gets every trap but window spills and fills and the TLB
+ * misses traps.S fills itself: the timer (interrupt level 14), other
+ * interrupt levels (cleared and counted), a probe's trap instruction
+ * (ta 0x70, prov_isa.c), and faults.  A fault at an instruction listed in
+ * the exception table (arch_safe_read's load) resumes at its fix-up; any
+ * other fault is fatal: registers, the faulting address and a symbolized
+ * stack, then power-off with the failure status.
+ *
+ * Stack walks go through the register windows: flushw puts every window in
+ * its frame's save area, where a frame's caller's frame pointer is the
+ * saved %i6 (slot 14) and its return address the saved %i7 (slot 15), the
+ * address of the call instruction.
+ */
+#include "arch/arch.h"
+#include "arch/sparc64/sparc64.h"
+#include "kernel/console.h"
+#include "kernel/cpu.h"
+#include "kernel/klib.h"
+#include "kernel/ksym.h"
+#include "kernel/mem.h"
+#include "kernel/thread.h"
+
+#define TT_IRQ_LEVEL1   0x41
+#define TT_IRQ_LEVEL14  0x4e
+#define TT_IRQ_LEVEL15  0x4f
+#define TT_VECTOR       0x60
+#define TT_PROBE        (0x100 + 0x70)
+
+void timer_interrupt(void);                /* kernel/cyclic.c */
+void sparc64_trap_table_load(void);
+bool sparc64_probe_trap(struct trap_frame *tf);   /* prov_isa.c */
+struct trap_frame *sparc64_intr_frame;     /* the interrupted state, for profile */
+
+struct extable_entry {
+	uint64_t ex_insn;
+	uint64_t ex_fixup;
+};
+extern const struct extable_entry __start_extable[], __stop_extable[];
+
+void sparc64_traps_init(void)
+{
+	wrpr(cleanwin, 7);
+	sparc64_mmu_init();
+}
+
+static bool extable_fixup(struct trap_frame *tf)
+{
+	for (const struct extable_entry *e = __start_extable; e < __stop_extable; e++) {
+		if (e->ex_insn == tf->tf_tpc) {
+			tf->tf_tpc = e->ex_fixup;
+			tf->tf_tnpc = e->ex_fixup + 4;
+			return true;
+		}
+	}
+	return false;
+}
+
+static bool frame_ok(uint64_t fp)
+{
+	uint64_t p = fp + STACK_BIAS;
+
+	return fp != 0 && (p & 7) == 0 && mem_probe(p, 128);
+}
+
+/* stack_from: return addresses up from frame fp (a biased %fp); flushw first. */
+static int stack_from(uint64_t fp, uint64_t *pcs, int max)
+{
+	int n = 0;
+
+	__asm__ volatile("flushw" ::: "memory");
+	while (n < max && frame_ok(fp)) {
+		const uint64_t *w = (const uint64_t *)(fp + STACK_BIAS);
+		if (w[15] == 0)
+			break;
+		pcs[n++] = w[15];
+		fp = w[14];
+	}
+	return n;
+}
+
+/* arch_frame_step (arch.h): a window's save area holds %i6 (the caller's %sp) and %i7 (the call site). */
+uint64_t arch_frame_step(uint64_t *fp)
+{
+	uint64_t f = *fp;
+
+	__asm__ volatile("flushw" ::: "memory");
+	if (!frame_ok(f))
+		return 0;
+	const uint64_t *w = (const uint64_t *)(f + STACK_BIAS);
+	*fp = w[14];
+	return w[15];
+}
+
+uint64_t arch_frame_make(uint64_t area[16], uint64_t ret)
+{
+	area[14] = 0;                /* %i6: no caller's frame */
+	area[15] = ret;              /* %i7 */
+	return (uint64_t)area - STACK_BIAS;
+}
+
+int arch_backtrace(uint64_t *pcs, int max, int skip)
+{
+	uint64_t tmp[64];
+	int n = stack_from((uint64_t)__builtin_frame_address(0), tmp, max + skip < 64 ? max + skip : 64);
+	int k = 0;
+
+	for (int i = skip; i < n && k < max; i++)
+		pcs[k++] = tmp[i];
+	return k;
+}
+
+static const char *trap_name(uint64_t tt)
+{
+	switch (tt) {
+	case 0x08: return "instruction access exception";
+	case 0x10: return "illegal instruction";
+	case 0x28: return "division by zero";
+	case 0x30: return "data access exception";
+	case 0x34: return "memory address not aligned";
+	case 0x64: return "instruction access MMU miss (no translation)";
+	case 0x68: return "data access MMU miss (no translation)";
+	case 0x6c: return "data access protection";
+	default:   return tt >= 0x100 ? "trap instruction" : "unexpected trap";
+	}
+}
+
+static void fault_report(struct trap_frame *tf)
+{
+	struct thread *t = curcpu()->cpu_thread;
+	uint64_t pcs[16];
+	char buf[96];
+
+	console_panic_mode();
+	kprintf("\nfatal trap 0x%lx: %s\n", tf->tf_tt, trap_name(tf->tf_tt));
+	kprintf("  at %s, thread %lu (%s)\n", ksym_format(tf->tf_tpc, buf, sizeof(buf)),
+	        t ? t->t_tid : 0UL, t ? t->t_name : "?");
+	if (tf->tf_tt == 0x30 || tf->tf_tt == 0x34 || tf->tf_tt == 0x68 || tf->tf_tt == 0x6c)
+		kprintf("  faulting address 0x%lx%s\n", tf->tf_sfar,
+		        tf->tf_tt >= 0x68 ? " (its 8 KiB page: an MMU miss gives no more)" : "");
+	kprintf("  tstate 0x%lx tnpc 0x%lx\n", tf->tf_tstate, tf->tf_tnpc);
+	for (int i = 0; i < 8; i += 2)
+		kprintf("  %%g%d 0x%016lx  %%g%d 0x%016lx  %%o%d 0x%016lx  %%o%d 0x%016lx\n",
+		        i, tf->tf_g[i], i + 1, tf->tf_g[i + 1], i, tf->tf_o[i], i + 1, tf->tf_o[i + 1]);
+	kprintf("backtrace:\n");
+	int n = stack_from(tf->tf_o[6], pcs, 16);     /* from the trapped window's frame */
+	for (int i = 0; i < n; i++)
+		kprintf("  %s\n", ksym_format(pcs[i], buf, sizeof(buf)));
+	arch_poweroff(POWEROFF_FAILURE);
+}
+
+static void irq_dispatch(struct trap_frame *tf)
+{
+	struct cpu *c = curcpu();
+	struct trap_frame *prev = sparc64_intr_frame;
+
+	sparc64_intr_frame = tf;
+	c->cpu_intr_depth++;
+	c->cpu_intrs++;
+	if (tf->tf_tt == TT_IRQ_LEVEL14) {
+		__asm__ volatile("wr %%g0, 1, %%asr21" ::: "memory");   /* clear TICK_INT */
+		sparc64_uart_poll();
+		timer_interrupt();
+	} else {
+		uint64_t bit = 1UL << (tf->tf_tt - TT_IRQ_LEVEL1 + 1);
+		__asm__ volatile("wr %0, 0, %%asr21" :: "r"(bit) : "memory");
+	}
+	c->cpu_intr_depth--;
+	sparc64_intr_frame = prev;
+	if (c->cpu_need_resched && c->cpu_intr_depth == 0)
+		sched_preempt_check();
+}
+
+void sparc64_trap(struct trap_frame *tf)
+{
+	if (tf->tf_tt == TT_PROBE && sparc64_probe_trap(tf))
+		return;
+	if (tf->tf_tt >= TT_IRQ_LEVEL1 && tf->tf_tt <= TT_IRQ_LEVEL15) {
+		irq_dispatch(tf);
+		return;
+	}
+	if (tf->tf_tt == TT_VECTOR) {
+		uint64_t v;
+		__asm__ volatile("ldxa [%%g0] 0x49, %0" : "=r"(v));     /* interrupt receive: drop it */
+		__asm__ volatile("stxa %%g0, [%%g0] 0x49; membar #Sync" ::: "memory");
+		(void)v;
+		return;
+	}
+	if (extable_fixup(tf))
+		return;
+	fault_report(tf);
+}

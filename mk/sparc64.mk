@@ -1,0 +1,92 @@
+# mk/sparc64.mk - the sparc64 port: build/sparc64/kernel.elf (docs/sparc64.md).
+#
+#   make ARCH=sparc64        the kernel, cross-built with Debian's
+#                            gcc-sparc64-linux-gnu (freestanding, no libc)
+#   make run ARCH=sparc64    boot it: qemu-system-sparc64 -M sun4u, OpenBIOS
+#   make sparc64-check       the in-kernel self-tests on sparc64; the kernel
+#                            prints "sonde-exit: N" before powering off (N as
+#                            QEMU's x86 status: 33 = success) and
+#                            tools/sparc64_run.sh exits with N
+#
+# The same portable sources as mk/kernel.mk (kernel/, trace/, dif/, dlang/,
+# userland/, tests/kernel/) and arch/sparc64/ in place of arch/x86_64/; the
+# same two-pass symbol table.  tests/kernel/prov_fbt_selftest.c (x86's fbt:
+# its decoder's vectors, leaf-function probes) is left out for
+# tests/kernel/sparc64/.  No user programs are built: Sonde has no user
+# processes on sparc64 yet.
+
+S64          := $(BUILD)/sparc64
+S64_CROSS    := sparc64-linux-gnu-
+S64_CC       := $(S64_CROSS)gcc
+S64_LD       := $(S64_CROSS)ld
+S64_NM       := $(S64_CROSS)nm
+S64_QEMU     := qemu-system-sparc64
+S64_CFLAGS   := -std=c11 $(WARN) -I. -ffreestanding -fno-pic -fno-pie -m64 -mcmodel=medlow \
+                -mcpu=ultrasparc -fno-stack-protector -fno-omit-frame-pointer \
+                -fno-optimize-sibling-calls -fno-asynchronous-unwind-tables -fno-shrink-wrap \
+                -fno-reorder-blocks-and-partition -fno-delete-null-pointer-checks -O2 -g -MMD -MP
+S64_ASFLAGS  := -I. -fno-pic -fno-pie -m64 -mcpu=ultrasparc -D__ASSEMBLY__ -g -MMD -MP
+S64_SKIP     := tests/kernel/prov_fbt_selftest.c
+S64_C        := $(filter-out $(S64_SKIP),$(wildcard kernel/*.c arch/sparc64/*.c trace/*.c \
+                userland/dtrace/*.c tests/kernel/*.c tests/kernel/sparc64/*.c)) $(DIF_SRCS) $(DLANG_SRCS) $(USERLAND_SRCS)
+S64_ASM      := $(wildcard arch/sparc64/*.S)
+S64_OBJ      := $(patsubst %.c,$(S64)/k/%.o,$(S64_C)) $(patsubst %.S,$(S64)/k/%.o,$(S64_ASM)) \
+                $(S64)/kscripts.o
+S64_DLIB     := $(sort $(wildcard dlang/lib/*.d arch/sparc64/dlib/*.d))
+S64_LIBGCC   := $(shell $(S64_CC) -print-libgcc-file-name 2>/dev/null)
+S64_LDFLAGS  := -n -nostdlib -T arch/sparc64/linker.ld -z max-page-size=0x2000 -z noexecstack \
+                --no-warn-rwx-segments
+
+.PHONY: sparc64 sparc64-check sparc64-run
+
+sparc64: $(S64)/kernel.elf
+
+$(S64)/k/%.o: %.c
+	@mkdir -p $(@D)
+	@echo "  CC64    $<"
+	$(Q)$(S64_CC) $(S64_CFLAGS) -c $< -o $@
+
+$(S64)/k/%.o: %.S
+	@mkdir -p $(@D)
+	@echo "  AS64    $<"
+	$(Q)$(S64_CC) $(S64_ASFLAGS) -c $< -o $@
+
+$(S64)/kscripts.S: kscripts-list
+	@mkdir -p $(@D)
+	$(Q)sh tools/gen_scripts.sh $(KSCRIPTS) --dir=usr/lib/dtrace $(S64_DLIB) > $@.tmp
+	$(Q)if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
+
+$(S64)/kscripts.o: $(S64)/kscripts.S $(KSCRIPTS) $(S64_DLIB)
+	$(Q)$(S64_CC) $(S64_ASFLAGS) -c $< -o $@
+
+$(S64)/ksyms0.S: tools/gen_ksyms.sh
+	@mkdir -p $(@D)
+	sh tools/gen_ksyms.sh > $@
+
+$(S64)/ksyms%.o: $(S64)/ksyms%.S
+	$(Q)$(S64_CC) $(S64_ASFLAGS) -c $< -o $@
+
+$(S64)/kernel0.elf: $(S64_OBJ) $(S64)/ksyms0.o arch/sparc64/linker.ld
+	$(Q)$(S64_LD) $(S64_LDFLAGS) -o $@ $(S64_OBJ) $(S64)/ksyms0.o $(S64_LIBGCC)
+
+$(S64)/ksyms1.S: $(S64)/kernel0.elf tools/gen_ksyms.sh
+	$(Q)NM=$(S64_NM) KSYMS_PREFIX=0000000040 sh tools/gen_ksyms.sh $< > $@
+
+$(S64)/kernel.elf: $(S64_OBJ) $(S64)/ksyms1.o arch/sparc64/linker.ld
+	$(Q)$(S64_LD) $(S64_LDFLAGS) -o $@.tmp $(S64_OBJ) $(S64)/ksyms1.o $(S64_LIBGCC)
+	$(Q)NM=$(S64_NM) KSYMS_PREFIX=0000000040 sh tools/gen_ksyms.sh $@.tmp | \
+		cmp -s - $(S64)/ksyms1.S || { echo "sparc64 kernel.elf: symbols moved between link passes"; exit 1; }
+	$(Q)mv $@.tmp $@
+	@size=$$(( $$($(S64_NM) $@ | awk '$$3 == "_kernel_end" { print "0x" $$1 }') - 0x40000000 )); \
+	if [ $$size -gt 4194304 ]; then echo "sparc64 kernel.elf: image is $$size bytes, over 4 MiB"; exit 1; fi
+
+# The self-tests, then the shell: tools/sparc64_run.sh prints the console
+# and exits with the status the kernel printed.
+sparc64-check: deps $(S64)/kernel.elf
+	@echo "== in-kernel self-tests, sparc64 (sun4u, 1 CPU)"
+	@sh tools/sparc64_run.sh $(S64)/kernel.elf selftest > $(S64)/selftest.log 2>&1; s=$$?; \
+	grep -E '^(not )?ok |^#|^1\.\.' $(S64)/selftest.log | tr -d '\r'; \
+	if [ $$s -ne 33 ]; then echo "sparc64 selftest: status $$s (33 = all passed)"; tail -30 $(S64)/selftest.log; exit 1; fi
+
+sparc64-run: deps $(S64)/kernel.elf
+	@sh tools/sparc64_run.sh --interactive $(S64)/kernel.elf '$(APPEND)'

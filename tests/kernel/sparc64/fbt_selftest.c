@@ -1,0 +1,145 @@
+/*
+ * fbt_selftest.c - self-tests of fbt on sparc64 (mk/sparc64.mk builds this
+ * directory; tests/kernel/prov_fbt_selftest.c is x86_64's, with its
+ * instruction decoder's vectors and its leaf-function probes).
+ *
+ * What is checked: a site armed is a `ba,a` to a trampoline and the word
+ * comes back when disarmed; entry probes see the six arguments, return
+ * probes the offset of the return site and the result, at every return
+ * site; caller is the calling function; and with every fbt probe enabled at
+ * once the kernel keeps running and its text is byte-identical afterwards.
+ */
+#include "arch/arch.h"
+#include "kernel/klib.h"
+#include "kernel/ksym.h"
+#include "kernel/mem.h"
+#include "kernel/selftest.h"
+#include "kernel/thread.h"
+#include "kernel/time.h"
+#include "tests/kernel/prov_selftest.h"
+#include "trace/dtrace.h"
+
+/* prov_fbt.c's entry points for tests. */
+struct fbt_stats {
+	int fst_functions, fst_probed, fst_blocked, fst_undecodable, fst_no_entry;
+	int fst_probes, fst_sites;
+};
+dtrace_id_t fbt_probe_id(const char *func, const char *name);
+int fbt_probe_set(dtrace_id_t id, bool on);
+int fbt_set_all(bool on);
+void fbt_stats_get(struct fbt_stats *out);
+
+#define PROBED __attribute__((noipa))
+
+/* A function with a register window (it calls), six arguments, two returns. */
+PROBED long s64_fbt_frame(long a, long b, long c, long d, long e, long f)
+{
+	long v[4] = { a, b, c, d };
+
+	__asm__ volatile("" :: "r"(v) : "memory");
+	if (a < 0)
+		return -1;
+	return v[0] + v[1] * 2 + v[2] * 3 + v[3] * 4 + e * 5 + f * 6 + (long)ktime_ns() * 0;
+}
+
+static void call_frame(void *arg)
+{
+	long (*volatile fn)(long, long, long, long, long, long) = s64_fbt_frame;
+
+	for (int i = 0; i < 3; i++)
+		*(long *)arg += fn(1, 2, 3, 4, 5, 6);
+	*(long *)arg += fn(-1, 0, 0, 0, 0, 0);
+}
+
+static uint32_t word_at(uint64_t addr) { return *(const volatile uint32_t *)addr; }
+
+SELFTEST(s64_fbt_entry_is_a_branch)
+{
+	struct ksym ks;
+	dtrace_id_t id = fbt_probe_id("s64_fbt_frame", "entry");
+	long sum = 0;
+
+	ST_ASSERT(id != 0 && ksym_lookup_name("s64_fbt_frame", &ks));
+	uint32_t before = word_at(ks.ks_addr);
+	ST_ASSERT((before >> 30) == 2 && ((before >> 19) & 0x3f) == 0x3c);     /* a save */
+	ST_ASSERT(fbt_probe_set(id, true) == 0);
+	ST_ASSERT((word_at(ks.ks_addr) >> 22) == (0x30800000u >> 22));         /* ba,a */
+	call_frame(&sum);
+	ST_ASSERT(sum == 3 * 91 - 1);
+	ST_ASSERT(fbt_probe_set(id, false) == 0);
+	ST_ASSERT(word_at(ks.ks_addr) == before);
+}
+
+SELFTEST(s64_fbt_entry_args)
+{
+	long sum = 0;
+
+	ST_ASSERT(prov_st_count("fbt::s64_fbt_frame:entry /arg0 == 1 && arg1 == 2 && arg2 == 3 && "
+	                        "arg3 == 4 && arg4 == 5 && arg5 == 6/ { @ = count(); }",
+	                        call_frame, &sum) == 3);
+	ST_ASSERT(sum == 3 * 91 - 1);
+}
+
+SELFTEST(s64_fbt_return_args)
+{
+	long sum = 0;
+
+	/* Every return site fires, with the result in arg1: 3 * 91 - 1. */
+	ST_ASSERT(prov_st_count("fbt::s64_fbt_frame:return { @ = sum((long)arg1); }",
+	                        call_frame, &sum) == 3 * 91 - 1);
+	ST_ASSERT(prov_st_count("fbt::s64_fbt_frame:return /arg0 > 0 && arg0 % 4 == 0/ "
+	                        "{ @ = count(); }", call_frame, &sum) == 4);
+}
+
+SELFTEST(s64_fbt_caller)
+{
+	struct ksym ks;
+	char src[200];
+	long sum = 0;
+
+	ST_ASSERT(ksym_lookup_name("call_frame", &ks));
+	ksnprintf(src, sizeof(src), "fbt::s64_fbt_frame:entry /caller >= %lu && caller < %lu/ "
+	          "{ @ = count(); }", ks.ks_addr, ks.ks_addr + ks.ks_size);
+	ST_ASSERT(prov_st_count(src, call_frame, &sum) == 4);
+	ksnprintf(src, sizeof(src), "fbt::s64_fbt_frame:return /caller >= %lu && caller < %lu/ "
+	          "{ @ = count(); }", ks.ks_addr, ks.ks_addr + ks.ks_size);
+	ST_ASSERT(prov_st_count(src, call_frame, &sum) == 4);
+}
+
+static uint64_t text_sum(void)
+{
+	extern char __notrace_end[], _text_end[];
+	uint64_t sum = 0;
+
+	for (const uint64_t *p = (const uint64_t *)ALIGN_UP((uint64_t)__notrace_end, 8);
+	     p < (const uint64_t *)_text_end; p++)
+		sum = sum * 1000003 + *p;
+	return sum;
+}
+
+static void churn(void)
+{
+	for (int i = 0; i < 200; i++)
+		kfree(kmalloc((size_t)(16 + i)));
+	thread_sleep_ns(20 * 1000 * 1000);
+	thread_yield();
+}
+
+/* Every probe at once: the kernel keeps running, and the text comes back intact. */
+SELFTEST(s64_fbt_enable_all_text_restored)
+{
+	struct fbt_stats st;
+
+	fbt_probe_id("kmain", "entry");              /* makes the probes */
+	fbt_stats_get(&st);
+	uint64_t before = text_sum();
+	int n = fbt_set_all(true);
+	ST_ASSERT(n == st.fst_probes);
+	ST_ASSERT(text_sum() != before);
+	churn();
+	ST_ASSERT(fbt_set_all(false) == n);
+	ST_ASSERT(text_sum() == before);
+	kprintf("# fbt: %d of %d functions probed (%d excluded by name, %d undecodable, "
+	        "%d without entry), %d probes, %d sites\n", st.fst_probed, st.fst_functions,
+	        st.fst_blocked, st.fst_undecodable, st.fst_no_entry, st.fst_probes, st.fst_sites);
+}
