@@ -258,8 +258,10 @@ bool dtrace_probe_matches(const dtrace_probe_t *p, const dtrace_probedesc_t *d)
 		return false;
 	if (d->dpd_id != 0)
 		return p->dtpr_id == d->dpd_id;
-	return field_match(d->dpd_provider, p->dtpr_provider->dtpv_name) &&
-	       field_match(d->dpd_mod, p->dtpr_mod) && field_match(d->dpd_func, p->dtpr_func) &&
+	bool mod = field_match(d->dpd_mod, p->dtpr_mod) ||
+	           (p->dtpr_provider->dtpv_aout && strcmp(d->dpd_mod, "a.out") == 0);
+	return field_match(d->dpd_provider, p->dtpr_provider->dtpv_name) && mod &&
+	       field_match(d->dpd_func, p->dtpr_func) &&
 	       field_match(d->dpd_name, p->dtpr_name);
 }
 

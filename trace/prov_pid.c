@@ -16,7 +16,7 @@
  * empty or a glob and the function is named exactly (pid123::foo: gives
  * every instruction of foo; pid123::: does not give every instruction of
  * the program).  The module is the program's name (there are no shared
- * objects).  Return probes sit on every `ret`; a function whose bytes do
+ * objects), and "a.out" names it too, as in DTrace.  Return probes sit on every `ret`; a function whose bytes do
  * not all decode gets only its entry probe.
  *
  * Per process, a slot (struct pid_proc) holds the sites, hashed by
@@ -417,7 +417,7 @@ static void pid_provide(void *arg, const dtrace_probedesc_t *desc)
 	struct pid_proc *pp = pid_proc_find(pid);
 	if (pp == NULL)
 		pp = pid_proc_make(pid);
-	if (pp != NULL && dtrace_glob_match(desc->dpd_mod, pp->pp_mod)) {
+	if (pp != NULL && (dtrace_glob_match(desc->dpd_mod, pp->pp_mod) || strcmp(desc->dpd_mod, "a.out") == 0)) {
 		const char *name = desc->dpd_name;
 		struct pid_want w = { prov, pp, desc, dtrace_glob_match(name, "entry"),
 		                      dtrace_glob_match(name, "return"),
@@ -701,8 +701,10 @@ static void usdt_meta(const char *full)
 	                          dtrace_register(full, &usdt_pops, up) : NULL;
 	if (prov == NULL)
 		kfree(up);
-	else
+	else {
 		dtrace_provider_attr_set(prov, &pid_attr);
+		dtrace_provider_aout_set(prov);
+	}
 }
 
 /* ---- the class of providers ---- */
@@ -738,8 +740,10 @@ static void pid_meta_provide(const dtrace_probedesc_t *d)
 	if (proc_lookup(pid) == NULL)
 		return;
 	dtrace_provider_t *prov = dtrace_register(d->dpd_provider, &pid_pops, (void *)(uintptr_t)pid);
-	if (prov != NULL)
+	if (prov != NULL) {
 		dtrace_provider_attr_set(prov, &pid_attr);
+		dtrace_provider_aout_set(prov);
+	}
 }
 
 /* ---- process events ---- */

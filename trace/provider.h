@@ -115,6 +115,14 @@ typedef struct dtrace_pattr {
 void dtrace_provider_attr_set(dtrace_provider_t *prov, const dtrace_pattr_t *attr);
 
 /*
+ * dtrace_provider_aout_set: a description's module "a.out" also matches
+ * prov's probes, whose module is a process's executable (pid and USDT
+ * providers, as DTrace lets pid$target:a.out:main:entry name the program
+ * whatever it is called).  Thread context.
+ */
+void dtrace_provider_aout_set(dtrace_provider_t *prov);
+
+/*
  * dtrace_register: add a provider called name.  Returns it, or NULL if the
  * name is taken or memory is short.  Thread context (boot).
  */

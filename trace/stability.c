@@ -44,6 +44,11 @@ void dtrace_provider_attr_set(dtrace_provider_t *prov, const dtrace_pattr_t *att
 	prov->dtpv_attr = *attr;
 }
 
+void dtrace_provider_aout_set(dtrace_provider_t *prov)
+{
+	prov->dtpv_aout = true;
+}
+
 static dtrace_attribute_t attr_min(dtrace_attribute_t a, dtrace_attribute_t b)
 {
 	return (dtrace_attribute_t){

@@ -39,6 +39,7 @@ struct dtrace_provider {
 	const dtrace_pops_t *dtpv_ops;
 	void *dtpv_arg;
 	dtrace_pattr_t dtpv_attr;         /* stability of its probes (dtrace_provider_attr_set) */
+	bool dtpv_aout;                   /* "a.out" also names its module (dtrace_provider_aout_set) */
 	struct dtrace_provider *dtpv_next;
 };
 
