@@ -6,7 +6,7 @@
 #
 #   dif-check   cmocka unit tests, the tests/dif/*.dift vectors, the difasm
 #               binary round trip, a kernel-flags compile of dif/, and a
-#               short libFuzzer run (DIF_FUZZ_SMOKE seconds, default 30)
+#               short libFuzzer run (DIF_FUZZ_SMOKE seconds, default 15)
 #   dif-bench   ns per DIF instruction and the typical predicate; writes
 #               $(BUILD)/bench/dif.json
 #   dif-fuzz    the fuzzer for FUZZ_SECONDS (default 600)
@@ -25,7 +25,7 @@ DIF_ENVOBJ   := $(DIF_OUT)/tests/dif/dif_hostenv.o
 DIF_UNITS    := $(patsubst tests/unit/%.c,$(DIF_OUT)/%,$(wildcard tests/unit/dif_*.c))
 DIF_VECTORS  := $(wildcard tests/dif/*.dift)
 DIF_CLANG    ?= $(shell command -v clang 2>/dev/null)
-DIF_FUZZ_SMOKE ?= 30
+DIF_FUZZ_SMOKE ?= 15
 FUZZ_SECONDS ?= 600
 DIF_FUZZFLAGS := -std=c11 -I. -O1 -g -D_DEFAULT_SOURCE \
                  -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all

@@ -10,7 +10,7 @@
 #                 (tests/dlang/*.d against *.S), the rejection tests
 #                 (tests/d/err.D_TAG.*.d must fail with D_TAG), every other
 #                 tests/d/*.d must compile, and a libFuzzer smoke run
-#                 (DLANG_FUZZ_SMOKE seconds, default 30)
+#                 (DLANG_FUZZ_SMOKE seconds, default 15)
 #   dlang-bench   host compile throughput on a generated 1,000-line script;
 #                 writes $(BUILD)/bench/dlang.json
 #   dlang-fuzz    the fuzzer for FUZZ_SECONDS (default 600)
@@ -37,7 +37,7 @@ DLANG_KOBJS    := $(DLANG_SRCS:%.c=$(DLANG_OUT)/kernel/%.o)
 DLANG_UNITS    := $(patsubst tests/unit/%.c,$(DLANG_OUT)/%,$(wildcard tests/unit/dt_*.c))
 DTC            := $(BUILD)/host/dtc
 DLANG_CLANG    ?= $(shell command -v clang 2>/dev/null)
-DLANG_FUZZ_SMOKE ?= 30
+DLANG_FUZZ_SMOKE ?= 15
 FUZZ_SECONDS   ?= 600
 DLANG_FUZZFLAGS := -std=c11 -I. -O1 -g -D_DEFAULT_SOURCE \
                    -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all

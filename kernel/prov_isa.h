@@ -121,7 +121,7 @@ int sdt_isa_regindex(const char *name);
 /*
  * The call path: a machine may arm an sdt site as a direct call into its
  * firing path instead of a trap (x86_64: sdt_isa.c, through prov_isa_arm).
- * sdt_isa_call_on (trace/prov_sdt.c, default true) = false keeps every
+ * sdt_isa_call_on (trace/prov_sdt.c, default false: docs/providers.md says why) = false keeps every
  * site on the trap: the self-tests run both.  sdt_isa_call_sites(): sites
  * armed with a call now.  Thread context, under the framework lock.
  */

@@ -56,7 +56,7 @@ $(foreach t,$(USERLAND_TESTS),$(eval $(call userland_host_test,$(t))))
 
 # The console-byte fuzzer (tests/fuzz/shell_fuzz.c, libFuzzer, clang): the
 # shell's editor, tokenizer and commands on the pretend kernel.
-#   shell-fuzz-smoke  a short run (SHELL_FUZZ_SMOKE seconds, default 20), in
+#   shell-fuzz-smoke  a short run (SHELL_FUZZ_SMOKE seconds, default 10), in
 #                     make check (LIB_CHECKS) when clang is there
 #   shell-fuzz        a run of FUZZ_SECONDS (default 600), part of make fuzz
 SHELL_FUZZ_SRCS := tests/fuzz/shell_fuzz.c userland/shell/ledit.c userland/shell/shell_tok.c \
@@ -65,7 +65,7 @@ SHELL_FUZZ_SRCS := tests/fuzz/shell_fuzz.c userland/shell/ledit.c userland/shell
 	kernel/string.c kernel/kfile_tar.c
 SHELL_FUZZ := $(USERLAND_HOST_DIR)/shell_fuzz
 SHELL_CLANG ?= $(shell command -v clang 2>/dev/null)
-SHELL_FUZZ_SMOKE ?= 20
+SHELL_FUZZ_SMOKE ?= 10
 FUZZ_SECONDS ?= 600
 SHELL_FUZZ_RUN = $(SHELL_FUZZ) -print_final_stats=1 -max_len=8192 -dict=tests/fuzz/shell.dict \
 	-artifact_prefix=$(USERLAND_HOST_DIR)/ $(USERLAND_HOST_DIR)/corpus

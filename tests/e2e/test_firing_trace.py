@@ -47,13 +47,20 @@ def test_fbt_entry_count_is_one_whole_firing():
 
 
 def test_predicate_costs_more_and_calls_out_of_the_region():
-    # A predicate runs DIF (and arch_cycles, outside the notrace region, for rand's
-    # seed): the trace must not stop there, only when bench_fbt resumes.
+    # A predicate interpreted (jit=0) runs DIF in dif_emulate: the trace must
+    # not stop there, only when bench_fbt resumes.  Through the JIT (the
+    # default) the same predicate runs in the JIT's code area instead, and
+    # costs less than the interpreter.
     base, _, _, _ = trace("fbt::bench_fbt:entry { @ = count(); }")
-    total, per, path, _ = trace("fbt::bench_fbt:entry /arg0 == 123456789/ { @ = count(); }")
+    pred = "fbt::bench_fbt:entry /arg0 == 123456789/ { @ = count(); }"
+    total, per, path, _ = trace("#pragma D option jit=0\n" + pred)
     assert "dif_emulate" in per
     assert path[-1] == "fbt_ool"
     assert total > base
+    jtotal, jper, jpath, _ = trace(pred)
+    assert "dif_emulate" not in jper and "dif_jit_area" in jper
+    assert jpath[-1] == "fbt_ool"
+    assert jtotal < total
 
 
 def test_listing_and_return_site():
