@@ -672,6 +672,7 @@ void dt_sema_clause(dt_ctx *ctx, dt_node *clause);
 dt_node *dt_sema_expr(dt_ctx *ctx, dt_node *n);
 bool dt_op2_chains(const dt_node *n);	/* a non-assignment binary op */
 int64_t dt_sema_const(dt_ctx *ctx, dt_node *n);	/* constant integer */
+dt_type *dt_type_new(dt_ctx *ctx, dt_typekind k, uint32_t size, const char *name);
 dt_type *dt_type_int(dt_ctx *ctx, uint32_t size, bool sign);
 dt_type *dt_type_ptr(dt_ctx *ctx, dt_type *base);
 dt_type *dt_type_array(dt_ctx *ctx, dt_type *base, uint32_t n);

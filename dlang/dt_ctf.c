@@ -54,18 +54,6 @@ memo_of(dt_ctx *ctx, const ctf_dict_t *d)
 	return (ctx->c_ctftypes);
 }
 
-static dt_type *
-type_alloc(dt_ctx *ctx, dt_typekind k, uint32_t size, const char *name)
-{
-	dt_type *t = dt_alloc(ctx, sizeof (*t));
-	t->ty_kind = k;
-	t->ty_size = size;
-	t->ty_align = size == 0 ? 1 : size > 8 ? 8 : size;
-	t->ty_name = name;
-	t->ty_complete = true;
-	return (t);
-}
-
 static dt_type *import(dt_ctx *ctx, const ctf_dict_t *d, uint32_t id,
     int depth);
 
@@ -87,7 +75,7 @@ import_int(dt_ctx *ctx, const ctf_typeinfo_t *ti)
 static dt_type *
 import_float(dt_ctx *ctx, const ctf_typeinfo_t *ti)
 {
-	return (type_alloc(ctx, DT_TK_FLOAT, (uint32_t)ti->ti_size,
+	return (dt_type_new(ctx, DT_TK_FLOAT, (uint32_t)ti->ti_size,
 	    ti->ti_name));
 }
 
@@ -166,7 +154,7 @@ import_sou(dt_ctx *ctx, const ctf_dict_t *d, uint32_t id,
 	size_t n = dt_strlen(tag);
 	char *name = dt_alloc(ctx, n + 8);
 	dt_snprintf(name, n + 8, "%s %s", un ? "union" : "struct", tag);
-	dt_type *t = type_alloc(ctx, un ? DT_TK_UNION : DT_TK_STRUCT,
+	dt_type *t = dt_type_new(ctx, un ? DT_TK_UNION : DT_TK_STRUCT,
 	    (uint32_t)ti->ti_size, name);
 	t->ty_align = 1;
 	while (t->ty_align < 8 && ti->ti_size % (t->ty_align * 2) == 0)
@@ -235,7 +223,7 @@ import_forward(dt_ctx *ctx, const ctf_dict_t *d, const ctf_typeinfo_t *ti,
 	size_t n = dt_strlen(ti->ti_name);
 	char *name = dt_alloc(ctx, n + 8);
 	dt_snprintf(name, n + 8, "struct %s", ti->ti_name);
-	dt_type *t = type_alloc(ctx, DT_TK_STRUCT, 0, name);
+	dt_type *t = dt_type_new(ctx, DT_TK_STRUCT, 0, name);
 	t->ty_complete = false;
 	return (t);
 }
@@ -291,7 +279,7 @@ import_kind(dt_ctx *ctx, const ctf_dict_t *d, uint32_t id,
 	case CTF_KIND_FUNC: {
 		char nb[DT_ARGTYPELEN];	/* "void (*)(void *)", as pointers */
 		ctf_type_name(d, id, nb, sizeof (nb));
-		dt_type *t = type_alloc(ctx, DT_TK_FUNC, 0,
+		dt_type *t = dt_type_new(ctx, DT_TK_FUNC, 0,
 		    dt_strdup(ctx, nb, dt_strlen(nb)));
 		t->ty_base = import(ctx, d, ti->ti_ref, depth + 1);
 		return (t);
@@ -302,7 +290,7 @@ import_kind(dt_ctx *ctx, const ctf_dict_t *d, uint32_t id,
 		size_t n = dt_strlen(ti->ti_name);
 		char *name = dt_alloc(ctx, n + 8);
 		dt_snprintf(name, n + 8, "enum %s", ti->ti_name);
-		dt_type *t = type_alloc(ctx, DT_TK_ENUM, (uint32_t)ti->ti_size,
+		dt_type *t = dt_type_new(ctx, DT_TK_ENUM, (uint32_t)ti->ti_size,
 		    name);
 		t->ty_signed = true;
 		return (t);

@@ -49,8 +49,9 @@ dt_ident_insert(dt_ctx *ctx, dt_idhash *h, const char *name,
 
 /* ---- types ---- */
 
-static dt_type *
-type_new(dt_ctx *ctx, dt_typekind k, uint32_t size, const char *name)
+/* dt_type_new: a complete type of kind k, size and name, aligned as its size (at most 8). */
+dt_type *
+dt_type_new(dt_ctx *ctx, dt_typekind k, uint32_t size, const char *name)
 {
 	dt_type *t = dt_alloc(ctx, sizeof (*t));
 	t->ty_kind = k;
@@ -93,7 +94,7 @@ dt_type_int(dt_ctx *ctx, uint32_t size, bool sign)
 static dt_type *
 int_type(dt_ctx *ctx, const char *name, uint32_t size, bool sign)
 {
-	dt_type *t = type_new(ctx, DT_TK_INT, size, name);
+	dt_type *t = dt_type_new(ctx, DT_TK_INT, size, name);
 	t->ty_signed = sign;
 	return (t);
 }
@@ -101,7 +102,7 @@ int_type(dt_ctx *ctx, const char *name, uint32_t size, bool sign)
 dt_type *
 dt_type_ptr(dt_ctx *ctx, dt_type *base)
 {
-	dt_type *t = type_new(ctx, DT_TK_PTR, 8, NULL);
+	dt_type *t = dt_type_new(ctx, DT_TK_PTR, 8, NULL);
 	t->ty_base = base;
 	return (t);
 }
@@ -113,7 +114,7 @@ dt_type_array(dt_ctx *ctx, dt_type *base, uint32_t n)
 	if (size > 0x1000000)
 		dt_error_at(ctx, ctx->c_tok.t_line, ctx->c_tok.t_col,
 		    "D_DECL_ARRBIG", "array dimension too big");
-	dt_type *t = type_new(ctx, DT_TK_ARRAY, (uint32_t)size, NULL);
+	dt_type *t = dt_type_new(ctx, DT_TK_ARRAY, (uint32_t)size, NULL);
 	t->ty_base = base;
 	t->ty_nelem = n;
 	t->ty_align = base->ty_align;
@@ -167,13 +168,13 @@ dt_types_init(dt_ctx *ctx)
 	ctx->c_t_ulong = int_type(ctx, "unsigned long", 8, false);
 	ctx->c_t_llong = int_type(ctx, "long long", 8, true);
 	ctx->c_t_ullong = int_type(ctx, "unsigned long long", 8, false);
-	ctx->c_t_string = type_new(ctx, DT_TK_STRING, 0, "string");
+	ctx->c_t_string = dt_type_new(ctx, DT_TK_STRING, 0, "string");
 	ctx->c_t_string->ty_size = ctx->c_prog->dp_strsize;
-	ctx->c_t_void = type_new(ctx, DT_TK_VOID, 0, "void");
+	ctx->c_t_void = dt_type_new(ctx, DT_TK_VOID, 0, "void");
 	ctx->c_t_voidp = dt_type_ptr(ctx, ctx->c_t_void);
-	ctx->c_t_stack = type_new(ctx, DT_TK_STACK, 8, "stack");
-	ctx->c_t_symaddr = type_new(ctx, DT_TK_SYMADDR, 8, "_symaddr");
-	ctx->c_t_aggfn = type_new(ctx, DT_TK_AGGFN, 8, "dynamic variable");
+	ctx->c_t_stack = dt_type_new(ctx, DT_TK_STACK, 8, "stack");
+	ctx->c_t_symaddr = dt_type_new(ctx, DT_TK_SYMADDR, 8, "_symaddr");
+	ctx->c_t_aggfn = dt_type_new(ctx, DT_TK_AGGFN, 8, "dynamic variable");
 	static const struct { const char *n; uint8_t sz; bool sign; } td[] = {
 		{ "int8_t", 1, true }, { "int16_t", 2, true },
 		{ "int32_t", 4, true }, { "int64_t", 8, true },
@@ -258,7 +259,7 @@ dt_type_tagged(dt_ctx *ctx, dt_node *where, dt_tokkind kw, const char *tag,
 		id->id_type = t;
 		return (t);
 	}
-	t = type_new(ctx, k, k == DT_TK_ENUM ? 4 : 0, key);
+	t = dt_type_new(ctx, k, k == DT_TK_ENUM ? 4 : 0, key);
 	t->ty_complete = false;
 	t->ty_signed = true;
 	if (tag != NULL) {
