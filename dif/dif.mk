@@ -71,8 +71,9 @@ $(DIF_OUT)/dif_fuzz: tests/fuzz/dif_fuzz.c tests/dif/dif_hostenv.c arch/x86_64/d
 # The fuzzer's seeds (tests/fuzz/dif_seed.c): every DIFO of the tree in the
 # fuzzer's input layout, generated here into build/ (never committed). The
 # tool compiles D too, so it links the D compiler (dlang/ is built after
-# dif/ but has no other tie to this fragment).
-DIF_SEED_OBJS := $(patsubst %.c,$(DIF_OUT)/%.o,tests/fuzz/dif_seed.c $(wildcard dlang/dt_*.c))
+# dif/ but has no other tie to this fragment), with the CTF reader it reads
+# kernel types through.
+DIF_SEED_OBJS := $(patsubst %.c,$(DIF_OUT)/%.o,tests/fuzz/dif_seed.c $(wildcard dlang/dt_*.c) kernel/ctf.c)
 $(DIF_OUT)/dif_seed: $(DIF_SEED_OBJS) $(DIF_HOSTOBJS)
 	$(CC) -o $@ $^
 DIF_SEEDDIR := $(DIF_OUT)/seeds
