@@ -16,6 +16,45 @@
 extern trap_dispatch
 
 section .text
+
+; The general registers in the order of struct trapframe (x86.h): the
+; argument registers, rdi lowest, then the rest, r15 at the lowest address.
+%macro SAVE_GPRS 0
+	push r9
+	push r8
+	push rcx
+	push rdx
+	push rsi
+	push rdi
+	push rax
+	push rbx
+	push rbp
+	push r10
+	push r11
+	push r12
+	push r13
+	push r14
+	push r15
+%endmacro
+
+%macro RESTORE_GPRS 0
+	pop r15
+	pop r14
+	pop r13
+	pop r12
+	pop r11
+	pop r10
+	pop rbp
+	pop rbx
+	pop rax
+	pop rdi
+	pop rsi
+	pop rdx
+	pop rcx
+	pop r8
+	pop r9
+%endmacro
+
 %macro STUB 1
 trap_stub_%1:
 %if %1 = 8 || (%1 >= 10 && %1 <= 14) || %1 = 17 || %1 = 21 || %1 = 29 || %1 = 30
@@ -38,21 +77,7 @@ trap_common:
 	jz .from_kernel
 	swapgs
 .from_kernel:
-	push r9                         ; the argument registers, rdi lowest
-	push r8
-	push rcx
-	push rdx
-	push rsi
-	push rdi
-	push rax
-	push rbx
-	push rbp
-	push r10
-	push r11
-	push r12
-	push r13
-	push r14
-	push r15
+	SAVE_GPRS
 	cld
 	mov rdi, rsp
 	; Make the saved frame look like a call frame so backtraces walk through
@@ -62,21 +87,7 @@ trap_common:
 	mov rbp, rsp
 	call trap_dispatch
 	add rsp, 16
-	pop r15
-	pop r14
-	pop r13
-	pop r12
-	pop r11
-	pop r10
-	pop rbp
-	pop rbx
-	pop rax
-	pop rdi
-	pop rsi
-	pop rdx
-	pop rcx
-	pop r8
-	pop r9
+	RESTORE_GPRS
 	add rsp, 16
 	test qword [rsp + 8], 3         ; back to user mode?
 	jz .to_kernel
@@ -99,21 +110,7 @@ syscall_entry:
 	push rcx                        ; rip
 	push 0                          ; error code
 	push 256                        ; vector: VEC_SYSCALL
-	push r9
-	push r8
-	push rcx
-	push rdx
-	push rsi
-	push rdi
-	push rax
-	push rbx
-	push rbp
-	push r10
-	push r11
-	push r12
-	push r13
-	push r14
-	push r15
+	SAVE_GPRS
 	cld
 	mov rdi, rsp
 	push qword [rsp + 17 * 8]       ; a call frame for backtraces, as in trap_common
@@ -123,21 +120,7 @@ syscall_entry:
 	call arch_syscall
 	cli
 	add rsp, 16
-	pop r15
-	pop r14
-	pop r13
-	pop r12
-	pop r11
-	pop r10
-	pop rbp
-	pop rbx
-	pop rax
-	pop rdi
-	pop rsi
-	pop rdx
-	pop rcx
-	pop r8
-	pop r9
+	RESTORE_GPRS
 	add rsp, 16                     ; vector, error code
 	pop rcx                         ; rip (a user address: arch_syscall checked it)
 	add rsp, 8                      ; cs
@@ -151,21 +134,7 @@ syscall_entry:
 global user_frame_return
 user_frame_return:
 	mov rsp, rdi
-	pop r15
-	pop r14
-	pop r13
-	pop r12
-	pop r11
-	pop r10
-	pop rbp
-	pop rbx
-	pop rax
-	pop rdi
-	pop rsi
-	pop rdx
-	pop rcx
-	pop r8
-	pop r9
+	RESTORE_GPRS
 	add rsp, 16
 	swapgs
 	iretq
