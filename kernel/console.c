@@ -115,29 +115,28 @@ int console_getc_timeout(unsigned long long timeout_ns)
 	return c;
 }
 
-int console_getc(void)
-{
-	int c;
-
-	spin_lock(&rx_lock);
-	while (rx_head == rx_tail)
-		waitq_sleep(&rx_waiters, &rx_lock);
-	c = rx_ring[rx_tail++ % RX_RING_SIZE];
-	spin_unlock(&rx_lock);
-	return c;
-}
-
-int console_getc_killable(void)
+/* rx_take: the next received byte, sleeping for it; -1 if killable and the thread is killed. */
+static int rx_take(bool killable)
 {
 	int c = -1;
 
 	spin_lock(&rx_lock);
-	while (rx_head == rx_tail && !thread_should_exit())
+	while (rx_head == rx_tail && !(killable && thread_should_exit()))
 		waitq_sleep(&rx_waiters, &rx_lock);
 	if (rx_head != rx_tail)
 		c = rx_ring[rx_tail++ % RX_RING_SIZE];
 	spin_unlock(&rx_lock);
 	return c;
+}
+
+int console_getc(void)
+{
+	return rx_take(false);
+}
+
+int console_getc_killable(void)
+{
+	return rx_take(true);
 }
 
 void console_input_flush_interrupt(void)
