@@ -24,50 +24,34 @@ per call of a three-instruction function):
 Writes build/bench/pid.json (make bench merges it into build/bench.json).
 """
 
-import json
-import os
-import re
-import subprocess
 import sys
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
-DTRACE = os.path.join(ROOT, "tools", "dtrace")
+from bench_guest import measure, save
 
 
-def run(args, func):
-    env = dict(os.environ, SONDE_ICOUNT="1", SONDE_TIMEOUT="300")
-    r = subprocess.run([DTRACE] + args, capture_output=True, text=True, timeout=330, env=env)
-    m = re.search(r"%s: (\d+) ns per call" % func, r.stdout)
-    if m is None:
-        raise RuntimeError("%s: no %s in %r %r" % (args, func, r.stdout[-300:], r.stderr[-300:]))
-    return int(m.group(1))
+PER_CALL = r"%s: (\d+) ns per call"
 
 
 def main():
     probe = "pid$target::%s:entry { @ = count(); }"
+    deep = "pid$target::pb_push:entry /arg1 == 2/ { %s = count(); }"
+
+    def under(d):
+        return ["-q", "-n", d, "-c", "/bin/pidbench"]
+    plain = ["--shell", "/bin/pidbench"]
     figures = {
-        "call_no_probe": run(["--shell", "/bin/pidbench"], "pb_push"),
-        "entry_count_emulated": run(["-q", "-n", probe % "pb_push", "-c", "/bin/pidbench"],
-                                    "pb_push"),
-        "entry_count_stepped": run(["-q", "-n", probe % "pb_step", "-c", "/bin/pidbench"],
-                                   "pb_step"),
-        "step_no_probe": run(["--shell", "/bin/pidbench"], "pb_step"),
-        "usdt_disabled": run(["--shell", "/bin/pidbench"], "pb_usdt"),
-        "usdt_enabled_count": run(["-q", "-n", "pidbench$target:::tick { @ = count(); }", "-c",
-                                   "/bin/pidbench"], "pb_usdt"),
-        "deep_entry_count": run(["-q", "-n", "pid$target::pb_push:entry /arg1 == 2/ "
-                                 "{ @ = count(); }", "-c", "/bin/pidbench"], "pb_deep"),
-        "deep_entry_ustack": run(["-q", "-n", "pid$target::pb_push:entry /arg1 == 2/ "
-                                  "{ @[ustack(10)] = count(); }", "-c", "/bin/pidbench"], "pb_deep"),
+        "call_no_probe": measure(plain, PER_CALL % "pb_push"),
+        "entry_count_emulated": measure(under(probe % "pb_push"), PER_CALL % "pb_push"),
+        "entry_count_stepped": measure(under(probe % "pb_step"), PER_CALL % "pb_step"),
+        "step_no_probe": measure(plain, PER_CALL % "pb_step"),
+        "usdt_disabled": measure(plain, PER_CALL % "pb_usdt"),
+        "usdt_enabled_count": measure(under("pidbench$target:::tick { @ = count(); }"),
+                                      PER_CALL % "pb_usdt"),
+        "deep_entry_count": measure(under(deep % "@"), PER_CALL % "pb_deep"),
+        "deep_entry_ustack": measure(under(deep % "@[ustack(10)]"), PER_CALL % "pb_deep"),
     }
-    out = {"value": figures, "unit": "guest instructions (-icount) per call",
-           "note": "entry_count_* minus call_no_probe is the cost of one pid entry probe "
-                   "with count()"}
-    os.makedirs(os.path.join(ROOT, "build", "bench"), exist_ok=True)
-    with open(os.path.join(ROOT, "build", "bench", "pid.json"), "w") as f:
-        json.dump(out, f, indent=2, sort_keys=True)
-    for k, v in figures.items():
-        print("%-28s %d" % (k, v))
+    save("pid", figures, "guest instructions (-icount) per call",
+         "entry_count_* minus call_no_probe is the cost of one pid entry probe with count()")
     return 0
 
 
