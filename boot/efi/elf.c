@@ -21,6 +21,7 @@
  * reserved per run of touching page ranges, not per segment.
  */
 #include "boot/efi/loader.h"
+#include "kernel/elf.h"                 /* the ELF-64 file and program headers */
 
 #define PT_LOAD   1
 #define PT_NOTE   4
@@ -28,20 +29,6 @@
 #define EM_X86_64 62
 #define ET_EXEC   2
 #define PAGE      4096ull
-
-struct elf64_ehdr {
-	unsigned char e_ident[16];
-	uint16_t e_type, e_machine;
-	uint32_t e_version;
-	uint64_t e_entry, e_phoff, e_shoff;
-	uint32_t e_flags;
-	uint16_t e_ehsize, e_phentsize, e_phnum, e_shentsize, e_shnum, e_shstrndx;
-};
-
-struct elf64_phdr {
-	uint32_t p_type, p_flags;
-	uint64_t p_offset, p_vaddr, p_paddr, p_filesz, p_memsz, p_align;
-};
 
 struct elf64_nhdr {
 	uint32_t n_namesz, n_descsz, n_type;
