@@ -266,17 +266,6 @@ int fbt_isa_scan(uint64_t addr, uint64_t size, struct fbt_isa_func *out)
 
 /* ---- out-of-line copies ---- */
 
-static bool put_rel32(uint8_t *dst, uint64_t target, uint64_t next_ip)
-{
-	int64_t rel = (int64_t)(target - next_ip);
-	int32_t r32 = (int32_t)rel;
-
-	if (rel != r32)
-		return false;
-	memcpy(dst, &r32, 4);
-	return true;
-}
-
 uint64_t fbt_isa_entry_copy(uint64_t addr)
 {
 	const uint8_t *p = (const uint8_t *)addr;
@@ -287,16 +276,7 @@ uint64_t fbt_isa_entry_copy(uint64_t addr)
 	if (n < 0 || !entry_movable(p, &xi) || fbt_ool_used + (size_t)n + 5 > FBT_OOL_SIZE)
 		return 0;
 	uint64_t slot = (uint64_t)&fbt_ool[fbt_ool_used];
-	memcpy(buf, p, (size_t)n);
-	if (xi.xi_riprel >= 0) {                     /* same target from the copy */
-		int32_t d;
-		memcpy(&d, p + xi.xi_riprel, 4);
-		uint64_t target = addr + (uint64_t)n + (uint64_t)(int64_t)d;
-		if (!put_rel32(buf + xi.xi_riprel, target, slot + (uint64_t)n))
-			return 0;
-	}
-	buf[n] = 0xe9;                               /* jmp rel32 back */
-	if (!put_rel32(buf + n + 1, addr + (uint64_t)n, slot + (uint64_t)n + 5))
+	if (!x86_relocate(p, n, &xi, addr, slot, buf))
 		return 0;
 	if (!text_patch((void *)slot, buf, (size_t)n + 5))
 		return 0;

@@ -224,17 +224,6 @@ static bool pid_emulate(struct trapframe *tf, const struct pid_isa_insn *pi, uin
 
 /* ---- stepping out of line ---- */
 
-static bool put_rel32(uint8_t *dst, uint64_t target, uint64_t next_ip)
-{
-	int64_t rel = (int64_t)(target - next_ip);
-	int32_t r32 = (int32_t)rel;
-
-	if (rel != r32)
-		return false;
-	memcpy(dst, &r32, 4);
-	return true;
-}
-
 /* step_build: pi's copy for the scratch slot at slot (then jmp back to pc + len) into buf. */
 static bool step_build(uint8_t *buf, const struct pid_isa_insn *pi, uint64_t pc, uint64_t slot)
 {
@@ -242,16 +231,7 @@ static bool step_build(uint8_t *buf, const struct pid_isa_insn *pi, uint64_t pc,
 	int n = pi->pi_len;
 
 	x86_decode(pi->pi_bytes, pi->pi_len, &xi);
-	memcpy(buf, pi->pi_bytes, (size_t)n);
-	if (xi.xi_riprel >= 0) {
-		int32_t d;
-		memcpy(&d, pi->pi_bytes + xi.xi_riprel, 4);
-		uint64_t target = pc + (uint64_t)n + (uint64_t)(int64_t)d;
-		if (!put_rel32(buf + xi.xi_riprel, target, slot + (uint64_t)n))
-			return false;
-	}
-	buf[n] = 0xe9;
-	return put_rel32(buf + n + 1, pc + (uint64_t)n, slot + (uint64_t)n + 5);
+	return x86_relocate(pi->pi_bytes, n, &xi, pc, slot, buf);
 }
 
 /* pid_step: resume tf at a copy of pi in the scratch page; false if the page cannot be had. */

@@ -14,6 +14,7 @@
  * in 64-bit mode and shrinks the moffs of A0-A3 to 4 bytes.
  */
 #include <stdbool.h>
+#include <string.h>
 #include "arch/x86_64/x86_decode.h"
 
 /* Per-opcode flags. */
@@ -233,4 +234,31 @@ int x86_decode(const uint8_t *p, size_t avail, struct x86_insn *xi)
 		xi->xi_kind = X86_RET;
 	classify(xi, reg, immoff, immlen);
 	return (int)d.n;
+}
+
+/* put_rel32: at dst, the 32-bit displacement from next_ip to target, if it fits. */
+static bool put_rel32(uint8_t *dst, uint64_t target, uint64_t next_ip)
+{
+	int64_t rel = (int64_t)(target - next_ip);
+	int32_t r32 = (int32_t)rel;
+
+	if (rel != r32)
+		return false;
+	memcpy(dst, &r32, 4);
+	return true;
+}
+
+bool x86_relocate(const uint8_t *p, int n, const struct x86_insn *xi, uint64_t from,
+                  uint64_t slot, uint8_t *buf)
+{
+	memcpy(buf, p, (size_t)n);
+	if (xi->xi_riprel >= 0) {                   /* the same target from the copy */
+		int32_t d;
+		memcpy(&d, p + xi->xi_riprel, 4);
+		uint64_t target = from + (uint64_t)n + (uint64_t)(int64_t)d;
+		if (!put_rel32(buf + xi->xi_riprel, target, slot + (uint64_t)n))
+			return false;
+	}
+	buf[n] = 0xe9;                              /* jmp rel32 back */
+	return put_rel32(buf + n + 1, from + (uint64_t)n, slot + (uint64_t)n + 5);
 }

@@ -45,4 +45,14 @@ struct x86_insn {
  */
 int x86_decode(const uint8_t *p, size_t avail, struct x86_insn *xi);
 
+/*
+ * x86_relocate: the n-byte instruction p, decoded as *xi and found at
+ * address from, rewritten to run at address slot, followed by `jmp` back
+ * to from + n: n + 5 bytes into buf.  A RIP-relative operand keeps its
+ * target.  false if a displacement does not fit in 32 bits.  Pure code (fbt's
+ * out-of-line copies at enable time, the pid provider's in its trap).
+ */
+bool x86_relocate(const uint8_t *p, int n, const struct x86_insn *xi, uint64_t from,
+                  uint64_t slot, uint8_t *buf);
+
 #endif
