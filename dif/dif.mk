@@ -4,7 +4,7 @@
 # and compiles $(DIF_SRCS) into the kernel itself. This fragment builds the
 # host side under $(BUILD)/host/dif/ and defines:
 #
-#   dif-check   cmocka unit tests, the tests/dif/*.dift vectors, the difasm
+#   dif-check   the tests/dif/*.dift vectors, the difasm
 #               binary round trip, a kernel-flags compile of dif/, and a
 #               short libFuzzer run (DIF_FUZZ_SMOKE seconds, default 15)
 #   dif-bench   ns per DIF instruction and the typical predicate; writes
@@ -22,7 +22,6 @@ DIF_OUT      := $(BUILD)/host/dif
 DIF_HOSTOBJS := $(DIF_SRCS:%.c=$(DIF_OUT)/%.o)
 DIF_KOBJS    := $(DIF_SRCS:%.c=$(DIF_OUT)/kernel/%.o)
 DIF_ENVOBJ   := $(DIF_OUT)/tests/dif/dif_hostenv.o
-DIF_UNITS    := $(patsubst tests/unit/%.c,$(DIF_OUT)/%,$(wildcard tests/unit/dif_*.c))
 DIF_VECTORS  := $(wildcard tests/dif/*.dift)
 DIF_CLANG    ?= $(shell command -v clang 2>/dev/null)
 DIF_FUZZ_SMOKE ?= 15
@@ -30,7 +29,7 @@ FUZZ_SECONDS ?= 600
 DIF_FUZZFLAGS := -std=c11 -I. -O1 -g -D_DEFAULT_SOURCE \
                  -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 
-.PHONY: dif-check dif-bench dif-fuzz dif-units dif-vectors dif-roundtrip \
+.PHONY: dif-check dif-bench dif-fuzz dif-vectors dif-roundtrip \
         dif-kcheck dif-fuzz-smoke
 
 $(DIF_OUT)/%.o: %.c
@@ -50,10 +49,6 @@ $(DIF_OUT)/difasm: $(DIF_OUT)/tools/difasm.o $(DIF_HOSTOBJS)
 
 $(DIF_OUT)/dif_bench: $(DIF_OUT)/tests/dif/dif_bench.o $(DIF_ENVOBJ) $(DIF_HOSTOBJS)
 	$(CC) -o $@ $^
-
-.SECONDARY: $(patsubst tests/unit/%.c,$(DIF_OUT)/tests/unit/%.o,$(wildcard tests/unit/dif_*.c))
-$(DIF_OUT)/dif_%: $(DIF_OUT)/tests/unit/dif_%.o $(DIF_ENVOBJ) $(DIF_HOSTOBJS)
-	$(CC) -o $@ $^ -lcmocka
 
 # The text form (asm/disasm) is fuzzed through the round trip, but without
 # comparison tracing: its character loops would otherwise dominate the run.
@@ -84,9 +79,6 @@ DIF_SEED = rm -rf $(DIF_SEEDDIR); mkdir -p $(DIF_SEEDDIR) $(DIF_OUT)/corpus; \
 dif-kcheck: $(DIF_KOBJS)
 	@echo "dif: kernel-flags build OK ($(words $(DIF_KOBJS)) files)"
 
-dif-units: $(DIF_UNITS)
-	@set -e; for t in $(DIF_UNITS); do echo "== $$t"; $$t; done
-
 dif-vectors: $(DIF_OUT)/dift
 	@echo "$(DIF_OUT)/dift -cover -jit tests/dif/*.dift"
 	@$(DIF_OUT)/dift -cover -jit $(DIF_VECTORS)
@@ -104,20 +96,11 @@ dif-roundtrip: $(DIF_OUT)/difasm
 	done; echo "difasm: $$n round trips exact"
 
 dif-fuzz-smoke:
-	@if [ -z "$(DIF_CLANG)" ]; then \
-	  echo "dif: clang not found, skipping the fuzz smoke run"; \
-	else \
-	  $(MAKE) --no-print-directory $(DIF_OUT)/dif_fuzz $(DIF_OUT)/dif_seed && \
-	  $(DIF_SEED) \
-	  if $(DIF_OUT)/dif_fuzz -max_total_time=$(DIF_FUZZ_SMOKE) -print_final_stats=1 \
-	      -max_len=2048 -artifact_prefix=$(DIF_OUT)/ $(DIF_OUT)/corpus $(DIF_SEEDDIR) \
-	      > $(DIF_OUT)/fuzz-smoke.log 2>&1; then \
-	    grep -E "number_of_executed_units" $(DIF_OUT)/fuzz-smoke.log; \
-	    echo "dif: fuzz smoke run clean"; \
-	  else tail -40 $(DIF_OUT)/fuzz-smoke.log; echo "dif: FUZZER FOUND A PROBLEM"; exit 1; fi; \
-	fi
+	$(call fuzz_smoke,dif,$(DIF_CLANG),$(DIF_OUT)/dif_fuzz,$(DIF_FUZZ_SMOKE),\
+	  -max_len=2048 -artifact_prefix=$(DIF_OUT)/ $(DIF_OUT)/corpus $(DIF_SEEDDIR),\
+	  $(MAKE) --no-print-directory $(DIF_OUT)/dif_seed && $(DIF_SEED))
 
-dif-check: dif-kcheck dif-units dif-vectors dif-roundtrip dif-fuzz-smoke
+dif-check: dif-kcheck dif-vectors dif-roundtrip dif-fuzz-smoke
 
 dif-bench: $(DIF_OUT)/dif_bench
 	@mkdir -p $(BUILD)/bench

@@ -5,8 +5,7 @@
 # kernel.  This fragment builds the host side under $(BUILD)/host/dlang/
 # and the driver $(BUILD)/host/dtc, and defines:
 #
-#   dlang-check   kernel-flags compile of dlang/, cmocka unit tests
-#                 (tests/unit/dt_*.c), the exact-DIF golden snippets
+#   dlang-check   kernel-flags compile of dlang/, the exact-DIF golden snippets
 #                 (tests/dlang/*.d against *.S), the rejection tests
 #                 (tests/d/err.D_TAG.*.d must fail with D_TAG), every other
 #                 tests/d/*.d must compile, and a libFuzzer smoke run
@@ -34,7 +33,6 @@ DLANG_CTFOBJ   := $(DLANG_OUT)/ctfreader/ctf.o
 DLANG_LIBOBJS  := $(DLANG_SRCS:%.c=$(DLANG_OUT)/%.o) $(DIF_SRCS:%.c=$(DLANG_OUT)/%.o) \
                   $(DLANG_CTFOBJ)
 DLANG_KOBJS    := $(DLANG_SRCS:%.c=$(DLANG_OUT)/kernel/%.o)
-DLANG_UNITS    := $(patsubst tests/unit/%.c,$(DLANG_OUT)/%,$(wildcard tests/unit/dt_*.c))
 DTC            := $(BUILD)/host/dtc
 DLANG_CLANG    ?= $(shell command -v clang 2>/dev/null)
 DLANG_FUZZ_SMOKE ?= 15
@@ -42,7 +40,7 @@ FUZZ_SECONDS   ?= 600
 DLANG_FUZZFLAGS := -std=c11 -I. -O1 -g -D_DEFAULT_SOURCE \
                    -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 
-.PHONY: dlang-check dlang-bench dlang-fuzz dlang-kcheck dlang-units \
+.PHONY: dlang-check dlang-bench dlang-fuzz dlang-kcheck \
         dlang-tests dlang-fuzz-smoke dlang-golden
 
 $(DLANG_OUT)/%.o: %.c
@@ -77,19 +75,12 @@ LIB_BENCHES += pred-bench
 pred-bench: $(DLANG_OUT)/pred_ir
 	@$(PYTHON) tools/bench_pred.py
 
-# unit tests run compiled DIF on DIF's host model of the kernel
-$(DLANG_OUT)/dt_%: $(DLANG_OUT)/tests/unit/dt_%.o $(DLANG_OUT)/tests/dif/dif_hostenv.o $(DLANG_LIBOBJS)
-	$(CC) -o $@ $^ -lcmocka
-
 $(DLANG_OUT)/dt_fuzz: tests/fuzz/dt_fuzz.c tests/dif/dif_hostenv.c $(DLANG_SRCS) $(DIF_SRCS) kernel/ctf.c
 	@mkdir -p $(@D)
 	$(DLANG_CLANG) $(DLANG_FUZZFLAGS) -o $@ $^
 
 dlang-kcheck: $(DLANG_KOBJS)
 	@echo "dlang: kernel-flags build OK ($(words $(DLANG_KOBJS)) files)"
-
-dlang-units: $(DLANG_UNITS)
-	@set -e; for t in $(DLANG_UNITS); do echo "== $$t"; $$t; done
 
 # dtc reads the kernel's types (tests/d/ctf) from $(BUILD)/kernel.ctf
 dlang-tests: $(DTC) $(BUILD)/kernel.ctf
@@ -105,20 +96,12 @@ DLANG_SEED = mkdir -p $(DLANG_OUT)/corpus; for f in $$(find tests/dlang tests/d 
 	  cp "$$f" $(DLANG_OUT)/corpus/$$(echo $$f | tr / _).seed; done;
 DLANG_FUZZBIN := $(if $(DLANG_CLANG),$(DLANG_OUT)/dt_fuzz)
 
-dlang-fuzz-smoke: $(DLANG_FUZZBIN)
-	@if [ -z "$(DLANG_CLANG)" ]; then \
-	  echo "dlang: clang not found, skipping the fuzz smoke run"; \
-	else \
-	  $(DLANG_SEED) \
-	  if $(DLANG_OUT)/dt_fuzz -max_total_time=$(DLANG_FUZZ_SMOKE) -print_final_stats=1 \
-	      -max_len=4096 -dict=tests/fuzz/d.dict -artifact_prefix=$(DLANG_OUT)/ \
-	      $(DLANG_OUT)/corpus > $(DLANG_OUT)/fuzz-smoke.log 2>&1; then \
-	    grep -E "number_of_executed_units" $(DLANG_OUT)/fuzz-smoke.log; \
-	    echo "dlang: fuzz smoke run clean"; \
-	  else tail -40 $(DLANG_OUT)/fuzz-smoke.log; echo "dlang: FUZZER FOUND A PROBLEM"; exit 1; fi; \
-	fi
+dlang-fuzz-smoke:
+	$(call fuzz_smoke,dlang,$(DLANG_CLANG),$(DLANG_OUT)/dt_fuzz,$(DLANG_FUZZ_SMOKE),\
+	  -max_len=4096 -dict=tests/fuzz/d.dict -artifact_prefix=$(DLANG_OUT)/ $(DLANG_OUT)/corpus,\
+	  $(DLANG_SEED))
 
-dlang-check: dlang-kcheck dlang-units dlang-tests dlang-fuzz-smoke
+dlang-check: dlang-kcheck dlang-tests dlang-fuzz-smoke
 
 dlang-bench: $(DLANG_OUT)/dtc_bench
 	@mkdir -p $(BUILD)/bench

@@ -5,7 +5,7 @@
  * what to map (entry point and up to ELF_SEG_MAX loadable segments) or
  * refuses it with a one-line reason.  It never maps anything itself:
  * kernel/proc_exec.c does that from the description.  Pure code, no kernel
- * calls: tests/unit/test_elf.c runs it on the host against truncated and
+ * calls: tests/unit/kernel_elf_test.c runs it on the host against truncated and
  * corrupt images.
  */
 #ifndef SONDE_ELF_H

@@ -20,7 +20,7 @@
  * every header is checked before anything is used, every size is checked
  * against what is left of the archive (without overflow), and the whole
  * archive is checked before a single file is handed out.  Pure code, no
- * kernel calls: tests/unit/test_kfile.c runs it on the host.
+ * kernel calls: tests/unit/kernel_kfile_test.c runs it on the host.
  */
 #include "kernel/kfile.h"
 #include "kernel/klib.h"

@@ -4,7 +4,7 @@
  * kvsnprintf() is the one formatter; kprintf() formats into a buffer on the
  * stack and writes it to the console in one piece.  The conversion is split
  * into parsing a conversion specification (struct fmt_spec) and emitting one
- * converted field with padding.  Host-testable (tests/unit/test_printf.c).
+ * converted field with padding.  Host-testable (tests/unit/kernel_printf_test.c).
  */
 #include "kernel/klib.h"
 

@@ -1,6 +1,6 @@
 # mk/check.mk - every test, and the benchmarks.
 #
-#   make check      host unit tests (cmocka), each library's checks (DIF
+#   make check      host unit tests (cmocka, mk/unit.mk), each library's checks (DIF
 #                   vectors, compiler tests, fuzz smoke runs), the include
 #                   rules, the in-kernel self-tests (TAP), then the end-to-end
 #                   console tests (pytest + pexpect), whose summary line ends
@@ -14,57 +14,26 @@
 #                   choose areas (exact storm fbt dynvar agg spec close).
 #                   `make check` runs the short version (stress-check).
 
-KUNIT_DIR   := $(BUILD)/host/kernel
-KUNIT_TESTS := test_printf test_string test_cmdline test_ksym test_pmem test_kheap test_kfile \
-               test_dtc_float test_elf test_ctf
-KUNIT_test_printf_SRCS  := kernel/printf.c kernel/string.c
-KUNIT_test_string_SRCS  := kernel/string.c
-KUNIT_test_cmdline_SRCS := kernel/cmdline.c kernel/string.c
-KUNIT_test_ksym_SRCS    := kernel/ksym.c kernel/printf.c kernel/string.c
-KUNIT_test_pmem_SRCS    := kernel/pmem.c kernel/string.c
-KUNIT_test_kheap_SRCS   := kernel/kheap.c kernel/string.c
-KUNIT_test_kfile_SRCS   := kernel/kfile_tar.c kernel/printf.c kernel/string.c
-KUNIT_test_dtc_float_SRCS := userland/dtrace/dtc_float.c
-KUNIT_test_elf_SRCS     := kernel/elf.c kernel/printf.c kernel/string.c
-KUNIT_test_ctf_SRCS     := kernel/ctf.c
-# test_ctf also reads the kernel's own dict, built with the kernel
-$(KUNIT_DIR)/tests/unit/test_ctf.o: HOSTCFLAGS += -DTEST_CTF_PATH='"$(abspath $(BUILD))/kernel.ctf"'
-KUNIT_BINS  := $(KUNIT_TESTS:%=$(KUNIT_DIR)/%)
-
 # Tests and benchmarks never take an anonymous enabling that tools/dtrace -A
 # left in build/anon.tar (docs/tracing.md): their boots must be plain.
 export SONDE_ANON := $(CURDIR)/$(BUILD)/no-anonymous-enabling.tar
 
-.PHONY: check kunit-check check-deps selftest-check dtest-check dtest-smp-check e2e-check \
+.PHONY: check check-deps selftest-check dtest-check dtest-smp-check e2e-check \
         bench fuzz stress-check stress stress-selftest difffuzz-check difffuzz
 
 check: deps
 	@$(MAKE) --no-print-directory all
-	@$(MAKE) --no-print-directory kunit-check check-deps $(LIB_CHECKS) selftest-check \
+	@$(MAKE) --no-print-directory unit-check check-deps $(LIB_CHECKS) selftest-check \
 		stress-check dtest-check dtest-smp-check difffuzz-check
 	@$(MAKE) --no-print-directory e2e-check
 
-$(KUNIT_DIR)/%.o: %.c
-	@mkdir -p $(@D)
-	$(CC) $(HOSTCFLAGS) -DSONDE_HOST -c -o $@ $<
-
-# test_pmem places the kernel image at [1 MiB, 4 MiB) physical.
-KUNIT_test_pmem_LDFLAGS := -no-pie -Wl,--defsym,_boot_start=0x100000 \
-                           -Wl,--defsym,_kernel_end=0xffffffff80400000
-$(KUNIT_DIR)/kernel/pmem.o: HOSTCFLAGS += -mcmodel=large -fno-pie
-define kunit_link
-$(KUNIT_DIR)/$(1): $(KUNIT_DIR)/tests/unit/$(1).o $(addprefix $(KUNIT_DIR)/,$(KUNIT_$(1)_SRCS:.c=.o))
-	$$(CC) $$(KUNIT_$(1)_LDFLAGS) -o $$@ $$^ -lcmocka
-endef
-$(foreach t,$(KUNIT_TESTS),$(eval $(call kunit_link,$(t))))
-
-kunit-check: $(KUNIT_BINS)
-	@set -e; for t in $(KUNIT_BINS); do echo "== $$t"; $$t; done
-
-# The include rules (userland -> dlang -> dif; kernel -> arch.h), checked by grep.
+# The include rules (userland -> dlang -> dif; kernel -> arch.h), checked by grep;
+# the tree stands alone; the reading order reaches every source file; probe
+# context calls nothing fbt patches.
 check-deps:
 	@sh tools/check_deps.sh
 	@$(PYTHON) tools/check_tree.py
+	@$(PYTHON) tools/check_reading.py
 	@$(PYTHON) tools/fbt_check_notrace.py
 
 SELFTEST_QEMU := $(QEMU) -display none -serial stdio -no-reboot -m $(MEM) \

@@ -2,7 +2,7 @@
  * kfile_selftest.c - in-kernel self-tests of the boot-time files: the
  * built-in script library is there, lookups ignore a leading "/" and "./",
  * directories are not files, and listing is in name order.  (The archive
- * reader itself is tested on the host: tests/unit/test_kfile.c.)
+ * reader itself is tested on the host: tests/unit/kernel_kfile_test.c.)
  */
 #include "kernel/kfile.h"
 #include "kernel/klib.h"

@@ -1,7 +1,7 @@
 /*
  * shell_selftest.c - in-kernel self-tests of the shell (run with `selftest`).
  *
- * The host tests (tests/unit/test_ledit.c, test_shell_tok.c) cover the pure
+ * The host tests (tests/unit/shell_ledit_test.c, shell_tok_test.c) cover the pure
  * parts in depth; these check that the same code works inside the kernel
  * (freestanding build, kernel heap) and that the command table and the
  * statuses of shell_run_line() are what the boot option cmd= relies on.

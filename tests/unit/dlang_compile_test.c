@@ -1,5 +1,5 @@
 /*
- * tests/unit/dt_test_compile.c: host unit tests of the D compiler.
+ * tests/unit/dlang_compile_test.c: host unit tests of the D compiler.
  *
  * Four groups, each a list of small self-describing assertions:
  *   - expression semantics: ASSERT_D(expected, "D expression") compiles

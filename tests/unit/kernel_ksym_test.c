@@ -1,5 +1,5 @@
 /*
- * test_ksym.c - symbol lookups (kernel/ksym.c) over a small hand-made table
+ * kernel_ksym_test.c - symbol lookups (kernel/ksym.c) over a small hand-made table
  * in the format tools/gen_ksyms.sh writes.
  */
 #include <setjmp.h>

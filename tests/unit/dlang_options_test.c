@@ -1,5 +1,5 @@
 /*
- * tests/unit/dt_test_options.c: host unit tests of DTrace's option table
+ * tests/unit/dlang_options_test.c: host unit tests of DTrace's option table
  * (dlang/dt_options.c): names, value syntax and libdtrace's errors, and
  * #pragma D option's messages.  Each assertion names one option and value.
  */

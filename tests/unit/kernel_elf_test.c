@@ -1,5 +1,5 @@
 /*
- * test_elf.c - the static ELF64 checker behind exec (kernel/elf.c).
+ * kernel_elf_test.c - the static ELF64 checker behind exec (kernel/elf.c).
  *
  * Each test builds one small valid executable in memory (two segments:
  * text R+X, data R+W with a bss tail), breaks one field, and checks that

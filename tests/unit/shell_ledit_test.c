@@ -1,5 +1,5 @@
 /*
- * test_ledit.c - host tests for the shell's line editor (userland/shell/ledit.c).
+ * shell_ledit_test.c - host tests for the shell's line editor (userland/shell/ledit.c).
  *
  * The editor's output goes into a tiny terminal model (one row of cells and
  * a cursor column; '\b' moves left, '\r' to column 0, '\n' starts a new

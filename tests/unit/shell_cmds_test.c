@@ -1,5 +1,5 @@
 /*
- * test_shell_cmds.c - host tests of the shell's commands and of shell_run_line().
+ * shell_cmds_test.c - host tests of the shell's commands and of shell_run_line().
  *
  * The shell (userland/shell/shell.c, shell_cmds.c) and the `run` command
  * (userland/workloads/workload.c) run here against the pretend kernel in

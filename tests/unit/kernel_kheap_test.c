@@ -1,5 +1,5 @@
 /*
- * test_kheap.c - the kernel heap's small-block bookkeeping (kernel/kheap.c)
+ * kernel_kheap_test.c - the kernel heap's small-block bookkeeping (kernel/kheap.c)
  * with pages from the host.  Large blocks need the kernel's page tables and
  * are tested in the kernel (tests/kernel/kernel_selftest.c).
  */

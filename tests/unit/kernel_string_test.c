@@ -1,5 +1,5 @@
 /*
- * test_string.c - the kernel's own string helpers (kstrlcpy, kstrtou64).
+ * kernel_string_test.c - the kernel's own string helpers (kstrlcpy, kstrtou64).
  */
 #include <setjmp.h>
 #include <stdarg.h>

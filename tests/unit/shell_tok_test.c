@@ -1,5 +1,5 @@
 /*
- * test_shell_tok.c - host tests for the shell's tokenizer (userland/shell/shell_tok.c).
+ * shell_tok_test.c - host tests for the shell's tokenizer (userland/shell/shell_tok.c).
  *
  * Each test parses a line and compares the words of each command with the
  * expected ones, written as a string with words separated by '|' and

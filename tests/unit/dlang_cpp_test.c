@@ -1,5 +1,5 @@
 /*
- * tests/unit/dt_test_cpp.c: host unit tests of the -C preprocessor
+ * tests/unit/dlang_cpp_test.c: host unit tests of the -C preprocessor
  * (dlang/dt_cpp.c).  Each assertion preprocesses one small text and
  * compares the output (without its leading "#line 1") or the error, so a
  * failure names the construct: expansion, # and ##, conditionals, line

@@ -1,5 +1,5 @@
 /*
- * test_kfile.c - the ustar reader behind boot modules (kernel/kfile_tar.c).
+ * kernel_kfile_test.c - the ustar reader behind boot modules (kernel/kfile_tar.c).
  *
  * Each test builds a small archive in memory, header by header, breaks it
  * in one way, and checks that kfile_tar_walk() either lists exactly the

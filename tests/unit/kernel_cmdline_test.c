@@ -1,5 +1,5 @@
 /*
- * test_cmdline.c - the kernel command line parser (kernel/cmdline.c).
+ * kernel_cmdline_test.c - the kernel command line parser (kernel/cmdline.c).
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -1,5 +1,5 @@
 /*
- * tests/unit/dt_test_lib.c: host unit tests of the D library
+ * tests/unit/dlang_lib_test.c: host unit tests of the D library
  * (dlang/dt_lib.c) and of the compiler limits it came with.
  *
  *   - library files compiled before the program: their inlines, types and

@@ -1,5 +1,5 @@
 /*
- * test_ctf.c - the CTF reader (kernel/ctf.c): a small dict built here, the
+ * kernel_ctf_test.c - the CTF reader (kernel/ctf.c): a small dict built here, the
  * real kernel's (build/kernel.ctf, when it has been built; the path comes
  * from the build as TEST_CTF_PATH), and corrupt copies of both.
  *

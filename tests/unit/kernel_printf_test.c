@@ -1,5 +1,5 @@
 /*
- * test_printf.c - kvsnprintf against the C library's snprintf: each case
+ * kernel_printf_test.c - kvsnprintf against the C library's snprintf: each case
  * formats the same arguments both ways and compares.
  */
 #include <setjmp.h>

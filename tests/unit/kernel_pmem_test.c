@@ -1,5 +1,5 @@
 /*
- * test_pmem.c - the physical page allocator's bookkeeping (kernel/pmem.c):
+ * kernel_pmem_test.c - the physical page allocator's bookkeeping (kernel/pmem.c):
  * which parts of a memory map become free pages.  The kernel image is placed
  * with --defsym at [1 MiB, 4 MiB) physical (see mk/check.mk).
  */

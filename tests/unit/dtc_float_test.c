@@ -1,5 +1,5 @@
 /*
- * test_dtc_float.c - the consumer's %e %f %g of float, double and long
+ * dtc_float_test.c - the consumer's %e %f %g of float, double and long
  * double bytes (userland/dtrace/dtc_float.c), which uses integers only,
  * against the host C library's printf of the same values: fixed cases
  * (ties, extremes, subnormals, infinities, NaN, flags and widths), then
