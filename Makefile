@@ -42,7 +42,6 @@ LIB_FUZZ :=
 .DEFAULT_GOAL := all
 -include dif/dif.mk
 -include dlang/dlang.mk
--include trace/trace.mk
 -include userland/userland.mk
 
 # ARCH=sparc64: the sparc64 port (mk/sparc64.mk) is what make builds and runs.

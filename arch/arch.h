@@ -60,6 +60,8 @@ int arch_backtrace(uint64_t *pcs, int max, int skip);
 uint64_t arch_frame_step(uint64_t *fp);
 /* arch_frame_make: lay out in area (16 words) an outermost frame returning to ret; its frame pointer (self-tests). */
 uint64_t arch_frame_make(uint64_t area[16], uint64_t ret);
+/* vm_wx_violations: pages of the kernel image mapped writable and executable; 0 is right (self-tests). */
+int vm_wx_violations(void);
 
 /*
  * arch_safe_read: copy len bytes from src to dst; returns 0, or -1 if reading

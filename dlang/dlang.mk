@@ -15,13 +15,7 @@
 #   dlang-fuzz    the fuzzer for FUZZ_SECONDS (default 600)
 #   dlang-golden  regenerate tests/dlang/*.S (review the diff!)
 
-DLANG_SRCS := dlang/dt_action.c dlang/dt_agg.c dlang/dt_cg.c dlang/dt_decl.c \
-              dlang/dt_func.c dlang/dt_lex.c dlang/dt_lib.c dlang/dt_parse.c \
-              dlang/dt_parse_decl.c dlang/dt_printf.c dlang/dt_program.c \
-              dlang/dt_options.c dlang/dt_proto.c \
-              dlang/dt_sema.c dlang/dt_sema_ref.c dlang/dt_sema_ptr.c \
-              dlang/dt_subr.c dlang/dt_bitfield.c dlang/dt_float.c dlang/dt_cpp.c dlang/dt_cpp_expand.c \
-              dlang/dt_ctf.c
+DLANG_SRCS := $(sort $(wildcard dlang/*.c))
 
 LIB_CHECKS  += dlang-check
 LIB_BENCHES += dlang-bench

@@ -39,6 +39,7 @@
 #include "kernel/ksym.h"
 #include "kernel/mem.h"
 #include "kernel/prov_isa.h"
+#include "trace/fbt_test.h"
 #include "trace/provider.h"
 
 /* One patch point: a function's entry, or one of its `ret`s. */
@@ -58,17 +59,6 @@ struct fbt_site {
 static struct fbt_site *fbt_hash[1 << FBT_HASH_BITS];
 static dtrace_provider_t *fbt_prov;
 static bool fbt_provided;
-
-/* Coverage, for docs/providers.md and the self-tests. */
-struct fbt_stats {
-	int fst_functions;           /* text symbols after the notrace region */
-	int fst_probed;              /* with at least one probe */
-	int fst_blocked;             /* excluded by name (fbt_blocklist, asm labels) */
-	int fst_undecodable;         /* bytes the decoder refused */
-	int fst_no_entry;            /* return probes only: first instruction not movable */
-	int fst_probes;              /* probes created */
-	int fst_sites;               /* patch points */
-};
 static struct fbt_stats fbt_st;
 
 extern char __notrace_start[], __notrace_end[], _text_end[];

@@ -32,6 +32,7 @@
 #include "kernel/mem.h"
 #include "kernel/prov_isa.h"
 #include "kernel/time.h"
+#include "trace/profile_test.h"
 #include "trace/provider.h"
 
 struct profile_probe {

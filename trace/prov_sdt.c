@@ -29,6 +29,7 @@
 #include "kernel/prov_isa.h"
 #include "kernel/sdt.h"
 #include "trace/provider.h"
+#include "trace/sdt_test.h"
 #include "trace/sdt_argtypes.h"
 
 #define SDT_MAXARGS 6
@@ -58,7 +59,6 @@ __attribute__((weak)) int sdt_isa_call_sites(void)
 	return 0;
 }
 
-extern const struct sdt_site __start_sdt_sites[], __stop_sdt_sites[];
 
 static uint64_t sdt_hashfn(uint64_t addr)
 {

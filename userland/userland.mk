@@ -4,23 +4,7 @@
 # kernel by mk/kernel.mk; their host unit tests are tests/unit/shell_*_test.c
 # (mk/unit.mk): the line editor, the tokenizer, and the commands.
 
-USERLAND_SRCS := \
-	userland/shell/ledit.c \
-	userland/shell/shell_tok.c \
-	userland/shell/shell.c \
-	userland/shell/shell_cmds.c \
-	userland/shell/shell_files.c \
-	userland/shell/shell_proc.c \
-	userland/shell/shell_pipe.c \
-	userland/shell/shell_vfs.c \
-	userland/shell/shell_jobs.c \
-	userland/shell/shell_selftest.c \
-	userland/workloads/workload.c \
-	userland/workloads/wl_spin.c \
-	userland/workloads/wl_churn.c \
-	userland/workloads/wl_queue.c \
-	userland/workloads/wl_pingpong.c \
-	userland/workloads/wl_selftest.c
+USERLAND_SRCS := $(sort $(wildcard userland/shell/*.c userland/workloads/*.c))
 
 # Host tests (tests/unit/shell_*_test.c) are built by mk/unit.mk, against
 # a pretend kernel (tests/unit/shell_fake_kernel.c), as the fuzzer below is.

@@ -5,14 +5,13 @@
  */
 #include "arch/arch.h"
 #include "kernel/boot.h"
+#include "arch/arch.h"
 #include "kernel/klib.h"
 #include "kernel/ksym.h"
 #include "kernel/mem.h"
 #include "kernel/selftest.h"
 #include "kernel/thread.h"
 #include "kernel/time.h"
-
-int vm_wx_violations(void);
 
 /* A function whose code the patch test rewrites; noinline so calls reach it. */
 __attribute__((noinline)) int selftest_patch_target(void)

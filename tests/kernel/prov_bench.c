@@ -23,14 +23,10 @@
 #include "kernel/mem.h"
 #include "kernel/prov_isa.h"
 #include "kernel/sdt.h"
+#include "trace/fbt_test.h"
 #include "trace/provider.h"
+#include "trace/sdt_test.h"
 #include "userland/shell/shell.h"
-
-/* The providers' test entry points (trace/prov_fbt.c, trace/prov_sdt.c). */
-dtrace_id_t fbt_probe_id(const char *func, const char *name);
-int fbt_probe_set(dtrace_id_t id, bool on);
-dtrace_id_t sdt_probe_id(const char *func, const char *name);
-int sdt_probe_set(dtrace_id_t id, bool on);
 
 #define BENCH_FN __attribute__((noipa))
 

@@ -19,17 +19,8 @@
 #include "kernel/thread.h"
 #include "tests/kernel/prov_selftest.h"
 #include "trace/dtrace.h"
+#include "trace/fbt_test.h"
 
-/* prov_fbt.c's entry points for tests. */
-struct fbt_stats {
-	int fst_functions, fst_probed, fst_blocked, fst_undecodable, fst_no_entry;
-	int fst_probes, fst_sites;
-};
-dtrace_id_t fbt_probe_id(const char *func, const char *name);
-int fbt_probe_set(dtrace_id_t id, bool on);
-int fbt_set_all(bool on);
-int fbt_probe_unarm_stale(dtrace_id_t id);
-void fbt_stats_get(struct fbt_stats *out);
 
 /* Functions to probe.  noipa: calls really reach them, with these arguments. */
 #define PROBED __attribute__((noipa))

@@ -10,8 +10,7 @@
 #include "kernel/thread.h"
 #include "kernel/time.h"
 #include "tests/kernel/prov_selftest.h"
-
-uint64_t profile_period(const char *name);      /* trace/prov_profile.c */
+#include "trace/profile_test.h"
 
 SELFTEST(profile_rate_names)
 {

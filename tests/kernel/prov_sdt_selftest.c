@@ -13,14 +13,7 @@
 #include "kernel/thread.h"
 #include "tests/kernel/prov_selftest.h"
 #include "trace/provider.h"
-
-/* prov_sdt.c's entry points for tests. */
-dtrace_id_t sdt_probe_id(const char *func, const char *name);
-int sdt_probe_set(dtrace_id_t id, bool on);
-void sdt_count(int *sites, int *probes);
-
-extern const struct sdt_site __start_sdt_sites[], __stop_sdt_sites[];
-
+#include "trace/sdt_test.h"
 
 /* Sites with 0, 3 and 6 arguments, and one name used twice in a function. */
 __attribute__((noipa)) long sdt_st_args(long a, long b, long c)
