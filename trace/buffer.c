@@ -179,3 +179,12 @@ long dtrace_buffer_copyout(dtrace_buffer_t *b, int cpu, int policy, void *out, s
 		return copy_out(out, size, c.co_half, (uint64_t)c.co_n, 0);
 	return c.co_n;
 }
+
+long dtrace_buffer_snapshot(dtrace_state_t *s, int cpu, void *buf, size_t size)
+{
+	if (s->dts_prog == NULL || cpu < 0 || cpu >= ncpus)
+		return DTRACE_EINVAL;
+	s->dts_laststatus = ktime_ns();
+	dtrace_spec_clean(s);                       /* commits other CPUs still owe */
+	return dtrace_buffer_copyout(&s->dts_buf[cpu], cpu, s->dts_opts.dov_bufpolicy, buf, size);
+}

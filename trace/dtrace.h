@@ -6,19 +6,28 @@
  * movable to user mode: every DIFO it hands over is validated here as if it
  * came from an untrusted process.
  *
- *   dtrace_open      a new consumer state, with its options
+ *   dtrace_open      a new consumer state, with its options   (enable.c)
  *   dtrace_enable    a compiled program (dlang's dt_prog): one ECB (enabled
  *                    probe) per (clause, matching probe), identified by an
  *                    EPID; reports how many probes each clause matched
- *   dtrace_go        fire BEGIN and start tracing
+ *                                                               (enable.c)
+ *   dtrace_go        fire BEGIN and start tracing               (enable.c)
  *   dtrace_buffer_snapshot  switch a CPU's principal buffer and copy out the
- *                    records written since the last switch
- *   dtrace_agg_snapshot     walk a CPU's aggregation buffer
- *   dtrace_status    counters: drops, errors, exit requested, deadman (asking
- *                    keeps the consumer alive for the deadman)
- *   dtrace_stop      fire END and stop tracing
- *   dtrace_close     disable everything, free the state
+ *                    records written since the last switch      (buffer.c)
+ *   dtrace_agg_snapshot     walk a CPU's aggregation buffer     (agg.c)
+ *   dtrace_status_get  counters: drops, errors, exit requested, deadman
+ *                    (asking keeps the consumer alive for the deadman)
+ *                                                               (enable.c)
+ *   dtrace_stop      fire END and stop tracing                  (enable.c)
+ *   dtrace_close     disable everything, free the state         (enable.c)
  *   dtrace_probe_list  probes matching a description (for -l and matching)
+ *                                                               (dtrace.c)
+ *   dtrace_probe_info  what -lv says of a probe: stability and argument
+ *                    types                                      (stability.c)
+ *
+ * The sizes of records and aggregation keys the consumer decodes with are
+ * probe.c's and agg.c's; the options' defaults and error messages enable.c's.
+ * Each group of declarations below names its file.
  *
  * Calls are thread context (they may sleep and allocate) and serialise on the
  * framework lock.  Errors are negative DTRACE_E* codes; dtrace_errmsg() says
@@ -69,7 +78,7 @@ enum dtrace_bufresize {
 	DTRACE_BUFRESIZE_MANUAL,             /* fails the enabling: DTRACE_ENOMEM */
 };
 
-/* dtrace_opts_default: DTrace's defaults (sizes scaled for a small VM where noted). */
+/* dtrace_opts_default (enable.c): DTrace's defaults (sizes scaled for a small VM where noted). */
 void dtrace_opts_default(dtrace_optvals_t *o);
 
 /* ---- errors ---- */
@@ -82,7 +91,7 @@ void dtrace_opts_default(dtrace_optvals_t *o);
 #define DTRACE_EPERM    (-6)             /* destructive action without -w */
 #define DTRACE_EENDBIG  (-7)             /* fill policy: END's records do not fit the buffer */
 #define DTRACE_EBUFSMALL (-8)            /* an exit() clause's record does not fit the buffer */
-const char *dtrace_errmsg(int err);
+const char *dtrace_errmsg(int err);     /* enable.c */
 
 /* ---- records ----
  *
@@ -117,7 +126,7 @@ typedef struct dtrace_errrec {
 	uint64_t der_addr;                   /* faulting address */
 } dtrace_errrec_t;
 
-/* dtrace_arg_size: bytes one value argument (DIFO) takes in a record. */
+/* dtrace_arg_size (probe.c): bytes one value argument (DIFO) takes in a record. */
 uint32_t dtrace_arg_size(const dif_difo_t *dp, uint32_t strsize);
 /*
  * ustack() records and keys: one word naming the process's image (a
@@ -126,7 +135,7 @@ uint32_t dtrace_arg_size(const dif_difo_t *dp, uint32_t strsize);
  */
 #define DTRACE_USTACK_FRAMES 20
 
-/* dtrace_action_size: bytes action a takes in a record (see above). */
+/* dtrace_action_size (probe.c): bytes action a takes in a record (see above). */
 uint32_t dtrace_action_size(const dt_action *a, uint32_t strsize, uint32_t stackframes);
 
 /* What an EPID stands for. */
@@ -150,6 +159,7 @@ typedef struct dtrace_epinfo {
  *   quantize               DTRACE_QUANTIZE_NBUCKETS words (bucket counts)
  *   lquantize              levels + 2 words: underflow, buckets, overflow
  *   llquantize             the illumos layout (dtrace_llquantize_nbuckets)
+ * The functions of this part are agg.c's.
  */
 #define DTRACE_QUANTIZE_NBUCKETS 127     /* -2^63 .. 2^63 by powers of two, and zero */
 #define DTRACE_QUANTIZE_ZEROBUCKET 63
@@ -187,6 +197,7 @@ typedef struct dtrace_status {
 
 /* ---- calls ---- */
 
+/* The consumer state's life (enable.c). */
 int dtrace_open(const dtrace_optvals_t *opts, dtrace_state_t **sp);
 
 /*
@@ -210,13 +221,14 @@ int dtrace_stop(dtrace_state_t *s);      /* fires END; idempotent */
 void dtrace_close(dtrace_state_t *s);
 
 /*
- * dtrace_buffer_snapshot: switch CPU cpu's buffer halves and copy the
+ * dtrace_buffer_snapshot (buffer.c): switch CPU cpu's buffer halves and copy the
  * records of the now-inactive half into buf (size bytes).  Returns the number
  * of bytes copied (whole records only), or a negative error.  If buf is too
  * small the rest stays for the next call.
  */
 long dtrace_buffer_snapshot(dtrace_state_t *s, int cpu, void *buf, size_t size);
 
+/* Aggregations (agg.c). */
 /* dtrace_agg_snapshot: call fn for every entry of CPU cpu's aggregation buffer. */
 int dtrace_agg_snapshot(dtrace_state_t *s, int cpu, dtrace_agg_fn *fn, void *arg);
 /* dtrace_agg_clear: zero the values of aggregation aggid (all if UINT32_MAX) on every CPU. */
@@ -224,10 +236,12 @@ void dtrace_agg_clear(dtrace_state_t *s, uint32_t aggid);
 /* dtrace_agg_remove: drop aggid's entry for key (every entry if key is NULL) on every CPU. */
 void dtrace_agg_remove(dtrace_state_t *s, uint32_t aggid, const void *key, uint32_t keylen);
 
+/* Status and the meaning of records (enable.c). */
 void dtrace_status_get(dtrace_state_t *s, dtrace_status_t *st);
 int dtrace_epid_info(dtrace_state_t *s, dtrace_epid_t epid, dtrace_epinfo_t *out);
 int dtrace_ncpus(void);
 
+/* Probes and their descriptions (dtrace.c; stability.c for the attributes). */
 /* dtrace_desc_of: the framework's form of a compiled probe description (id 0). */
 dtrace_probedesc_t dtrace_desc_of(const dt_probedesc *pd);
 /* dtrace_probe_list: call fn for each probe matching desc (after asking providers to provide). */

@@ -556,15 +556,6 @@ void dtrace_close(dtrace_state_t *s)
 	kfree(s);
 }
 
-long dtrace_buffer_snapshot(dtrace_state_t *s, int cpu, void *buf, size_t size)
-{
-	if (s->dts_prog == NULL || cpu < 0 || cpu >= ncpus)
-		return DTRACE_EINVAL;
-	s->dts_laststatus = ktime_ns();
-	dtrace_spec_clean(s);                       /* commits other CPUs still owe */
-	return dtrace_buffer_copyout(&s->dts_buf[cpu], cpu, s->dts_opts.dov_bufpolicy, buf, size);
-}
-
 void dtrace_status_get(dtrace_state_t *s, dtrace_status_t *st)
 {
 	memset(st, 0, sizeof(*st));
