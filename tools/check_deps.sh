@@ -6,7 +6,8 @@
 #   kernel/    kernel/, arch/arch.h
 #   arch/ISA/  arch/, kernel/, boot/efi/handoff.h (the UEFI loader's hand-off),
 #              dif/dif_jit.h (the DIF JIT's translator: dif/dif.h through it)
-#   trace/     trace/, dif/, dlang/dt.h (the program object), kernel/, arch/arch.h
+#   trace/     trace/, dif/, dlang/dt_prog.h (the compiler's public face: the
+#              program object, never the compiler's internals), kernel/, arch/arch.h
 #   userland/  userland/, trace/ (public headers), dlang/, dif/, kernel/, arch/arch.h
 #
 # and that portable code never names the architecture (__x86_64__).
@@ -30,7 +31,7 @@ check dif      'dif/'
 check dlang    'dlang/|dif/|kernel/ctf\.h'
 check kernel   'kernel/|arch/arch\.h'
 check arch     'arch/|kernel/|boot/efi/handoff\.h|dif/dif_jit\.h'
-check trace    'trace/|dif/|dlang/dt\.h|kernel/|arch/arch\.h'
+check trace    'trace/|dif/|dlang/dt_prog\.h|kernel/|arch/arch\.h'
 check userland 'userland/|trace/|dlang/|dif/|kernel/|arch/arch\.h'
 
 for dir in dif dlang kernel trace userland; do

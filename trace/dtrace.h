@@ -39,7 +39,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "dlang/dt.h"
+#include "dlang/dt_prog.h"
 #include "trace/provider.h"
 
 typedef struct dtrace_state dtrace_state_t;

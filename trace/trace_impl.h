@@ -24,7 +24,7 @@
 #include "arch/arch.h"
 #include "dif/dif.h"
 #include "dif/dif_jit.h"
-#include "dlang/dt.h"
+#include "dlang/dt_prog.h"
 #include "kernel/cpu.h"
 #include "kernel/lock.h"
 #include "kernel/time.h"

@@ -6,7 +6,7 @@
  * per CPU across consumers.
  */
 #include "arch/arch.h"
-#include "dlang/dt.h"
+#include "dlang/dt_prog.h"
 #include "kernel/klib.h"
 #include "kernel/mem.h"
 #include "kernel/selftest.h"

@@ -22,7 +22,7 @@
  * On one CPU they test the same things without the concurrency.
  */
 #include "arch/arch.h"
-#include "dlang/dt.h"
+#include "dlang/dt_prog.h"
 #include "kernel/klib.h"
 #include "kernel/mem.h"
 #include "kernel/selftest.h"

@@ -33,7 +33,7 @@
  * Context: thread context; the firers fire with interrupts off on their CPU.
  */
 #include "arch/arch.h"
-#include "dlang/dt.h"
+#include "dlang/dt_prog.h"
 #include "kernel/cpu.h"
 #include "kernel/klib.h"
 #include "kernel/mem.h"

@@ -7,7 +7,7 @@
  * re-entry rule, and where stack() starts for a probe fired from a trap.
  */
 #include "arch/arch.h"
-#include "dlang/dt.h"
+#include "dlang/dt_prog.h"
 #include "kernel/klib.h"
 #include "kernel/mem.h"
 #include "kernel/selftest.h"

@@ -13,7 +13,7 @@
  * On one CPU it passes trivially.
  */
 #include "arch/arch.h"
-#include "dlang/dt.h"
+#include "dlang/dt_prog.h"
 #include "kernel/cpu.h"
 #include "kernel/klib.h"
 #include "kernel/mem.h"
