@@ -310,23 +310,18 @@ unsigned dif_op_scope(unsigned op);
 const dif_var_t *dif_var_lookup(const dif_difo_t *dp, uint32_t id,
                                 unsigned scope);
 
-/* Fault codes (DTrace's DTRACEFLT_* values). */
+/* Fault codes (DTrace's DTRACEFLT_* values), from dif_faults.def. */
 enum dif_fault_code {
-	DIF_FAULT_NONE     = 0,
-	DIF_FAULT_BADADDR  = 1,  /* load from or store to an invalid address */
-	DIF_FAULT_BADALIGN = 2,  /* misaligned load */
-	DIF_FAULT_ILLOP    = 3,  /* illegal operation (bad opcode, arguments) */
-	DIF_FAULT_DIVZERO  = 4,  /* division or remainder by zero */
-	DIF_FAULT_NOSCRATCH = 5, /* scratch space exhausted */
-	DIF_FAULT_KPRIV    = 6,  /* kernel access not permitted */
-	DIF_FAULT_UPRIV    = 7,  /* user access not permitted */
-	DIF_FAULT_TUPOFLOW = 8,  /* tuple stack overflow */
-	DIF_FAULT_BADSTACK = 9,  /* bad stack */
+#define DIF_FAULT(NAME, code, msg) DIF_FAULT_##NAME = code,
+#include "dif/dif_faults.def"
+#undef DIF_FAULT
 	DIF_FAULT_MAX
 };
 
 /* dif_fault_name: "BADADDR", ...; "NONE" for 0, NULL if unknown. Pure. */
 const char *dif_fault_name(unsigned code);
+/* dif_fault_message: "invalid address", ... as dtrace(1M) prints it; NULL if unknown. Pure. */
+const char *dif_fault_message(unsigned code);
 
 typedef struct dif_fault {
 	uint32_t df_code;   /* enum dif_fault_code */

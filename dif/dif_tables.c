@@ -125,19 +125,23 @@ const dif_builtin_t *dif_builtin_byid(uint32_t id)
 }
 
 static const char *const dif_fault_names[DIF_FAULT_MAX] = {
-	[DIF_FAULT_NONE] = "NONE",
-	[DIF_FAULT_BADADDR] = "BADADDR",
-	[DIF_FAULT_BADALIGN] = "BADALIGN",
-	[DIF_FAULT_ILLOP] = "ILLOP",
-	[DIF_FAULT_DIVZERO] = "DIVZERO",
-	[DIF_FAULT_NOSCRATCH] = "NOSCRATCH",
-	[DIF_FAULT_KPRIV] = "KPRIV",
-	[DIF_FAULT_UPRIV] = "UPRIV",
-	[DIF_FAULT_TUPOFLOW] = "TUPOFLOW",
-	[DIF_FAULT_BADSTACK] = "BADSTACK",
+#define DIF_FAULT(NAME, code, msg) [code] = #NAME,
+#include "dif/dif_faults.def"
+#undef DIF_FAULT
+};
+
+static const char *const dif_fault_messages[DIF_FAULT_MAX] = {
+#define DIF_FAULT(NAME, code, msg) [code] = msg,
+#include "dif/dif_faults.def"
+#undef DIF_FAULT
 };
 
 const char *dif_fault_name(unsigned code)
 {
 	return code < DIF_FAULT_MAX ? dif_fault_names[code] : NULL;
+}
+
+const char *dif_fault_message(unsigned code)
+{
+	return code < DIF_FAULT_MAX ? dif_fault_messages[code] : NULL;
 }

@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include "kernel/lock.h"
 
+/* The most CPUs Sonde runs on: every per-CPU array of the kernel and the framework. */
 #define MAX_CPUS 8
 
 struct thread;

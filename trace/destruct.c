@@ -46,7 +46,7 @@ struct chill_account {
 	uint64_t ca_chilled;              /* ns chilled in it */
 };
 
-static struct chill_account chill_acct[TRACE_MAXCPUS];
+static struct chill_account chill_acct[MAX_CPUS];
 static int panicking;                     /* set once, by the CPU that panics */
 
 bool dtrace_action_destructive(int kind)

@@ -40,6 +40,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "dlang/dt_prog.h"
+#include "kernel/cpu.h"
 #include "trace/provider.h"
 
 typedef struct dtrace_state dtrace_state_t;
@@ -189,9 +190,9 @@ typedef struct dtrace_status {
 	uint64_t dst_dynrinse;               /* ... with non-empty rinsing list */
 	uint64_t dst_specdrops;              /* speculative buffer full */
 	uint64_t dst_specunavail;            /* speculation() found no free buffer */
-	uint64_t dst_specbusy;               /* buffers still busy (never, with one CPU) */
-	uint64_t dst_aggdrops[8];            /* per CPU */
-	uint64_t dst_drops[8];               /* per CPU principal buffer drops */
+	uint64_t dst_specbusy;               /* buffers still busy on another CPU */
+	uint64_t dst_aggdrops[MAX_CPUS];     /* per CPU */
+	uint64_t dst_drops[MAX_CPUS];        /* per CPU principal buffer drops */
 	uint64_t dst_reentries;              /* firings refused because of re-entry */
 } dtrace_status_t;
 

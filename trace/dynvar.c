@@ -282,7 +282,7 @@ void dtrace_dynvar_fini(dtrace_state_t *s)
 	kfree(s->dts_globals);
 	kfree(d->dds_base);
 	kfree(d->dds_bucket);
-	for (int cpu = 0; cpu < TRACE_MAXCPUS; cpu++) {
+	for (int cpu = 0; cpu < MAX_CPUS; cpu++) {
 		kfree(d->dds_cpu[cpu].ddc_key);
 		kfree(s->dts_locals[cpu]);
 	}
@@ -539,7 +539,7 @@ int dtrace_var_store(void *ctx, const dif_varref_t *ref, uint64_t value, const v
 
 struct dynvar_pass {
 	dtrace_dynvar_space_t *dp_space;
-	uint32_t dp_taken[TRACE_MAXCPUS]; /* each CPU's dirty list, as its cross-call found it */
+	uint32_t dp_taken[MAX_CPUS]; /* each CPU's dirty list, as its cross-call found it */
 };
 
 /* dirty_take: by cross-call on each CPU: hand its dirty list to the pass. */

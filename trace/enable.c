@@ -254,7 +254,7 @@ static int state_alloc(dtrace_state_t *s)
 static void state_free(dtrace_state_t *s)
 {
 	dtrace_spec_free(s);                        /* first: its cleaners write the buffers */
-	for (int cpu = 0; cpu < TRACE_MAXCPUS; cpu++) {
+	for (int cpu = 0; cpu < MAX_CPUS; cpu++) {
 		dtrace_buffer_free(&s->dts_buf[cpu]);
 		dtrace_aggbuf_free(&s->dts_agg[cpu]);
 		kfree(s->dts_scratch[cpu]);
@@ -569,7 +569,7 @@ void dtrace_status_get(dtrace_state_t *s, dtrace_status_t *st)
 	st->dst_specdrops = s->dts_specdrops;
 	st->dst_specunavail = s->dts_specunavail;
 	st->dst_specbusy = s->dts_specbusy;
-	for (int cpu = 0; cpu < ncpus && cpu < 8; cpu++) {
+	for (int cpu = 0; cpu < ncpus && cpu < MAX_CPUS; cpu++) {
 		st->dst_drops[cpu] = s->dts_buf[cpu].dtb_drops;
 		st->dst_aggdrops[cpu] = s->dts_agg[cpu].dta_drops;
 		st->dst_filled |= s->dts_buf[cpu].dtb_full;

@@ -25,7 +25,7 @@
 #include "kernel/thread.h"
 #include "trace/trace_impl.h"
 
-static dtrace_firing_t firing[TRACE_MAXCPUS];
+static dtrace_firing_t firing[MAX_CPUS];
 
 dtrace_firing_t *dtrace_firing_cpu(int cpu)
 {

@@ -327,7 +327,7 @@ void dtrace_spec_free(dtrace_state_t *s)
 	if (s->dts_specs == NULL)
 		return;
 	for (uint32_t i = 0; i < s->dts_opts.dov_nspec; i++)
-		for (int cpu = 0; cpu < TRACE_MAXCPUS; cpu++)
+		for (int cpu = 0; cpu < MAX_CPUS; cpu++)
 			dtrace_buffer_free(&s->dts_specs[i].dsp_buf[cpu]);
 	kfree(s->dts_specs);
 	s->dts_specs = NULL;

@@ -30,7 +30,6 @@
 #include "kernel/time.h"
 #include "trace/dtrace.h"
 
-#define TRACE_MAXCPUS       MAX_CPUS
 #define TRACE_SCRATCH_SIZE  (16 * 1024)
 #define TRACE_MAXLOCALS     64        /* clause-local variables per program */
 
@@ -156,7 +155,7 @@ typedef struct dtrace_dynvar_space {
 	uint32_t dds_cleaning;            /* a cleaner pass is running */
 	uint64_t dds_cleaned;             /* entries recycled so far */
 	struct cyclic dds_cleaner;        /* at the cleanrate option */
-	dtrace_dynvar_cpu_t dds_cpu[TRACE_MAXCPUS];
+	dtrace_dynvar_cpu_t dds_cpu[MAX_CPUS];
 } dtrace_dynvar_space_t;
 
 /* What the entries of a space are doing (tests: nothing firing meanwhile). */
@@ -177,7 +176,7 @@ enum dtrace_specstate {
 typedef struct dtrace_spec {
 	int dsp_state;                    /* state | ACTIVEONE's CPU << 8 */
 	uint64_t dsp_cleaned;             /* CPUs done with this commit or discard */
-	dtrace_buffer_t dsp_buf[TRACE_MAXCPUS];
+	dtrace_buffer_t dsp_buf[MAX_CPUS];
 } dtrace_spec_t;
 
 typedef struct dtrace_state {
@@ -197,14 +196,14 @@ typedef struct dtrace_state {
 	uint32_t dts_exit_reserve;        /* bytes kept for one exit() clause's record */
 	uint64_t dts_reclimit[3];         /* by enum dtrace_recclass: bytes of a half it may fill */
 	struct cyclic dts_deadman;
-	dtrace_buffer_t dts_buf[TRACE_MAXCPUS];
-	dtrace_aggbuf_t dts_agg[TRACE_MAXCPUS];
+	dtrace_buffer_t dts_buf[MAX_CPUS];
+	dtrace_aggbuf_t dts_agg[MAX_CPUS];
 	dtrace_dynvar_space_t dts_dyn;
 	uint8_t *dts_globals;             /* global scalars: one slot per variable id */
 	uint32_t dts_nglobals;
 	uint32_t dts_slot;                /* bytes per global slot: max(8, strsize) */
-	uint8_t *dts_scratch[TRACE_MAXCPUS];
-	uint8_t *dts_locals[TRACE_MAXCPUS]; /* clause-locals of the firing on that CPU */
+	uint8_t *dts_scratch[MAX_CPUS];
+	uint8_t *dts_locals[MAX_CPUS]; /* clause-locals of the firing on that CPU */
 	uint32_t dts_nlocals;             /* local slots the program uses (zeroed per firing) */
 	dif_env_t dts_env;                /* DIF callbacks with de_ctx = this state */
 	struct dtrace_aggshape {          /* per aggregation, worked out once at enabling */

@@ -387,7 +387,7 @@ static uint64_t consumer_drops(struct consumer *c, dtrace_status_t *st)
 	uint64_t d = 0;
 
 	dtrace_status_get(c->sc_state, st);
-	for (int cpu = 0; cpu < ncpus && cpu < 8; cpu++)
+	for (int cpu = 0; cpu < ncpus && cpu < MAX_CPUS; cpu++)
 		d += st->dst_drops[cpu];
 	return d;
 }
@@ -451,7 +451,7 @@ static uint64_t aggdrops(const dtrace_status_t *st)
 {
 	uint64_t d = 0;
 
-	for (int cpu = 0; cpu < ncpus && cpu < 8; cpu++)
+	for (int cpu = 0; cpu < ncpus && cpu < MAX_CPUS; cpu++)
 		d += st->dst_aggdrops[cpu];
 	return d;
 }

@@ -18,12 +18,6 @@
 #include "userland/dtrace/dtc.h"
 #include "userland/shell/shell.h"
 
-static const char *const fault_names[] = {
-	[1] = "invalid address", [2] = "invalid alignment", [3] = "illegal operation",
-	[4] = "divide-by-zero", [5] = "out of scratch space", [6] = "invalid kernel access",
-	[7] = "invalid user access", [8] = "tuple stack overflow", [9] = "bad stack",
-};
-
 /* ---- output ---- */
 
 /*
@@ -454,15 +448,17 @@ static void print_error(struct dtc *d, const dtrace_errrec_t *r)
 {
 	dtrace_epinfo_t *ei = r->der_epid >= 1 && r->der_epid <= d->nepids ? &d->epinfo[r->der_epid - 1] : NULL;
 	const dtrace_probedesc_t *pd = ei ? &ei->dei_desc : NULL;
-	const char *fault = r->der_fault < ARRAY_SIZE(fault_names) && fault_names[r->der_fault] ?
-	                    fault_names[r->der_fault] : "unknown fault";
+	const char *fault = dif_fault_message(r->der_fault);
 	char where[32], addr[32] = "";
 
 	if (r->der_action == 0)
 		kstrlcpy(where, "predicate", sizeof(where));
 	else
 		ksnprintf(where, sizeof(where), "action #%u", r->der_action);
-	if (r->der_fault == 1 || r->der_fault == 2 || r->der_fault == 9)
+	if (fault == NULL)
+		fault = dif_fault_message(DIF_FAULT_NONE);     /* "unknown fault", as dtrace(1M) */
+	if (r->der_fault == DIF_FAULT_BADADDR || r->der_fault == DIF_FAULT_BADALIGN ||
+	    r->der_fault == DIF_FAULT_BADSTACK)
 		ksnprintf(addr, sizeof(addr), " (0x%lx)", r->der_addr);
 	char off[32] = "";
 	if (r->der_pc != UINT32_MAX)                /* a fault outside DIF (copying a string) has none */
@@ -684,32 +680,55 @@ static void report_count(struct dtc *d, const char *tag, uint64_t now, uint64_t 
 	dtc_err("dtrace: %s%lu %s%s%s\n", prefix, n, what, n == 1 ? "" : "s", suffix);
 }
 
+/*
+ * The drops and failures of the whole state, as dtrace(1M) words them:
+ * "dtrace: N WHATs SUFFIX", and the DTRACEDROP_* tag -x droptags prints.
+ * The per-CPU ones (principal and aggregation buffers) follow the CPU.
+ */
+static const struct dtc_drop {
+	const char *dr_tag;
+	size_t dr_field;                     /* offset of its counter in dtrace_status_t */
+	const char *dr_what, *dr_suffix;
+} dtc_drops[] = {
+	{ "DTRACEDROP_DYNAMIC", offsetof(dtrace_status_t, dst_dyndrops), "dynamic variable drop", "" },
+	{ "DTRACEDROP_DYNRINSE", offsetof(dtrace_status_t, dst_dynrinse), "dynamic variable drop",
+	  " with non-empty rinsing list" },
+	{ "DTRACEDROP_DYNDIRTY", offsetof(dtrace_status_t, dst_dyndirty), "dynamic variable drop",
+	  " with non-empty dirty list" },
+	{ "DTRACEDROP_SPEC", offsetof(dtrace_status_t, dst_specdrops), "speculative drop", "" },
+	{ "DTRACEDROP_SPECUNAVAIL", offsetof(dtrace_status_t, dst_specunavail), "failed speculation",
+	  " (no speculative buffer available)" },
+	{ "DTRACEDROP_SPECBUSY", offsetof(dtrace_status_t, dst_specbusy), "failed speculation",
+	  " (available buffer(s) still busy)" },
+	{ "DTRACEDROP_DBLERROR", offsetof(dtrace_status_t, dst_dblerrors), "error",
+	  " in ERROR probe enabling" },
+};
+
+static uint64_t status_field(const dtrace_status_t *st, size_t off)
+{
+	uint64_t v;
+
+	memcpy(&v, (const uint8_t *)st + off, sizeof(v));
+	return v;
+}
+
 void dtc_report_drops(struct dtc *d)
 {
 	dtrace_status_t st;
 	char on[24];
 
 	dtrace_status_get(d->state, &st);
-	for (int cpu = 0; cpu < dtrace_ncpus() && cpu < 8; cpu++) {
+	for (int cpu = 0; cpu < dtrace_ncpus() && cpu < MAX_CPUS; cpu++) {
 		ksnprintf(on, sizeof(on), " on CPU %d", cpu);
 		report_count(d, "DTRACEDROP_PRINCIPAL", st.dst_drops[cpu], d->last.dst_drops[cpu], "drop", on);
 		report_count(d, "DTRACEDROP_AGGREGATION", st.dst_aggdrops[cpu], d->last.dst_aggdrops[cpu],
 		             "aggregation drop", on);
 	}
-	report_count(d, "DTRACEDROP_DYNAMIC", st.dst_dyndrops, d->last.dst_dyndrops,
-	             "dynamic variable drop", "");
-	report_count(d, "DTRACEDROP_DYNRINSE", st.dst_dynrinse, d->last.dst_dynrinse,
-	             "dynamic variable drop", " with non-empty rinsing list");
-	report_count(d, "DTRACEDROP_DYNDIRTY", st.dst_dyndirty, d->last.dst_dyndirty,
-	             "dynamic variable drop", " with non-empty dirty list");
-	report_count(d, "DTRACEDROP_SPEC", st.dst_specdrops, d->last.dst_specdrops,
-	             "speculative drop", "");
-	report_count(d, "DTRACEDROP_SPECUNAVAIL", st.dst_specunavail, d->last.dst_specunavail,
-	             "failed speculation", " (no speculative buffer available)");
-	report_count(d, "DTRACEDROP_SPECBUSY", st.dst_specbusy, d->last.dst_specbusy,
-	             "failed speculation", " (available buffer(s) still busy)");
-	report_count(d, "DTRACEDROP_DBLERROR", st.dst_dblerrors, d->last.dst_dblerrors,
-	             "error", " in ERROR probe enabling");
+	for (size_t i = 0; i < ARRAY_SIZE(dtc_drops); i++) {
+		const struct dtc_drop *dr = &dtc_drops[i];
+		report_count(d, dr->dr_tag, status_field(&st, dr->dr_field),
+		             status_field(&d->last, dr->dr_field), dr->dr_what, dr->dr_suffix);
+	}
 	d->last = st;
 }
 
