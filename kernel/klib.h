@@ -19,8 +19,8 @@
 #define NORETURN        __attribute__((noreturn))
 #define PRINTFLIKE(f, a) __attribute__((format(printf, f, a)))
 #define UNUSED          __attribute__((unused))
-/* KNOTRACE: may run while a probe fires or text is patched: fbt never instruments it. */
-#define KNOTRACE        __attribute__((section(".text.notrace"), noinline))
+/* NOTRACE: may run while a probe fires or text is patched: fbt never instruments it. */
+#define NOTRACE         __attribute__((section(".text.notrace"), noinline))
 
 #ifndef SONDE_HOST
 /* The C library names, provided by kernel/string.c in the kernel. */

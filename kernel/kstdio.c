@@ -18,7 +18,7 @@
  * console as before; a write from inside a write (a lock's debug message)
  * also goes to the console.  kprintf is on the fault path of probe
  * context, so kstdout_write and what it calls directly are out of fbt's
- * reach (KNOTRACE; tools/fbt_check_notrace.py checks).
+ * reach (NOTRACE; tools/fbt_check_notrace.py checks).
  *
  * A few slots, one per thread that has a redirection at once (the shell
  * thread, the boot thread running cmd=); a slot belongs to its thread, so
@@ -46,7 +46,7 @@ static struct kstdio_slot slots[KSTDIO_SLOTS];
 static spinlock_t slots_lock = SPINLOCK_INIT("kstdio");
 
 /* kstdio_mine: the current thread's slot, or NULL.  Reads only the owner field, which only its owner sets. */
-KNOTRACE static struct kstdio_slot *kstdio_mine(void)
+NOTRACE static struct kstdio_slot *kstdio_mine(void)
 {
 	struct thread *t = curthread();
 
@@ -108,7 +108,7 @@ bool kstdout_redirected(void)
 	return kstdio_mine() != NULL;
 }
 
-KNOTRACE void kstdout_write(const char *buf, size_t n)
+NOTRACE void kstdout_write(const char *buf, size_t n)
 {
 	struct kstdio_slot *s = arch_irq_enabled() ? kstdio_mine() : NULL;
 

@@ -14,7 +14,7 @@
 
 void (*volatile xcall_probe_hook)(int target);
 
-KNOTRACE void xcall_poll(void)
+NOTRACE void xcall_poll(void)
 {
 	struct xcall_box *b = &curcpu()->cpu_xcall;
 	uint64_t req = __atomic_load_n(&b->xb_req, __ATOMIC_ACQUIRE);
@@ -25,7 +25,7 @@ KNOTRACE void xcall_poll(void)
 	}
 }
 
-KNOTRACE static void box_lock(spinlock_t *l)
+NOTRACE static void box_lock(spinlock_t *l)
 {
 	while (__atomic_exchange_n(&l->sl_locked, 1, __ATOMIC_ACQUIRE) != 0) {
 		xcall_poll();
@@ -33,7 +33,7 @@ KNOTRACE static void box_lock(spinlock_t *l)
 	}
 }
 
-KNOTRACE void xcall(int cpu, xcall_fn_t *fn, void *arg)
+NOTRACE void xcall(int cpu, xcall_fn_t *fn, void *arg)
 {
 	uint64_t flags = arch_irq_save();
 	struct cpu *self = curcpu(), *to = &cpus[cpu];

@@ -14,7 +14,7 @@
  * lock that other code takes with interrupts on, or call anything that can be
  * instrumented.  Code that can run in probe context is kept out of fbt's
  * reach: whole directories by the linker script (dif/, trace/, the trap
- * path), single functions with NOTRACE.
+ * path), single functions with NOTRACE (kernel/klib.h).
  */
 #ifndef SONDE_TRACE_PROVIDER_H
 #define SONDE_TRACE_PROVIDER_H
@@ -30,9 +30,6 @@ typedef struct dtrace_provider dtrace_provider_t;
 #define DTRACE_MODNAMELEN   64
 #define DTRACE_FUNCNAMELEN  128
 #define DTRACE_NAMELEN      64
-
-/* NOTRACE: this function may run in probe context; fbt must never patch it. */
-#define NOTRACE __attribute__((section(".text.notrace"), noinline))
 
 /* A probe description: four glob patterns ("" matches anything). */
 typedef struct dtrace_probedesc {

@@ -315,12 +315,12 @@ static inline __attribute__((always_inline)) bool user_mapped(uint64_t va, size_
 }
 
 /* Probe context (D's copyin, copyout): kept out of fbt's reach. */
-KNOTRACE bool arch_user_probe(uint64_t va, size_t len)
+NOTRACE bool arch_user_probe(uint64_t va, size_t len)
 {
 	return user_mapped(va, len, 0);
 }
 
-KNOTRACE int arch_user_store(uint64_t udst, const void *src, size_t len)
+NOTRACE int arch_user_store(uint64_t udst, const void *src, size_t len)
 {
 	if (!user_mapped(udst, len, PTE_W))
 		return -1;
@@ -508,7 +508,7 @@ void user_fault(struct trapframe *tf)
  * Thread context with no spinlock held (making a page private may
  * cross-call); the caller serialises pokes of one address space.
  */
-KNOTRACE bool arch_user_text_poke(struct arch_as *as, uint64_t va, uint8_t b, uint8_t *old)
+NOTRACE bool arch_user_text_poke(struct arch_as *as, uint64_t va, uint8_t b, uint8_t *old)
 {
 	uint64_t *e = va < ARCH_USER_TOP ? as_leaf(as, ALIGN_DOWN(va, PAGE_SIZE), false) : NULL;
 
@@ -551,7 +551,7 @@ void *arch_user_scratch(struct arch_as *as, uint64_t va, bool create)
 }
 
 /* arch_user_regs: the current thread's saved user registers, or NULL for a kernel thread.  Probe context. */
-KNOTRACE struct trapframe *arch_user_regs(void)
+NOTRACE struct trapframe *arch_user_regs(void)
 {
 	struct thread *t = curthread();
 
