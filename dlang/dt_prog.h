@@ -70,7 +70,7 @@ typedef enum dt_actkind {
 				/* ac_aggs[] */
 	DT_ACT_EXIT,		/* exit(status): ac_args[0] */
 	DT_ACT_STACK,		/* stack([n]): ac_arg = frames (0 = default) */
-	DT_ACT_USTACK,		/* ustack(): not yet implemented */
+	DT_ACT_USTACK,		/* ustack(): the user stack (the consumer names its frames) */
 	DT_ACT_TRACEMEM,	/* tracemem(addr, size): ac_args[0] = addr, */
 				/* ac_arg = size */
 	DT_ACT_SYM,		/* sym(pc) / func(pc): record pc, print as sym */

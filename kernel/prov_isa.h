@@ -131,7 +131,7 @@ bool sdt_isa_call_disarm(uint64_t addr);
 int sdt_isa_call_sites(void);
 extern bool sdt_isa_call_on;
 
-/* ---- profile, machine half (arch/<isa>/trap.c) ---- */
+/* ---- profile, machine half (arch/x86_64/fbt_isa.c, arch/sparc64/prov_isa.c) ---- */
 
 /*
  * prov_isa_intr_frame: the PC and frame pointer the current interrupt

@@ -1,9 +1,9 @@
 /*
  * dtrace.h - the tracing framework's consumer interface.
  *
- * A consumer (the dtrace command at the console, later a ring-3 process)
- * talks to the framework only through these calls, which is what keeps it
- * movable to user mode: every DIFO it hands over is validated here as if it
+ * A consumer (the dtrace command at the console, a kernel thread) talks to
+ * the framework only through these calls, which is what would let it move to
+ * a ring-3 process unchanged: every DIFO it hands over is validated here as if it
  * came from an untrusted process.
  *
  *   dtrace_open      a new consumer state, with its options   (enable.c)

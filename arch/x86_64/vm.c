@@ -301,7 +301,7 @@ uint64_t virt_to_phys(const void *p)
  * the architecture only promises the new bytes once that CPU has serialised
  * after the write.  Taking an interrupt and returning from it serialises, so
  * a cross-call to every CPU is the synchronisation point.  Under TCG we saw
- * more (issue 13): three vCPUs trapping for minutes on an int3 that memory no
+ * more (while stressing fbt::: on 4 CPUs): three vCPUs trapping for minutes on an int3 that memory no
  * longer held, until gdb made QEMU drop its translations.  The likely way: a
  * vCPU translating a block while the byte is written reads the old byte and
  * publishes its translation after the write invalidated the others; it is

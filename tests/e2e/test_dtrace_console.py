@@ -154,7 +154,7 @@ def test_ctrl_c_status_is_0(boot):
     assert status == exit_code_for(0), (status, out)
 
 
-# ---- Ctrl-C while a flood is printing (issue 13, reproducer 5), on 1, 2 and 4 CPUs ----
+# ---- Ctrl-C while a flood is printing, on 1, 2 and 4 CPUs ----
 # The only time limit is a generous liveness timeout (FLOOD_LIVENESS).
 
 FLOOD_LIVENESS = 90

@@ -1,4 +1,4 @@
-"""Floods must end (issue 13, reproducers 5 and 6), on 1, 2 and 4 CPUs.
+"""Floods must end, on 1, 2 and 4 CPUs.
 
 - exit() ends tracing even when the principal buffer is full: its clause's
   record has room kept for it, and the consumer sees the exit in the status;

@@ -1,5 +1,4 @@
-"""Enabling and disabling every fbt probe while workloads run on every CPU
-(issue 13, reproducer 4).
+"""Enabling and disabling every fbt probe while workloads run on every CPU.
 
 Each `fbt:::` enabling plants a trap in about 1,200 places of text that the
 workloads are running on the other CPUs, and its end takes them all out

@@ -7,7 +7,7 @@ kind one after another, each of which must finish; exact totals where they
 are knowable (a workload fires sdt:::queue-put once per message, so records
 + drops = messages); the heap back to where it was once every consumer has
 closed and the workloads are killed.  Also the destructive actions' bounds
-(issue 13, reproducer 8): a chill() flood leaves the kernel responsive and
+a chill() flood leaves the kernel responsive and
 reports illegal operations; panic() and breakpoint() stop the kernel with
 DTrace's message.
 
@@ -158,7 +158,7 @@ def test_back_to_back_consumers_all_finish():
     assert len(re.findall(r"^closed \d+", r.stdout, re.M)) == k, r.stdout[-2000:]
 
 
-# ---- destructive actions (issue 13, reproducer 8) ----
+# ---- destructive actions ----
 
 def test_chill_flood_leaves_kernel_responsive():
     r = guest(dtrace_line("profile-4999 { chill(500000000); } tick-2s { exit(0); }", "-w -q")

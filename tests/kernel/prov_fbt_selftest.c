@@ -140,7 +140,7 @@ SELFTEST(fbt_mechanism_each_kind)
 /*
  * STALE: plant func:name's traps, then mark its sites unarmed with the traps
  * still in place, as a CPU that goes on running a trap byte after the disable
- * (issue 13, reproducer 4) meets them: a call must still compute, once (the
+ * (fbt::: enabled twice under load on 4 CPUs once hung that way) meets them: a call must still compute, once (the
  * trap replays the displaced instruction instead of sending the CPU back to
  * the same trap forever).  Then the function's bytes are put back.
  */

@@ -560,7 +560,7 @@ static const char *const storm_fbt_progs[] = {
 	"fbt::thread_yield:entry { @[cpu] = count(); }",
 	"fbt::wl_*:entry { @[probefunc] = count(); }",
 	"fbt:::return { @ = count(); }",
-	"fbt::: { @[cpu] = count(); }",             /* issue 13's reproducer 4, under load */
+	"fbt::: { @[cpu] = count(); }",             /* every probe at once, under load */
 };
 
 /* storm_one: one consumer of src, briefly; BEGIN and END each record exactly once. */

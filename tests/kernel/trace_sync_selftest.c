@@ -1,6 +1,6 @@
 /*
  * trace_sync_selftest.c - in-kernel self-test of teardown against probe
- * context on other CPUs (issue 13, reproducer 3).
+ * context on other CPUs (a firing must never outlive its enabling).
  *
  * Three CPUs (as many as there are, beyond the first) fire the same probes
  * in a loop while CPU 0 opens, enables, runs and closes consumers on them,
