@@ -12,12 +12,9 @@
  *
  * A program that compiles is then treated as the kernel treats it
  * (trace/enable.c): every DIFO must pass dif_validate() with the kernel's
- * flags (DIF_VF_DESTRUCTIVE only for -w). One exception: the kernel has
- * no user memory yet and validates without DIF_VF_USER, so it refuses
- * copyin() and friends when enabling, with the validator's message ("user-
- * memory subroutine not permitted"), although the compiler accepts them as
- * DTrace's does; such a DIFO must pass with DIF_VF_USER, and its program
- * is not run. Then each clause is "fired"
+ * flags (DIF_VF_USER, and DIF_VF_DESTRUCTIVE only for -w). DIF's host
+ * model has no user memory, so a program using copyin() and friends is
+ * validated but not run. Then each clause is "fired"
  * twice on DIF's host model of the kernel (tests/dif/dif_hostenv.c): the
  * predicate, then every action's DIFOs in order, on one dif_state_t per
  * firing as the kernel does, so clause-locals and thread-locals flow
