@@ -16,6 +16,8 @@
 ; efi_entry, found through the "Sonde" ELF note.  It builds the same tables
 ; (BOOT_TABLES_BUILD), loads them and its GDT, and joins the others at
 ; long_entry.
+;
+; Tests: tests/e2e/test_boot.py (GRUB and direct PVH boots)
 
 KERNEL_VMA      equ 0xffffffff80000000
 MB2_MAGIC       equ 0xe85250d6

@@ -9,6 +9,9 @@
  * small cache). Tables grow in the caller's dif_asmbuf_t; values not yet
  * in a table are appended. The first error stops assembly and is reported
  * as "line N: why". Context: not probe context; no allocation.
+ *
+ * Tests: tests/unit/dif_asm_test.c; make dif-check (difasm round trip of
+ *        tests/dif/*.dift)
  */
 #include "dif/dif_text.h"
 

@@ -9,6 +9,9 @@
  * unknown, is printed as `.word`. Nothing here can fail: malformed DIFOs
  * print too (that is what `difasm -d` on a rejected program is for), and
  * every read stays inside the DIFO's tables. Context: any; no allocation.
+ *
+ * Tests: tests/unit/dif_asm_test.c; make dif-check (round trip);
+ *        tests/dlang/*.S
  */
 #include "dif/dif_text.h"
 

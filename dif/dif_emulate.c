@@ -22,6 +22,9 @@
  *
  * Context: probe context. No locks, no sleeping, no globals: the only
  * state is the caller's dif_state_t.
+ *
+ * Tests: tests/unit/dif_emulate_test.c; tests/dif/*.dift (make dif-check);
+ *        make dif-fuzz
  */
 #include "dif/dif_impl.h"
 

@@ -22,6 +22,9 @@
  * as a fault (code, pc, address) by dif_fault() and returned as its code.
  *
  * Context: probe context; no locks, no allocation beyond the bump pointer.
+ *
+ * Tests: tests/unit/dif_emulate_test.c; tests/dif/fault_*.dift, load_*.dift;
+ *        tests/d/faults
  */
 #include "dif/dif_impl.h"
 

@@ -14,6 +14,8 @@
  * Semantics follow DTrace's where DTrace documents them; the choices made
  * where it does not (negative substr arguments, lltostr bases) are in
  * docs/dif.md. Context: probe context; no locks, no globals.
+ *
+ * Tests: tests/dif/subr_*.dift; tests/d/strings, tests/d/subr
  */
 #include "dif/dif_impl.h"
 

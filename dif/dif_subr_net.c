@@ -37,6 +37,8 @@
  *
  * Context: probe context; bounded loops, no locks, no allocation beyond
  * scratch.
+ *
+ * Tests: tests/dif/subr_inet_*.dift, subr_link_ntop_*.dift; tests/d/subr
  */
 #include "dif/dif_impl.h"
 

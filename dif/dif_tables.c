@@ -7,6 +7,8 @@
  * lookups the validator, the interpreter and the text form share: the
  * scope a variable opcode names and a DIFO's variable-table entry. All
  * tables are const; every function here is pure and safe in any context.
+ *
+ * Tests: tests/unit/dif_asm_test.c, tests/unit/dif_validate_test.c
  */
 #include "dif/dif_impl.h"
 

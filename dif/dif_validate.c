@@ -21,6 +21,9 @@
  * problem: it reports every one, each with its pc.
  *
  * Context: any. No allocation, no globals; linear in the DIFO's size.
+ *
+ * Tests: tests/unit/dif_validate_test.c; tests/dif/invalid_*.dift; make
+ *        dif-fuzz
  */
 #include "dif/dif.h"
 

@@ -23,6 +23,9 @@
  * Order: ordering rules, actions, statements (and if/else), probe
  * descriptions, clauses.  The function table is in dt_func.c, aggregations
  * in dt_agg.c.
+ *
+ * Tests: tests/dlang/*.S (exact DIF), tests/d/err.D_*.d (make dlang-check),
+ *        tests/unit/dlang_compile_test.c
  */
 #include "dlang/dt.h"
 

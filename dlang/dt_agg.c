@@ -12,6 +12,9 @@
  * keys) before what its compiler finds afterwards (D_AGG_SCALAR, the
  * quantization parameters, the increment).  The key types are also kept
  * in the aggregation's identifier, for printa( ) of several aggregations.
+ *
+ * Tests: tests/dlang/aggregations.S, agg_*.S; tests/d/err.D_AGG_*.d,
+ *        err.D_*QUANT_*.d; tests/d/aggs
  */
 #include "dlang/dt.h"
 

@@ -22,6 +22,8 @@
  * member's size, as DTrace's do.
  *
  * Context: compile time; arena allocation only; errors unwind.
+ *
+ * Tests: tests/d/types (bit-fields); tests/d/err.D_DECL_BF*.d
  */
 #include "dlang/dt.h"
 

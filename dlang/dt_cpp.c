@@ -27,6 +27,8 @@
  * Order: memory and errors, strings, cleaning, directives, files, the
  * entry point; macros, expansion and #if expressions are in
  * dt_cpp_expand.c, the state both share in dt_cpp_impl.h.
+ *
+ * Tests: tests/unit/dlang_cpp_test.c; tests/d/cpp
  */
 #include "dlang/dt_cpp_impl.h"
 

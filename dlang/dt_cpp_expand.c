@@ -5,6 +5,8 @@
  *
  * Order: the macro table, expansion (arguments, # and ##, rescanning),
  * expressions (a precedence-climbing parser over the expanded text).
+ *
+ * Tests: tests/unit/dlang_cpp_test.c; tests/d/cpp
  */
 #include "dlang/dt_cpp_impl.h"
 

@@ -31,6 +31,8 @@
  * word a type name?" costs one scan of the dict per new word.
  *
  * Context: compile time; arena allocation only; errors unwind.
+ *
+ * Tests: tests/d/ctf; tests/unit/kernel_ctf_test.c; tests/e2e/test_ctf.py
  */
 #include "dlang/dt.h"
 #include "kernel/ctf.h"

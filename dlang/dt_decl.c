@@ -10,6 +10,8 @@
  *
  * Order: identifier hash tables, type constructors and queries, tagged
  * types, declarations of variables, typedefs, inlines and translators.
+ *
+ * Tests: tests/d/err.D_DECL_*.d; tests/dlang/struct_decl.S; tests/d/types
  */
 #include "dlang/dt.h"
 

@@ -25,6 +25,8 @@
  * (they require integers or scalars).
  *
  * Context: compile time; arena allocation only; errors unwind.
+ *
+ * Tests: tests/d/types (float and double); tests/unit/dtc_float_test.c
  */
 #include "dlang/dt.h"
 

@@ -9,6 +9,8 @@
  * and C parameter types DTrace declares are in dt_proto.c), cooks calls
  * inside expressions (dt_cook_call), and provides the argument helpers
  * that dt_action.c (actions) and dt_agg.c (aggregations) share.
+ *
+ * Tests: tests/d/err.D_PROTO_*.d, err.D_FUNC_*.d; tests/dlang/strings_subr.S
  */
 #include "dlang/dt.h"
 

@@ -21,6 +21,9 @@
  * not NUL-terminated); lines and columns count from 1; errors unwind via
  * dt_error_*.  Order: character helpers, comments and control lines,
  * numbers, characters and strings, words, punctuators, the entry point.
+ *
+ * Tests: tests/d/err.D_SYNTAX.*.d, err.D_INT_*.d, err.D_CHR_*.d,
+ *        err.D_STR_*.d; make dlang-fuzz
  */
 #include "dlang/dt.h"
 

@@ -26,6 +26,8 @@
  *
  * Context: as dt_compile() (no globals; the texts stay the caller's and are
  * read only while compiling).
+ *
+ * Tests: tests/unit/dlang_lib_test.c; tests/d/dlib
  */
 #include "dlang/dt.h"
 

@@ -24,6 +24,9 @@
  *           no use for).
  *
  * Pure and freestanding: no allocation, no kernel calls.
+ *
+ * Tests: tests/unit/dlang_options_test.c; tests/d/options,
+ *        tests/d/err.D_PRAGMA_*.d
  */
 #include "dlang/dt.h"
 

@@ -16,6 +16,9 @@
  * levels, assignment and comma, statements, clauses, the program.  The
  * declaration productions (type names, struct/union/enum, declarators,
  * inline, translator) are in dt_parse_decl.c.
+ *
+ * Tests: tests/d/err.D_SYNTAX.*.d; tests/unit/dlang_compile_test.c; make
+ *        dlang-fuzz
  */
 #include "dlang/dt.h"
 

@@ -10,6 +10,8 @@
  * grammar rule in the comment above it; the semantic side (laying out
  * types, declaring identifiers) is in dt_decl.c.  The token helpers and
  * the expression parser are dt_parse.c's (dt_next, dt_accept, ...).
+ *
+ * Tests: tests/d/err.D_DECL_*.d, err.D_XLATE_*.d; tests/dlang/xlate.S
  */
 #include "dlang/dt.h"
 

@@ -29,6 +29,9 @@
  * keys in order, and need not use all of them; printf must use all of its
  * arguments (D_PRINTF_ARG_EXTRA).  What the consumer needs to print is in
  * each dt_conv: flags, width, precision, name and the C letter.
+ *
+ * Tests: tests/d/err.D_PRINTF_*.d, err.D_PRINTA_*.d; tests/dlang/printf.S;
+ *        tests/d/printf
  */
 #include "dlang/dt.h"
 

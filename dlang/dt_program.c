@@ -15,6 +15,9 @@
  *   - small freestanding string helpers and a tiny snprintf.
  *
  * No state outlives a call except the program in the arena.
+ *
+ * Tests: tests/unit/dlang_compile_test.c; tests/dlang/pragma_options.S; make
+ *        dlang-fuzz
  */
 #include "dlang/dt.h"
 

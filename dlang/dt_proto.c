@@ -33,6 +33,8 @@
  * when it generates code for the expression, D_CG_EXPR in dt_cg.c.)
  *
  * Context: the compiler's (no globals, errors unwind).
+ *
+ * Tests: tests/d/err.D_PROTO_*.d (DTrace's messages)
  */
 #include "dlang/dt.h"
 

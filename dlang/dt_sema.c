@@ -17,6 +17,8 @@
  * dt_action.c and dt_agg.c; declarations and types live in dt_decl.c.
  * Order: helpers, constant folding, unary, binary, assignment, the
  * dispatcher.
+ *
+ * Tests: tests/d/err.D_OP_*.d; tests/dlang/fold_*.S; tests/d/integers
  */
 #include "dlang/dt.h"
 

@@ -28,6 +28,8 @@
  * at run time instead).
  *
  * Context: compile time only; no state beyond the identifiers' id_alloca.
+ *
+ * Tests: tests/d/pointers; tests/d/err.D_DEREF_*.d, err.D_ALLOCA_*.d
  */
 #include "dlang/dt.h"
 

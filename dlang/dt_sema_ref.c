@@ -8,6 +8,9 @@
  * struct/union members, translated members (xlate), casts, sizeof,
  * offsetof and stringof.  Operators, assignment and constant folding are
  * in dt_sema.c, whose dispatcher calls the dt_cook_* functions here.
+ *
+ * Tests: tests/d/err.D_IDENT_*.d, err.D_VAR_*.d; tests/dlang/member.S;
+ *        tests/d/variables
  */
 #include "dlang/dt.h"
 

@@ -20,6 +20,8 @@
  *
  * A name something else already declared (a D library file) is left alone.
  * Context: compile time, from dt_sema_init(); arena allocation only.
+ *
+ * Tests: tests/dlang/strings_subr.S, substr.S; tests/d/strings, tests/d/subr
  */
 #include "dlang/dt.h"
 

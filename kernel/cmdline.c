@@ -5,6 +5,8 @@
  * where the value may be quoted with double or single quotes so it can hold
  * spaces (cmd="run spin 100; ps").  Inside double quotes a backslash escapes
  * the next character.  Host-testable.
+ *
+ * Tests: tests/unit/kernel_cmdline_test.c; self-tests cmdline_parses
  */
 #include "kernel/boot.h"
 #include "kernel/klib.h"

@@ -12,6 +12,9 @@
  * then drops what came before it, itself included, and keeps what was typed
  * after it (as a terminal's interrupt character flushes the input queue at
  * the moment it is typed, not later).  console_getc() sleeps on the ring.
+ *
+ * Tests: tests/e2e/test_console_input.py, tests/e2e/test_editing.py,
+ *        tests/e2e/test_garbage.py
  */
 #include "arch/arch.h"
 #include "kernel/boot.h"

@@ -10,6 +10,8 @@
  * Every read of the dict goes through rd32() with an offset already checked
  * against its section's length, so a corrupt dict can make ctf_open say no
  * but cannot make it (or anything after it) read past the buffer.
+ *
+ * Tests: tests/unit/kernel_ctf_test.c; tests/d/ctf
  */
 #include "kernel/ctf.h"
 

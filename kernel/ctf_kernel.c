@@ -15,6 +15,8 @@
  * Context: ctf_kernel_init runs once, in kmain, with the heap up and one
  * CPU; afterwards the dict is read-only and ctf_kernel() may be called
  * from any thread (not from probe context: nothing needs it there).
+ *
+ * Tests: tests/d/ctf; tests/e2e/test_ctf.py
  */
 #include "arch/arch.h"
 #include "kernel/boot.h"

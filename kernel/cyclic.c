@@ -10,6 +10,8 @@
  * held, so they may start and stop cyclics themselves.  A cyclic lives on
  * the CPU that started it; cyclic_start_on() puts one on another CPU by
  * cross-call (the profile provider's profile-N runs one on every CPU).
+ *
+ * Tests: self-tests cyclic_fires_and_stops, profile_tick_rate; tests/d/profile
  */
 #include "arch/arch.h"
 #include "kernel/cpu.h"

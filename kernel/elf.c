@@ -7,6 +7,8 @@
  * and nothing is reported as loadable until the whole image passed.  The
  * order below follows the file: the ELF header, then each program header,
  * then the entry point.
+ *
+ * Tests: tests/unit/kernel_elf_test.c; tests/e2e/test_proc.py
  */
 #include "kernel/elf.h"
 #include "kernel/klib.h"

@@ -13,6 +13,8 @@
  * is a struct file of its own (its offset), freed with its last reference.
  * Paths are the path layer's (kernel/vfs.c), which calls file_boot_open
  * and file_dev_open.
+ *
+ * Tests: tests/e2e/test_shell_pipes.py, tests/e2e/test_proc.py
  */
 #include "kernel/console.h"
 #include "kernel/file.h"

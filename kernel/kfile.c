@@ -11,6 +11,8 @@
  * memory through the direct map (pmem keeps module pages off the free
  * list); only their names are copied, because a tar header's name is not
  * a C string.
+ *
+ * Tests: self-tests kfile_* (tests/kernel/kfile_selftest.c)
  */
 #include "kernel/boot.h"
 #include "kernel/console.h"

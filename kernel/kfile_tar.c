@@ -21,6 +21,8 @@
  * against what is left of the archive (without overflow), and the whole
  * archive is checked before a single file is handed out.  Pure code, no
  * kernel calls: tests/unit/kernel_kfile_test.c runs it on the host.
+ *
+ * Tests: tests/unit/kernel_kfile_test.c; self-tests kfile_*
  */
 #include "kernel/kfile.h"
 #include "kernel/klib.h"

@@ -16,6 +16,9 @@
  * freed block is non-canonical and faults at once (freed large blocks fault
  * anyway: they are unmapped).  A spinlock guards it all
  * (interrupt handlers may allocate); never called in probe context.
+ *
+ * Tests: tests/unit/kernel_kheap_test.c; self-tests heap_sizes_and_stats,
+ *        wl_heap_balanced_after_churn
  */
 #include "kernel/klib.h"
 #include "kernel/lock.h"

@@ -23,6 +23,8 @@
  * A few slots, one per thread that has a redirection at once (the shell
  * thread, the boot thread running cmd=); a slot belongs to its thread, so
  * no lock is needed to use it, only to claim one.
+ *
+ * Tests: tests/e2e/test_shell_pipes.py (kernel commands in pipes)
  */
 #include "arch/arch.h"
 #include "kernel/console.h"

@@ -10,6 +10,9 @@
  *   __ksym_names   the names, NUL-terminated, back to back
  *
  * Lookups are binary searches: no locks, no allocation, any context.
+ *
+ * Tests: tests/unit/kernel_ksym_test.c; self-tests ksym_both_ways;
+ *        tests/e2e/test_stacks.py
  */
 #include "kernel/klib.h"
 #include "kernel/ksym.h"

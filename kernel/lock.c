@@ -8,6 +8,9 @@
  * contended lockers sleep (thread context only).  Each acquisition, release,
  * spin and block is reported to the lockstat provider when it is enabled.  Wait queues live in
  * thread.c, next to the scheduler they need.
+ *
+ * Tests: self-tests mutex_excludes, waitq_timeout; tests/d/subr (mutex_owned
+ *        and kin)
  */
 #include "arch/arch.h"
 #include "kernel/klib.h"

@@ -13,6 +13,8 @@
  *                a cmd= took (make bench)
  *   nosmp        run on the boot processor only
  *   (otherwise)  the interactive shell on the serial console
+ *
+ * Tests: tests/e2e/test_boot.py
  */
 #include "arch/arch.h"
 #include "kernel/boot.h"

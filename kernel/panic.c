@@ -1,5 +1,7 @@
 /*
  * panic.c - a kernel bug: say what, where, and stop with a failure status.
+ *
+ * Tests: tests/e2e/test_crash.py
  */
 #include "arch/arch.h"
 #include "kernel/console.h"

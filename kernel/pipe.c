@@ -9,6 +9,8 @@
  * kernel/syscall.c, and an in-kernel writer sees the error, kernel/kstdio.c).  A
  * blocked call ends with EINTR when its thread is killed.  One spinlock per
  * pipe guards everything in it; sleepers wait on one queue per direction.
+ *
+ * Tests: tests/e2e/test_shell_pipes.py; tests/d/proc
  */
 #include "kernel/file.h"
 #include "kernel/klib.h"

@@ -8,6 +8,8 @@
  * identity map before the direct map exists.  Freed pages go on a list linked
  * through their own first word (via the direct map), which is used first.
  * A spinlock makes it safe from interrupt handlers; never in probe context.
+ *
+ * Tests: tests/unit/kernel_pmem_test.c; self-tests pages_roundtrip
  */
 #include "kernel/boot.h"
 #include "kernel/klib.h"

@@ -5,6 +5,8 @@
  * stack and writes it to the console in one piece.  The conversion is split
  * into parsing a conversion specification (struct fmt_spec) and emitting one
  * converted field with padding.  Host-testable (tests/unit/kernel_printf_test.c).
+ *
+ * Tests: tests/unit/kernel_printf_test.c
  */
 #include "kernel/klib.h"
 

@@ -13,6 +13,8 @@
  * leaves the address space, frees it (every page the process held), closes
  * its files, becomes a zombie and wakes the waiters, then exits as a
  * thread.  Order below: the table, creation, the end, waiting, names.
+ *
+ * Tests: tests/e2e/test_proc.py, tests/e2e/test_mem.py; tests/d/proc
  */
 #include "arch/arch.h"
 #include "kernel/console.h"

@@ -24,6 +24,8 @@
  * Every page is a fresh zeroed page of page_alloc() that belongs to the
  * address space; the loader writes into it through the kernel's direct map
  * (arch_as_page), so the space need not be loaded while it is built.
+ *
+ * Tests: tests/e2e/test_proc.py; tests/unit/kernel_elf_test.c
  */
 #include "arch/arch.h"
 #include "kernel/elf.h"

@@ -7,6 +7,8 @@
  * "ok N - name" or "not ok N - name" with the failed assertions as TAP
  * diagnostics, and powers off with status 0 if all passed, 1 if not.
  * "selftest=PATTERN,..." selects tests by name (kernel/selftest.h).
+ *
+ * Tests: make selftest-check (it is the runner)
  */
 #include "kernel/boot.h"
 #include "kernel/klib.h"

@@ -5,6 +5,8 @@
  * may call on its own (memcpy, memset, memmove, memcmp) and the string
  * helpers the rest of the tree uses.  Simple byte loops: clarity first.
  * On the host (SONDE_HOST) only the k-prefixed helpers are built.
+ *
+ * Tests: tests/unit/kernel_string_test.c
  */
 #define SONDE_STRING_IMPL               /* defines memcpy & co.: no builtin macros */
 #include "kernel/klib.h"

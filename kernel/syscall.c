@@ -14,6 +14,8 @@
  * kernel fault.  Data moves through small kernel buffers on the stack, a
  * chunk at a time.  Handlers run in the calling process's thread, with
  * interrupts on, and may sleep.
+ *
+ * Tests: tests/e2e/test_proc.py (/bin/syscheck, /bin/sysfuzz); tests/d/proc
  */
 #include "arch/arch.h"
 #include "kernel/file.h"

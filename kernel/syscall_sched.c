@@ -11,6 +11,8 @@
  * free (Linux's inherits the mask).  /bin/mapper uses it to
  * move from CPU to CPU, so that its munmaps need TLB shootdowns
  * (docs/processes.md).
+ *
+ * Tests: tests/e2e/test_mem.py (sched_setaffinity)
  */
 #include "arch/arch.h"
 #include "kernel/cpu.h"

@@ -21,6 +21,9 @@
  *
  * Order below: queues, placement, switching, creation and exit, sleeping,
  * wait queues, kill and join, listing.
+ *
+ * Tests: self-tests thread_join_status, thread_kill_wakes_sleeper,
+ *        smp_threads_spread; tests/e2e/test_workloads.py
  */
 #include "arch/arch.h"
 #include "kernel/cpu.h"

@@ -18,6 +18,8 @@
  * time).  Context: thread context (page_alloc), never probe context.
  *
  * Order: nodes, path lookup, file I/O, open, directories, changing the tree.
+ *
+ * Tests: tests/e2e/test_shell_pipes.py (/tmp)
  */
 #include "kernel/tmpfs.h"
 #include "kernel/klib.h"

@@ -24,6 +24,8 @@
  *
  * Order: normalizing, the boot archive's directories, directory files,
  * open, stat, the calls that change the tree, reading a whole file.
+ *
+ * Tests: tests/e2e/test_shell_pipes.py, tests/e2e/test_commands.py
  */
 #include "kernel/file.h"
 #include "kernel/kfile.h"

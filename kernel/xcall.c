@@ -6,6 +6,8 @@
  * inter-processor interrupt and waits for xb_done to catch up; the target's
  * interrupt handler (or its own wait loop) runs fn and publishes xb_done.
  * Senders wait with interrupts off but poll their own mailbox meanwhile.
+ *
+ * Tests: self-tests smp_xcall_reaches_every_cpu, vm_space_* on 4 CPUs
  */
 #include "arch/arch.h"
 #include "kernel/cpu.h"

@@ -7,6 +7,10 @@
  * key tuple, value words); dtrace.h describes the key and value layouts.
  * Nothing here is shared between CPUs, so probe context writes no shared
  * cache line: the consumer merges the CPUs' tables when it reads them.
+ *
+ * Tests: self-tests trace_aggregations_exact,
+ *        trace_smp_aggregation_merge_exact, stress_aggregation_churn;
+ *        tests/d/aggs, tests/d/agg-exit
  */
 #include "kernel/klib.h"
 #include "kernel/mem.h"

@@ -20,6 +20,10 @@
  *
  * Records are whole and 8-byte aligned; their header carries their size, so
  * the ring can step over the records it overwrites.
+ *
+ * Tests: self-tests trace_switch_drops_exactly, trace_ring_keeps_newest,
+ *        trace_fill_stops_and_keeps_end, stress_exact_records_plus_drops;
+ *        tests/d/buffers, tests/d/drops
  */
 #include "kernel/klib.h"
 #include "kernel/mem.h"

@@ -32,6 +32,8 @@
  * (DTRACE_EBUFSMALL: the clause could never run, and tracing never end).
  *
  * Context: thread context, dtrace_lock held (enabling).
+ *
+ * Tests: tests/d/buffers; tests/e2e/test_dtrace_buffers.py
  */
 #include "kernel/klib.h"
 #include "kernel/mem.h"

@@ -34,6 +34,9 @@
  *
  * Context: probe context (interrupts off, this CPU), except
  * dtrace_action_destructive (any context, pure).
+ *
+ * Tests: self-tests destruct_* (tests/kernel/destruct_selftest.c);
+ *        tests/d/destructive
  */
 #include "arch/arch.h"
 #include "kernel/console.h"

@@ -12,6 +12,9 @@
  * and ECBs), probe.c (what happens when a probe fires), buffer.c, agg.c,
  * dynvar.c, prov_dtrace.c.  Everything in trace/ may run in probe context
  * or call what does, so the linker script keeps it all away from fbt.
+ *
+ * Tests: self-tests trace_glob, fbt_listing_counts; tests/d/probes;
+ *        tests/e2e/test_dtrace_listing.py
  */
 #include "kernel/klib.h"
 #include "kernel/mem.h"

@@ -79,6 +79,9 @@
  *    one array element at once leave either value, and a store racing a
  *    delete of the same element may be lost.  Thread-locals are touched
  *    only by their thread, one CPU at a time.
+ *
+ * Tests: self-tests dynvar_* (tests/kernel/dynvar_selftest.c), trace_dynvar_*,
+ *        stress_dynvar_churn; tests/d/variables; tests/e2e/test_dynvar_smp.py
  */
 #include "arch/arch.h"
 #include "kernel/klib.h"

@@ -34,6 +34,9 @@
  *
  * Context: thread context, under dtrace_lock (a mutex), except the deadman
  * (timer interrupt).
+ *
+ * Tests: self-tests trace_close_frees_everything, trace_deadman_*,
+ *        stress_close_while_firing; tests/d/begin-end, tests/d/errs
  */
 #include "arch/arch.h"
 #include "kernel/klib.h"

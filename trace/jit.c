@@ -21,6 +21,9 @@
  * Context: dtrace_jit_ecb and dtrace_jit_free in thread context under
  * dtrace_lock (enabling, closing); dtrace_jit_find in probe context.  The machine without a translator links
  * the weak fallbacks below: everything stays on the interpreter.
+ *
+ * Tests: self-tests jit_* (tests/kernel/jit_selftest.c); tests/d/jit; make
+ *        difffuzz
  */
 #include "arch/arch.h"
 #include "kernel/klib.h"

@@ -18,6 +18,8 @@
  * and no lock is taken: the answer is a snapshot, as DTrace's is.
  *
  * Context: probe context (dif_env_t's de_lock); interrupts off.
+ *
+ * Tests: tests/d/subr (lockstat's mutex and spinlock subroutines)
  */
 #include <stddef.h>
 

@@ -16,6 +16,9 @@
  *
  * Order: per-CPU firing state, memory access for DIF, built-in variables,
  * record sizes, actions, errors, the firing loop.
+ *
+ * Tests: self-tests trace_* (tests/kernel/trace_selftest.c), stress_*; tests/d
+ *        (every runtime topic)
  */
 #include "arch/arch.h"
 #include "kernel/klib.h"

@@ -5,6 +5,8 @@
  * need no instrumentation: the framework fires BEGIN itself when a consumer
  * starts (dtrace_go), END when it stops (dtrace_stop), and ERROR when a
  * clause faults (probe.c).
+ *
+ * Tests: tests/d/begin-end, tests/d/faults (ERROR)
  */
 #include "kernel/klib.h"
 #include "trace/trace_impl.h"

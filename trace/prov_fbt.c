@@ -32,6 +32,9 @@
  *
  * Context: fbt_provide/enable/disable run in thread context under the
  * framework lock; fbt_invop runs in probe context.
+ *
+ * Tests: self-tests fbt_* (tests/kernel/prov_fbt_selftest.c); tests/d/fbt;
+ *        tests/e2e/test_smp_enable.py
  */
 #include "arch/arch.h"
 #include "kernel/ctf.h"

@@ -13,6 +13,8 @@
  * is set while any of these probes is enabled.  The scheduler's own lock
  * is taken raw and never reported (its probes would fire inside a context
  * switch).
+ *
+ * Tests: tests/d/subr; tests/d/probes (lockstat listing)
  */
 #include "kernel/klib.h"
 #include "kernel/lock.h"

@@ -56,6 +56,8 @@
  * thread under pid_lock; pid_invop in probe context (the process's own
  * trap, interrupts off), without locks: a process's slot and sites are
  * only looked up by its own thread.
+ *
+ * Tests: tests/d/pid; tests/e2e/test_pid.py
  */
 #include "arch/arch.h"
 #include "kernel/elf.h"

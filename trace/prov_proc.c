@@ -14,6 +14,8 @@
  * tids: Sonde has no kernel types for D yet (docs/providers.md).  The
  * probes fire through proc_probe_hook (kernel/proc.h), set while any of
  * them is enabled.  Context: thread context, interrupts on.
+ *
+ * Tests: tests/d/proc; tests/e2e/test_proc.py
  */
 #include "kernel/klib.h"
 #include "kernel/proc.h"

@@ -25,6 +25,9 @@
  *
  * Context: provide, enable, disable in thread context; profile_fire in
  * interrupt (probe) context.
+ *
+ * Tests: self-tests profile_* (tests/kernel/prov_profile_selftest.c);
+ *        tests/d/profile
  */
 #include "arch/arch.h"
 #include "kernel/cpu.h"

@@ -22,6 +22,8 @@
  *
  * Context: sdt_init, enable, disable in thread context; sdt_invop in probe
  * context.
+ *
+ * Tests: self-tests sdt_* (tests/kernel/prov_sdt_selftest.c); tests/d/sdt
  */
 #include "kernel/klib.h"
 #include "kernel/ksym.h"

@@ -17,6 +17,8 @@
  *
  * Context: sc_stub runs in the calling process's thread with interrupts
  * on; dtrace_probe turns them off for the firing.
+ *
+ * Tests: tests/d/proc; tests/e2e/test_proc.py
  */
 #include "kernel/klib.h"
 #include "kernel/proc.h"

@@ -7,6 +7,8 @@
  *
  * The paper's case study found its problem by counting cross-calls; this is
  * the probe for that.  kernel/xcall.c calls xcall_probe_hook while it is set.
+ *
+ * Tests: tests/d/proc (sysinfo:::xcalls); tests/e2e/test_mem.py
  */
 #include "kernel/klib.h"
 #include "kernel/xcall.h"

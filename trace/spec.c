@@ -53,6 +53,9 @@
  * Context: probe context (interrupts off) for speculation, speculate,
  * commit and discard; the cleaner in its timer interrupt; alloc, free and
  * dtrace_spec_clean in thread context under dtrace_lock.
+ *
+ * Tests: self-tests trace_smp_commit_across_cpus, stress_speculation_churn;
+ *        tests/d/speculation
  */
 #include "kernel/cpu.h"
 #include "kernel/klib.h"

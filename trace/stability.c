@@ -17,6 +17,8 @@
  * name exactly has DTrace's attributes for an unknown provider, Unstable.
  *
  * Context: thread context (listing); nothing here runs in probe context.
+ *
+ * Tests: tests/e2e/test_dtrace_listing.py (-lv); tests/d/options (-v)
  */
 #include "kernel/klib.h"
 #include "trace/trace_impl.h"

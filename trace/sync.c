@@ -8,6 +8,9 @@
  * firing that was under way when dtrace_sync() was called has finished, and
  * the cross-call's release/acquire handshake makes the caller's earlier
  * stores (an unlink) visible to every firing that starts after it.
+ *
+ * Tests: self-tests trace_sync_close_while_firing
+ *        (tests/kernel/trace_sync_selftest.c), stress_close_while_firing
  */
 #include "kernel/xcall.h"
 #include "trace/trace_impl.h"

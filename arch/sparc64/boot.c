@@ -15,6 +15,8 @@
  * line QEMU writes at 0x3ff000 and the image's 4 MiB at 0x400000.  OpenBIOS
  * itself, at the top of RAM, is overwritten as pages are used: it is never
  * called again.
+ *
+ * Tests: make sparc64-check (boot to the self-tests), docs/sparc64.md
  */
 #include "arch/arch.h"
 #include "arch/sparc64/sparc64.h"

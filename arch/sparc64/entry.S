@@ -11,6 +11,8 @@
  * (biased by 2047, as the SPARC V9 ABI wants) and calls sparc64_main,
  * which never returns.  The firmware is never called: what it would say
  * (memory size, command line) comes from QEMU's fw_cfg (boot.c).
+ *
+ * Tests: make sparc64-check
  */
 	.register %g2, #scratch
 	.register %g3, #scratch

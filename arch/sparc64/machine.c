@@ -11,6 +11,8 @@
  * for a crash), which tools/sparc64_run.sh turns into its own exit status.
  * Floating point is on in the kernel (PSTATE.PEF, FPRS.FEF): D's float
  * formatting uses it; its registers are not saved per thread.
+ *
+ * Tests: make sparc64-check (every self-test on sparc64)
  */
 #include "arch/arch.h"
 #include "arch/sparc64/sparc64.h"

@@ -24,6 +24,9 @@
  * function boundary in the SPARC ABI, so nothing else is saved.  Leaf
  * functions (no save) get no probes.  Disabled, a site is the compiler's
  * own instruction: zero probe effect.
+ *
+ * Tests: self-tests s64_fbt_* (tests/kernel/sparc64/fbt_selftest.c), sdt_* and
+ *        profile_* under make sparc64-check
  */
 #include "arch/arch.h"
 #include "arch/sparc64/sparc64.h"

@@ -14,6 +14,8 @@
  * and whose %i6 is the second frame, and that frame, whose saved %l0 is
  * the thread and whose %i6 and %i7 are 0 (where stack walks stop).
  * Interrupts are off throughout (the scheduler holds sched_lock).
+ *
+ * Tests: self-tests thread_*, wl_* under make sparc64-check
  */
 #define BIAS 2047
 

@@ -13,6 +13,9 @@
  * its frame's save area, where a frame's caller's frame pointer is the
  * saved %i6 (slot 14) and its return address the saved %i7 (slot 15), the
  * address of the call instruction.
+ *
+ * Tests: self-tests safe_read_survives_faults, s64_fbt_* under make
+ *        sparc64-check
  */
 #include "arch/arch.h"
 #include "arch/sparc64/sparc64.h"

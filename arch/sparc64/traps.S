@@ -33,6 +33,8 @@
  * change tpc/tnpc: a fix-up, or skipping a trap instruction), goes back to
  * TL 1 and the trapped window, puts the current window number in TSTATE (a
  * context switch in the handler may have moved the windows) and retries.
+ *
+ * Tests: self-tests safe_read_survives_faults, vm_wx under make sparc64-check
  */
 	.register %g2, #scratch
 	.register %g3, #scratch

@@ -8,6 +8,8 @@
  * interrupt through the PCI bridge, at the cost of up to one tick of delay.
  * The second UART (COM2's port) carries the error stream when the command
  * line asks for it (stderr=com2), as on x86_64.
+ *
+ * Tests: make sparc64-check (its TAP output), tools/sparc64_run.sh
  */
 #include "arch/arch.h"
 #include "arch/sparc64/sparc64.h"

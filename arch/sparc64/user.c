@@ -6,6 +6,8 @@
  * and from user space fail, and arch_user_probe says nothing is mapped.
  * The shell's built-in commands and the in-kernel workloads (churn, spin)
  * run as kernel threads and need none of this.
+ *
+ * Tests: make sparc64-check
  */
 #include "arch/arch.h"
 #include "kernel/klib.h"

@@ -13,6 +13,9 @@
  * then `flush` makes the instruction fetch see the new word.
  * The TLB is per CPU and there is one CPU, so unmapping demaps the page
  * here and that is all.
+ *
+ * Tests: self-tests vm_wx, text_patch_roundtrip, pages_roundtrip under make
+ *        sparc64-check
  */
 #include "arch/arch.h"
 #include "arch/sparc64/sparc64.h"

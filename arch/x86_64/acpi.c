@@ -6,6 +6,9 @@
  * else from a scan of the BIOS area (0xe0000-0xfffff) for "RSD PTR ".  Every
  * table is checked (signature, length bounds, checksum) before it is trusted;
  * anything wrong means "one CPU", never a crash.
+ *
+ * Tests: self-tests smp_* (tests/kernel/smp_selftest.c) on 4 CPUs;
+ *        tests/e2e/test_smp.py
  */
 #include "arch/x86_64/x86.h"
 #include "kernel/boot.h"

@@ -7,6 +7,8 @@
 ; the first 2 MiB at address 0 while APs start), enters 64-bit mode, loads
 ; its stack and jumps to ap_main(cpu) in the higher half.  The parameter
 ; block at 0x8f00 is filled by smp.c for each AP in turn.
+;
+; Tests: self-tests smp_* on 4 CPUs; tests/e2e/test_smp.py
 
 bits 16
 org 0x8000

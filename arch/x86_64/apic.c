@@ -12,6 +12,9 @@
  * runs in one-shot mode, re-armed by the cyclic facility for the earliest
  * expiry.  Under QEMU -icount shift=0 the TSC counts retired instructions,
  * so time (and every figure derived from it) is deterministic.
+ *
+ * Tests: self-tests cyclic_fires_and_stops, sleep_is_long_enough,
+ *        smp_xcall_reaches_every_cpu; tests/d/profile
  */
 #include "arch/arch.h"
 #include "arch/x86_64/x86.h"

@@ -10,6 +10,8 @@
  * vm_init(), and everything kept is copied into boot_info, so the loader's
  * memory may be reused afterwards.  Anything malformed is skipped with a
  * message, never trusted.
+ *
+ * Tests: tests/e2e/test_boot.py (every boot path), tests/e2e/test_efi.py
  */
 #include "arch/arch.h"
 #include "boot/efi/handoff.h"

@@ -12,6 +12,9 @@
 ; switches to the kernel stack, builds the same frame (vector
 ; VEC_SYSCALL), calls arch_syscall(frame) with interrupts on, and returns
 ; with SYSRET.  user_iret starts user mode with IRETQ.
+;
+; Tests: self-tests safe_read_survives_faults; tests/e2e/test_crash.py,
+;        tests/e2e/test_proc.py
 
 extern trap_dispatch
 

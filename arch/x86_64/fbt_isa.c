@@ -29,6 +29,9 @@
  * just before the probe was disabled still finds it.
  *
  * Everything in this file is in the notrace region (linker.ld).
+ *
+ * Tests: self-tests fbt_*, x86_decode_* (tests/kernel/prov_fbt_selftest.c);
+ *        tests/d/fbt; tests/e2e/test_smp_enable.py
  */
 #include "arch/arch.h"
 #include "arch/x86_64/fbt_isa.h"

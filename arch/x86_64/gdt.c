@@ -9,6 +9,8 @@
  * while the CPU is in the kernel (entry.asm swaps it with the user's, 0, on
  * the way to and from user mode); TSS rsp0 is the kernel stack of the user
  * thread running (gdt_set_kstack).
+ *
+ * Tests: tests/e2e/test_boot.py, tests/e2e/test_proc.py (ring 3 and back)
  */
 #include "arch/x86_64/x86.h"
 #include "kernel/cpu.h"

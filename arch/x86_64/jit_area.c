@@ -12,6 +12,8 @@
  *
  * Context: arch_jit_install runs in thread context under the framework
  * lock (enabling); the code it installs runs in probe context.
+ *
+ * Tests: self-tests jit_area_reused, vm_wx
  */
 #include "arch/arch.h"
 #include "kernel/klib.h"

@@ -7,6 +7,9 @@
  * (exit 33 + 2s); a crash writes 1 (exit 3).  A triple fault makes QEMU exit
  * 0, so 0 never counts as success.  Without the device (a real machine or a
  * plain QEMU), the CPU halts with interrupts off.
+ *
+ * Tests: self-tests safe_read_survives_faults, mem_probe_classifies;
+ *        tests/e2e/test_boot.py
  */
 #include "arch/arch.h"
 #include "arch/x86_64/x86.h"

@@ -32,6 +32,8 @@
  * Everything here runs with interrupts off (the trap is an interrupt gate)
  * except the one allocation of the scratch page; the file is in the
  * notrace region (linker.ld).
+ *
+ * Tests: tests/d/pid, tests/e2e/test_pid.py
  */
 #include "arch/arch.h"
 #include "arch/x86_64/x86.h"

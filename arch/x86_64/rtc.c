@@ -11,6 +11,8 @@
  *
  * Context: boot, thread context, interrupts on or off; it polls I/O ports
  * and takes up to a few milliseconds (one RTC update).
+ *
+ * Tests: tests/d/consumer (walltimestamp)
  */
 #include "arch/arch.h"
 #include "arch/x86_64/x86.h"

@@ -25,6 +25,8 @@
  * address that holds the sdt NOP (fbt never arms one: fbt_isa.c), so the
  * portable provider is unchanged; sdt_isa_call_on = false keeps every site
  * on the trap (the self-tests run both).
+ *
+ * Tests: self-tests sdt_* (tests/kernel/prov_sdt_selftest.c), tests/d/sdt
  */
 #include "arch/arch.h"
 #include "arch/x86_64/x86.h"

@@ -8,6 +8,9 @@
  * unanswered).  An AP sets up its own descriptor tables, per-CPU base and
  * local APIC, says it is up, and becomes its CPU's idle thread.  After the
  * last AP, the low mapping goes away again.
+ *
+ * Tests: self-tests smp_* (tests/kernel/smp_selftest.c) on 4 CPUs;
+ *        tests/e2e/test_smp.py
  */
 #include "arch/arch.h"
 #include "arch/x86_64/x86.h"

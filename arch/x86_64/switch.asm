@@ -5,6 +5,9 @@
 ; registers; the final ret resumes the new thread where it last called
 ; arch_switch, or at thread_trampoline for a new thread (thread.c builds
 ; that first frame).
+;
+; Tests: self-tests thread_join_status, thread_kill_wakes_sleeper,
+;        smp_threads_spread; tests/e2e/test_workloads.py
 
 extern thread_start
 

@@ -9,6 +9,9 @@
  * CPU exception in user mode kills the process instead (vm_user.c).  An
  * exception at an instruction listed in the exception table (a guarded load)
  * resumes at its fix-up address instead.
+ *
+ * Tests: self-tests safe_read_survives_faults; tests/e2e/test_crash.py,
+ *        tests/e2e/test_garbage.py
  */
 #include "arch/arch.h"
 #include "arch/x86_64/fbt_isa.h"

@@ -8,6 +8,8 @@
  *
  * COM2 carries the error stream when the kernel is booted with stderr=com2
  * (tools/dtrace): transmit only, polled, no interrupts.
+ *
+ * Tests: tests/e2e/test_console_input.py, tests/e2e/test_editing.py
  */
 #include "arch/arch.h"
 #include "arch/x86_64/x86.h"

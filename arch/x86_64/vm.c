@@ -16,6 +16,9 @@
  * text_patch_sync() makes every CPU see what was written (see below).
  * Page-table pages come from pmem_take(); before the direct map exists they
  * are reached through the boot identity map (they lie in the first GiB).
+ *
+ * Tests: self-tests vm_wx, text_patch_roundtrip, mem_probe_classifies
+ *        (tests/kernel/kernel_selftest.c)
  */
 #include "arch/arch.h"
 #include "arch/x86_64/x86.h"

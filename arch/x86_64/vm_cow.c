@@ -31,6 +31,9 @@
  *
  * Booted with nocow, fork copies every page (arch_as_copy), for the
  * figures' "before" (make bench).
+ *
+ * Tests: self-tests vm_fork_shares_and_private_copies_count_exactly
+ *        (tests/kernel/vm_tlb_selftest.c); tests/e2e/test_mem.py
  */
 #include "arch/arch.h"
 #include "arch/x86_64/x86.h"

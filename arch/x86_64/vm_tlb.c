@@ -34,6 +34,9 @@
  * still have the space loaded; it returns when the set is empty.  No CPU
  * can load the space again, since no thread has it as t_as any more (the
  * caller's contract).
+ *
+ * Tests: self-tests vm_space_* (tests/kernel/vm_tlb_selftest.c) on 4 CPUs;
+ *        tests/d/proc; tests/e2e/test_mem.py
  */
 #include "arch/arch.h"
 #include "arch/x86_64/x86.h"

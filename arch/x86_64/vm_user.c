@@ -39,6 +39,9 @@
  *
  * Order: address spaces, copies, FPU and switching, fork's frames, entries
  * from user mode.
+ *
+ * Tests: tests/e2e/test_proc.py, tests/e2e/test_mem.py (/bin/syscheck,
+ *        /bin/sysfuzz)
  */
 #include "arch/arch.h"
 #include "arch/x86_64/x86.h"

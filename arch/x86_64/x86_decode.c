@@ -12,6 +12,9 @@
  * disp32.  Operand size (66 prefix, REX.W) changes only the "z" and "v"
  * immediates.  The 67 prefix (32-bit addresses) keeps the same ModRM layout
  * in 64-bit mode and shrinks the moffs of A0-A3 to 4 bytes.
+ *
+ * Tests: self-tests x86_decode_vectors, x86_decode_walks_a_function,
+ *        fbt_mechanism_each_kind; tests/d/pid
  */
 #include <stdbool.h>
 #include <string.h>

@@ -19,6 +19,8 @@
  *
  * Segments may share a page (Sonde's are packed with -n), so the pages are
  * reserved per run of touching page ranges, not per segment.
+ *
+ * Tests: tests/e2e/test_efi.py (through elf_host.c and OVMF)
  */
 #include "boot/efi/loader.h"
 #include "kernel/elf.h"                 /* the ELF-64 file and program headers */

@@ -13,6 +13,8 @@
  * uses.  For each FILE it prints the loader's messages, then
  * "status: <EFI status name>"; it exits 0 if every file loaded.
  * tests/e2e/test_efi.py builds it and feeds it corrupt kernels.
+ *
+ * Tests: tests/e2e/test_efi.py
  */
 #define _GNU_SOURCE
 #include <stdarg.h>

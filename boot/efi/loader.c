@@ -21,6 +21,8 @@
  * Steps 1-5 free what they took when anything fails, print the UEFI status
  * and return to the firmware after a pause.  Step 6 is the point of no
  * return only once ExitBootServices succeeds; step 7 cannot fail.
+ *
+ * Tests: tests/e2e/test_efi.py
  */
 #include "boot/efi/loader.h"
 

@@ -12,6 +12,8 @@
  *                 starting with # are skipped); each file is loaded as a
  *                 boot module named by its path as written, like GRUB's
  *                 "module2 /boot/files.tar files.tar"
+ *
+ * Tests: tests/e2e/test_efi.py
  */
 #include "boot/efi/loader.h"
 

@@ -10,6 +10,8 @@
  * broken by key (integers compared unsigned, strings bytewise) unless the
  * aggsort options say otherwise, and prints each entry as DTrace does: the
  * key members, then the value, or a histogram for quantize and lquantize.
+ *
+ * Tests: tests/d/aggs, tests/d/agg-exit, tests/d/output
  */
 #include "kernel/klib.h"
 #include "kernel/mem.h"

@@ -24,6 +24,8 @@
  * Context: dtrace_anon_boot in boot context (no sleeping); the claim in the
  * consumer's thread.  The anonymous state is one pointer, set at boot before
  * any thread runs and taken once by the console's thread.
+ *
+ * Tests: tests/e2e/test_anon.py
  */
 #include "kernel/console.h"
 #include "kernel/init.h"

@@ -17,6 +17,8 @@
  * that needs one fails to compile at its first directive.
  *
  * Thread context.
+ *
+ * Tests: tests/d/cmdline; tests/e2e/test_cmdline.py
  */
 #include "kernel/klib.h"
 #include "kernel/mem.h"

@@ -15,6 +15,8 @@
  * MESSAGE") and then DTrace's message, "failed to compile script FILE:
  * Preprocessor failed to process input program" (for -n: "invalid probe
  * specifier TEXT: ..."), exit status 1.  Thread context.
+ *
+ * Tests: tests/d/cpp
  */
 #include "dlang/dt_cpp.h"
 #include "kernel/kfile.h"

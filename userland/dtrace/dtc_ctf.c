@@ -16,6 +16,8 @@
  *
  * Context: the consumer's thread, while it compiles (framework lock taken
  * and released by the calls here, never held across them).
+ *
+ * Tests: tests/d/ctf
  */
 #include "kernel/ctf.h"
 #include "kernel/klib.h"

@@ -18,6 +18,8 @@
  * action gets " {}" (the default action).  A description with more fields
  * than its option allows, or followed by anything but a predicate or an
  * action, is rejected with DTrace's message.  Thread context.
+ *
+ * Tests: tests/d/cmdline, tests/d/probes; tests/e2e/test_cmdline.py
  */
 #include "kernel/klib.h"
 #include "kernel/mem.h"

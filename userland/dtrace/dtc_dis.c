@@ -24,6 +24,8 @@
  * DTrace.  Every index is checked against its table before it is used.
  *
  * Context: the consumer's thread.
+ *
+ * Tests: tests/e2e/test_dtrace_listing.py (-S)
  */
 #include "kernel/klib.h"
 #include "userland/dtrace/dtc.h"

@@ -17,6 +17,8 @@
  *
  * Context: the consumer (thread context); allocates its work space with
  * kmalloc for the duration of one call.
+ *
+ * Tests: tests/unit/dtc_float_test.c; tests/d/types
  */
 #include "kernel/klib.h"
 #include "kernel/mem.h"

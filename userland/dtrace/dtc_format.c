@@ -21,6 +21,8 @@
  *               left-justified, otherwise each frame padded to the width
  *
  * Context: thread context, the consumer's.  No state.
+ *
+ * Tests: tests/d/printf, tests/d/output
  */
 #include "kernel/klib.h"
 #include "kernel/mem.h"

@@ -26,6 +26,8 @@
  * Strings are escaped byte by byte: ", \ and control characters as JSON
  * escapes, bytes 0x7f and above as \u00XX (read as Latin-1), so any bytes
  * a probe recorded still make valid JSON.  Thread context.
+ *
+ * Tests: tests/d/json; tests/e2e/test_json.py
  */
 #include "kernel/klib.h"
 #include "kernel/ksym.h"

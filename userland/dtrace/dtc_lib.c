@@ -11,6 +11,8 @@
  * array of them is allocated here.
  *
  * Context: the consumer's thread.
+ *
+ * Tests: tests/d/dlib
  */
 #include "kernel/kfile.h"
 #include "kernel/klib.h"

@@ -18,6 +18,8 @@
  * lists under its lock and describes under it too.
  *
  * Context: the consumer's thread.
+ *
+ * Tests: tests/e2e/test_dtrace_listing.py
  */
 #include "kernel/klib.h"
 #include "kernel/mem.h"

@@ -13,6 +13,8 @@
  *
  * Errors are DTrace's: "failed to set -x NAME: Invalid option name" (or
  * "Invalid value for specified option"), exit status 1.  Thread context.
+ *
+ * Tests: tests/d/options; tests/d/cmdline
  */
 #include "kernel/klib.h"
 #include "userland/dtrace/dtc.h"

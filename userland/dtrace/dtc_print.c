@@ -10,6 +10,9 @@
  * and structs as a byte dump.  printf's conversions are printed by
  * dtc_format.c.  Faults arrive as error records and become DTrace's
  * "error on enabled probe" message on standard error.
+ *
+ * Tests: tests/d/trace, tests/d/output, tests/d/faults, tests/d/drops;
+ *        tests/e2e/test_dtrace_output.py
  */
 #include "kernel/console.h"
 #include "kernel/klib.h"

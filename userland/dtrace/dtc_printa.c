@@ -13,6 +13,8 @@
  * format has more %@ than aggregations), formatted as its conversion says
  * (count() unsigned, avg() computed unsigned, as libdtrace).  Histograms
  * print whole.
+ *
+ * Tests: tests/d/printa
  */
 #include "kernel/klib.h"
 #include "kernel/mem.h"

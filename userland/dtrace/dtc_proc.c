@@ -26,6 +26,8 @@
  * execname and pid in BEGIN and END are the consumer's own.
  *
  * Context: the consumer's thread, except proc_thread (the command's).
+ *
+ * Tests: tests/d/consumer, tests/d/proc; tests/e2e/test_proc.py
  */
 #include "kernel/kfile.h"
 #include "kernel/klib.h"

@@ -16,6 +16,8 @@
  * value are string constants (the compiler insists), read from the DIF of
  * the action's arguments.  The compile-time options (errtags, zdefs...) are
  * accepted and change nothing.
+ *
+ * Tests: tests/d/errs (setopt()), tests/d/options
  */
 #include "kernel/klib.h"
 #include "userland/dtrace/dtc.h"

@@ -22,6 +22,8 @@
  * of each clause with its own attributes, as -lv prints a probe's.
  *
  * Context: the consumer's thread.
+ *
+ * Tests: tests/d/options (-v); tests/e2e/test_dtrace_listing.py
  */
 #include "kernel/klib.h"
 #include "userland/dtrace/dtc.h"

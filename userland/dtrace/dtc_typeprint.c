@@ -22,6 +22,8 @@
  * within the record the type describes.
  *
  * Context: the consumer (thread context).
+ *
+ * Tests: tests/d/types, tests/d/ctf (print())
  */
 #include "kernel/klib.h"
 #include "userland/dtrace/dtc.h"

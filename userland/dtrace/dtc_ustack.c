@@ -9,6 +9,8 @@
  * the program covers it.  ufunc()/usym()/uaddr()/umod() records and keys
  * are [pc, image]: printed as prog`func, prog`func+0x1c and prog; as keys,
  * ufunc() and usym() merge by function and umod() by program.
+ *
+ * Tests: tests/d/pid; tests/e2e/test_pid.py
  */
 #include "kernel/elf.h"
 #include "kernel/kfile.h"

@@ -25,6 +25,9 @@
  * dtc_args.c and dtc_opt.c; listing (-l, -lv), the DIF listing (-S) and
  * the stability report (-v) in dtc_list.c, dtc_dis.c and dtc_stability.c;
  * the command runs as the "dtrace" process (dtc_proc.c).
+ *
+ * Tests: tests/d (every program); tests/e2e/test_dtrace_console.py,
+ *        tests/e2e/test_dtrace_flood.py
  */
 #include "kernel/console.h"
 #include "kernel/file.h"

@@ -13,6 +13,8 @@
  * stack to 16 bytes as the ABI wants at a call, and hands argc, argv and
  * envp to sonde_start (syscalls.c), which runs the constructors, main and
  * exit.  It never returns.
+ *
+ * Tests: tests/e2e/test_proc.py (every /bin program starts here)
  */
 	.text
 	.globl	_start

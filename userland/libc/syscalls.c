@@ -12,6 +12,8 @@
  * translated into newlib's here.
  *
  * Not here: signals beyond kill, threads, locale.  Single-threaded: no lock.
+ *
+ * Tests: tests/e2e/test_proc.py (/bin/syscheck), tests/e2e/test_mem.py
  */
 #include <errno.h>
 #include <stdint.h>

@@ -17,6 +17,9 @@
  * The editor never allocates and never calls the kernel; the caller supplies
  * the output function.  Order below: output helpers, edits, history, escape
  * sequences, the key dispatch, and the entry points.
+ *
+ * Tests: tests/unit/shell_ledit_test.c; self-tests shell_ledit_edits;
+ *        tests/e2e/test_editing.py
  */
 #include "userland/shell/ledit.h"
 #include "kernel/klib.h"

@@ -30,6 +30,9 @@
  *
  * Order: the command table, errors, running a command, running a line, and
  * the interactive loop.
+ *
+ * Tests: tests/unit/shell_cmds_test.c; self-tests shell_run_line_*; make
+ *        shell-fuzz
  */
 #include "userland/shell/shell.h"
 #include "userland/shell/ledit.h"

@@ -11,6 +11,8 @@
  * Order: help and echo; time and threads (uptime, sleep, ps; kill is in
  * shell_proc.c); memory
  * and symbols (mem, sym); the machine (halt, reboot, crash).
+ *
+ * Tests: tests/unit/shell_cmds_test.c; tests/e2e/test_commands.py
  */
 #include "userland/shell/shell.h"
 #include "kernel/klib.h"

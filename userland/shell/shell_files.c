@@ -17,6 +17,8 @@
  *
  * Output goes to standard output; errors go to the error stream
  * (kprintf_err), "ls: PATH: no such file or directory", status 1.
+ *
+ * Tests: tests/unit/shell_cmds_test.c; tests/e2e/test_commands.py
  */
 #include "userland/shell/shell.h"
 #include "kernel/console.h"

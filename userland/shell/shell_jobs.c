@@ -15,6 +15,8 @@
  *
  * Context: the shell's thread.  Kernel only (the pretend kernel of the
  * host tests has no processes).
+ *
+ * Tests: tests/e2e/test_shell_pipes.py
  */
 #include "kernel/console.h"
 #include "kernel/klib.h"

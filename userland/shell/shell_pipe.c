@@ -32,6 +32,8 @@
  *
  * Context: the shell's thread, thread context.  Kernel only (the host
  * tests see a stub that refuses operators).
+ *
+ * Tests: tests/e2e/test_shell_pipes.py
  */
 #include "kernel/console.h"
 #include "kernel/file.h"

@@ -13,6 +13,8 @@
  * `kill [-SIG] PID` signals them (`kill -t TID` stops a kernel thread),
  * and `pmem` counts them and the pages they hold.  Kernel only (the host tests of the shell use a fake,
  * tests/unit/shell_fake_kernel.c).  Thread context, the shell's thread.
+ *
+ * Tests: tests/e2e/test_proc.py, tests/e2e/test_commands.py
  */
 #include "arch/arch.h"
 #include "kernel/console.h"

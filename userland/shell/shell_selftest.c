@@ -7,6 +7,8 @@
  * statuses of shell_run_line() are what the boot option cmd= relies on.
  * Commands that print use a '#' first word so that their output reads as a
  * TAP comment.
+ *
+ * Tests: make selftest-check (it is self-tests shell_*)
  */
 #include "userland/shell/shell.h"
 #include "userland/shell/ledit.h"

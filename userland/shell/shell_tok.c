@@ -10,6 +10,9 @@
  * line so that a caller looping over commands terminates.
  *
  * Order: the word buffer, quoted pieces, one word, one command, checks.
+ *
+ * Tests: tests/unit/shell_tok_test.c; self-tests shell_tok_quotes; make
+ *        shell-fuzz
  */
 #include "userland/shell/shell_tok.h"
 #include "kernel/klib.h"

@@ -6,6 +6,8 @@
  * and is read through the kernel's path layer (kernel/vfs.c), as a
  * program would read it.  `df` reports what /tmp holds.  Kernel only (the host tests' pretend kernel
  * answers "no such file").  Thread context, the shell's thread.
+ *
+ * Tests: tests/e2e/test_shell_pipes.py, tests/e2e/test_commands.py
  */
 #include "kernel/console.h"
 #include "kernel/file.h"

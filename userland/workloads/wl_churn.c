@@ -12,6 +12,9 @@
  * A pattern mismatch means someone else wrote into our memory: the workload
  * reports it and exits with status 1.  kmalloc failures are counted, not
  * fatal (a churner must survive a full heap).
+ *
+ * Tests: self-tests wl_workloads_end_by_themselves,
+ *        wl_heap_balanced_after_churn; tests/e2e/test_workloads.py
  */
 #include "userland/workloads/workload.h"
 #include "kernel/klib.h"

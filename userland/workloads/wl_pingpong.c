@@ -16,6 +16,9 @@
  *
  * Call chains: wl_pingpong_main -> pp_produce -> pp_send -> wl_queue_put,
  * and pp_consumer_main -> pp_consume -> pp_receive -> wl_queue_get.
+ *
+ * Tests: self-tests wl_workloads_end_by_themselves;
+ *        tests/e2e/test_workloads.py
  */
 #include "userland/workloads/workload.h"
 #include "userland/workloads/wl_queue.h"

@@ -7,6 +7,8 @@
  * mirrors it.  Every sleeper re-checks its condition after waking, so
  * spurious and timed-out wake-ups are harmless.  The timeout is what lets a
  * killed thread give up instead of sleeping forever.
+ *
+ * Tests: self-tests wl_queue_fifo_and_close, wl_queue_two_threads
  */
 #include "userland/workloads/wl_queue.h"
 #include "kernel/klib.h"

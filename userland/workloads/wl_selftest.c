@@ -4,6 +4,8 @@
  * The queue is checked alone (order, capacity, close) and across two
  * threads; every workload is run with a small count and must end by itself
  * with status 0 (thread_join returns it).
+ *
+ * Tests: make selftest-check (it is self-tests wl_*)
  */
 #include "userland/workloads/workload.h"
 #include "userland/workloads/wl_queue.h"

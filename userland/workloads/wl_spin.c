@@ -8,6 +8,8 @@
  * cheap integer hash (no floating point in the kernel); its result goes to a
  * volatile sink so the compiler cannot drop the work.  The round is short
  * (about a few microseconds) so a kill is noticed quickly.
+ *
+ * Tests: self-tests wl_workloads_end_by_themselves; tests/d/profile
  */
 #include "userland/workloads/workload.h"
 #include "kernel/time.h"

@@ -8,6 +8,9 @@
  * workload and exits with its status.  wl_stop() kills such a thread and
  * reaps it (dtrace -c stops the workload it started that way).  The parameters travel to the new
  * thread in a small heap block that the thread frees.
+ *
+ * Tests: self-tests wl_registry; tests/unit/shell_cmds_test.c;
+ *        tests/e2e/test_workloads.py
  */
 #include "userland/workloads/workload.h"
 #include "userland/shell/shell.h"
