@@ -11,7 +11,7 @@
  * as "line N: why". Context: not probe context; no allocation.
  *
  * Tests: tests/unit/dif_asm_test.c; make dif-check (difasm round trip of
- *        tests/dif/*.dift)
+ *        tests/dif/ (every vector))
  */
 #include "dif/dif_text.h"
 

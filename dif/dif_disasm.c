@@ -11,7 +11,7 @@
  * every read stays inside the DIFO's tables. Context: any; no allocation.
  *
  * Tests: tests/unit/dif_asm_test.c; make dif-check (round trip);
- *        tests/dlang/*.S
+ *        tests/dlang/ (exact DIF)
  */
 #include "dif/dif_text.h"
 

@@ -23,7 +23,7 @@
  * Context: probe context. No locks, no sleeping, no globals: the only
  * state is the caller's dif_state_t.
  *
- * Tests: tests/unit/dif_emulate_test.c; tests/dif/*.dift (make dif-check);
+ * Tests: tests/unit/dif_emulate_test.c; tests/dif/ (every vector) (make dif-check);
  *        make dif-fuzz
  */
 #include "dif/dif_impl.h"

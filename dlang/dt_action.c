@@ -24,7 +24,7 @@
  * descriptions, clauses.  The function table is in dt_func.c, aggregations
  * in dt_agg.c.
  *
- * Tests: tests/dlang/*.S (exact DIF), tests/d/err.D_*.d (make dlang-check),
+ * Tests: tests/dlang/ (exact DIF), tests/d/err.D_*.d (make dlang-check),
  *        tests/unit/dlang_compile_test.c
  */
 #include "dlang/dt.h"

@@ -30,7 +30,7 @@
  * Order: buffer and tables, registers and labels, loads and stores,
  * variables, operators, calls, the dispatcher, the DIFO.
  *
- * Tests: tests/dlang/*.S (exact DIF); tests/d (every runtime program); make
+ * Tests: tests/dlang/ (exact DIF); tests/d (every runtime program); make
  *        dlang-fuzz
  */
 #include "dlang/dt.h"

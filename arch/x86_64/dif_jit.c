@@ -34,7 +34,7 @@
  * and the DIFO stays on the interpreter.  The code is bounded by the DIFO's
  * length (at most JIT_MAXLEN bytes per instruction, checked against cap).
  *
- * Tests: tests/dif/*.dift through the JIT (make dif-check), self-tests jit_*
+ * Tests: tests/dif/ (every vector) through the JIT (make dif-check), self-tests jit_*
  *        (tests/kernel/jit_selftest.c), tests/d/jit, make difffuzz
  */
 #include "dif/dif_jit.h"
