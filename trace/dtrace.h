@@ -84,14 +84,12 @@ void dtrace_opts_default(dtrace_optvals_t *o);
 
 /* ---- errors ---- */
 
-#define DTRACE_EINVAL   (-1)             /* bad argument or malformed program */
-#define DTRACE_ENOMEM   (-2)             /* memory for buffers or ECBs */
-#define DTRACE_EDIF     (-3)             /* a DIFO failed validation */
-#define DTRACE_ESTATE   (-4)             /* call not allowed in this state */
-#define DTRACE_EBUSY    (-5)             /* e.g. enabling a probe failed */
-#define DTRACE_EPERM    (-6)             /* destructive action without -w */
-#define DTRACE_EENDBIG  (-7)             /* fill policy: END's records do not fit the buffer */
-#define DTRACE_EBUFSMALL (-8)            /* an exit() clause's record does not fit the buffer */
+/* DTRACE_EINVAL, DTRACE_ENOMEM, ...: negative, from dtrace_errors.def. */
+enum dtrace_errno {
+#define DTRACE_ERR(NAME, n, msg) DTRACE_##NAME = -(n),
+#include "trace/dtrace_errors.def"
+#undef DTRACE_ERR
+};
 const char *dtrace_errmsg(int err);     /* enable.c */
 
 /* ---- records ----

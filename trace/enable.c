@@ -45,14 +45,9 @@
 #include "trace/trace_impl.h"
 
 static const char *const errmsgs[] = {
-	[1] = "invalid argument or malformed program",
-	[2] = "Not enough space",
-	[3] = "DIF program failed validation",
-	[4] = "operation not allowed in the consumer's current state",
-	[5] = "a probe could not be enabled",
-	[6] = "destructive actions not allowed (use -w)",
-	[7] = "END enablings exceed size of principal buffer",
-	[8] = "Enabling exceeds size of buffer",
+#define DTRACE_ERR(NAME, n, msg) [n] = msg,
+#include "trace/dtrace_errors.def"
+#undef DTRACE_ERR
 };
 
 const char *dtrace_errmsg(int err)
