@@ -4,20 +4,25 @@ The student edits the kernel; prepare() builds it (make build/kernel.elf
 in the student's tree).  With --solutions the reference solution is a
 patch (labs/solutions/sdt/pipe-probes.patch): prepare() copies the tree
 (sources and build/, mtimes kept, so only pipe.c and the link are redone)
-into build/labs/sdt-solution, applies the patch there and builds that
+into a directory under $TMPDIR, applies the patch there and builds that
 kernel, leaving the real tree alone.  The tasks then boot that kernel and
 check the probes with the grader's own D against /bin/pipes, whose
 traffic is known exactly.
 """
+import hashlib
 import os
 import re
 import shutil
 import subprocess
+import tempfile
 
 from gradelib import ROOT, Fail, expect, expect_status
 
 DOC = "docs/labs/03-sdt.md"
-COPY = os.path.join("build", "labs", "sdt-solution")
+# Outside build/: the Makefile includes every *.d file under build/ (its
+# dependency files), which would take in the copy's D scripts too.
+COPY = os.path.join(tempfile.gettempdir(), "sonde-grade-sdt-%d" % os.getuid(),
+                    hashlib.sha1(ROOT.encode()).hexdigest()[:8])
 
 
 def make_kernel(tree):
@@ -43,8 +48,6 @@ def tree_copy(dest):
     os.unlink(os.path.join(dest, ".src.tar"))
     os.makedirs(os.path.join(dest, "build"))
     for name in os.listdir(os.path.join(ROOT, "build")):
-        if name == "labs":
-            continue
         src = os.path.join(ROOT, "build", name)
         if name == "newlib":      # its 100 MB of sources are only read: link them
             os.makedirs(os.path.join(dest, "build", "newlib"))
@@ -63,7 +66,7 @@ def prepare(lab):
         make_kernel(ROOT)
         return
     patch = lab.task_file("pipe-probes.patch")
-    dest = os.path.join(ROOT, COPY)
+    dest = COPY
     tree_copy(dest)
     p = subprocess.run(["patch", "-p1", "-i", os.path.join(ROOT, patch)], cwd=dest,
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
