@@ -86,7 +86,7 @@ def register(lab):
 
     @lab.task("align")
     def align(lab):
-        runtime_fault(lab, "align.d", 7, r"invalid alignment \(0x[0-9a-f]*[1-7]\)")
+        runtime_fault(lab, "align.d", 7, r"invalid alignment \(0x[0-9a-f]*[1-79a-f]\)")
 
     @lab.task("error-probe")
     def error_probe(lab):

@@ -6,7 +6,7 @@ counts, which vary from boot to boot.
 """
 import re
 
-from gradelib import Fail, agg_rows, expect, expect_match, expect_status
+from gradelib import agg_rows, expect, expect_match, expect_status
 
 DOC = "docs/labs/01-oneliners.md"
 

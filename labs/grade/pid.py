@@ -5,7 +5,7 @@ fails); the checks are exact, since the program is deterministic.
 """
 import re
 
-from gradelib import agg_rows, expect, expect_match, expect_status
+from gradelib import agg_rows, expect, expect_status
 
 DOC = "docs/labs/07-pid.md"
 CMD = "/bin/reqs 50 7"

@@ -8,10 +8,9 @@ differently): 1 instruction, or 2 %, whichever is larger.  The figures
 change when fbt changes (a jump-optimised entry has no trap): measuring,
 not remembering, is what passes.
 """
-import os
 import re
 
-from gradelib import ROOT, Fail, expect, expect_status
+from gradelib import expect, expect_status
 
 DOC = "docs/labs/02-probe-effect.md"
 N = 10000
