@@ -76,7 +76,7 @@ def register(lab):
             os.unlink(v.name)
         expect(r.rc == 0, "expected fact.dif to be accepted and return 3628800", r)
 
-    @lab.task("null")
+    @lab.task("null", quick=True)
     def null(lab):
         runtime_fault(lab, "null.d", 5, re.escape("invalid address (0x0)"))
 

@@ -23,7 +23,7 @@ def frames(r):
 
 
 def register(lab):
-    @lab.task("calls")
+    @lab.task("calls", quick=True)
     def calls(lab):
         r = run(lab, "calls.d", 1)
         rows = dict(agg_rows(r))

@@ -26,7 +26,7 @@ def register(lab):
         got = [l for l in r.lines() if l.startswith("request")]
         expect(got == ["request 61 failed"], "expected exactly the line `request 61 failed`", r)
 
-    @lab.task("spec")
+    @lab.task("spec", quick=True)
     def spec(lab):
         r = run(lab, "spec.d", 2, 200, 83)
         reqs = [l for l in r.lines() if l.startswith("request")]
