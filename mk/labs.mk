@@ -1,6 +1,6 @@
 # mk/labs.mk - grading the labs of docs/labs/ (labs/grade/grade.py).
 #
-#   make grade LAB=name              grade the student's work in labs/work/name/
+#   make grade LAB=name              grade the student's work in labs/student/name/
 #   make grade LAB=name SOLUTIONS=1  grade the reference solutions (labs/solutions/name/)
 #   make grade-all                   every lab's reference solutions, in full
 #   make labs-check                  the quick tasks of every lab's reference solutions

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """grade.py - grade one lab, or all of them (make grade LAB=name, make grade-all).
 
-    labs/grade/grade.py LAB                  the student's work in labs/work/LAB/
+    labs/grade/grade.py LAB                  the student's work in labs/student/LAB/
     labs/grade/grade.py --solutions LAB      the reference solutions in labs/solutions/LAB/
     labs/grade/grade.py --quick LAB ...      only the tasks marked quick (make labs-check)
     labs/grade/grade.py --task NAME LAB      only task NAME (repeatable)

@@ -11,10 +11,10 @@ was run, what was expected, what came back.
 The runner (labs/grade/grade.py) prints one line per task in the shape of
 MIT 6.1810's `make grade`, then the score:
 
-    == grade oneliners: labs/work/oneliners ==
+    == grade oneliners: labs/student/oneliners ==
     hello: OK (1.3s)
     syscalls: FAIL (2.1s)
-        labs/work/oneliners/syscalls.d: missing (docs/labs/01-oneliners.md, task 2)
+        labs/student/oneliners/syscalls.d: missing (docs/labs/01-oneliners.md, task 2)
     Score: 1/2
 
 What this is not: a sandbox.  The student's D runs in the guest, where
@@ -23,7 +23,7 @@ kernel the grader builds from the student's own tree.  Graders never look
 at wall-clock time (the machine may be loaded): only at output, exit
 status and -icount instruction counts, which are exact.
 
-Work and solutions: a lab's files are looked for in labs/work/<lab>/ (the
+Work and solutions: a lab's files are looked for in labs/student/<lab>/ (the
 student's) or, with --solutions, in labs/solutions/<lab>/ (the reference
 solutions, which make grade-all and make labs-check grade so that the
 graders cannot rot).
@@ -50,7 +50,7 @@ class Lab:
         self.name = name
         self.doc = doc
         self.solutions = solutions
-        self.dir = os.path.join("labs", "solutions" if solutions else "work", name)
+        self.dir = os.path.join("labs", "solutions" if solutions else "student", name)
         self.kernel = kernel          # None: build/kernel.elf
         self.tasks = []
 
