@@ -3,7 +3,8 @@
  * USERS users (default 16), each with an xsrv and a well-behaved xclient;
  * the first APPLETS of them (default 3) also run the ticker applet.
  *
- * For each user: one request pipe (xsrv's fd 0, each client's fd
+ * For each user: /dev/zero on xsrv's fd XPROTO_ZERO_FD (3), one request
+ * pipe (xsrv's fd 0, each client's fd
  * XPROTO_REQ_FD) and a reply pipe per client (the client's fd 0, xsrv's fd
  * XPROTO_REPLY_FD + client, and xsrv holds the read end too on
  * XPROTO_HOLD_FD + client; userland/bin/xproto.h).  Every process keeps
@@ -11,13 +12,14 @@
  * exits: the users run on (orphans) until killed, and each xsrv ends when
  * its clients have.
  */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 #include "userland/bin/xproto.h"
 
 #define SUNRAY_MAX_USERS 20          /* 2 or 3 processes each, in a table of 64 */
-#define FD_TEMP 11                   /* dup2 through fds from here: above every target */
+#define FD_TEMP 10                   /* dup2 through fds 10..15: above every target (9) */
 #define FD_TOP  16                   /* PROC_FILES */
 
 /* An fd of the launcher that a child must have as another number. */
@@ -60,16 +62,16 @@ static int spawn(const char *prog, int user, int arg2, const struct fd_map *maps
 /* user_start: one user's xsrv and clients; prints their pids; 0 or -1. */
 static int user_start(int user, int ticker)
 {
-	int req[2], rep[2][2], clients = ticker ? 2 : 1;
+	int req[2], rep[2][2], clients = ticker ? 2 : 1, zero = open("/dev/zero", O_RDWR);
 
-	if (pipe(req) < 0 || pipe(rep[0]) < 0 || (ticker && pipe(rep[1]) < 0))
+	if (zero < 0 || pipe(req) < 0 || pipe(rep[0]) < 0 || (ticker && pipe(rep[1]) < 0))
 		return -1;
-	struct fd_map srv[1 + 2 * 2] = { { req[0], 0 } };
+	struct fd_map srv[2 + 2 * 2] = { { req[0], 0 }, { zero, XPROTO_ZERO_FD } };
 	for (int c = 0; c < clients; c++) {
-		srv[1 + 2 * c] = (struct fd_map){ rep[c][1], XPROTO_REPLY_FD + c };
-		srv[2 + 2 * c] = (struct fd_map){ rep[c][0], XPROTO_HOLD_FD + c };
+		srv[2 + 2 * c] = (struct fd_map){ rep[c][1], XPROTO_REPLY_FD + c };
+		srv[3 + 2 * c] = (struct fd_map){ rep[c][0], XPROTO_HOLD_FD + c };
 	}
-	int pids[3] = { spawn("xsrv", user, clients, srv, 1 + 2 * clients), -1, -1 };
+	int pids[3] = { spawn("xsrv", user, clients, srv, 2 + 2 * clients), -1, -1 };
 	for (int c = 0; c < clients; c++) {
 		struct fd_map cl[2] = { { rep[c][0], 0 }, { req[1], XPROTO_REQ_FD } };
 		pids[1 + c] = spawn(c == 0 ? "xclient" : "ticker", user, c, cl, 2);
@@ -93,8 +95,9 @@ int main(int argc, char **argv)
 		        SUNRAY_MAX_USERS);
 		return 2;
 	}
-	printf("sunray: %d users, %d running the ticker applet\n",
-	       users, applets);
+	printf("sunray: %d users, %d running the ticker applet; in each xsrv fd 0 is the requests,\n"
+	       "sunray: fd %d /dev/zero, fd %d and up the replies\n", users, applets, XPROTO_ZERO_FD,
+	       XPROTO_REPLY_FD);
 	for (int u = 0; u < users; u++)
 		if (user_start(u, u < applets) < 0) {
 			fprintf(stderr, "sunray: cannot start user %d\n", u);

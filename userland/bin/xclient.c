@@ -2,7 +2,7 @@
  * xclient USER CLIENT - a well-behaved client of the SunRay replay
  * (docs/labs/sunray.md): something like a terminal that draws a little now
  * and then.  Every 100 ms it makes two drawing round trips to its server;
- * once a second it creates a graphics context and frees it again.  Requests
+ * every 3 seconds it creates a graphics context and frees it again.  Requests
  * go to fd XPROTO_REQ_FD, replies come on fd 0 (userland/bin/xproto.h).
  * Runs until killed or until its server is gone.
  */
@@ -25,7 +25,7 @@ int main(int argc, char **argv)
 	for (unsigned long n = (unsigned long)atoi(argv[1]);; n++) {
 		xproto_call(client, XPROTO_DRAW, 0, NULL);
 		xproto_call(client, XPROTO_DRAW, 0, NULL);
-		if (n % 10 == 0 && xproto_call(client, XPROTO_CREATE_GC, 0, &gc) == 0)
+		if (n % 30 == 0 && xproto_call(client, XPROTO_CREATE_GC, 0, &gc) == 0)
 			xproto_call(client, XPROTO_FREE_GC, gc, NULL);
 		nanosleep(&tick, NULL);
 	}

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#define XPROTO_ZERO_FD  3            /* xsrv's /dev/zero, opened by the launcher */
 #define XPROTO_REPLY_FD 4            /* the first client's reply pipe, in xsrv */
 #define XPROTO_CLIENTS  4            /* clients per server, at most */
 #define XPROTO_HOLD_FD  8            /* xsrv's own hold on client c's reply pipe: fd 8 + c */

@@ -9,8 +9,9 @@
  * flight then cannot kill the server with SIGPIPE (Sonde's processes cannot
  * ignore a signal).
  * Drawing maps nothing.  Creating a graphics context creates its pixmap,
- * and a pixmap is memory mapped from /dev/zero (held open from the start,
- * on the lowest free fd: 3) and touched; freeing the context unmaps it.  On
+ * and a pixmap is memory mapped from /dev/zero (held open from the start
+ * on fd XPROTO_ZERO_FD, 3: the launcher opens it, or xsrv if run alone)
+ * and touched; freeing the context unmaps it.  On
  * a machine with several CPUs that munmap must shoot down the TLB entries
  * any other CPU may hold for this address space, by cross-call
  * (arch/x86_64/vm_tlb.c): the cost the paper's section 9 traced to Xsun.
@@ -30,6 +31,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "userland/bin/xproto.h"
 #include "userland/libc/sonde.h"
@@ -37,7 +39,7 @@
 #define PAGE 4096
 #define XSRV_GCS 64                  /* graphics contexts alive at once */
 
-static int zero_fd;                  /* /dev/zero */
+static const int zero_fd = XPROTO_ZERO_FD;   /* /dev/zero */
 static unsigned char *gcs[XSRV_GCS]; /* each context's pixmap, or NULL */
 static volatile unsigned long drawn; /* what drawing computes, so it is not optimized away */
 
@@ -130,7 +132,9 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: xsrv USER [CLIENTS]\n");
 		return 2;
 	}
-	if ((zero_fd = open("/dev/zero", O_RDWR)) < 0) {
+	struct stat st;
+	int fd;
+	if (fstat(zero_fd, &st) < 0 && ((fd = open("/dev/zero", O_RDWR)) < 0 || dup2(fd, zero_fd) < 0)) {
 		perror("xsrv: /dev/zero");
 		return 1;
 	}
