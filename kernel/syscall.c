@@ -16,6 +16,7 @@
  * interrupts on, and may sleep.
  */
 #include "arch/arch.h"
+#include "kernel/cpu.h"
 #include "kernel/file.h"
 #include "kernel/klib.h"
 #include "kernel/mem.h"
@@ -54,6 +55,7 @@ int64_t syscall_dispatch(uint64_t nr, const uint64_t args[6])
 	if (fn == NULL)
 		return -ENOSYS;
 	curthread()->t_sysnum = (uint32_t)nr;
+	__atomic_add_fetch(&curcpu()->cpu_syscalls, 1, __ATOMIC_RELAXED);   /* mpstat's syscl */
 	return fn(args);
 }
 
