@@ -15,7 +15,7 @@ syscall:::return
 }
 
 sysinfo:::xcalls
-/execname == "xsrv" && self->syscall != NULL/
+/execname == "xsrv"/
 {
 	@[self->syscall] = count();
 }
