@@ -5,6 +5,7 @@
     labs/grade/grade.py --solutions LAB      the reference solutions in labs/solutions/LAB/
     labs/grade/grade.py --quick LAB ...      only the tasks marked quick (make labs-check)
     labs/grade/grade.py --task NAME LAB      only task NAME (repeatable)
+    labs/grade/grade.py --dir DIR LAB        the files in DIR instead (a submission)
     labs/grade/grade.py --all [--solutions]  every lab in LABS, in order
     labs/grade/grade.py --list               the labs and their tasks
 
@@ -40,6 +41,8 @@ def load(name, solutions):
 
 def grade_one(name, args):
     mod, lab = load(name, args.solutions)
+    if args.dir:
+        lab.dir = args.dir
     chosen = [t for t in lab.tasks if (not args.quick or t[1]) and (not args.task or t[0] in args.task)]
     if not chosen:
         return True               # --quick or --task chose nothing here: no boot, no build
@@ -59,6 +62,7 @@ def main():
     ap.add_argument("--solutions", action="store_true", help="grade labs/solutions/LAB")
     ap.add_argument("--quick", action="store_true", help="only the quick tasks")
     ap.add_argument("--task", action="append", help="only this task (repeatable)")
+    ap.add_argument("--dir", help="grade the files in DIR (one lab)")
     ap.add_argument("--all", action="store_true", help="every lab")
     ap.add_argument("--list", action="store_true", help="list the labs and their tasks")
     args = ap.parse_args()
@@ -68,6 +72,8 @@ def main():
             print("%-13s %s: %s" % (name, lab.doc, " ".join(t[0] for t in lab.tasks)))
         return 0
     names = LABS if args.all else args.lab
+    if args.dir and len(names) != 1:
+        ap.error("--dir grades one lab")
     if not names:
         ap.error("name a lab (make grade LAB=name) or --all; labs: " + " ".join(LABS))
     ok = True
