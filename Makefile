@@ -8,6 +8,7 @@
 #   make deps       install the Debian packages the build needs (as root)
 #   make user       newlib (build/newlib) and the user programs (build/bin)
 #   make ARCH=sparc64   the sparc64 port (mk/sparc64.mk, docs/sparc64.md)
+#   make grade LAB=name grade a lab of docs/labs/ (mk/labs.mk)
 #
 # Library directories contribute a fragment (dif/dif.mk, dlang/dlang.mk, ...).
 # A fragment defines <LIB>_SRCS (freestanding .c files built into the kernel
@@ -58,6 +59,7 @@ include mk/kernel.mk
 include mk/run.mk
 include mk/check.mk
 include mk/sparc64.mk
+include mk/labs.mk
 include mk/unit.mk
 
 .PHONY: all clean

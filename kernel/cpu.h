@@ -18,6 +18,9 @@
 struct thread;
 struct cyclic;
 
+/* What a scheduler tick found its CPU doing (cpu_ticks[], kernel/cpu_stat.c). */
+enum cpu_tick_state { CPU_TICK_USER, CPU_TICK_SYS, CPU_TICK_IDLE, CPU_TICK_STATES };
+
 /* A cross-call waiting for this CPU (kernel/xcall.c). */
 struct xcall_box {
 	void (*xb_fn)(void *arg);
@@ -51,6 +54,10 @@ struct cpu {
 	struct xcall_box cpu_xcall;
 	spinlock_t cpu_xcall_lock;   /* one sender at a time */
 	uint64_t cpu_xcalls;         /* cross-calls this CPU sent */
+	/* statistics for mpstat (kernel/cpu_stat.c) */
+	uint64_t cpu_icsw;           /* involuntary switches: the thread left still runnable */
+	uint64_t cpu_syscalls;       /* system calls entered on this CPU (atomic) */
+	uint64_t cpu_ticks[CPU_TICK_STATES];  /* scheduler ticks that found user, kernel, idle */
 };
 
 /* The D library's cpu_t (dlang/lib/sched.d) is this struct, from the kernel's CTF. */
@@ -59,5 +66,12 @@ extern struct cpu cpus[MAX_CPUS];
 extern int ncpus;
 
 struct cpu *curcpu(void);        /* any context */
+
+/*
+ * cpu_stat_tick: charge this CPU's scheduler tick to user, system or idle
+ * time by what the tick's interrupt interrupted (kernel/cpu_stat.c).
+ * Interrupt context, from the scheduler's cyclic.
+ */
+void cpu_stat_tick(struct cpu *c);
 
 #endif

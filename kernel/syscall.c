@@ -18,6 +18,7 @@
  * Tests: tests/e2e/test_proc.py (/bin/syscheck, /bin/sysfuzz); tests/d/proc
  */
 #include "arch/arch.h"
+#include "kernel/cpu.h"
 #include "kernel/file.h"
 #include "kernel/klib.h"
 #include "kernel/mem.h"
@@ -56,6 +57,7 @@ int64_t syscall_dispatch(uint64_t nr, const uint64_t args[6])
 	if (fn == NULL)
 		return -ENOSYS;
 	curthread()->t_sysnum = (uint32_t)nr;
+	__atomic_add_fetch(&curcpu()->cpu_syscalls, 1, __ATOMIC_RELAXED);   /* mpstat's syscl */
 	return fn(args);
 }
 

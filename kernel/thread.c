@@ -275,6 +275,8 @@ static void sched_switch(void)
 	next->t_cpu = c->cpu_id;
 	c->cpu_thread = next;
 	c->cpu_switches++;
+	if (prev->t_state == TS_RUNNABLE && prev != c->cpu_idle)
+		c->cpu_icsw++;                      /* preempted or yielded, not asleep */
 	if (prev->t_state == TS_ZOMBIE)
 		c->cpu_to_reap = prev;
 	arch_thread_switch(prev, next);
@@ -315,6 +317,7 @@ static void sched_tick_fn(void *arg)
 	struct cpu *c = curcpu();
 
 	(void)arg;
+	cpu_stat_tick(c);
 	if (c->cpu_rq_len > 0)
 		c->cpu_need_resched = true;
 	else if (c->cpu_thread == c->cpu_idle)

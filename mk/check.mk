@@ -97,6 +97,12 @@ dtest-smp-check: $(BUILD)/kernel.elf
 e2e-check: $(BUILD)/kernel.elf $(BUILD)/sonde.iso
 	$(PYTHON) -m pytest -q tests/e2e
 
+# The SunRay replay at full size (docs/labs/sunray.md): 16 users, 3 applets,
+# 2-second steps; make check runs it at 6 users and 2 (tests/e2e/test_sunray.py).
+.PHONY: sunray-check
+sunray-check: $(BUILD)/kernel.elf
+	SUNRAY_USERS=16 SUNRAY_APPLETS=3 SUNRAY_SECONDS=2 $(PYTHON) -m pytest -q tests/e2e/test_sunray.py
+
 bench: deps all
 	@mkdir -p $(BUILD)/bench
 	@$(MAKE) --no-print-directory $(LIB_BENCHES)

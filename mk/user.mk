@@ -27,6 +27,11 @@ $(USER_DIR)/%.o: %.S
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(USER_CFLAGS) -c $< -o $@
 
+# The system call stubs keep their frame at the SYSCALL instruction (no
+# shrink-wrapping), so that ustack() in a system call probe shows the
+# stub's caller, not the caller's caller.
+$(USER_DIR)/userland/libc/syscalls.o: USER_CFLAGS += -fno-shrink-wrap
+
 $(USER_LIBC): $(USER_LIBC_SRCS:%.c=$(USER_DIR)/%.o)
 	$(Q)rm -f $@ && ar rcs $@ $^
 

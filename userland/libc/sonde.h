@@ -15,6 +15,8 @@ enum {
 
 long sonde_syscall(long nr, long a0, long a1, long a2, long a3, long a4, long a5);
 int sched_yield(void);
+struct timespec;
+int nanosleep(const struct timespec *req, struct timespec *rem);   /* newlib's <time.h> hides it */
 
 /* mmap(2) and munmap(2) (newlib has no <sys/mman.h>): anonymous memory only. */
 #include <stddef.h>
