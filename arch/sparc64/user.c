@@ -33,10 +33,14 @@
  * process with a signal (proc_fault, as on x86_64).  A user window's fill
  * that faults (traps.S) kills it too, through sparc64_user_window_fault.
  *
- * Not here: the FPU's registers are not saved per thread (the kernel uses
- * them for D's float formatting), the pid provider (no probes in user
- * text yet), and register windows are not cleaned between the kernel and
- * user mode (CLEANWIN stays at its maximum).
+ * FPU: a user thread's floating-point registers and %fsr are saved and
+ * loaded at each switch (arch_thread_switch: the kernel computes with the
+ * FPU too, for D's float formatting, but only in kernel threads), and at
+ * fork and exec.
+ *
+ * Not here: the pid provider (no probes in user text yet), and register
+ * windows are not cleaned between the kernel and user mode (CLEANWIN
+ * stays at its maximum: a new user window may hold kernel values).
  */
 #include "arch/arch.h"
 #include "arch/sparc64/sparc64.h"
@@ -473,10 +477,25 @@ long arch_copyinstr(char *dst, uint64_t usrc, size_t max)
 
 /* --- FPU, switching, entering user mode ---------------------------------------------- */
 
-void *arch_fpu_alloc(void) { return kzalloc(8); }
+#define FPU_AREA 264                   /* switch.S: 32 doubles and %fsr */
+void sparc64_fpu_save(void *area);     /* switch.S */
+void sparc64_fpu_load(const void *area);
+
+void *arch_fpu_alloc(void) { return kzalloc(FPU_AREA); }
 void arch_fpu_free(void *area) { kfree(area); }
-void *arch_fpu_copy(void) { return kzalloc(8); }
-void arch_fpu_reset(void *area) { (void)area; }
+void arch_fpu_reset(void *area) { memset(area, 0, FPU_AREA); }
+
+void *arch_fpu_copy(void)
+{
+	void *area = kzalloc(FPU_AREA);
+
+	if (area != NULL) {
+		uint64_t flags = arch_irq_save();
+		sparc64_fpu_save(area);
+		arch_irq_restore(flags);
+	}
+	return area;
+}
 
 static uint64_t kstack_top(struct thread *t) { return (uint64_t)t->t_stack + THREAD_STACK_SIZE; }
 
@@ -488,7 +507,10 @@ static struct trap_frame *user_frame(struct thread *t)
 
 void arch_thread_switch(struct thread *prev, struct thread *next)
 {
-	(void)prev;
+	if (prev->t_fpu != NULL)
+		sparc64_fpu_save(prev->t_fpu);
+	if (next->t_fpu != NULL)
+		sparc64_fpu_load(next->t_fpu);
 	if (next->t_as != NULL) {
 		sparc64_mmu_page.mp_kstack = kstack_top(next);
 		arch_as_activate(next->t_as);
@@ -506,6 +528,7 @@ void arch_user_enter(uint64_t pc, uint64_t sp)
 	tf->tf_tpc = pc;
 	tf->tf_tnpc = pc + 4;
 	tf->tf_o[6] = sp - WINDOW_SAVE - STACK_BIAS;       /* crt0.S: argc above the save area */
+	sparc64_fpu_load(t->t_fpu);
 	sparc64_mmu_page.mp_kstack = kstack_top(t);
 	arch_as_activate(t->t_as);
 	sparc64_user_return(tf);
@@ -529,6 +552,7 @@ void arch_user_resume(void *frame, uint64_t rv)
 	*tf = *(struct trap_frame *)frame;
 	kfree(frame);
 	tf->tf_o[0] = rv;
+	sparc64_fpu_load(t->t_fpu);
 	sparc64_mmu_page.mp_kstack = kstack_top(t);
 	arch_as_activate(t->t_as);
 	sparc64_user_return(tf);
