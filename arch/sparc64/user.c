@@ -204,13 +204,21 @@ static uint64_t *as_leaf(struct arch_as *as, uint64_t va, bool create)
 	return &table[lvl_index(va, 0)];
 }
 
-static bool va_user_page(uint64_t va)
+#define IMAGE_BASE 0x40000000UL           /* the kernel image, inside the user half (machine.h) */
+
+/* image_end: the first page above the kernel image. */
+static uint64_t image_end(void)
 {
 	extern char _kernel_end[];
 
+	return ALIGN_UP((uint64_t)_kernel_end, PAGE_SIZE);
+}
+
+static bool va_user_page(uint64_t va)
+{
 	if ((va & (PAGE_SIZE - 1)) != 0 || va < ARCH_USER_BASE || va >= ARCH_USER_TOP)
 		return false;
-	return va < 0x40000000UL || va >= ALIGN_UP((uint64_t)_kernel_end, PAGE_SIZE);
+	return va < IMAGE_BASE || va >= image_end();
 }
 
 bool arch_as_map(struct arch_as *as, uint64_t va, void *page, int prot)
@@ -445,9 +453,12 @@ KNOTRACE int arch_user_store(uint64_t udst, const void *src, size_t len)
 	return sparc64_user_copy((void *)udst, src, len);
 }
 
+/* user_range: [va, va + len) in the user half and clear of the kernel image (whose pages the kernel may write). */
 static bool user_range(uint64_t va, size_t len)
 {
-	return va < ARCH_USER_TOP && len <= ARCH_USER_TOP - va;
+	if (va >= ARCH_USER_TOP || len > ARCH_USER_TOP - va)
+		return false;
+	return len == 0 || va + len <= IMAGE_BASE || va >= image_end();
 }
 
 int arch_copyin(void *dst, uint64_t usrc, size_t len)
@@ -466,9 +477,9 @@ int arch_copyout(uint64_t udst, const void *src, size_t len)
 
 long arch_copyinstr(char *dst, uint64_t usrc, size_t max)
 {
-	if (usrc >= ARCH_USER_TOP)
+	if (usrc >= ARCH_USER_TOP || (usrc >= IMAGE_BASE && usrc < image_end()))
 		return -1;
-	size_t room = MIN(max, ARCH_USER_TOP - usrc);
+	size_t room = MIN(max, (usrc < IMAGE_BASE ? IMAGE_BASE : ARCH_USER_TOP) - usrc);
 	long n = sparc64_user_strcpy(dst, (const char *)usrc, room);
 	if (n == -2 && room < max)
 		return -1;
