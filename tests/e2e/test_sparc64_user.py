@@ -12,7 +12,8 @@ SONDE_ARCH=sparc64, the shell running each command in turn):
   - the ELF loader refuses a little-endian file and a wrong machine with
     messages naming both (kernel/elf.c);
   - the issue's two D commands: syscall:::entry counted by probefunc over
-    /bin/ls, and fbt's stack() symbolized in SPARC frames.
+    /bin/ls, and fbt's stack() symbolized in SPARC frames; and ustack()
+    through the user's windows, symbolized from the program's .symtab.
 Skipped when the sparc64 kernel is not built (make ARCH=sparc64).  About
 25 s on an idle 2-core machine (OpenBIOS alone is about 1 s of guest time).
 """
@@ -52,6 +53,7 @@ def session(tmp_path_factory):
             "%s; %s; "
             "dtrace -n 'syscall:::entry { @[probefunc] = count(); }' -c '/bin/ls /'; "
             "dtrace -n 'fbt::kmalloc:entry { @[stack()] = count(); }' -c 'churn 20'; "
+            "dtrace -n 'syscall::write:entry /pid != 0/ { @[ustack()] = count(); }' -c '/bin/hello'; "
             "/bin/echo end" % (le, x86))
     env = dict(os.environ, SONDE_ARCH="sparc64", SONDE_TIMEOUT=os.environ.get("SONDE_TIMEOUT", "400"))
     p = subprocess.run([os.path.join(ROOT, "tools", "dtrace"), "--file", le, "--file", x86,
@@ -106,3 +108,9 @@ def test_fbt_stacks_are_symbolized(session):
     _, out, _, _ = session
     assert re.search(r"^ +kernel`churn_alloc_batch\+0x[0-9a-f]+\n +kernel`churn_round\+0x", out,
                      re.M), out
+
+
+def test_ustack_walks_the_user_windows(session):
+    _, out, _, _ = session
+    assert re.search(r"^ +hello`printf\+0x[0-9a-f]+\n +hello`main\+0x[0-9a-f]+\n +hello`sonde_start\+0x"
+                     r"[0-9a-f]+\n +hello`_start\+0x", out, re.M), out
