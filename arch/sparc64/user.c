@@ -206,15 +206,15 @@ static uint64_t *as_leaf(struct arch_as *as, uint64_t va, bool create)
 
 #define IMAGE_BASE 0x40000000UL           /* the kernel image, inside the user half (machine.h) */
 
-/* image_end: the first page above the kernel image. */
-static uint64_t image_end(void)
+/* image_end: the first page above the kernel image.  Inline (probe context: user_mapped). */
+static inline __attribute__((always_inline)) uint64_t image_end(void)
 {
 	extern char _kernel_end[];
 
 	return ALIGN_UP((uint64_t)_kernel_end, PAGE_SIZE);
 }
 
-static bool va_user_page(uint64_t va)
+static inline __attribute__((always_inline)) bool va_user_page(uint64_t va)
 {
 	if ((va & (PAGE_SIZE - 1)) != 0 || va < ARCH_USER_BASE || va >= ARCH_USER_TOP)
 		return false;
