@@ -60,6 +60,7 @@ include mk/run.mk
 include mk/check.mk
 include mk/sparc64.mk
 include mk/labs.mk
+include mk/sparc64_user.mk
 include mk/unit.mk
 
 .PHONY: all clean

@@ -18,6 +18,8 @@
  * since a thread may move between reading and writing it) and read by
  * anyone without a lock: a reader (the shell's mpstat) may see a counter a
  * moment old, never a torn one (aligned 64-bit words).
+ *
+ * Tests: tests/e2e/test_sunray.py (mpstat's columns)
  */
 #include "kernel/cpu.h"
 #include "kernel/prov_isa.h"

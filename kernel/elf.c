@@ -44,6 +44,36 @@ static bool fits(uint64_t off, uint64_t size, uint64_t len)
 	return off <= len && size <= len - off;
 }
 
+/*
+ * The file is read in the machine's own byte order (headers are copied
+ * out, not converted), so its data encoding must be the machine's:
+ * ELFDATA2LSB (1) on x86_64, ELFDATA2MSB (2) on sparc64.
+ */
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define ELF_DATA_NATIVE 2
+#else
+#define ELF_DATA_NATIVE 1
+#endif
+
+const char *elf_data_name(unsigned data)
+{
+	return data == 1 ? "little-endian" : data == 2 ? "big-endian" : "unknown byte order";
+}
+
+const char *elf_machine_name(unsigned machine)
+{
+	switch (machine) {
+	case 2:   return "SPARC";
+	case 3:   return "i386";
+	case 40:  return "ARM";
+	case 43:  return "SPARC V9";
+	case 62:  return "x86-64";
+	case 183: return "AArch64";
+	case 243: return "RISC-V";
+	default:  return "unknown";
+	}
+}
+
 static int elf_check_ident(struct elf_parse *ep, const struct elf64_ehdr *eh)
 {
 	const unsigned char *id = eh->e_ident;
@@ -52,8 +82,9 @@ static int elf_check_ident(struct elf_parse *ep, const struct elf64_ehdr *eh)
 		return ELF_FAIL(ep, "not an ELF file (bad magic)");
 	if (id[4] != 2)
 		return ELF_FAIL(ep, "not a 64-bit ELF file (class %u)", id[4]);
-	if (id[5] != 1)
-		return ELF_FAIL(ep, "not little-endian (data %u)", id[5]);
+	if (id[5] != ELF_DATA_NATIVE)
+		return ELF_FAIL(ep, "%s file (data %u): this machine is %s", elf_data_name(id[5]), id[5],
+		                elf_data_name(ELF_DATA_NATIVE));
 	if (id[6] != EV_CURRENT)
 		return ELF_FAIL(ep, "bad ELF identification version %u", id[6]);
 	if (id[7] != 0 && id[7] != 3)
@@ -68,7 +99,8 @@ static int elf_check_ehdr(struct elf_parse *ep, const struct elf64_ehdr *eh, uin
 	if (eh->e_type != ET_EXEC)
 		return ELF_FAIL(ep, "not a static executable (type %u)", eh->e_type);
 	if (eh->e_machine != machine)
-		return ELF_FAIL(ep, "wrong machine %u (want %u)", eh->e_machine, machine);
+		return ELF_FAIL(ep, "wrong machine %u, %s (want %u, %s)", eh->e_machine,
+		                elf_machine_name(eh->e_machine), machine, elf_machine_name(machine));
 	if (eh->e_version != EV_CURRENT)
 		return ELF_FAIL(ep, "bad ELF version %u", eh->e_version);
 	if (eh->e_ehsize != EH_SIZE)

@@ -102,4 +102,8 @@ bool elf_section_find(const void *data, uint64_t len, const char *name, uint64_t
 typedef bool elf_func_fn(const char *name, uint64_t addr, uint64_t size, void *arg);
 int elf_func_each(const void *data, uint64_t len, elf_func_fn *fn, void *arg);
 
+/* elf_machine_name, elf_data_name: e_machine and EI_DATA in words, for messages ("SPARC V9", "big-endian"). */
+const char *elf_machine_name(unsigned machine);
+const char *elf_data_name(unsigned data);
+
 #endif

@@ -37,7 +37,7 @@
 #define PROC_STACK_TOP    (ARCH_USER_TOP - PAGE_SIZE)
 #define PROC_STACK_BOTTOM (PROC_STACK_TOP - PROC_STACK_PAGES * PAGE_SIZE)
 #define PROC_BRK_MAX      (256UL << 20)
-#define PROC_MMAP_BASE    0x0000100000000000UL
+#define PROC_MMAP_BASE    (ARCH_USER_TOP / 8)        /* 0x100000000000 on x86_64 */
 #define PROC_MMAP_MAX     (PROC_MEM_PAGES * PAGE_SIZE)  /* bytes in one call */
 #define PROT_WRITE        2
 #define PROT_EXEC         4

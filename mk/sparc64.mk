@@ -12,8 +12,8 @@
 # userland/, tests/kernel/) and arch/sparc64/ in place of arch/x86_64/; the
 # same two-pass symbol table.  tests/kernel/prov_fbt_selftest.c (x86's fbt:
 # its decoder's vectors, leaf-function probes) is left out for
-# tests/kernel/sparc64/.  No user programs are built: Sonde has no user
-# processes on sparc64 yet.
+# tests/kernel/sparc64/.  The user programs (mk/sparc64_user.mk: newlib
+# and userland/ cross-built) are the image's /bin, as on x86_64.
 
 S64          := $(BUILD)/sparc64
 S64_CROSS    := sparc64-linux-gnu-
@@ -53,7 +53,7 @@ $(S64)/k/%.o: %.S
 
 $(S64)/kscripts.S: kscripts-list
 	@mkdir -p $(@D)
-	$(Q)sh tools/gen_scripts.sh $(KSCRIPTS) --dir=usr/lib/dtrace $(S64_DLIB) > $@.tmp
+	$(Q)sh tools/gen_scripts.sh $(KSCRIPTS) $(S64_KBINS) --dir=usr/lib/dtrace $(S64_DLIB) > $@.tmp
 	$(Q)if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
 
 $(S64)/kscripts.o: $(S64)/kscripts.S $(KSCRIPTS) $(S64_DLIB)

@@ -9,7 +9,7 @@
 
 USER_DIR     := $(BUILD)/user
 USER_BINDIR  := $(BUILD)/bin
-USER_CFLAGS  := -std=gnu11 $(WARN) -I. $(NEWLIB_CFLAGS) -O2 -g -fno-omit-frame-pointer \
+USER_CFLAGS  := -std=gnu11 $(WARN) -I. -Iuserland/libc/x86_64 $(NEWLIB_CFLAGS) -O2 -g -fno-omit-frame-pointer \
                 -fno-pie -fno-stack-protector -fcf-protection=none -MMD -MP
 USER_LDFLAGS := -static -nostdlib -z max-page-size=0x1000 -z noexecstack -e _start
 USER_LIBC_SRCS := userland/libc/syscalls.c

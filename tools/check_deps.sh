@@ -8,7 +8,9 @@
 #              dif/dif_jit.h (the DIF JIT's translator: dif/dif.h through it)
 #   trace/     trace/, dif/, dlang/dt_prog.h (the compiler's public face: the
 #              program object, never the compiler's internals), kernel/, arch/arch.h
-#   userland/  userland/, trace/ (public headers), dlang/, dif/, kernel/, arch/arch.h
+#   userland/  userland/, trace/ (public headers), dlang/, dif/, kernel/, arch/arch.h,
+#              and the C library's machine headers sys6.h and usdt_isa.h (found in
+#              userland/libc/<machine>/, which the build puts on the include path)
 #
 # and that portable code never names the architecture (__x86_64__).
 # Prints each violation as FILE:LINE: TEXT and fails if there is any.
@@ -32,7 +34,7 @@ check dlang    'dlang/|dif/|kernel/ctf\.h'
 check kernel   'kernel/|arch/arch\.h'
 check arch     'arch/|kernel/|boot/efi/handoff\.h|dif/dif_jit\.h'
 check trace    'trace/|dif/|dlang/dt_prog\.h|kernel/|arch/arch\.h'
-check userland 'userland/|trace/|dlang/|dif/|kernel/|arch/arch\.h'
+check userland 'userland/|trace/|dlang/|dif/|kernel/|arch/arch\.h|sys6\.h"|usdt_isa\.h"'
 
 for dir in dif dlang kernel trace userland; do
 	[ -d "$dir" ] || continue

@@ -133,12 +133,6 @@ void arch_context_switch(uint64_t *save_sp, uint64_t new_sp)
 	sparc64_switch(save_sp, new_sp);
 }
 
-void arch_thread_switch(struct thread *prev, struct thread *next)
-{
-	(void)prev;
-	(void)next;
-}
-
 static volatile uint64_t fault_zero;
 
 /* overflow: recurse until the thread's stack runs into its guard page. */

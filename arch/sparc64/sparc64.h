@@ -66,6 +66,29 @@ struct trap_frame {
 
 void sparc64_trap(struct trap_frame *tf);   /* C half of every non-window trap */
 
+/*
+ * What the TLB-miss handlers and the traps from user mode read at any
+ * trap level: one page, locked in the D-TLB (traps.S), so no access to it
+ * ever misses.  vm.c owns the kernel's half, user.c the user's.  The
+ * offsets are traps.S's MP_* constants.
+ */
+#define MMU_DIR_SLOTS   512          /* the heap's directory: 4 GiB of 8 MiB leaves */
+#define MMU_WBUF_MAX    8            /* user windows whose spill faulted, not yet copied out */
+struct sparc64_wbuf {
+	uint64_t wb_sp;              /* the window's %sp (biased): where it belongs */
+	uint64_t wb_regs[16];        /* %l0..%l7, %i0..%i7 */
+};
+struct sparc64_mmu_page {
+	uint64_t mp_ram_top;                    /* 0: the direct map's end */
+	uint64_t mp_kheap_dir[MMU_DIR_SLOTS];   /* 8: leaf pages (physical), or 0 */
+	uint64_t mp_user_root;                  /* 4104: the loaded space's top table (physical), or 0 */
+	uint64_t mp_user_ctx;                   /* 4112: its MMU context (0: none loaded) */
+	uint64_t mp_kstack;                     /* 4120: the running user thread's kernel stack top */
+	uint64_t mp_wbuf_n;                     /* 4128: windows in mp_wbuf */
+	struct sparc64_wbuf mp_wbuf[MMU_WBUF_MAX];   /* 4136 */
+};
+extern struct sparc64_mmu_page sparc64_mmu_page;
+
 /* vm.c */
 void sparc64_mmu_init(void);
 uint64_t sparc64_ram_end(void);

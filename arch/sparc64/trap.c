@@ -2,7 +2,9 @@
  * trap.c - sparc64: what a trap means, once traps.S has saved it.
  *
  * sparc64_trap() gets every trap but window spills and fills and the TLB
- * misses traps.S fills itself: the timer (interrupt level 14), other
+ * misses traps.S fills itself.  A trap from user mode goes to user.c
+ * (system calls, user faults, the interrupts that came in user mode); the
+ * others are the kernel's: the timer (interrupt level 14), other
  * interrupt levels (cleared and counted), a probe's trap instruction
  * (ta 0x70, prov_isa.c), and faults.  A fault at an instruction listed in
  * the exception table (arch_safe_read's load) resumes at its fix-up; any
@@ -46,6 +48,7 @@ extern const struct extable_entry __start_extable[], __stop_extable[];
 void sparc64_traps_init(void)
 {
 	wrpr(cleanwin, 7);
+	wrpr(wstate, 0);                            /* kernel windows: spill_0_normal (traps.S) */
 	sparc64_mmu_init();
 }
 
@@ -154,7 +157,10 @@ static void fault_report(struct trap_frame *tf)
 	arch_poweroff(POWEROFF_FAILURE);
 }
 
-static void irq_dispatch(struct trap_frame *tf)
+void sparc64_user_trap(struct trap_frame *tf);     /* user.c */
+bool sparc64_kernel_cow(struct trap_frame *tf);
+
+void sparc64_irq_dispatch(struct trap_frame *tf)
 {
 	struct cpu *c = curcpu();
 	struct trap_frame *prev = sparc64_intr_frame;
@@ -178,10 +184,14 @@ static void irq_dispatch(struct trap_frame *tf)
 
 void sparc64_trap(struct trap_frame *tf)
 {
+	if (!(tf->tf_tstate & 0x400)) {             /* TSTATE.PRIV clear: from user mode */
+		sparc64_user_trap(tf);
+		return;
+	}
 	if (tf->tf_tt == TT_PROBE && sparc64_probe_trap(tf))
 		return;
 	if (tf->tf_tt >= TT_IRQ_LEVEL1 && tf->tf_tt <= TT_IRQ_LEVEL15) {
-		irq_dispatch(tf);
+		sparc64_irq_dispatch(tf);
 		return;
 	}
 	if (tf->tf_tt == TT_VECTOR) {
@@ -191,6 +201,8 @@ void sparc64_trap(struct trap_frame *tf)
 		(void)v;
 		return;
 	}
+	if (sparc64_kernel_cow(tf))                 /* copyout to a page fork shares */
+		return;
 	if (extable_fixup(tf))
 		return;
 	fault_report(tf);

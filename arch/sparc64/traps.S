@@ -7,11 +7,25 @@
  * fill or a TLB miss while the handler saves state).  Both halves are the
  * same code.  The kernel runs at TL 0, privileged, with the normal globals;
  * the hardware switches to the alternate globals for a trap, to the MMU
- * globals for a TLB miss.  Only the kernel runs: there is no user mode yet.
+ * globals for a TLB miss.  User processes run at TL 0 unprivileged, in
+ * their own MMU context (user.c); every kernel translation is global (TTE
+ * bit G), so the kernel sees itself whatever context is loaded.
  *
  * Windows: spill_0_normal and fill_0_normal move one window to or from its
  * save area at %sp + 2047 (the 64-bit ABI's biased stack); clean_window
  * zeroes a window before the kernel uses it.
+ *
+ * User windows (WSTATE's type 1: user mode runs with WSTATE 1, the kernel
+ * with 8, other = 1, normal = 0) spill and fill through ASI_AIUP, the
+ * user's view of the primary context: spill_1_* and fill_1_*.  A trap from
+ * user mode (trap_generic) moves the user's windows to OTHERWIN and flushes
+ * them to the user's stack at once, so the kernel never spills a user
+ * window later, holding locks.  A user window whose spill faults (an
+ * unmapped stack, or a copy-on-write page) is kept in the MMU page's
+ * mp_wbuf instead and copied out by C before the thread goes on
+ * (user.c: a fault there kills the process); a fill that faults kills the
+ * process at once (sparc64_user_window_fault).  Both are told apart from a
+ * kernel stack overflow by the trap type one level below.
  *
  * TLB misses are filled with no table for two regions, whose translations
  * are arithmetic: the image, 8 KiB pages at physical = virtual - KERNEL_VMA
@@ -20,8 +34,12 @@
  * sparc64_mmu_page.mp_ram_top.  The heap's large blocks, [KHEAP_BASE,
  * + 4 GiB), are 8 KiB pages in a two-level table (vm.c): mp_kheap_dir holds the
  * physical address of each leaf page of 1024 TTEs, each leaf maps 8 MiB.
+ * User addresses (below 2^43, a miss in a nonzero context) are 8 KiB pages
+ * from the loaded space's three-level table (user.c: mp_user_root, its
+ * leaves are TTEs; the I-MMU takes only those with the soft bit X).
  * Any other address, or a missing entry, is a fault: trap_generic with the
- * trap type of the miss, and C decides (a fix-up, or a panic).
+ * trap type of the miss, and C decides (a fix-up, copy-on-write, a user
+ * fault, or a panic).
  *
  * A trap at TL > 1 that reaches trap_generic (a spill or fill that faulted:
  * a kernel stack overflow) continues on a panic stack, to the fatal report.
@@ -60,6 +78,21 @@
 #define ASI_DTLB_DATA_IN 0x5c
 #define TAG_ACCESS 0x30
 #define SFAR       0x20
+#define ASI_AIUP   0x10         /* as if user, primary context */
+
+/* The MMU page (sparc64.h: struct sparc64_mmu_page). */
+#define MP_USER_ROOT 4104
+#define MP_USER_CTX  4112
+#define MP_KSTACK    4120
+#define MP_WBUF_N    4128
+#define MP_WBUF      4136
+#define WBUF_SIZE    136
+#define WBUF_MAX     8
+
+#define TSTATE_PRIV   0x400     /* PSTATE.PRIV, in TSTATE */
+#define WSTATE_KERN   8         /* other windows: type 1 (user), normal: type 0 */
+#define WSTATE_USER   1         /* normal windows: type 1 */
+#define TTE_SOFT_X    0x80      /* user.c: the page may be executed */
 
 #define PSTATE_KERN    0x14     /* PRIV | PEF */
 #define PSTATE_KERN_AG 0x15     /* PRIV | PEF | AG */
@@ -67,9 +100,9 @@
 /* Valid, 4 MiB or 8 KiB, cacheable, privileged (+ writable for data). */
 #define TTE4M_HI   0xe000      /* bits 63..48: V, size 4M */
 #define TTE8K_HI   0x8000      /* V, size 8K */
-#define TTE_TEXT   0x34
+#define TTE_TEXT   0x35        /* CP | CV | P | G */
 #define TTE_L      0x40
-#define TTE_DATA   0x36
+#define TTE_DATA   0x37        /* + W */
 #define IMAGE_VA   0x40000000
 #define KERNEL_VMA_VAL 0x3fc00000
 
@@ -132,6 +165,57 @@
 	.endr
 	.endm
 
+	/* A user window: the same through ASI_AIUP (TSTATE keeps the user's %asi). */
+	.macro USPILL
+	wr	%g0, ASI_AIUP, %asi
+	stxa	%l0, [%sp + BIAS + 0x00] %asi
+	stxa	%l1, [%sp + BIAS + 0x08] %asi
+	stxa	%l2, [%sp + BIAS + 0x10] %asi
+	stxa	%l3, [%sp + BIAS + 0x18] %asi
+	stxa	%l4, [%sp + BIAS + 0x20] %asi
+	stxa	%l5, [%sp + BIAS + 0x28] %asi
+	stxa	%l6, [%sp + BIAS + 0x30] %asi
+	stxa	%l7, [%sp + BIAS + 0x38] %asi
+	stxa	%i0, [%sp + BIAS + 0x40] %asi
+	stxa	%i1, [%sp + BIAS + 0x48] %asi
+	stxa	%i2, [%sp + BIAS + 0x50] %asi
+	stxa	%i3, [%sp + BIAS + 0x58] %asi
+	stxa	%i4, [%sp + BIAS + 0x60] %asi
+	stxa	%i5, [%sp + BIAS + 0x68] %asi
+	stxa	%i6, [%sp + BIAS + 0x70] %asi
+	stxa	%i7, [%sp + BIAS + 0x78] %asi
+	saved
+	retry
+	.rept 13
+	nop
+	.endr
+	.endm
+
+	.macro UFILL
+	wr	%g0, ASI_AIUP, %asi
+	ldxa	[%sp + BIAS + 0x00] %asi, %l0
+	ldxa	[%sp + BIAS + 0x08] %asi, %l1
+	ldxa	[%sp + BIAS + 0x10] %asi, %l2
+	ldxa	[%sp + BIAS + 0x18] %asi, %l3
+	ldxa	[%sp + BIAS + 0x20] %asi, %l4
+	ldxa	[%sp + BIAS + 0x28] %asi, %l5
+	ldxa	[%sp + BIAS + 0x30] %asi, %l6
+	ldxa	[%sp + BIAS + 0x38] %asi, %l7
+	ldxa	[%sp + BIAS + 0x40] %asi, %i0
+	ldxa	[%sp + BIAS + 0x48] %asi, %i1
+	ldxa	[%sp + BIAS + 0x50] %asi, %i2
+	ldxa	[%sp + BIAS + 0x58] %asi, %i3
+	ldxa	[%sp + BIAS + 0x60] %asi, %i4
+	ldxa	[%sp + BIAS + 0x68] %asi, %i5
+	ldxa	[%sp + BIAS + 0x70] %asi, %i6
+	ldxa	[%sp + BIAS + 0x78] %asi, %i7
+	restored
+	retry
+	.rept 13
+	nop
+	.endr
+	.endm
+
 	.macro CLEAN
 	clr %l0; clr %l1; clr %l2; clr %l3; clr %l4; clr %l5; clr %l6; clr %l7
 	clr %o0; clr %o1; clr %o2; clr %o3; clr %o4; clr %o5; clr %o6; clr %o7
@@ -161,10 +245,16 @@
 	MISS	dtlb_miss               /* 0x068: fast_data_access_MMU_miss */
 	GEN	4                       /* 0x06c: fast_data_access_protection */
 	GEN	0x10                    /* 0x070 */
-	SPILL                           /* 0x080: spill_0_normal */
-	GEN	0x3c                    /* 0x084: other spills */
+	SPILL                           /* 0x080: spill_0_normal (kernel) */
+	USPILL                          /* 0x084: spill_1_normal (user mode's own) */
+	GEN	0x1c                    /* 0x088: spill_2..7_normal, spill_0_other */
+	USPILL                          /* 0x0a4: spill_1_other (the user's, from the kernel) */
+	GEN	0x18                    /* 0x0a8: spill_2..7_other */
 	FILL                            /* 0x0c0: fill_0_normal */
-	GEN	0x13c                   /* 0x0c4: other fills, trap instructions */
+	UFILL                           /* 0x0c4: fill_1_normal */
+	GEN	0x1c                    /* 0x0c8 */
+	UFILL                           /* 0x0e4: fill_1_other */
+	GEN	0x118                   /* 0x0e8: other fills, trap instructions (ta 0x6d: system call) */
 	.endm
 
 	.section .text.traps, "ax"
@@ -173,6 +263,45 @@
 sparc64_trap_table:
 	HALF
 	HALF
+
+/*
+ * USER_TTE mmu, fail: the TTE of the user page whose miss is in the tag
+ * access register of mmu, into %g4, walking the loaded space's table
+ * (user.c: three levels of 1024 entries, physical addresses; a leaf is
+ * valid when its bit 63 is set); to fail if the miss is not in the loaded
+ * user context, above the user half, or unmapped.  MMU globals.
+ */
+	.macro USER_TTE mmu, fail
+	mov	TAG_ACCESS, %g1
+	ldxa	[%g1] \mmu, %g2                 /* va | context */
+	sllx	%g2, 51, %g3
+	srlx	%g3, 51, %g3                    /* the context: bits 12..0 */
+	SETX32(sparc64_mmu_page + MP_USER_CTX, %g5)
+	ldx	[%g5], %g4
+	brz,pn	%g3, \fail                      /* the kernel's context */
+	 cmp	%g3, %g4
+	bne,pn	%xcc, \fail                     /* not the loaded space's */
+	 srlx	%g2, 43, %g4
+	brnz,pn	%g4, \fail                      /* above the user half */
+	 nop
+	ldx	[%g5 - 8], %g5                  /* mp_user_root */
+	srlx	%g2, 33, %g4
+	and	%g4, 1023, %g4
+	sllx	%g4, 3, %g4
+	ldxa	[%g5 + %g4] ASI_PHYS, %g5
+	brz,pn	%g5, \fail
+	 srlx	%g2, 23, %g4
+	and	%g4, 1023, %g4
+	sllx	%g4, 3, %g4
+	ldxa	[%g5 + %g4] ASI_PHYS, %g5
+	brz,pn	%g5, \fail
+	 srlx	%g2, 13, %g4
+	and	%g4, 1023, %g4
+	sllx	%g4, 3, %g4
+	ldxa	[%g5 + %g4] ASI_PHYS, %g4
+	brgez,pn %g4, \fail                     /* not valid */
+	 nop
+	.endm
 
 /*
  * The I-TLB miss: only the image's text is executable.  MMU globals.
@@ -198,7 +327,14 @@ itlb_miss:
 	or	%g4, TTE_TEXT, %g4
 	stxa	%g4, [%g0] ASI_ITLB_DATA_IN
 	retry
-1:	ba,a,pt	%xcc, trap_generic
+
+1:	USER_TTE ASI_IMMU, 8f
+	andcc	%g4, TTE_SOFT_X, %g0            /* user text only */
+	bz,pn	%xcc, 8f
+	 nop
+	stxa	%g4, [%g0] ASI_ITLB_DATA_IN
+	retry
+8:	ba,a,pt	%xcc, trap_generic
 
 /*
  * The D-TLB miss: the image, the direct map, the heap's table.  MMU globals.
@@ -268,7 +404,10 @@ dtlb_miss:
 	 nop
 	stxa	%g4, [%g0] ASI_DTLB_DATA_IN
 	retry
-9:	ba,a,pt	%xcc, trap_generic
+9:	USER_TTE ASI_DMMU, 8f
+	stxa	%g4, [%g0] ASI_DTLB_DATA_IN
+	retry
+8:	ba,a,pt	%xcc, trap_generic
 
 /*
  * trap_generic: to C and back (see the top of the file).  Alternate or MMU
@@ -277,22 +416,32 @@ dtlb_miss:
 trap_generic:
 	rdpr	%tl, %g1
 	cmp	%g1, 1
-	bleu,pt	%xcc, 1f
+	bgu,pn	%xcc, trap_nested
+	 rdpr	%tstate, %g1
+	andcc	%g1, TSTATE_PRIV, %g0
+	bnz,pt	%xcc, 1f
 	 nop
 	/*
-	 * A trap inside a trap handler that needs C: a window spill or fill
-	 * that faulted (a kernel stack overflowed into its guard page).  Only
-	 * a fatal report can follow: drop the windows not yet saved and go on
-	 * on the panic stack, or the save below would spill to the bad stack
-	 * again, up to MAXTL.
+	 * From user mode.  A new window (a spill it needs is the user's own:
+	 * WSTATE is still the user's); the user's windows become OTHERWIN and
+	 * are flushed to the user's stack at once; the frame goes at the top
+	 * of this thread's kernel stack (mp_kstack), where user.c finds it.
 	 */
-	wrpr	%g0, 6, %cansave
+	save
+	rdpr	%canrestore, %g2
+	wrpr	%g2, 0, %otherwin
 	wrpr	%g0, 0, %canrestore
-	wrpr	%g0, 0, %otherwin
-	SETX32(sparc64_panic_stack_top, %g1)
-	sub	%g1, BIAS + MINFRAME, %sp
-1:	save	%sp, -(MINFRAME + TF_SIZE), %sp
-	add	%sp, BIAS + MINFRAME, %l7
+	wrpr	%g0, WSTATE_KERN, %wstate
+	SETX32(sparc64_mmu_page + MP_KSTACK, %g3)
+	ldx	[%g3], %g3
+	sub	%g3, BIAS + MINFRAME + TF_SIZE, %sp
+	flushw
+	ba,pt	%xcc, 2f
+	 nop
+1:
+trap_generic_kernel:
+	save	%sp, -(MINFRAME + TF_SIZE), %sp
+2:	add	%sp, BIAS + MINFRAME, %l7
 	rdpr	%tstate, %l0
 	stx	%l0, [%l7 + TF_TSTATE]
 	rdpr	%tpc, %l1
@@ -307,7 +456,8 @@ trap_generic:
 	blu,pt	%xcc, 2f                        /* fault the tag access's page */
 	 cmp	%l3, 0x6f
 	bgu,pt	%xcc, 2f
-	 mov	TAG_ACCESS, %l4
+	 nop
+	mov	TAG_ACCESS, %l4
 	ldxa	[%l4] ASI_DMMU, %l4
 	srlx	%l4, 13, %l4
 	sllx	%l4, 13, %l4
@@ -334,6 +484,10 @@ trap_generic:
 	stx	%g7, [%l7 + TF_G + 0x38]
 	call	sparc64_trap
 	 mov	%l7, %o0
+	ldx	[%l7 + TF_TSTATE], %l0
+	andcc	%l0, TSTATE_PRIV, %g0
+	bz,pn	%xcc, trap_return_user
+	 nop
 	ldx	[%l7 + TF_G + 0x08], %g1
 	ldx	[%l7 + TF_G + 0x10], %g2
 	ldx	[%l7 + TF_G + 0x18], %g3
@@ -364,6 +518,160 @@ trap_generic:
 	or	%g1, %g4, %g1
 	wrpr	%g1, 0, %tstate
 	retry
+
+/*
+ * trap_return_user: back to user mode with the frame at %l7 (TL 0,
+ * interrupts off, the thread's space loaded).  Every other window goes
+ * to its stack first (flushw: kernel windows), so the restore below
+ * fills the user's window from the user's stack (fill_1_normal; a fault
+ * there kills the process).
+ */
+trap_return_user:
+	wrpr	%g0, PSTATE_KERN, %pstate
+	flushw
+	ldx	[%l7 + TF_G + 0x08], %g1
+	ldx	[%l7 + TF_G + 0x10], %g2
+	ldx	[%l7 + TF_G + 0x18], %g3
+	ldx	[%l7 + TF_G + 0x20], %g4
+	ldx	[%l7 + TF_G + 0x28], %g5
+	ldx	[%l7 + TF_G + 0x30], %g6
+	ldx	[%l7 + TF_G + 0x38], %g7
+	ldx	[%l7 + TF_O + 0x00], %i0
+	ldx	[%l7 + TF_O + 0x08], %i1
+	ldx	[%l7 + TF_O + 0x10], %i2
+	ldx	[%l7 + TF_O + 0x18], %i3
+	ldx	[%l7 + TF_O + 0x20], %i4
+	ldx	[%l7 + TF_O + 0x28], %i5
+	ldx	[%l7 + TF_O + 0x30], %i6
+	ldx	[%l7 + TF_O + 0x38], %i7
+	ldx	[%l7 + TF_Y], %l4
+	wr	%l4, 0, %y
+	wrpr	%g0, 1, %tl
+	wrpr	%g0, PSTATE_KERN_AG, %pstate
+	ldx	[%l7 + TF_TSTATE], %g1
+	ldx	[%l7 + TF_TPC], %g2
+	ldx	[%l7 + TF_TNPC], %g3
+	wrpr	%g2, 0, %tpc
+	wrpr	%g3, 0, %tnpc
+	wrpr	%g0, WSTATE_USER, %wstate
+	wrpr	%g0, 0, %otherwin
+	restore
+	rdpr	%cwp, %g4
+	andn	%g1, 0x1f, %g1
+	or	%g1, %g4, %g1
+	wrpr	%g1, 0, %tstate
+	retry
+
+/*
+ * sparc64_user_return(tf): user mode with the registers of tf
+ * (arch_user_enter, arch_user_resume).  Interrupts off.  Never returns.
+ */
+	.globl sparc64_user_return
+sparc64_user_return:
+	save	%sp, -MINFRAME, %sp
+	ba,pt	%xcc, trap_return_user
+	 mov	%i0, %l7
+
+/*
+ * trap_nested: a trap at TL > 1 that needs more than the table.  If the
+ * trap below it (TL - 1) was a user window's spill (spill_1_*), the window
+ * goes to mp_wbuf and the spill completes (saved, retry at TL - 1); the
+ * level-1 soft interrupt makes sure C copies it out (user.c) before user
+ * mode goes on, even when the spill came from user mode's own save.  If
+ * it was a user window's fill, the process dies: the windows are dropped
+ * and C is called on the thread's kernel stack.  Anything else is a
+ * kernel stack overflow: the panic stack.
+ */
+trap_nested:
+	rdpr	%tl, %g1
+	sub	%g1, 1, %g2
+	wrpr	%g2, 0, %tl
+	rdpr	%tt, %g3                        /* the trap below */
+	wrpr	%g1, 0, %tl
+	andn	%g3, 0x60, %g4
+	cmp	%g4, 0x84                       /* 0x84, 0xa4, 0xc4, 0xe4: type 1 */
+	bne,pn	%xcc, trap_fatal_nested
+	 cmp	%g3, 0xc0
+	bgeu,pn	%xcc, user_fill_fault
+	 nop
+	SETX32(sparc64_mmu_page + MP_WBUF_N, %g5)
+	ldx	[%g5], %g4
+	cmp	%g4, WBUF_MAX
+	bgeu,pn	%xcc, user_fill_fault           /* cannot happen: no room, so it dies */
+	 add	%g4, 1, %g6
+	stx	%g6, [%g5]
+	mulx	%g4, WBUF_SIZE, %g4
+	add	%g5, %g4, %g5
+	add	%g5, MP_WBUF - MP_WBUF_N, %g5   /* this window's slot */
+	stx	%sp, [%g5 + 0x00]
+	stx	%l0, [%g5 + 0x08]
+	stx	%l1, [%g5 + 0x10]
+	stx	%l2, [%g5 + 0x18]
+	stx	%l3, [%g5 + 0x20]
+	stx	%l4, [%g5 + 0x28]
+	stx	%l5, [%g5 + 0x30]
+	stx	%l6, [%g5 + 0x38]
+	stx	%l7, [%g5 + 0x40]
+	stx	%i0, [%g5 + 0x48]
+	stx	%i1, [%g5 + 0x50]
+	stx	%i2, [%g5 + 0x58]
+	stx	%i3, [%g5 + 0x60]
+	stx	%i4, [%g5 + 0x68]
+	stx	%i5, [%g5 + 0x70]
+	stx	%i6, [%g5 + 0x78]
+	stx	%i7, [%g5 + 0x80]
+	wr	%g0, 2, %set_softint            /* interrupt level 1 */
+	wrpr	%g2, 0, %tl
+	saved
+	retry
+
+/* user_fill_fault: %g3 the fill's trap type; the fault address and the user's pc to C. */
+user_fill_fault:
+	mov	SFAR, %g4
+	ldxa	[%g4] ASI_DMMU, %g4
+	rdpr	%tt, %g5
+	cmp	%g5, 0x68                       /* a miss or protection: the tag access's page */
+	blu,pt	%xcc, 1f
+	 cmp	%g5, 0x6f
+	bgu,pt	%xcc, 1f
+	 nop
+	mov	TAG_ACCESS, %g4
+	ldxa	[%g4] ASI_DMMU, %g4
+1:	wrpr	%g0, 1, %tl
+	rdpr	%tpc, %g6                       /* where user mode was */
+	wrpr	%g0, 0, %canrestore
+	wrpr	%g0, 0, %otherwin
+	wrpr	%g0, 6, %cansave
+	wrpr	%g0, 7, %cleanwin
+	wrpr	%g0, 0, %wstate
+	SETX32(sparc64_mmu_page + MP_KSTACK, %g7)
+	ldx	[%g7], %g7
+	sub	%g7, BIAS + MINFRAME + TF_SIZE, %sp
+	mov	%g4, %o0
+	mov	%g5, %o1
+	mov	%g6, %o2
+	wrpr	%g0, PSTATE_KERN, %pstate
+	wrpr	%g0, 0, %tl
+	call	sparc64_user_window_fault
+	 nop
+	illtrap	0
+
+trap_fatal_nested:
+	/*
+	 * A trap inside a trap handler that needs C: a window spill or fill
+	 * that faulted (a kernel stack overflowed into its guard page).  Only
+	 * a fatal report can follow: drop the windows not yet saved and go on
+	 * on the panic stack, or the save below would spill to the bad stack
+	 * again, up to MAXTL.
+	 */
+	wrpr	%g0, 6, %cansave
+	wrpr	%g0, 0, %canrestore
+	wrpr	%g0, 0, %otherwin
+	wrpr	%g0, 0, %wstate
+	SETX32(sparc64_panic_stack_top, %g1)
+	sub	%g1, BIAS + MINFRAME, %sp
+	ba,pt	%xcc, trap_generic_kernel
+	 nop
 
 /*
  * sparc64_trap_table_load: %tba, then locked translations for what a miss
@@ -435,4 +743,54 @@ arch_safe_read:
 	.pushsection extable, "a"
 	.balign 8
 	.xword	1b, 3b
+	.popsection
+
+/*
+ * sparc64_user_copy(dst, src, len): 0, or -1 if a load or store faulted;
+ * sparc64_user_strcpy(dst, src, max): the length without the NUL, -1 on a
+ * fault, -2 if no NUL came within max bytes.  The kernel's only accesses
+ * to user memory (user.c checks the range first: the user's pages are not
+ * privileged, so ordinary loads and stores reach them in the loaded
+ * context); each is in the exception table.  A store to a copy-on-write
+ * page faults first into user.c, which makes it private and retries.
+ */
+	.globl sparc64_user_copy
+sparc64_user_copy:
+	brz,pn	%o2, 2f
+	 nop
+1:	ldub	[%o1], %o3
+3:	stb	%o3, [%o0]
+	inc	%o1
+	deccc	%o2
+	bnz,pt	%xcc, 1b
+	 inc	%o0
+2:	retl
+	 clr	%o0
+4:	retl
+	 mov	-1, %o0
+	.pushsection extable, "a"
+	.balign 8
+	.xword	1b, 4b
+	.xword	3b, 4b
+	.popsection
+
+	.globl sparc64_user_strcpy
+sparc64_user_strcpy:
+	clr	%o4                             /* the length */
+1:	cmp	%o4, %o2
+	bgeu,pn	%xcc, 3f
+	 nop
+5:	ldub	[%o1 + %o4], %o3
+	stb	%o3, [%o0 + %o4]
+	brnz,pt	%o3, 1b
+	 inc	%o4
+	retl
+	 sub	%o4, 1, %o0
+3:	retl
+	 mov	-2, %o0
+4:	retl
+	 mov	-1, %o0
+	.pushsection extable, "a"
+	.balign 8
+	.xword	5b, 4b
 	.popsection

@@ -26,22 +26,19 @@
 
 #define TTE_V      (1UL << 63)
 #define TTE_PA     0x000001ffffffe000UL
-#define TTE_KERN   0x34UL          /* CP | CV | P */
+#define TTE_KERN   0x35UL          /* CP | CV | P | G: global, every context sees it */
 #define TTE_W      0x02UL
 #define LEAF_SHIFT 23              /* one leaf maps 8 MiB */
-#define DIR_SLOTS  512             /* 4 GiB of heap */
+#define DIR_SLOTS  MMU_DIR_SLOTS   /* 4 GiB of heap */
 #define LEAF_SLOTS 1024
 
 extern char _kernel_start[], _kernel_end[], _text_start[], _text_end[], _data_start[];
 
 /*
  * What the D-TLB miss handler reads, in one page that traps.S keeps locked
- * in the D-TLB (a miss there would recurse).
+ * in the D-TLB (a miss there would recurse); sparc64.h.
  */
-struct sparc64_mmu_page {
-	uint64_t mp_ram_top;                 /* offset 0: the direct map's end */
-	uint64_t mp_kheap_dir[DIR_SLOTS];    /* offset 8: leaf pages (physical), or 0 */
-};
+_Static_assert(sizeof(struct sparc64_mmu_page) <= 8192, "the MMU page is one page");
 __attribute__((section(".data.mmu"), aligned(8192)))
 struct sparc64_mmu_page sparc64_mmu_page;
 #define sparc64_ram_top   sparc64_mmu_page.mp_ram_top

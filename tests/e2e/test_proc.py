@@ -92,7 +92,7 @@ def test_a_corrupt_executable_is_refused(boot, tmp_path):
     g = boot(extra=["-initrd", _module(tmp_path, "bad", bytes(image[:4096]))])
     g.wait_prompt(timeout=BOOT_TIMEOUT)
     out = g.run("/bad")
-    assert "sonde: /bad: cannot execute: wrong machine 3 (want 62)" in out, out
+    assert "sonde: /bad: cannot execute: wrong machine 3, i386 (want 62, x86-64)" in out, out
     assert "hello, world" in g.run("/bin/hello")
 
 

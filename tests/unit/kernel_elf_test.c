@@ -98,6 +98,9 @@ static void test_ident(void **state)
 	}
 	build(); img.h.eh.e_ident[4] = 1; refused("64-bit");
 	build(); img.h.eh.e_ident[5] = 2; refused("little-endian");
+	/* The host is little-endian: a big-endian file (sparc64's) is named as such. */
+	build(); img.h.eh.e_ident[5] = 2; refused("big-endian file (data 2): this machine is little-endian");
+	build(); img.h.eh.e_ident[5] = 3; refused("unknown byte order");
 	build(); img.h.eh.e_ident[6] = 0; refused("identification version");
 	build(); img.h.eh.e_ident[7] = 9; refused("OS ABI");
 }
@@ -107,6 +110,7 @@ static void test_header_fields(void **state)
 	(void)state;
 	build(); img.h.eh.e_type = 3; refused("static executable");
 	build(); img.h.eh.e_machine = 3; refused("wrong machine");
+	build(); img.h.eh.e_machine = 43; refused("wrong machine 43, SPARC V9 (want 62, x86-64)");
 	build(); img.h.eh.e_version = 0; refused("ELF version");
 	build(); img.h.eh.e_ehsize = 52; refused("ELF header size");
 	build(); img.h.eh.e_phentsize = 32; refused("program header size");

@@ -31,9 +31,8 @@ int main(int argc, char **argv)
 	else if (strcmp(mode, "jump") == 0)
 		((void (*)(void))0xdead0000)();
 	else if (strcmp(mode, "divide") == 0) {
-		unsigned q = 1, d = (unsigned)zero;
-		__asm__ volatile("xorl %%edx, %%edx; divl %1" : "+a"(q) : "r"(d) : "rdx");
-		return (int)q;                       /* gcc would fold a C division by zero away */
+		volatile unsigned q = 1, d = (unsigned)zero;
+		return (int)(q / d);                 /* volatile: gcc cannot fold the division away */
 	}
 	else if (strcmp(mode, "stack") == 0)
 		return recurse(NULL, 0);

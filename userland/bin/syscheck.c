@@ -20,6 +20,7 @@
 #define KERNEL_ADDR 0xffffffff80100000L
 #define HOLE_ADDR   0x0000700000000000L    /* user half, never mapped */
 #define NONCANON    0x0000900000000000L
+#define IMAGE_ADDR  0x0000000040004000L    /* sparc64's kernel image, inside its user half */
 
 static int failures;
 
@@ -39,6 +40,7 @@ int main(void)
 	check("write(1, NULL, 5)", CALL(SYS_write, 1, 0, 5), -EFAULT);
 	check("write(1, kernel, 5)", CALL(SYS_write, 1, KERNEL_ADDR, 5), -EFAULT);
 	check("write(1, unmapped, 5)", CALL(SYS_write, 1, HOLE_ADDR, 5), -EFAULT);
+	check("write(1, 0x40004000, 5)", CALL(SYS_write, 1, IMAGE_ADDR, 5), -EFAULT);
 	check("write(1, non-canonical, 5)", CALL(SYS_write, 1, NONCANON, 5), -EFAULT);
 	check("write(1, end of user half, 64)", CALL(SYS_write, 1, 0x00007fffffffffe0L, 64), -EFAULT);
 	check("write(99, buf, 1)", CALL(SYS_write, 99, buf, 1), -EBADF);

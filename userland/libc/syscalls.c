@@ -4,9 +4,11 @@
  * newlib (configured with --disable-newlib-supplied-syscalls) leaves the
  * operating system's part of the C library to us: the process entry after
  * crt0.S, and one small function for each call newlib makes (read, write,
- * sbrk, ...).  Each is a SYSCALL instruction with Linux x86-64's convention
- * (number in rax, arguments in rdi, rsi, rdx, r10, r8, r9, result in rax,
- * -errno on failure) and the numbers come from kernel/syscalls.def, the
+ * sbrk, ...).  Each is the machine's system call instruction (sys6.h: on
+ * x86_64 SYSCALL with Linux x86-64's convention, number in rax, arguments
+ * in rdi, rsi, rdx, r10, r8, r9, result in rax; on sparc64 `ta 0x6d`, number
+ * in %g1, arguments in %o0..%o5, result in %o0), -errno on failure, and the
+ * numbers come from kernel/syscalls.def, the
  * table the kernel's dispatcher is generated from, so the two cannot
  * disagree.  What the kernel returns in Linux's layout (struct stat) is
  * translated into newlib's here.
@@ -37,20 +39,8 @@ extern void (*__init_array_end[])(void) __attribute__((weak));
 extern void (*__fini_array_start[])(void) __attribute__((weak));
 extern void (*__fini_array_end[])(void) __attribute__((weak));
 
-/* sys6: the SYSCALL instruction; rcx and r11 are the CPU's (return rip, rflags). */
-static long sys6(long nr, long a0, long a1, long a2, long a3, long a4, long a5)
-{
-	register long r10 __asm__("r10") = a3;
-	register long r8 __asm__("r8") = a4;
-	register long r9 __asm__("r9") = a5;
-	long ret;
-
-	__asm__ volatile("syscall"
-	                 : "=a"(ret)
-	                 : "a"(nr), "D"(a0), "S"(a1), "d"(a2), "r"(r10), "r"(r8), "r"(r9)
-	                 : "rcx", "r11", "memory");
-	return ret;
-}
+/* sys6: the machine's system call instruction (userland/libc/<machine>/sys6.h). */
+#include "sys6.h"
 
 long sonde_syscall(long nr, long a0, long a1, long a2, long a3, long a4, long a5)
 {

@@ -34,16 +34,19 @@
 	".asciz \"" #prov "\", \"" #name "\", \"" regs "\"\n\t" \
 	".popsection"
 
+/* The machine's site instructions (userland/libc/<machine>/usdt_isa.h). */
+#include "usdt_isa.h"
+
 #define USDT_SITE(prov, name, regs, ...) \
-	__asm__ volatile("990: .byte 0x0f, 0x1f, 0x44, 0x00, 0x00\n\t" \
+	__asm__ volatile("990: " USDT_SITE_INSN "\n\t" \
 	                 USDT_RECORD(prov, name, 0, regs) :: __VA_ARGS__)
 
 #define USDT_ARG(x) "r"((uint64_t)(x))
 
 #define DTRACE_IS_ENABLED(prov, name) ({ \
 	int usdt_on_; \
-	__asm__ volatile("990: xorl %%eax, %%eax\n\t.byte 0x0f, 0x1f, 0x00\n\t" \
-	                 USDT_RECORD(prov, name, 1, "") : "=a"(usdt_on_) :: "cc"); \
+	__asm__ volatile("990: " USDT_IS_ENABLED_INSN "\n\t" \
+	                 USDT_RECORD(prov, name, 1, "") : USDT_IS_ENABLED_OUT(usdt_on_) :: "cc"); \
 	usdt_on_; })
 
 #define DTRACE_PROBE(prov, name)  USDT_SITE(prov, name, "")

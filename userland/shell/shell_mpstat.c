@@ -18,6 +18,8 @@
  *
  * Thread context, the shell's thread; reads the counters of struct cpu
  * without locks (a value may be a moment old).
+ *
+ * Tests: tests/e2e/test_sunray.py
  */
 #include "kernel/cpu.h"
 #include "kernel/klib.h"
