@@ -30,7 +30,7 @@ bool pid_isa_uregs(uint64_t idx, uint64_t *val)
 	return false;
 }
 
-KNOTRACE int pid_isa_ustack(uint64_t *pcs, int max)
+NOTRACE int pid_isa_ustack(uint64_t *pcs, int max)
 {
 	struct thread *t = curthread();
 	int n = 0;

@@ -446,9 +446,9 @@ static inline __attribute__((always_inline)) bool user_mapped(uint64_t va, size_
 	return true;
 }
 
-KNOTRACE bool arch_user_probe(uint64_t va, size_t len) { return user_mapped(va, len, 0); }
+NOTRACE bool arch_user_probe(uint64_t va, size_t len) { return user_mapped(va, len, 0); }
 
-KNOTRACE int arch_user_store(uint64_t udst, const void *src, size_t len)
+NOTRACE int arch_user_store(uint64_t udst, const void *src, size_t len)
 {
 	if (!user_mapped(udst, len, TTE_W))
 		return -1;
