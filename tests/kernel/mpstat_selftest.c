@@ -1,5 +1,5 @@
 /*
- * cpu_stat_selftest.c - in-kernel self-tests of mpstat's counters
+ * mpstat_selftest.c - in-kernel self-tests of mpstat's counters
  * (kernel/cpu_stat.c): every CPU's scheduler ticks are charged to a state
  * while this thread sleeps, and charged to idle on a CPU with nothing to
  * run; a thread that yields to another runnable one counts an involuntary
