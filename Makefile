@@ -59,6 +59,7 @@ include mk/kernel.mk
 include mk/run.mk
 include mk/check.mk
 include mk/sparc64.mk
+include mk/link.mk
 
 .PHONY: all clean
 clean:

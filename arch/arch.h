@@ -89,6 +89,11 @@ void arch_console_irq_on(void);                   /* receive interrupts call con
 void console_rx(int c);                           /* kernel/console.c: a received byte */
 void arch_console_err_init(void);                 /* the error stream's device (COM2), polled */
 void arch_console_err_putc(char c);               /* polled; any context */
+/* The link to another machine (a spare 16550 on x86_64, COM4); kernel/link.c sits on top. */
+bool arch_link_init(void);                        /* is there a link device? set it up (boot) */
+void arch_link_putc(uint8_t c);                   /* polled; thread context */
+void arch_link_irq_on(void);                      /* receive interrupts call link_input() */
+void link_input(uint8_t c);                       /* kernel/link.c: a received byte */
 
 /* Boot-time set-up of the machine, in the order kmain calls it. */
 void arch_boot_info(uint32_t magic, uint32_t info_phys); /* fills boot_info */

@@ -1,0 +1,45 @@
+# mk/link.mk - the link between two machines (kernel/link.c, docs/causal.md):
+# the fuzzer of its frame decoder (tests/fuzz/link_fuzz.c, libFuzzer, clang).
+#
+#   link-fuzz-smoke   a short run (LINK_FUZZ_SMOKE seconds, default 5), in
+#                     make check (LIB_CHECKS) when clang is there
+#   link-fuzz         a run of FUZZ_SECONDS (default 600), part of make fuzz
+#
+# The decoder's unit tests are tests/unit/test_link_frame.c (mk/check.mk);
+# the two-machine test is tests/e2e/test_link.py.
+
+LINK_OUT   := $(BUILD)/host/link
+LINK_FUZZ  := $(LINK_OUT)/link_fuzz
+LINK_CLANG ?= $(shell command -v clang 2>/dev/null)
+LINK_FUZZ_SMOKE ?= 5
+FUZZ_SECONDS ?= 600
+LINK_FUZZ_RUN = $(LINK_FUZZ) -print_final_stats=1 -max_len=4096 -dict=tests/fuzz/link.dict \
+	-artifact_prefix=$(LINK_OUT)/ $(LINK_OUT)/corpus
+
+LIB_CHECKS += link-fuzz-smoke
+LIB_FUZZ   += link-fuzz
+.PHONY: link-fuzz-smoke link-fuzz
+
+$(LINK_FUZZ): tests/fuzz/link_fuzz.c kernel/link_frame.c kernel/link_frame.h
+	@mkdir -p $(@D)
+	$(LINK_CLANG) -std=c11 -I. -O1 -g -D_DEFAULT_SOURCE -DSONDE_HOST \
+	  -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+	  -o $@ tests/fuzz/link_fuzz.c kernel/link_frame.c
+
+link-fuzz-smoke:
+	@if [ -z "$(LINK_CLANG)" ]; then \
+	  echo "link: clang not found, skipping the fuzz smoke run"; \
+	else \
+	  $(MAKE) --no-print-directory $(LINK_FUZZ) && mkdir -p $(LINK_OUT)/corpus && \
+	  if $(LINK_FUZZ_RUN) -max_total_time=$(LINK_FUZZ_SMOKE) \
+	      > $(LINK_OUT)/fuzz-smoke.log 2>&1; then \
+	    grep -E "number_of_executed_units" $(LINK_OUT)/fuzz-smoke.log; \
+	    echo "link: fuzz smoke run clean"; \
+	  else tail -40 $(LINK_OUT)/fuzz-smoke.log; echo "link: FUZZER FOUND A PROBLEM"; exit 1; fi; \
+	fi
+
+link-fuzz:
+	@if [ -z "$(LINK_CLANG)" ]; then echo "link: clang not found"; exit 1; fi
+	$(MAKE) --no-print-directory $(LINK_FUZZ)
+	@mkdir -p $(LINK_OUT)/corpus
+	$(LINK_FUZZ_RUN) -max_total_time=$(FUZZ_SECONDS)
