@@ -148,7 +148,7 @@ def test_link_refuses_garbage(boot, tmp_path):
     bad_header[12] ^= 0xff                       # the header's checksum
     bad_body = bytearray(frame(REQUEST, 6, b"body"))
     bad_body[17] ^= 0x01                         # a payload byte
-    lying = frame(REQUEST, 8, bytes(200))[:16]   # a header that promises 224 bytes...
+    lying = frame(REQUEST, 8, bytes(200))[:16]   # a header that promises 220 bytes...
     sock.sendall(b"hello noise" + bytes(bad_header) + bytes(bad_body))
     assert ask(sock, reader, 7, b"ping") == b"re: ping"
     sock.sendall(lying + frame(REQUEST, 9, b"hidden") + bytes(250))   # ...which hide a real one

@@ -12,7 +12,10 @@
  *   - the decoder holding more than LINK_FRAME_MAX bytes;
  *   - the marker not coming out: whatever came before, the decoder must
  *     find the next well-formed frame (resynchronisation).
- * Byte 0 bit 0 of the input repeats the stream twice (state carried over).
+ * Byte 0 of the input steers: bit 0 feeds the stream twice (state carried
+ * over); bit 1 repairs it first, so that the mutator reaches past the
+ * checksums: at each "SL" the header's checksum is made right and, with
+ * bit 2 also set, the frame's trailing one too when its lengths fit.
  *
  *   make link-fuzz FUZZ_SECONDS=N     (docs/fuzzing.md)
  */
@@ -75,10 +78,36 @@ static void feed(const uint8_t *p, size_t n)
 	}
 }
 
+static void put32(uint8_t *p, uint32_t v)
+{
+	for (int i = 0; i < 4; i++)
+		p[i] = (uint8_t)(v >> (8 * i));
+}
+
+/* repair: right checksums at every "SL" of buf (see the top). */
+static void repair(uint8_t *buf, size_t n, int trailers)
+{
+	for (size_t i = 0; i + LINK_HDR_LEN <= n; i++) {
+		if (buf[i] != LINK_MAGIC0 || buf[i + 1] != LINK_MAGIC1)
+			continue;
+		put32(buf + i + 12, link_crc32(buf + i, 12));
+		size_t len = LINK_HDR_LEN + (buf[i + 8] | buf[i + 9] << 8) + (buf[i + 10] | buf[i + 11] << 8) +
+		             LINK_TRAILER_LEN;
+		if (trailers && i + len <= n)
+			put32(buf + i + len - LINK_TRAILER_LEN, link_crc32(buf + i, len - LINK_TRAILER_LEN));
+	}
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static uint8_t tail[2 * LINK_FRAME_MAX];
+	static uint8_t fixed[1 << 16];
 
+	if (size > 0 && (data[0] & 2) && size <= sizeof(fixed)) {
+		memcpy(fixed, data, size);
+		repair(fixed, size, data[0] & 4);
+		data = fixed;
+	}
 	link_rx_init(&rx);
 	marker_seen = 0;
 	feed(data, size);
