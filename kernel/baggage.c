@@ -104,8 +104,9 @@ void baggage_save_slow(struct baggage *into)
 {
 	struct thread *self = curthread();
 
+	bag_clear(into);
 	if (self != NULL)
-		baggage_join(into, &self->t_bag);
+		baggage_adopt(into, &self->t_bag);
 }
 
 void baggage_take_slow(const struct baggage *from)
@@ -114,6 +115,71 @@ void baggage_take_slow(const struct baggage *from)
 
 	if (self != NULL)
 		baggage_adopt(&self->t_bag, from);
+}
+
+/* --- pipes: baggage per write segment ------------------------------------- */
+
+static volatile uint32_t baggage_gen = 1;    /* bumped each time the sites go on */
+
+/* bag_segs_fresh: drop segments from an earlier period of the sites being on. */
+static void bag_segs_fresh(struct bag_segs *q)
+{
+	if (q->bq_n > 0 && q->bq_seg[0].bs_gen != baggage_gen)
+		q->bq_n = 0;
+}
+
+void baggage_pipe_write_slow(struct bag_segs *q, size_t queued)
+{
+	struct thread *self = curthread();
+	struct bag_seg *last;
+	uint32_t start;
+
+	if (self == NULL || bag_len(&self->t_bag) == 0)
+		return;
+	bag_segs_fresh(q);
+	last = q->bq_n > 0 ? &q->bq_seg[q->bq_n - 1] : NULL;
+	start = last != NULL ? last->bs_end : 0;
+	if (last != NULL && bag_len(&last->bs_bag) == bag_len(&self->t_bag) &&
+	    memcmp(last->bs_bag.b_bytes, self->t_bag.b_bytes, bag_len(&last->bs_bag)) == 0) {
+		last->bs_end = (uint32_t)queued;
+		return;
+	}
+	if (q->bq_n == BAG_SEGS) {
+		baggage_join(&last->bs_bag, &self->t_bag);
+		last->bs_end = (uint32_t)queued;
+		return;
+	}
+	last = &q->bq_seg[q->bq_n++];
+	last->bs_start = MIN(start, (uint32_t)queued);
+	last->bs_end = (uint32_t)queued;
+	last->bs_gen = baggage_gen;
+	bag_clear(&last->bs_bag);
+	baggage_adopt(&last->bs_bag, &self->t_bag);
+}
+
+void baggage_pipe_read_slow(struct bag_segs *q, size_t got)
+{
+	struct thread *self = curthread();
+	int keep = 0, used = 0;
+
+	bag_segs_fresh(q);
+	for (int i = 0; i < q->bq_n; i++) {
+		struct bag_seg *s = &q->bq_seg[i];
+		if (s->bs_start < got && self != NULL) {
+			if (used++ == 0)
+				baggage_adopt(&self->t_bag, &s->bs_bag);
+			else
+				baggage_join(&self->t_bag, &s->bs_bag);
+		}
+		if (s->bs_end <= got)
+			continue;                       /* consumed */
+		s->bs_start = s->bs_start > got ? s->bs_start - (uint32_t)got : 0;
+		s->bs_end -= (uint32_t)got;
+		if (keep != i)
+			q->bq_seg[keep] = *s;
+		keep++;
+	}
+	q->bq_n = keep;
 }
 
 /* --- turning the sites on and off ----------------------------------------- */
@@ -132,6 +198,8 @@ int baggage_sites_set(bool on)
 
 	if (baggage_sites_on == on)
 		return 0;
+	if (on)
+		baggage_gen++;
 	baggage_sites_on = on;
 	for (const struct baggage_site *s = __start_baggage_sites; s < __stop_baggage_sites; s++, n++)
 		if (!text_patch((void *)s->bs_addr, &op, 1))
@@ -142,6 +210,8 @@ int baggage_sites_set(bool on)
 #else
 int baggage_sites_set(bool on)
 {
+	if (on && !baggage_sites_on)
+		baggage_gen++;
 	baggage_sites_on = on;
 	return 0;
 }
