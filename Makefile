@@ -58,6 +58,7 @@ include mk/user.mk
 include mk/kernel.mk
 include mk/run.mk
 include mk/check.mk
+include mk/causal.mk
 include mk/sparc64.mk
 include mk/link.mk
 

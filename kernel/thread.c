@@ -23,6 +23,7 @@
  * wait queues, kill and join, listing.
  */
 #include "arch/arch.h"
+#include "kernel/baggage_site.h"
 #include "kernel/cpu.h"
 #include "kernel/klib.h"
 #include "kernel/mem.h"
@@ -431,6 +432,7 @@ static struct thread *thread_make(const char *name, void (*fn)(void *), void *ar
 	t->t_arg = arg;
 	t->t_created = ktime_ns();
 	t->t_rsp = arch_thread_stack_init((char *)stack + THREAD_STACK_SIZE, t);
+	BAGGAGE_FORK(t);                            /* the creator's baggage, copied */
 	uint64_t flags = arch_irq_save();
 	SCHED_LOCK();
 	t->t_cpu = arch_cpu_id();
@@ -449,6 +451,7 @@ static void wake_all_locked(waitq_t *wq)
 
 	while ((t = tq_pop(&wq->wq_head, &wq->wq_tail)) != NULL) {
 		DTRACE_PROBE1(wakeup, t);
+		BAGGAGE_WAKE(t);                    /* waker's baggage to the wakee */
 		make_runnable(t);
 	}
 }
@@ -528,6 +531,7 @@ void waitq_wake_one(waitq_t *wq)
 	struct thread *t = tq_pop(&wq->wq_head, &wq->wq_tail);
 	if (t != NULL) {
 		DTRACE_PROBE1(wakeup, t);
+		BAGGAGE_WAKE(t);                    /* waker's baggage to the wakee */
 		make_runnable(t);
 	}
 	SCHED_UNLOCK();

@@ -16,7 +16,7 @@
 
 KUNIT_DIR   := $(BUILD)/host/kernel
 KUNIT_TESTS := test_printf test_string test_cmdline test_ksym test_pmem test_kheap test_kfile \
-               test_dtc_float test_elf test_ctf test_link_frame
+               test_dtc_float test_elf test_ctf test_baggage test_link_frame
 KUNIT_test_printf_SRCS  := kernel/printf.c kernel/string.c
 KUNIT_test_string_SRCS  := kernel/string.c
 KUNIT_test_cmdline_SRCS := kernel/cmdline.c kernel/string.c
@@ -27,6 +27,7 @@ KUNIT_test_kfile_SRCS   := kernel/kfile_tar.c kernel/printf.c kernel/string.c
 KUNIT_test_dtc_float_SRCS := userland/dtrace/dtc_float.c
 KUNIT_test_elf_SRCS     := kernel/elf.c kernel/printf.c kernel/string.c
 KUNIT_test_ctf_SRCS     := kernel/ctf.c
+KUNIT_test_baggage_SRCS := kernel/baggage_fmt.c
 KUNIT_test_link_frame_SRCS := kernel/link_frame.c
 # test_ctf also reads the kernel's own dict, built with the kernel
 $(KUNIT_DIR)/tests/unit/test_ctf.o: HOSTCFLAGS += -DTEST_CTF_PATH='"$(abspath $(BUILD))/kernel.ctf"'

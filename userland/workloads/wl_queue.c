@@ -9,6 +9,7 @@
  * killed thread give up instead of sleeping forever.
  */
 #include "userland/workloads/wl_queue.h"
+#include "kernel/baggage_site.h"
 #include "kernel/klib.h"
 #include "kernel/sdt.h"
 #include "kernel/thread.h"
@@ -39,6 +40,7 @@ bool wl_queue_put(struct wl_queue *q, uint64_t v)
 	ok = ok && !q->q_closed;
 	if (ok) {
 		q->q_slots[(q->q_head + q->q_count) % WL_QUEUE_CAP] = v;
+		BAGGAGE_SAVE(&q->q_bag[(q->q_head + q->q_count) % WL_QUEUE_CAP]);
 		q->q_count++;
 		DTRACE_PROBE2(queue__put, q, v);
 		waitq_wake_one(&q->q_notempty);
@@ -57,6 +59,7 @@ bool wl_queue_get(struct wl_queue *q, uint64_t *v)
 	ok = ok && q->q_count > 0;
 	if (ok) {
 		*v = q->q_slots[q->q_head];
+		BAGGAGE_TAKE(&q->q_bag[q->q_head]);      /* the consumer continues the producer's work */
 		q->q_head = (q->q_head + 1) % WL_QUEUE_CAP;
 		q->q_count--;
 		DTRACE_PROBE2(queue__get, q, *v);
