@@ -30,6 +30,8 @@
  * link_readable.  Thread context for everything but link_input.
  */
 #include "arch/arch.h"
+#include "kernel/baggage.h"
+#include "kernel/baggage_site.h"
 #include "kernel/file.h"
 #include "kernel/klib.h"
 #include "kernel/link.h"
@@ -61,18 +63,42 @@ static struct link_stats link_st;
 
 /* --- baggage across the wire ----------------------------------------------------------- */
 
-/* link_bag_export: the current thread's baggage in wire form into buf; its length. */
+_Static_assert(BAGGAGE_MAX <= LINK_BAG_MAX, "a thread's baggage must fit in a frame");
+
+/*
+ * link_bag_export: the current thread's baggage in wire form into buf; its
+ * length (0: none, or no enabled program uses bag->, which this site's one
+ * instruction asks: kernel/baggage_site.h).
+ */
 static size_t link_bag_export(uint8_t *buf, size_t cap)
 {
-	(void)buf;
-	(void)cap;
-	return 0;                                /* until kernel/baggage.h: frames carry none */
+	if (!baggage_site_taken())
+		return 0;
+	return baggage_export(curthread(), buf, cap);
 }
 
-/* link_bag_import: the received baggage into the current thread (replacing it for a request). */
+/*
+ * link_bag_import: the received baggage into the current thread: a request
+ * replaces what the reader carried (a server starts each request afresh), a
+ * response is merged into it.  Malformed baggage is refused and counted;
+ * the message is delivered all the same.
+ */
 static void link_bag_import(const struct link_slot *sl)
 {
-	(void)sl;
+	struct thread *t = curthread();
+
+	if (!baggage_site_taken())
+		return;
+	if (sl->sl_type == LINK_T_REQUEST) {
+		uint64_t flags = arch_irq_save();   /* a probe in an interrupt may read t_bag */
+		bag_clear(&t->t_bag);
+		arch_irq_restore(flags);
+	}
+	if (sl->sl_baglen > 0 && baggage_import(t, sl->sl_bag, sl->sl_baglen) == BAG_E_MALFORMED) {
+		spin_lock(&link_lock);
+		link_st.ls_bad_baggage++;
+		spin_unlock(&link_lock);
+	}
 }
 
 /* --- receive ---------------------------------------------------------------------------- */
