@@ -166,7 +166,7 @@ static int64_t link_read(struct file *f, void *buf, size_t n)
 		return r;
 	}
 	link_bag_import(sl);
-	DTRACE_PROBE3(link__receive, sl->sl_type, sl->sl_reqid, sl->sl_paylen);
+	DTRACE_PROBE4(link__receive, sl->sl_type, sl->sl_reqid, sl->sl_paylen, sl->sl_baglen);
 	m = (struct link_msg){ .lm_type = sl->sl_type, .lm_reqid = sl->sl_reqid };
 	size_t got = MIN(n, sizeof(m));
 	memcpy(buf, &m, got);
