@@ -11,6 +11,11 @@
   link; it sends noise, a header with a bad checksum, a frame with a bad
   body checksum, then real requests: the guest's kernel stays up, counts
   each refusal (the `link` command) and answers the real requests.
+- test_link_baggage_from_the_wire: the host sends requests whose baggage
+  it built itself (kernel/baggage.h's wire form), one well formed, one
+  malformed: D on the guest sees the first's tags, nothing of the second
+  (refused, counted; the request still answered, its reader's old tags
+  gone).  Skipped while D has no bag->.
 """
 
 import os
@@ -90,6 +95,18 @@ def test_pair_baggage_tags_server_latency():
 
 # --- the host as the other end --------------------------------------------------
 
+def baggage(*entries):
+    """A blob in kernel/baggage.h's wire form: (key, int or str) entries."""
+    body = b""
+    for key, v in entries:
+        body += bytes([len(key)]) + key.encode()
+        if isinstance(v, int):
+            body += bytes([1]) + struct.pack("<Q", v)
+        else:
+            body += bytes([2, len(v)]) + v.encode()
+    return struct.pack("<BBH", 0xB1, 0, 4 + len(body)) + body
+
+
 def frame(type_, reqid, payload, bag=b""):
     """A frame as kernel/link_frame.h lays it out."""
     hdr = struct.pack("<2sBBIHH", b"SL", 1, type_, reqid, len(bag), len(payload))
@@ -166,4 +183,35 @@ def test_link_refuses_garbage(boot, tmp_path):
     assert headers >= 1 and checksums >= 2 and noise >= len("hello noise"), stats
     assert re.search(r"^link: \d+ frames in, \d+ out$", stats, re.M), stats
     assert g.run("echo still up").strip() == "still up"
+    sock.close()
+
+
+def test_link_baggage_from_the_wire(boot, tmp_path):
+    if not bag_supported():
+        pytest.skip("D's bag-> scope is not in this tree (issue 23 item 2, helper causal)")
+    path = str(tmp_path / "link.sock")
+    g = boot(extra=["-chardev", "socket,id=link,path=%s,server=on,wait=off" % path,
+                    "-device", "isa-serial,chardev=link,iobase=0x2e8,irq=3"])
+    g.wait_prompt(timeout=BOOT_TIMEOUT)
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    sock.connect(path)
+    reader = FrameReader(sock)
+    g.sendline("dtrace -q -n 'sdt:::link-receive /arg1 != 0/ "
+               "{ printf(\"req %d: [%s] %d, %d bytes\\n\", arg1, bag->client, bag->req, arg3); }' "
+               "-c '/bin/linkserver 0'")
+    good = baggage(("client", "hostclient"), ("req", 41))
+    bad = good[:-1] + b"\xff"                  # the last entry's value runs past the blob
+    bad = bad[:2] + struct.pack("<H", len(bad) + 3) + bad[4:]
+    end = time.monotonic() + 20                 # knock until the server reads
+    while reader.next(time.monotonic() + 0.1) is None and time.monotonic() < end:
+        sock.sendall(frame(REQUEST, 0, b"hello"))
+    sock.sendall(frame(REQUEST, 1, b"tagged", good))
+    assert reader.next(time.monotonic() + 20)[1:] in ((1, b"re: tagged"), (0, b"re: hello"))
+    sock.sendall(frame(REQUEST, 2, b"refused", bad))
+    sock.sendall(frame(REQUEST, 0, b"quit"))
+    g.expect_exact("req 1: [hostclient] 41, %d bytes" % len(good), timeout=20)
+    g.expect_exact("req 2: [] 0, %d bytes" % len(bad), timeout=20)
+    g.wait_prompt(timeout=30)
+    stats = g.run("link")
+    assert "1 baggages" in stats, stats
     sock.close()
