@@ -200,8 +200,9 @@ def test_link_baggage_from_the_wire(boot, tmp_path):
                "{ printf(\"req %d: [%s] %d, %d bytes\\n\", arg1, bag->client, bag->req, arg3); }' "
                "-c '/bin/linkserver 0'")
     good = baggage(("client", "hostclient"), ("req", 41))
-    bad = good[:-1] + b"\xff"                  # the last entry's value runs past the blob
-    bad = bad[:2] + struct.pack("<H", len(bad) + 3) + bad[4:]
+    bad = bytearray(baggage(("client", "evil")))
+    bad[4 + 1 + len("client")] = 9              # the entry's type: none such
+    bad = bytes(bad)
     end = time.monotonic() + 20                 # knock until the server reads
     while reader.next(time.monotonic() + 0.1) is None and time.monotonic() < end:
         sock.sendall(frame(REQUEST, 0, b"hello"))
