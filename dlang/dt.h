@@ -675,6 +675,7 @@ bool dt_bag_is_ref(dt_ctx *ctx, const dt_node *n);
 dt_node *dt_bag_cook_read(dt_ctx *ctx, dt_node *n);
 dt_node *dt_bag_cook_select(dt_ctx *ctx, dt_node *n);
 dt_node *dt_bag_cook_assign(dt_ctx *ctx, dt_node *n);
+_Noreturn void dt_bag_op_error(dt_ctx *ctx, const dt_node *n);
 bool dt_op2_chains(const dt_node *n);	/* a non-assignment binary op */
 int64_t dt_sema_const(dt_ctx *ctx, dt_node *n);	/* constant integer */
 dt_type *dt_type_new(dt_ctx *ctx, dt_typekind k, uint32_t size, const char *name);

@@ -136,6 +136,14 @@ bag_key_type(dt_ctx *ctx, const dt_node *n, const dt_type *t)
 	return (isstr);
 }
 
+/* An operator that bag-> does not take (++, --, &): D_BAG_OP. */
+_Noreturn void
+dt_bag_op_error(dt_ctx *ctx, const dt_node *n)
+{
+	dt_error_node(ctx, n, "D_BAG_OP", "operator %s may not be applied "
+	    "to bag->%s: use = or +=", dt_tok_name(n->n_op), n->n_a->n_str);
+}
+
 /* bag->k = e and bag->k += e. */
 dt_node *
 dt_bag_cook_assign(dt_ctx *ctx, dt_node *n)
@@ -145,9 +153,7 @@ dt_bag_cook_assign(dt_ctx *ctx, dt_node *n)
 
 	bag_key_check(ctx, n->n_a);
 	if (n->n_op != DT_T_ASGN && n->n_op != DT_T_ADD_EQ)
-		dt_error_node(ctx, n, "D_BAG_OP", "operator %s may not be "
-		    "applied to bag->%s: use = or +=", dt_tok_name(n->n_op),
-		    n->n_a->n_str);
+		dt_bag_op_error(ctx, n);
 	v = dt_sema_expr(ctx, n->n_b);
 	isstr = bag_key_type(ctx, n, v->n_type);
 	if (isstr && n->n_op == DT_T_ADD_EQ)

@@ -195,6 +195,9 @@ static DT_NOINLINE dt_node *
 cook_op1(dt_ctx *ctx, dt_node *n)
 {
 	char b[64];
+	if ((n->n_op == DT_T_INC || n->n_op == DT_T_DEC ||
+	    n->n_op == DT_T_BAND) && dt_bag_is_ref(ctx, n->n_a))
+		dt_bag_op_error(ctx, n);	/* bag->k++, &bag->k */
 	if (n->n_op == DT_T_INC || n->n_op == DT_T_DEC)
 		n->n_a = cook_lvalue(ctx, n->n_a, ctx->c_t_int, n->n_op);
 	dt_node *a = n->n_a = dt_sema_expr(ctx, n->n_a);
