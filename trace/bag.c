@@ -72,17 +72,14 @@ static int bag_get(struct thread *t, const char *key, size_t klen, unsigned sel,
                    struct dif_bagval *bv)
 {
 	struct bag_value v;
-	int n = bag_lookup(&t->t_bag, key, klen, 0, &v), want;
+	int n = bag_lookup(&t->t_bag, key, klen, sel == DIF_BAG_SEL_LAST ? -1 : 0, &v), want;
 
 	bv->dbv_kind = 0;
-	if (sel == DIF_BAG_SEL_FIRST)
-		want = 0;
-	else if (sel == DIF_BAG_SEL_LAST)
-		want = n - 1;
-	else
-		want = bag_digit(&bag_cursor[arch_cpu_id()], key, klen, n);
-	if (n == 0 || want < 0 || bag_lookup(&t->t_bag, key, klen, want, &v) <= want)
+	want = sel == DIF_BAG_SEL_ALL ? bag_digit(&bag_cursor[arch_cpu_id()], key, klen, n) : 0;
+	if (n == 0 || want < 0)
 		return 0;
+	if (want > 0 && bag_lookup(&t->t_bag, key, klen, want, &v) <= want)
+		return 0;                         /* one pass, but for a later value of all */
 	bag_value_out(&v, bv);
 	return 0;
 }
