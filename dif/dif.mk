@@ -12,7 +12,7 @@
 #   dif-fuzz    the fuzzer for FUZZ_SECONDS (default 600)
 
 DIF_SRCS := dif/dif_asm.c dif/dif_disasm.c dif/dif_emulate.c dif/dif_mem.c dif/dif_subr.c \
-            dif/dif_subr_net.c dif/dif_tables.c dif/dif_validate.c
+            dif/dif_subr_net.c dif/dif_subr_bag.c dif/dif_tables.c dif/dif_validate.c
 
 LIB_CHECKS  += dif-check
 LIB_BENCHES += dif-bench

@@ -16,7 +16,7 @@
 #   dlang-fuzz    the fuzzer for FUZZ_SECONDS (default 600)
 #   dlang-golden  regenerate tests/dlang/*.S (review the diff!)
 
-DLANG_SRCS := dlang/dt_action.c dlang/dt_agg.c dlang/dt_cg.c dlang/dt_decl.c \
+DLANG_SRCS := dlang/dt_action.c dlang/dt_agg.c dlang/dt_bag.c dlang/dt_cg.c dlang/dt_decl.c \
               dlang/dt_func.c dlang/dt_lex.c dlang/dt_lib.c dlang/dt_parse.c \
               dlang/dt_parse_decl.c dlang/dt_printf.c dlang/dt_program.c \
               dlang/dt_options.c dlang/dt_proto.c \

@@ -16,7 +16,9 @@
  *   link message            baggage_export / baggage_import (the link code)
  *
  * Each site in the kernel is guarded by BAGGAGE_SITE (kernel/baggage_site.h):
- * one NOP while no enabled program uses `bag->`.  What does not fit is
+ * one no-op instruction while no enabled program uses `bag->`.  With the
+ * sites on, sdt:::baggage-message fires for each pipe write and queue item
+ * with arg0 = the bytes of baggage it carries (0: none).  What does not fit is
  * trimmed (kernel/baggage_fmt.c) and counted in baggage_drops, which
  * `dtrace` reports when it changes.
  */
@@ -24,6 +26,7 @@
 #include "kernel/baggage_site.h"
 #include "kernel/cpu.h"
 #include "kernel/klib.h"
+#include "kernel/sdt.h"
 #include "kernel/thread.h"
 
 volatile uint64_t baggage_drops;     /* trims, all causes; read by the consumer */
@@ -107,6 +110,7 @@ void baggage_save_slow(struct baggage *into)
 	bag_clear(into);
 	if (self != NULL)
 		baggage_adopt(into, &self->t_bag);
+	DTRACE_PROBE1(baggage__message, bag_len(into));   /* bytes this message carries */
 }
 
 void baggage_take_slow(const struct baggage *from)
@@ -136,6 +140,7 @@ void baggage_pipe_write_slow(struct bag_segs *q, size_t queued)
 
 	if (self == NULL || bag_len(&self->t_bag) == 0)
 		return;
+	DTRACE_PROBE1(baggage__message, bag_len(&self->t_bag));   /* bytes this write carries */
 	bag_segs_fresh(q);
 	last = q->bq_n > 0 ? &q->bq_seg[q->bq_n - 1] : NULL;
 	start = last != NULL ? last->bs_end : 0;

@@ -62,19 +62,47 @@ static bool bag_key_ok(const uint8_t *k, size_t klen)
 	return true;
 }
 
+static size_t bag_entry_value(const uint8_t *p, size_t left, size_t klen, struct bag_entry *e,
+                              bool check);
+
 /*
  * bag_entry_parse: the entry at p, with end - p bytes left; its size, or 0
  * if it is not a well-formed entry.
  */
 static size_t bag_entry_parse(const uint8_t *p, const uint8_t *end, struct bag_entry *e)
 {
-	size_t left = (size_t)(end - p), klen, at;
+	size_t left = (size_t)(end - p), klen;
 
 	if (left < 2)
 		return 0;
 	klen = p[0];
 	if (klen + 2 > left || !bag_key_ok(p + 1, klen))
 		return 0;
+	return bag_entry_value(p, left, klen, e, true);
+}
+
+/*
+ * bag_entry_walk: bag_entry_parse for a blob already known to be well
+ * formed (the kernel's own): bounds are still checked, so a corrupted blob
+ * is cut short, never read past, but keys and strings are not checked again.
+ */
+static size_t bag_entry_walk(const uint8_t *p, const uint8_t *end, struct bag_entry *e)
+{
+	size_t left = (size_t)(end - p), klen;
+
+	if (left < 2)
+		return 0;
+	klen = p[0];
+	if (klen == 0 || klen + 2 > left)
+		return 0;
+	return bag_entry_value(p, left, klen, e, false);
+}
+
+/* bag_entry_value: the rest of the entry at p (left bytes) after its klen-byte key. */
+static size_t bag_entry_value(const uint8_t *p, size_t left, size_t klen, struct bag_entry *e, bool check)
+{
+	size_t at;
+
 	at = 1 + klen;
 	e->be_key = p + 1;
 	e->be_klen = klen;
@@ -95,7 +123,7 @@ static size_t bag_entry_parse(const uint8_t *p, const uint8_t *end, struct bag_e
 		e->be_val.bv_len = p[at];
 		e->be_val.bv_str = p + at + 1;
 		e->be_val.bv_int = 0;
-		if (bag_nul(e->be_val.bv_str, e->be_val.bv_len) != e->be_val.bv_len)
+		if (check && bag_nul(e->be_val.bv_str, e->be_val.bv_len) != e->be_val.bv_len)
 			return 0;
 		at += 1 + e->be_val.bv_len;
 		break;
@@ -170,7 +198,7 @@ static int bag_overflow(struct baggage *b)
 /* BAG_FOREACH: each entry of a (trusted) blob; stops at the first that does not parse. */
 #define BAG_FOREACH(b, p, end, e) \
 	for (p = (b)->b_bytes + BAGGAGE_HDR, end = (b)->b_bytes + bag_len(b); \
-	     p < end && bag_entry_parse(p, end, &(e)) != 0; p += (e).be_size)
+	     p < end && bag_entry_walk(p, end, &(e)) != 0; p += (e).be_size)
 
 int bag_count_entries(const struct baggage *b)
 {
@@ -271,7 +299,7 @@ static int bag_occurrences(const uint8_t *p, const uint8_t *end, const uint8_t *
 	struct bag_entry e;
 	int n = 0;
 
-	for (; p < end && bag_entry_parse(p, end, &e) != 0; p += e.be_size)
+	for (; p < end && bag_entry_walk(p, end, &e) != 0; p += e.be_size)
 		if (e.be_size == size && memcmp(p, ent, size) == 0)
 			n++;
 	return n;
@@ -289,6 +317,25 @@ static bool bag_merge_sum(struct baggage *dst, const struct bag_entry *e)
 	return true;
 }
 
+/*
+ * bag_merge_prefix: the common case of a join along one request's path, one
+ * blob being the other's first entries: then the union is the longer one.
+ * True when that settled it.
+ */
+static bool bag_merge_prefix(struct baggage *dst, const struct baggage *src)
+{
+	size_t sl = bag_len(src), dl = bag_used(dst);
+
+	if (dl >= sl)
+		return memcmp(dst->b_bytes + BAGGAGE_HDR, src->b_bytes + BAGGAGE_HDR,
+		              sl - BAGGAGE_HDR) == 0;
+	if (memcmp(dst->b_bytes + BAGGAGE_HDR, src->b_bytes + BAGGAGE_HDR, dl - BAGGAGE_HDR) != 0)
+		return false;
+	memcpy(dst->b_bytes + dl, src->b_bytes + dl, sl - dl);   /* whole entries: src's own */
+	bag_len_set(dst, sl);
+	return true;
+}
+
 int bag_merge(struct baggage *dst, const struct baggage *src)
 {
 	const uint8_t *p, *end, *base = src->b_bytes + BAGGAGE_HDR;
@@ -296,10 +343,12 @@ int bag_merge(struct baggage *dst, const struct baggage *src)
 	int rc = 0;
 	size_t dlen;
 
-	if (bag_len(src) == 0 || dst == src)
+	if (bag_len(src) < BAGGAGE_HDR || dst == src)
 		return 0;
 	if (bag_overflowed(src))
 		bag_overflow(dst);
+	if (bag_merge_prefix(dst, src))
+		return 0;
 	BAG_FOREACH(src, p, end, e) {
 		if (e.be_val.bv_type == BAG_T_SUM && bag_merge_sum(dst, &e))
 			continue;

@@ -21,6 +21,7 @@ USERLAND_SRCS := \
 	userland/workloads/wl_churn.c \
 	userland/workloads/wl_queue.c \
 	userland/workloads/wl_pingpong.c \
+	userland/workloads/wl_bagbench.c \
 	userland/workloads/wl_selftest.c
 
 # Host tests: tests/unit/<name>.c linked with the sources it tests.
