@@ -8,8 +8,10 @@
  * the wire; one read(2) returns one message.  This is where baggage crosses
  * machines (docs/causal.md):
  *
- *   send:    the link-send probe fires (D may pack the request's tags now),
- *            then the writing thread's baggage is exported into the frame;
+ *   send:    a request that begins a new causal context (LINK_F_BEGIN)
+ *            empties the writer's baggage; the link-send probe fires (D
+ *            may pack the request's tags now); then the writing thread's
+ *            baggage is exported into the frame;
  *   receive: the frame's baggage becomes the reading thread's (a request
  *            starts the reader afresh in the sender's context; a response
  *            is merged into what the reader already carries), then the
@@ -75,6 +77,16 @@ static size_t link_bag_export(uint8_t *buf, size_t cap)
 	if (!baggage_site_taken())
 		return 0;
 	return baggage_export(curthread(), buf, cap);
+}
+
+/* link_bag_begin: a request begins a new causal context: the sender's baggage is emptied. */
+static void link_bag_begin(void)
+{
+	if (!baggage_site_taken())
+		return;
+	uint64_t flags = arch_irq_save();       /* a probe in an interrupt may read t_bag */
+	bag_clear(&curthread()->t_bag);
+	arch_irq_restore(flags);
 }
 
 /*
@@ -204,6 +216,10 @@ static int64_t link_write(struct file *f, const void *buf, size_t n)
 	memcpy(&m, buf, sizeof(m));
 	if (m.lm_type != LINK_T_REQUEST && m.lm_type != LINK_T_RESPONSE)
 		return -EINVAL;
+	if ((m.lm_flags & ~LINK_F_BEGIN) != 0 || (m.lm_flags != 0 && m.lm_type != LINK_T_REQUEST))
+		return -EINVAL;
+	if (m.lm_flags & LINK_F_BEGIN)
+		link_bag_begin();
 	size_t paylen = n - sizeof(m);
 	DTRACE_PROBE3(link__send, m.lm_type, m.lm_reqid, paylen);
 	uint8_t *frame = kmalloc(LINK_FRAME_MAX + LINK_BAG_MAX);

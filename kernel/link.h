@@ -20,9 +20,17 @@
 /* What a program writes to and reads from /dev/link, before the payload. */
 struct link_msg {
 	uint8_t lm_type;             /* LINK_T_REQUEST or LINK_T_RESPONSE */
-	uint8_t lm_pad[3];           /* 0 */
+	uint8_t lm_flags;            /* LINK_F_*; 0 when read */
+	uint8_t lm_pad[2];           /* 0 */
 	uint32_t lm_reqid;           /* the request's id; a response echoes it */
 };
+/*
+ * LINK_F_BEGIN (a request only): this request begins a new causal context.
+ * The sending thread's baggage is emptied before link-send fires, so what
+ * D packs there is this request's alone, not also every earlier request's
+ * of a client that sends them one after another from one thread.
+ */
+#define LINK_F_BEGIN 0x01
 #define LINK_MSG_MAX (sizeof(struct link_msg) + LINK_PAYLOAD_MAX)
 
 /* The kernel's side (user programs see the declarations, harmless). */

@@ -7,9 +7,10 @@
  * response.  Exit status 0 when every request was answered, 1 otherwise
  * (no /dev/link, or no answer within about 30 s).
  *
- * A D program on this machine can pack tags into the baggage at
- * sdt:::link-send (arg0 the type, arg1 the request id); the kernel sends
- * them with the request, and the server's machine sees them.
+ * Each request begins a new causal context (LINK_F_BEGIN, kernel/link.h):
+ * a D program on this machine can pack the request's tags into the
+ * baggage at sdt:::link-send (arg0 the type, arg1 the request id); the
+ * kernel sends them with the request, and the server's machine sees them.
  */
 #include <fcntl.h>
 #include <stdio.h>
@@ -29,7 +30,7 @@ static int link_fd;
 static int send_request(uint32_t id, const char *text)
 {
 	char buf[LINK_MSG_MAX];
-	struct link_msg m = { .lm_type = LINK_T_REQUEST, .lm_reqid = id };
+	struct link_msg m = { .lm_type = LINK_T_REQUEST, .lm_flags = LINK_F_BEGIN, .lm_reqid = id };
 	size_t n = strlen(text);
 
 	memcpy(buf, &m, sizeof(m));

@@ -20,5 +20,5 @@ sdt:::link-send
 
 END
 {
-	printa("%s request %d: %@d ns\n", @lat);
+	printa("%s request %s: %@d ns\n", @lat);
 }
