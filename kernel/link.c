@@ -70,13 +70,16 @@ _Static_assert(BAGGAGE_MAX <= LINK_BAG_MAX, "a thread's baggage must fit in a fr
 /*
  * link_bag_export: the current thread's baggage in wire form into buf; its
  * length (0: none, or no enabled program uses bag->, which this site's one
- * instruction asks: kernel/baggage_site.h).
+ * instruction asks: kernel/baggage_site.h).  sdt:::baggage-message fires
+ * with the length, as for the kernel's other messages (kernel/baggage.c).
  */
 static size_t link_bag_export(uint8_t *buf, size_t cap)
 {
 	if (!baggage_site_taken())
 		return 0;
-	return baggage_export(curthread(), buf, cap);
+	size_t len = baggage_export(curthread(), buf, cap);
+	DTRACE_PROBE1(baggage__message, len);    /* bytes this message carries, as for pipes */
+	return len;
 }
 
 /* link_bag_begin: a request begins a new causal context: the sender's baggage is emptied. */
