@@ -24,8 +24,12 @@
  * frame that arrives while nobody has /dev/link open, or when the queue is
  * full, is dropped and counted.  The counts are the `link` command's.
  *
- * Send: polled, one frame at a time under link_tx (a mutex: a frame is
- * about 300 bytes of polled output, too long for interrupts off).
+ * Send: polled, one frame at a time under link_tx (a mutex: a frame is up
+ * to LINK_FRAME_MAX bytes of polled output, too long for interrupts off).
+ *
+ * Not here: retransmission (a frame lost is lost: linkclient knocks until
+ * the server answers), flow control beyond the queue, more than one link,
+ * addresses or routing.
  *
  * Locks: link_lock (a spinlock, taken in the interrupt handler) guards the
  * decoder, the queue, the open count and the counts; reads sleep on
