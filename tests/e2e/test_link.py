@@ -1,10 +1,11 @@
 """The link between two Sonde machines (kernel/link.c, tools/dtrace-pair, docs/causal.md).
 
 - test_pair_baggage_tags_server_latency: the causal join across machines.
-  Two guests joined by tools/dtrace-pair, linkclient on A, linkserver on
-  B.  A D program on A packs the client program's name and the request id
-  into the baggage (bag->); on B they are the keys of the latency measured
-  from sdt:::link-receive to sdt:::link-send.  Skipped, with the reason,
+  Two guests joined by tools/dtrace-pair, two client programs on A
+  (linkclient, then linkbulk), linkserver on B.  A D program on A packs
+  the client program's name and the request id into the baggage (bag->);
+  on B they are the keys of the latency measured from sdt:::link-receive
+  to sdt:::link-send.  Skipped, with the reason,
   while the kernel's D has no bag-> scope.
 - test_link_refuses_garbage: the host is the other end of one guest's
   link; it sends noise, a header with a bad checksum, a frame with a bad
@@ -66,21 +67,26 @@ def test_pair_baggage_tags_server_latency():
     if not bag_supported():
         pytest.skip("D's bag-> scope is not in this tree: %s does not compile "
                     "(issue 23 item 2, helper causal)" % os.path.join(DATA, "client_tag.d"))
-    status, out, err = pair("dtrace -q -s %s/client_tag.d -c '/bin/linkclient 3'; link" % DATA,
+    status, out, err = pair("dtrace -q -s %s/client_tag.d -c '/bin/linkclient -k 2; /bin/linkbulk 2'; "
+                            "link" % DATA,
                             "dtrace -q -s %s/server_by_client.d -c /bin/linkserver" % DATA)
     assert status == 0, (out, err)
-    assert out["A"][:4] == ["linkclient: response %d: re: request %d" % (i, i) for i in (1, 2, 3)] + \
-        ["linkclient: 3 requests answered"], out
-    # A sent knocks (repeated while B's server was not reading yet), 3 requests and quit,
+    assert out["A"][:6] == ["linkclient: response 1: re: request 1", "linkclient: response 2: re: request 2",
+                            "linkclient: 2 requests answered",
+                            "linkbulk: response 1: re: request 1...........",
+                            "linkbulk: response 2: re: request 2...........",
+                            "linkbulk: 2 requests answered"], out
+    # A sent knocks (repeated while B's server was not reading yet), 4 requests and quit,
     # and got at least as many answers back, all well formed.
     frames = re.search(r"^link: (\d+) frames in, (\d+) out$", "\n".join(out["A"]), re.M)
-    assert frames and int(frames.group(1)) >= 5 and int(frames.group(2)) >= 5, out["A"]
+    assert frames and int(frames.group(1)) >= 6 and int(frames.group(2)) >= 6, out["A"]
     assert "link: refused: 0 headers, 0 checksums, 0 bytes of noise, 0 baggages" in out["A"]
-    assert "linkserver: 3 requests answered" in out["B"], out
-    # bag->req was packed as an integer on A; B's program never assigns it, so reads its text.
+    assert "linkserver: 4 requests answered" in out["B"], out
     keys = [(m.group(1), int(m.group(2)))
             for m in (re.match(r"(\S*) request (\d+): \d+ ns$", ln) for ln in out["B"]) if m]
-    assert sorted(keys) == [("linkclient", 1), ("linkclient", 2), ("linkclient", 3)], out["B"]
+    assert sorted(keys) == [("linkbulk", 1), ("linkbulk", 2), ("linkclient", 1), ("linkclient", 2)], out["B"]
+    clients = [m.group(1) for m in (re.match(r"(\S*): \d+ ns on average$", ln) for ln in out["B"]) if m]
+    assert sorted(clients) == ["linkbulk", "linkclient"], out["B"]
 
 
 # --- the host as the other end --------------------------------------------------

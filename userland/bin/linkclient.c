@@ -1,16 +1,22 @@
 /*
- * linkclient [N] - the client of the link's request/response demo
- * (docs/causal.md): on a machine joined to another by /dev/link, first
- * knock (request 0, "hello", every 20 ms until the server answers), then
- * send requests 1..N (default 3) one at a time, each waiting for its
- * response, then request 0 "quit", which ends the server.  Prints each
- * response.  Exit status 0 when every request was answered, 1 otherwise
- * (no /dev/link, or no answer within about 30 s).
+ * linkclient [-k] [-s SIZE] [N] - the client of the link's request/response
+ * demo (docs/causal.md): on a machine joined to another by /dev/link,
+ * first knock (request 0, "hello", every 20 ms until the server answers),
+ * then send requests 1..N (default 3) one at a time, each waiting for its
+ * response, then request 0 "quit", which ends the server (not with -k:
+ * another client follows).  A request's payload is "request K", padded
+ * with dots to SIZE bytes with -s (at most 256); the server works longer
+ * on a longer request.  Prints each response.  Exit status 0 when every
+ * request was answered, 1 otherwise (no /dev/link, or no answer within
+ * about 30 s), 2 for bad usage.
  *
  * Each request begins a new causal context (LINK_F_BEGIN, kernel/link.h):
  * a D program on this machine can pack the request's tags into the
  * baggage at sdt:::link-send (arg0 the type, arg1 the request id); the
  * kernel sends them with the request, and the server's machine sees them.
+ *
+ * userland/bin/linkbulk.c is this program under another name, its requests
+ * 200 bytes long: a second client, for D on the server to tell apart.
  */
 #include <fcntl.h>
 #include <stdio.h>
@@ -22,6 +28,10 @@
 #include "kernel/link.h"
 
 #define TRIES_MS 30000
+#ifndef LINKCLIENT_NAME
+#define LINKCLIENT_NAME "linkclient"
+#define LINKCLIENT_SIZE 0
+#endif
 
 int nanosleep(const struct timespec *req, struct timespec *rem);   /* userland/libc (newlib hides it) */
 
@@ -87,30 +97,60 @@ static int knock(void)
 	return -1;
 }
 
+/* request_text: "request K", dotted out to size bytes. */
+static size_t request_text(char *buf, long id, size_t size)
+{
+	size_t n = (size_t)snprintf(buf, LINK_PAYLOAD_MAX + 1, "request %ld", id);
+
+	while (n < size && n < LINK_PAYLOAD_MAX)
+		buf[n++] = '.';
+	buf[n] = '\0';
+	return n;
+}
+
+static int usage(void)
+{
+	fprintf(stderr, "usage: " LINKCLIENT_NAME " [-k] [-s SIZE] [N]\n");
+	return 2;
+}
+
 int main(int argc, char **argv)
 {
-	long n = argc > 1 ? atol(argv[1]) : 3;
-	char text[LINK_PAYLOAD_MAX + 1], req[32];
+	long n = 3, size = LINKCLIENT_SIZE;
+	int keep = 0, i = 1;
+	char text[LINK_PAYLOAD_MAX + 1], req[LINK_PAYLOAD_MAX + 1];
 
+	for (; i < argc && argv[i][0] == '-'; i++) {
+		if (strcmp(argv[i], "-k") == 0)
+			keep = 1;
+		else if (strcmp(argv[i], "-s") == 0 && i + 1 < argc)
+			size = atol(argv[++i]);
+		else
+			return usage();
+	}
+	if (i + 1 < argc || size < 0 || size > LINK_PAYLOAD_MAX)
+		return usage();
+	if (i < argc)
+		n = atol(argv[i]);
 	link_fd = open("/dev/link", O_RDWR | O_NONBLOCK);
 	if (link_fd < 0) {
-		perror("linkclient: /dev/link");
+		perror(LINKCLIENT_NAME ": /dev/link");
 		return 1;
 	}
 	if (knock() < 0) {
-		fprintf(stderr, "linkclient: no answer from the other machine\n");
+		fprintf(stderr, LINKCLIENT_NAME ": no answer from the other machine\n");
 		return 1;
 	}
 	for (long id = 1; id <= n; id++) {
-		snprintf(req, sizeof(req), "request %ld", id);
+		request_text(req, id, (size_t)size);
 		if (send_request((uint32_t)id, req) < 0 || await_response((uint32_t)id, text, sizeof(text), TRIES_MS) < 0) {
-			fprintf(stderr, "linkclient: request %ld: no response\n", id);
+			fprintf(stderr, LINKCLIENT_NAME ": request %ld: no response\n", id);
 			return 1;
 		}
-		printf("linkclient: response %ld: %s\n", id, text);
+		printf(LINKCLIENT_NAME ": response %ld: %.*s\n", id, 24, text);
 	}
-	if (send_request(0, "quit") < 0 || await_response(0, text, sizeof(text), TRIES_MS) < 0)
-		fprintf(stderr, "linkclient: the server did not answer quit\n");
-	printf("linkclient: %ld requests answered\n", n);
+	if (!keep && (send_request(0, "quit") < 0 || await_response(0, text, sizeof(text), TRIES_MS) < 0))
+		fprintf(stderr, LINKCLIENT_NAME ": the server did not answer quit\n");
+	printf(LINKCLIENT_NAME ": %ld requests answered\n", n);
 	return 0;
 }

@@ -2,9 +2,10 @@
  * linkserver [SPIN] - the server of the link's request/response demo
  * (docs/causal.md): on a machine joined to another by /dev/link, answer
  * each request with a response of the same id whose payload is "re: "
- * and the request's, after SPIN iterations of busy work (default 200000:
- * the latency a D program measures); a request "quit" is answered and
- * ends the server.  Prints how many requests it answered; exit status 0,
+ * and the request's, after busy work: SPIN iterations (default 50000) for
+ * every started 16 bytes of the request's payload, so a longer request
+ * costs more (the latency a D program measures); a request "quit" is
+ * answered and ends the server.  Prints how many requests it answered; exit status 0,
  * or 1 when /dev/link cannot be read.
  *
  * Each read gives the thread the request's baggage (kernel/link.c): at
@@ -41,7 +42,7 @@ static int respond(int fd, uint32_t id, const char *payload, size_t n)
 
 int main(int argc, char **argv)
 {
-	long spin = argc > 1 ? atol(argv[1]) : 200000, answered = 0;
+	long spin = argc > 1 ? atol(argv[1]) : 50000, answered = 0;
 	char buf[LINK_MSG_MAX];
 	struct link_msg m;
 	int fd = open("/dev/link", O_RDWR);
@@ -62,7 +63,7 @@ int main(int argc, char **argv)
 		size_t len = (size_t)n - sizeof(m);
 		bool quit = len == 4 && memcmp(buf + sizeof(m), "quit", 4) == 0;
 		if (m.lm_reqid != 0)
-			work(spin);
+			work(spin * (long)(len / 16 + 1));
 		if (respond(fd, m.lm_reqid, buf + sizeof(m), len) < 0) {
 			perror("linkserver: write");
 			return 1;
