@@ -56,7 +56,7 @@ def run(args, script=None):
     env = dict(os.environ, SONDE_ICOUNT="1", SONDE_TIMEOUT="300", SONDE_CPUS="1")
     path = None
     if script is not None:
-        path = os.path.join(os.path.dirname(DTRACE), "..", "build", "bench_causal.d")
+        path = os.path.join(os.path.dirname(DTRACE), "..", "build", "bench", "causal-query.dscript")  # not .d: make includes build/*.d
         with open(path, "w") as f:
             f.write(script + "\n")
         args = ["-s", path] + args
