@@ -31,7 +31,7 @@
 
 volatile uint64_t baggage_drops;     /* trims, all causes; read by the consumer */
 
-void baggage_drop_count(void)
+KNOTRACE void baggage_drop_count(void)
 {
 	__atomic_fetch_add(&baggage_drops, 1, __ATOMIC_RELAXED);
 }

@@ -16,7 +16,7 @@ BAGGAGE_FUZZ_RUN = $(BAGGAGE_FUZZ) -print_final_stats=1 -max_len=512 \
 
 LIB_CHECKS  += baggage-fuzz-smoke
 LIB_FUZZ    += baggage-fuzz
-# (causal-bench joins LIB_BENCHES with tools/bench_causal.py)
+LIB_BENCHES += causal-bench
 .PHONY: baggage-fuzz-smoke baggage-fuzz causal-bench
 
 $(BAGGAGE_FUZZ): tests/fuzz/baggage_fuzz.c kernel/baggage_fmt.c kernel/baggage.h
@@ -45,4 +45,4 @@ baggage-fuzz:
 
 causal-bench: $(BUILD)/kernel.elf
 	@mkdir -p $(BUILD)/bench
-	$(PYTHON) tools/bench_causal.py --out $(BUILD)/bench/causal.json
+	$(PYTHON) tools/bench_causal.py
