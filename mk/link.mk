@@ -1,7 +1,7 @@
 # mk/link.mk - the link between two machines (kernel/link.c, docs/causal.md):
 # the fuzzer of its frame decoder (tests/fuzz/link_fuzz.c, libFuzzer, clang).
 #
-#   link-fuzz-smoke   a short run (LINK_FUZZ_SMOKE seconds, default 5), in
+#   link-fuzz-smoke   a short run (LINK_FUZZ_SMOKE seconds, default 3), in
 #                     make check (LIB_CHECKS) when clang is there
 #   link-fuzz         a run of FUZZ_SECONDS (default 600), part of make fuzz
 #
@@ -11,7 +11,7 @@
 LINK_OUT   := $(BUILD)/host/link
 LINK_FUZZ  := $(LINK_OUT)/link_fuzz
 LINK_CLANG ?= $(shell command -v clang 2>/dev/null)
-LINK_FUZZ_SMOKE ?= 5
+LINK_FUZZ_SMOKE ?= 3
 FUZZ_SECONDS ?= 600
 LINK_FUZZ_RUN = $(LINK_FUZZ) -print_final_stats=1 -max_len=4096 -dict=tests/fuzz/link.dict \
 	-artifact_prefix=$(LINK_OUT)/ $(LINK_OUT)/corpus
