@@ -19,8 +19,8 @@
  * one no-op instruction while no enabled program uses `bag->`.  With the
  * sites on, sdt:::baggage-message fires for each pipe write and queue item
  * with arg0 = the bytes of baggage it carries (0: none).  What does not fit is
- * trimmed (kernel/baggage_fmt.c) and counted in baggage_drops, which
- * `dtrace` reports when it changes.
+ * trimmed (kernel/baggage_fmt.c) and counted in baggage_drops, which D
+ * reads as `` `baggage_drops `` (docs/causal.md).
  */
 #include "kernel/baggage.h"
 #include "kernel/baggage_site.h"
@@ -29,7 +29,7 @@
 #include "kernel/sdt.h"
 #include "kernel/thread.h"
 
-volatile uint64_t baggage_drops;     /* trims, all causes; read by the consumer */
+volatile uint64_t baggage_drops;     /* trims, all causes; D's `baggage_drops */
 
 KNOTRACE void baggage_drop_count(void)
 {
