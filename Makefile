@@ -58,9 +58,11 @@ include mk/user.mk
 include mk/kernel.mk
 include mk/run.mk
 include mk/check.mk
+include mk/causal.mk
 include mk/sparc64.mk
 include mk/labs.mk
 include mk/sparc64_user.mk
+include mk/link.mk
 include mk/unit.mk
 
 .PHONY: all clean

@@ -91,6 +91,11 @@ void arch_console_irq_on(void);                   /* receive interrupts call con
 void console_rx(int c);                           /* kernel/console.c: a received byte */
 void arch_console_err_init(void);                 /* the error stream's device (COM2), polled */
 void arch_console_err_putc(char c);               /* polled; any context */
+/* The link to another machine (a spare 16550 on x86_64, COM4); kernel/link.c sits on top. */
+bool arch_link_init(void);                        /* is there a link device? set it up (boot) */
+void arch_link_putc(uint8_t c);                   /* polled; thread context */
+void arch_link_irq_on(void);                      /* receive interrupts call link_input() */
+void link_input(uint8_t c);                       /* kernel/link.c: a received byte */
 
 /* Boot-time set-up of the machine, in the order kmain calls it. */
 void arch_boot_info(uint32_t magic, uint32_t info_phys); /* fills boot_info */
@@ -125,6 +130,15 @@ void arch_context_switch(uint64_t *save_sp, uint64_t new_sp);
 /* A disabled SDT site (kernel/sdt.h): nopl 0x0(%rax,%rax), 5 bytes. */
 #define ARCH_SDT_NOP      ".byte 0x0f, 0x1f, 0x44, 0x00, 0x00"
 #define ARCH_SDT_SITE_LEN 5
+/*
+ * A branch site (kernel/baggage_site.h): off it is `cmp $imm32,%eax` (0x3D,
+ * flags only, declared clobbered), on it is `jmp rel32` (0xE9) to label; the
+ * four bytes after the opcode are the jump's displacement in both, so
+ * arch_branch_site_set writes one byte.
+ */
+#define ARCH_BRANCH_SITE(label) ".byte 0x3d\n\t.long " label " - (. + 4)"
+#define ARCH_BRANCH_SITE_OFF    0x3d
+#define ARCH_BRANCH_SITE_ON     0xe9
 #endif
 #define ARCH_PROT_WRITE   1
 #define ARCH_PROT_EXEC    2

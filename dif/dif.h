@@ -364,6 +364,17 @@ typedef struct dif_varref {
  * (the interpreter records the pc and, for memory accesses, the address).
  * `ctx` is de_ctx, passed through untouched.
  */
+/* A baggage value crossing de_bag. */
+struct dif_bagval {
+	unsigned dbv_kind;       /* DIF_BAG_INT, DIF_BAG_STR, DIF_BAG_SUM; 0: absent */
+	uint64_t dbv_int;
+	const char *dbv_str;
+	size_t dbv_slen;
+};
+enum { DIF_BAG_PACK, DIF_BAG_GET };
+enum { DIF_BAG_INT = 1, DIF_BAG_STR = 2, DIF_BAG_SUM = 3 };
+enum { DIF_BAG_SEL_ALL, DIF_BAG_SEL_FIRST, DIF_BAG_SEL_LAST };
+
 typedef struct dif_env {
 	void *de_ctx;
 
@@ -430,6 +441,17 @@ typedef struct dif_env {
 	 * makes every query answer 0.
 	 */
 	int (*de_lock)(void *ctx, uint64_t addr, unsigned query, uint64_t *val);
+
+	/*
+	 * de_bag: the current thread's causal baggage (bag_pack, bag_get,
+	 * bag_getstr; docs/causal.md).  op DIF_BAG_PACK packs (key, klen) with
+	 * bv->dbv_kind and its value; DIF_BAG_GET fills *bv with the value sel
+	 * asks for (DIF_BAG_SEL_*): dbv_kind 0 when absent.  Strings point at
+	 * dbv_slen bytes, not terminated, valid until the clause ends.
+	 * Returns 0 or a fault.  Optional: NULL packs nothing and reads 0.
+	 */
+	int (*de_bag)(void *ctx, unsigned op, const char *key, size_t klen, unsigned sel,
+	              struct dif_bagval *bv);
 } dif_env_t;
 
 /* de_lock's queries. */

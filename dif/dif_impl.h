@@ -87,4 +87,9 @@ DIF_SUBR_NET_FN(inet_ntoa6);
 DIF_SUBR_NET_FN(inet_ntop);
 DIF_SUBR_NET_FN(link_ntop);
 
+/* dif_subr_bag.c: causal baggage through de_bag. */
+DIF_SUBR_NET_FN(bag_pack);
+DIF_SUBR_NET_FN(bag_get);
+DIF_SUBR_NET_FN(bag_getstr);
+
 #endif /* SONDE_DIF_DIF_IMPL_H */

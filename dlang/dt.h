@@ -327,6 +327,12 @@ void dt_inline_check(dt_ctx *ctx, dt_ident *id, dt_node *where);
 dt_ident *dt_xlator_lookup(dt_ctx *ctx, dt_type *out, dt_type *in);
 void dt_sema_clause(dt_ctx *ctx, dt_node *clause);
 dt_node *dt_sema_expr(dt_ctx *ctx, dt_node *n);
+/* dt_bag.c: the bag-> scope, turned into calls of the baggage subroutines */
+bool dt_bag_is_ref(dt_ctx *ctx, const dt_node *n);
+dt_node *dt_bag_cook_read(dt_ctx *ctx, dt_node *n);
+dt_node *dt_bag_cook_select(dt_ctx *ctx, dt_node *n);
+dt_node *dt_bag_cook_assign(dt_ctx *ctx, dt_node *n);
+_Noreturn void dt_bag_op_error(dt_ctx *ctx, const dt_node *n);
 bool dt_op2_chains(const dt_node *n);	/* a non-assignment binary op */
 int64_t dt_sema_const(dt_ctx *ctx, dt_node *n);	/* constant integer */
 dt_type *dt_type_new(dt_ctx *ctx, dt_typekind k, uint32_t size, const char *name);
@@ -487,6 +493,7 @@ struct dt_ctx {
 	dt_idhash c_globals;		/* globals, builtins, funcs, aggs... */
 	dt_idhash c_tls;		/* self-> */
 	dt_idhash c_locals;		/* this-> */
+	dt_idhash c_bag;		/* bag-> keys and their types (dt_bag.c) */
 	dt_idhash c_types;		/* typedef names, struct/union/enum tags */
 	uint32_t c_nextvar;		/* next DIF variable id */
 	uint32_t c_nexttls;

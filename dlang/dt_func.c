@@ -122,6 +122,11 @@ static const dt_func dt_funcs[] = {
 	{ "inet_ntoa6", DT_FN_SUBR, 1, 1, 0, DIF_SUBR_INET_NTOA6, "6", "s" },
 	{ "inet_ntop", DT_FN_SUBR, 2, 2, 0, DIF_SUBR_INET_NTOP, "iP", "s" },
 	{ "link_ntop", DT_FN_SUBR, 2, 2, 0, DIF_SUBR_LINK_NTOP, "iP", "s" },
+	/* the bag-> scope (dlang/dt_bag.c): names no program can spell */
+	{ "bag->packi", DT_FN_SUBR, 3, 3, 0, DIF_SUBR_BAG_PACK, "sii", "i" },
+	{ "bag->packs", DT_FN_SUBR, 3, 3, 0, DIF_SUBR_BAG_PACK, "ssi", "i" },
+	{ "bag->get", DT_FN_SUBR, 2, 2, 0, DIF_SUBR_BAG_GET, "si", "l" },
+	{ "bag->getstr", DT_FN_SUBR, 2, 2, 0, DIF_SUBR_BAG_GETSTR, "si", "s" },
 };
 
 const dt_func *
@@ -337,6 +342,9 @@ dt_node *
 dt_cook_call(dt_ctx *ctx, dt_node *n)
 {
 	const dt_func *fn = dt_func_lookup(n->n_str);
+	dt_node *sel = fn == NULL ? dt_bag_cook_select(ctx, n) : NULL;
+	if (sel != NULL)
+		return (sel);	/* first(bag->k), last(bag->k) */
 	if (fn == NULL) {
 		const dt_ident *id = dt_ident_lookup(&ctx->c_globals, n->n_str);
 		const dif_builtin_t *bi = dif_builtin_lookup(n->n_str,

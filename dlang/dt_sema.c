@@ -197,6 +197,9 @@ static DT_NOINLINE dt_node *
 cook_op1(dt_ctx *ctx, dt_node *n)
 {
 	char b[64];
+	if ((n->n_op == DT_T_INC || n->n_op == DT_T_DEC ||
+	    n->n_op == DT_T_BAND) && dt_bag_is_ref(ctx, n->n_a))
+		dt_bag_op_error(ctx, n);	/* bag->k++, &bag->k */
 	if (n->n_op == DT_T_INC || n->n_op == DT_T_DEC)
 		n->n_a = cook_lvalue(ctx, n->n_a, ctx->c_t_int, n->n_op);
 	dt_node *a = n->n_a = dt_sema_expr(ctx, n->n_a);
@@ -662,6 +665,8 @@ cook_lvalue(dt_ctx *ctx, dt_node *l, dt_type *rt, dt_tokkind op)
 static DT_NOINLINE dt_node *
 cook_assign(dt_ctx *ctx, dt_node *n)
 {
+	if (dt_bag_is_ref(ctx, n->n_a))
+		return (dt_bag_cook_assign(ctx, n));
 	if (n->n_a->n_kind == DT_N_AGG)
 		dt_error_node(ctx, n, "D_AGG_FUNC", "@%s must be assigned the "
 		    "result of an aggregating function", n->n_a->n_str);
@@ -789,7 +794,8 @@ cook(dt_ctx *ctx, dt_node *n)
 	case DT_N_CALL: r = dt_cook_call(ctx, n); break;
 	case DT_N_INDEX: r = dt_cook_index(ctx, n); break;
 	case DT_N_AGG: r = cook_agg_ref(ctx, n); break;
-	case DT_N_MEMBER: r = dt_cook_member(ctx, n); break;
+	case DT_N_MEMBER: r = dt_bag_is_ref(ctx, n) ? dt_bag_cook_read(ctx, n) :
+	    dt_cook_member(ctx, n); break;
 	case DT_N_CAST: r = dt_cook_cast(ctx, n); break;
 	case DT_N_SIZEOF: r = dt_cook_sizeof(ctx, n); break;
 	case DT_N_OFFSETOF: r = dt_cook_offsetof(ctx, n); break;

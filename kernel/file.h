@@ -77,6 +77,7 @@ struct file {
 #define FILE_O_TRUNC     01000
 #define FILE_O_APPEND    02000
 #define FILE_O_DIRECTORY 0200000
+#define FILE_O_NONBLOCK  04000        /* /dev/link: a read with nothing to read fails with EAGAIN */
 
 /* file_console/file_console_err: a new reference to the console (in and out) or its error stream. */
 struct file *file_console(void);

@@ -22,6 +22,7 @@
 #include "kernel/ctf.h"
 #include "kernel/cpu.h"
 #include "kernel/kfile.h"
+#include "kernel/link.h"
 #include "kernel/klib.h"
 #include "kernel/mem.h"
 #include "kernel/selftest.h"
@@ -121,6 +122,7 @@ void kmain(uint32_t magic, uint32_t info)
 	proc_prov_init();              /* processes: proc:::exec-success, ... */
 	pid_prov_init();               /* user instructions: pid123:prog:main:entry, ... */
 	console_init_irq();            /* serial input by interrupt */
+	link_init();                   /* the link to another machine (/dev/link), if there is one */
 	if (!cmdline_get(boot_info.bi_cmdline, "nosmp", NULL, 0))
 		arch_smp_start();      /* the other processors, each to its idle loop */
 	banner();

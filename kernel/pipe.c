@@ -9,9 +9,13 @@
  * kernel/syscall.c, and an in-kernel writer sees the error, kernel/kstdio.c).  A
  * blocked call ends with EINTR when its thread is killed.  One spinlock per
  * pipe guards everything in it; sleepers wait on one queue per direction.
+ * Each write's bytes keep the writer's causal baggage until a read consumes
+ * them (BAGGAGE_PIPE_WRITE/READ, kernel/baggage_site.h; one no-op
+ * instruction each while no D program uses bag->).
  *
  * Tests: tests/e2e/test_shell_pipes.py; tests/d/proc
  */
+#include "kernel/baggage_site.h"
 #include "kernel/file.h"
 #include "kernel/klib.h"
 #include "kernel/lock.h"
@@ -27,6 +31,7 @@ struct pipe {
 	waitq_t pp_writable;         /* writers wait here for room or the last reader */
 	size_t pp_head, pp_len;      /* the bytes are pp_buf[pp_head..] modulo PIPE_SIZE */
 	int pp_readers, pp_writers;  /* open files of each end */
+	struct bag_segs pp_bag;      /* the writers' baggage, per segment (kernel/baggage.c) */
 	char pp_buf[PIPE_SIZE];
 };
 
@@ -51,6 +56,7 @@ static int64_t pipe_read(struct file *f, void *buf, size_t n)
 		pp->pp_len -= run;
 		got += run;
 	}
+	BAGGAGE_PIPE_READ(&pp->pp_bag, got);        /* the reader adopts what it consumed */
 	waitq_wake_all(&pp->pp_writable);
 	spin_unlock(&pp->pp_lock);
 	return (int64_t)got;
@@ -77,6 +83,7 @@ static int64_t pipe_write(struct file *f, const void *buf, size_t n)
 			memcpy(pp->pp_buf + tail, in + put, run);
 			pp->pp_len += run;
 			put += run;
+			BAGGAGE_PIPE_WRITE(&pp->pp_bag, pp->pp_len);   /* these bytes carry the writer's baggage */
 			waitq_wake_all(&pp->pp_readable);
 		}
 	}

@@ -26,6 +26,7 @@
  *        smp_threads_spread; tests/e2e/test_workloads.py
  */
 #include "arch/arch.h"
+#include "kernel/baggage_site.h"
 #include "kernel/cpu.h"
 #include "kernel/klib.h"
 #include "kernel/mem.h"
@@ -437,6 +438,7 @@ static struct thread *thread_make(const char *name, void (*fn)(void *), void *ar
 	t->t_arg = arg;
 	t->t_created = ktime_ns();
 	t->t_rsp = arch_thread_stack_init((char *)stack + THREAD_STACK_SIZE, t);
+	BAGGAGE_FORK(t);                            /* the creator's baggage, copied */
 	uint64_t flags = arch_irq_save();
 	SCHED_LOCK();
 	t->t_cpu = arch_cpu_id();
@@ -455,6 +457,7 @@ static void wake_all_locked(waitq_t *wq)
 
 	while ((t = tq_pop(&wq->wq_head, &wq->wq_tail)) != NULL) {
 		DTRACE_PROBE1(wakeup, t);
+		BAGGAGE_WAKE(t);                    /* waker's baggage to the wakee */
 		make_runnable(t);
 	}
 }
@@ -534,6 +537,7 @@ void waitq_wake_one(waitq_t *wq)
 	struct thread *t = tq_pop(&wq->wq_head, &wq->wq_tail);
 	if (t != NULL) {
 		DTRACE_PROBE1(wakeup, t);
+		BAGGAGE_WAKE(t);                    /* waker's baggage to the wakee */
 		make_runnable(t);
 	}
 	SCHED_UNLOCK();

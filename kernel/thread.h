@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include "kernel/baggage.h"
 #include "kernel/klib.h"
 #include "kernel/lock.h"
 #include "kernel/time.h"
@@ -64,6 +65,7 @@ struct thread {
 	void *t_fpu;                 /* its FPU/SSE registers while off CPU (arch_fpu_alloc) */
 	uint32_t t_sysnum;           /* the system call it is in (or was in last) */
 	int t_errno;                 /* the last failed system call's errno, for D's errno */
+	struct baggage t_bag;        /* causal baggage (kernel/baggage.c): D's bag-> */
 };
 
 void sched_init(void);                            /* boot: make the boot thread current */

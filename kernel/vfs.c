@@ -6,7 +6,8 @@
  * (above "/" it stays at "/"), and kept without its leading "/", so "" is
  * the root.  Then it belongs to one of three places:
  *   - "dev" and "dev/NAME": the directory /dev and its three devices
- *     (kernel/file.c); nothing can be created there;
+ *     (kernel/file.c), and a fourth, "link" (kernel/link.c), on a machine
+ *     joined to another; nothing can be created there;
  *   - "tmp" and below: the writable in-memory file system (kernel/tmpfs.c),
  *     which gets the rest of the path relative to /tmp;
  *   - anything else: the boot archive (kernel/kfile.h), read-only (EROFS
@@ -30,6 +31,7 @@
 #include "kernel/file.h"
 #include "kernel/kfile.h"
 #include "kernel/klib.h"
+#include "kernel/link.h"
 #include "kernel/mem.h"
 #include "kernel/proc.h"
 #include "kernel/tmpfs.h"
@@ -200,6 +202,15 @@ struct vfs_dir {
 
 static const char *const dev_names[] = { "console", "null", "zero" };
 
+/* vfs_dev_link: /dev/link is there (the machine has a link to another: kernel/link.c). */
+static bool vfs_dev_link(void)
+{
+	struct link_stats st;
+
+	link_stats_get(&st);
+	return st.ls_present;
+}
+
 /* root_extra: the root's entries after the archive's: dev, tmp. */
 static int root_extra(uint64_t idx, struct file_dirent *de)
 {
@@ -239,9 +250,10 @@ static int vd_readdir(struct file *f, uint64_t idx, struct file_dirent *de)
 	case VD_TMP:
 		return tmpfs_readdir(vd->vd_node, idx, de);
 	case VD_DEV:
-		if (idx >= ARRAY_SIZE(dev_names))
+		if (idx >= ARRAY_SIZE(dev_names) + (vfs_dev_link() ? 1 : 0))
 			return 0;
-		kstrlcpy(de->de_name, dev_names[idx], sizeof(de->de_name));
+		kstrlcpy(de->de_name, idx < ARRAY_SIZE(dev_names) ? dev_names[idx] : "link",
+		         sizeof(de->de_name));
 		de->de_type = FILE_DT_CHR;
 		de->de_ino = 800 + idx;
 		return 1;
@@ -314,6 +326,8 @@ static int vfs_open_dev(const char *rest, int flags, bool dir, struct file **out
 			return -EISDIR;
 		return vfs_dir_open(VD_DEV, "", 0, out);
 	}
+	if (strcmp(rest, "link") == 0 && (flags & FILE_O_CREAT) == 0 && !dir)
+		return link_file_open(flags, out);
 	struct file *f = strchr(rest, '/') == NULL ? file_dev_open(rest) : NULL;
 	if (f == NULL)
 		return (flags & FILE_O_CREAT) ? -EROFS : -ENOENT;

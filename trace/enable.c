@@ -308,6 +308,7 @@ static int ecb_create(dtrace_state_t *s, dtrace_probe_t *p, uint32_t clause)
 	               p->dtpr_id == dtrace_probeid_end ? DTRACE_REC_END : DTRACE_REC_ORDINARY;
 	e->dte_lone_agg = e->dte_size == 0 && !e->dte_cl->cl_speculative && e->dte_cl->cl_nacts == 1 &&
 	                  e->dte_cl->cl_acts[0].ac_kind == DT_ACT_AGG;
+	e->dte_bag = dtrace_bag_clause_uses(e->dte_cl);
 	dtrace_jit_ecb(e);
 	e->dte_epid = ++s->dts_necbs;
 	e->dte_snext = s->dts_ecbs;
@@ -468,6 +469,8 @@ int dtrace_enable(dtrace_state_t *s, const dt_prog *prog, uint32_t *matched, cha
 		s->dts_vtime = true;                /* firings keep vtime from now on */
 		__atomic_add_fetch(&dtrace_vtime_active, 1, __ATOMIC_RELAXED);
 	}
+	if (rc == 0)
+		dtrace_bag_state_enable(s);         /* the baggage hand-off sites, if it uses bag-> */
 	mutex_unlock(&dtrace_lock);
 	return rc;
 }
@@ -550,6 +553,7 @@ void dtrace_close(dtrace_state_t *s)
 	}
 	if (s->dts_vtime)
 		__atomic_sub_fetch(&dtrace_vtime_active, 1, __ATOMIC_RELAXED);
+	dtrace_bag_state_close(s);
 	mutex_unlock(&dtrace_lock);
 	kfree(s);
 }

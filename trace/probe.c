@@ -809,6 +809,15 @@ static void ecb_fire(dtrace_firing_t *f, dtrace_ecb_t *ecb)
 	actions_run(&c, rec);
 }
 
+/* ecb_fire_bag: a clause using bag-> runs once per packed value it reads (bag.c). */
+static void ecb_fire_bag(dtrace_firing_t *f, dtrace_ecb_t *e)
+{
+	dtrace_bag_runs_begin(f->df_cpu);
+	do
+		ecb_fire(f, e);
+	while (dtrace_bag_runs_next(f->df_cpu));
+}
+
 /*
  * probe_fire: one firing of p on this CPU, interrupts off; not re-entered.
  * Stores the arguments (args 6..9 stay 0) and runs every ECB.
@@ -828,7 +837,10 @@ static inline void probe_fire(dtrace_firing_t *f, dtrace_probe_t *p, int cpu, co
 			if (last->dts_nlocals != 0)
 				memset(last->dts_locals[cpu], 0, last->dts_nlocals * last->dts_slot);
 		}
-		ecb_fire(f, e);
+		if (__builtin_expect(e->dte_bag, 0))
+			ecb_fire_bag(f, e);
+		else
+			ecb_fire(f, e);
 	}
 	if (f->df_vstart != 0)                      /* charge the thread for this firing */
 		curthread()->t_dtrace_vtime += ktime_ns() - f->df_vstart;
@@ -903,4 +915,5 @@ const dif_env_t dtrace_dif_env = {
 	.de_var_store = dtrace_var_store,
 	.de_speculation = dtrace_speculation,
 	.de_lock = dtrace_lockinfo,
+	.de_bag = dtrace_bag,
 };

@@ -68,6 +68,7 @@ typedef struct dtrace_ecb {
 	uint32_t dte_size;                /* record size incl. header (0: records nothing) */
 	uint8_t dte_class;                /* enum dtrace_recclass of its records */
 	bool dte_lone_agg;                /* its only action is an aggregation, no record: run it directly */
+	bool dte_bag;                     /* its clause calls a baggage subroutine (bag.c): may run per value */
 	uint32_t dte_njit;                /* DIFOs of this clause run natively (jit.c) */
 	struct dtrace_jit {
 		const dif_difo_t *dj_difo;
@@ -217,6 +218,7 @@ typedef struct dtrace_state {
 	uint64_t dts_specbusy;            /* ... while some were still committing/discarding */
 	struct cyclic *dts_specclean;     /* [ncpus] the cleaners, if the program speculates */
 	bool dts_vtime;                   /* its program reads vtimestamp: counted in dtrace_vtime_active */
+	bool dts_bag;                     /* its program uses bag->: the baggage sites are on (bag.c) */
 	struct dtrace_state *dts_next;    /* all states */
 } dtrace_state_t;
 
@@ -386,6 +388,23 @@ size_t dtrace_strcpy_safe(char *dst, uint64_t src, size_t size);
 
 /* lockinfo.c: dif_env_t's de_lock, the lock subroutines' view of a kernel lock. */
 int dtrace_lockinfo(void *ctx, uint64_t addr, unsigned query, uint64_t *val);
+
+/*
+ * bag.c: D's bag-> scope.  dtrace_bag is dif_env_t's de_bag (probe
+ * context).  A clause that reads all of a key's values runs once per value:
+ * dtrace_bag_runs_begin before its first run, dtrace_bag_runs_next after
+ * each (true: run it again), at most DTRACE_BAG_RUNS runs.  Probe context.
+ * dtrace_bag_state_enable / _close turn the kernel's baggage hand-off sites
+ * on while a state using bag-> is enabled (thread context, dtrace_lock).
+ */
+#define DTRACE_BAG_RUNS 16
+int dtrace_bag(void *ctx, unsigned op, const char *key, size_t klen, unsigned sel,
+               struct dif_bagval *bv);
+void dtrace_bag_runs_begin(int cpu);
+bool dtrace_bag_runs_next(int cpu);
+bool dtrace_bag_clause_uses(const dt_clause *cl);
+void dtrace_bag_state_enable(dtrace_state_t *s);
+void dtrace_bag_state_close(dtrace_state_t *s);
 
 /* probe.c: ustack()'s record of n words (DTRACE_USTACK_FRAMES).  Probe context. */
 void dtrace_ustack_record(uint64_t *rec, uint32_t n);

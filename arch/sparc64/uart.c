@@ -55,3 +55,18 @@ void sparc64_uart_poll(void)
 	while (rx_on && (phys_in8(SUN4U_UART + UART_LSR) & LSR_DR))
 		console_rx(phys_in8(SUN4U_UART + UART_RBR));
 }
+
+/* The link to another machine (kernel/link.c): none on sparc64 yet. */
+bool arch_link_init(void)
+{
+	return false;
+}
+
+void arch_link_putc(uint8_t c)
+{
+	(void)c;
+}
+
+void arch_link_irq_on(void)
+{
+}

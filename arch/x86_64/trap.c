@@ -146,6 +146,8 @@ static void irq_dispatch(struct trapframe *tf)
 		timer_interrupt();
 	else if (tf->tf_vector == VEC_UART)
 		uart_interrupt();
+	else if (tf->tf_vector == VEC_LINK)
+		uart_link_interrupt();
 	else if (tf->tf_vector == VEC_XCALL)
 		xcall_poll();
 	else if (tf->tf_vector == VEC_RESCHED)

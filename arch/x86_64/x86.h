@@ -86,9 +86,11 @@ void ioapic_route(int irq, int vector);
 void lapic_eoi(void);
 void timer_interrupt(void);     /* kernel/cyclic.c */
 void uart_interrupt(void);      /* uart.c */
+void uart_link_interrupt(void); /* uart.c: the link's UART */
 
 #define VEC_TIMER     32
 #define VEC_UART      36
+#define VEC_LINK      35            /* the link's UART, COM4 on IRQ 3 */
 #define VEC_XCALL     0xe0
 #define VEC_RESCHED   0xe1
 #define VEC_SPURIOUS  255

@@ -100,6 +100,7 @@ static long open_flags(int flags)
 		{ 0x0400, 01000 },           /* O_TRUNC */
 		{ 0x0800, 0200 },            /* O_EXCL */
 		{ 0x200000, 0200000 },       /* O_DIRECTORY */
+		{ 0x4000, 04000 },           /* O_NONBLOCK */
 	};
 	long lx = flags & 3;
 

@@ -11,6 +11,7 @@
  * Tests: self-tests wl_queue_fifo_and_close, wl_queue_two_threads
  */
 #include "userland/workloads/wl_queue.h"
+#include "kernel/baggage_site.h"
 #include "kernel/klib.h"
 #include "kernel/sdt.h"
 #include "kernel/thread.h"
@@ -41,6 +42,7 @@ bool wl_queue_put(struct wl_queue *q, uint64_t v)
 	ok = ok && !q->q_closed;
 	if (ok) {
 		q->q_slots[(q->q_head + q->q_count) % WL_QUEUE_CAP] = v;
+		BAGGAGE_SAVE(&q->q_bag[(q->q_head + q->q_count) % WL_QUEUE_CAP]);
 		q->q_count++;
 		DTRACE_PROBE2(queue__put, q, v);
 		waitq_wake_one(&q->q_notempty);
@@ -59,6 +61,7 @@ bool wl_queue_get(struct wl_queue *q, uint64_t *v)
 	ok = ok && q->q_count > 0;
 	if (ok) {
 		*v = q->q_slots[q->q_head];
+		BAGGAGE_TAKE(&q->q_bag[q->q_head]);      /* the consumer continues the producer's work */
 		q->q_head = (q->q_head + 1) % WL_QUEUE_CAP;
 		q->q_count--;
 		DTRACE_PROBE2(queue__get, q, *v);

@@ -13,6 +13,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include "kernel/baggage.h"
 #include "kernel/lock.h"
 
 #define WL_QUEUE_CAP      8
@@ -23,6 +24,7 @@ struct wl_queue {
 	waitq_t q_notfull;
 	waitq_t q_notempty;
 	uint64_t q_slots[WL_QUEUE_CAP];
+	struct baggage q_bag[WL_QUEUE_CAP];  /* each message's causal baggage (BAGGAGE_SAVE/TAKE) */
 	unsigned q_head;             /* index of the oldest message */
 	unsigned q_count;
 	bool q_closed;

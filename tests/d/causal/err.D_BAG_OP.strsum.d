@@ -1,0 +1,7 @@
+/*
+ * ASSERTION: += keeps a sum: not for strings.
+ */
+BEGIN
+{
+	bag->s += "x";
+}

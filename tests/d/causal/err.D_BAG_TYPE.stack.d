@@ -1,0 +1,7 @@
+/*
+ * ASSERTION: baggage holds integers and strings only.
+ */
+BEGIN
+{
+	bag->where = stack();
+}
