@@ -50,7 +50,7 @@ struct sdt_psite {
 static struct sdt_psite *sdt_hash[1 << SDT_HASH_BITS];
 static dtrace_provider_t *sdt_prov;
 static int sdt_nsites, sdt_nprobes;
-bool sdt_isa_call_on = false;        /* arm sites as direct calls (prov_isa.h); off: it loses firings (docs/providers.md) */
+bool sdt_isa_call_on = true;         /* arm sites as direct calls (prov_isa.h); false: every site traps */
 
 /* A machine without the call path (its sdt_isa.c does not define these): every site traps. */
 __attribute__((weak)) int sdt_isa_call_sites(void)

@@ -14,6 +14,7 @@ USERLAND_SRCS := \
 	userland/shell/shell_pipe.c \
 	userland/shell/shell_vfs.c \
 	userland/shell/shell_jobs.c \
+	userland/shell/shell_probes.c \
 	userland/shell/shell_selftest.c \
 	userland/workloads/workload.c \
 	userland/workloads/wl_spin.c \
