@@ -23,6 +23,7 @@
  * Context: sdt_init, enable, disable in thread context; sdt_invop in probe
  * context.
  */
+#include "kernel/boot.h"
 #include "kernel/klib.h"
 #include "kernel/ksym.h"
 #include "kernel/mem.h"
@@ -286,6 +287,8 @@ static const dtrace_pattr_t sched_attr = {
 /* sdt_init: register the providers (sdt, sched) and make a probe for every site.  Boot. */
 void sdt_init(void)
 {
+	if (cmdline_get(boot_info.bi_cmdline, "nosdtcall", NULL, 0))
+		sdt_isa_call_on = false;             /* every site traps */
 	sdt_prov = dtrace_register("sdt", &sdt_pops, NULL);
 	dtrace_provider_t *sched = dtrace_register("sched", &sdt_pops, NULL);
 	if (sdt_prov == NULL || sched == NULL)

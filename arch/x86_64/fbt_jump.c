@@ -5,15 +5,16 @@
  * a 5-byte `jmp stub` instead of int3.  The site's stub (one per site, in
  * fbt_jstub[], never freed) is
  *
- *   stub:     push $index                 the site's slot in fbt_jsites[]
+ *   stub:     push $site                  the site's struct fbt_jsite (in the image:
+ *                                         a sign-extended 32-bit immediate)
  *             jmp fbt_jump_tramp          save, fire, restore (below)
  *   copy:     the displaced instructions, relocated (x86_relocate)
  *             jmp site + len              the first instruction not displaced
  *
- * fbt_jump_tramp saves the flags and the caller-saved registers (the six
- * argument registers adjacent, in argument order: they are the probe's
- * args), turns interrupts off as the trap would, calls fbt_jump_fire(),
- * overwrites the pushed index with the copy's address that fbt_jump_fire
+ * fbt_jump_tramp saves the flags and what the function may read at entry (the
+ * six argument registers adjacent, in argument order: they are the probe's
+ * args; %rax), turns interrupts off as the trap would, calls fbt_jump_fire(),
+ * overwrites the pushed site with the copy's address that fbt_jump_fire
  * returns, restores everything and `ret`s into the copy with %rsp exactly
  * as it was at the site.  No trap, no site lookup: 0 traps per firing.
  * The copy is also where the int3 path resumes for such a site (it covers
@@ -129,9 +130,16 @@ extern void *smp_ap_stack[MAX_CPUS];         /* smp.c: each AP's idle stack */
 /* ---- the trampoline ---- */
 
 /*
- * fbt_jump_tramp: reached from a stub ([rsp] = index, [rsp + 8] = the
- * probed function's return address).  Frame after the pushes, from %rsp:
- * rdi rsi rdx rcx r8 r9 r11 r10 rax flags index.
+ * fbt_jump_tramp: reached from a stub ([rsp] = the site's struct fbt_jsite,
+ * [rsp + 8] = the probed function's return address).  Frame after the
+ * pushes, from %rsp: rdi rsi rdx rcx r8 r9 rax flags jsite.  Saved: what the
+ * probed function may read at its entry (the six argument registers, %al for
+ * a variadic one) and the flags; fbt_jump_fire, a C function, keeps the
+ * callee-saved registers itself.  %r10 and %r11 are not saved: no C function
+ * reads them at entry (they are neither arguments nor preserved across a
+ * call), and the displaced instructions are that function's first ones.
+ * The stack is 16-byte aligned at the call, as the ABI has it at every
+ * function entry (8 + 8 + 56 bytes below an entry %rsp that is 8 mod 16).
  */
 __asm__(".pushsection .text.notrace.fbt_jtramp, \"ax\", @progbits\n"
         ".globl fbt_jump_tramp\n"
@@ -139,8 +147,6 @@ __asm__(".pushsection .text.notrace.fbt_jtramp, \"ax\", @progbits\n"
         "	pushfq\n"
         "	cli\n"
         "	pushq %rax\n"
-        "	pushq %r10\n"
-        "	pushq %r11\n"
         "	pushq %r9\n"
         "	pushq %r8\n"
         "	pushq %rcx\n"
@@ -148,24 +154,17 @@ __asm__(".pushsection .text.notrace.fbt_jtramp, \"ax\", @progbits\n"
         "	pushq %rsi\n"
         "	pushq %rdi\n"
         "	movq %rsp, %rdi\n"            /* args */
-        "	movq 80(%rsp), %rsi\n"        /* index */
+        "	movq 64(%rsp), %rsi\n"        /* the site */
         "	movq %rbp, %rdx\n"            /* fp: the caller's frame */
-        "	leaq 88(%rsp), %rcx\n"        /* sp at the site: [sp] = return address */
-        "	pushq %rbx\n"
-        "	movq %rsp, %rbx\n"
-        "	andq $-16, %rsp\n"
+        "	leaq 72(%rsp), %rcx\n"        /* sp at the site: [sp] = return address */
         "	call fbt_jump_fire\n"
-        "	movq %rbx, %rsp\n"
-        "	popq %rbx\n"
-        "	movq %rax, 80(%rsp)\n"        /* ret goes to the copy */
+        "	movq %rax, 64(%rsp)\n"        /* ret goes to the copy */
         "	popq %rdi\n"
         "	popq %rsi\n"
         "	popq %rdx\n"
         "	popq %rcx\n"
         "	popq %r8\n"
         "	popq %r9\n"
-        "	popq %r11\n"
-        "	popq %r10\n"
         "	popq %rax\n"
         "	popfq\n"
         "	ret\n"
@@ -173,12 +172,11 @@ __asm__(".pushsection .text.notrace.fbt_jtramp, \"ax\", @progbits\n"
         ".popsection\n");
 extern char fbt_jump_tramp[];
 
-uint64_t fbt_jump_fire(const uint64_t *args, uint64_t index, uint64_t fp, const uint64_t *sp);
+uint64_t fbt_jump_fire(const uint64_t *args, const struct fbt_jsite *j, uint64_t fp, const uint64_t *sp);
 
 /* fbt_jump_fire: the trampoline's C half.  Probe context; returns where to resume. */
-uint64_t fbt_jump_fire(const uint64_t *args, uint64_t index, uint64_t fp, const uint64_t *sp)
+uint64_t fbt_jump_fire(const uint64_t *args, const struct fbt_jsite *j, uint64_t fp, const uint64_t *sp)
 {
-	const struct fbt_jsite *j = &fbt_jsites[index];
 	struct cpu *c;
 
 	__asm__ volatile("movq %%gs:0, %0" : "=r"(c));
@@ -266,8 +264,11 @@ static bool stub_build(struct fbt_jsite *j, int index)
 	struct x86_insn xi;
 	int32_t rel = (int32_t)((int64_t)((uint64_t)fbt_jump_tramp - (stub + 10)));
 
-	buf[0] = 0x68;                               /* push $index */
-	memcpy(buf + 1, &(int32_t){ index }, 4);
+	int64_t me = (int64_t)(uint64_t)j;          /* in the kernel image: a sign-extended imm32 */
+	if (me != (int32_t)me)
+		return false;
+	buf[0] = 0x68;                               /* push $j */
+	memcpy(buf + 1, &(int32_t){ (int32_t)me }, 4);
 	buf[5] = 0xe9;                               /* jmp fbt_jump_tramp */
 	memcpy(buf + 6, &rel, 4);
 	for (unsigned off = 0; off < j->js_len;) {
