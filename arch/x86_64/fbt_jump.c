@@ -13,9 +13,9 @@
  *
  * fbt_jump_tramp saves the flags and what the function may read at entry (the
  * six argument registers adjacent, in argument order: they are the probe's
- * args; %rax), turns interrupts off as the trap would, calls fbt_jump_fire(),
- * overwrites the pushed site with the copy's address that fbt_jump_fire
- * returns, restores everything and `ret`s into the copy with %rsp exactly
+ * args; %rax), turns interrupts off as the trap would, calls fbt_fire_entry()
+ * (trace/prov_fbt.c) with the site's cookie, overwrites the pushed site with
+ * the copy's address, restores everything and `ret`s into the copy with %rsp exactly
  * as it was at the site.  No trap, no site lookup: 0 traps per firing.
  * The copy is also where the int3 path resumes for such a site (it covers
  * every displaced byte), so a site may go back and forth between the two.
@@ -67,7 +67,7 @@
  * sends none while tracing.
  *
  * Context: fbt_isa_jump_* and prov_isa_optimize in thread context under
- * dtrace_lock; fbt_jump_fire in probe context (interrupts off).  Everything
+ * dtrace_lock; fbt_jump_tramp in probe context (interrupts off).  Everything
  * in this file is in the notrace region.
  */
 #include "arch/arch.h"
@@ -108,7 +108,7 @@ enum js_state {
 struct fbt_jsite {
 	uint64_t js_addr;            /* the function */
 	uint64_t js_copy;            /* the relocated displaced instructions */
-	void *js_site;               /* prov_fbt's site (fbt_jump_fire's cookie) */
+	void *js_site;               /* prov_fbt's site (fbt_fire_entry's cookie) */
 	uint8_t js_orig[FBT_JUMP_LEN];
 	uint8_t js_len;              /* bytes displaced (>= 5) */
 	uint8_t js_state;
@@ -134,7 +134,7 @@ extern void *smp_ap_stack[MAX_CPUS];         /* smp.c: each AP's idle stack */
  * [rsp + 8] = the probed function's return address).  Frame after the
  * pushes, from %rsp: rdi rsi rdx rcx r8 r9 rax flags jsite.  Saved: what the
  * probed function may read at its entry (the six argument registers, %al for
- * a variadic one) and the flags; fbt_jump_fire, a C function, keeps the
+ * a variadic one) and the flags; fbt_fire_entry, a C function, keeps the
  * callee-saved registers itself.  %r10 and %r11 are not saved: no C function
  * reads them at entry (they are neither arguments nor preserved across a
  * call), and the displaced instructions are that function's first ones.
@@ -153,11 +153,17 @@ __asm__(".pushsection .text.notrace.fbt_jtramp, \"ax\", @progbits\n"
         "	pushq %rdx\n"
         "	pushq %rsi\n"
         "	pushq %rdi\n"
-        "	movq %rsp, %rdi\n"            /* args */
-        "	movq 64(%rsp), %rsi\n"        /* the site */
-        "	movq %rbp, %rdx\n"            /* fp: the caller's frame */
-        "	leaq 72(%rsp), %rcx\n"        /* sp at the site: [sp] = return address */
-        "	call fbt_jump_fire\n"
+        "	movq 64(%rsp), %rax\n"        /* the struct fbt_jsite */
+        "	movq 16(%rax), %rdi\n"        /* js_site */
+        "	movq %gs:0, %rsi\n"
+        "	movl 24(%rsi), %esi\n"        /* cpu_id */
+        "	movq %rsp, %rdx\n"            /* args */
+        "	movq 0(%rax), %rcx\n"         /* js_addr: the probe's pc */
+        "	movq %rbp, %r8\n"             /* fp: the caller's frame */
+        "	leaq 72(%rsp), %r9\n"         /* sp at the site: [sp] = return address */
+        "	call fbt_fire_entry\n"
+        "	movq 64(%rsp), %rax\n"
+        "	movq 8(%rax), %rax\n"         /* js_copy */
         "	movq %rax, 64(%rsp)\n"        /* ret goes to the copy */
         "	popq %rdi\n"
         "	popq %rsi\n"
@@ -172,17 +178,9 @@ __asm__(".pushsection .text.notrace.fbt_jtramp, \"ax\", @progbits\n"
         ".popsection\n");
 extern char fbt_jump_tramp[];
 
-uint64_t fbt_jump_fire(const uint64_t *args, const struct fbt_jsite *j, uint64_t fp, const uint64_t *sp);
-
-/* fbt_jump_fire: the trampoline's C half.  Probe context; returns where to resume. */
-uint64_t fbt_jump_fire(const uint64_t *args, const struct fbt_jsite *j, uint64_t fp, const uint64_t *sp)
-{
-	struct cpu *c;
-
-	__asm__ volatile("movq %%gs:0, %0" : "=r"(c));
-	fbt_fire_entry(j->js_site, c->cpu_id, args, j->js_addr, fp, sp);
-	return j->js_copy;
-}
+_Static_assert(offsetof(struct fbt_jsite, js_addr) == 0 && offsetof(struct fbt_jsite, js_copy) == 8 &&
+               offsetof(struct fbt_jsite, js_site) == 16 && offsetof(struct cpu, cpu_id) == 24,
+               "fbt_jump_tramp's offsets follow struct fbt_jsite and struct cpu");
 
 /* ---- which sites may jump ---- */
 
