@@ -103,7 +103,7 @@ stress-selftest: $(BUILD)/kernel.elf
 # Jump-optimised fbt under load, long: every fbt probe enabled and disabled
 # FBTJUMP_CYCLES times on FBTJUMP_CPUS CPUs while workloads run; the text
 # must come back byte-identical each time (tests/kernel/fbt_jump_selftest.c;
-# a 3-cycle version, fbt_jump_cycles, runs in selftest-check).
+# a 1-cycle version, fbt_jump_cycles, runs in selftest-check).
 FBTJUMP_CPUS   ?= 4
 FBTJUMP_CYCLES ?= 50
 fbtjump-stress: $(BUILD)/kernel.elf

@@ -148,7 +148,7 @@ static void cycles(struct selftest_ctx *st_ctx, int n)
 
 SELFTEST(fbt_jump_cycles)
 {
-	cycles(st_ctx, 2);
+	cycles(st_ctx, 1);
 }
 
 SELFTEST_OPTIN(fbt_jump_stress)
