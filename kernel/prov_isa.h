@@ -71,6 +71,12 @@ uint64_t prov_isa_trap_count(void);
 
 bool fbt_invop(struct prov_trap *pt);
 bool sdt_invop(struct prov_trap *pt);
+/*
+ * sdt_fire_regs: the call path's firing (no trap): the site at pc, whose
+ * registers are saved at regs (indexed as sdt_isa_regindex() says), fires
+ * if armed.  Implemented by trace/prov_sdt.c; probe context.
+ */
+void sdt_fire_regs(const uint64_t *regs, uint64_t pc, uint64_t fp, int cpu);
 
 /* ---- fbt, machine half (arch/<isa>/fbt_isa.c) ---- */
 
