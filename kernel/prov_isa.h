@@ -71,6 +71,12 @@ uint64_t prov_isa_trap_count(void);
 
 bool fbt_invop(struct prov_trap *pt);
 bool sdt_invop(struct prov_trap *pt);
+/*
+ * sdt_fire_regs: the call path's firing (no trap): the site at pc, whose
+ * registers are saved at regs (indexed as sdt_isa_regindex() says), fires
+ * if armed.  Implemented by trace/prov_sdt.c; probe context.
+ */
+void sdt_fire_regs(const uint64_t *regs, uint64_t pc, uint64_t fp, int cpu);
 
 /* ---- fbt, machine half (arch/<isa>/fbt_isa.c) ---- */
 
@@ -110,6 +116,50 @@ uint64_t fbt_isa_entry_copy(uint64_t addr);
 bool prov_isa_arm(uint64_t addr, uint32_t *saved);
 bool prov_isa_disarm(uint64_t addr, uint32_t saved);
 
+/*
+ * Jump-optimised entry sites (x86_64: arch/x86_64/fbt_jump.c; a machine
+ * without them has weak stand-ins in trace/prov_fbt.c that refuse every site).
+ *
+ * fbt_isa_jump_prepare: may the entry site at addr (a function of size
+ * bytes) be patched with a jump into a per-site stub?  If so, build the stub
+ * (once; kept forever), set *copy to the relocated displaced instructions
+ * (where the trap path resumes for this site too) and return the site's
+ * index; else -1 (the site stays on the trap).  site is prov_fbt's cookie
+ * for fbt_fire_entry.
+ * fbt_isa_jump_arm: plant int3 at the site (jump: and queue it to become a
+ * jump at the next prov_isa_optimize); fbt_isa_jump_disarm: take the probe
+ * out (the original bytes are back after the next prov_isa_optimize at the
+ * latest; until then the site traps and fires nothing).
+ * prov_isa_optimize: the framework calls it after each batch of enablings
+ * or disablings (after text_patch_sync); it patches and waits (it may sleep).
+ * fbt_jump_note_target: fbt_isa_scan saw a direct branch to target, outside
+ * the function it was decoding.
+ * Thread context, under dtrace_lock.
+ */
+struct fbt_jump_stats {
+	int fjs_stubs;               /* sites with a stub (could jump) */
+	int fjs_jumps;               /* sites holding a jump now */
+	int fjs_refused;             /* sites that may not jump (prologue, branch into it) */
+	int fjs_full;                /* sites refused because the stub area was full */
+	int fjs_busy;                /* times a site stayed on int3: a thread was inside */
+	int fjs_notes;               /* branches into other functions' prologues noted */
+};
+int fbt_isa_jump_prepare(uint64_t addr, uint64_t size, void *site, uint64_t *copy);
+bool fbt_isa_jump_arm(int index, bool jump);
+bool fbt_isa_jump_disarm(int index);
+void prov_isa_optimize(void);
+void fbt_isa_jump_forget(int index);     /* self-tests: the caller puts the bytes back itself */
+void fbt_jump_note_target(uint64_t target);
+void fbt_isa_jump_stats(struct fbt_jump_stats *out);
+/*
+ * fbt_fire_entry: fire the entry probe of site (fbt_isa_jump_prepare's
+ * cookie) if it is armed: the jump path's firing (trace/prov_fbt.c).
+ * Probe context.
+ */
+void fbt_fire_entry(void *site, int cpu, const uint64_t *args, uint64_t pc, uint64_t fp,
+                    const uint64_t *sp);
+extern bool fbt_jump_on;             /* trace/prov_fbt.c: false with the boot flag nofbtjump */
+
 /* ---- sdt, machine half (arch/<isa>/sdt_isa.c) ---- */
 
 /* sdt_isa_site_ok: is addr a disabled SDT site (the 5-byte NOP)?  Thread context. */
@@ -121,7 +171,7 @@ int sdt_isa_regindex(const char *name);
 /*
  * The call path: a machine may arm an sdt site as a direct call into its
  * firing path instead of a trap (x86_64: sdt_isa.c, through prov_isa_arm).
- * sdt_isa_call_on (trace/prov_sdt.c, default false: docs/providers.md says why) = false keeps every
+ * sdt_isa_call_on (trace/prov_sdt.c, default true) = false keeps every
  * site on the trap: the self-tests run both.  sdt_isa_call_sites(): sites
  * armed with a call now.  Thread context, under the framework lock.
  */

@@ -222,6 +222,23 @@ static void thread_free(struct thread *t)
 }
 
 /*
+ * zombie_free: free a zombie that switched to us.  Reaping it is the
+ * scheduler's work for the dead thread, not ours: a dtrace consumer (an
+ * untraced thread) that happens to run next must not hide its probes (the
+ * kmem-free of the dead thread's stack), so it is traced for the length of
+ * the free.
+ */
+static void zombie_free(struct thread *z)
+{
+	struct thread *self = curthread();
+	bool untraced = self->t_untraced;
+
+	self->t_untraced = false;
+	thread_free(z);
+	self->t_untraced = untraced;
+}
+
+/*
  * sched_finish: the first thing a thread does after being switched to:
  * release sched_lock (taken by whoever switched away) and free the zombie
  * that switched to us, if nobody waits for it.
@@ -243,7 +260,7 @@ static void sched_finish(void)
 	}
 	SCHED_UNLOCK();
 	if (free_it)
-		thread_free(z);
+		zombie_free(z);
 }
 
 /*
@@ -645,6 +662,24 @@ int thread_join(uint64_t tid)
 	if (free_it)
 		thread_free(t);
 	return status;
+}
+
+/*
+ * thread_stopped_each: call fn(t, running, arg) for every thread, with
+ * sched_lock held and interrupts off: a thread that is not on a CPU
+ * (running false) cannot run until this returns, so its saved stack is
+ * still (fbt_jump.c looks for PCs inside code it is about to patch).  fn
+ * must not sleep or allocate.  Thread context.
+ */
+void thread_stopped_each(void (*fn)(const struct thread *t, bool running, void *arg), void *arg)
+{
+	uint64_t flags = arch_irq_save();
+
+	SCHED_LOCK();
+	for (struct thread *t = all_threads; t != NULL; t = t->t_all_next)
+		fn(t, cpus[t->t_cpu].cpu_thread == t, arg);
+	SCHED_UNLOCK();
+	arch_irq_restore(flags);
 }
 
 /* ---- listing ---- */

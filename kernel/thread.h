@@ -107,6 +107,7 @@ void thread_set_untraced(bool on);
  */
 void thread_set_process(const char *name, uint64_t pid);
 struct thread *curthread(void);                   /* any context */
+void thread_stopped_each(void (*fn)(const struct thread *t, bool running, void *arg), void *arg);
 void thread_yield(void);                          /* thread context */
 void thread_sleep_ns(uint64_t ns);                /* thread context; returns early if killed */
 

@@ -19,7 +19,7 @@
 export SONDE_ANON := $(CURDIR)/$(BUILD)/no-anonymous-enabling.tar
 
 .PHONY: check check-deps selftest-check dtest-check dtest-smp-check e2e-check \
-        bench fuzz stress-check stress stress-selftest difffuzz-check difffuzz
+        bench fuzz stress-check stress stress-selftest difffuzz-check difffuzz fbtjump-stress
 
 check: deps
 	@$(MAKE) --no-print-directory all
@@ -43,7 +43,7 @@ SELFTEST_QEMU := $(QEMU) -display none -serial stdio -no-reboot -m $(MEM) \
 selftest-check: $(BUILD)/kernel.elf
 	@set -e; for n in 1 4; do \
 	echo "== in-kernel self-tests, $$n CPU(s)"; \
-	s=0; timeout 180 $(SELFTEST_QEMU) -smp $$n -append selftest > $(BUILD)/selftest.log 2>&1 || s=$$?; \
+	s=0; timeout 300 $(SELFTEST_QEMU) -smp $$n -append selftest > $(BUILD)/selftest.log 2>&1 || s=$$?; \
 	grep -E '^(not )?ok |^#|^1\.\.' $(BUILD)/selftest.log | tr -d '\r'; \
 	if [ $$s -ne 33 ]; then echo "selftest: QEMU exit status $$s (33 = all passed)"; \
 		tail -30 $(BUILD)/selftest.log; exit 1; fi; done
@@ -68,6 +68,20 @@ stress-selftest: $(BUILD)/kernel.elf
 	grep -E '^(not )?ok |^#|^1\.\.' $(BUILD)/stress.log | tr -d '\r'; \
 	if [ $$s -ne 33 ]; then echo "stress: QEMU exit status $$s (33 = all passed, 124 = hung)"; \
 		tail -30 $(BUILD)/stress.log; exit 1; fi
+
+# Jump-optimised fbt under load, long: every fbt probe enabled and disabled
+# FBTJUMP_CYCLES times on FBTJUMP_CPUS CPUs while workloads run; the text
+# must come back byte-identical each time (tests/kernel/fbt_jump_selftest.c;
+# a 1-cycle version, fbt_jump_cycles, runs in selftest-check).
+FBTJUMP_CPUS   ?= 4
+FBTJUMP_CYCLES ?= 50
+fbtjump-stress: $(BUILD)/kernel.elf
+	@echo "== fbt jump stress, $(FBTJUMP_CPUS) CPUs, $(FBTJUMP_CYCLES) cycles"
+	@s=0; timeout 900 $(SELFTEST_QEMU) -smp $(FBTJUMP_CPUS) \
+		-append 'selftest=fbt_jump_stress fbtjump.cycles=$(FBTJUMP_CYCLES)' > $(BUILD)/fbtjump.log 2>&1 || s=$$?; \
+	grep -E '^(not )?ok |^#|^1\.\.' $(BUILD)/fbtjump.log | tr -d '\r'; \
+	if [ $$s -ne 33 ]; then echo "fbtjump-stress: QEMU exit status $$s (33 = all passed)"; \
+		tail -30 $(BUILD)/fbtjump.log; exit 1; fi
 
 # Short: part of make check (a few seconds of guest time per test).
 stress-check: $(BUILD)/kernel.elf

@@ -26,7 +26,7 @@ S64_CFLAGS   := -std=c11 $(WARN) -I. -ffreestanding -fno-pic -fno-pie -m64 -mcmo
                 -fno-optimize-sibling-calls -fno-asynchronous-unwind-tables -fno-shrink-wrap \
                 -fno-reorder-blocks-and-partition -fno-delete-null-pointer-checks -O2 -g -MMD -MP
 S64_ASFLAGS  := -I. -fno-pic -fno-pie -m64 -mcpu=ultrasparc -D__ASSEMBLY__ -g -MMD -MP
-S64_SKIP     := tests/kernel/prov_fbt_selftest.c
+S64_SKIP     := tests/kernel/prov_fbt_selftest.c tests/kernel/fbt_jump_selftest.c
 S64_C        := $(filter-out $(S64_SKIP),$(wildcard kernel/*.c arch/sparc64/*.c trace/*.c \
                 userland/dtrace/*.c tests/kernel/*.c tests/kernel/sparc64/*.c)) $(DIF_SRCS) $(DLANG_SRCS) $(USERLAND_SRCS)
 S64_ASM      := $(wildcard arch/sparc64/*.S)

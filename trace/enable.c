@@ -41,6 +41,7 @@
 #include "arch/arch.h"
 #include "kernel/klib.h"
 #include "kernel/mem.h"
+#include "kernel/prov_isa.h"
 #include "kernel/xcall.h"
 #include "trace/trace_impl.h"
 
@@ -377,6 +378,7 @@ static void ecbs_destroy(dtrace_state_t *s, bool linked)
 		for (; e != NULL; e = e->dte_snext)
 			ecb_unlink(e);
 		text_patch_sync();
+		prov_isa_optimize();                /* fbt's jump sites back to their bytes */
 		dtrace_sync();
 	}
 	for (e = s->dts_ecbs; e != NULL; e = next) {
@@ -414,6 +416,7 @@ static int ecbs_index_and_link(dtrace_state_t *s)
 	for (uint32_t i = 0; i < s->dts_necbs && rc == 0; i++)
 		rc = ecb_link(s->dts_ecbtab[i]);
 	text_patch_sync();                          /* every CPU runs the traps from now on */
+	prov_isa_optimize();                        /* fbt entry traps become jumps where safe */
 	return rc != 0 ? DTRACE_EBUSY : 0;
 }
 

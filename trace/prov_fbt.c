@@ -37,6 +37,7 @@
  *        tests/e2e/test_smp_enable.py
  */
 #include "arch/arch.h"
+#include "kernel/boot.h"
 #include "kernel/ctf.h"
 #include "kernel/klib.h"
 #include "kernel/ksym.h"
@@ -54,6 +55,8 @@ struct fbt_site {
 	dtrace_id_t fs_id;           /* the probe */
 	uint32_t fs_off;             /* offset in the function (return: arg0) */
 	uint32_t fs_saved;           /* bytes the trap replaced */
+	uint32_t fs_fsize;           /* entry: the function's size (fbt_isa_jump_prepare) */
+	int fs_jump;                 /* entry: 0 not asked yet, -1 trap only, else jump index + 1 */
 	bool fs_entry;
 	volatile bool fs_armed;
 };
@@ -63,6 +66,8 @@ static struct fbt_site *fbt_hash[1 << FBT_HASH_BITS];
 static dtrace_provider_t *fbt_prov;
 static bool fbt_provided;
 static struct fbt_stats fbt_st;
+
+bool fbt_jump_on = true;             /* entry sites as jumps where safe (boot flag nofbtjump: off) */
 
 extern char __notrace_start[], __notrace_end[], _text_end[];
 
@@ -200,7 +205,10 @@ static void fbt_provide_func(const struct ksym *ks)
 	if (!fi.fi_entry_ok && fi.fi_nret == 0)
 		return;
 	fbt_st.fst_probed++;
-	if (!fi.fi_entry_ok || !fbt_probe_make(ks->ks_name, "entry", fbt_site_add(ks->ks_addr, 0, true, NULL)))
+	struct fbt_site *entry = fi.fi_entry_ok ? fbt_site_add(ks->ks_addr, 0, true, NULL) : NULL;
+	if (entry != NULL)
+		entry->fs_fsize = (uint32_t)ks->ks_size;
+	if (entry == NULL || !fbt_probe_make(ks->ks_name, "entry", entry))
 		fbt_st.fst_no_entry++;
 	for (int i = fi.fi_nret - 1; i >= 0; i--)
 		rets = fbt_site_add(ks->ks_addr + fi.fi_ret[i], fi.fi_ret[i], false, rets);
@@ -232,11 +240,37 @@ static void fbt_provide(void *arg, const dtrace_probedesc_t *desc)
 
 /* ---- enabling ---- */
 
+/*
+ * fbt_jump_prepare: ask the machine once whether the entry site may be a
+ * jump; if so the trap path resumes in the jump's copy too (it covers every
+ * byte a jump displaces), so the site can go back and forth.
+ */
+static void fbt_jump_prepare(struct fbt_site *s)
+{
+	uint64_t copy = 0;
+	int j = fbt_isa_jump_prepare(s->fs_addr, s->fs_fsize, s, &copy);
+
+	s->fs_jump = j < 0 ? -1 : j + 1;
+	if (j >= 0)
+		s->fs_resume = copy;
+}
+
+void fbt_fire_entry(void *site, int cpu, const uint64_t *args, uint64_t pc, uint64_t fp,
+                    const uint64_t *sp)
+{
+	const struct fbt_site *s = site;
+
+	if (s->fs_armed)
+		dtrace_probe_frame(s->fs_id, cpu, args, pc, fp, sp);
+}
+
 static int fbt_enable(void *arg, dtrace_id_t id, void *parg)
 {
 	(void)arg;
 	(void)id;
 	for (struct fbt_site *s = parg; s != NULL; s = s->fs_next) {
+		if (s->fs_entry && fbt_jump_on && s->fs_jump == 0 && !s->fs_armed)
+			fbt_jump_prepare(s);
 		if (s->fs_entry && s->fs_resume == 0 && (s->fs_resume = fbt_isa_entry_copy(s->fs_addr)) == 0)
 			return -1;
 	}
@@ -245,7 +279,8 @@ static int fbt_enable(void *arg, dtrace_id_t id, void *parg)
 		if (s->fs_armed)
 			continue;
 		s->fs_armed = true;
-		if (!prov_isa_arm(s->fs_addr, &s->fs_saved))
+		if (s->fs_jump > 0 ? !fbt_isa_jump_arm(s->fs_jump - 1, fbt_jump_on)
+		                   : !prov_isa_arm(s->fs_addr, &s->fs_saved))
 			s->fs_armed = false;
 	}
 	return 0;
@@ -256,7 +291,8 @@ static void fbt_disable(void *arg, dtrace_id_t id, void *parg)
 	(void)arg;
 	(void)id;
 	for (struct fbt_site *s = parg; s != NULL; s = s->fs_next) {
-		if (s->fs_armed && prov_isa_disarm(s->fs_addr, s->fs_saved))
+		if (s->fs_armed && (s->fs_jump > 0 ? fbt_isa_jump_disarm(s->fs_jump - 1)
+		                                   : prov_isa_disarm(s->fs_addr, s->fs_saved)))
 			s->fs_armed = false;
 	}
 }
@@ -296,6 +332,34 @@ static const dtrace_pattr_t fbt_attr = {
 	.dtpa_args = { DTRACE_STABILITY_PRIVATE, DTRACE_STABILITY_PRIVATE, DTRACE_CLASS_ISA },
 };
 
+/* A machine without jump-optimised entries (x86_64 has them: fbt_jump.c): every site traps. */
+__attribute__((weak)) int fbt_isa_jump_prepare(uint64_t addr, uint64_t size, void *site, uint64_t *copy)
+{
+	(void)addr, (void)size, (void)site, (void)copy;
+	return -1;
+}
+__attribute__((weak)) bool fbt_isa_jump_arm(int index, bool jump)
+{
+	(void)index, (void)jump;
+	return false;
+}
+__attribute__((weak)) bool fbt_isa_jump_disarm(int index)
+{
+	(void)index;
+	return false;
+}
+__attribute__((weak)) void prov_isa_optimize(void)
+{
+}
+__attribute__((weak)) void fbt_isa_jump_forget(int index)
+{
+	(void)index;
+}
+__attribute__((weak)) void fbt_isa_jump_stats(struct fbt_jump_stats *out)
+{
+	*out = (struct fbt_jump_stats){ 0 };
+}
+
 /* A machine that does not count its probe traps (x86_64 does: fbt_isa.c). */
 __attribute__((weak)) uint64_t prov_isa_trap_count(void)
 {
@@ -305,6 +369,8 @@ __attribute__((weak)) uint64_t prov_isa_trap_count(void)
 /* fbt_init: register the provider (probes come on the first provide).  Boot. */
 void fbt_init(void)
 {
+	if (cmdline_get(boot_info.bi_cmdline, "nofbtjump", NULL, 0))
+		fbt_jump_on = false;
 	fbt_prov = dtrace_register("fbt", &fbt_pops, NULL);
 	if (fbt_prov == NULL)
 		panic("fbt_init: cannot register");
@@ -356,6 +422,7 @@ int fbt_probe_set(dtrace_id_t id, bool on)
 	else
 		fbt_disable(NULL, id, parg);
 	text_patch_sync();
+	prov_isa_optimize();
 	return rc;
 }
 
@@ -368,8 +435,11 @@ int fbt_probe_unarm_stale(dtrace_id_t id)
 {
 	int n = 0;
 
-	for (struct fbt_site *s = dtrace_probe_arg(id); s != NULL; s = s->fs_next, n++)
+	for (struct fbt_site *s = dtrace_probe_arg(id); s != NULL; s = s->fs_next, n++) {
 		s->fs_armed = false;
+		if (s->fs_jump > 0)
+			fbt_isa_jump_forget(s->fs_jump - 1);     /* its bytes are the caller's now */
+	}
 	return n;
 }
 
@@ -388,5 +458,17 @@ int fbt_set_all(bool on)
 		}
 	}
 	text_patch_sync();
+	prov_isa_optimize();
+	return n;
+}
+
+/* fbt_entry_armed: entry sites armed now, jump or trap (the shell's probes command).  Thread context. */
+int fbt_entry_armed(void)
+{
+	int n = 0;
+
+	for (size_t h = 0; h < ARRAY_SIZE(fbt_hash); h++)
+		for (struct fbt_site *s = fbt_hash[h]; s != NULL; s = s->fs_hnext)
+			n += s->fs_entry && s->fs_armed;
 	return n;
 }

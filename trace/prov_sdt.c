@@ -25,6 +25,7 @@
  *
  * Tests: self-tests sdt_* (tests/kernel/prov_sdt_selftest.c); tests/d/sdt
  */
+#include "kernel/boot.h"
 #include "kernel/klib.h"
 #include "kernel/ksym.h"
 #include "kernel/mem.h"
@@ -53,7 +54,7 @@ struct sdt_psite {
 static struct sdt_psite *sdt_hash[1 << SDT_HASH_BITS];
 static dtrace_provider_t *sdt_prov;
 static int sdt_nsites, sdt_nprobes;
-bool sdt_isa_call_on = false;        /* arm sites as direct calls (prov_isa.h); off: it loses firings (docs/providers.md) */
+bool sdt_isa_call_on = true;         /* arm sites as direct calls (prov_isa.h); false: every site traps */
 
 /* A machine without the call path (its sdt_isa.c does not define these): every site traps. */
 __attribute__((weak)) int sdt_isa_call_sites(void)
@@ -67,13 +68,34 @@ static uint64_t sdt_hashfn(uint64_t addr)
 	return (addr * 0x9e3779b97f4a7c15UL) >> (64 - SDT_HASH_BITS);
 }
 
-bool sdt_invop(struct prov_trap *pt)
+/* sdt_site_find: the site at pc, or NULL.  Probe context. */
+static inline const struct sdt_psite *sdt_site_find(uint64_t pc)
 {
-	struct sdt_psite *s = sdt_hash[sdt_hashfn(pt->pt_pc)];
+	const struct sdt_psite *s = sdt_hash[sdt_hashfn(pc)];
+
+	while (s != NULL && s->ps_addr != pc)
+		s = s->ps_hnext;
+	return s;
+}
+
+/* sdt_site_fire: fire s's probe (and its sched alias) with the arguments its record names.  Probe context. */
+static inline void sdt_site_fire(const struct sdt_psite *s, const uint64_t *regs, uint64_t pc,
+                                 uint64_t fp, int cpu)
+{
 	uint64_t a[SDT_MAXARGS] = { 0 };
 
-	while (s != NULL && s->ps_addr != pt->pt_pc)
-		s = s->ps_hnext;
+	for (int i = 0; i < s->ps_nargs; i++)
+		a[i] = regs[s->ps_reg[i]];
+	/* Inside a function: its own frame is fp, stack() walks from there. */
+	dtrace_probe_frame(s->ps_id, cpu, a, pc, fp, NULL);
+	if (s->ps_alias != 0)
+		dtrace_probe_frame(s->ps_alias, cpu, a, pc, fp, NULL);
+}
+
+bool sdt_invop(struct prov_trap *pt)
+{
+	const struct sdt_psite *s = sdt_site_find(pt->pt_pc);
+
 	if (s == NULL)
 		return false;
 	/*
@@ -84,15 +106,17 @@ bool sdt_invop(struct prov_trap *pt)
 	 */
 	pt->pt_resume = PROV_RESUME_AT;
 	pt->pt_resume_pc = pt->pt_pc + SDT_ISA_SITE_LEN;
-	if (!s->ps_armed)
-		return true;
-	for (int i = 0; i < s->ps_nargs; i++)
-		a[i] = pt->pt_regs[s->ps_reg[i]];
-	/* Inside a function: its own frame is fp, stack() walks from there. */
-	dtrace_probe_frame(s->ps_id, pt->pt_cpu, a, pt->pt_pc, pt->pt_fp, NULL);
-	if (s->ps_alias != 0)
-		dtrace_probe_frame(s->ps_alias, pt->pt_cpu, a, pt->pt_pc, pt->pt_fp, NULL);
+	if (s->ps_armed)
+		sdt_site_fire(s, pt->pt_regs, pt->pt_pc, pt->pt_fp, pt->pt_cpu);
 	return true;
+}
+
+void sdt_fire_regs(const uint64_t *regs, uint64_t pc, uint64_t fp, int cpu)
+{
+	const struct sdt_psite *s = sdt_site_find(pc);
+
+	if (s != NULL && s->ps_armed)
+		sdt_site_fire(s, regs, pc, fp, cpu);
 }
 
 /* ---- making probes ---- */
@@ -288,6 +312,8 @@ static const dtrace_pattr_t sched_attr = {
 /* sdt_init: register the providers (sdt, sched) and make a probe for every site.  Boot. */
 void sdt_init(void)
 {
+	if (cmdline_get(boot_info.bi_cmdline, "nosdtcall", NULL, 0))
+		sdt_isa_call_on = false;             /* every site traps */
 	sdt_prov = dtrace_register("sdt", &sdt_pops, NULL);
 	dtrace_provider_t *sched = dtrace_register("sched", &sdt_pops, NULL);
 	if (sdt_prov == NULL || sched == NULL)

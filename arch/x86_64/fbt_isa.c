@@ -241,6 +241,24 @@ static bool entry_movable(const uint8_t *p, const struct x86_insn *xi)
 	return true;
 }
 
+/* scan_note_branch: a direct branch leaving the function is noted for fbt_jump.c. */
+static void scan_note_branch(uint64_t addr, uint64_t size, uint64_t off, int n, const uint8_t *p,
+                             const struct x86_insn *xi)
+{
+	int64_t d;
+
+	if (xi->xi_relsize == 1) {
+		d = (int8_t)p[xi->xi_rel];
+	} else {
+		int32_t d32;
+		memcpy(&d32, p + xi->xi_rel, 4);
+		d = d32;
+	}
+	uint64_t target = addr + off + (uint64_t)n + (uint64_t)d;
+	if (target < addr || target >= addr + size)
+		fbt_jump_note_target(target);
+}
+
 int fbt_isa_scan(uint64_t addr, uint64_t size, struct fbt_isa_func *out)
 {
 	const uint8_t *p = (const uint8_t *)addr;
@@ -257,6 +275,8 @@ int fbt_isa_scan(uint64_t addr, uint64_t size, struct fbt_isa_func *out)
 			out->fi_frame = size >= 4 && p[0] == 0x55 && p[1] == 0x48 &&
 			                p[2] == 0x89 && p[3] == 0xe5;
 		}
+		if (xi.xi_rel >= 0)
+			scan_note_branch(addr, size, off, n, p + off, &xi);
 		if (xi.xi_kind == X86_RET && off != 0) {
 			if (out->fi_nret == FBT_ISA_MAXRET)
 				return -1;

@@ -12,8 +12,8 @@
  * The call path (no trap).  Where it can, enabling writes a 5-byte
  * `call sdt_isa_tramp` over the NOP instead of the trap: the trampoline
  * saves every register and the flags into a struct trapframe laid out as
- * the trap's, turns interrupts off, and hands that frame to sdt_invop()
- * exactly as the trap would (sdt_isa_fire); it then restores everything
+ * the trap's, turns interrupts off, and hands that frame to sdt_fire_regs()
+ * (prov_sdt.c: the same firing as sdt_invop's); it then restores everything
  * and returns after the site.  The site is a single instruction, so no
  * thread can be stopped inside it; what remains is cross-modifying code on
  * SMP, done as Intel's SDM and Linux's text_poke_bp() do: the trap byte
@@ -30,6 +30,7 @@
  */
 #include "arch/arch.h"
 #include "arch/x86_64/x86.h"
+#include "kernel/cpu.h"
 #include "kernel/klib.h"
 #include "kernel/mem.h"
 #include "kernel/prov_isa.h"
@@ -76,9 +77,10 @@ bool sdt_isa_site_ok(uint64_t addr)
  * sdt_isa_tramp: called from an enabled site ([rsp] = site + 5).  Builds a
  * struct trapframe below the flags it pushed (22 words; vector, error code,
  * cs and ss are left as they were: nothing reads them), aligns the stack,
- * calls sdt_isa_fire(frame), and returns with every register and flag as
- * it found them.  Interrupts are off from the second instruction on, as
- * under the trap.
+ * calls sdt_fire_regs(frame, site, %rbp, cpu) (trace/prov_sdt.c: the
+ * trap's view of the site, no struct prov_trap to fill), and returns with
+ * every register and flag as it found them.  Interrupts are off from the
+ * second instruction on, as under the trap.
  */
 __asm__(".pushsection .text.notrace.sdt_tramp, \"ax\", @progbits\n"
         ".globl sdt_isa_tramp\n"
@@ -108,10 +110,14 @@ __asm__(".pushsection .text.notrace.sdt_tramp, \"ax\", @progbits\n"
         "	movq %rax, 136(%rsp)\n"          /* tf_rip: the site */
         "	leaq 192(%rsp), %rax\n"
         "	movq %rax, 160(%rsp)\n"          /* tf_rsp: as it was at the site */
-        "	movq %rsp, %rdi\n"
+        "	movq %rsp, %rdi\n"               /* regs: the frame */
+        "	movq 136(%rsp), %rsi\n"          /* pc: the site */
+        "	movq %rbp, %rdx\n"               /* fp */
+        "	movq %gs:0, %rcx\n"
+        "	movl 24(%rcx), %ecx\n"           /* cpu: curcpu()->cpu_id */
         "	movq %rsp, %rbx\n"
         "	andq $-16, %rsp\n"
-        "	call sdt_isa_fire\n"
+        "	call sdt_fire_regs\n"
         "	movq %rbx, %rsp\n"
         "	movq 0(%rsp), %r15\n"
         "	movq 8(%rsp), %r14\n"
@@ -141,23 +147,7 @@ _Static_assert(sizeof(struct trapframe) == 176 && TF_OFF(tf_rflags) == 152 &&
 
 static int sdt_call_sites;                   /* sites armed with a call now */
 
-void sdt_isa_fire(struct trapframe *tf);
-
-/* sdt_isa_fire: the trampoline's C half: the trap's view of the site, for sdt_invop.  Probe context. */
-void sdt_isa_fire(struct trapframe *tf)
-{
-	struct prov_trap pt = {
-		.pt_pc = tf->tf_rip,
-		.pt_arg = &tf->tf_rdi,
-		.pt_regs = (const uint64_t *)tf,
-		.pt_rval = tf->tf_rax,
-		.pt_fp = tf->tf_rbp,
-		.pt_sp = (const uint64_t *)tf->tf_rsp,
-		.pt_cpu = arch_cpu_id(),
-	};
-
-	sdt_invop(&pt);                          /* resumes after the site whatever it says */
-}
+_Static_assert(offsetof(struct cpu, cpu_id) == 24, "sdt_isa_tramp reads cpu_id at 24");
 
 /* patch_step: write bytes at addr, then make every CPU see them. */
 static bool patch_step(uint64_t addr, const uint8_t *bytes, size_t len)

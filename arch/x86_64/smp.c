@@ -27,6 +27,7 @@
 extern const uint8_t ap_tramp_start[], ap_tramp_end[];
 
 static volatile int ap_up;
+void *smp_ap_stack[MAX_CPUS];               /* each AP's first stack: its idle thread's (fbt_jump.c) */
 
 struct tramp_params {
 	uint64_t tp_cr3, tp_stack, tp_entry, tp_cpu;
@@ -57,6 +58,7 @@ static bool ap_start(int id, uint32_t hwid)
 	if (stack == NULL)
 		return false;
 	cpus[id].cpu_hwid = hwid;
+	smp_ap_stack[id] = stack;
 	*tp = (struct tramp_params){ read_cr3(), (uint64_t)stack + AP_STACK_SIZE,
 	                             (uint64_t)ap_main, (uint64_t)id };
 	ap_up = 0;
@@ -67,8 +69,10 @@ static bool ap_start(int id, uint32_t hwid)
 		for (int i = 0; i < 200 && !__atomic_load_n(&ap_up, __ATOMIC_ACQUIRE); i++)
 			delay_ns(NSEC_PER_MSEC);
 	}
-	if (!ap_up)
+	if (!ap_up) {
+		smp_ap_stack[id] = NULL;
 		kfree(stack);
+	}
 	return ap_up;
 }
 

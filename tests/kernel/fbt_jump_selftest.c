@@ -1,0 +1,157 @@
+/*
+ * fbt_jump_selftest.c - in-kernel self-tests of jump-optimised fbt entry
+ * probes (arch/x86_64/fbt_jump.c).
+ *
+ * - one site: enabled with jumps on, its first byte is a jmp (0xE9), calls
+ *   compute the same, the probe fires with its arguments and no probe trap
+ *   is taken; disabled, the function's bytes are back; with jumps off the
+ *   same site is an int3 and fires through the trap;
+ * - every fbt probe enabled and disabled again, several times, while
+ *   workload threads on every CPU allocate, free, yield and call probed
+ *   functions: the text comes back byte-identical each time and the kernel
+ *   stays alive (fbt_jump_cycles; fbt_jump_stress is the long, opt-in
+ *   version: selftest=fbt_jump_stress fbtjump.cycles=N, `make fbtjump-stress`).
+ *
+ * Thread context.
+ */
+#include "arch/arch.h"
+#include "kernel/cpu.h"
+#include "kernel/klib.h"
+#include "kernel/ksym.h"
+#include "kernel/mem.h"
+#include "kernel/prov_isa.h"
+#include "kernel/selftest.h"
+#include "kernel/thread.h"
+#include "tests/kernel/prov_selftest.h"
+#include "trace/dtrace.h"
+
+/* prov_fbt.c's entry points for tests, and prov_fbt_selftest.c's probed functions. */
+dtrace_id_t fbt_probe_id(const char *func, const char *name);
+int fbt_probe_set(dtrace_id_t id, bool on);
+int fbt_set_all(bool on);
+long fbt_st_frame(long a, long b, long c, long d, long e, long f);
+
+/* text_bytes_same: is the probed text what snap holds (NULL: take the snapshot)? */
+static bool text_bytes_same(uint8_t **snap)
+{
+	extern char __notrace_end[], _text_end[];
+	size_t len = (size_t)(_text_end - __notrace_end);
+
+	if (*snap == NULL) {
+		*snap = kmalloc(len);
+		if (*snap != NULL)
+			memcpy(*snap, __notrace_end, len);
+		return *snap != NULL;
+	}
+	return memcmp(*snap, __notrace_end, len) == 0;
+}
+
+static void call_frame3(void *arg)
+{
+	long (*volatile fn)(long, long, long, long, long, long) = fbt_st_frame;
+
+	for (int i = 0; i < 3; i++)
+		*(long *)arg += fn(1, 2, 3, 4, 5, 6);
+}
+
+/* One site, jumps on (jump) or off: its first byte, its firings, the traps they took. */
+static void one_site(struct selftest_ctx *st_ctx, bool jump)
+{
+	dtrace_id_t id = fbt_probe_id("fbt_st_frame", "entry");
+	const uint8_t *fn = (const uint8_t *)(uint64_t)fbt_st_frame;
+	long (*volatile frame)(long, long, long, long, long, long) = fbt_st_frame;
+	bool was = fbt_jump_on;
+	uint8_t orig[8];
+	long sum = 0;
+
+	memcpy(orig, fn, sizeof(orig));
+	fbt_jump_on = jump;
+	ST_ASSERT(id != 0 && fbt_probe_set(id, true) == 0);
+	ST_ASSERT(fn[0] == (jump ? 0xe9 : 0xcc));
+	ST_ASSERT(frame(1, 2, 3, 4, 5, 6) == 91);
+	ST_ASSERT(fbt_probe_set(id, false) == 0);
+	ST_ASSERT(memcmp(orig, fn, sizeof(orig)) == 0);
+
+	uint64_t traps = prov_isa_trap_count();
+	ST_ASSERT(prov_st_count("fbt::fbt_st_frame:entry /arg0 == 1 && arg1 == 2 && arg2 == 3 && "
+	                        "arg3 == 4 && arg4 == 5 && arg5 == 6/ { @ = count(); }",
+	                        call_frame3, &sum) == 3);
+	traps = prov_isa_trap_count() - traps;
+	ST_ASSERT(sum == 3 * 91);
+	ST_ASSERT(jump ? traps == 0 : traps >= 3);
+	ST_ASSERT(memcmp(orig, fn, sizeof(orig)) == 0);
+	fbt_jump_on = was;
+}
+
+SELFTEST(fbt_jump_one_site)
+{
+	one_site(st_ctx, true);
+	one_site(st_ctx, false);
+	one_site(st_ctx, true);
+}
+
+/* ---- every probe, over and over, under load ---- */
+
+static volatile bool load_stop;
+
+static void load_fn(void *arg)
+{
+	long (*volatile fn)(long, long, long, long, long, long) = fbt_st_frame;
+	long sum = 0;
+
+	thread_bind((int)(uint64_t)arg);
+	while (!load_stop) {
+		for (int i = 0; i < 50; i++) {
+			void *p = kmalloc((size_t)(16 + i * 8));
+			sum += fn(i, 2, 3, 4, 5, 6);
+			kfree(p);
+		}
+		thread_yield();
+	}
+	if (sum == 42)
+		kprintf("# %ld\n", sum);             /* keep the calls */
+}
+
+static void cycles(struct selftest_ctx *st_ctx, int n)
+{
+	uint64_t tids[MAX_CPUS];
+	uint8_t *snap = NULL;
+	struct fbt_jump_stats js;
+	int nload = ncpus > 1 ? ncpus : 2, jumps = 0, armed = 0;
+
+	fbt_probe_id("kmain", "entry");              /* makes the probes */
+	ST_ASSERT(text_bytes_same(&snap));
+	load_stop = false;
+	for (int i = 0; i < nload; i++)
+		tids[i] = thread_spawn("jump-load", load_fn, (void *)(uint64_t)(i % ncpus));
+	for (int c = 0; c < n; c++) {
+		int on = fbt_set_all(true);
+		fbt_isa_jump_stats(&js);
+		jumps = js.fjs_jumps;
+		armed = on;
+		thread_sleep_ns(5 * NSEC_PER_MSEC);
+		ST_ASSERT(fbt_set_all(false) == on);
+		ST_ASSERT(text_bytes_same(&snap));
+	}
+	load_stop = true;
+	for (int i = 0; i < nload; i++)
+		thread_join(tids[i]);
+	fbt_isa_jump_stats(&js);
+	ST_ASSERT(js.fjs_jumps == 0);
+	if (fbt_jump_on)
+		ST_ASSERT(jumps > 0);
+	kprintf("# fbt jump: %d cycles on %d CPUs; last: %d probes enabled, %d entry sites by jump; "
+	        "%d stubs, %d refused, %d waits given up, %d branches into prologues noted\n",
+	        n, ncpus, armed, jumps, js.fjs_stubs, js.fjs_refused, js.fjs_busy, js.fjs_notes);
+	kfree(snap);
+}
+
+SELFTEST(fbt_jump_cycles)
+{
+	cycles(st_ctx, 1);
+}
+
+SELFTEST_OPTIN(fbt_jump_stress)
+{
+	cycles(st_ctx, (int)selftest_param("fbtjump.cycles", 50));
+}

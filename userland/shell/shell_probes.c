@@ -1,0 +1,45 @@
+/*
+ * shell_probes.c - the `probes` command: how enabled kernel probes are
+ * planted right now.
+ *
+ * fbt entry probes are planted as a 5-byte jump into a per-site stub where
+ * that is provably safe, else as an int3 trap (arch/x86_64/fbt_jump.c); sdt
+ * sites as a direct call where the call path is on, else as a trap.  The
+ * command prints how many enabled sites are planted each way and why
+ * others could not jump; `probes jump on|off` sets whether entry probes
+ * enabled from then on may jump (the boot flag nofbtjump starts with off).
+ * Thread context; reads counters without the framework lock (a snapshot
+ * that may be a little stale while a consumer enables).
+ *
+ * Tests: self-tests fbt_jump_*; tests/e2e/test_firing_trace.py
+ */
+#include "userland/shell/shell.h"
+#include "kernel/klib.h"
+#include "kernel/prov_isa.h"
+
+int fbt_entry_armed(void);           /* trace/prov_fbt.c */
+
+static int shell_do_probes(int argc, char **argv)
+{
+	struct fbt_jump_stats js;
+
+	if (argc == 3 && strcmp(argv[1], "jump") == 0 &&
+	    (strcmp(argv[2], "on") == 0 || strcmp(argv[2], "off") == 0)) {
+		fbt_jump_on = strcmp(argv[2], "on") == 0;
+		return SHELL_OK;
+	}
+	if (argc != 1)
+		return shell_usage(argv[0]);
+	fbt_isa_jump_stats(&js);
+	int armed = fbt_entry_armed();
+	kprintf("fbt entry sites enabled: %d by jump, %d by trap (jumps %s)\n", js.fjs_jumps,
+	        armed - js.fjs_jumps, fbt_jump_on ? "on" : "off");
+	kprintf("fbt jump stubs: %d; sites refused: %d (prologue or a branch into it), %d (no room); "
+	        "waits given up: %d; branches into prologues: %d\n",
+	        js.fjs_stubs, js.fjs_refused, js.fjs_full, js.fjs_busy, js.fjs_notes);
+	kprintf("sdt sites enabled by call: %d (calls %s)\n", sdt_isa_call_sites(),
+	        sdt_isa_call_on ? "on" : "off");
+	return SHELL_OK;
+}
+SHELL_COMMAND(probes, shell_do_probes, "probes [jump on|off]",
+              "how enabled fbt and sdt sites are planted (jump, call or trap)");
