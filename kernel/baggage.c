@@ -15,7 +15,7 @@
  *   work queue item         the worker adopts the item's baggage
  *   link message            baggage_export / baggage_import (the link code)
  *
- * Each site in the kernel is guarded by BAGGAGE_SITE (kernel/baggage_site.h):
+ * Each site in the kernel is a BAGGAGE_* macro (kernel/baggage_site.h):
  * one no-op instruction while no enabled program uses `bag->`.  With the
  * sites on, sdt:::baggage-message fires for each pipe write and queue item
  * with arg0 = the bytes of baggage it carries (0: none).  What does not fit is
