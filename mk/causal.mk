@@ -19,11 +19,12 @@ LIB_FUZZ    += baggage-fuzz
 LIB_BENCHES += causal-bench
 .PHONY: baggage-fuzz-smoke baggage-fuzz causal-bench
 
-$(BAGGAGE_FUZZ): tests/fuzz/baggage_fuzz.c kernel/baggage_fmt.c kernel/baggage.h
+$(BAGGAGE_FUZZ): tests/fuzz/baggage_fuzz.c kernel/baggage.c kernel/baggage_fmt.c kernel/baggage.h \
+		kernel/baggage_site.h
 	@mkdir -p $(@D)
 	$(BAGGAGE_CLANG) -std=c11 -I. -O1 -g -D_DEFAULT_SOURCE -DSONDE_HOST \
 	  -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-	  -o $@ tests/fuzz/baggage_fuzz.c kernel/baggage_fmt.c
+	  -o $@ tests/fuzz/baggage_fuzz.c kernel/baggage.c kernel/baggage_fmt.c
 
 baggage-fuzz-smoke:
 	@if [ -z "$(BAGGAGE_CLANG)" ]; then \
