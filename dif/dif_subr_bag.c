@@ -11,6 +11,8 @@
  * gives its decimal text (a program that reads a key it never packs does
  * not know the key's type, and strings are what aggregation keys print);
  * reading a string with bag_get gives 0.  Context: probe context.
+ *
+ * Tests: tests/d/causal; tests/e2e/test_link.py
  */
 #include "dif/dif_impl.h"
 

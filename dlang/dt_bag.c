@@ -20,6 +20,8 @@
  * (a value neither integer nor string, or of two kinds), D_BAG_OP (an
  * operator other than = and +=, or += on a string), D_BAG_SELECT (first()
  * or last() of something that is not one bag-> member).
+ *
+ * Tests: tests/d/causal (and its err.D_BAG_*.d)
  */
 #include "dlang/dt.h"
 

@@ -15,12 +15,15 @@
  *   work queue item         the worker adopts the item's baggage
  *   link message            baggage_export / baggage_import (the link code)
  *
- * Each site in the kernel is guarded by BAGGAGE_SITE (kernel/baggage_site.h):
+ * Each site in the kernel is a BAGGAGE_* macro (kernel/baggage_site.h):
  * one no-op instruction while no enabled program uses `bag->`.  With the
  * sites on, sdt:::baggage-message fires for each pipe write and queue item
  * with arg0 = the bytes of baggage it carries (0: none).  What does not fit is
  * trimmed (kernel/baggage_fmt.c) and counted in baggage_drops, which D
  * reads as `` `baggage_drops `` (docs/causal.md).
+ *
+ * Tests: tests/d/causal (thread, wake-up, pipe and fork propagation);
+ *        tests/e2e/test_link.py
  */
 #include "kernel/baggage.h"
 #include "kernel/baggage_site.h"

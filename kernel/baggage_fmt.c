@@ -11,6 +11,9 @@
  * never exceeds BAGGAGE_MAX.  Functions other than bag_validate trust their
  * blob (the kernel's own, or validated): they still never index past
  * BAGGAGE_MAX, so even a corrupted blob cannot make them read out of bounds.
+ *
+ * Tests: tests/unit/kernel_baggage_test.c; make baggage-fuzz
+ *        (tests/fuzz/baggage_fuzz.c)
  */
 #include "kernel/baggage.h"
 #include "kernel/klib.h"

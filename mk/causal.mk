@@ -19,23 +19,17 @@ LIB_FUZZ    += baggage-fuzz
 LIB_BENCHES += causal-bench
 .PHONY: baggage-fuzz-smoke baggage-fuzz causal-bench
 
-$(BAGGAGE_FUZZ): tests/fuzz/baggage_fuzz.c kernel/baggage_fmt.c kernel/baggage.h
+$(BAGGAGE_FUZZ): tests/fuzz/baggage_fuzz.c kernel/baggage.c kernel/baggage_fmt.c kernel/baggage.h \
+		kernel/baggage_site.h
 	@mkdir -p $(@D)
 	$(BAGGAGE_CLANG) -std=c11 -I. -O1 -g -D_DEFAULT_SOURCE -DSONDE_HOST \
 	  -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-	  -o $@ tests/fuzz/baggage_fuzz.c kernel/baggage_fmt.c
+	  -o $@ tests/fuzz/baggage_fuzz.c kernel/baggage.c kernel/baggage_fmt.c
 
 baggage-fuzz-smoke:
-	@if [ -z "$(BAGGAGE_CLANG)" ]; then \
-	  echo "baggage: clang not found, skipping the fuzz smoke run"; \
-	else \
-	  $(MAKE) --no-print-directory $(BAGGAGE_FUZZ) && mkdir -p $(BUILD)/host/kernel/baggage-corpus && \
-	  if $(BAGGAGE_FUZZ_RUN) -max_total_time=$(BAGGAGE_FUZZ_SMOKE) \
-	      > $(BUILD)/host/kernel/baggage-fuzz.log 2>&1; then \
-	    grep -E "number_of_executed_units" $(BUILD)/host/kernel/baggage-fuzz.log; \
-	    echo "baggage: fuzz smoke run clean"; \
-	  else tail -40 $(BUILD)/host/kernel/baggage-fuzz.log; echo "baggage: FUZZER FOUND A PROBLEM"; exit 1; fi; \
-	fi
+	$(call fuzz_smoke,baggage,$(BAGGAGE_CLANG),$(BAGGAGE_FUZZ),$(BAGGAGE_FUZZ_SMOKE),\
+	  -max_len=512 -artifact_prefix=$(BUILD)/host/kernel/ $(BUILD)/host/kernel/baggage-corpus,\
+	  mkdir -p $(BUILD)/host/kernel/baggage-corpus;)
 
 baggage-fuzz:
 	@if [ -z "$(BAGGAGE_CLANG)" ]; then echo "baggage: clang not found"; exit 1; fi

@@ -17,6 +17,8 @@
  *
  * Context: dtrace_bag and the cursor in probe context (interrupts off, the
  * cursor per CPU); the rest in thread context under dtrace_lock.
+ *
+ * Tests: tests/d/causal
  */
 #include "kernel/baggage.h"
 #include "kernel/baggage_site.h"

@@ -21,6 +21,8 @@
  *
  * It never turns the sites on itself: run it under a D program that uses
  * bag-> for the "on" figures (bench_causal.py does).
+ *
+ * Tests: make causal-bench (tools/bench_causal.py)
  */
 #include "userland/workloads/workload.h"
 #include "kernel/baggage.h"
