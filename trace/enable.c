@@ -311,6 +311,7 @@ static int ecb_create(dtrace_state_t *s, dtrace_probe_t *p, uint32_t clause)
 	e->dte_lone_agg = e->dte_size == 0 && !e->dte_cl->cl_speculative && e->dte_cl->cl_nacts == 1 &&
 	                  e->dte_cl->cl_acts[0].ac_kind == DT_ACT_AGG;
 	dtrace_jit_ecb(e);
+	dtrace_lean_ecb(e);
 	e->dte_epid = ++s->dts_necbs;
 	e->dte_snext = s->dts_ecbs;
 	s->dts_ecbs = e;

@@ -794,8 +794,89 @@ static void ecb_fire(dtrace_firing_t *f, dtrace_ecb_t *ecb)
 }
 
 /*
+ * lean_run: one native DIFO of a lean clause into *v; a fault is reported
+ * as action's (0: the predicate) and ends the clause (false).
+ */
+static inline bool lean_run(dtrace_firing_t *f, dtrace_ecb_t *ecb, dif_jit_fn fn, uint32_t action,
+                            uint64_t *v)
+{
+	if (__builtin_expect(jit_run(f, fn, v) == 0, 1))
+		return true;
+	dtrace_error(ecb, action, &f->df_dif.ds_fault);
+	return false;
+}
+
+/*
+ * ecb_fire_lean: an ECB whose clause is one aggregation that enabling
+ * settled (lean.c): a native predicate, native integer keys built on the
+ * stack, native or constant values, and a keyless aggregation's values
+ * from the buffer's cache.  The same result as ecb_fire's, with none of
+ * its questions asked again.
+ */
+static __attribute__((noinline)) void ecb_fire_lean(dtrace_firing_t *f, dtrace_ecb_t *ecb)
+{
+	const struct dtrace_lean *l = &ecb->dte_lean;
+	dtrace_state_t *s = ecb->dte_state;
+	uint64_t key[DTRACE_LEAN_NKEYS], v;
+	int64_t args[DTRACE_LEAN_NVALS];
+
+	f->df_ecb = ecb;
+	f->df_dif.ds_fault.df_code = 0;
+	if (l->dl_pred != NULL && (!lean_run(f, ecb, l->dl_pred, 0, &v) || v == 0))
+		return;
+	for (uint32_t i = 0; i < l->dl_nkeys; i++)
+		if (!lean_run(f, ecb, l->dl_key[i], 1, &key[i]))
+			return;
+	for (uint32_t i = 0; i < l->dl_nvals; i++) {
+		args[i] = l->dl_const[i];
+		if (l->dl_val[i] != NULL && !lean_run(f, ecb, l->dl_val[i], 1, (uint64_t *)&args[i]))
+			return;
+	}
+	dtrace_aggbuf_t *buf = &s->dts_agg[f->df_cpu];
+	const struct dtrace_aggshape *shape = l->dl_shape;
+	const dt_aggdesc *ag = shape->das_desc;
+	int64_t *vals;
+	if (l->dl_nkeys == 0) {
+		vals = ag->ag_id < DTRACE_AGG_NOKEY ? buf->dta_nokey[ag->ag_id] : NULL;
+		if (vals == NULL && (vals = dtrace_agg_nokey(buf, shape)) == NULL)
+			return;                          /* full: dropped and counted */
+	} else {
+		uint32_t bucket;
+		vals = dtrace_agg_find(buf, shape, (const uint8_t *)key, &bucket);
+		if (vals == NULL && (vals = dtrace_agg_insert(buf, shape, (const uint8_t *)key, bucket)) == NULL)
+			return;
+	}
+	dtrace_agg_apply(ag, vals, args, l->dl_nvals);
+}
+
+/*
+ * ecb_fire_lean_add: a lean ECB's firing.  The consumer's phase and -x cpu
+ * first (a lean ECB is on no BEGIN, END or ERROR probe, so only an active
+ * consumer takes it); then a keyless count() or sum() of a constant with
+ * no predicate (dl_add) is one add to the cached value word, and anything
+ * else, or the first firing on this CPU, is ecb_fire_lean's.
+ */
+static inline void ecb_fire_lean_add(dtrace_firing_t *f, dtrace_ecb_t *ecb)
+{
+	dtrace_state_t *s = ecb->dte_state;
+
+	if (s->dts_activity != DTRACE_ACT_ACTIVE ||
+	    (s->dts_opts.dov_cpu >= 0 && f->df_cpu != s->dts_opts.dov_cpu))
+		return;
+	if (ecb->dte_lean.dl_addone) {
+		int64_t *v = s->dts_agg[f->df_cpu].dta_nokey[ecb->dte_lean.dl_aggid];
+		if (__builtin_expect(v != NULL, 1)) {
+			v[0] += ecb->dte_lean.dl_add;
+			return;
+		}
+	}
+	ecb_fire_lean(f, ecb);
+}
+
+/*
  * probe_fire: one firing of p on this CPU, interrupts off; not re-entered.
- * Stores the arguments (args 6..9 stay 0) and runs every ECB.
+ * Stores the arguments before the first ECB that reads them (args 6..9
+ * stay 0) and runs every ECB.
  */
 static inline void probe_fire(dtrace_firing_t *f, dtrace_probe_t *p, int cpu, const uint64_t *args)
 {
@@ -804,7 +885,7 @@ static inline void probe_fire(dtrace_firing_t *f, dtrace_probe_t *p, int cpu, co
 	f->df_probe = p;
 	f->df_timestamp = 0;                        /* read on first use (firing_time) */
 	f->df_vstart = __builtin_expect(dtrace_vtime_active != 0, 0) ? ktime_ns() : 0;
-	memcpy(f->df_dif.ds_args, args, 6 * sizeof(uint64_t));    /* args 6..9 stay 0 */
+	bool have_args = false;
 	dtrace_state_t *last = NULL;
 	for (dtrace_ecb_t *e = p->dtpr_ecb; e != NULL; e = e->dte_next) {
 		if (e->dte_state != last) {          /* clause-locals start out zero */
@@ -812,7 +893,14 @@ static inline void probe_fire(dtrace_firing_t *f, dtrace_probe_t *p, int cpu, co
 			if (last->dts_nlocals != 0)
 				memset(last->dts_locals[cpu], 0, last->dts_nlocals * last->dts_slot);
 		}
-		ecb_fire(f, e);
+		if (e->dte_reads_args && !have_args) {   /* args 6..9 stay 0 */
+			memcpy(f->df_dif.ds_args, args, 6 * sizeof(uint64_t));
+			have_args = true;
+		}
+		if (e->dte_lean_on)
+			ecb_fire_lean_add(f, e);
+		else
+			ecb_fire(f, e);
 	}
 	if (f->df_vstart != 0)                      /* charge the thread for this firing */
 		curthread()->t_dtrace_vtime += ktime_ns() - f->df_vstart;
