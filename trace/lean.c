@@ -131,6 +131,15 @@ static void lean_addone(struct dtrace_lean *l, const dt_aggdesc *ag)
 	l->dl_addone = true;
 }
 
+/* lean_plain: every native DIFO of e is plain arithmetic on its arguments (no DIF machine needed). */
+static bool lean_plain(const dtrace_ecb_t *e)
+{
+	for (uint32_t i = 0; i < e->dte_njit; i++)
+		if (!e->dte_jit[i].dj_plain)
+			return false;
+	return true;
+}
+
 static bool probe_special(const dtrace_probe_t *p)
 {
 	return p->dtpr_id == dtrace_probeid_begin || p->dtpr_id == dtrace_probeid_end ||
@@ -155,6 +164,7 @@ void dtrace_lean_ecb(dtrace_ecb_t *e)
 	    !lean_values(e, a, shape->das_desc))
 		return;
 	l->dl_shape = shape;
+	l->dl_prepare = !lean_plain(e);
 	e->dte_lean_on = true;
 	lean_addone(l, shape->das_desc);
 }

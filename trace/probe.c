@@ -268,28 +268,29 @@ struct act_ctx {
 
 static void dif_prepare(dtrace_firing_t *f, dtrace_state_t *s);
 
-/* jit_run: a DIFO translated at enabling (jit.c): no DIF machine; a fault as the interpreter's. */
-static int jit_run(dtrace_firing_t *f, dif_jit_fn fn, uint64_t *v)
+/* jit_run: a DIFO translated at enabling (jit.c); a fault in ds_fault, as the interpreter's. */
+static inline int jit_run(dtrace_firing_t *f, dif_jit_fn fn, uint64_t *v)
 {
-	uint32_t pc = 0;
-	int rc = fn(f->df_dif.ds_args, v, &pc);
-
-	if (rc != 0)
-		f->df_dif.ds_fault = (dif_fault_t){ (uint32_t)rc, pc, 0 };
-	return rc;
+	return fn(&f->df_dif, v);
 }
 
-/* eval: run one DIFO (the DIF machine is set up at the clause's first); faults are the caller's. */
+/*
+ * eval: run one DIFO, natively if it was translated.  The DIF machine is
+ * set up at the clause's first DIFO that needs it (one that is not plain
+ * arithmetic on the arguments, natively or not); faults are the caller's.
+ */
 static int eval(struct act_ctx *c, const dif_difo_t *dp, uint64_t *v)
 {
-	dif_jit_fn fn = c->ac_ecb->dte_njit ? dtrace_jit_find(c->ac_ecb, dp) : NULL;
+	const struct dtrace_jit *j = c->ac_ecb->dte_njit ? dtrace_jit_entry(c->ac_ecb, dp) : NULL;
 
-	if (fn != NULL)
-		return jit_run(c->ac_f, fn, v);
+	if (j != NULL && (j->dj_plain || c->ac_dif_ready))
+		return jit_run(c->ac_f, j->dj_fn, v);
 	if (!c->ac_dif_ready) {
 		dif_prepare(c->ac_f, c->ac_s);
 		c->ac_dif_ready = true;
 	}
+	if (j != NULL)
+		return jit_run(c->ac_f, j->dj_fn, v);
 	return dif_emulate(dp, &c->ac_f->df_dif, v);
 }
 
@@ -434,12 +435,11 @@ static int agg_key(struct act_ctx *c, const dt_action *a, const dt_aggdesc *ag, 
 			continue;
 		}
 		const dif_difo_t *dp = a->ac_args[i];
-		dif_jit_fn fn = c->ac_ecb->dte_njit != 0 && dp->dd_rtype.dt_kind != DIF_TYPE_STRING &&
-		                dp->dd_rtype.dt_kind != DIF_TYPE_BLOB ? dtrace_jit_find(c->ac_ecb, dp) : NULL;
+		bool integer = dp->dd_rtype.dt_kind != DIF_TYPE_STRING && dp->dd_rtype.dt_kind != DIF_TYPE_BLOB;
 		int rc;
-		if (fn != NULL) {                    /* an integer key run natively: straight in */
+		if (integer && kt->kt_kind < DT_KEY_USYM) {   /* an integer key: straight in */
 			uint64_t v;
-			if ((rc = jit_run(c->ac_f, fn, &v)) != 0)
+			if ((rc = eval(c, dp, &v)) != 0)
 				return rc;
 			memcpy(out, &v, 8);
 			out += 8;
@@ -822,6 +822,8 @@ static __attribute__((noinline)) void ecb_fire_lean(dtrace_firing_t *f, dtrace_e
 
 	f->df_ecb = ecb;
 	f->df_dif.ds_fault.df_code = 0;
+	if (l->dl_prepare)
+		dif_prepare(f, s);
 	if (l->dl_pred != NULL && (!lean_run(f, ecb, l->dl_pred, 0, &v) || v == 0))
 		return;
 	for (uint32_t i = 0; i < l->dl_nkeys; i++)

@@ -75,6 +75,7 @@ typedef struct dtrace_ecb {
 	struct dtrace_jit {
 		const dif_difo_t *dj_difo;
 		dif_jit_fn dj_fn;
+		bool dj_plain;            /* needs no DIF machine but the arguments (dif_jit_plain) */
 	} dte_jit[DTRACE_ECB_NJIT];
 	struct dtrace_ecb *dte_next;      /* next on the probe */
 	struct dtrace_ecb *dte_snext;     /* next of the state */
@@ -87,6 +88,7 @@ typedef struct dtrace_ecb {
 		int64_t dl_const[DTRACE_LEAN_NVALS];
 		uint8_t dl_nkeys, dl_nvals;
 		const struct dtrace_aggshape *dl_shape;
+		bool dl_prepare;          /* some DIFO needs the DIF machine set up (dif_prepare) */
 		bool dl_addone;           /* keyless count()/sum(constant), no predicate: */
 		uint32_t dl_aggid;        /* ... one add of dl_add to dta_nokey[dl_aggid] */
 		int64_t dl_add;
@@ -385,12 +387,18 @@ void dtrace_jit_ecb(dtrace_ecb_t *e);
 /* lean.c: settle e's lean firing (after dtrace_jit_ecb, before linking).  Thread context, dtrace_lock. */
 void dtrace_lean_ecb(dtrace_ecb_t *e);
 void dtrace_jit_free(dtrace_ecb_t *e);      /* e unreachable now (after dtrace_sync); dtrace_lock */
-static inline dif_jit_fn dtrace_jit_find(const dtrace_ecb_t *e, const dif_difo_t *dp)
+static inline const struct dtrace_jit *dtrace_jit_entry(const dtrace_ecb_t *e, const dif_difo_t *dp)
 {
 	for (uint32_t i = 0; i < e->dte_njit; i++)
 		if (e->dte_jit[i].dj_difo == dp)
-			return e->dte_jit[i].dj_fn;
+			return &e->dte_jit[i];
 	return NULL;
+}
+static inline dif_jit_fn dtrace_jit_find(const dtrace_ecb_t *e, const dif_difo_t *dp)
+{
+	const struct dtrace_jit *j = dtrace_jit_entry(e, dp);
+
+	return j != NULL ? j->dj_fn : NULL;
 }
 struct dtrace_jit_stats {
 	uint64_t djs_translated;          /* DIFOs running natively */
