@@ -880,7 +880,8 @@ static inline void ecb_fire_lean_add(dtrace_firing_t *f, dtrace_ecb_t *ecb)
  * Stores the arguments before the first ECB that reads them (args 6..9
  * stay 0) and runs every ECB.
  */
-static inline void probe_fire(dtrace_firing_t *f, dtrace_probe_t *p, int cpu, const uint64_t *args)
+static inline __attribute__((always_inline)) void probe_fire(dtrace_firing_t *f, dtrace_probe_t *p,
+                                                            int cpu, const uint64_t *args)
 {
 	f->df_inprobe = true;
 	f->df_cpu = cpu;

@@ -10,11 +10,13 @@
  * Registers.  DIF %r0..%r7 live in r8 r9 r10 r11 rbx r12 r13 r14; %r0's r8
  * is zeroed on entry (and again after every call out) and never written
  * (a DIFO that writes %r0 is not translated), and every other DIF register
- * starts at 0, as in the interpreter.  r15 holds the dif_state_t; rax,
- * rcx and rdx are scratch (division, shift counts).  The frame, below the
- * callee-saved registers: the register file the call-outs see at [rsp]
- * (regs[0..7]), then the condition pair at [rsp+64] and [rsp+72] (regs[8],
- * regs[9], so an scmp's call-out sets them), then rval at [rsp+80].
+ * starts at 0, as in the interpreter.  r15 holds the dif_state_t (rdi, in
+ * code without call-outs); rax, rcx and rdx are scratch (division, shift
+ * counts).  The frame, below the callee-saved registers: the register
+ * file the call-outs see at [rsp] (regs[0..7]), then the condition pair at
+ * [rsp+64] and [rsp+72] (regs[8], regs[9], so an scmp's call-out sets
+ * them), then rval at [rsp+80]; code without call-outs keeps only the
+ * pair, at [rsp] and [rsp+8], and only if a branch reloads it.
  *
  * Condition codes.  As in the interpreter, "cmp a, b" keeps the pair
  * (a, b) and each branch asks its own question (tst a is cmp a, 0).  cmp
@@ -83,6 +85,9 @@ struct jit {
 	bool callouts;                     /* some instruction calls out */
 	uint8_t used;                      /* DIF registers the program names */
 	uint32_t fsize;                    /* bytes of the frame below the saved registers */
+	int stb;                           /* the state's register: r15, or rdi without call-outs */
+	bool keep_cc;                      /* some branch reloads the condition pair */
+	int32_t ca, cb;                    /* where the pair is in the frame */
 	uint8_t target[JIT_MAXINSNS];      /* 1: some branch lands here */
 	uint32_t frame;                    /* bytes pushed below the return address */
 	uint8_t saved[4];                  /* callee-saved registers pushed, in order */
@@ -205,27 +210,45 @@ static void jz_fault(struct jit *j, uint32_t pc)
 
 /* ---- frame ---- */
 
+/*
+ * The frame.  Without call-outs the code needs no r15 (rdi stays the
+ * state, rsi the rval pointer) and keeps the condition pair in a 16-byte
+ * frame only if some branch reloads it; with call-outs, the whole frame.
+ */
 static void prologue(struct jit *j, uint8_t used)
 {
-	push_pop(j, R15, true);
+	if (j->callouts)
+		push_pop(j, R15, true);
 	for (int d = 4; d < DIF_NREGS; d++)   /* DIF %r4..%r7: rbx r12 r13 r14 */
 		if (used & (1u << d)) {
 			j->saved[j->nsaved++] = jit_reg[d];
 			push_pop(j, jit_reg[d], true);
 		}
-	j->fsize = j->nsaved % 2 == 0 ? 96 : 88;   /* rsp 16-aligned at a call-out */
-	b1(j, 0x48); b1(j, 0x81); b1(j, 0xec); b4(j, j->fsize);  /* sub rsp, fsize */
-	mov_rr(j, R15, RDI);                    /* r15 = st */
-	op_rm(j, 0x89, RSI, RSP, FR_RVAL);      /* the rval pointer */
+	j->stb = j->callouts ? R15 : RDI;
+	j->ca = j->callouts ? FR_CA : 0;
+	j->cb = j->ca + 8;
+	if (j->callouts)
+		j->fsize = j->nsaved % 2 == 0 ? 96 : 88;   /* rsp 16-aligned at a call-out */
+	else
+		j->fsize = j->keep_cc ? 16 : 0;
+	if (j->fsize != 0) {
+		b1(j, 0x48); b1(j, 0x81); b1(j, 0xec); b4(j, j->fsize);  /* sub rsp, fsize */
+	}
+	if (j->callouts) {
+		mov_rr(j, R15, RDI);                /* r15 = st */
+		op_rm(j, 0x89, RSI, RSP, FR_RVAL);  /* the rval pointer */
+	}
 	op_rr(j, 0x31, R8, R8);                 /* xor r8, r8: %r0 */
-	op_rm(j, 0x89, R8, RSP, FR_CA);         /* cc pair (0, 0) */
-	op_rm(j, 0x89, R8, RSP, FR_CB);
+	if (j->fsize != 0) {
+		op_rm(j, 0x89, R8, RSP, j->ca);     /* cc pair (0, 0) */
+		op_rm(j, 0x89, R8, RSP, j->cb);
+	}
 	for (int d = 1; d < DIF_NREGS; d++)
 		if (used & (1u << d))
 			op_rr(j, 0x31, jit_reg[d], jit_reg[d]);
-	mov_mem_imm(j, false, R15, ST_FAULT, 0);             /* no fault yet */
+	mov_mem_imm(j, false, j->stb, ST_FAULT, 0);              /* no fault yet */
 	if (j->callouts)
-		mov_mem_imm(j, false, R15, ST_NTUPLES, 0);   /* an empty tuple stack */
+		mov_mem_imm(j, false, j->stb, ST_NTUPLES, 0);    /* an empty tuple stack */
 }
 
 /* The common exit: eax holds the status. */
@@ -233,10 +256,13 @@ static void epilogue(struct jit *j)
 {
 	if (j->callouts)
 		mov_mem_imm(j, false, R15, ST_NTUPLES, 0);
-	b1(j, 0x48); b1(j, 0x81); b1(j, 0xc4); b4(j, j->fsize);  /* add rsp, fsize */
+	if (j->fsize != 0) {
+		b1(j, 0x48); b1(j, 0x81); b1(j, 0xc4); b4(j, j->fsize);  /* add rsp, fsize */
+	}
 	for (int i = j->nsaved - 1; i >= 0; i--)
 		push_pop(j, j->saved[i], false);
-	push_pop(j, R15, false);
+	if (j->callouts)
+		push_pop(j, R15, false);
 	b1(j, 0xc3);
 }
 
@@ -458,8 +484,10 @@ static bool jit_insn(struct jit *j, const dif_difo_t *dp, uint32_t pc)
 	case DIF_OP_MOV: mov_rr(j, rd, r1); return true;
 	case DIF_OP_CMP: case DIF_OP_TST: {
 		int b = op == DIF_OP_TST ? R8 : jit_reg[DIF_INSTR_R2(in) & 7];
-		op_rm(j, 0x89, r1, RSP, FR_CA);
-		op_rm(j, 0x89, b, RSP, FR_CB);
+		if (j->fsize != 0) {
+			op_rm(j, 0x89, r1, RSP, j->ca);
+			op_rm(j, 0x89, b, RSP, j->cb);
+		}
 		op_rr(j, 0x39, b, r1);                /* cmp a, b: flags of a - b */
 		return true;
 	}
@@ -469,8 +497,8 @@ static bool jit_insn(struct jit *j, const dif_difo_t *dp, uint32_t pc)
 	case DIF_OP_BE: case DIF_OP_BNE: case DIF_OP_BG: case DIF_OP_BGU: case DIF_OP_BGE:
 	case DIF_OP_BGEU: case DIF_OP_BL: case DIF_OP_BLU: case DIF_OP_BLE: case DIF_OP_BLEU:
 		if (!flags_live(j, dp, pc)) {
-			op_rm(j, 0x8b, RAX, RSP, FR_CA); /* mov rax, ca */
-			op_rm(j, 0x3b, RAX, RSP, FR_CB); /* cmp rax, cb */
+			op_rm(j, 0x8b, RAX, RSP, j->ca); /* mov rax, ca */
+			op_rm(j, 0x3b, RAX, RSP, j->cb); /* cmp rax, cb */
 		}
 		jump(j, jcc_of(op), DIF_INSTR_LABEL(in));
 		return true;
@@ -483,7 +511,7 @@ static bool jit_insn(struct jit *j, const dif_difo_t *dp, uint32_t pc)
 		uint32_t id = DIF_INSTR_INDEX(in);
 		if (id < DIF_VAR_ARG0 || id > DIF_VAR_ARG9)
 			return callout(j, dp, pc);       /* other built-ins: the environment's */
-		op_rm(j, 0x8b, rd, R15, ST_ARGS + (int32_t)(8 * (id - DIF_VAR_ARG0)));
+		op_rm(j, 0x8b, rd, j->stb, ST_ARGS + (int32_t)(8 * (id - DIF_VAR_ARG0)));
 		return true;
 	}
 	case DIF_OP_SETS:                        /* the string table's address, as the interpreter's */
@@ -492,8 +520,12 @@ static bool jit_insn(struct jit *j, const dif_difo_t *dp, uint32_t pc)
 	case DIF_OP_NOP:
 		return true;
 	case DIF_OP_RET:
-		op_rm(j, 0x8b, RAX, RSP, FR_RVAL);   /* rax = rval */
-		op_rm(j, 0x89, rd, RAX, 0);          /* *rval = rd */
+		if (j->callouts) {
+			op_rm(j, 0x8b, RAX, RSP, FR_RVAL);   /* rax = rval */
+			op_rm(j, 0x89, rd, RAX, 0);          /* *rval = rd */
+		} else {
+			op_rm(j, 0x89, rd, RSI, 0);
+		}
 		b1(j, 0x31);
 		b1(j, 0xc0);                         /* xor eax, eax */
 		epilogue(j);
@@ -555,9 +587,9 @@ static void jit_finish(struct jit *j)
 	}
 	for (uint32_t i = 0; i < j->nflt; i++) {
 		put4(j, j->flt[i].site, (uint32_t)(j->n - (j->flt[i].site + 4)));
-		mov_mem_imm(j, false, R15, ST_FAULT, DIF_FAULT_DIVZERO);
-		mov_mem_imm(j, false, R15, ST_FAULT + 4, j->flt[i].to);
-		mov_mem_imm(j, true, R15, ST_FAULT + 8, 0);
+		mov_mem_imm(j, false, j->stb, ST_FAULT, DIF_FAULT_DIVZERO);
+		mov_mem_imm(j, false, j->stb, ST_FAULT + 4, j->flt[i].to);
+		mov_mem_imm(j, true, j->stb, ST_FAULT + 8, 0);
 		b1(j, 0xb8);
 		b4(j, DIF_FAULT_DIVZERO);            /* mov eax, DIVZERO */
 		epilogue(j);
@@ -578,6 +610,9 @@ size_t dif_jit_translate(const dif_difo_t *dp, uint8_t *buf, size_t cap)
 	if (!jit_scan(j, dp, &used))
 		return 0;
 	j->used = used;
+	for (uint32_t pc = 0; pc < dp->dd_ninsns; pc++)
+		if (jcc_of(DIF_INSTR_OP(dp->dd_insns[pc])) != 0 && !flags_live(j, dp, pc))
+			j->keep_cc = true;
 	prologue(j, used);
 	for (uint32_t pc = 0; pc < dp->dd_ninsns; pc++) {
 		j->at[pc] = (uint32_t)j->n;
