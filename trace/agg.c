@@ -296,6 +296,28 @@ int64_t *dtrace_agg_nokey(dtrace_aggbuf_t *a, const struct dtrace_aggshape *shap
 	return v;
 }
 
+/*
+ * dtrace_agg_word: the value words of aggregation shape (one 8-byte key)
+ * under key k on this CPU, found or made: dtrace_agg_find and
+ * dtrace_agg_insert for the commonest keyed shape, without their loops.
+ * NULL when the buffer is full (counted).
+ */
+int64_t *dtrace_agg_word(dtrace_aggbuf_t *a, const struct dtrace_aggshape *shape, uint64_t k)
+{
+	uint32_t id = shape->das_desc->ag_id;
+	uint64_t h = ((TRACE_HASH_SEED ^ id) ^ k) * 0x9e3779b97f4a7c15ull;
+
+	h ^= h >> 29;                               /* agg_hash of one word */
+	uint32_t b = (uint32_t)(h ^ (h >> 32)) & (a->dta_nbuckets - 1);
+	for (uint32_t off = a->dta_bucket[b]; off != 0;) {
+		agg_entry_t *e = (agg_entry_t *)(a->dta_base + off - 1);
+		if (e->ae_aggid == id && e->ae_keylen == 8 && *(const uint64_t *)(e + 1) == k)
+			return (int64_t *)((uint8_t *)(e + 1) + 8);
+		off = e->ae_next;
+	}
+	return dtrace_agg_insert(a, shape, (const uint8_t *)&k, b);
+}
+
 static void stddev_add(int64_t *v, int64_t x)
 {
 	uint64_t mag = x < 0 ? -(uint64_t)x : (uint64_t)x;

@@ -116,9 +116,16 @@ static bool lean_values(dtrace_ecb_t *e, const dt_action *a, const dt_aggdesc *a
 	return true;
 }
 
-/* lean_addone: a keyless count() or sum(constant) without a predicate is one add. */
+/*
+ * lean_addone: count() with at most one key is ecb_fire_lean_count's
+ * (dl_count); a keyless count() or sum(constant) without a predicate is
+ * one add (dl_addone).
+ */
 static void lean_addone(struct dtrace_lean *l, const dt_aggdesc *ag)
 {
+	l->dl_aggid = ag->ag_id;
+	l->dl_count = ag->ag_func == DT_AGG_COUNT && l->dl_nvals == 0 && l->dl_nkeys <= 1 &&
+	              (l->dl_nkeys == 1 || ag->ag_id < DTRACE_AGG_NOKEY);
 	if (l->dl_pred != NULL || l->dl_nkeys != 0 || ag->ag_id >= DTRACE_AGG_NOKEY)
 		return;
 	if (ag->ag_func == DT_AGG_COUNT && l->dl_nvals == 0)
@@ -127,7 +134,6 @@ static void lean_addone(struct dtrace_lean *l, const dt_aggdesc *ag)
 		l->dl_add = l->dl_const[0];
 	else
 		return;
-	l->dl_aggid = ag->ag_id;
 	l->dl_addone = true;
 }
 

@@ -842,6 +842,9 @@ static __attribute__((noinline)) void ecb_fire_lean(dtrace_firing_t *f, dtrace_e
 		vals = ag->ag_id < DTRACE_AGG_NOKEY ? buf->dta_nokey[ag->ag_id] : NULL;
 		if (vals == NULL && (vals = dtrace_agg_nokey(buf, shape)) == NULL)
 			return;                          /* full: dropped and counted */
+	} else if (l->dl_nkeys == 1) {
+		if ((vals = dtrace_agg_word(buf, shape, key[0])) == NULL)
+			return;
 	} else {
 		uint32_t bucket;
 		vals = dtrace_agg_find(buf, shape, (const uint8_t *)key, &bucket);
@@ -849,6 +852,37 @@ static __attribute__((noinline)) void ecb_fire_lean(dtrace_firing_t *f, dtrace_e
 			return;
 	}
 	dtrace_agg_apply(ag, vals, args, l->dl_nvals);
+}
+
+/*
+ * ecb_fire_lean_count: count() with at most one integer key, the
+ * commonest lean shape: the predicate, the key, and one add to the value
+ * word (the cached one when keyless).  ecb_fire_lean's result.
+ */
+static __attribute__((noinline)) void ecb_fire_lean_count(dtrace_firing_t *f, dtrace_ecb_t *ecb)
+{
+	const struct dtrace_lean *l = &ecb->dte_lean;
+	dtrace_aggbuf_t *buf = &ecb->dte_state->dts_agg[f->df_cpu];
+	uint64_t v, k;
+	int64_t *vals;
+
+	if (l->dl_prepare) {
+		f->df_ecb = ecb;
+		dif_prepare(f, ecb->dte_state);
+	}
+	if (l->dl_pred != NULL && (!lean_run(f, ecb, l->dl_pred, 0, &v) || v == 0))
+		return;
+	if (l->dl_nkeys == 0) {
+		vals = buf->dta_nokey[l->dl_aggid];
+		if (vals == NULL)
+			vals = dtrace_agg_nokey(buf, l->dl_shape);
+	} else {
+		if (!lean_run(f, ecb, l->dl_key[0], 1, &k))
+			return;
+		vals = dtrace_agg_word(buf, l->dl_shape, k);
+	}
+	if (vals != NULL)                            /* NULL: full, dropped and counted */
+		vals[0]++;
 }
 
 /*
@@ -872,7 +906,10 @@ static inline void ecb_fire_lean_add(dtrace_firing_t *f, dtrace_ecb_t *ecb)
 			return;
 		}
 	}
-	ecb_fire_lean(f, ecb);
+	if (ecb->dte_lean.dl_count)
+		ecb_fire_lean_count(f, ecb);
+	else
+		ecb_fire_lean(f, ecb);
 }
 
 /*

@@ -89,6 +89,7 @@ typedef struct dtrace_ecb {
 		uint8_t dl_nkeys, dl_nvals;
 		const struct dtrace_aggshape *dl_shape;
 		bool dl_prepare;          /* some DIFO needs the DIF machine set up (dif_prepare) */
+		bool dl_count;            /* count() with at most one key (ecb_fire_lean_count) */
 		bool dl_addone;           /* keyless count()/sum(constant), no predicate: */
 		uint32_t dl_aggid;        /* ... one add of dl_add to dta_nokey[dl_aggid] */
 		int64_t dl_add;
@@ -339,6 +340,8 @@ int64_t *dtrace_agg_find(dtrace_aggbuf_t *a, const struct dtrace_aggshape *shape
 int64_t *dtrace_agg_insert(dtrace_aggbuf_t *a, const struct dtrace_aggshape *shape, const uint8_t *key,
                            uint32_t bucket);
 void dtrace_agg_apply_more(const dt_aggdesc *ag, int64_t *v, int64_t x, int64_t incr);
+/* dtrace_agg_word: one-word key k's values on this CPU, found or made.  Probe context. */
+int64_t *dtrace_agg_word(dtrace_aggbuf_t *a, const struct dtrace_aggshape *shape, uint64_t k);
 /* dtrace_agg_nokey: a keyless aggregation's values on this CPU, found or made, then cached.  Probe context. */
 int64_t *dtrace_agg_nokey(dtrace_aggbuf_t *a, const struct dtrace_aggshape *shape);
 
