@@ -859,7 +859,8 @@ static __attribute__((noinline)) void ecb_fire_lean(dtrace_firing_t *f, dtrace_e
  * commonest lean shape: the predicate, the key, and one add to the value
  * word (the cached one when keyless).  ecb_fire_lean's result.
  */
-static __attribute__((noinline)) void ecb_fire_lean_count(dtrace_firing_t *f, dtrace_ecb_t *ecb)
+static __attribute__((noinline)) void ecb_fire_lean_count(dtrace_firing_t *f, dtrace_ecb_t *ecb,
+                                                          bool pred_done)
 {
 	const struct dtrace_lean *l = &ecb->dte_lean;
 	dtrace_aggbuf_t *buf = &ecb->dte_state->dts_agg[f->df_cpu];
@@ -870,7 +871,7 @@ static __attribute__((noinline)) void ecb_fire_lean_count(dtrace_firing_t *f, dt
 		f->df_ecb = ecb;
 		dif_prepare(f, ecb->dte_state);
 	}
-	if (l->dl_pred != NULL && (!lean_run(f, ecb, l->dl_pred, 0, &v) || v == 0))
+	if (!pred_done && l->dl_pred != NULL && (!lean_run(f, ecb, l->dl_pred, 0, &v) || v == 0))
 		return;
 	if (l->dl_nkeys == 0) {
 		vals = buf->dta_nokey[l->dl_aggid];
@@ -889,8 +890,10 @@ static __attribute__((noinline)) void ecb_fire_lean_count(dtrace_firing_t *f, dt
  * ecb_fire_lean_add: a lean ECB's firing.  The consumer's phase and -x cpu
  * first (a lean ECB is on no BEGIN, END or ERROR probe, so only an active
  * consumer takes it); then a keyless count() or sum() of a constant with
- * no predicate (dl_add) is one add to the cached value word, and anything
- * else, or the first firing on this CPU, is ecb_fire_lean's.
+ * no predicate (dl_add) is one add to the cached value word; a count()'s
+ * plain predicate runs here, so a false one costs no more calls; anything
+ * else, or the first firing on this CPU, is ecb_fire_lean_count's or
+ * ecb_fire_lean's.
  */
 static inline void ecb_fire_lean_add(dtrace_firing_t *f, dtrace_ecb_t *ecb)
 {
@@ -906,10 +909,15 @@ static inline void ecb_fire_lean_add(dtrace_firing_t *f, dtrace_ecb_t *ecb)
 			return;
 		}
 	}
-	if (ecb->dte_lean.dl_count)
-		ecb_fire_lean_count(f, ecb);
-	else
+	if (ecb->dte_lean.dl_count) {
+		uint64_t v;
+		bool pred = ecb->dte_lean.dl_pred != NULL && !ecb->dte_lean.dl_prepare;
+		if (pred && (!lean_run(f, ecb, ecb->dte_lean.dl_pred, 0, &v) || v == 0))
+			return;                          /* a plain predicate, false: nothing more */
+		ecb_fire_lean_count(f, ecb, pred);
+	} else {
 		ecb_fire_lean(f, ecb);
+	}
 }
 
 /*
