@@ -20,6 +20,9 @@
  *     keys built straight into a stack buffer, and a keyless aggregation's
  *     value words found through the aggregation buffer's cache instead of
  *     a hash lookup.
+ *   - dl_rec: the clause records only trace() of native integers (or is
+ *     empty, the default action): a fixed layout, the header then a word
+ *     per action, written without the action walk.
  *
  * What this does not do: anything at firing time, or change what a clause
  * does.  An ECB that fails any condition keeps the general machine, which
@@ -137,6 +140,13 @@ static void lean_addone(struct dtrace_lean *l, const dt_aggdesc *ag)
 	l->dl_addone = true;
 }
 
+
+static bool probe_special(const dtrace_probe_t *p)
+{
+	return p->dtpr_id == dtrace_probeid_begin || p->dtpr_id == dtrace_probeid_end ||
+	       p->dtpr_id == dtrace_probeid_error;
+}
+
 /* lean_plain: every native DIFO of e is plain arithmetic on its arguments (no DIF machine needed). */
 static bool lean_plain(const dtrace_ecb_t *e)
 {
@@ -146,10 +156,29 @@ static bool lean_plain(const dtrace_ecb_t *e)
 	return true;
 }
 
-static bool probe_special(const dtrace_probe_t *p)
+/*
+ * lean_record: a clause of trace() actions of native integers only (or of
+ * none: the default action's record): its record is the header and one
+ * word per action, fixed at enabling (dl_rec, dl_key[] the values).
+ */
+static void lean_record(dtrace_ecb_t *e)
 {
-	return p->dtpr_id == dtrace_probeid_begin || p->dtpr_id == dtrace_probeid_end ||
-	       p->dtpr_id == dtrace_probeid_error;
+	const dt_clause *cl = e->dte_cl;
+	struct dtrace_lean *l = &e->dte_lean;
+
+	if (cl->cl_speculative || cl->cl_nacts > DTRACE_LEAN_NKEYS ||
+	    e->dte_size != sizeof(dtrace_rechdr_t) + 8 * cl->cl_nacts)
+		return;
+	for (uint32_t i = 0; i < cl->cl_nacts; i++) {
+		const dt_action *a = &cl->cl_acts[i];
+		if (a->ac_kind != DT_ACT_TRACE || a->ac_nargs != 1 || !difo_integer(a->ac_args[0]) ||
+		    (l->dl_key[i] = dtrace_jit_find(e, a->ac_args[0])) == NULL)
+			return;
+	}
+	l->dl_nkeys = (uint8_t)cl->cl_nacts;
+	l->dl_prepare = !lean_plain(e);
+	l->dl_rec = true;
+	e->dte_lean_on = true;
 }
 
 void dtrace_lean_ecb(dtrace_ecb_t *e)
@@ -160,10 +189,14 @@ void dtrace_lean_ecb(dtrace_ecb_t *e)
 
 	e->dte_reads_args = clause_reads_args(cl);
 	memset(l, 0, sizeof(*l));
-	if (!e->dte_lone_agg || probe_special(e->dte_probe))
+	if (probe_special(e->dte_probe))
 		return;
 	if (cl->cl_pred != NULL && (l->dl_pred = dtrace_jit_find(e, cl->cl_pred)) == NULL)
 		return;
+	if (!e->dte_lone_agg) {
+		lean_record(e);
+		return;
+	}
 	const dt_action *a = &cl->cl_acts[0];
 	const struct dtrace_aggshape *shape = &s->dts_aggshape[a->ac_aggs[0]];
 	if (shape->das_keylen > 8 * DTRACE_LEAN_NKEYS || !lean_keys(e, a, shape->das_desc) ||

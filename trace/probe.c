@@ -887,6 +887,35 @@ static __attribute__((noinline)) void ecb_fire_lean_count(dtrace_firing_t *f, dt
 }
 
 /*
+ * ecb_fire_lean_rec: a clause of trace() actions of native integers (or
+ * none): the record reserved, its words written in action order; a fault
+ * voids it and reports its action, as actions_run does.
+ */
+static __attribute__((noinline)) void ecb_fire_lean_rec(dtrace_firing_t *f, dtrace_ecb_t *ecb)
+{
+	const struct dtrace_lean *l = &ecb->dte_lean;
+	uint64_t v;
+
+	f->df_ecb = ecb;
+	if (l->dl_prepare)
+		dif_prepare(f, ecb->dte_state);
+	if (l->dl_pred != NULL && (!lean_run(f, ecb, l->dl_pred, 0, &v) || v == 0))
+		return;
+	uint8_t *rec = record_start(f, ecb);
+	if (rec == NULL)
+		return;                              /* dropped and counted */
+	uint64_t *out = (uint64_t *)(rec + sizeof(dtrace_rechdr_t));
+	for (uint32_t i = 0; i < l->dl_nkeys; i++) {
+		if (__builtin_expect(jit_run(f, l->dl_key[i], &v) != 0, 0)) {
+			((dtrace_rechdr_t *)rec)->dtrh_epid = 0;  /* void: the consumer skips it */
+			dtrace_error(ecb, i + 1, &f->df_dif.ds_fault);
+			return;
+		}
+		memcpy(&out[i], &v, 8);
+	}
+}
+
+/*
  * ecb_fire_lean_add: a lean ECB's firing.  The consumer's phase and -x cpu
  * first (a lean ECB is on no BEGIN, END or ERROR probe, so only an active
  * consumer takes it); then a keyless count() or sum() of a constant with
@@ -909,7 +938,9 @@ static inline void ecb_fire_lean_add(dtrace_firing_t *f, dtrace_ecb_t *ecb)
 			return;
 		}
 	}
-	if (ecb->dte_lean.dl_count) {
+	if (ecb->dte_lean.dl_rec) {
+		ecb_fire_lean_rec(f, ecb);
+	} else if (ecb->dte_lean.dl_count) {
 		uint64_t v;
 		bool pred = ecb->dte_lean.dl_pred != NULL && !ecb->dte_lean.dl_prepare;
 		if (pred && (!lean_run(f, ecb, ecb->dte_lean.dl_pred, 0, &v) || v == 0))

@@ -90,6 +90,7 @@ typedef struct dtrace_ecb {
 		const struct dtrace_aggshape *dl_shape;
 		bool dl_prepare;          /* some DIFO needs the DIF machine set up (dif_prepare) */
 		bool dl_count;            /* count() with at most one key (ecb_fire_lean_count) */
+		bool dl_rec;              /* a record of dl_nkeys trace() words (ecb_fire_lean_rec) */
 		bool dl_addone;           /* keyless count()/sum(constant), no predicate: */
 		uint32_t dl_aggid;        /* ... one add of dl_add to dta_nokey[dl_aggid] */
 		int64_t dl_add;
