@@ -27,6 +27,7 @@
  *        make dif-fuzz
  */
 #include "dif/dif_impl.h"
+#include "dif/dif_jit.h"
 
 void dif_state_init(dif_state_t *st, const dif_env_t *env, void *scratch,
                     size_t scratch_size, uint32_t strsize)
@@ -312,11 +313,6 @@ int dif_emulate(const dif_difo_t *dp, dif_state_t *st, uint64_t *rval)
 
 		case DIF_OP_CMP:  SETCC(R1, R2); break;
 		case DIF_OP_TST:  SETCC(R1, 0); break;
-		case DIF_OP_SCMP:
-			TRY(dif_strcmp_at(&r, R1, R2, &sres));
-			SETCC((uint64_t)(int64_t)sres, 0);
-			break;
-
 		case DIF_OP_BA:   JUMP(true); break;
 		case DIF_OP_BE:   JUMP(ca == cb); break;
 		case DIF_OP_BNE:  JUMP(ca != cb); break;
@@ -329,26 +325,6 @@ int dif_emulate(const dif_difo_t *dp, dif_state_t *st, uint64_t *rval)
 		case DIF_OP_BLE:  JUMP(!SLT(cb, ca)); break;
 		case DIF_OP_BLEU: JUMP(ca <= cb); break;
 
-		case DIF_OP_LDSB:  LOAD(1, DIF_SPACE_KERNEL, true); break;
-		case DIF_OP_LDSH:  LOAD(2, DIF_SPACE_KERNEL, true); break;
-		case DIF_OP_LDSW:  LOAD(4, DIF_SPACE_KERNEL, true); break;
-		case DIF_OP_LDUB:  LOAD(1, DIF_SPACE_KERNEL, false); break;
-		case DIF_OP_LDUH:  LOAD(2, DIF_SPACE_KERNEL, false); break;
-		case DIF_OP_LDUW:  LOAD(4, DIF_SPACE_KERNEL, false); break;
-		case DIF_OP_LDX:   LOAD(8, DIF_SPACE_KERNEL, false); break;
-		case DIF_OP_ULDSB: LOAD(1, DIF_SPACE_USER, true); break;
-		case DIF_OP_ULDSH: LOAD(2, DIF_SPACE_USER, true); break;
-		case DIF_OP_ULDSW: LOAD(4, DIF_SPACE_USER, true); break;
-		case DIF_OP_ULDUB: LOAD(1, DIF_SPACE_USER, false); break;
-		case DIF_OP_ULDUH: LOAD(2, DIF_SPACE_USER, false); break;
-		case DIF_OP_ULDUW: LOAD(4, DIF_SPACE_USER, false); break;
-		case DIF_OP_ULDX:  LOAD(8, DIF_SPACE_USER, false); break;
-
-		case DIF_OP_STB: TRY(dif_store(&r, RD, 1, R1)); break;
-		case DIF_OP_STH: TRY(dif_store(&r, RD, 2, R1)); break;
-		case DIF_OP_STW: TRY(dif_store(&r, RD, 4, R1)); break;
-		case DIF_OP_STX: TRY(dif_store(&r, RD, 8, R1)); break;
-
 		case DIF_OP_SETX:
 			idx = DIF_INSTR_INDEX(in);
 			if (idx >= dp->dd_nints) {
@@ -357,45 +333,9 @@ int dif_emulate(const dif_difo_t *dp, dif_state_t *st, uint64_t *rval)
 			}
 			RD = dp->dd_inttab[idx];
 			break;
-		case DIF_OP_SETS:
-			RD = dif_addr(dp->dd_strtab) + DIF_INSTR_INDEX(in);
-			break;
+		/* memory, variables, built-ins, tuples, calls (shared with dif_jit_callout) */
+#include "dif/dif_insn_more.h"
 
-		case DIF_OP_LDGA:
-			TRY(dif_ldga(&r, DIF_INSTR_VAR8(in), R2, &RD));
-			break;
-		case DIF_OP_LDGS:
-			TRY(dif_ldgs(&r, DIF_INSTR_INDEX(in), &RD));
-			break;
-#define VLD(scope, kind) TRY(dif_var_load(&r, DIF_INSTR_INDEX(in), scope, kind, &RD))
-#define VST(scope, kind) TRY(dif_var_store(&r, DIF_INSTR_INDEX(in), scope, kind, RD))
-		case DIF_OP_STGS:  VST(DIF_SCOPE_GLOBAL, DIF_VKIND_SCALAR); break;
-		case DIF_OP_LDGAA: VLD(DIF_SCOPE_GLOBAL, DIF_VKIND_ARRAY); break;
-		case DIF_OP_STGAA: VST(DIF_SCOPE_GLOBAL, DIF_VKIND_ARRAY); break;
-		case DIF_OP_LDTS:  VLD(DIF_SCOPE_THREAD, DIF_VKIND_SCALAR); break;
-		case DIF_OP_STTS:  VST(DIF_SCOPE_THREAD, DIF_VKIND_SCALAR); break;
-		case DIF_OP_LDTAA: VLD(DIF_SCOPE_THREAD, DIF_VKIND_ARRAY); break;
-		case DIF_OP_STTAA: VST(DIF_SCOPE_THREAD, DIF_VKIND_ARRAY); break;
-		case DIF_OP_LDLS:  VLD(DIF_SCOPE_LOCAL, DIF_VKIND_SCALAR); break;
-		case DIF_OP_STLS:  VST(DIF_SCOPE_LOCAL, DIF_VKIND_SCALAR); break;
-#undef VLD
-#undef VST
-
-		case DIF_OP_PUSHTR:
-			TRY(dif_push_ref(&r, DIF_INSTR_TYPE(in), R2, RD));
-			break;
-		case DIF_OP_PUSHTV: TRY(dif_push(&r, RD, 0)); break;
-		case DIF_OP_POPTS:
-			if (st->ds_ntuples > 0)
-				st->ds_ntuples--;
-			break;
-		case DIF_OP_FLUSHTS: st->ds_ntuples = 0; break;
-
-		case DIF_OP_CALL:  TRY(dif_call(&r, DIF_INSTR_INDEX(in), &RD)); break;
-		case DIF_OP_ALLOCS: TRY(dif_allocs(&r, R1, &RD)); break;
-		case DIF_OP_COPYS:
-			TRY(dif_scratch_copy(&r, RD, R1, R2, DIF_SPACE_KERNEL));
-			break;
 		case DIF_OP_NOP:   break;
 		case DIF_OP_RET:  *rval = RD; goto out;   /* f == 0 */
 
@@ -411,5 +351,25 @@ int dif_emulate(const dif_difo_t *dp, dif_state_t *st, uint64_t *rval)
 out:
 	st->ds_insns += count;
 	st->ds_ntuples = 0;
+	return f;
+}
+
+/* dif_jit_callout: one instruction of dif_insn_more.h, as the loop runs it (dif/dif_jit.h). */
+int dif_jit_callout(dif_state_t *st, const dif_difo_t *dp, uint32_t pc, uint64_t *reg)
+{
+	struct dif_run r = { .dp = dp, .st = st, .env = st->ds_env, .pc = pc };
+	dif_instr_t in = dp->dd_insns[pc];
+	uint64_t ca = reg[DIF_NREGS], cb = reg[DIF_NREGS + 1];
+	int sres, f = 0;
+
+	switch ((enum dif_op)DIF_INSTR_OP(in)) {
+#include "dif/dif_insn_more.h"
+	default:
+		f = dif_fault(&r, DIF_FAULT_ILLOP, in);
+		break;
+	}
+out:
+	reg[DIF_NREGS] = ca;
+	reg[DIF_NREGS + 1] = cb;
 	return f;
 }

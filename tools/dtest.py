@@ -28,6 +28,10 @@ output), SKIP; then the summary line "N passed, M failed" (", K skipped"
 if any).  Exit status 0 only when nothing failed.  Tests run -j at a time
 (default 2, the cores here).
 
+--jit=0 runs every program with -x jit=0 (all DIF on the interpreter): with
+the default run (the JIT on) it is the DIF JIT's differential test over the
+D suite, the same goldens both ways.
+
 Environment: DTEST_DTRACE=PATH runs PATH instead of tools/dtrace (for
 trying the runner itself); SONDE_* variables pass through to tools/dtrace.
 """
@@ -98,7 +102,11 @@ class Test:
 
     def argv(self, dtrace):
         extra = ["-x", "errtags"] if self.tag else []
+        extra += JIT_OFF
         return [dtrace] + extra + self.options + ["-s", self.path]
+
+
+JIT_OFF = []                 # --jit=0: ["-x", "jit=0"], every DIFO on the interpreter
 
 
 def show(data):
@@ -203,8 +211,13 @@ def main():
     ap.add_argument("--multi-cpu", action="store_true",
                     help="only programs that can fire on more than one CPU (a probe other "
                          "than BEGIN/END/ERROR, or -c/-Z): for the run on several CPUs")
+    ap.add_argument("--jit", choices=["0", "1"], default="1",
+                    help="0: every program with -x jit=0, all DIF interpreted (the JIT's "
+                         "differential run: the same goldens both ways)")
     ap.add_argument("paths", nargs="*", default=["tests/d"])
     args = ap.parse_args()
+    if args.jit == "0":
+        JIT_OFF.extend(["-x", "jit=0"])
     dtrace = os.environ.get("DTEST_DTRACE") or os.path.join(ROOT, "tools", "dtrace")
     tests = [Test(p) for p in find_tests(args.paths, args.runtime_only)
              if not args.multi_cpu or may_use_cpus(p)]

@@ -34,10 +34,9 @@
 
 /* One translated evaluation (a function of its own, for callgrind). */
 __attribute__((noinline)) static int
-pred_jit_run(dif_jit_fn fn, const uint64_t *args, uint64_t *v)
+pred_jit_run(dif_jit_fn fn, dif_state_t *st, uint64_t *v)
 {
-	uint32_t pc;
-	return (fn(args, v, &pc));
+	return (fn(st, v));
 }
 
 static dif_jit_fn
@@ -86,7 +85,7 @@ main(int argc, char **argv)
 		return (1);
 	}
 	for (long i = 0; i < n; i++) {
-		if ((fn ? pred_jit_run(fn, st.ds_args, &v) :
+		if ((fn ? pred_jit_run(fn, &st, &v) :
 		    dif_emulate(dp, &st, &v)) != 0)
 			return (1);
 		trues += v != 0;

@@ -208,7 +208,8 @@ static uint32_t agg_hash(const dtrace_aggbuf_t *a, uint32_t aggid, const uint8_t
 
 static void vals_init(const dt_aggdesc *ag, int64_t *v, uint32_t n)
 {
-	memset(v, 0, n * sizeof(*v));
+	for (uint32_t i = 0; i < n; i++)            /* a word or two, mostly: no call */
+		v[i] = 0;
 	if (ag->ag_func == DT_AGG_MIN)
 		v[0] = INT64_MAX;
 	if (ag->ag_func == DT_AGG_MAX)
@@ -270,7 +271,8 @@ int64_t *dtrace_agg_insert(dtrace_aggbuf_t *a, const struct dtrace_aggshape *sha
 	e->ae_aggid = ag->ag_id;
 	e->ae_keylen = keylen;
 	e->ae_nvals = nvals;
-	memcpy(e + 1, key, keylen);
+	for (uint32_t i = 0; i < keylen / 8; i++)   /* whole words (key_equal), no call */
+		((uint64_t *)(e + 1))[i] = ((const uint64_t *)key)[i];
 	int64_t *v = (int64_t *)((uint8_t *)(e + 1) + keylen);
 	vals_init(ag, v, nvals);
 	e->ae_next = a->dta_bucket[bucket];
@@ -278,6 +280,46 @@ int64_t *dtrace_agg_insert(dtrace_aggbuf_t *a, const struct dtrace_aggshape *sha
 	/* Publish last: a consumer on another CPU walks up to dta_used. */
 	__atomic_store_n(&a->dta_used, a->dta_used + need, __ATOMIC_RELEASE);
 	return v;
+}
+
+/*
+ * dtrace_agg_nokey: the value words of keyless aggregation shape on this
+ * CPU, made at its first update and cached in dta_nokey from then on (an
+ * entry never moves while tracing; trunc() empties the cache on every
+ * CPU, agg_remove_local); NULL when the buffer is full (counted).
+ */
+int64_t *dtrace_agg_nokey(dtrace_aggbuf_t *a, const struct dtrace_aggshape *shape)
+{
+	uint32_t id = shape->das_desc->ag_id, bucket;
+	int64_t *v = dtrace_agg_find(a, shape, NULL, &bucket);
+
+	if (v == NULL)
+		v = dtrace_agg_insert(a, shape, NULL, bucket);
+	if (v != NULL && id < DTRACE_AGG_NOKEY)
+		a->dta_nokey[id] = v;
+	return v;
+}
+
+/*
+ * dtrace_agg_word: the value words of aggregation shape (one 8-byte key)
+ * under key k on this CPU, found or made: dtrace_agg_find and
+ * dtrace_agg_insert for the commonest keyed shape, without their loops.
+ * NULL when the buffer is full (counted).
+ */
+int64_t *dtrace_agg_word(dtrace_aggbuf_t *a, const struct dtrace_aggshape *shape, uint64_t k)
+{
+	uint32_t id = shape->das_desc->ag_id;
+	uint64_t h = ((TRACE_HASH_SEED ^ id) ^ k) * 0x9e3779b97f4a7c15ull;
+
+	h ^= h >> 29;                               /* agg_hash of one word */
+	uint32_t b = (uint32_t)(h ^ (h >> 32)) & (a->dta_nbuckets - 1);
+	for (uint32_t off = a->dta_bucket[b]; off != 0;) {
+		agg_entry_t *e = (agg_entry_t *)(a->dta_base + off - 1);
+		if (e->ae_aggid == id && e->ae_keylen == 8 && *(const uint64_t *)(e + 1) == k)
+			return (int64_t *)((uint8_t *)(e + 1) + 8);
+		off = e->ae_next;
+	}
+	return dtrace_agg_insert(a, shape, (const uint8_t *)&k, b);
 }
 
 static void stddev_add(int64_t *v, int64_t x)
@@ -376,6 +418,7 @@ static void agg_remove_local(void *arg)
 			}
 		}
 	}
+	memset(a->dta_nokey, 0, sizeof(a->dta_nokey));  /* after: a removed entry is found afresh */
 }
 
 void dtrace_agg_remove(dtrace_state_t *s, uint32_t aggid, const void *key, uint32_t keylen)

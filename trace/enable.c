@@ -311,6 +311,7 @@ static int ecb_create(dtrace_state_t *s, dtrace_probe_t *p, uint32_t clause)
 	                  e->dte_cl->cl_acts[0].ac_kind == DT_ACT_AGG;
 	e->dte_bag = dtrace_bag_clause_uses(e->dte_cl);
 	dtrace_jit_ecb(e);
+	dtrace_lean_ecb(e);
 	e->dte_epid = ++s->dts_necbs;
 	e->dte_snext = s->dts_ecbs;
 	s->dts_ecbs = e;

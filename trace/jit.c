@@ -10,10 +10,13 @@
  * interpreter, which remains the reference for everything.  Only DIFOs
  * that prog_check() validated are offered.
  *
- * A translated DIFO needs none of the DIF machine's per-clause state: it
- * reads the probe's arguments and nothing else, and reports a division by
- * zero with the same code and pc as the interpreter (ERROR's arguments are
- * the same).
+ * A translated DIFO reports its faults as the interpreter does (code, pc
+ * and address in ds_fault, so ERROR's arguments are the same).  One that
+ * is plain arithmetic on the probe's arguments (dj_plain) needs none of
+ * the DIF machine's per-clause state; any other (loads, variables,
+ * built-ins, subroutines: call-outs into the interpreter's code) runs
+ * once probe.c has set the machine up for the clause, as the interpreter
+ * would.
  *
  * The area is reused once no ECB has native code any more (dtrace_jit_free,
  * called as ECBs are freed, after the dtrace_sync that ends their firings).
@@ -35,6 +38,12 @@ __attribute__((weak)) size_t dif_jit_translate(const dif_difo_t *dp, uint8_t *bu
 	(void)buf;
 	(void)cap;
 	return 0;
+}
+
+__attribute__((weak)) bool dif_jit_plain(const dif_difo_t *dp)
+{
+	(void)dp;
+	return false;
 }
 
 __attribute__((weak)) void *arch_jit_install(const uint8_t *code, size_t len)
@@ -95,6 +104,7 @@ static void jit_add(dtrace_ecb_t *e, const dif_difo_t *dp)
 		return;
 	e->dte_jit[e->dte_njit].dj_difo = dp;
 	e->dte_jit[e->dte_njit].dj_fn = fn;
+	e->dte_jit[e->dte_njit].dj_plain = dif_jit_plain(dp);
 	e->dte_njit++;
 	jit_live++;
 }

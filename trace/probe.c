@@ -284,28 +284,29 @@ struct act_ctx {
 
 static void dif_prepare(dtrace_firing_t *f, dtrace_state_t *s);
 
-/* jit_run: a DIFO translated at enabling (jit.c): no DIF machine; a fault as the interpreter's. */
-static int jit_run(dtrace_firing_t *f, dif_jit_fn fn, uint64_t *v)
+/* jit_run: a DIFO translated at enabling (jit.c); a fault in ds_fault, as the interpreter's. */
+static inline int jit_run(dtrace_firing_t *f, dif_jit_fn fn, uint64_t *v)
 {
-	uint32_t pc = 0;
-	int rc = fn(f->df_dif.ds_args, v, &pc);
-
-	if (rc != 0)
-		f->df_dif.ds_fault = (dif_fault_t){ (uint32_t)rc, pc, 0 };
-	return rc;
+	return fn(&f->df_dif, v);
 }
 
-/* eval: run one DIFO (the DIF machine is set up at the clause's first); faults are the caller's. */
+/*
+ * eval: run one DIFO, natively if it was translated.  The DIF machine is
+ * set up at the clause's first DIFO that needs it (one that is not plain
+ * arithmetic on the arguments, natively or not); faults are the caller's.
+ */
 static int eval(struct act_ctx *c, const dif_difo_t *dp, uint64_t *v)
 {
-	dif_jit_fn fn = c->ac_ecb->dte_njit ? dtrace_jit_find(c->ac_ecb, dp) : NULL;
+	const struct dtrace_jit *j = c->ac_ecb->dte_njit ? dtrace_jit_entry(c->ac_ecb, dp) : NULL;
 
-	if (fn != NULL)
-		return jit_run(c->ac_f, fn, v);
+	if (j != NULL && (j->dj_plain || c->ac_dif_ready))
+		return jit_run(c->ac_f, j->dj_fn, v);
 	if (!c->ac_dif_ready) {
 		dif_prepare(c->ac_f, c->ac_s);
 		c->ac_dif_ready = true;
 	}
+	if (j != NULL)
+		return jit_run(c->ac_f, j->dj_fn, v);
 	return dif_emulate(dp, &c->ac_f->df_dif, v);
 }
 
@@ -450,12 +451,11 @@ static int agg_key(struct act_ctx *c, const dt_action *a, const dt_aggdesc *ag, 
 			continue;
 		}
 		const dif_difo_t *dp = a->ac_args[i];
-		dif_jit_fn fn = c->ac_ecb->dte_njit != 0 && dp->dd_rtype.dt_kind != DIF_TYPE_STRING &&
-		                dp->dd_rtype.dt_kind != DIF_TYPE_BLOB ? dtrace_jit_find(c->ac_ecb, dp) : NULL;
+		bool integer = dp->dd_rtype.dt_kind != DIF_TYPE_STRING && dp->dd_rtype.dt_kind != DIF_TYPE_BLOB;
 		int rc;
-		if (fn != NULL) {                    /* an integer key run natively: straight in */
+		if (integer && kt->kt_kind < DT_KEY_USYM) {   /* an integer key: straight in */
 			uint64_t v;
-			if ((rc = jit_run(c->ac_f, fn, &v)) != 0)
+			if ((rc = eval(c, dp, &v)) != 0)
 				return rc;
 			memcpy(out, &v, 8);
 			out += 8;
@@ -819,17 +819,177 @@ static void ecb_fire_bag(dtrace_firing_t *f, dtrace_ecb_t *e)
 }
 
 /*
- * probe_fire: one firing of p on this CPU, interrupts off; not re-entered.
- * Stores the arguments (args 6..9 stay 0) and runs every ECB.
+ * lean_run: one native DIFO of a lean clause into *v; a fault is reported
+ * as action's (0: the predicate) and ends the clause (false).
  */
-static inline void probe_fire(dtrace_firing_t *f, dtrace_probe_t *p, int cpu, const uint64_t *args)
+static inline bool lean_run(dtrace_firing_t *f, dtrace_ecb_t *ecb, dif_jit_fn fn, uint32_t action,
+                            uint64_t *v)
+{
+	if (__builtin_expect(jit_run(f, fn, v) == 0, 1))
+		return true;
+	dtrace_error(ecb, action, &f->df_dif.ds_fault);
+	return false;
+}
+
+/*
+ * ecb_fire_lean: an ECB whose clause is one aggregation that enabling
+ * settled (lean.c): a native predicate, native integer keys built on the
+ * stack, native or constant values, and a keyless aggregation's values
+ * from the buffer's cache.  The same result as ecb_fire's, with none of
+ * its questions asked again.
+ */
+static __attribute__((noinline)) void ecb_fire_lean(dtrace_firing_t *f, dtrace_ecb_t *ecb)
+{
+	const struct dtrace_lean *l = &ecb->dte_lean;
+	dtrace_state_t *s = ecb->dte_state;
+	uint64_t key[DTRACE_LEAN_NKEYS], v;
+	int64_t args[DTRACE_LEAN_NVALS];
+
+	f->df_ecb = ecb;
+	f->df_dif.ds_fault.df_code = 0;
+	if (l->dl_prepare)
+		dif_prepare(f, s);
+	if (l->dl_pred != NULL && (!lean_run(f, ecb, l->dl_pred, 0, &v) || v == 0))
+		return;
+	for (uint32_t i = 0; i < l->dl_nkeys; i++)
+		if (!lean_run(f, ecb, l->dl_key[i], 1, &key[i]))
+			return;
+	for (uint32_t i = 0; i < l->dl_nvals; i++) {
+		args[i] = l->dl_const[i];
+		if (l->dl_val[i] != NULL && !lean_run(f, ecb, l->dl_val[i], 1, (uint64_t *)&args[i]))
+			return;
+	}
+	dtrace_aggbuf_t *buf = &s->dts_agg[f->df_cpu];
+	const struct dtrace_aggshape *shape = l->dl_shape;
+	const dt_aggdesc *ag = shape->das_desc;
+	int64_t *vals;
+	if (l->dl_nkeys == 0) {
+		vals = ag->ag_id < DTRACE_AGG_NOKEY ? buf->dta_nokey[ag->ag_id] : NULL;
+		if (vals == NULL && (vals = dtrace_agg_nokey(buf, shape)) == NULL)
+			return;                          /* full: dropped and counted */
+	} else if (l->dl_nkeys == 1) {
+		if ((vals = dtrace_agg_word(buf, shape, key[0])) == NULL)
+			return;
+	} else {
+		uint32_t bucket;
+		vals = dtrace_agg_find(buf, shape, (const uint8_t *)key, &bucket);
+		if (vals == NULL && (vals = dtrace_agg_insert(buf, shape, (const uint8_t *)key, bucket)) == NULL)
+			return;
+	}
+	dtrace_agg_apply(ag, vals, args, l->dl_nvals);
+}
+
+/*
+ * ecb_fire_lean_count: count() with at most one integer key, the
+ * commonest lean shape: the predicate, the key, and one add to the value
+ * word (the cached one when keyless).  ecb_fire_lean's result.
+ */
+static __attribute__((noinline)) void ecb_fire_lean_count(dtrace_firing_t *f, dtrace_ecb_t *ecb,
+                                                          bool pred_done)
+{
+	const struct dtrace_lean *l = &ecb->dte_lean;
+	dtrace_aggbuf_t *buf = &ecb->dte_state->dts_agg[f->df_cpu];
+	uint64_t v, k;
+	int64_t *vals;
+
+	if (l->dl_prepare) {
+		f->df_ecb = ecb;
+		dif_prepare(f, ecb->dte_state);
+	}
+	if (!pred_done && l->dl_pred != NULL && (!lean_run(f, ecb, l->dl_pred, 0, &v) || v == 0))
+		return;
+	if (l->dl_nkeys == 0) {
+		vals = buf->dta_nokey[l->dl_aggid];
+		if (vals == NULL)
+			vals = dtrace_agg_nokey(buf, l->dl_shape);
+	} else {
+		if (!lean_run(f, ecb, l->dl_key[0], 1, &k))
+			return;
+		vals = dtrace_agg_word(buf, l->dl_shape, k);
+	}
+	if (vals != NULL)                            /* NULL: full, dropped and counted */
+		vals[0]++;
+}
+
+/*
+ * ecb_fire_lean_rec: a clause of trace() actions of native integers (or
+ * none): the record reserved, its words written in action order; a fault
+ * voids it and reports its action, as actions_run does.
+ */
+static __attribute__((noinline)) void ecb_fire_lean_rec(dtrace_firing_t *f, dtrace_ecb_t *ecb)
+{
+	const struct dtrace_lean *l = &ecb->dte_lean;
+	uint64_t v;
+
+	f->df_ecb = ecb;
+	if (l->dl_prepare)
+		dif_prepare(f, ecb->dte_state);
+	if (l->dl_pred != NULL && (!lean_run(f, ecb, l->dl_pred, 0, &v) || v == 0))
+		return;
+	uint8_t *rec = record_start(f, ecb);
+	if (rec == NULL)
+		return;                              /* dropped and counted */
+	uint64_t *out = (uint64_t *)(rec + sizeof(dtrace_rechdr_t));
+	for (uint32_t i = 0; i < l->dl_nkeys; i++) {
+		if (__builtin_expect(jit_run(f, l->dl_key[i], &v) != 0, 0)) {
+			((dtrace_rechdr_t *)rec)->dtrh_epid = 0;  /* void: the consumer skips it */
+			dtrace_error(ecb, i + 1, &f->df_dif.ds_fault);
+			return;
+		}
+		memcpy(&out[i], &v, 8);
+	}
+}
+
+/*
+ * ecb_fire_lean_add: a lean ECB's firing.  The consumer's phase and -x cpu
+ * first (a lean ECB is on no BEGIN, END or ERROR probe, so only an active
+ * consumer takes it); then a keyless count() or sum() of a constant with
+ * no predicate (dl_add) is one add to the cached value word; a count()'s
+ * plain predicate runs here, so a false one costs no more calls; anything
+ * else, or the first firing on this CPU, is ecb_fire_lean_count's or
+ * ecb_fire_lean's.
+ */
+static inline void ecb_fire_lean_add(dtrace_firing_t *f, dtrace_ecb_t *ecb)
+{
+	dtrace_state_t *s = ecb->dte_state;
+
+	if (s->dts_activity != DTRACE_ACT_ACTIVE ||
+	    (s->dts_opts.dov_cpu >= 0 && f->df_cpu != s->dts_opts.dov_cpu))
+		return;
+	if (ecb->dte_lean.dl_addone) {
+		int64_t *v = s->dts_agg[f->df_cpu].dta_nokey[ecb->dte_lean.dl_aggid];
+		if (__builtin_expect(v != NULL, 1)) {
+			v[0] += ecb->dte_lean.dl_add;
+			return;
+		}
+	}
+	if (ecb->dte_lean.dl_rec) {
+		ecb_fire_lean_rec(f, ecb);
+	} else if (ecb->dte_lean.dl_count) {
+		uint64_t v;
+		bool pred = ecb->dte_lean.dl_pred != NULL && !ecb->dte_lean.dl_prepare;
+		if (pred && (!lean_run(f, ecb, ecb->dte_lean.dl_pred, 0, &v) || v == 0))
+			return;                          /* a plain predicate, false: nothing more */
+		ecb_fire_lean_count(f, ecb, pred);
+	} else {
+		ecb_fire_lean(f, ecb);
+	}
+}
+
+/*
+ * probe_fire: one firing of p on this CPU, interrupts off; not re-entered.
+ * Stores the arguments before the first ECB that reads them (args 6..9
+ * stay 0) and runs every ECB.
+ */
+static inline __attribute__((always_inline)) void probe_fire(dtrace_firing_t *f, dtrace_probe_t *p,
+                                                            int cpu, const uint64_t *args)
 {
 	f->df_inprobe = true;
 	f->df_cpu = cpu;
 	f->df_probe = p;
 	f->df_timestamp = 0;                        /* read on first use (firing_time) */
 	f->df_vstart = __builtin_expect(dtrace_vtime_active != 0, 0) ? ktime_ns() : 0;
-	memcpy(f->df_dif.ds_args, args, 6 * sizeof(uint64_t));    /* args 6..9 stay 0 */
+	bool have_args = false;
 	dtrace_state_t *last = NULL;
 	for (dtrace_ecb_t *e = p->dtpr_ecb; e != NULL; e = e->dte_next) {
 		if (e->dte_state != last) {          /* clause-locals start out zero */
@@ -837,8 +997,14 @@ static inline void probe_fire(dtrace_firing_t *f, dtrace_probe_t *p, int cpu, co
 			if (last->dts_nlocals != 0)
 				memset(last->dts_locals[cpu], 0, last->dts_nlocals * last->dts_slot);
 		}
+		if ((e->dte_reads_args || e->dte_bag) && !have_args) {   /* args 6..9 stay 0 */
+			memcpy(f->df_dif.ds_args, args, 6 * sizeof(uint64_t));
+			have_args = true;
+		}
 		if (__builtin_expect(e->dte_bag, 0))
 			ecb_fire_bag(f, e);
+		else if (e->dte_lean_on)
+			ecb_fire_lean_add(f, e);
 		else
 			ecb_fire(f, e);
 	}

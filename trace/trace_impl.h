@@ -58,6 +58,8 @@ typedef struct dtrace_probe {
 } dtrace_probe_t;
 
 #define DTRACE_ECB_NJIT 8              /* the predicate and the first actions' DIFOs */
+#define DTRACE_LEAN_NKEYS 4            /* integer keys of a lean clause's aggregation */
+#define DTRACE_LEAN_NVALS 2            /* its value and increment */
 
 typedef struct dtrace_ecb {
 	dtrace_epid_t dte_epid;
@@ -73,9 +75,26 @@ typedef struct dtrace_ecb {
 	struct dtrace_jit {
 		const dif_difo_t *dj_difo;
 		dif_jit_fn dj_fn;
+		bool dj_plain;            /* needs no DIF machine but the arguments (dif_jit_plain) */
 	} dte_jit[DTRACE_ECB_NJIT];
 	struct dtrace_ecb *dte_next;      /* next on the probe */
 	struct dtrace_ecb *dte_snext;     /* next of the state */
+	bool dte_reads_args;              /* some DIFO reads arg0..arg9 or args[] (lean.c) */
+	bool dte_lean_on;                 /* fires through ecb_fire_lean (lean.c says when) */
+	struct dtrace_lean {              /* what enabling settled for the lean machine */
+		dif_jit_fn dl_pred;       /* native predicate, or NULL: none */
+		dif_jit_fn dl_key[DTRACE_LEAN_NKEYS];  /* native integer keys */
+		dif_jit_fn dl_val[DTRACE_LEAN_NVALS];  /* native values; NULL: dl_const */
+		int64_t dl_const[DTRACE_LEAN_NVALS];
+		uint8_t dl_nkeys, dl_nvals;
+		const struct dtrace_aggshape *dl_shape;
+		bool dl_prepare;          /* some DIFO needs the DIF machine set up (dif_prepare) */
+		bool dl_count;            /* count() with at most one key (ecb_fire_lean_count) */
+		bool dl_rec;              /* a record of dl_nkeys trace() words (ecb_fire_lean_rec) */
+		bool dl_addone;           /* keyless count()/sum(constant), no predicate: */
+		uint32_t dl_aggid;        /* ... one add of dl_add to dta_nokey[dl_aggid] */
+		int64_t dl_add;
+	} dte_lean;
 } dtrace_ecb_t;
 
 /* Consumer activity, as DTrace's. */
@@ -116,6 +135,7 @@ typedef struct dtrace_buffer {
 } dtrace_buffer_t;
 
 /* One CPU's aggregation buffer: a hash of entries in aggsize bytes. */
+#define DTRACE_AGG_NOKEY 8             /* keyless aggregations cached (agg.c, dtrace_agg_find_nokey) */
 typedef struct dtrace_aggbuf {
 	uint8_t *dta_base;
 	uint64_t dta_size;
@@ -123,6 +143,7 @@ typedef struct dtrace_aggbuf {
 	uint32_t *dta_bucket;             /* offset+1 of the first entry; 0 = none */
 	uint32_t dta_nbuckets;            /* a power of two: aggsize / 256, within [256, 65536] */
 	uint64_t dta_drops;
+	int64_t *dta_nokey[DTRACE_AGG_NOKEY]; /* by aggregation id: its keyless entry's values, once made */
 } dtrace_aggbuf_t;
 
 /*
@@ -321,6 +342,10 @@ int64_t *dtrace_agg_find(dtrace_aggbuf_t *a, const struct dtrace_aggshape *shape
 int64_t *dtrace_agg_insert(dtrace_aggbuf_t *a, const struct dtrace_aggshape *shape, const uint8_t *key,
                            uint32_t bucket);
 void dtrace_agg_apply_more(const dt_aggdesc *ag, int64_t *v, int64_t x, int64_t incr);
+/* dtrace_agg_word: one-word key k's values on this CPU, found or made.  Probe context. */
+int64_t *dtrace_agg_word(dtrace_aggbuf_t *a, const struct dtrace_aggshape *shape, uint64_t k);
+/* dtrace_agg_nokey: a keyless aggregation's values on this CPU, found or made, then cached.  Probe context. */
+int64_t *dtrace_agg_nokey(dtrace_aggbuf_t *a, const struct dtrace_aggshape *shape);
 
 /*
  * dtrace_agg_apply: one firing of aggregation ag with its nargs arguments
@@ -364,13 +389,21 @@ void dtrace_dynvar_census(const dtrace_state_t *s, dtrace_dynvar_census_t *out);
  * (probe context).
  */
 void dtrace_jit_ecb(dtrace_ecb_t *e);
+/* lean.c: settle e's lean firing (after dtrace_jit_ecb, before linking).  Thread context, dtrace_lock. */
+void dtrace_lean_ecb(dtrace_ecb_t *e);
 void dtrace_jit_free(dtrace_ecb_t *e);      /* e unreachable now (after dtrace_sync); dtrace_lock */
-static inline dif_jit_fn dtrace_jit_find(const dtrace_ecb_t *e, const dif_difo_t *dp)
+static inline const struct dtrace_jit *dtrace_jit_entry(const dtrace_ecb_t *e, const dif_difo_t *dp)
 {
 	for (uint32_t i = 0; i < e->dte_njit; i++)
 		if (e->dte_jit[i].dj_difo == dp)
-			return e->dte_jit[i].dj_fn;
+			return &e->dte_jit[i];
 	return NULL;
+}
+static inline dif_jit_fn dtrace_jit_find(const dtrace_ecb_t *e, const dif_difo_t *dp)
+{
+	const struct dtrace_jit *j = dtrace_jit_entry(e, dp);
+
+	return j != NULL ? j->dj_fn : NULL;
 }
 struct dtrace_jit_stats {
 	uint64_t djs_translated;          /* DIFOs running natively */

@@ -369,14 +369,20 @@ static bool check_result(const char *name, const char *want, uint64_t rv,
 
 /*
  * jit_same: -jit.  When the JIT translates the vector's program, run the
- * native code on the same arguments and require what the interpreter got:
- * the same fault code (and fault pc), or the same value.  Only programs of
- * one run are compared (a program run several times keeps state).
+ * native code as often as the interpreter ran, from the state it started
+ * from (hostenv h0, state st0, scratch sc0), and require what it left: the
+ * same fault (code, pc, address) or value, the same scratch, variables and
+ * memory, the same rand() and strtok() state.  The JIT's state is left in
+ * place, so the vector's checks below see the native code's results.
  */
-static bool jit_same(const char *path, const dif_difo_t *dp, const dif_state_t *st, int f,
+static bool jit_same(const char *path, const dif_difo_t *dp, struct dif_hostenv *h,
+                     const struct dif_hostenv *h0, dif_state_t *st, const dif_state_t *st0,
+                     uint8_t *scratch, const uint8_t *sc0, size_t n, uint32_t runs, int f,
                      uint64_t rv)
 {
 	static uint8_t code[1 << 18];
+	static struct dif_hostenv hi;
+	static uint8_t sci[1 << 16];
 	size_t len = dif_jit_translate(dp, code, sizeof(code));
 
 	if (len == 0)
@@ -389,15 +395,35 @@ static bool jit_same(const char *path, const dif_difo_t *dp, const dif_state_t *
 		munmap(m, len);
 		return false;
 	}
+	dif_state_t sti = *st;
+	memcpy(&hi, h, sizeof(hi));
+	memcpy(sci, scratch, n);
+	memcpy(h, h0, sizeof(*h));
+	*st = *st0;
+	memcpy(scratch, sc0, n);
 	uint64_t jv = 0;
-	uint32_t jpc = 0;
-	int jf = ((dif_jit_fn)m)(st->ds_args, &jv, &jpc);
+	int jf = 0;
+	for (uint32_t r = 0; r < runs && jf == 0; r++) {
+		st->ds_scratch_used = 0;
+		jf = ((dif_jit_fn)m)(st, &jv);
+	}
 	munmap(m, len);
 	jit_translated++;
-	if (jf != f || (f != 0 && jpc != st->ds_fault.df_pc) || (f == 0 && jv != rv)) {
-		fprintf(stderr, "%s: JIT differs: fault %d pc %u value 0x%" PRIx64
-		        ", interpreter fault %d pc %u value 0x%" PRIx64 "\n",
-		        path, jf, jpc, jv, f, st->ds_fault.df_pc, rv);
+	st->ds_insns = sti.ds_insns;
+	bool same = jf == f && (f == 0 ? jv == rv : st->ds_fault.df_pc == sti.ds_fault.df_pc &&
+	                                        st->ds_fault.df_addr == sti.ds_fault.df_addr) &&
+	            st->ds_fault.df_code == sti.ds_fault.df_code;
+	if (!same) {
+		fprintf(stderr, "%s: JIT differs: fault %d pc %u addr 0x%" PRIx64 " value 0x%" PRIx64
+		        ", interpreter fault %d pc %u addr 0x%" PRIx64 " value 0x%" PRIx64 "\n",
+		        path, jf, st->ds_fault.df_pc, st->ds_fault.df_addr, jv, f, sti.ds_fault.df_pc,
+		        sti.ds_fault.df_addr, rv);
+		return false;
+	}
+	if (memcmp(h, &hi, sizeof(hi)) != 0 || memcmp(scratch, sci, n) != 0 ||
+	    st->ds_rand != sti.ds_rand || st->ds_strtok != sti.ds_strtok ||
+	    st->ds_scratch_used != sti.ds_scratch_used) {
+		fprintf(stderr, "%s: JIT differs: memory, variables, scratch or state\n", path);
 		return false;
 	}
 	return true;
@@ -467,11 +493,17 @@ static bool run_vector(const char *path)
 		if (DIF_INSTR_OP(dp.dd_insns[i]) == DIF_OP_CALL &&
 		    DIF_INSTR_INDEX(dp.dd_insns[i]) < DIF_SUBR_MAX)
 			subr_seen[DIF_INSTR_INDEX(dp.dd_insns[i])] = true;
+	static struct dif_hostenv h0;
+	static uint8_t sc0[sizeof(scratch)];
+	dif_state_t st0 = st;
+	memcpy(&h0, &h, sizeof(h0));
+	memcpy(sc0, scratch, sizeof(scratch));
 	for (uint32_t r = 0; r < o.runs && f == 0; r++) {
 		st.ds_scratch_used = 0;
 		f = dif_emulate(&dp, &st, &rv);
 	}
-	if (jit && !jit_same(path, &dp, &st, f, rv))
+	if (jit && !jit_same(path, &dp, &h, &h0, &st, &st0, scratch, sc0, sizeof(scratch), o.runs,
+	                     f, rv))
 		goto out;
 	if (v.sec[S_ERROR]) {
 		/* a vector expecting a fault has no result to check */

@@ -40,8 +40,13 @@ def test_fbt_entry_count_is_one_whole_firing():
     total, per, path, _ = trace("fbt::bench_fbt:entry { @ = count(); }")
     assert sum(per.values()) == total
     assert path[0] == "bench_fbt" and path[1] == "fbt_jstub" and path[2] == "fbt_jump_tramp"
-    for f in ("fbt_fire_entry", "dtrace_probe_frame", "ecb_fire", "dtrace_agg_find"):
+    for f in ("fbt_fire_entry", "dtrace_probe_frame"):
         assert f in per, path
+    # The lean clause machine (trace/lean.c): a keyless count() without a
+    # predicate is one add to the cached value, with no clause walk and no
+    # hash lookup; a predicate or a key takes the lean count path instead.
+    for f in ("ecb_fire", "ecb_fire_lean", "ecb_fire_lean_count", "dtrace_agg_find"):
+        assert f not in per, path
     assert "prov_isa_trap" not in per and not any(f.startswith("trap_stub") for f in per), path
     assert path[-1] == "fbt_jstub"        # the displaced instructions, then the jump back
     assert per["bench_fbt"] == 1          # only the jmp: the function's own body is not counted
@@ -53,12 +58,15 @@ def test_fbt_entry_trap_path():
     total, per, path, _ = trace("--append", "nofbtjump", "fbt::bench_fbt:entry { @ = count(); }")
     assert sum(per.values()) == total
     assert path[0] == "bench_fbt" and path[1].startswith("trap_stub_3")
-    for f in ("prov_isa_trap", "fbt_invop", "dtrace_probe_frame", "ecb_fire", "dtrace_agg_find"):
+    for f in ("prov_isa_trap", "fbt_invop", "dtrace_probe_frame"):
         assert f in per, path
     assert path[-1] == "fbt_ool"          # the replayed first instruction, then the jump back
     assert per["bench_fbt"] == 1
     jtotal, _, _, _ = trace("fbt::bench_fbt:entry { @ = count(); }")
     assert jtotal < total                 # the jump path costs less, even counted in instructions
+    _, kper, kpath, _ = trace("fbt::bench_fbt:entry { @[arg0 % 7] = count(); }")
+    assert "ecb_fire_lean_count" in kper and "dtrace_agg_word" in kper, kpath
+    assert "ecb_fire" not in kper and "dtrace_agg_find" not in kper, kpath
 
 
 def test_predicate_costs_more_and_calls_out_of_the_region():
@@ -69,7 +77,7 @@ def test_predicate_costs_more_and_calls_out_of_the_region():
     base, _, _, _ = trace("fbt::bench_fbt:entry { @ = count(); }")
     pred = "fbt::bench_fbt:entry /arg0 == 123456789/ { @ = count(); }"
     total, per, path, _ = trace("#pragma D option jit=0\n" + pred)
-    assert "dif_emulate" in per
+    assert "dif_emulate" in per and "ecb_fire" in per       # no JIT: the general clause machine
     assert path[-1] == "fbt_jstub"
     assert total > base
     jtotal, jper, jpath, _ = trace(pred)

@@ -7,9 +7,10 @@
  * quarter of the inputs with flag bits 6 and 7 set, the disassemble/
  * reassemble round trip is exact (those are also disassembled whether
  * valid or not). The text form is checked on every vector by dif-check.
- * Every valid DIFO the JIT translates (dif/dif_jit.h) also runs natively
- * on the first pass's arguments and must give the interpreter's value, or
- * its fault code and pc (jit_compare): the JIT is fuzzed by the same inputs.
+ * Every valid DIFO the JIT translates (dif/dif_jit.h) also runs natively,
+ * on each pass from the state the interpreter started from, and must leave
+ * what it left: value or fault (code, pc, address), scratch, variables,
+ * memory (jit_compare): the JIT is fuzzed by the same inputs.
  *
  * Input layout: byte 0 flags (bit 0: repair the program so it is likely
  * valid, bit 1: destructive, bit 2: user, bit 3: small strsize, bit 4: tiny
@@ -154,13 +155,19 @@ static void check_round_trip(const dif_difo_t *dp)
 }
 
 /*
- * jit_compare: when the JIT translates dp, its native code on the same
- * arguments must give the interpreter's fault code and pc, or its value.
+ * jit_compare: when the JIT translates dp, its native code run from the
+ * same starting state (hostenv h0, state st0, scratch sc0 of n bytes) must
+ * leave what the interpreter left: the same fault (code, pc, address) or
+ * value, the same scratch, variables and memory (*h, *st, scratch), the
+ * same rand() and strtok() state.
  */
-static void jit_compare(const dif_difo_t *dp, const uint64_t *args, int f, uint32_t fpc,
-                        uint64_t rv)
+static void jit_compare(const dif_difo_t *dp, struct dif_hostenv *h, const struct dif_hostenv *h0,
+                        dif_state_t *st, const dif_state_t *st0, uint8_t *scratch,
+                        const uint8_t *sc0, size_t n, int f, uint64_t rv)
 {
-	static uint8_t code[1 << 17];
+	static uint8_t code[1 << 18];
+	static struct dif_hostenv hi;
+	static uint8_t sci[4096];
 	size_t len = dif_jit_translate(dp, code, sizeof(code));
 
 	if (len == 0)
@@ -170,16 +177,30 @@ static void jit_compare(const dif_difo_t *dp, const uint64_t *args, int f, uint3
 		return;
 	memcpy(m, code, len);
 	if (mprotect(m, len, PROT_READ | PROT_EXEC) == 0) {
+		dif_state_t sti = *st;
+		memcpy(&hi, h, sizeof(hi));
+		memcpy(sci, scratch, n);
+		memcpy(h, h0, sizeof(*h));               /* the interpreter's starting point */
+		*st = *st0;
+		memcpy(scratch, sc0, n);
 		uint64_t jv = 0;
-		uint32_t jpc = 0;
-		int jf = ((dif_jit_fn)m)(args, &jv, &jpc);
+		int jf = ((dif_jit_fn)m)(st, &jv);
 		stats.jitted++;
-		if (jf != f || (f != 0 && jpc != fpc) || (f == 0 && jv != rv)) {
-			fprintf(stderr, "JIT differs: fault %d pc %u value %llu, interpreter "
-			        "fault %d pc %u value %llu\n", jf, jpc, (unsigned long long)jv,
-			        f, fpc, (unsigned long long)rv);
+		bool same = jf == f && st->ds_fault.df_code == sti.ds_fault.df_code &&
+		            (f == 0 ? jv == rv : st->ds_fault.df_pc == sti.ds_fault.df_pc &&
+		                                 st->ds_fault.df_addr == sti.ds_fault.df_addr) &&
+		            memcmp(h, &hi, sizeof(hi)) == 0 && memcmp(scratch, sci, n) == 0 &&
+		            st->ds_rand == sti.ds_rand && st->ds_strtok == sti.ds_strtok &&
+		            st->ds_scratch_used == sti.ds_scratch_used && st->ds_ntuples == 0;
+		if (!same) {
+			fprintf(stderr, "JIT differs: fault %d pc %u addr %llx value %llu, interpreter "
+			        "fault %d pc %u addr %llx value %llu (or state)\n", jf, st->ds_fault.df_pc,
+			        (unsigned long long)st->ds_fault.df_addr, (unsigned long long)jv,
+			        f, sti.ds_fault.df_pc, (unsigned long long)sti.ds_fault.df_addr,
+			        (unsigned long long)rv);
 			abort();
 		}
+		st->ds_insns = sti.ds_insns;             /* the interpreter's count, for the check below */
 	}
 	munmap(m, len);
 }
@@ -202,14 +223,18 @@ static void run(const dif_difo_t *dp, unsigned flags)
 	for (int i = 0; i < DIF_NARGS; i++)
 		st.ds_args[i] = HOSTENV_KMEM + 8 * (uint64_t)i;
 	for (int pass = 0; pass < 2; pass++) {
+		static struct dif_hostenv h0;
+		static uint8_t sc0[sizeof(scratch)];
 		st.ds_insns = 0;
 		st.ds_scratch_used = 0;
 		stats.runs++;
+		dif_state_t st0 = st;
+		memcpy(&h0, &h, sizeof(h0));
+		memcpy(sc0, scratch, sizeof(scratch));
 		int f = dif_emulate(dp, &st, &rv);
 		if (f != 0)
 			stats.faults++;
-		if (pass == 0)                       /* a fresh state: what the JIT sees */
-			jit_compare(dp, st.ds_args, f, st.ds_fault.df_pc, rv);
+		jit_compare(dp, &h, &h0, &st, &st0, scratch, sc0, sizeof(scratch), f, rv);
 		if (st.ds_insns > dp->dd_ninsns) {
 			fprintf(stderr, "executed %llu > %u instructions\n",
 			        (unsigned long long)st.ds_insns, dp->dd_ninsns);

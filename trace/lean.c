@@ -1,0 +1,212 @@
+/*
+ * lean.c - the lean clause machine: what enabling can settle about a clause.
+ *
+ * Most of a firing's work in the general clause machine (probe.c) is
+ * asking questions whose answers do not change while the ECB lives: has
+ * the clause a predicate, which actions, what record layout, which of its
+ * DIFOs run natively, does it read the probe's arguments at all.  At
+ * enabling, dtrace_lean_ecb() answers them once for one ECB:
+ *
+ *   - dte_reads_args: some DIFO of the clause reads arg0..arg9 or args[]
+ *     (ldgs of an argument, ldga).  A probe copies its arguments into the
+ *     DIF machine only before the first ECB that reads them (probe.c), so
+ *     `fbt:::entry { @ = count(); }` copies nothing.
+ *   - dte_lean: the clause is one aggregation and nothing else (no record),
+ *     on a probe that is not BEGIN, END or ERROR, its predicate (if any)
+ *     and its integer keys run natively, and its value arguments run
+ *     natively or are constants (`sum(1)` keeps no DIF at all: the value
+ *     is read out of its setx here).  Such an ECB fires through
+ *     dtrace_lean (probe.c's ecb_fire_lean): no act_ctx, no action walk,
+ *     keys built straight into a stack buffer, and a keyless aggregation's
+ *     value words found through the aggregation buffer's cache instead of
+ *     a hash lookup.
+ *   - dl_rec: the clause records only trace() of native integers (or is
+ *     empty, the default action): a fixed layout, the header then a word
+ *     per action, written without the action walk.
+ *
+ * What this does not do: anything at firing time, or change what a clause
+ * does.  An ECB that fails any condition keeps the general machine, which
+ * remains the reference for every clause; so does the lean one whenever
+ * the consumer is not simply active (warm-up, draining, cool-down all go
+ * through probe.c's checks, which for these probes decide "no firing").
+ *
+ * Context: dtrace_lean_ecb in thread context under dtrace_lock, after
+ * dtrace_jit_ecb (it needs the native code) and before the ECB is linked.
+ *
+ * Tests: tests/d/lean; tests/e2e/test_firing_trace.py (which path a firing
+ *        takes); make bench (tools/bench_probe_effect.py)
+ */
+#include "kernel/klib.h"
+#include "trace/trace_impl.h"
+
+/* difo_reads_args: does dp read the probe's arguments (ldgs arg0..arg9, ldga)? */
+static bool difo_reads_args(const dif_difo_t *dp)
+{
+	for (uint32_t pc = 0; dp != NULL && pc < dp->dd_ninsns; pc++) {
+		dif_instr_t in = dp->dd_insns[pc];
+		unsigned op = DIF_INSTR_OP(in);
+		if (op == DIF_OP_LDGA)
+			return true;
+		if (op == DIF_OP_LDGS && DIF_INSTR_INDEX(in) >= DIF_VAR_ARG0 &&
+		    DIF_INSTR_INDEX(in) <= DIF_VAR_ARG9)
+			return true;
+	}
+	return false;
+}
+
+static bool clause_reads_args(const dt_clause *cl)
+{
+	if (difo_reads_args(cl->cl_pred))
+		return true;
+	for (uint32_t k = 0; k < cl->cl_nacts; k++)
+		for (uint32_t i = 0; i < cl->cl_acts[k].ac_nargs; i++)
+			if (difo_reads_args(cl->cl_acts[k].ac_args[i]))
+				return true;
+	return false;
+}
+
+/* difo_constant: is dp `setx %rN, v; ret %rN` (a constant argument)?  Then *v. */
+static bool difo_constant(const dif_difo_t *dp, int64_t *v)
+{
+	if (dp == NULL || dp->dd_ninsns != 2)
+		return false;
+	dif_instr_t a = dp->dd_insns[0], b = dp->dd_insns[1];
+	if (DIF_INSTR_OP(a) != DIF_OP_SETX || DIF_INSTR_OP(b) != DIF_OP_RET ||
+	    DIF_INSTR_RD(a) != DIF_INSTR_RD(b) || DIF_INSTR_INDEX(a) >= dp->dd_nints)
+		return false;
+	*v = (int64_t)dp->dd_inttab[DIF_INSTR_INDEX(a)];
+	return true;
+}
+
+static bool difo_integer(const dif_difo_t *dp)
+{
+	return dp != NULL && dp->dd_rtype.dt_kind != DIF_TYPE_STRING &&
+	       dp->dd_rtype.dt_kind != DIF_TYPE_BLOB;
+}
+
+/* lean_keys: each key an integer run natively; false if any is not. */
+static bool lean_keys(dtrace_ecb_t *e, const dt_action *a, const dt_aggdesc *ag)
+{
+	struct dtrace_lean *l = &e->dte_lean;
+
+	if (ag->ag_nkeys > DTRACE_LEAN_NKEYS || ag->ag_nkeys > a->ac_nargs)
+		return false;
+	for (uint32_t i = 0; i < ag->ag_nkeys; i++) {
+		const dt_keytype *kt = &ag->ag_keys[i];
+		if (kt->kt_string || kt->kt_kind == DT_KEY_STACK || kt->kt_kind == DT_KEY_USTACK ||
+		    kt->kt_kind >= DT_KEY_USYM || !difo_integer(a->ac_args[i]))
+			return false;
+		if ((l->dl_key[i] = dtrace_jit_find(e, a->ac_args[i])) == NULL)
+			return false;
+	}
+	l->dl_nkeys = (uint8_t)ag->ag_nkeys;
+	return true;
+}
+
+/* lean_values: each value argument a constant or run natively. */
+static bool lean_values(dtrace_ecb_t *e, const dt_action *a, const dt_aggdesc *ag)
+{
+	struct dtrace_lean *l = &e->dte_lean;
+	uint32_t n = a->ac_nargs - ag->ag_nkeys;
+
+	if (n > DTRACE_LEAN_NVALS)
+		return false;
+	for (uint32_t i = 0; i < n; i++) {
+		const dif_difo_t *dp = a->ac_args[ag->ag_nkeys + i];
+		if (difo_constant(dp, &l->dl_const[i]))
+			continue;                        /* dl_val[i] NULL: the constant */
+		if (!difo_integer(dp) || (l->dl_val[i] = dtrace_jit_find(e, dp)) == NULL)
+			return false;
+	}
+	l->dl_nvals = (uint8_t)n;
+	return true;
+}
+
+/*
+ * lean_addone: count() with at most one key is ecb_fire_lean_count's
+ * (dl_count); a keyless count() or sum(constant) without a predicate is
+ * one add (dl_addone).
+ */
+static void lean_addone(struct dtrace_lean *l, const dt_aggdesc *ag)
+{
+	l->dl_aggid = ag->ag_id;
+	l->dl_count = ag->ag_func == DT_AGG_COUNT && l->dl_nvals == 0 && l->dl_nkeys <= 1 &&
+	              (l->dl_nkeys == 1 || ag->ag_id < DTRACE_AGG_NOKEY);
+	if (l->dl_pred != NULL || l->dl_nkeys != 0 || ag->ag_id >= DTRACE_AGG_NOKEY)
+		return;
+	if (ag->ag_func == DT_AGG_COUNT && l->dl_nvals == 0)
+		l->dl_add = 1;
+	else if (ag->ag_func == DT_AGG_SUM && l->dl_nvals == 1 && l->dl_val[0] == NULL)
+		l->dl_add = l->dl_const[0];
+	else
+		return;
+	l->dl_addone = true;
+}
+
+
+static bool probe_special(const dtrace_probe_t *p)
+{
+	return p->dtpr_id == dtrace_probeid_begin || p->dtpr_id == dtrace_probeid_end ||
+	       p->dtpr_id == dtrace_probeid_error;
+}
+
+/* lean_plain: every native DIFO of e is plain arithmetic on its arguments (no DIF machine needed). */
+static bool lean_plain(const dtrace_ecb_t *e)
+{
+	for (uint32_t i = 0; i < e->dte_njit; i++)
+		if (!e->dte_jit[i].dj_plain)
+			return false;
+	return true;
+}
+
+/*
+ * lean_record: a clause of trace() actions of native integers only (or of
+ * none: the default action's record): its record is the header and one
+ * word per action, fixed at enabling (dl_rec, dl_key[] the values).
+ */
+static void lean_record(dtrace_ecb_t *e)
+{
+	const dt_clause *cl = e->dte_cl;
+	struct dtrace_lean *l = &e->dte_lean;
+
+	if (cl->cl_speculative || cl->cl_nacts > DTRACE_LEAN_NKEYS ||
+	    e->dte_size != sizeof(dtrace_rechdr_t) + 8 * cl->cl_nacts)
+		return;
+	for (uint32_t i = 0; i < cl->cl_nacts; i++) {
+		const dt_action *a = &cl->cl_acts[i];
+		if (a->ac_kind != DT_ACT_TRACE || a->ac_nargs != 1 || !difo_integer(a->ac_args[0]) ||
+		    (l->dl_key[i] = dtrace_jit_find(e, a->ac_args[0])) == NULL)
+			return;
+	}
+	l->dl_nkeys = (uint8_t)cl->cl_nacts;
+	l->dl_prepare = !lean_plain(e);
+	l->dl_rec = true;
+	e->dte_lean_on = true;
+}
+
+void dtrace_lean_ecb(dtrace_ecb_t *e)
+{
+	const dt_clause *cl = e->dte_cl;
+	struct dtrace_lean *l = &e->dte_lean;
+	dtrace_state_t *s = e->dte_state;
+
+	e->dte_reads_args = clause_reads_args(cl);
+	memset(l, 0, sizeof(*l));
+	if (probe_special(e->dte_probe))
+		return;
+	if (cl->cl_pred != NULL && (l->dl_pred = dtrace_jit_find(e, cl->cl_pred)) == NULL)
+		return;
+	if (!e->dte_lone_agg) {
+		lean_record(e);
+		return;
+	}
+	const dt_action *a = &cl->cl_acts[0];
+	const struct dtrace_aggshape *shape = &s->dts_aggshape[a->ac_aggs[0]];
+	if (shape->das_keylen > 8 * DTRACE_LEAN_NKEYS || !lean_keys(e, a, shape->das_desc) ||
+	    !lean_values(e, a, shape->das_desc))
+		return;
+	l->dl_shape = shape;
+	l->dl_prepare = !lean_plain(e);
+	e->dte_lean_on = true;
+	lean_addone(l, shape->das_desc);
+}
