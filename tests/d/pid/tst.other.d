@@ -2,7 +2,9 @@
  * ASSERTION: pid probes are the target's alone: another process running
  * the same program (the target's child, which execs /bin/pidloop 4 while
  * the target's probes are in place) runs its 4 calls of inner untouched
- * and exits normally; only the target's own 4 calls fire.
+ * and exits normally; only the target's own 4 calls fire.  The two exits
+ * are counted and printed at the end: on several CPUs the order of records
+ * from different CPUs is not the order of events.
  * @@options: -q -c '/bin/pidloop -e 4'
  */
 pid$target::inner:entry
@@ -13,11 +15,17 @@ pid$target::inner:entry
 proc:::exit
 /execname == "pidloop"/
 {
-	printf("%s exit reason %d\n", pid == $target ? "target" : "other", arg0);
+	@reason[pid == $target ? "target" : "other", arg0] = count();
 }
 
 syscall::exit_group:entry
 /execname == "pidloop"/
 {
-	printf("%s status %d\n", pid == $target ? "target" : "other", arg0);
+	@status[pid == $target ? "target" : "other", arg0] = count();
+}
+
+END
+{
+	printa("%s status %d\n", @status);
+	printa("%s exit reason %d\n", @reason);
 }
