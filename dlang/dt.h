@@ -137,7 +137,7 @@ typedef enum dt_nodekind {
 	DT_N_AGG,		/* @name[n_args] */
 	DT_N_MEMBER,		/* n_a . n_str / n_a -> n_str (n_op) */
 	DT_N_CAST,		/* (n_ctype) n_a */
-	DT_N_SIZEOF,		/* sizeof n_a / sizeof (n_ctype) */
+	DT_N_SIZEOF,		/* sizeof n_a / sizeof(n_ctype) */
 	DT_N_OFFSETOF,		/* offsetof(n_ctype, n_str) */
 	DT_N_STRINGOF,		/* stringof n_a */
 	DT_N_XLATE,		/* xlate <n_ctype> (n_a) */

@@ -31,8 +31,7 @@
 
 /* ---- ordering rules ---- */
 
-void
-dt_order_check(dt_ctx *ctx, dt_node *n, dt_ordkind k)
+void dt_order_check(dt_ctx *ctx, dt_node *n, dt_ordkind k)
 {
 	dt_clstate *s = &ctx->c_cl;
 	switch (k) {
@@ -93,46 +92,42 @@ dt_order_check(dt_ctx *ctx, dt_node *n, dt_ordkind k)
 /* ---- actions ---- */
 
 /* The action's value arguments: one DIFO for each of n nodes from first. */
-static void
-act_args(dt_ctx *ctx, dt_action *ac, dt_node *first, uint32_t n)
+static void act_args(dt_ctx *ctx, dt_action *ac, dt_node *first, uint32_t n)
 {
-	ac->ac_args = dt_alloc(ctx, sizeof (*ac->ac_args) * (n == 0 ? 1 : n));
+	ac->ac_args = dt_alloc(ctx, sizeof(*ac->ac_args) * (n == 0 ? 1 : n));
 	ac->ac_nargs = n;
 	uint32_t i = 0;
 	for (dt_node *a = first; a != NULL && i < n; a = a->n_next)
 		ac->ac_args[i++] = dt_cg_expr(ctx, a);
 }
 
-static uint32_t
-value_size(dt_ctx *ctx, const dt_type *t)
+static uint32_t value_size(dt_ctx *ctx, const dt_type *t)
 {
 	if (dt_type_isstring(t))
-		return (ctx->c_prog->dp_strsize);
-	return (t->ty_size == 0 ? 8 : t->ty_size);
+		return ctx->c_prog->dp_strsize;
+	return t->ty_size == 0 ? 8 : t->ty_size;
 }
 
 /*
  * Argument i of fname, which must name a defined aggregation (@a, no
  * keys): argtag if it is not an aggregation, badtag if it is undefined.
  */
-static dt_ident *
-agg_find(dt_ctx *ctx, dt_node *a, const char *argtag, const char *badtag,
-    const char *fname, uint32_t i)
+static dt_ident *agg_find(dt_ctx *ctx, dt_node *a, const char *argtag, const char *badtag,
+                          const char *fname, uint32_t i)
 {
 	if (a->n_kind != DT_N_AGG)	/* @a[k] names @a, as in DTrace */
 		dt_fn_proto_arg(ctx, a, argtag, fname, i, "aggregation",
 		    a->n_type);
 	char key[80];
-	dt_snprintf(key, sizeof (key), "@%s", a->n_str);
+	dt_snprintf(key, sizeof(key), "@%s", a->n_str);
 	dt_ident *id = dt_ident_lookup(&ctx->c_globals, key);
 	if (id == NULL)
 		dt_error_node(ctx, a, badtag, "undefined aggregation: @%s",
 		    a->n_str);
-	return (id);
+	return id;
 }
 
-static DT_NOINLINE void
-act_trace(dt_ctx *ctx, dt_node *n, dt_action *ac)
+static DT_NOINLINE void act_trace(dt_ctx *ctx, dt_node *n, dt_action *ac)
 {
 	dt_node *a = n->n_args;
 	if (a->n_type->ty_kind == DT_TK_VOID)
@@ -153,14 +148,13 @@ act_trace(dt_ctx *ctx, dt_node *n, dt_action *ac)
  * DTrace's order: each must be a defined aggregation; the format (if any)
  * is checked against the first; each later one must have the first's keys.
  */
-static DT_NOINLINE void
-act_aggs(dt_ctx *ctx, dt_node *n, dt_action *ac, dt_node *first,
-    uint32_t argno)
+static DT_NOINLINE void act_aggs(dt_ctx *ctx, dt_node *n, dt_action *ac, dt_node *first,
+                                 uint32_t argno)
 {
 	uint32_t na = 0;
 	for (dt_node *a = first; a != NULL; a = a->n_next)
 		na++;
-	ac->ac_aggs = dt_alloc(ctx, sizeof (uint32_t) * (na == 0 ? 1 : na));
+	ac->ac_aggs = dt_alloc(ctx, sizeof(uint32_t) * (na == 0 ? 1 : na));
 	dt_ident *proto = NULL;
 	for (dt_node *a = first; a != NULL; a = a->n_next, argno++) {
 		dt_ident *id = agg_find(ctx, a, "D_PRINTA_AGGARG",
@@ -176,8 +170,7 @@ act_aggs(dt_ctx *ctx, dt_node *n, dt_action *ac, dt_node *first,
 	}
 }
 
-static DT_NOINLINE void
-act_printa(dt_ctx *ctx, dt_node *n, dt_action *ac)
+static DT_NOINLINE void act_printa(dt_ctx *ctx, dt_node *n, dt_action *ac)
 {
 	dt_node *first = n->n_args;
 	uint32_t argno = 1;
@@ -191,9 +184,8 @@ act_printa(dt_ctx *ctx, dt_node *n, dt_action *ac)
 	act_aggs(ctx, n, ac, first, argno);
 }
 
-static DT_NOINLINE void
-act_scalar_arg(dt_ctx *ctx, dt_node *n, dt_action *ac, dt_node *a,
-    const char *tag, uint32_t argno)
+static DT_NOINLINE void act_scalar_arg(dt_ctx *ctx, dt_node *n, dt_action *ac, dt_node *a,
+                                       const char *tag, uint32_t argno)
 {
 	if (!dt_type_isscalar(a->n_type))
 		dt_error_node(ctx, n, tag, "%s( ) argument #%u must be of "
@@ -201,8 +193,7 @@ act_scalar_arg(dt_ctx *ctx, dt_node *n, dt_action *ac, dt_node *a,
 	act_args(ctx, ac, a, 1);
 }
 
-static DT_NOINLINE void
-act_aggop(dt_ctx *ctx, dt_node *n, dt_action *ac, uint32_t na)
+static DT_NOINLINE void act_aggop(dt_ctx *ctx, dt_node *n, dt_action *ac, uint32_t na)
 {
 	const char *arg = "D_CLEAR_AGGARG", *bad = "D_CLEAR_AGGBAD";
 	const char *sc = "D_TRUNC_SCALAR";
@@ -224,18 +215,17 @@ act_aggop(dt_ctx *ctx, dt_node *n, dt_action *ac, uint32_t na)
 		dt_error_node(ctx, n, sc, "%s( ) argument #2 must be of scalar "
 		    "type", n->n_str);
 	dt_ident *id = agg_find(ctx, a, arg, bad, n->n_str, 1);
-	ac->ac_aggs = dt_alloc(ctx, sizeof (uint32_t));
+	ac->ac_aggs = dt_alloc(ctx, sizeof(uint32_t));
 	ac->ac_aggs[0] = id->id_aggidx;
 	ac->ac_naggs = 1;
 	if (na == 2)
 		act_scalar_arg(ctx, n, ac, a->n_next, sc, 2);
 }
 
-static dt_ordkind
-act_order(dt_actkind k, dt_fnclass c)
+static dt_ordkind act_order(dt_actkind k, dt_fnclass c)
 {
 	if (c == DT_FN_DESTR)
-		return (DT_ORD_DESTR);
+		return DT_ORD_DESTR;
 	switch (k) {
 	case DT_ACT_EXIT: return (DT_ORD_EXIT);
 	case DT_ACT_COMMIT: return (DT_ORD_COMMIT);
@@ -245,8 +235,7 @@ act_order(dt_actkind k, dt_fnclass c)
 	}
 }
 
-static DT_NOINLINE void
-act_simple_int(dt_ctx *ctx, dt_node *n, dt_action *ac)
+static DT_NOINLINE void act_simple_int(dt_ctx *ctx, dt_node *n, dt_action *ac)
 {
 	act_args(ctx, ac, n->n_args, dt_fn_nargs(n));
 	ac->ac_size = ac->ac_nargs == 0 ? 0 : 8;
@@ -257,13 +246,12 @@ act_simple_int(dt_ctx *ctx, dt_node *n, dt_action *ac)
  * strings, tracemem's size...): D_PROTO_ARG before any check of the
  * action's own.
  */
-static DT_NOINLINE void
-action_typed(dt_ctx *ctx, dt_node *n, const dt_func *fn)
+static DT_NOINLINE void action_typed(dt_ctx *ctx, dt_node *n, const dt_func *fn)
 {
 	uint32_t i = 0;
 	char pb[48];
 	for (dt_node *a = n->n_args; a != NULL; a = a->n_next, i++) {
-		if (dt_proto_argtype(fn->fn_name, i + 1, pb, sizeof (pb)) == NULL)
+		if (dt_proto_argtype(fn->fn_name, i + 1, pb, sizeof(pb)) == NULL)
 			continue;
 		if (!dt_fn_proto_ok(dt_fn_proto_at(fn, i), a) ||
 		    a->n_kind == DT_N_AGG)
@@ -277,8 +265,7 @@ action_typed(dt_ctx *ctx, dt_node *n, const dt_func *fn)
  * (after DTrace's prototype check, D_PROTO_LEN): the action's own, with
  * its own tag and words (stack and ustack: dt_fn_stack_args).
  */
-static DT_NOINLINE void
-action_count(dt_ctx *ctx, dt_node *n, const dt_func *fn, uint32_t na)
+static DT_NOINLINE void action_count(dt_ctx *ctx, dt_node *n, const dt_func *fn, uint32_t na)
 {
 	switch (fn->fn_act) {
 	case DT_ACT_CLEAR:
@@ -311,8 +298,7 @@ action_count(dt_ctx *ctx, dt_node *n, const dt_func *fn, uint32_t na)
 }
 
 /* A statement that calls an action. */
-static void
-action(dt_ctx *ctx, dt_node *n, const dt_func *fn)
+static void action(dt_ctx *ctx, dt_node *n, const dt_func *fn)
 {
 	dt_fn_cook_args(ctx, n);	/* an argument's own error comes first */
 	uint32_t na = dt_fn_nargs(n);
@@ -399,9 +385,8 @@ static void statement(dt_ctx *ctx, dt_node *s);
  * an empty branch makes no clause.  A constant condition compiles only the
  * live branch.
  */
-static dt_node *
-if_test(dt_ctx *ctx, dt_node *where, const char *var, dt_tokkind op,
-    int64_t v)
+static dt_node *if_test(dt_ctx *ctx, dt_node *where, const char *var, dt_tokkind op,
+                        int64_t v)
 {
 	dt_node *t = dt_node_new(ctx, DT_N_THIS, &ctx->c_tok);
 	t->n_line = where->n_line;
@@ -413,11 +398,10 @@ if_test(dt_ctx *ctx, dt_node *where, const char *var, dt_tokkind op,
 	n->n_op = op;
 	n->n_a = t;
 	n->n_b = dt_node_int(ctx, where, v, ctx->c_t_int);
-	return (n);
+	return n;
 }
 
-static void
-stmt_if(dt_ctx *ctx, dt_node *s)
+static void stmt_if(dt_ctx *ctx, dt_node *s)
 {
 	dt_node *c = dt_sema_expr(ctx, s->n_a);
 	if (!dt_type_isscalar(c->n_type) && !dt_type_isstring(c->n_type))
@@ -433,7 +417,7 @@ stmt_if(dt_ctx *ctx, dt_node *s)
 		dt_error_node(ctx, s, "D_ACT_SPEC", "if statements may not "
 		    "follow speculate( ) in Sonde");
 	char name[24];
-	dt_snprintf(name, sizeof (name), "__if%u", ++ctx->c_nifs);
+	dt_snprintf(name, sizeof(name), "__if%u", ++ctx->c_nifs);
 	const char *var = dt_strdup(ctx, name, dt_strlen(name));
 	dt_node *sel = dt_node_new(ctx, DT_N_OP3, &ctx->c_tok);
 	sel->n_line = s->n_line;
@@ -456,8 +440,7 @@ stmt_if(dt_ctx *ctx, dt_node *s)
 }
 
 /* Start the next clause of a split: same probes, the pending predicate. */
-void
-dt_clause_split(dt_ctx *ctx)
+void dt_clause_split(dt_ctx *ctx)
 {
 	dt_clstate saved = ctx->c_cl;
 	dt_probedesc *pds = saved.cs_clause->cl_probes;
@@ -480,11 +463,10 @@ dt_clause_split(dt_ctx *ctx)
  * says once it knows the aggregation (brackets make it known; a bare
  * unknown name is an unknown identifier).
  */
-static void
-stmt_agg_null(dt_ctx *ctx, dt_node *e)
+static void stmt_agg_null(dt_ctx *ctx, dt_node *e)
 {
 	char key[80];
-	dt_snprintf(key, sizeof (key), "@%s", e->n_str);
+	dt_snprintf(key, sizeof(key), "@%s", e->n_str);
 	if (e->n_a == NULL && dt_ident_lookup(&ctx->c_globals, key) == NULL)
 		dt_error_node(ctx, e, "D_IDENT_UNDEF", "failed to resolve @%s: "
 		    "Unknown variable name", e->n_str);
@@ -492,8 +474,7 @@ stmt_agg_null(dt_ctx *ctx, dt_node *e)
 	    e->n_str);
 }
 
-static void
-statement(dt_ctx *ctx, dt_node *s)
+static void statement(dt_ctx *ctx, dt_node *s)
 {
 	if (s == NULL)		/* the empty statement ';' (e.g. "if (x) ;") */
 		return;
@@ -528,9 +509,8 @@ statement(dt_ctx *ctx, dt_node *s)
 
 /* ---- probe descriptions ---- */
 
-static void
-pd_field(dt_ctx *ctx, dt_node *p, char *dst, size_t cap, const char *s,
-    size_t n)
+static void pd_field(dt_ctx *ctx, dt_node *p, char *dst, size_t cap, const char *s,
+                     size_t n)
 {
 	if (n >= cap)
 		dt_error_node(ctx, p, "D_PDESC_INVAL", "invalid probe "
@@ -539,8 +519,7 @@ pd_field(dt_ctx *ctx, dt_node *p, char *dst, size_t cap, const char *s,
 	dst[n] = '\0';
 }
 
-static void
-pdesc_parse(dt_ctx *ctx, dt_node *p, dt_probedesc *pd)
+static void pdesc_parse(dt_ctx *ctx, dt_node *p, dt_probedesc *pd)
 {
 	const char *f[4];
 	size_t len[4];
@@ -591,52 +570,48 @@ pdesc_parse(dt_ctx *ctx, dt_node *p, dt_probedesc *pd)
  * first and the predicate (an untouched copy) again after it; an error
  * then is the predicate's.  Every other error stands at once.
  */
-static dt_node *
-tree_copy(dt_ctx *ctx, const dt_node *n)
+static dt_node *tree_copy(dt_ctx *ctx, const dt_node *n)
 {
 	if (n == NULL)
-		return (NULL);
-	dt_node *c = dt_alloc(ctx, sizeof (*c));
+		return NULL;
+	dt_node *c = dt_alloc(ctx, sizeof(*c));
 	*c = *n;
 	c->n_a = n->n_a == n ? c : tree_copy(ctx, n->n_a);
 	c->n_b = tree_copy(ctx, n->n_b);
 	c->n_c = tree_copy(ctx, n->n_c);
 	c->n_args = tree_copy(ctx, n->n_args);
 	c->n_next = tree_copy(ctx, n->n_next);
-	return (c);
+	return c;
 }
 
 /* The cooked predicate, or NULL if it names a variable not yet known. */
-static DT_NOINLINE dt_node *
-pred_try(dt_ctx *ctx, dt_node *pred)
+static DT_NOINLINE dt_node *pred_try(dt_ctx *ctx, dt_node *pred)
 {
 	void *outer[5];
 	dt_node *volatile r = NULL;
 	uint32_t depth = ctx->c_depth;
-	__builtin_memcpy(outer, ctx->c_jmp, sizeof (outer));
+	__builtin_memcpy(outer, ctx->c_jmp, sizeof(outer));
 	if (__builtin_setjmp(ctx->c_jmp) == 0)
 		r = dt_sema_expr(ctx, pred);
-	__builtin_memcpy(ctx->c_jmp, outer, sizeof (outer));
+	__builtin_memcpy(ctx->c_jmp, outer, sizeof(outer));
 	if (r == NULL) {
 		if (!dt_streq(ctx->c_err->de_tag, "D_IDENT_UNDEF"))
 			__builtin_longjmp(ctx->c_jmp, 1);
-		__builtin_memset(ctx->c_err, 0, sizeof (*ctx->c_err));
+		__builtin_memset(ctx->c_err, 0, sizeof(*ctx->c_err));
 		ctx->c_depth = depth;
 	}
-	return (r);
+	return r;
 }
 
-static dif_difo_t *
-pred_code(dt_ctx *ctx, dt_node *pr)
+static dif_difo_t *pred_code(dt_ctx *ctx, dt_node *pr)
 {
 	if (!dt_type_isscalar(pr->n_type))
 		dt_error_node(ctx, pr, "D_PRED_SCALAR", "predicate "
 		    "result must be of scalar type");
-	return (dt_cg_expr(ctx, pr));
+	return dt_cg_expr(ctx, pr);
 }
 
-void
-dt_sema_clause(dt_ctx *ctx, dt_node *c)
+void dt_sema_clause(dt_ctx *ctx, dt_node *c)
 {
 	dt_clause_begin(ctx, c);
 	ctx->c_cl.cs_src = c;
@@ -644,7 +619,7 @@ dt_sema_clause(dt_ctx *ctx, dt_node *c)
 	uint32_t n = 0;
 	for (dt_node *p = c->n_args; p != NULL; p = p->n_next)
 		n++;
-	cl->cl_probes = dt_alloc(ctx, sizeof (dt_probedesc) * n);
+	cl->cl_probes = dt_alloc(ctx, sizeof(dt_probedesc) * n);
 	for (dt_node *p = c->n_args; p != NULL; p = p->n_next)
 		pdesc_parse(ctx, p, &cl->cl_probes[cl->cl_nprobes++]);
 	uint32_t first = (uint32_t)(cl - ctx->c_prog->dp_clauses);

@@ -18,28 +18,25 @@
  */
 #include "dlang/dt.h"
 
-static const char *
-agg_fname(dt_aggfunc f)
+static const char *agg_fname(dt_aggfunc f)
 {
 	static const char *const names[] = { "", "count", "sum", "avg",
 	    "min", "max", "stddev", "quantize", "lquantize", "llquantize" };
-	return (names[f]);
+	return names[f];
 }
 
 /* llquantize( )'s parameters, as DTrace's messages name them. */
 static const char *const llq_what[] = { "factor", "low magnitude",
     "high magnitude", "linear steps per magnitude" };
 
-static int64_t
-agg_param(dt_ctx *ctx, dt_node *a, const char *typetag, const char *msg)
+static int64_t agg_param(dt_ctx *ctx, dt_node *a, const char *typetag, const char *msg)
 {
 	if (!(a->n_flags & DT_NF_CONST))
 		dt_error_node(ctx, a, typetag, "%s", msg);
-	return (a->n_ival);
+	return a->n_ival;
 }
 
-static void
-lquantize_params(dt_ctx *ctx, dt_node *f, int64_t *p)
+static void lquantize_params(dt_ctx *ctx, dt_node *f, int64_t *p)
 {
 	dt_node *a = f->n_args->n_next;
 	p[0] = agg_param(ctx, a, "D_LQUANT_BASETYPE", "lquantize( ) argument "
@@ -78,8 +75,7 @@ lquantize_params(dt_ctx *ctx, dt_node *f, int64_t *p)
 		    "must be a 16-bit quantity");
 }
 
-static void
-llquantize_params(dt_ctx *ctx, dt_node *f, int64_t *p)
+static void llquantize_params(dt_ctx *ctx, dt_node *f, int64_t *p)
 {
 	static const char *const ttag[] = { "D_LLQUANT_FACTORTYPE",
 	    "D_LLQUANT_LOWTYPE", "D_LLQUANT_HIGHTYPE", "D_LLQUANT_NSTEPTYPE" };
@@ -127,9 +123,8 @@ llquantize_params(dt_ctx *ctx, dt_node *f, int64_t *p)
 }
 
 /* A later use of an lquantize/llquantize aggregation keeps its parameters. */
-static void
-agg_match(dt_ctx *ctx, dt_node *f, dt_aggdesc *ag, const int64_t *p,
-    uint32_t np)
+static void agg_match(dt_ctx *ctx, dt_node *f, dt_aggdesc *ag, const int64_t *p,
+                      uint32_t np)
 {
 	const int64_t *o = ag->ag_params;
 	if (ag->ag_func == DT_AGG_LQUANTIZE) {
@@ -164,9 +159,8 @@ agg_match(dt_ctx *ctx, dt_node *f, dt_aggdesc *ag, const int64_t *p,
 			    (int)p[i]);
 }
 
-static void
-agg_keys(dt_ctx *ctx, dt_node *lhs, dt_ident *id, dt_aggdesc *ag,
-    bool fresh)
+static void agg_keys(dt_ctx *ctx, dt_node *lhs, dt_ident *id, dt_aggdesc *ag,
+                     bool fresh)
 {
 	uint32_t nk = 0;
 	char kb[64], pb[64];
@@ -179,7 +173,7 @@ agg_keys(dt_ctx *ctx, dt_node *lhs, dt_ident *id, dt_aggdesc *ag,
 		    t->ty_kind != DT_TK_STACK && t->ty_kind != DT_TK_SYMADDR)
 			dt_error_node(ctx, k, "D_KEY_TYPE", "%s expression may "
 			    "not be used as aggregation index: key #%u",
-			    dt_sema_tname(t, kb, sizeof (kb)), nk + 1);
+			    dt_sema_tname(t, kb, sizeof(kb)), nk + 1);
 		dt_keytype kt = { dt_type_isstring(t), (uint8_t)(t->ty_size >
 		    8 ? 8 : t->ty_size), t->ty_signed, DT_KEY_VALUE, 0 };
 		if (t->ty_kind == DT_TK_STACK || t->ty_kind == DT_TK_SYMADDR) {
@@ -194,16 +188,16 @@ agg_keys(dt_ctx *ctx, dt_node *lhs, dt_ident *id, dt_aggdesc *ag,
 		    (ag->ag_keys[nk].kt_string != kt.kt_string ||
 		    ag->ag_keys[nk].kt_kind != kt.kt_kind)) {
 			char b[64];
-			dt_type_name(t, b, sizeof (b));
+			dt_type_name(t, b, sizeof(b));
 			static const char *const kinds[] = { "integer",
 			    "stack", "ustack", "symbol", "module" };
 			if (t->ty_kind == DT_TK_STACK || t->ty_kind ==
 			    DT_TK_SYMADDR)
-				dt_snprintf(b, sizeof (b), "%s", kinds[kt.kt_kind]);
+				dt_snprintf(b, sizeof(b), "%s", kinds[kt.kt_kind]);
 			const char *pn = ag->ag_keys[nk].kt_string ? "string" :
 			    kinds[ag->ag_keys[nk].kt_kind];
 			if (id->id_keys[nk] != NULL)
-				pn = dt_sema_tname(id->id_keys[nk], pb, sizeof (pb));
+				pn = dt_sema_tname(id->id_keys[nk], pb, sizeof(pb));
 			dt_error_node(ctx, k, "D_PROTO_ARG", "@%s[ ] key #%u is "
 			    "incompatible with prototype:\n\tprototype: %s\n\t"
 			    "      key: %s", lhs->n_str, nk + 1, pn, b);
@@ -222,18 +216,17 @@ agg_keys(dt_ctx *ctx, dt_node *lhs, dt_ident *id, dt_aggdesc *ag,
  * framework records the stack, or the key is a pc printed as a symbol.
  * Marks the node (n_ival = dt_keykind, n_b = frames) and returns true.
  */
-static bool
-agg_special_key(dt_ctx *ctx, dt_node *k)
+static bool agg_special_key(dt_ctx *ctx, dt_node *k)
 {
 	if (k->n_kind != DT_N_CALL)
-		return (false);
+		return false;
 	const dt_func *fn = dt_func_lookup(k->n_str);
 	if (fn == NULL || fn->fn_class != DT_FN_ACT ||
 	    (fn->fn_act != DT_ACT_STACK && fn->fn_act != DT_ACT_USTACK &&
 	    fn->fn_act != DT_ACT_SYM && fn->fn_act != DT_ACT_MOD &&
 	    fn->fn_act != DT_ACT_USYM && fn->fn_act != DT_ACT_UADDR &&
 	    fn->fn_act != DT_ACT_UMOD))
-		return (false);
+		return false;
 	dt_fn_cook_args(ctx, k);
 	dt_fn_check_len(ctx, k, fn, dt_fn_nargs(k));
 	dt_node *a = k->n_args;
@@ -244,7 +237,7 @@ agg_special_key(dt_ctx *ctx, dt_node *k)
 		k->n_b = a == NULL ? NULL : dt_node_int(ctx, a,
 		    dt_fn_stack_args(ctx, fn, a), ctx->c_t_int);
 		k->n_type = ctx->c_t_stack;
-		return (true);
+		return true;
 	}
 	if (!dt_type_isscalar(a->n_type))
 		dt_fn_proto_arg(ctx, k, "D_PROTO_ARG", fn->fn_name, 1,
@@ -254,15 +247,14 @@ agg_special_key(dt_ctx *ctx, dt_node *k)
 	    fn->fn_act == DT_ACT_USYM ? DT_KEY_USYM :
 	    fn->fn_act == DT_ACT_UADDR ? DT_KEY_UADDR : DT_KEY_UMOD;
 	k->n_type = ctx->c_t_symaddr;
-	return (true);
+	return true;
 }
 
 /*
  * The aggregating function of "@a[keys] = f(args)", checked as DTrace
  * cooks the call: its arguments, its prototype, then that it is one.
  */
-static const dt_func *
-agg_func(dt_ctx *ctx, dt_node *asg)
+static const dt_func *agg_func(dt_ctx *ctx, dt_node *asg)
 {
 	dt_node *lhs = asg->n_a, *f = asg->n_b;
 	const dt_func *fn = f->n_kind == DT_N_CALL ?
@@ -277,20 +269,19 @@ agg_func(dt_ctx *ctx, dt_node *asg)
 	uint32_t i = 0;
 	char pb[48];
 	for (dt_node *a = f->n_args; a != NULL; a = a->n_next, i++)
-		if (dt_proto_argtype(fn->fn_name, i + 1, pb, sizeof (pb)) !=
+		if (dt_proto_argtype(fn->fn_name, i + 1, pb, sizeof(pb)) !=
 		    NULL && !dt_type_isint(a->n_type))	/* lquantize's int32_t */
 			dt_fn_proto_arg(ctx, f, "D_PROTO_ARG", fn->fn_name, i + 1,
 			    "int", a->n_type);
-	return (fn);
+	return fn;
 }
 
 /* The aggregation @name: found, or created with the function fn. */
-static dt_ident *
-agg_ident(dt_ctx *ctx, dt_node *asg, const dt_func *fn, bool *fresh)
+static dt_ident *agg_ident(dt_ctx *ctx, dt_node *asg, const dt_func *fn, bool *fresh)
 {
 	dt_node *lhs = asg->n_a;
 	char key[80];
-	dt_snprintf(key, sizeof (key), "@%s", lhs->n_str);
+	dt_snprintf(key, sizeof(key), "@%s", lhs->n_str);
 	dt_ident *id = dt_ident_lookup(&ctx->c_globals, key);
 	*fresh = id == NULL;
 	if (id == NULL) {
@@ -300,7 +291,7 @@ agg_ident(dt_ctx *ctx, dt_node *asg, const dt_func *fn, bool *fresh)
 		id->id_line = asg->n_line;
 		ctx->c_prog->dp_aggs[id->id_aggidx].ag_func =
 		    (dt_aggfunc)fn->fn_act;
-		return (id);
+		return id;
 	}
 	dt_aggfunc old = ctx->c_prog->dp_aggs[id->id_aggidx].ag_func;
 	if (old != (dt_aggfunc)fn->fn_act)
@@ -308,13 +299,12 @@ agg_ident(dt_ctx *ctx, dt_node *asg, const dt_func *fn, bool *fresh)
 		    "redefined: @%s\n\t current: @%s = %s( )\n\tprevious: @%s = "
 		    "%s( ) : line %u", lhs->n_str, lhs->n_str, fn->fn_name,
 		    lhs->n_str, agg_fname(old), id->id_line);
-	return (id);
+	return id;
 }
 
 /* The keys: cooked (stack() and the like specially), then checked. */
-static void
-agg_cook_keys(dt_ctx *ctx, dt_node *lhs, dt_ident *id, dt_aggdesc *ag,
-    bool fresh)
+static void agg_cook_keys(dt_ctx *ctx, dt_node *lhs, dt_ident *id, dt_aggdesc *ag,
+                          bool fresh)
 {
 	for (dt_node **k = &lhs->n_args; *k != NULL; k = &(*k)->n_next) {
 		dt_node *nx = (*k)->n_next;
@@ -332,14 +322,13 @@ agg_cook_keys(dt_ctx *ctx, dt_node *lhs, dt_ident *id, dt_aggdesc *ag,
 }
 
 /* The increment (weight) of quantize/lquantize/llquantize, or NULL. */
-static dt_node *
-agg_incr(dt_ctx *ctx, dt_node *f, const dt_func *fn, uint32_t na)
+static dt_node *agg_incr(dt_ctx *ctx, dt_node *f, const dt_func *fn, uint32_t na)
 {
 	uint32_t argmax = fn->fn_act == DT_AGG_QUANTIZE ? 2 :
 	    fn->fn_act == DT_AGG_LQUANTIZE ? 5 :
 	    fn->fn_act == DT_AGG_LLQUANTIZE ? 6 : 0;
 	if (argmax == 0 || na < argmax)
-		return (NULL);
+		return NULL;
 	dt_node *incr = f->n_args;
 	for (uint32_t i = 1; i < argmax; i++)
 		incr = incr->n_next;
@@ -351,7 +340,7 @@ agg_incr(dt_ctx *ctx, dt_node *f, const dt_func *fn, uint32_t na)
 		dt_error_node(ctx, incr, "D_PROTO_LEN", "%s( ) prototype "
 		    "mismatch: %u args passed, at most %u expected",
 		    fn->fn_name, na, argmax);
-	return (incr);
+	return incr;
 }
 
 /*
@@ -360,8 +349,7 @@ agg_incr(dt_ctx *ctx, dt_node *f, const dt_func *fn, uint32_t na)
  * function (D_AGG_REDEF), the keys; then the value (D_AGG_SCALAR), the
  * quantization parameters, the increment; then the ordering rules.
  */
-void
-dt_aggregation(dt_ctx *ctx, dt_node *asg)
+void dt_aggregation(dt_ctx *ctx, dt_node *asg)
 {
 	dt_node *lhs = asg->n_a, *f = asg->n_b;
 	const dt_func *fn = agg_func(ctx, asg);
@@ -393,13 +381,13 @@ dt_aggregation(dt_ctx *ctx, dt_node *asg)
 	dt_node *incr = agg_incr(ctx, f, fn, na);
 	dt_order_check(ctx, asg, DT_ORD_AGG);
 	dt_action *ac = dt_action_add(ctx, DT_ACT_AGG, asg);
-	ac->ac_aggs = dt_alloc(ctx, sizeof (uint32_t));
+	ac->ac_aggs = dt_alloc(ctx, sizeof(uint32_t));
 	ac->ac_aggs[0] = id->id_aggidx;
 	ac->ac_naggs = 1;
 	/* value arguments: the value, then the increment if any */
 	uint32_t nv = na == 0 ? 0 : incr != NULL ? 2 : 1;
 	ac->ac_nargs = ag->ag_nkeys + nv;
-	ac->ac_args = dt_alloc(ctx, sizeof (dif_difo_t *) * (ac->ac_nargs +
+	ac->ac_args = dt_alloc(ctx, sizeof(dif_difo_t *) * (ac->ac_nargs +
 	    1));
 	uint32_t i = 0;
 	for (dt_node *k = lhs->n_args; k != NULL; k = k->n_next) {

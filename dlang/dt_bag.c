@@ -27,8 +27,7 @@
 
 #define DT_BAG_KEY_MAX 32            /* kernel/baggage.h BAGGAGE_KEY_MAX */
 
-bool
-dt_bag_is_ref(dt_ctx *ctx, const dt_node *n)
+bool dt_bag_is_ref(dt_ctx *ctx, const dt_node *n)
 {
 	return (n != NULL && n->n_kind == DT_N_MEMBER && n->n_op == DT_T_ARROW &&
 	    n->n_a != NULL && n->n_a->n_kind == DT_N_VAR &&
@@ -36,8 +35,7 @@ dt_bag_is_ref(dt_ctx *ctx, const dt_node *n)
 	    dt_ident_lookup(&ctx->c_globals, "bag") == NULL);
 }
 
-static void
-bag_key_check(dt_ctx *ctx, const dt_node *n)
+static void bag_key_check(dt_ctx *ctx, const dt_node *n)
 {
 	if (dt_strlen(n->n_str) > DT_BAG_KEY_MAX)
 		dt_error_node(ctx, n, "D_BAG_KEY", "bag->%s: a baggage key is "
@@ -45,31 +43,28 @@ bag_key_check(dt_ctx *ctx, const dt_node *n)
 }
 
 /* bag_node: a new node of kind k at where's place. */
-static dt_node *
-bag_node(dt_ctx *ctx, const dt_node *where, dt_nodekind k)
+static dt_node *bag_node(dt_ctx *ctx, const dt_node *where, dt_nodekind k)
 {
-	dt_node *n = dt_alloc(ctx, sizeof (*n));
+	dt_node *n = dt_alloc(ctx, sizeof(*n));
 	n->n_kind = k;
 	n->n_line = where->n_line;
 	n->n_col = where->n_col;
 	n->n_reg = -1;
-	return (n);
+	return n;
 }
 
-static dt_node *
-bag_str(dt_ctx *ctx, const dt_node *where, const char *s)
+static dt_node *bag_str(dt_ctx *ctx, const dt_node *where, const char *s)
 {
 	dt_node *k = bag_node(ctx, where, DT_N_STR);
 	k->n_type = ctx->c_t_string;
 	k->n_str = s;
 	k->n_slen = dt_strlen(s);
-	return (k);
+	return k;
 }
 
 /* bag_call: a call of the internal function fn(key, arg, [arg2]), cooked. */
-static dt_node *
-bag_call(dt_ctx *ctx, const dt_node *where, const char *fn, const char *key,
-    dt_node *arg, dt_node *arg2)
+static dt_node *bag_call(dt_ctx *ctx, const dt_node *where, const char *fn, const char *key,
+                         dt_node *arg, dt_node *arg2)
 {
 	dt_node *c = bag_node(ctx, where, DT_N_CALL);
 	c->n_str = fn;
@@ -77,12 +72,11 @@ bag_call(dt_ctx *ctx, const dt_node *where, const char *fn, const char *key,
 	c->n_args->n_next = arg;
 	arg->n_next = arg2;
 	c->n_ival = arg2 != NULL ? 3 : 2;
-	return (dt_sema_expr(ctx, c));
+	return dt_sema_expr(ctx, c);
 }
 
 /* bag->key read with selector sel (DIF_BAG_SEL_*). */
-static dt_node *
-bag_read(dt_ctx *ctx, dt_node *n, int sel)
+static dt_node *bag_read(dt_ctx *ctx, dt_node *n, int sel)
 {
 	dt_ident *id = dt_ident_lookup(&ctx->c_bag, n->n_str);
 	bool isint = id != NULL && id->id_type != NULL &&
@@ -93,20 +87,18 @@ bag_read(dt_ctx *ctx, dt_node *n, int sel)
 	    dt_node_int(ctx, n, sel, ctx->c_t_int), NULL));
 }
 
-dt_node *
-dt_bag_cook_read(dt_ctx *ctx, dt_node *n)
+dt_node *dt_bag_cook_read(dt_ctx *ctx, dt_node *n)
 {
-	return (bag_read(ctx, n, DIF_BAG_SEL_ALL));
+	return bag_read(ctx, n, DIF_BAG_SEL_ALL);
 }
 
 /* first(bag->k) and last(bag->k); NULL when n is not such a call. */
-dt_node *
-dt_bag_cook_select(dt_ctx *ctx, dt_node *n)
+dt_node *dt_bag_cook_select(dt_ctx *ctx, dt_node *n)
 {
 	bool first = dt_streq(n->n_str, "first");
 
 	if (!first && !dt_streq(n->n_str, "last"))
-		return (NULL);
+		return NULL;
 	if (n->n_args == NULL || n->n_args->n_next != NULL ||
 	    !dt_bag_is_ref(ctx, n->n_args))
 		dt_error_node(ctx, n, "D_BAG_SELECT", "%s( ) takes one bag-> "
@@ -116,8 +108,7 @@ dt_bag_cook_select(dt_ctx *ctx, dt_node *n)
 }
 
 /* The key's type, from its first assignment; later ones must agree. */
-static bool
-bag_key_type(dt_ctx *ctx, const dt_node *n, const dt_type *t)
+static bool bag_key_type(dt_ctx *ctx, const dt_node *n, const dt_type *t)
 {
 	bool isstr = dt_type_isstring(t);
 	dt_ident *id;
@@ -135,20 +126,18 @@ bag_key_type(dt_ctx *ctx, const dt_node *n, const dt_type *t)
 		    "%s before", n->n_a->n_str, isstr ? "an integer" :
 		    "a string");
 	}
-	return (isstr);
+	return isstr;
 }
 
 /* An operator that bag-> does not take (++, --, &): D_BAG_OP. */
-_Noreturn void
-dt_bag_op_error(dt_ctx *ctx, const dt_node *n)
+_Noreturn void dt_bag_op_error(dt_ctx *ctx, const dt_node *n)
 {
 	dt_error_node(ctx, n, "D_BAG_OP", "operator %s may not be applied "
 	    "to bag->%s: use = or +=", dt_tok_name(n->n_op), n->n_a->n_str);
 }
 
 /* bag->k = e and bag->k += e. */
-dt_node *
-dt_bag_cook_assign(dt_ctx *ctx, dt_node *n)
+dt_node *dt_bag_cook_assign(dt_ctx *ctx, dt_node *n)
 {
 	dt_node *v;
 	bool isstr;

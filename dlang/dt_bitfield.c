@@ -27,31 +27,28 @@
  */
 #include "dlang/dt.h"
 
-static uint32_t
-bitfield_bytes(int64_t w)
+static uint32_t bitfield_bytes(int64_t w)
 {
 	uint32_t n = 1;
 
 	while (n * 8 < (uint64_t)w)
 		n *= 2;
-	return (n);
+	return n;
 }
 
-static dt_type *
-bitfield_type(dt_ctx *ctx, dt_type *base, int64_t w)
+static dt_type *bitfield_type(dt_ctx *ctx, dt_type *base, int64_t w)
 {
-	dt_type *t = dt_alloc(ctx, sizeof (*t));
+	dt_type *t = dt_alloc(ctx, sizeof(*t));
 
 	*t = *dt_type_int(ctx, bitfield_bytes(w), base->ty_signed);
 	t->ty_name = base->ty_name;
 	t->ty_bits = (uint8_t)w;
 	t->ty_align = t->ty_size;
-	return (t);
+	return t;
 }
 
-void
-dt_bitfield_member(dt_ctx *ctx, dt_node *where, dt_type *sou,
-    const char *name, dt_type *base, dt_node *width)
+void dt_bitfield_member(dt_ctx *ctx, dt_node *where, dt_type *sou,
+                        const char *name, dt_type *base, dt_node *width)
 {
 	char b[64];
 	int64_t w;
@@ -62,7 +59,7 @@ dt_bitfield_member(dt_ctx *ctx, dt_node *where, dt_type *sou,
 		dt_error_node(ctx, width, "D_DECL_BFCONST", "positive integral "
 		    "constant expression expected as bit-field size");
 	w = width->n_ival;
-	dt_type_name(base, b, sizeof (b));
+	dt_type_name(base, b, sizeof(b));
 	if ((base->ty_kind != DT_TK_INT && base->ty_kind != DT_TK_ENUM) ||
 	    base->ty_bits != 0)
 		dt_error_node(ctx, where, "D_DECL_BFTYPE", "invalid type for "

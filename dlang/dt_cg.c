@@ -54,41 +54,38 @@ static int cg(dt_ctx *ctx, dt_cgbuf *b, dt_node *n);
 
 /* ---- buffer and tables ---- */
 
-static void
-emit(dt_ctx *ctx, dt_cgbuf *b, dif_instr_t in)
+static void emit(dt_ctx *ctx, dt_cgbuf *b, dif_instr_t in)
 {
 	if (b->cb_n >= 0x100000)
 		dt_error_at(ctx, ctx->c_line, 1, "D_CG_EXPR", "expression is "
 		    "too large to compile");
 	b->cb_insns = dt_grow(ctx, b->cb_insns, b->cb_n, &b->cb_cap,
-	    sizeof (dif_instr_t));
+	    sizeof(dif_instr_t));
 	b->cb_insns[b->cb_n++] = in;
 }
 
-static uint32_t
-int_index(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, uint64_t v)
+static uint32_t int_index(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, uint64_t v)
 {
 	for (uint32_t i = 0; i < b->cb_nints; i++)
 		if (b->cb_ints[i] == v)
-			return (i);
+			return i;
 	if (b->cb_nints >= DIF_MAX_INTTAB)
 		dt_error_node(ctx, where, "D_CG_EXPR", "too many integer "
 		    "constants in one expression");
 	b->cb_ints = dt_grow(ctx, b->cb_ints, b->cb_nints, &b->cb_capi,
-	    sizeof (uint64_t));
+	    sizeof(uint64_t));
 	b->cb_ints[b->cb_nints] = v;
-	return (b->cb_nints++);
+	return b->cb_nints++;
 }
 
-static uint32_t
-str_offset(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, const char *s,
-    uint32_t len)
+static uint32_t str_offset(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, const char *s,
+                           uint32_t len)
 {
 	for (uint32_t off = 0; off + len < b->cb_strlen; ) {
 		uint32_t l = (uint32_t)dt_strlen(b->cb_strs + off);
 		if (l >= len && __builtin_memcmp(b->cb_strs + off + l - len, s,
 		    len) == 0 && b->cb_strs[off + l] == '\0')
-			return (off + l - len);
+			return off + l - len;
 		off += l + 1;
 	}
 	if (b->cb_strlen + len + 1 > DIF_MAX_STRTAB - 1)
@@ -109,7 +106,7 @@ str_offset(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, const char *s,
 	__builtin_memcpy(b->cb_strs + off, s, len);
 	b->cb_strs[off + len] = '\0';
 	b->cb_strlen = need;
-	return (off);
+	return off;
 }
 
 /*
@@ -117,66 +114,58 @@ str_offset(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, const char *s,
  * cut to strsize - 1 characters when used, so a longer constant (a
  * 100,000-character literal) is stored cut, as DTrace does.
  */
-static uint32_t
-str_cut(dt_ctx *ctx, uint32_t len)
+static uint32_t str_cut(dt_ctx *ctx, uint32_t len)
 {
 	uint32_t max = ctx->c_prog->dp_strsize - 1;
-	return (len > max ? max : len);
+	return len > max ? max : len;
 }
 
 /* ---- registers and labels ---- */
 
-static int
-reg_alloc(dt_ctx *ctx, dt_cgbuf *b, dt_node *where)
+static int reg_alloc(dt_ctx *ctx, dt_cgbuf *b, dt_node *where)
 {
 	for (int r = 1; r < DIF_NREGS; r++) {
 		if (!(b->cb_regs & (1u << r))) {
 			b->cb_regs |= (uint8_t)(1u << r);
-			return (r);
+			return r;
 		}
 	}
 	dt_error_node(ctx, where, "D_NOREG", "Insufficient registers to "
 	    "generate code");
 }
 
-static void
-reg_free(dt_cgbuf *b, int r)
+static void reg_free(dt_cgbuf *b, int r)
 {
 	if (r > 0)
 		b->cb_regs &= (uint8_t)~(1u << r);
 }
 
-static uint32_t
-label_new(dt_ctx *ctx, dt_cgbuf *b)
+static uint32_t label_new(dt_ctx *ctx, dt_cgbuf *b)
 {
 	b->cb_labels = dt_grow(ctx, b->cb_labels, b->cb_nlabels, &b->cb_capl,
-	    sizeof (uint32_t));
+	    sizeof(uint32_t));
 	b->cb_labels[b->cb_nlabels] = UINT32_MAX;
-	return (b->cb_nlabels++);
+	return b->cb_nlabels++;
 }
 
-static void
-label_here(dt_cgbuf *b, uint32_t l)
+static void label_here(dt_cgbuf *b, uint32_t l)
 {
 	b->cb_labels[l] = b->cb_n;
 }
 
-static void
-branch(dt_ctx *ctx, dt_cgbuf *b, unsigned op, uint32_t l)
+static void branch(dt_ctx *ctx, dt_cgbuf *b, unsigned op, uint32_t l)
 {
 	emit(ctx, b, DIF_INSTR_BRANCH(op, l));
 }
 
-static void
-set_int(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, uint64_t v, int rd)
+static void set_int(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, uint64_t v, int rd)
 {
 	emit(ctx, b, DIF_INSTR_SETX(int_index(ctx, b, where, v), rd));
 }
 
 /* ---- loads ---- */
 
-static bool
-by_ref(const dt_type *t)
+static bool by_ref(const dt_type *t)
 {
 	return (t->ty_kind == DT_TK_STRUCT || t->ty_kind == DT_TK_UNION ||
 	    t->ty_kind == DT_TK_ARRAY || t->ty_kind == DT_TK_STRING ||
@@ -184,8 +173,7 @@ by_ref(const dt_type *t)
 }
 
 /* rd = *(type *)rd, unless the type is by reference (keep the address). */
-static void
-load(dt_ctx *ctx, dt_cgbuf *b, const dt_type *t, int rd, bool user)
+static void load(dt_ctx *ctx, dt_cgbuf *b, const dt_type *t, int rd, bool user)
 {
 	unsigned op;
 	if (by_ref(t))
@@ -204,8 +192,7 @@ load(dt_ctx *ctx, dt_cgbuf *b, const dt_type *t, int rd, bool user)
 }
 
 /* Sign- or zero-extend rd from the width of integer type t. */
-static void
-extend(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, const dt_type *t, int rd)
+static void extend(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, const dt_type *t, int rd)
 {
 	uint32_t sz = t->ty_kind == DT_TK_PTR ? 8 : t->ty_size;
 	if (sz >= 8 || sz == 0 || !dt_type_isint(t))
@@ -220,12 +207,11 @@ extend(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, const dt_type *t, int rd)
 
 /* ---- variables ---- */
 
-static dif_type_t
-dif_type_of(dt_ctx *ctx, const dt_type *t)
+static dif_type_t dif_type_of(dt_ctx *ctx, const dt_type *t)
 {
 	dif_type_t d = { DIF_TYPE_INT, 0, 0, 8 };
 	if (t == NULL)
-		return (d);
+		return d;
 	if (dt_type_isstring(t)) {
 		d.dt_kind = DIF_TYPE_STRING;
 		d.dt_flags = DIF_TF_BYREF;
@@ -246,12 +232,11 @@ dif_type_of(dt_ctx *ctx, const dt_type *t)
 		    t->ty_size;
 	}
 	(void)ctx;
-	return (d);
+	return d;
 }
 
 /* Add a user variable to the DIFO's variable table (once). */
-static void
-var_ref(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, dt_ident *id, bool store)
+static void var_ref(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, dt_ident *id, bool store)
 {
 	uint8_t kind = id->id_kind == DT_IDK_ARRAY ? DIF_VKIND_ARRAY :
 	    DIF_VKIND_SCALAR;
@@ -264,9 +249,9 @@ var_ref(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, dt_ident *id, bool store)
 		}
 	}
 	b->cb_vars = dt_grow(ctx, b->cb_vars, b->cb_nvars, &b->cb_capv,
-	    sizeof (dif_var_t));
+	    sizeof(dif_var_t));
 	dif_var_t *v = &b->cb_vars[b->cb_nvars++];
-	__builtin_memset(v, 0, sizeof (*v));
+	__builtin_memset(v, 0, sizeof(*v));
 	v->dv_name = str_offset(ctx, b, where, id->id_name,
 	    (uint32_t)dt_strlen(id->id_name));
 	v->dv_id = id->id_id;
@@ -277,8 +262,7 @@ var_ref(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, dt_ident *id, bool store)
 }
 
 /* Evaluate then push a tuple (array keys or call arguments). */
-static void
-push_tuple(dt_ctx *ctx, dt_cgbuf *b, dt_node *first)
+static void push_tuple(dt_ctx *ctx, dt_cgbuf *b, dt_node *first)
 {
 	int regs[DT_MAXARGS];
 	uint32_t n = 0;
@@ -297,8 +281,7 @@ push_tuple(dt_ctx *ctx, dt_cgbuf *b, dt_node *first)
 	}
 }
 
-static unsigned
-var_op(const dt_ident *id, bool store)
+static unsigned var_op(const dt_ident *id, bool store)
 {
 	bool arr = id->id_kind == DT_IDK_ARRAY;
 	switch (id->id_scope) {
@@ -306,7 +289,7 @@ var_op(const dt_ident *id, bool store)
 		return (arr ? (store ? DIF_OP_STTAA : DIF_OP_LDTAA) :
 		    (store ? DIF_OP_STTS : DIF_OP_LDTS));
 	case DIF_SCOPE_LOCAL:
-		return (store ? DIF_OP_STLS : DIF_OP_LDLS);
+		return store ? DIF_OP_STLS : DIF_OP_LDLS;
 	default:
 		return (arr ? (store ? DIF_OP_STGAA : DIF_OP_LDGAA) :
 		    (store ? DIF_OP_STGS : DIF_OP_LDGS));
@@ -314,8 +297,7 @@ var_op(const dt_ident *id, bool store)
 }
 
 /* Load the D variable (or array element) that node n names into rd. */
-static void
-var_load(dt_ctx *ctx, dt_cgbuf *b, dt_node *n, int rd)
+static void var_load(dt_ctx *ctx, dt_cgbuf *b, dt_node *n, int rd)
 {
 	dt_ident *id = n->n_ident;
 	if (id->id_kind == DT_IDK_BUILTIN) {
@@ -339,8 +321,7 @@ var_load(dt_ctx *ctx, dt_cgbuf *b, dt_node *n, int rd)
 	}
 }
 
-static void
-var_store(dt_ctx *ctx, dt_cgbuf *b, dt_node *n, int rs)
+static void var_store(dt_ctx *ctx, dt_cgbuf *b, dt_node *n, int rs)
 {
 	dt_ident *id = n->n_ident;
 	if (id->id_kind == DT_IDK_ARRAY)
@@ -354,9 +335,8 @@ var_store(dt_ctx *ctx, dt_cgbuf *b, dt_node *n, int rs)
  * after a load keep them, sign-extended if the type is signed; before a
  * store cut the value to them.
  */
-static void
-bitfield_extend(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, const dt_type *t,
-    int rd)
+static void bitfield_extend(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, const dt_type *t,
+                            int rd)
 {
 	if (t->ty_bits == 0)
 		return;
@@ -370,9 +350,8 @@ bitfield_extend(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, const dt_type *t,
 	reg_free(b, rs);
 }
 
-static void
-bitfield_cut(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, const dt_type *t,
-    int rv)
+static void bitfield_cut(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, const dt_type *t,
+                         int rv)
 {
 	if (t->ty_bits == 0 || t->ty_bits >= 64)
 		return;
@@ -388,8 +367,7 @@ static int cg_addr(dt_ctx *ctx, dt_cgbuf *b, dt_node *n);
 static void bounds_check(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, int ri,
     uint32_t nelem);
 
-static void
-add_const(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, int rd, uint64_t v)
+static void add_const(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, int rd, uint64_t v)
 {
 	if (v == 0)
 		return;
@@ -399,8 +377,7 @@ add_const(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, int rd, uint64_t v)
 	reg_free(b, rs);
 }
 
-static void
-scale(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, int r, uint32_t size)
+static void scale(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, int r, uint32_t size)
 {
 	if (size <= 1)
 		return;
@@ -411,18 +388,17 @@ scale(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, int r, uint32_t size)
 }
 
 /* The address of an lvalue in memory: *p, p->m, s.m, p[i]. */
-static DT_NOINLINE int
-cg_addr(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
+static DT_NOINLINE int cg_addr(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 {
 	int r;
 	switch (n->n_kind) {
 	case DT_N_OP1:		/* *p */
-		return (cg(ctx, b, n->n_a));
+		return cg(ctx, b, n->n_a);
 	case DT_N_MEMBER:
 		r = n->n_op == DT_T_ARROW ? cg(ctx, b, n->n_a) :
 		    cg_addr(ctx, b, n->n_a);
 		add_const(ctx, b, n, r, (uint64_t)n->n_ival);
-		return (r);
+		return r;
 	case DT_N_INDEX: {	/* p[i] */
 		r = n->n_a->n_type->ty_kind == DT_TK_ARRAY ?
 		    cg_addr(ctx, b, n->n_a) : cg(ctx, b, n->n_a);
@@ -433,19 +409,18 @@ cg_addr(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 		scale(ctx, b, n, ri, n->n_type->ty_size);
 		emit(ctx, b, DIF_INSTR_RRR(DIF_OP_ADD, r, ri, r));
 		reg_free(b, ri);
-		return (r);
+		return r;
 	}
 	default:
 		/* a by-reference value is its own address */
-		return (cg(ctx, b, n));
+		return cg(ctx, b, n);
 	}
 }
 
 /* ---- operators ---- */
 
 /* rd = 1 if the condition codes satisfy op, else 0. */
-static void
-cc_to_bool(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, unsigned op, int rd)
+static void cc_to_bool(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, unsigned op, int rd)
 {
 	uint32_t lt = label_new(ctx, b), le = label_new(ctx, b);
 	branch(ctx, b, op, lt);
@@ -456,16 +431,15 @@ cc_to_bool(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, unsigned op, int rd)
 	label_here(b, le);
 }
 
-static bool
-op_signed(const dt_node *n)
+static bool op_signed(const dt_node *n)
 {
 	const dt_type *a = n->n_a->n_type, *c = n->n_b->n_type;
 	bool sa = a->ty_kind != DT_TK_PTR && (a->ty_signed || a->ty_size < 4);
 	bool sb = c->ty_kind != DT_TK_PTR && (c->ty_signed || c->ty_size < 4);
 	if (a->ty_size == 8 && !sa)
-		return (false);
+		return false;
 	if (c->ty_size == 8 && !sb)
-		return (false);
+		return false;
 	return (sa && sb) || (a->ty_size < c->ty_size ? sb : c->ty_size <
 	    a->ty_size ? sa : false);
 }
@@ -482,8 +456,7 @@ op_signed(const dt_node *n)
  */
 static void cg_cond(dt_ctx *ctx, dt_cgbuf *b, dt_node *n, bool when, uint32_t l);
 
-static bool
-is_rel(const dt_node *n)
+static bool is_rel(const dt_node *n)
 {
 	return (n->n_kind == DT_N_OP2 && (n->n_op == DT_T_LT ||
 	    n->n_op == DT_T_LE || n->n_op == DT_T_GT || n->n_op == DT_T_GE ||
@@ -491,19 +464,17 @@ is_rel(const dt_node *n)
 }
 
 /* Is n a condition that cg_cond turns into branches only? */
-static bool
-is_cond(const dt_node *n)
+static bool is_cond(const dt_node *n)
 {
 	if (is_rel(n))
-		return (true);
+		return true;
 	if (n->n_kind == DT_N_OP2)
-		return (n->n_op == DT_T_LAND || n->n_op == DT_T_LOR);
-	return (n->n_kind == DT_N_OP1 && n->n_op == DT_T_LNEG);
+		return n->n_op == DT_T_LAND || n->n_op == DT_T_LOR;
+	return n->n_kind == DT_N_OP1 && n->n_op == DT_T_LNEG;
 }
 
 /* The branch taken when the condition codes do NOT satisfy op. */
-static unsigned
-branch_invert(unsigned op)
+static unsigned branch_invert(unsigned op)
 {
 	switch (op) {
 	case DIF_OP_BE: return (DIF_OP_BNE);
@@ -519,15 +490,13 @@ branch_invert(unsigned op)
 	}
 }
 
-static bool
-is_zero(const dt_node *n)
+static bool is_zero(const dt_node *n)
 {
-	return (n->n_kind == DT_N_INT && n->n_ival == 0);
+	return n->n_kind == DT_N_INT && n->n_ival == 0;
 }
 
 /* Compare n's operands (tst when the right one is the integer 0); the branch for n's truth. */
-static unsigned
-cg_compare(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
+static unsigned cg_compare(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 {
 	bool str = dt_type_isstring(n->n_a->n_type);
 	bool s = !str && op_signed(n);
@@ -557,15 +526,14 @@ cg_compare(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
  * loop, so its length costs no stack: every operand but the last jumps on
  * the truth that decides the whole chain, the last one jumps as asked.
  */
-static void
-cg_cond_logical(dt_ctx *ctx, dt_cgbuf *b, dt_node *n, bool when, uint32_t l)
+static void cg_cond_logical(dt_ctx *ctx, dt_cgbuf *b, dt_node *n, bool when, uint32_t l)
 {
 	bool and = n->n_op == DT_T_LAND;
 	uint32_t k = 1;
 	for (dt_node *m = n->n_a; m->n_kind == DT_N_OP2 && m->n_op == n->n_op;
 	    m = m->n_a)
 		k++;
-	dt_node **spine = dt_alloc(ctx, (k + 1) * sizeof (*spine));
+	dt_node **spine = dt_alloc(ctx, (k + 1) * sizeof(*spine));
 	spine[0] = n;				/* spine[k]: the leftmost operand */
 	for (uint32_t i = 1; i <= k; i++)
 		spine[i] = spine[i - 1]->n_a;
@@ -580,8 +548,7 @@ cg_cond_logical(dt_ctx *ctx, dt_cgbuf *b, dt_node *n, bool when, uint32_t l)
 		label_here(b, lskip);
 }
 
-static void
-cg_cond(dt_ctx *ctx, dt_cgbuf *b, dt_node *n, bool when, uint32_t l)
+static void cg_cond(dt_ctx *ctx, dt_cgbuf *b, dt_node *n, bool when, uint32_t l)
 {
 	if (is_rel(n)) {
 		unsigned op = cg_compare(ctx, b, n);
@@ -600,8 +567,7 @@ cg_cond(dt_ctx *ctx, dt_cgbuf *b, dt_node *n, bool when, uint32_t l)
 }
 
 /* A condition's value, 0 or 1, in a new register. */
-static int
-cg_bool(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
+static int cg_bool(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 {
 	uint32_t lfalse = label_new(ctx, b), lend = label_new(ctx, b);
 	cg_cond(ctx, b, n, false, lfalse);
@@ -611,18 +577,16 @@ cg_bool(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 	label_here(b, lfalse);
 	emit(ctx, b, DIF_INSTR_RR(DIF_OP_MOV, 0, rd));
 	label_here(b, lend);
-	return (rd);
+	return rd;
 }
 
-static DT_NOINLINE int
-cg_rel(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
+static DT_NOINLINE int cg_rel(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 {
-	return (cg_bool(ctx, b, n));
+	return cg_bool(ctx, b, n);
 }
 
 /* ^^ evaluates both sides (&& and || are conditions: cg_bool).  ra: n_a's value. */
-static DT_NOINLINE int
-cg_logical(dt_ctx *ctx, dt_cgbuf *b, dt_node *n, int ra)
+static DT_NOINLINE int cg_logical(dt_ctx *ctx, dt_cgbuf *b, dt_node *n, int ra)
 {
 	int rb = cg(ctx, b, n->n_b);
 	emit(ctx, b, DIF_INSTR_TST(ra));
@@ -631,11 +595,10 @@ cg_logical(dt_ctx *ctx, dt_cgbuf *b, dt_node *n, int ra)
 	cc_to_bool(ctx, b, n, DIF_OP_BNE, rb);
 	emit(ctx, b, DIF_INSTR_RRR(DIF_OP_XOR, ra, rb, ra));
 	reg_free(b, rb);
-	return (ra);
+	return ra;
 }
 
-static unsigned
-arith_op(dt_tokkind op, bool s)
+static unsigned arith_op(dt_tokkind op, bool s)
 {
 	switch (op) {
 	case DT_T_PLUS: return (DIF_OP_ADD);
@@ -652,8 +615,7 @@ arith_op(dt_tokkind op, bool s)
 }
 
 /* ra = ra op rb for node n's operand types (pointer arithmetic scales). */
-static void
-arith(dt_ctx *ctx, dt_cgbuf *b, dt_node *n, dt_tokkind op, int ra, int rb)
+static void arith(dt_ctx *ctx, dt_cgbuf *b, dt_node *n, dt_tokkind op, int ra, int rb)
 {
 	const dt_type *ta = n->n_a->n_type, *tb = n->n_b->n_type;
 	if (ta->ty_kind == DT_TK_PTR && tb->ty_kind == DT_TK_PTR) {
@@ -675,9 +637,8 @@ arith(dt_ctx *ctx, dt_cgbuf *b, dt_node *n, dt_tokkind op, int ra, int rb)
 }
 
 /* Fault (BADADDR at 0) unless 0 <= ri < nelem: array bounds at run time. */
-static void
-bounds_check(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, int ri,
-    uint32_t nelem)
+static void bounds_check(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, int ri,
+                         uint32_t nelem)
 {
 	uint32_t lok = label_new(ctx, b);
 	int rn = reg_alloc(ctx, b, where);
@@ -690,19 +651,18 @@ bounds_check(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, int ri,
 }
 
 /* The address of l inside a copy of its root variable held at rbase. */
-static int
-cg_subaddr(dt_ctx *ctx, dt_cgbuf *b, dt_node *l, dt_node *root, int rbase)
+static int cg_subaddr(dt_ctx *ctx, dt_cgbuf *b, dt_node *l, dt_node *root, int rbase)
 {
 	int r;
 	if (l == root) {
 		r = reg_alloc(ctx, b, l);
 		emit(ctx, b, DIF_INSTR_RR(DIF_OP_MOV, rbase, r));
-		return (r);
+		return r;
 	}
 	r = cg_subaddr(ctx, b, l->n_a, root, rbase);
 	if (l->n_kind == DT_N_MEMBER) {
 		add_const(ctx, b, l, r, (uint64_t)l->n_ival);
-		return (r);
+		return r;
 	}
 	int ri = cg(ctx, b, l->n_args);
 	if (!(l->n_args->n_flags & DT_NF_CONST))
@@ -710,13 +670,12 @@ cg_subaddr(dt_ctx *ctx, dt_cgbuf *b, dt_node *l, dt_node *root, int rbase)
 	scale(ctx, b, l, ri, l->n_type->ty_size);
 	emit(ctx, b, DIF_INSTR_RRR(DIF_OP_ADD, r, ri, r));
 	reg_free(b, ri);
-	return (r);
+	return r;
 }
 
 /* *(t *)ra = rv (by-reference values are copied). */
-static void
-store(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, const dt_type *t, int rv,
-    int ra)
+static void store(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, const dt_type *t, int rv,
+                  int ra)
 {
 	static const unsigned ops[] = { DIF_OP_STB, DIF_OP_STH, DIF_OP_STW,
 	    DIF_OP_STW, DIF_OP_STX, DIF_OP_STX, DIF_OP_STX, DIF_OP_STX };
@@ -737,8 +696,7 @@ store(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, const dt_type *t, int rv,
  * variable into scratch, store into the copy, store the copy back (the
  * environment copies the bytes).  DIF stores only ever reach scratch.
  */
-static int
-cg_substore(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
+static int cg_substore(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 {
 	dt_node *root = n->n_c;
 	int rv = cg(ctx, b, n->n_b);
@@ -765,15 +723,14 @@ cg_substore(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 	reg_free(b, ra);
 	var_store(ctx, b, root, rcp);
 	reg_free(b, rcp);
-	return (rv);
+	return rv;
 }
 
 /*
  * *(string *)ra = rv: the string and its NUL, never more than strsize
  * bytes (its bounded strlen + 1), so no byte past the source string is read.
  */
-static void
-store_string(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, int rv, int ra)
+static void store_string(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, int rv, int ra)
 {
 	emit(ctx, b, DIF_INSTR_PUSHTR(DIF_TT_STR, 0, rv));
 	int rl = reg_alloc(ctx, b, where);
@@ -788,8 +745,7 @@ store_string(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, int rv, int ra)
  * accepts any; DIF lets it reach only allocated scratch (alloca()) and
  * faults "invalid address" anywhere else, as DTrace does.
  */
-static DT_NOINLINE int
-cg_memstore(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
+static DT_NOINLINE int cg_memstore(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 {
 	const dt_type *t = n->n_a->n_type;
 	int rv = cg(ctx, b, n->n_b);
@@ -809,12 +765,11 @@ cg_memstore(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 	reg_free(b, ra);
 	if (dt_type_isint(t))
 		extend(ctx, b, n, t, rv);	/* the value as stored */
-	return (rv);
+	return rv;
 }
 
 /* ++*p, p->m--, p[i]++: load, add or subtract one (or the pointee), store. */
-static DT_NOINLINE int
-cg_memincdec(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
+static DT_NOINLINE int cg_memincdec(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 {
 	const dt_type *t = n->n_a->n_type;
 	int ra = cg_addr(ctx, b, n->n_a);
@@ -833,16 +788,15 @@ cg_memincdec(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 		extend(ctx, b, n, t, r);
 	}
 	reg_free(b, nv);
-	return (r);
+	return r;
 }
 
-static DT_NOINLINE int
-cg_assign(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
+static DT_NOINLINE int cg_assign(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 {
 	if (n->n_flags & DT_NF_MEMSTORE)
-		return (cg_memstore(ctx, b, n));
+		return cg_memstore(ctx, b, n);
 	if (n->n_flags & DT_NF_SUBSTORE)
-		return (cg_substore(ctx, b, n));
+		return cg_substore(ctx, b, n);
 	int rb = cg(ctx, b, n->n_b);
 	if (n->n_op != DT_T_ASGN) {
 		int ra = reg_alloc(ctx, b, n);
@@ -854,14 +808,13 @@ cg_assign(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 		extend(ctx, b, n, n->n_a->n_type, rb);
 	}
 	var_store(ctx, b, n->n_a, rb);
-	return (rb);
+	return rb;
 }
 
-static DT_NOINLINE int
-cg_incdec(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
+static DT_NOINLINE int cg_incdec(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 {
 	if (n->n_flags & DT_NF_MEMSTORE)
-		return (cg_memincdec(ctx, b, n));
+		return cg_memincdec(ctx, b, n);
 	int r = reg_alloc(ctx, b, n);
 	var_load(ctx, b, n->n_a, r);
 	int one = reg_alloc(ctx, b, n);
@@ -881,24 +834,23 @@ cg_incdec(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 		var_store(ctx, b, n->n_a, r);
 	}
 	reg_free(b, one);
-	return (r);
+	return r;
 }
 
-static DT_NOINLINE int
-cg_op1(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
+static DT_NOINLINE int cg_op1(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 {
 	int r;
 	switch (n->n_op) {
 	case DT_T_INC: case DT_T_DEC:
-		return (cg_incdec(ctx, b, n));
+		return cg_incdec(ctx, b, n);
 	case DT_T_BAND:
-		return (cg_addr(ctx, b, n->n_a));
+		return cg_addr(ctx, b, n->n_a);
 	case DT_T_LNEG:
-		return (cg_bool(ctx, b, n));
+		return cg_bool(ctx, b, n);
 	case DT_T_STAR:
 		r = cg(ctx, b, n->n_a);
 		load(ctx, b, n->n_type, r, false);
-		return (r);
+		return r;
 	default:
 		break;
 	}
@@ -913,24 +865,23 @@ cg_op1(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 	default:	/* unary + */
 		break;
 	}
-	return (r);
+	return r;
 }
 
 /* The rest of binary operator n, whose left operand's value is in ra. */
-static int
-cg_op2_rest(dt_ctx *ctx, dt_cgbuf *b, dt_node *n, int ra)
+static int cg_op2_rest(dt_ctx *ctx, dt_cgbuf *b, dt_node *n, int ra)
 {
 	switch (n->n_op) {
 	case DT_T_COMMA:
 		reg_free(b, ra);
-		return (cg(ctx, b, n->n_b));
+		return cg(ctx, b, n->n_b);
 	case DT_T_LXOR:			/* && ||: conditions, never in a chain */
-		return (cg_logical(ctx, b, n, ra));
+		return cg_logical(ctx, b, n, ra);
 	default: {
 		int rb = cg(ctx, b, n->n_b);
 		arith(ctx, b, n, n->n_op, ra, rb);
 		reg_free(b, rb);
-		return (ra);
+		return ra;
 	}
 	}
 }
@@ -940,8 +891,7 @@ cg_op2_rest(dt_ctx *ctx, dt_cgbuf *b, dt_node *n, int ra)
  * from its innermost left operand outwards in a loop, so its length costs
  * no stack; each link needs only its right operand's registers.
  */
-static DT_NOINLINE int
-cg_chain(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
+static DT_NOINLINE int cg_chain(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 {
 	uint32_t k = 0;
 	for (dt_node *m = n; dt_op2_chains(m) && m->n_op != DT_T_LT &&
@@ -949,36 +899,34 @@ cg_chain(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 	    m->n_op != DT_T_EQ && m->n_op != DT_T_NE && m->n_op != DT_T_LAND &&
 	    m->n_op != DT_T_LOR; m = m->n_a)
 		k++;
-	dt_node **spine = dt_alloc(ctx, k * sizeof (*spine));
+	dt_node **spine = dt_alloc(ctx, k * sizeof(*spine));
 	spine[0] = n;
 	for (uint32_t i = 1; i < k; i++)
 		spine[i] = spine[i - 1]->n_a;
 	int r = cg(ctx, b, spine[k - 1]->n_a);
 	for (uint32_t i = k; i >= 1; i--)
 		r = cg_op2_rest(ctx, b, spine[i - 1], r);
-	return (r);
+	return r;
 }
 
-static DT_NOINLINE int
-cg_op2(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
+static DT_NOINLINE int cg_op2(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 {
 	switch (n->n_op) {
 	case DT_T_ASGN: case DT_T_ADD_EQ: case DT_T_SUB_EQ: case DT_T_MUL_EQ:
 	case DT_T_DIV_EQ: case DT_T_MOD_EQ: case DT_T_AND_EQ: case DT_T_OR_EQ:
 	case DT_T_XOR_EQ: case DT_T_LSH_EQ: case DT_T_RSH_EQ:
-		return (cg_assign(ctx, b, n));
+		return cg_assign(ctx, b, n);
 	case DT_T_LT: case DT_T_LE: case DT_T_GT: case DT_T_GE:
 	case DT_T_EQ: case DT_T_NE:
-		return (cg_rel(ctx, b, n));
+		return cg_rel(ctx, b, n);
 	case DT_T_LAND: case DT_T_LOR:
-		return (cg_bool(ctx, b, n));
+		return cg_bool(ctx, b, n);
 	default:
-		return (cg_chain(ctx, b, n));
+		return cg_chain(ctx, b, n);
 	}
 }
 
-static DT_NOINLINE int
-cg_op3(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
+static DT_NOINLINE int cg_op3(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 {
 	uint32_t lelse = label_new(ctx, b), lend = label_new(ctx, b);
 	cg_cond(ctx, b, n->n_a, false, lelse);
@@ -993,13 +941,12 @@ cg_op3(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 		b->cb_regs |= (uint8_t)(1u << rd);
 	}
 	label_here(b, lend);
-	return (rd);
+	return rd;
 }
 
 /* ---- calls ---- */
 
-static DT_NOINLINE int
-cg_call(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
+static DT_NOINLINE int cg_call(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 {
 	const dt_func *fn = dt_call_func(n);
 	if (fn->fn_subr < 0)	/* an action: DTrace finds it here too */
@@ -1010,48 +957,46 @@ cg_call(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 	push_tuple(ctx, b, n->n_args);
 	int rd = reg_alloc(ctx, b, n);
 	emit(ctx, b, DIF_INSTR_CALL(fn->fn_subr, rd));
-	return (rd);
+	return rd;
 }
 
-static DT_NOINLINE int
-cg_index(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
+static DT_NOINLINE int cg_index(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 {
 	int r;
 	if (n->n_ival == -1) {		/* args[i] */
 		r = cg(ctx, b, n->n_args);
 		emit(ctx, b, DIF_INSTR_LDGA(n->n_a->n_ival, r, r));
-		return (r);
+		return r;
 	}
 	if (n->n_ival == -2) {		/* p[i] */
 		r = cg_addr(ctx, b, n);
 		load(ctx, b, n->n_type, r, false);
-		return (r);
+		return r;
 	}
 	r = reg_alloc(ctx, b, n);
 	var_load(ctx, b, n, r);
-	return (r);
+	return r;
 }
 
 /* ---- the dispatcher ---- */
 
-static int
-cg(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
+static int cg(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 {
 	int r;
 	switch (n->n_kind) {
 	case DT_N_INT:
 		r = reg_alloc(ctx, b, n);
 		set_int(ctx, b, n, (uint64_t)n->n_ival, r);
-		return (r);
+		return r;
 	case DT_N_STR:
 		r = reg_alloc(ctx, b, n);
 		emit(ctx, b, DIF_INSTR_SETS(str_offset(ctx, b, n, n->n_str,
 		    str_cut(ctx, n->n_slen)), r));
-		return (r);
+		return r;
 	case DT_N_VAR: case DT_N_SELF: case DT_N_THIS:
 		r = reg_alloc(ctx, b, n);
 		var_load(ctx, b, n, r);
-		return (r);
+		return r;
 	case DT_N_OP1: return (cg_op1(ctx, b, n));
 	case DT_N_OP2: return (cg_op2(ctx, b, n));
 	case DT_N_OP3: return (cg_op3(ctx, b, n));
@@ -1061,16 +1006,16 @@ cg(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 		r = cg_addr(ctx, b, n);
 		load(ctx, b, n->n_type, r, false);
 		bitfield_extend(ctx, b, n, n->n_type, r);
-		return (r);
+		return r;
 	case DT_N_CAST:
 		r = cg(ctx, b, n->n_a);
 		if (dt_type_isint(n->n_type) && (!dt_type_isint(n->n_a->n_type) ||
 		    n->n_type->ty_size < n->n_a->n_type->ty_size ||
 		    n->n_type->ty_signed != n->n_a->n_type->ty_signed))
 			extend(ctx, b, n, n->n_type, r);
-		return (r);
+		return r;
 	case DT_N_STRINGOF:
-		return (cg(ctx, b, n->n_a));
+		return cg(ctx, b, n->n_a);
 	default:
 		dt_error_node(ctx, n, "D_CG_EXPR", "internal error: cannot "
 		    "generate code for this expression");
@@ -1084,19 +1029,17 @@ typedef struct vreport {
 	dt_node *vr_node;
 } vreport;
 
-static void
-validate_report(void *arg, uint32_t pc, const char *why)
+static void validate_report(void *arg, uint32_t pc, const char *why)
 {
 	vreport *v = arg;
 	dt_error_node(v->vr_ctx, v->vr_node, "D_CG_EXPR", "internal error: "
 	    "generated DIF failed validation at pc %u: %s", pc, why);
 }
 
-dif_difo_t *
-dt_cg_expr(dt_ctx *ctx, dt_node *n)
+dif_difo_t *dt_cg_expr(dt_ctx *ctx, dt_node *n)
 {
 	dt_cgbuf b;
-	__builtin_memset(&b, 0, sizeof (b));
+	__builtin_memset(&b, 0, sizeof(b));
 	b.cb_regs = 1;			/* %r0 */
 	if (is_cond(n)) {		/* a predicate: ret 1 falling through, ret %r0 jumped to */
 		uint32_t lfalse = label_new(ctx, &b);
@@ -1116,7 +1059,7 @@ dt_cg_expr(dt_ctx *ctx, dt_node *n)
 			    DIF_INSTR_OP(b.cb_insns[pc]),
 			    b.cb_labels[DIF_INSTR_LABEL(b.cb_insns[pc])]);
 	}
-	dif_difo_t *d = dt_alloc(ctx, sizeof (*d));
+	dif_difo_t *d = dt_alloc(ctx, sizeof(*d));
 	d->dd_insns = b.cb_insns;
 	d->dd_ninsns = b.cb_n;
 	d->dd_inttab = b.cb_ints;
@@ -1128,5 +1071,5 @@ dt_cg_expr(dt_ctx *ctx, dt_node *n)
 	d->dd_rtype = dif_type_of(ctx, n->n_type);
 	vreport v = { ctx, n };
 	dif_validate(d, DIF_VF_DESTRUCTIVE | DIF_VF_USER, validate_report, &v);
-	return (d);
+	return d;
 }

@@ -41,69 +41,63 @@
 
 typedef const ctf_dict_t *dt_ctf_dictp;
 
-static const ctf_dict_t *
-ctf_of(dt_ctx *ctx)
+static const ctf_dict_t *ctf_of(dt_ctx *ctx)
 {
-	return (ctx->c_opts != NULL ? ctx->c_opts->o_ctf : NULL);
+	return ctx->c_opts != NULL ? ctx->c_opts->o_ctf : NULL;
 }
 
-static dt_type **
-memo_of(dt_ctx *ctx, const ctf_dict_t *d)
+static dt_type **memo_of(dt_ctx *ctx, const ctf_dict_t *d)
 {
 	if (ctx->c_ctftypes == NULL)
 		ctx->c_ctftypes = dt_alloc(ctx, (size_t)(d->cd_ntypes + 1) *
-		    sizeof (dt_type *));
-	return (ctx->c_ctftypes);
+		    sizeof(dt_type *));
+	return ctx->c_ctftypes;
 }
 
 static dt_type *import(dt_ctx *ctx, const ctf_dict_t *d, uint32_t id,
     int depth);
 
-static dt_type *
-import_int(dt_ctx *ctx, const ctf_typeinfo_t *ti)
+static dt_type *import_int(dt_ctx *ctx, const ctf_typeinfo_t *ti)
 {
 	if (ti->ti_size == 0 || ti->ti_bits == 0)
-		return (ctx->c_t_void);
+		return ctx->c_t_void;
 	if (ti->ti_size > 8)	/* __int128: bytes only */
 		return (dt_type_array(ctx, ctx->c_t_uchar,
 		    (uint32_t)ti->ti_size));
-	dt_type *t = dt_alloc(ctx, sizeof (*t));
+	dt_type *t = dt_alloc(ctx, sizeof(*t));
 	*t = *dt_type_int(ctx, (uint32_t)ti->ti_size,
 	    (ti->ti_enc & CTF_ENC_SIGNED) != 0);
 	t->ty_name = ti->ti_name;
-	return (t);
+	return t;
 }
 
-static dt_type *
-import_float(dt_ctx *ctx, const ctf_typeinfo_t *ti)
+static dt_type *import_float(dt_ctx *ctx, const ctf_typeinfo_t *ti)
 {
 	return (dt_type_new(ctx, DT_TK_FLOAT, (uint32_t)ti->ti_size,
 	    ti->ti_name));
 }
 
 /* A bit-field of w bits at bit pos of its struct: (type, byte offset). */
-static dt_type *
-bitfield(dt_ctx *ctx, dt_type *base, uint32_t w, uint64_t pos, uint32_t *off)
+static dt_type *bitfield(dt_ctx *ctx, dt_type *base, uint32_t w, uint64_t pos, uint32_t *off)
 {
 	uint32_t shift = (uint32_t)(pos % 8), n = 1;
 	while (n * 8 < shift + w)
 		n *= 2;
 	if (n > 8 || !dt_type_isint(base))
-		return (NULL);
-	dt_type *t = dt_alloc(ctx, sizeof (*t));
+		return NULL;
+	dt_type *t = dt_alloc(ctx, sizeof(*t));
 	*t = *dt_type_int(ctx, n, base->ty_signed);
 	t->ty_name = base->ty_name;
 	t->ty_bits = (uint8_t)w;
 	t->ty_bitoff = (uint8_t)shift;
 	*off = (uint32_t)(pos / 8);
-	return (t);
+	return t;
 }
 
-static void
-member_add(dt_ctx *ctx, dt_type *sou, dt_member ***tail, const char *name,
-    dt_type *mt, uint32_t off)
+static void member_add(dt_ctx *ctx, dt_type *sou, dt_member ***tail, const char *name,
+                       dt_type *mt, uint32_t off)
 {
-	dt_member *m = dt_alloc(ctx, sizeof (*m));
+	dt_member *m = dt_alloc(ctx, sizeof(*m));
 	m->m_name = name;
 	m->m_type = mt;
 	m->m_off = off;
@@ -113,9 +107,8 @@ member_add(dt_ctx *ctx, dt_type *sou, dt_member ***tail, const char *name,
 		sou->ty_align = mt->ty_align;
 }
 
-static void
-members_import(dt_ctx *ctx, const ctf_dict_t *d, uint32_t id, dt_type *sou,
-    dt_member ***tail, uint64_t base, int depth)
+static void members_import(dt_ctx *ctx, const ctf_dict_t *d, uint32_t id, dt_type *sou,
+                           dt_member ***tail, uint64_t base, int depth)
 {
 	const char *name;
 	uint32_t mtid;
@@ -147,9 +140,8 @@ members_import(dt_ctx *ctx, const ctf_dict_t *d, uint32_t id, dt_type *sou,
 	}
 }
 
-static dt_type *
-import_sou(dt_ctx *ctx, const ctf_dict_t *d, uint32_t id,
-    const ctf_typeinfo_t *ti, int depth)
+static dt_type *import_sou(dt_ctx *ctx, const ctf_dict_t *d, uint32_t id,
+                           const ctf_typeinfo_t *ti, int depth)
 {
 	bool un = ti->ti_kind == CTF_KIND_UNION;
 	const char *tag = ti->ti_name[0] != '\0' ? ti->ti_name : "<anon>";
@@ -164,7 +156,7 @@ import_sou(dt_ctx *ctx, const ctf_dict_t *d, uint32_t id,
 	t->ty_ctfid = id;		/* members: dt_ctf_members, on use */
 	(void)d;
 	(void)depth;
-	return (t);
+	return t;
 }
 
 /*
@@ -174,8 +166,7 @@ import_sou(dt_ctx *ctx, const ctf_dict_t *d, uint32_t id,
  * kernel's type graph at once: recursion as deep as the graph (on a 16 KiB
  * kernel stack) and most of the dict in the arena.
  */
-void
-dt_ctf_members(dt_ctx *ctx, dt_type *t)
+void dt_ctf_members(dt_ctx *ctx, dt_type *t)
 {
 	const dt_ctf_dictp d = ctf_of(ctx);
 	if (d == NULL || t == NULL || t->ty_ctfid == 0)
@@ -192,8 +183,7 @@ dt_ctf_members(dt_ctx *ctx, dt_type *t)
  * prints those; it does not follow pointers).  C cannot embed a struct in
  * itself; a corrupt dict could, hence the depth bound.
  */
-static void
-members_deep(dt_ctx *ctx, dt_type *t, int depth)
+static void members_deep(dt_ctx *ctx, dt_type *t, int depth)
 {
 	while (t != NULL && t->ty_kind == DT_TK_ARRAY)
 		t = t->ty_base;
@@ -205,15 +195,13 @@ members_deep(dt_ctx *ctx, dt_type *t, int depth)
 		members_deep(ctx, m->m_type, depth + 1);
 }
 
-void
-dt_ctf_members_deep(dt_ctx *ctx, dt_type *t)
+void dt_ctf_members_deep(dt_ctx *ctx, dt_type *t)
 {
 	members_deep(ctx, t, 0);
 }
 
-static dt_type *
-import_forward(dt_ctx *ctx, const ctf_dict_t *d, const ctf_typeinfo_t *ti,
-    int depth)
+static dt_type *import_forward(dt_ctx *ctx, const ctf_dict_t *d, const ctf_typeinfo_t *ti,
+                               int depth)
 {
 	uint32_t kind = ti->ti_ref == CTF_KIND_UNION ? CTF_KIND_UNION :
 	    ti->ti_ref == CTF_KIND_ENUM ? CTF_KIND_ENUM : CTF_KIND_STRUCT;
@@ -221,73 +209,70 @@ import_forward(dt_ctx *ctx, const ctf_dict_t *d, const ctf_typeinfo_t *ti,
 	ctf_typeinfo_t fi;
 	if (full != 0 && ctf_type(d, full, &fi) == 0 &&
 	    fi.ti_kind != CTF_KIND_FORWARD)
-		return (import(ctx, d, full, depth + 1));
+		return import(ctx, d, full, depth + 1);
 	size_t n = dt_strlen(ti->ti_name);
 	char *name = dt_alloc(ctx, n + 8);
 	dt_snprintf(name, n + 8, "struct %s", ti->ti_name);
 	dt_type *t = dt_type_new(ctx, DT_TK_STRUCT, 0, name);
 	t->ty_complete = false;
-	return (t);
+	return t;
 }
 
-static dt_type *
-import_typedef(dt_ctx *ctx, const ctf_dict_t *d, const ctf_typeinfo_t *ti,
-    int depth)
+static dt_type *import_typedef(dt_ctx *ctx, const ctf_dict_t *d, const ctf_typeinfo_t *ti,
+                               int depth)
 {
 	dt_type *b = import(ctx, d, ti->ti_ref, depth + 1);
 	if (b->ty_kind != DT_TK_INT || b->ty_bits != 0)
-		return (b);
-	dt_type *t = dt_alloc(ctx, sizeof (*t));
+		return b;
+	dt_type *t = dt_alloc(ctx, sizeof(*t));
 	*t = *b;
 	t->ty_name = ti->ti_name;
-	return (t);
+	return t;
 }
 
 /* const/volatile: the base type; an integer's name says it ("const char"). */
-static dt_type *
-import_qual(dt_ctx *ctx, const ctf_dict_t *d, const ctf_typeinfo_t *ti,
-    int depth)
+static dt_type *import_qual(dt_ctx *ctx, const ctf_dict_t *d, const ctf_typeinfo_t *ti,
+                            int depth)
 {
 	dt_type *b = import(ctx, d, ti->ti_ref, depth + 1);
 	if (b->ty_kind != DT_TK_INT || b->ty_bits != 0 || b->ty_name == NULL)
-		return (b);
+		return b;
 	const char *q = ti->ti_kind == CTF_KIND_CONST ? "const " : "volatile ";
 	size_t n = dt_strlen(q) + dt_strlen(b->ty_name) + 1;
 	char *name = dt_alloc(ctx, n);
 	dt_snprintf(name, n, "%s%s", q, b->ty_name);
-	dt_type *t = dt_alloc(ctx, sizeof (*t));
+	dt_type *t = dt_alloc(ctx, sizeof(*t));
 	*t = *b;
 	t->ty_name = name;
-	return (t);
+	return t;
 }
 
-static dt_type *
-import_kind(dt_ctx *ctx, const ctf_dict_t *d, uint32_t id,
-    const ctf_typeinfo_t *ti, int depth)
+static dt_type *import_kind(dt_ctx *ctx, const ctf_dict_t *d, uint32_t id,
+                            const ctf_typeinfo_t *ti, int depth)
 {
 	switch (ti->ti_kind) {
 	case CTF_KIND_INT:
-		return (import_int(ctx, ti));
+		return import_int(ctx, ti);
 	case CTF_KIND_FLOAT:
-		return (import_float(ctx, ti));
+		return import_float(ctx, ti);
 	case CTF_KIND_PTR:
-		return (dt_type_ptr(ctx, import(ctx, d, ti->ti_ref, depth + 1)));
+		return dt_type_ptr(ctx, import(ctx, d, ti->ti_ref, depth + 1));
 	case CTF_KIND_ARRAY: {
 		dt_type *e = import(ctx, d, ti->ti_ref, depth + 1);
 		if (e->ty_size == 0 || ti->ti_nelem > 0x1000000 / e->ty_size)
-			return (dt_type_array(ctx, e, 0));
-		return (dt_type_array(ctx, e, ti->ti_nelem));
+			return dt_type_array(ctx, e, 0);
+		return dt_type_array(ctx, e, ti->ti_nelem);
 	}
 	case CTF_KIND_FUNC: {
 		char nb[DT_ARGTYPELEN];	/* "void (*)(void *)", as pointers */
-		ctf_type_name(d, id, nb, sizeof (nb));
+		ctf_type_name(d, id, nb, sizeof(nb));
 		dt_type *t = dt_type_new(ctx, DT_TK_FUNC, 0,
 		    dt_strdup(ctx, nb, dt_strlen(nb)));
 		t->ty_base = import(ctx, d, ti->ti_ref, depth + 1);
-		return (t);
+		return t;
 	}
 	case CTF_KIND_STRUCT: case CTF_KIND_UNION:
-		return (import_sou(ctx, d, id, ti, depth));
+		return import_sou(ctx, d, id, ti, depth);
 	case CTF_KIND_ENUM: {
 		size_t n = dt_strlen(ti->ti_name);
 		char *name = dt_alloc(ctx, n + 8);
@@ -295,57 +280,54 @@ import_kind(dt_ctx *ctx, const ctf_dict_t *d, uint32_t id,
 		dt_type *t = dt_type_new(ctx, DT_TK_ENUM, (uint32_t)ti->ti_size,
 		    name);
 		t->ty_signed = true;
-		return (t);
+		return t;
 	}
 	case CTF_KIND_FORWARD:
-		return (import_forward(ctx, d, ti, depth));
+		return import_forward(ctx, d, ti, depth);
 	case CTF_KIND_TYPEDEF:
-		return (import_typedef(ctx, d, ti, depth));
+		return import_typedef(ctx, d, ti, depth);
 	case CTF_KIND_CONST: case CTF_KIND_VOLATILE:
-		return (import_qual(ctx, d, ti, depth));
+		return import_qual(ctx, d, ti, depth);
 	case CTF_KIND_SLICE: case CTF_KIND_RESTRICT:
-		return (import(ctx, d, ti->ti_ref, depth + 1));
+		return import(ctx, d, ti->ti_ref, depth + 1);
 	default:
-		return (ctx->c_t_void);
+		return ctx->c_t_void;
 	}
 }
 
-static dt_type *
-import(dt_ctx *ctx, const ctf_dict_t *d, uint32_t id, int depth)
+static dt_type *import(dt_ctx *ctx, const ctf_dict_t *d, uint32_t id, int depth)
 {
 	ctf_typeinfo_t ti;
 	if (id == 0 || depth > DT_CTF_DEPTH || ctf_type(d, id, &ti) != 0)
-		return (ctx->c_t_void);
+		return ctx->c_t_void;
 	dt_type **memo = memo_of(ctx, d);
 	if (memo[id] != NULL)
-		return (memo[id]);
+		return memo[id];
 	dt_type *t = import_kind(ctx, d, id, &ti, depth);
 	if (ti.ti_kind != CTF_KIND_SLICE)	/* a slice's bits are per use */
 		memo[id] = t;
-	return (t);
+	return t;
 }
 
-dt_type *
-dt_ctf_import(dt_ctx *ctx, uint32_t id)
+dt_type *dt_ctf_import(dt_ctx *ctx, uint32_t id)
 {
 	const ctf_dict_t *d = ctf_of(ctx);
-	return (d == NULL ? NULL : import(ctx, d, id, 0));
+	return d == NULL ? NULL : import(ctx, d, id, 0);
 }
 
 /* ---- names ---- */
 
-dt_type *
-dt_ctf_tag(dt_ctx *ctx, dt_tokkind kw, const char *tag)
+dt_type *dt_ctf_tag(dt_ctx *ctx, dt_tokkind kw, const char *tag)
 {
 	const ctf_dict_t *d = ctf_of(ctx);
 	if (d == NULL || tag == NULL)
-		return (NULL);
+		return NULL;
 	uint32_t kind = kw == DT_T_STRUCT ? CTF_KIND_STRUCT :
 	    kw == DT_T_UNION ? CTF_KIND_UNION : CTF_KIND_ENUM;
 	uint32_t id = ctf_lookup(d, kind, tag);
 	if (id == 0)
-		return (NULL);
-	return (import(ctx, d, id, 0));
+		return NULL;
+	return import(ctx, d, id, 0);
 }
 
 /*
@@ -353,52 +335,48 @@ dt_ctf_tag(dt_ctx *ctx, dt_tokkind kw, const char *tag)
  * typedef of this compilation (so the parser finds it like any other) and
  * its ident is returned; else NULL, remembered.
  */
-dt_ident *
-dt_ctf_typename(dt_ctx *ctx, const char *word)
+dt_ident *dt_ctf_typename(dt_ctx *ctx, const char *word)
 {
 	const ctf_dict_t *d = ctf_of(ctx);
 	if (d == NULL || dt_ident_lookup(&ctx->c_ctfmiss, word) != NULL)
-		return (NULL);
+		return NULL;
 	uint32_t id = ctf_lookup(d, CTF_KIND_TYPEDEF, word);
 	if (id == 0 || dt_ident_lookup(&ctx->c_globals, word) != NULL ||
 	    dif_builtin_lookup(word, dt_strlen(word)) != NULL ||
 	    dt_func_lookup(word) != NULL) {
 		(void)dt_ident_insert(ctx, &ctx->c_ctfmiss, word, DT_IDK_VAR);
-		return (NULL);
+		return NULL;
 	}
 	dt_ident *t = dt_ident_insert(ctx, &ctx->c_types, word,
 	    DT_IDK_TYPEDEF);
 	t->id_type = import(ctx, d, id, 0);
 	t->id_kernel = true;
-	return (t);
+	return t;
 }
 
 /* A base type named as CTF names it ("long unsigned int"), or NULL. */
-dt_type *
-dt_ctf_basetype(dt_ctx *ctx, const char *name)
+dt_type *dt_ctf_basetype(dt_ctx *ctx, const char *name)
 {
 	const ctf_dict_t *d = ctf_of(ctx);
 	uint32_t id = d == NULL ? 0 : ctf_lookup(d, CTF_KIND_INT, name);
-	return (id == 0 ? NULL : import(ctx, d, id, 0));
+	return id == 0 ? NULL : import(ctx, d, id, 0);
 }
 
 /* The type of kernel function or variable name, or NULL. */
-dt_type *
-dt_ctf_var(dt_ctx *ctx, const char *name)
+dt_type *dt_ctf_var(dt_ctx *ctx, const char *name)
 {
 	const ctf_dict_t *d = ctf_of(ctx);
 	uint32_t id = d == NULL ? 0 : ctf_var(d, name);
-	return (id == 0 ? NULL : import(ctx, d, id, 0));
+	return id == 0 ? NULL : import(ctx, d, id, 0);
 }
 
 /* ---- types named by text: providers' argument types ---- */
 
-static dt_type *
-parse_base(dt_ctx *ctx, const char *base)
+static dt_type *parse_base(dt_ctx *ctx, const char *base)
 {
 	dt_ident *id = dt_ident_lookup(&ctx->c_types, base);
 	if (id != NULL && id->id_type != NULL)
-		return (id->id_type);	/* D's typedefs and "struct x" tags */
+		return id->id_type;	/* D's typedefs and "struct x" tags */
 	static const struct { const char *pfx; dt_tokkind kw; } tags[] = {
 		{ "struct ", DT_T_STRUCT }, { "union ", DT_T_UNION },
 		{ "enum ", DT_T_ENUM },
@@ -406,13 +384,13 @@ parse_base(dt_ctx *ctx, const char *base)
 	for (size_t i = 0; i < 3; i++) {
 		size_t n = dt_strlen(tags[i].pfx);
 		if (__builtin_memcmp(base, tags[i].pfx, n) == 0)
-			return (dt_ctf_tag(ctx, tags[i].kw, base + n));
+			return dt_ctf_tag(ctx, tags[i].kw, base + n);
 	}
 	dt_type *t = dt_ctf_basetype(ctx, base);
 	if (t != NULL)
-		return (t);
+		return t;
 	id = dt_ctf_typename(ctx, base);
-	return (id != NULL ? id->id_type : NULL);
+	return id != NULL ? id->id_type : NULL;
 }
 
 /*
@@ -420,17 +398,16 @@ parse_base(dt_ctx *ctx, const char *base)
  * "uint64_t", "int (*)(void *)"): D's names first, then the kernel's.
  * A function pointer is a void *.  NULL if a name is unknown.
  */
-dt_type *
-dt_ctf_parse(dt_ctx *ctx, const char *text)
+dt_type *dt_ctf_parse(dt_ctx *ctx, const char *text)
 {
 	char buf[128];
 	size_t n = dt_strlen(text);
 	uint32_t stars = 0;
 	for (size_t i = 0; i < n; i++)
 		if (text[i] == '(')
-			return (ctx->c_t_voidp);
-	if (n >= sizeof (buf))
-		return (NULL);
+			return ctx->c_t_voidp;
+	if (n >= sizeof(buf))
+		return NULL;
 	__builtin_memcpy(buf, text, n + 1);
 	while (n > 0 && (buf[n - 1] == ' ' || buf[n - 1] == '*'))
 		stars += buf[--n] == '*';
@@ -447,12 +424,11 @@ dt_ctf_parse(dt_ctx *ctx, const char *text)
 	dt_type *t = parse_base(ctx, dt_strdup(ctx, b, dt_strlen(b)));
 	while (t != NULL && stars-- > 0)
 		t = dt_type_ptr(ctx, t);
-	return (t);
+	return t;
 }
 
-static _Noreturn void
-arg_error(dt_ctx *ctx, const dt_node *n, const dt_probedesc *pd, int rc,
-    int64_t i)
+static _Noreturn void arg_error(dt_ctx *ctx, const dt_node *n, const dt_probedesc *pd, int rc,
+                                int64_t i)
 {
 	if (rc == DT_ARGTYPE_UNSTABLE)
 		dt_error_node(ctx, n, "D_ARGS_MULTI", "args[ ] may not be "
@@ -475,9 +451,8 @@ arg_error(dt_ctx *ctx, const dt_node *n, const dt_probedesc *pd, int rc,
  * The clause's probes' argument i: 0 with its native type, translated
  * type ("" if none) and native argument, if every description agrees.
  */
-static int
-arg_query(dt_ctx *ctx, const dt_node *n, int64_t i, char *native,
-    char *xlate, int *map)
+static int arg_query(dt_ctx *ctx, const dt_node *n, int64_t i, char *native,
+                     char *xlate, int *map)
 {
 	const dt_opts *o = ctx->c_opts;
 	const dt_clause *cl = ctx->c_cl.cs_clause;
@@ -485,7 +460,7 @@ arg_query(dt_ctx *ctx, const dt_node *n, int64_t i, char *native,
 	int m;
 	if (o == NULL || o->o_argtype == NULL || cl == NULL ||
 	    cl->cl_nprobes == 0 || i < 0 || i > 9)
-		return (-1);
+		return -1;
 	for (uint32_t k = 0; k < cl->cl_nprobes; k++) {
 		char *nt = k == 0 ? native : nb, *xt = k == 0 ? xlate : xb;
 		nt[0] = xt[0] = '\0';
@@ -494,23 +469,22 @@ arg_query(dt_ctx *ctx, const dt_node *n, int64_t i, char *native,
 		if (rc == DT_ARGTYPE_UNSTABLE || rc == DT_ARGTYPE_NOARG)
 			arg_error(ctx, n, &cl->cl_probes[k], rc, i);
 		if (rc != 0)
-			return (-1);
+			return -1;
 		if (k > 0 && (!dt_streq(native, nb) || !dt_streq(xlate, xb) ||
 		    m != *map))
-			return (-1);
+			return -1;
 	}
-	return (0);
+	return 0;
 }
 
-dt_type *
-dt_ctf_arg(dt_ctx *ctx, const dt_node *n, int64_t i)
+dt_type *dt_ctf_arg(dt_ctx *ctx, const dt_node *n, int64_t i)
 {
 	char native[DT_ARGTYPELEN], xlate[DT_ARGTYPELEN];
 	int map = (int)i;
 	if (arg_query(ctx, n, i, native, xlate, &map) != 0 || xlate[0] != '\0')
-		return (NULL);		/* a translated one: dt_ctf_xlate_arg */
+		return NULL;		/* a translated one: dt_ctf_xlate_arg */
 	dt_type *t = dt_ctf_parse(ctx, native);
-	return (t != NULL && dt_type_isscalar(t) ? t : NULL);
+	return t != NULL && dt_type_isscalar(t) ? t : NULL;
 }
 
 /*
@@ -519,8 +493,7 @@ dt_ctf_arg(dt_ctx *ctx, const dt_node *n, int64_t i)
  * xlate<T *>((native *)argN), whose members the translator gives.  Any
  * other n is returned as it is.
  */
-dt_node *
-dt_ctf_xlate_arg(dt_ctx *ctx, dt_node *n)
+dt_node *dt_ctf_xlate_arg(dt_ctx *ctx, dt_node *n)
 {
 	char native[DT_ARGTYPELEN], xlate[DT_ARGTYPELEN], var[8];
 	int map = 0;
@@ -528,31 +501,31 @@ dt_ctf_xlate_arg(dt_ctx *ctx, dt_node *n)
 	    n->n_a->n_kind != DT_N_VAR || !dt_streq(n->n_a->n_str, "args") ||
 	    n->n_args == NULL || n->n_args->n_next != NULL ||
 	    n->n_args->n_kind != DT_N_INT)
-		return (n);
+		return n;
 	int64_t i = n->n_args->n_ival;
 	if (arg_query(ctx, n, i, native, xlate, &map) != 0 ||
 	    xlate[0] == '\0' || map < 0 || map > 9)
-		return (n);
+		return n;
 	dt_type *nt = dt_ctf_parse(ctx, native), *xt = dt_ctf_parse(ctx, xlate);
 	if (nt == NULL || xt == NULL)
-		return (n);
-	dt_node *v = dt_alloc(ctx, sizeof (*v));
+		return n;
+	dt_node *v = dt_alloc(ctx, sizeof(*v));
 	*v = *n->n_a;			/* "args" -> "argN" */
 	v->n_next = NULL;
-	dt_snprintf(var, sizeof (var), "arg%d", map);
+	dt_snprintf(var, sizeof(var), "arg%d", map);
 	v->n_str = dt_strdup(ctx, var, dt_strlen(var));
-	dt_node *c = dt_alloc(ctx, sizeof (*c));
+	dt_node *c = dt_alloc(ctx, sizeof(*c));
 	*c = *n;
 	c->n_kind = DT_N_CAST;
 	c->n_ctype = nt;
 	c->n_a = v;
 	c->n_args = NULL;
 	c->n_next = NULL;
-	dt_node *x = dt_alloc(ctx, sizeof (*x));
+	dt_node *x = dt_alloc(ctx, sizeof(*x));
 	*x = *n;
 	x->n_kind = DT_N_XLATE;
 	x->n_ctype = xt;
 	x->n_a = c;
 	x->n_args = NULL;
-	return (x);
+	return x;
 }

@@ -17,73 +17,65 @@
 
 /* ---- identifier hash tables ---- */
 
-static uint32_t
-hash_name(const char *s)
+static uint32_t hash_name(const char *s)
 {
 	uint32_t h = 2166136261u;
 	while (*s != '\0')
 		h = (h ^ (uint8_t)*s++) * 16777619u;
-	return (h % DT_IDHASH);
+	return h % DT_IDHASH;
 }
 
-dt_ident *
-dt_ident_lookup(dt_idhash *h, const char *name)
+dt_ident *dt_ident_lookup(dt_idhash *h, const char *name)
 {
 	for (dt_ident *id = h->ih_buckets[hash_name(name)]; id != NULL;
 	    id = id->id_next)
 		if (dt_streq(id->id_name, name))
-			return (id);
-	return (NULL);
+			return id;
+	return NULL;
 }
 
-dt_ident *
-dt_ident_insert(dt_ctx *ctx, dt_idhash *h, const char *name,
-    dt_identkind kind)
+dt_ident *dt_ident_insert(dt_ctx *ctx, dt_idhash *h, const char *name,
+                          dt_identkind kind)
 {
-	dt_ident *id = dt_alloc(ctx, sizeof (*id));
+	dt_ident *id = dt_alloc(ctx, sizeof(*id));
 	uint32_t b = hash_name(name);
 	id->id_name = name;
 	id->id_kind = kind;
 	id->id_next = h->ih_buckets[b];
 	h->ih_buckets[b] = id;
-	return (id);
+	return id;
 }
 
 /* ---- types ---- */
 
 /* dt_type_new: a complete type of kind k, size and name, aligned as its size (at most 8). */
-dt_type *
-dt_type_new(dt_ctx *ctx, dt_typekind k, uint32_t size, const char *name)
+dt_type *dt_type_new(dt_ctx *ctx, dt_typekind k, uint32_t size, const char *name)
 {
-	dt_type *t = dt_alloc(ctx, sizeof (*t));
+	dt_type *t = dt_alloc(ctx, sizeof(*t));
 	t->ty_kind = k;
 	t->ty_size = size;
 	t->ty_align = size == 0 ? 1 : size > 8 ? 8 : size;
 	t->ty_name = name;
 	t->ty_complete = true;
-	return (t);
+	return t;
 }
 
-bool
-dt_type_isint(const dt_type *t)
+bool dt_type_isint(const dt_type *t)
 {
-	return (t->ty_kind == DT_TK_INT || t->ty_kind == DT_TK_ENUM);
+	return t->ty_kind == DT_TK_INT || t->ty_kind == DT_TK_ENUM;
 }
 
-bool
-dt_type_isscalar(const dt_type *t)
+bool dt_type_isscalar(const dt_type *t)
 {
-	return (dt_type_isint(t) || t->ty_kind == DT_TK_PTR);
+	return dt_type_isint(t) || t->ty_kind == DT_TK_PTR;
 }
 
-bool
-dt_type_isstring(const dt_type *t)
+bool dt_type_isstring(const dt_type *t)
 {
-	return (t->ty_kind == DT_TK_STRING);
+	return t->ty_kind == DT_TK_STRING;
 }
 
-dt_type *
-dt_type_int(dt_ctx *ctx, uint32_t size, bool sign)
+dt_type *dt_type_int(dt_ctx *ctx, uint32_t size, bool sign)
 {
 	switch (size) {
 	case 1: return (sign ? ctx->c_t_schar : ctx->c_t_uchar);
@@ -93,24 +85,21 @@ dt_type_int(dt_ctx *ctx, uint32_t size, bool sign)
 	}
 }
 
-static dt_type *
-int_type(dt_ctx *ctx, const char *name, uint32_t size, bool sign)
+static dt_type *int_type(dt_ctx *ctx, const char *name, uint32_t size, bool sign)
 {
 	dt_type *t = dt_type_new(ctx, DT_TK_INT, size, name);
 	t->ty_signed = sign;
-	return (t);
+	return t;
 }
 
-dt_type *
-dt_type_ptr(dt_ctx *ctx, dt_type *base)
+dt_type *dt_type_ptr(dt_ctx *ctx, dt_type *base)
 {
 	dt_type *t = dt_type_new(ctx, DT_TK_PTR, 8, NULL);
 	t->ty_base = base;
-	return (t);
+	return t;
 }
 
-dt_type *
-dt_type_array(dt_ctx *ctx, dt_type *base, uint32_t n)
+dt_type *dt_type_array(dt_ctx *ctx, dt_type *base, uint32_t n)
 {
 	uint64_t size = (uint64_t)base->ty_size * n;
 	if (size > 0x1000000)
@@ -120,12 +109,11 @@ dt_type_array(dt_ctx *ctx, dt_type *base, uint32_t n)
 	t->ty_base = base;
 	t->ty_nelem = n;
 	t->ty_align = base->ty_align;
-	return (t);
+	return t;
 }
 
 /* C-style type names: "int", "char *", "struct foo", "int [4]". */
-void
-dt_type_name(const dt_type *t, char *buf, size_t len)
+void dt_type_name(const dt_type *t, char *buf, size_t len)
 {
 	if (t == NULL) {
 		dt_snprintf(buf, len, "<unknown>");
@@ -135,11 +123,11 @@ dt_type_name(const dt_type *t, char *buf, size_t len)
 		dt_snprintf(buf, len, "%s", t->ty_base->ty_name);
 	} else if (t->ty_kind == DT_TK_PTR) {
 		char b[128];
-		dt_type_name(t->ty_base, b, sizeof (b));
+		dt_type_name(t->ty_base, b, sizeof(b));
 		dt_snprintf(buf, len, "%s *", b);
 	} else if (t->ty_kind == DT_TK_ARRAY) {
 		char b[128];
-		dt_type_name(t->ty_base, b, sizeof (b));
+		dt_type_name(t->ty_base, b, sizeof(b));
 		dt_snprintf(buf, len, "%s [%u]", b, t->ty_nelem);
 	} else {
 		dt_snprintf(buf, len, "%s", t->ty_name != NULL ? t->ty_name :
@@ -147,8 +135,7 @@ dt_type_name(const dt_type *t, char *buf, size_t len)
 	}
 }
 
-static void
-typedef_add(dt_ctx *ctx, const char *name, dt_type *t)
+static void typedef_add(dt_ctx *ctx, const char *name, dt_type *t)
 {
 	dt_ident *id = dt_ident_insert(ctx, &ctx->c_types, name,
 	    DT_IDK_TYPEDEF);
@@ -156,8 +143,7 @@ typedef_add(dt_ctx *ctx, const char *name, dt_type *t)
 }
 
 /* The built-in types, and the typedefs every D program may use. */
-void
-dt_types_init(dt_ctx *ctx)
+void dt_types_init(dt_ctx *ctx)
 {
 	ctx->c_t_char = int_type(ctx, "char", 1, true);
 	ctx->c_t_schar = int_type(ctx, "signed char", 1, true);
@@ -192,28 +178,26 @@ dt_types_init(dt_ctx *ctx)
 		{ "ulong_t", 8, false }, { "longlong_t", 8, true },
 		{ "u_longlong_t", 8, false }, { "caddr_t", 8, false },
 	};
-	for (size_t i = 0; i < sizeof (td) / sizeof (td[0]); i++)
+	for (size_t i = 0; i < sizeof(td) / sizeof(td[0]); i++)
 		typedef_add(ctx, td[i].n, int_type(ctx, td[i].n, td[i].sz,
 		    td[i].sign));
 	/* caddr_t is a pointer in C; D programs use it as an address */
 	typedef_add(ctx, "boolean_t", int_type(ctx, "boolean_t", 4, true));
 }
 
-dt_type *
-dt_type_lookup(dt_ctx *ctx, const char *name)
+dt_type *dt_type_lookup(dt_ctx *ctx, const char *name)
 {
 	dt_ident *id = dt_ident_lookup(&ctx->c_types, name);
 	if (id == NULL)
 		id = dt_ctf_typename(ctx, name);	/* a kernel typedef */
 	if (id == NULL || id->id_kind != DT_IDK_TYPEDEF)
 		dt_error_tok(ctx, "D_TYPE_ERR", "invalid type name: %s", name);
-	return (id->id_type);
+	return id->id_type;
 }
 
 /* ---- tagged types: struct, union, enum ---- */
 
-static const char *
-tag_key(dt_ctx *ctx, dt_tokkind kw, const char *tag)
+static const char *tag_key(dt_ctx *ctx, dt_tokkind kw, const char *tag)
 {
 	const char *pfx = kw == DT_T_STRUCT ? "struct " : kw == DT_T_UNION ?
 	    "union " : "enum ";
@@ -221,16 +205,15 @@ tag_key(dt_ctx *ctx, dt_tokkind kw, const char *tag)
 	char *s = dt_alloc(ctx, a + b + 1);
 	__builtin_memcpy(s, pfx, a);
 	__builtin_memcpy(s + a, tag, b + 1);
-	return (s);
+	return s;
 }
 
 /*
  * The type named by "struct tag" etc.  defining: a body follows, so an
  * existing complete type of that tag is a redefinition.
  */
-dt_type *
-dt_type_tagged(dt_ctx *ctx, dt_node *where, dt_tokkind kw, const char *tag,
-    bool defining)
+dt_type *dt_type_tagged(dt_ctx *ctx, dt_node *where, dt_tokkind kw, const char *tag,
+                        bool defining)
 {
 	dt_typekind k = kw == DT_T_STRUCT ? DT_TK_STRUCT : kw == DT_T_UNION ?
 	    DT_TK_UNION : DT_TK_ENUM;
@@ -253,13 +236,13 @@ dt_type_tagged(dt_ctx *ctx, dt_node *where, dt_tokkind kw, const char *tag,
 		if (defining && id->id_type->ty_complete)
 			dt_error_node(ctx, where, "D_DECL_TYPERED", "type "
 			    "redeclared: %s", key);
-		return (id->id_type);
+		return id->id_type;
 	}
 	dt_type *t = defining ? NULL : dt_ctf_tag(ctx, kw, tag);
 	if (t != NULL) {		/* the kernel's (dt_ctf.c) */
 		id = dt_ident_insert(ctx, &ctx->c_types, key, DT_IDK_SYMBOL);
 		id->id_type = t;
-		return (t);
+		return t;
 	}
 	t = dt_type_new(ctx, k, k == DT_TK_ENUM ? 4 : 0, key);
 	t->ty_complete = false;
@@ -269,12 +252,11 @@ dt_type_tagged(dt_ctx *ctx, dt_node *where, dt_tokkind kw, const char *tag,
 		id = dt_ident_insert(ctx, &ctx->c_types, key, DT_IDK_SYMBOL);
 		id->id_type = t;
 	}
-	return (t);
+	return t;
 }
 
-void
-dt_sou_member(dt_ctx *ctx, dt_node *where, dt_type *sou, const char *name,
-    dt_type *mt)
+void dt_sou_member(dt_ctx *ctx, dt_node *where, dt_type *sou, const char *name,
+                   dt_type *mt)
 {
 	dt_member **tail = &sou->ty_members;
 	for (dt_member *m = sou->ty_members; m != NULL; m = m->m_next) {
@@ -287,7 +269,7 @@ dt_sou_member(dt_ctx *ctx, dt_node *where, dt_type *sou, const char *name,
 	    mt->ty_kind == DT_TK_STRING)
 		dt_error_node(ctx, where, "D_DECL_INCOMPLETE", "declaration "
 		    "of member %s uses an incomplete or invalid type", name);
-	dt_member *m = dt_alloc(ctx, sizeof (*m));
+	dt_member *m = dt_alloc(ctx, sizeof(*m));
 	m->m_name = name;
 	m->m_type = mt;
 	uint32_t al = mt->ty_align == 0 ? 1 : mt->ty_align;
@@ -302,9 +284,8 @@ dt_sou_member(dt_ctx *ctx, dt_node *where, dt_type *sou, const char *name,
 	*tail = m;
 }
 
-void
-dt_enum_member(dt_ctx *ctx, dt_node *where, dt_type *en, const char *name,
-    int64_t v)
+void dt_enum_member(dt_ctx *ctx, dt_node *where, dt_type *en, const char *name,
+                    int64_t v)
 {
 	dt_ident *id = dt_ident_lookup(&ctx->c_globals, name);
 	if (id != NULL)
@@ -318,8 +299,7 @@ dt_enum_member(dt_ctx *ctx, dt_node *where, dt_type *en, const char *name,
 	id->id_type = en;
 }
 
-void
-dt_sou_end(dt_ctx *ctx, dt_type *t)
+void dt_sou_end(dt_ctx *ctx, dt_type *t)
 {
 	(void)ctx;
 	if (t->ty_kind != DT_TK_ENUM && t->ty_align > 0)
@@ -332,8 +312,7 @@ dt_sou_end(dt_ctx *ctx, dt_type *t)
 
 /* ---- declarations ---- */
 
-void
-dt_decl_typedef(dt_ctx *ctx, dt_node *where, const char *name, dt_type *t)
+void dt_decl_typedef(dt_ctx *ctx, dt_node *where, const char *name, dt_type *t)
 {
 	dt_ident *k = dt_ident_lookup(&ctx->c_types, name);
 	if (k != NULL && k->id_kernel) {	/* D's name space is its own */
@@ -350,8 +329,7 @@ dt_decl_typedef(dt_ctx *ctx, dt_node *where, const char *name, dt_type *t)
 	typedef_add(ctx, name, t);
 }
 
-static void
-check_var_type(dt_ctx *ctx, dt_node *where, dt_type *t, const char *name)
+static void check_var_type(dt_ctx *ctx, dt_node *where, dt_type *t, const char *name)
 {
 	if (t->ty_kind == DT_TK_VOID)
 		dt_error_node(ctx, where, "D_DECL_VOIDOBJ", "cannot have void "
@@ -362,26 +340,25 @@ check_var_type(dt_ctx *ctx, dt_node *where, dt_type *t, const char *name)
 }
 
 /* The same type, as a redeclaration must give it (DTrace: ctf_type_cmp). */
-static bool
-type_same(const dt_type *a, const dt_type *b)
+static bool type_same(const dt_type *a, const dt_type *b)
 {
 	if (a == b)
-		return (true);
+		return true;
 	if (a == NULL || b == NULL || a->ty_kind != b->ty_kind)
-		return (false);
+		return false;
 	switch (a->ty_kind) {
 	case DT_TK_INT:
 		return (a->ty_size == b->ty_size &&
 		    a->ty_signed == b->ty_signed);
 	case DT_TK_STRING: case DT_TK_VOID:
-		return (true);
+		return true;
 	case DT_TK_PTR:
-		return (type_same(a->ty_base, b->ty_base));
+		return type_same(a->ty_base, b->ty_base);
 	case DT_TK_ARRAY:
 		return (a->ty_nelem == b->ty_nelem &&
 		    type_same(a->ty_base, b->ty_base));
 	default:
-		return (false);		/* struct, union, enum: by identity */
+		return false;		/* struct, union, enum: by identity */
 	}
 }
 
@@ -389,9 +366,8 @@ type_same(const dt_type *a, const dt_type *b)
  * A variable declared again: DTrace accepts the very same declaration and
  * reports any other as D_DECL_IDRED, saying what each one was.
  */
-static void
-var_redecl(dt_ctx *ctx, dt_node *where, dt_ident *id, dt_type *t,
-    dt_type **keys, uint32_t nkeys, bool arr)
+static void var_redecl(dt_ctx *ctx, dt_node *where, dt_ident *id, dt_type *t,
+                       dt_type **keys, uint32_t nkeys, bool arr)
 {
 	char a[64], b[64];
 	const char *ck = arr ? "associative array" : "scalar";
@@ -401,8 +377,8 @@ var_redecl(dt_ctx *ctx, dt_node *where, dt_ident *id, dt_type *t,
 	    !type_same(t, id->id_type))
 		dt_error_node(ctx, where, "D_DECL_IDRED", "identifier "
 		    "redeclared: %s\n\t current: %s %s\n\tprevious: %s %s",
-		    id->id_name, ck, dt_sema_tname(t, a, sizeof (a)), pk,
-		    dt_sema_tname(id->id_type, b, sizeof (b)));
+		    id->id_name, ck, dt_sema_tname(t, a, sizeof(a)), pk,
+		    dt_sema_tname(id->id_type, b, sizeof(b)));
 	if (!arr || !id->id_keys_known)
 		return;
 	for (uint32_t i = 0; i < nkeys && i < id->id_nkeys; i++)
@@ -411,14 +387,14 @@ var_redecl(dt_ctx *ctx, dt_node *where, dt_ident *id, dt_type *t,
 			    "redeclared: %s\n\t current: %s, key #%u of type "
 			    "%s\n\tprevious: %s, key #%u of type %s",
 			    id->id_name, ck, i + 1, dt_sema_tname(keys[i], a,
-			    sizeof (a)), pk, i + 1, dt_sema_tname(id->id_keys[i],
-			    b, sizeof (b)));
+			    sizeof(a)), pk, i + 1, dt_sema_tname(id->id_keys[i],
+			    b, sizeof(b)));
 	if (nkeys != id->id_nkeys)
 		dt_error_node(ctx, where, "D_DECL_IDRED", "identifier "
 		    "redeclared: %s\n\t current: %s of %s, tuple length "
 		    "%u\n\tprevious: %s of %s, tuple length %u", id->id_name,
-		    ck, dt_sema_tname(t, a, sizeof (a)), nkeys, pk,
-		    dt_sema_tname(id->id_type, b, sizeof (b)), id->id_nkeys);
+		    ck, dt_sema_tname(t, a, sizeof(a)), nkeys, pk,
+		    dt_sema_tname(id->id_type, b, sizeof(b)), id->id_nkeys);
 }
 
 /*
@@ -426,9 +402,8 @@ var_redecl(dt_ctx *ctx, dt_node *where, dt_ident *id, dt_type *t,
  * clause-local ("this int x;"), possibly an associative array ("int
  * a[string, int];").  Declaring it again the same way changes nothing.
  */
-void
-dt_decl_var(dt_ctx *ctx, dt_node *where, int scope, dt_type *t,
-    const char *name, dt_type **keys, uint32_t nkeys, bool arr)
+void dt_decl_var(dt_ctx *ctx, dt_node *where, int scope, dt_type *t,
+                 const char *name, dt_type **keys, uint32_t nkeys, bool arr)
 {
 	if (scope == DIF_SCOPE_GLOBAL && dif_builtin_lookup(name,
 	    dt_strlen(name)) != NULL)
@@ -464,9 +439,8 @@ dt_decl_var(dt_ctx *ctx, dt_node *where, int scope, dt_type *t,
 		dt_sema_keys_define(ctx, id, keys, nkeys);
 }
 
-void
-dt_decl_inline(dt_ctx *ctx, dt_node *where, dt_type *t, const char *name,
-    dt_node *e)
+void dt_decl_inline(dt_ctx *ctx, dt_node *where, dt_type *t, const char *name,
+                    dt_node *e)
 {
 	/* only the D library may hide a built-in (dt_lib.c) */
 	if (dt_ident_lookup(&ctx->c_globals, name) != NULL ||
@@ -485,9 +459,8 @@ dt_decl_inline(dt_ctx *ctx, dt_node *where, dt_type *t, const char *name,
 	dt_inline_check(ctx, id, where);
 }
 
-void
-dt_decl_xlator(dt_ctx *ctx, dt_node *where, dt_type *out, dt_type *in,
-    const char *arg, dt_node *members)
+void dt_decl_xlator(dt_ctx *ctx, dt_node *where, dt_type *out, dt_type *in,
+                    const char *arg, dt_node *members)
 {
 	if (out->ty_kind != DT_TK_STRUCT && out->ty_kind != DT_TK_UNION)
 		dt_error_node(ctx, where, "D_XLATE_SOU", "translator output "
@@ -497,9 +470,9 @@ dt_decl_xlator(dt_ctx *ctx, dt_node *where, dt_type *out, dt_type *in,
 		    "type must be a complete struct or union");
 	char key[256];
 	char a[120], b[120];
-	dt_type_name(out, a, sizeof (a));
-	dt_type_name(in, b, sizeof (b));
-	dt_snprintf(key, sizeof (key), "xlate %s < %s", a, b);
+	dt_type_name(out, a, sizeof(a));
+	dt_type_name(in, b, sizeof(b));
+	dt_snprintf(key, sizeof(key), "xlate %s < %s", a, b);
 	if (dt_ident_lookup(&ctx->c_types, key) != NULL)
 		dt_error_node(ctx, where, "D_XLATE_REDECL", "translator from "
 		    "%s to %s has already been declared", b, a);
@@ -528,17 +501,16 @@ dt_decl_xlator(dt_ctx *ctx, dt_node *where, dt_type *out, dt_type *in,
 }
 
 /* Find the translator to `out` from a value of type `in`. */
-dt_ident *
-dt_xlator_lookup(dt_ctx *ctx, dt_type *out, dt_type *in)
+dt_ident *dt_xlator_lookup(dt_ctx *ctx, dt_type *out, dt_type *in)
 {
 	char key[256], a[120], b[120];
-	dt_type_name(out, a, sizeof (a));
-	dt_type_name(in, b, sizeof (b));
-	dt_snprintf(key, sizeof (key), "xlate %s < %s", a, b);
+	dt_type_name(out, a, sizeof(a));
+	dt_type_name(in, b, sizeof(b));
+	dt_snprintf(key, sizeof(key), "xlate %s < %s", a, b);
 	dt_ident *id = dt_ident_lookup(&ctx->c_types, key);
 	if (id == NULL && dt_type_isint(in)) {
 		/* an integer input converts to any integer translator */
-		dt_snprintf(key, sizeof (key), "xlate %s < ", a);
+		dt_snprintf(key, sizeof(key), "xlate %s < ", a);
 		size_t kl = dt_strlen(key);
 		for (uint32_t i = 0; i < DT_IDHASH && id == NULL; i++)
 			for (dt_ident *x = ctx->c_types.ih_buckets[i];
@@ -550,5 +522,5 @@ dt_xlator_lookup(dt_ctx *ctx, dt_type *out, dt_type *in)
 					break;
 				}
 	}
-	return (id);
+	return id;
 }

@@ -30,15 +30,14 @@
  */
 #include "dlang/dt.h"
 
-static dt_type *
-float_type(dt_ctx *ctx, int which)
+static dt_type *float_type(dt_ctx *ctx, int which)
 {
 	static const char *const names[] = { "float", "double",
 	    "long double" };
 	static const uint32_t sizes[] = { 4, 8, 16 };
 
 	if (ctx->c_t_float[which] == NULL) {
-		dt_type *t = dt_alloc(ctx, sizeof (*t));
+		dt_type *t = dt_alloc(ctx, sizeof(*t));
 		t->ty_kind = DT_TK_FLOAT;
 		t->ty_size = sizes[which];
 		t->ty_align = sizes[which];
@@ -46,32 +45,30 @@ float_type(dt_ctx *ctx, int which)
 		t->ty_complete = true;
 		ctx->c_t_float[which] = t;
 	}
-	return (ctx->c_t_float[which]);
+	return ctx->c_t_float[which];
 }
 
-dt_type *
-dt_float_resolve(dt_ctx *ctx, int nfloat, int ndouble, int nlong, int nother,
-    uint32_t line, uint32_t col)
+dt_type *dt_float_resolve(dt_ctx *ctx, int nfloat, int ndouble, int nlong, int nother,
+                          uint32_t line, uint32_t col)
 {
 	if (nother == 0 && nlong == 0 && nfloat == 1 && ndouble == 0)
-		return (float_type(ctx, 0));
+		return float_type(ctx, 0);
 	if (nother == 0 && nlong == 0 && nfloat == 0 && ndouble == 1)
-		return (float_type(ctx, 1));
+		return float_type(ctx, 1);
 	if (nother == 0 && nlong == 1 && nfloat == 0 && ndouble == 1)
-		return (float_type(ctx, 2));
+		return float_type(ctx, 2);
 	dt_error_at(ctx, line, col, "D_DECL_COMBO", "invalid type combination");
 }
 
-bool
-dt_float_cast_ok(const dt_type *to, const dt_type *from)
+bool dt_float_cast_ok(const dt_type *to, const dt_type *from)
 {
 	bool tf = to->ty_kind == DT_TK_FLOAT, ff = from->ty_kind == DT_TK_FLOAT;
 
 	if (!tf && !ff)
-		return (false);
+		return false;
 	if (tf && ff)
 		return (to->ty_size == from->ty_size || (to->ty_size <= 8 &&
 		    from->ty_size <= 8));
 	const dt_type *f = tf ? to : from, *o = tf ? from : to;
-	return (f->ty_size <= 8 && dt_type_isint(o));
+	return f->ty_size <= 8 && dt_type_isint(o);
 }

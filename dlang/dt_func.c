@@ -129,26 +129,23 @@ static const dt_func dt_funcs[] = {
 	{ "bag->getstr", DT_FN_SUBR, 2, 2, 0, DIF_SUBR_BAG_GETSTR, "si", "s" },
 };
 
-const dt_func *
-dt_func_lookup(const char *name)
+const dt_func *dt_func_lookup(const char *name)
 {
-	for (size_t i = 0; i < sizeof (dt_funcs) / sizeof (dt_funcs[0]); i++)
+	for (size_t i = 0; i < sizeof(dt_funcs) / sizeof(dt_funcs[0]); i++)
 		if (dt_streq(dt_funcs[i].fn_name, name))
-			return (&dt_funcs[i]);
-	return (NULL);
+			return &dt_funcs[i];
+	return NULL;
 }
 
-char
-dt_fn_proto_at(const dt_func *fn, uint32_t i)
+char dt_fn_proto_at(const dt_func *fn, uint32_t i)
 {
 	size_t n = dt_strlen(fn->fn_proto);
 	if (n == 0)
-		return ('x');
-	return (fn->fn_proto[i < n ? i : n - 1]);
+		return 'x';
+	return fn->fn_proto[i < n ? i : n - 1];
 }
 
-const char *
-dt_fn_proto_text(char p)
+const char *dt_fn_proto_text(char p)
 {
 	switch (p) {
 	case 'i': return ("int");
@@ -174,8 +171,7 @@ dt_fn_proto_text(char p)
  * any for P), never another integer or a string: DTrace's rule for pointer
  * arguments.
  */
-static bool
-dt_fn_ptr_ok(char p, const dt_type *t, const dt_node *a)
+static bool dt_fn_ptr_ok(char p, const dt_type *t, const dt_node *a)
 {
 	const dt_type *b = t->ty_base;
 
@@ -183,7 +179,7 @@ dt_fn_ptr_ok(char p, const dt_type *t, const dt_node *a)
 		return (dt_type_isint(t) && (a->n_flags & DT_NF_CONST) &&
 		    a->n_ival == 0);
 	if (p == 'P' || b == NULL || b->ty_kind == DT_TK_VOID)
-		return (true);
+		return true;
 	switch (p) {
 	case 'M': return (b->ty_name != NULL && dt_streq(b->ty_name,
 	    "struct kmutex"));
@@ -196,8 +192,7 @@ dt_fn_ptr_ok(char p, const dt_type *t, const dt_node *a)
 	}
 }
 
-bool
-dt_fn_proto_ok(char p, const dt_node *a)
+bool dt_fn_proto_ok(char p, const dt_node *a)
 {
 	const dt_type *t = a->n_type;
 	switch (p) {
@@ -209,7 +204,7 @@ dt_fn_proto_ok(char p, const dt_node *a)
 	case 'S': return (dt_type_isstring(t) || ((a->n_flags &
 	    DT_NF_CONST) && a->n_ival == 0));
 	case 'P': case 'M': case 'W': case '4': case '6':
-		return (dt_fn_ptr_ok(p, t, a));
+		return dt_fn_ptr_ok(p, t, a);
 	default: return (true);
 	}
 }
@@ -219,9 +214,8 @@ dt_fn_proto_ok(char p, const dt_node *a)
  * functions DTrace declares; this is the same wording from fn_min/fn_max):
  * "N args passed, M expected", "at least M" when arguments are optional.
  */
-_Noreturn void
-dt_fn_proto_len(dt_ctx *ctx, dt_node *n, const char *tag, const dt_func *fn,
-    uint32_t got)
+_Noreturn void dt_fn_proto_len(dt_ctx *ctx, dt_node *n, const char *tag, const dt_func *fn,
+                               uint32_t got)
 {
 	const char *pre = fn->fn_min != fn->fn_max && fn->fn_max != 255 ?
 	    "at least " : "";
@@ -231,21 +225,19 @@ dt_fn_proto_len(dt_ctx *ctx, dt_node *n, const char *tag, const dt_func *fn,
 }
 
 /* The argument count of a call to fn: DTrace's prototype first. */
-void
-dt_fn_check_len(dt_ctx *ctx, dt_node *n, const dt_func *fn, uint32_t na)
+void dt_fn_check_len(dt_ctx *ctx, dt_node *n, const dt_func *fn, uint32_t na)
 {
 	if (!dt_proto_check_len(ctx, n, fn->fn_name, na) &&
 	    (na < fn->fn_min || na > fn->fn_max))
 		dt_fn_proto_len(ctx, n, "D_PROTO_LEN", fn, na);
 }
 
-_Noreturn void
-dt_fn_proto_arg(dt_ctx *ctx, dt_node *n, const char *tag, const char *fname,
-    uint32_t i, const char *proto, const dt_type *t)
+_Noreturn void dt_fn_proto_arg(dt_ctx *ctx, dt_node *n, const char *tag, const char *fname,
+                               uint32_t i, const char *proto, const dt_type *t)
 {
 	char b[64], pb[48];
-	dt_type_name(t, b, sizeof (b));
-	const char *ct = dt_proto_argtype(fname, i, pb, sizeof (pb));
+	dt_type_name(t, b, sizeof(b));
+	const char *ct = dt_proto_argtype(fname, i, pb, sizeof(pb));
 	if (ct != NULL && dt_streq(tag, "D_PROTO_ARG"))
 		proto = ct;	/* the C type DTrace's prototype names */
 	dt_error_node(ctx, n, tag, "%s( ) argument #%u is incompatible with "
@@ -253,13 +245,12 @@ dt_fn_proto_arg(dt_ctx *ctx, dt_node *n, const char *tag, const char *fname,
 	    b);
 }
 
-uint32_t
-dt_fn_nargs(const dt_node *n)
+uint32_t dt_fn_nargs(const dt_node *n)
 {
 	uint32_t c = 0;
 	for (const dt_node *a = n->n_args; a != NULL; a = a->n_next)
 		c++;
-	return (c);
+	return c;
 }
 
 /*
@@ -267,13 +258,12 @@ dt_fn_nargs(const dt_node *n)
  * as in DTrace a bare @name must be known (D_IDENT_UNDEF); @name[keys]
  * names it even if it is not (the caller may then say it is undefined).
  */
-void
-dt_fn_cook_args(dt_ctx *ctx, dt_node *n)
+void dt_fn_cook_args(dt_ctx *ctx, dt_node *n)
 {
 	for (dt_node **a = &n->n_args; *a != NULL; a = &(*a)->n_next) {
 		if ((*a)->n_kind == DT_N_AGG) {
 			char key[80];
-			dt_snprintf(key, sizeof (key), "@%s", (*a)->n_str);
+			dt_snprintf(key, sizeof(key), "@%s", (*a)->n_str);
 			if ((*a)->n_a == NULL &&
 			    dt_ident_lookup(&ctx->c_globals, key) == NULL)
 				dt_error_node(ctx, *a, "D_IDENT_UNDEF", "failed to "
@@ -288,8 +278,7 @@ dt_fn_cook_args(dt_ctx *ctx, dt_node *n)
 	}
 }
 
-static dt_type *
-ret_type(dt_ctx *ctx, char r)
+static dt_type *ret_type(dt_ctx *ctx, char r)
 {
 	switch (r) {
 	case 's': return (ctx->c_t_string);
@@ -302,8 +291,7 @@ ret_type(dt_ctx *ctx, char r)
 	}
 }
 
-void
-dt_fn_check_destructive(dt_ctx *ctx, dt_node *n, const dt_func *fn)
+void dt_fn_check_destructive(dt_ctx *ctx, dt_node *n, const dt_func *fn)
 {
 	if (fn->fn_class != DT_FN_DESTR)
 		return;
@@ -316,19 +304,18 @@ dt_fn_check_destructive(dt_ctx *ctx, dt_node *n, const dt_func *fn)
 }
 
 /* What a call yields as a value: stack() a stack, sym() an address. */
-static dt_type *
-call_type(dt_ctx *ctx, const dt_func *fn)
+static dt_type *call_type(dt_ctx *ctx, const dt_func *fn)
 {
 	if (fn->fn_class == DT_FN_ACT && (fn->fn_act == DT_ACT_STACK ||
 	    fn->fn_act == DT_ACT_USTACK))
-		return (ctx->c_t_stack);
+		return ctx->c_t_stack;
 	if (fn->fn_class == DT_FN_ACT && (fn->fn_act == DT_ACT_SYM ||
 	    fn->fn_act == DT_ACT_MOD || fn->fn_act == DT_ACT_USYM ||
 	    fn->fn_act == DT_ACT_UADDR || fn->fn_act == DT_ACT_UMOD))
-		return (ctx->c_t_symaddr);
+		return ctx->c_t_symaddr;
 	if (fn->fn_class == DT_FN_AGG)	/* DTrace's dynamic type, as @a's */
-		return (ctx->c_t_aggfn);
-	return (ret_type(ctx, fn->fn_ret[0]));
+		return ctx->c_t_aggfn;
+	return ret_type(ctx, fn->fn_ret[0]);
 }
 
 /*
@@ -338,13 +325,12 @@ call_type(dt_ctx *ctx, const dt_func *fn)
  * dynamic, like @a's) and operators check it as such; if the expression
  * type-checks, code generation reports the call (D_CG_EXPR).
  */
-dt_node *
-dt_cook_call(dt_ctx *ctx, dt_node *n)
+dt_node *dt_cook_call(dt_ctx *ctx, dt_node *n)
 {
 	const dt_func *fn = dt_func_lookup(n->n_str);
 	dt_node *sel = fn == NULL ? dt_bag_cook_select(ctx, n) : NULL;
 	if (sel != NULL)
-		return (sel);	/* first(bag->k), last(bag->k) */
+		return sel;	/* first(bag->k), last(bag->k) */
 	if (fn == NULL) {
 		const dt_ident *id = dt_ident_lookup(&ctx->c_globals, n->n_str);
 		const dif_builtin_t *bi = dif_builtin_lookup(n->n_str,
@@ -376,7 +362,7 @@ dt_cook_call(dt_ctx *ctx, dt_node *n)
 	i = 0;
 	for (dt_node *a = n->n_args; a != NULL; a = a->n_next, i++) {
 		if (fn->fn_subr < 0 && (dt_proto_argtype(fn->fn_name, i + 1, pb,
-		    sizeof (pb)) == NULL || a->n_kind == DT_N_AGG))
+		    sizeof(pb)) == NULL || a->n_kind == DT_N_AGG))
 			continue;	/* an action's own checks come later */
 		if (!dt_fn_proto_ok(dt_fn_proto_at(fn, i), a))
 			dt_fn_proto_arg(ctx, n, "D_PROTO_ARG", fn->fn_name,
@@ -386,27 +372,24 @@ dt_cook_call(dt_ctx *ctx, dt_node *n)
 	if (fn->fn_subr >= 0)
 		dt_fn_check_destructive(ctx, n, fn);
 	n->n_type = call_type(ctx, fn);
-	return (n);
+	return n;
 }
 
-const dt_func *
-dt_call_func(const dt_node *n)
+const dt_func *dt_call_func(const dt_node *n)
 {
-	return (&dt_funcs[n->n_ival]);
+	return &dt_funcs[n->n_ival];
 }
 
 /* Is n a (cooked) call of an action, not of a subroutine? */
-bool
-dt_fn_is_action(const dt_node *n)
+bool dt_fn_is_action(const dt_node *n)
 {
 	return (n->n_kind == DT_N_CALL && (n->n_flags & DT_NF_COOKED) &&
-	    n->n_ival >= 0 && (size_t)n->n_ival < sizeof (dt_funcs) /
-	    sizeof (dt_funcs[0]) && dt_funcs[n->n_ival].fn_subr < 0);
+	    n->n_ival >= 0 && (size_t)n->n_ival < sizeof(dt_funcs) /
+	    sizeof(dt_funcs[0]) && dt_funcs[n->n_ival].fn_subr < 0);
 }
 
 /* DTrace's "positive constant": a non-zero integer constant, not negative. */
-static bool
-posconst(const dt_node *a)
+static bool posconst(const dt_node *a)
 {
 	return ((a->n_flags & DT_NF_CONST) && a->n_ival != 0 &&
 	    (!a->n_type->ty_signed || a->n_ival > 0));
@@ -418,8 +401,7 @@ posconst(const dt_node *a)
  * ustack's frame count, a non-negative constant string size, then its
  * count.  a is the first argument.  Returns the frame count.
  */
-int64_t
-dt_fn_stack_args(dt_ctx *ctx, const dt_func *fn, dt_node *a)
+int64_t dt_fn_stack_args(dt_ctx *ctx, const dt_func *fn, dt_node *a)
 {
 	if (fn->fn_act == DT_ACT_STACK) {
 		if (a->n_next != NULL)
@@ -428,7 +410,7 @@ dt_fn_stack_args(dt_ctx *ctx, const dt_func *fn, dt_node *a)
 		if (!posconst(a))
 			dt_error_node(ctx, a, "D_STACK_SIZE", "stack( ) size must "
 			    "be a non-zero positive integral constant expression");
-		return (a->n_ival);
+		return a->n_ival;
 	}
 	if (!posconst(a))
 		dt_error_node(ctx, a, "D_USTACK_FRAMES", "%s( ) argument #1 must "
@@ -441,14 +423,13 @@ dt_fn_stack_args(dt_ctx *ctx, const dt_func *fn, dt_node *a)
 	if (sz != NULL && sz->n_next != NULL)
 		dt_error_node(ctx, sz, "D_USTACK_PROTO", "%s( ) prototype "
 		    "mismatch: too many arguments", fn->fn_name);
-	return (a->n_ival);
+	return a->n_ival;
 }
 
-int64_t
-dt_fn_const_arg(dt_ctx *ctx, dt_node *a, const char *tag, const char *msg)
+int64_t dt_fn_const_arg(dt_ctx *ctx, dt_node *a, const char *tag, const char *msg)
 {
 	if (!(a->n_flags & DT_NF_CONST) || a->n_ival <= 0)
 		dt_error_node(ctx, a, tag, "%s", msg);
-	return (a->n_ival);
+	return a->n_ival;
 }
 

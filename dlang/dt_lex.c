@@ -58,23 +58,21 @@ static const struct { const char *p; dt_tokkind k; } dt_puncts[] = {
 	{ "]", DT_T_RBRAC }, { "{", DT_T_LBRACE }, { "}", DT_T_RBRACE },
 };
 
-#define NPUNCT (sizeof (dt_puncts) / sizeof (dt_puncts[0]))
-#define NKW (sizeof (dt_keywords) / sizeof (dt_keywords[0]))
+#define NPUNCT (sizeof(dt_puncts) / sizeof(dt_puncts[0]))
+#define NKW (sizeof(dt_keywords) / sizeof(dt_keywords[0]))
 
-const char *
-dt_tok_name(dt_tokkind k)
+const char *dt_tok_name(dt_tokkind k)
 {
 	if (k >= DT_T_KW_FIRST && k <= DT_T_KW_LAST)
-		return (dt_keywords[k - DT_T_KW_FIRST]);
+		return dt_keywords[k - DT_T_KW_FIRST];
 	for (size_t i = 0; i < NPUNCT; i++)
 		if (dt_puncts[i].k == k)
-			return (dt_puncts[i].p);
-	return ("?");
+			return dt_puncts[i].p;
+	return "?";
 }
 
 /* The binary operator a compound assignment abbreviates: += is +. */
-dt_tokkind
-dt_tok_compound_op(dt_tokkind k)
+dt_tokkind dt_tok_compound_op(dt_tokkind k)
 {
 	static const dt_tokkind map[][2] = {
 		{ DT_T_ADD_EQ, DT_T_PLUS }, { DT_T_SUB_EQ, DT_T_MINUS },
@@ -83,27 +81,25 @@ dt_tok_compound_op(dt_tokkind k)
 		{ DT_T_OR_EQ, DT_T_BOR }, { DT_T_XOR_EQ, DT_T_XOR },
 		{ DT_T_LSH_EQ, DT_T_LSH }, { DT_T_RSH_EQ, DT_T_RSH },
 	};
-	for (size_t i = 0; i < sizeof (map) / sizeof (map[0]); i++)
+	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
 		if (map[i][0] == k)
-			return (map[i][1]);
-	return (k);		/* not a compound assignment */
+			return map[i][1];
+	return k;		/* not a compound assignment */
 }
 
 /* ---- characters ---- */
 
-static int
-peekc(dt_ctx *ctx, size_t ahead)
+static int peekc(dt_ctx *ctx, size_t ahead)
 {
 	size_t p = ctx->c_pos + ahead;
-	return (p < ctx->c_len ? (unsigned char)ctx->c_src[p] : -1);
+	return p < ctx->c_len ? (unsigned char)ctx->c_src[p] : -1;
 }
 
-static int
-getc_(dt_ctx *ctx)
+static int getc_(dt_ctx *ctx)
 {
 	int c = peekc(ctx, 0);
 	if (c < 0)
-		return (c);
+		return c;
 	ctx->c_pos++;
 	if (c == '\n') {
 		ctx->c_line++;
@@ -111,7 +107,7 @@ getc_(dt_ctx *ctx)
 	} else {
 		ctx->c_col++;
 	}
-	return (c);
+	return c;
 }
 
 static bool is_alpha(int c) { return ((c | 32) >= 'a' && (c | 32) <= 'z') || c == '_'; }
@@ -119,8 +115,7 @@ static bool is_digit(int c) { return c >= '0' && c <= '9'; }
 static bool is_alnum(int c) { return is_alpha(c) || is_digit(c); }
 static bool is_space(int c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 
-static _Noreturn void
-lex_error(dt_ctx *ctx, const char *tag, const char *fmt, const char *arg)
+static _Noreturn void lex_error(dt_ctx *ctx, const char *tag, const char *fmt, const char *arg)
 {
 	dt_error_at(ctx, ctx->c_line, ctx->c_col, tag, fmt, arg);
 }
@@ -128,24 +123,22 @@ lex_error(dt_ctx *ctx, const char *tag, const char *fmt, const char *arg)
 /* ---- comments and control lines ---- */
 
 /* Are we at the first non-blank character of a line? */
-static bool
-at_line_start(dt_ctx *ctx)
+static bool at_line_start(dt_ctx *ctx)
 {
 	size_t p = ctx->c_pos;
 	while (p > 0) {
 		char c = ctx->c_src[p - 1];
 		if (c == '\n')
-			return (true);
+			return true;
 		if (c != ' ' && c != '\t')
-			return (false);
+			return false;
 		p--;
 	}
-	return (true);
+	return true;
 }
 
 /* Copy the rest of the line into buf (NUL-terminated, truncated). */
-static void
-read_line(dt_ctx *ctx, char *buf, size_t len)
+static void read_line(dt_ctx *ctx, char *buf, size_t len)
 {
 	size_t n = 0;
 	while (peekc(ctx, 0) >= 0 && peekc(ctx, 0) != '\n') {
@@ -157,18 +150,16 @@ read_line(dt_ctx *ctx, char *buf, size_t len)
 }
 
 
-static void
-control_line(dt_ctx *ctx)
+static void control_line(dt_ctx *ctx)
 {
 	char buf[512];
 	uint32_t line = ctx->c_line;
 	getc_(ctx);	/* '#' */
-	read_line(ctx, buf, sizeof (buf));
+	read_line(ctx, buf, sizeof(buf));
 	dt_pragma(ctx, buf, line);
 }
 
-static void
-skip_space(dt_ctx *ctx)
+static void skip_space(dt_ctx *ctx)
 {
 	for (;;) {
 		int c = peekc(ctx, 0);
@@ -199,18 +190,16 @@ skip_space(dt_ctx *ctx)
 
 /* ---- numbers ---- */
 
-static int
-digit_val(int c)
+static int digit_val(int c)
 {
 	if (is_digit(c))
-		return (c - '0');
+		return c - '0';
 	if ((c | 32) >= 'a' && (c | 32) <= 'f')
-		return ((c | 32) - 'a' + 10);
-	return (99);
+		return (c | 32) - 'a' + 10;
+	return 99;
 }
 
-static void
-lex_number(dt_ctx *ctx, dt_tok *t)
+static void lex_number(dt_ctx *ctx, dt_tok *t)
 {
 	unsigned base = 10;
 	uint64_t v = 0;
@@ -252,7 +241,7 @@ lex_number(dt_ctx *ctx, dt_tok *t)
 	if (oflow) {	/* DTrace names the constant as written */
 		char text[64];
 		size_t n = ctx->c_pos - t->t_off;
-		n = n < sizeof (text) - 1 ? n : sizeof (text) - 1;
+		n = n < sizeof(text) - 1 ? n : sizeof(text) - 1;
 		__builtin_memcpy(text, ctx->c_src + t->t_off, n);
 		text[n] = '\0';
 		dt_error_at(ctx, t->t_line, t->t_col, "D_INT_OFLOW",
@@ -278,12 +267,11 @@ lex_number(dt_ctx *ctx, dt_tok *t)
 /* ---- characters and strings ---- */
 
 /* Read one (possibly escaped) character of a char/string literal. */
-static int
-lex_escape(dt_ctx *ctx)
+static int lex_escape(dt_ctx *ctx)
 {
 	int c = getc_(ctx);
 	if (c != '\\')
-		return (c);
+		return c;
 	c = getc_(ctx);
 	switch (c) {
 	case 'n': return ('\n');
@@ -299,7 +287,7 @@ lex_escape(dt_ctx *ctx)
 			v = v * 16 + digit_val(getc_(ctx));
 			n++;
 		}
-		return (v);
+		return v;
 	}
 	default:
 		if (c >= '0' && c <= '7') {
@@ -309,14 +297,13 @@ lex_escape(dt_ctx *ctx)
 				v = v * 8 + (getc_(ctx) - '0');
 				n++;
 			}
-			return (v & 0xff);
+			return v & 0xff;
 		}
-		return (c);	/* \\ \' \" \? and unknown: the char itself */
+		return c;	/* \\ \' \" \? and unknown: the char itself */
 	}
 }
 
-static void
-lex_char(dt_ctx *ctx, dt_tok *t)
+static void lex_char(dt_ctx *ctx, dt_tok *t)
 {
 	uint64_t v = 0;
 	int n = 0;
@@ -350,8 +337,7 @@ lex_char(dt_ctx *ctx, dt_tok *t)
 	t->t_fromchar = 1;
 }
 
-static void
-lex_string(dt_ctx *ctx, dt_tok *t)
+static void lex_string(dt_ctx *ctx, dt_tok *t)
 {
 	size_t start = ctx->c_pos + 1;
 	size_t cap = 0;
@@ -387,38 +373,35 @@ lex_string(dt_ctx *ctx, dt_tok *t)
 
 /* ---- words, macros and symbols ---- */
 
-static char *
-read_word(dt_ctx *ctx)
+static char *read_word(dt_ctx *ctx)
 {
 	size_t s = ctx->c_pos;
 	while (is_alnum(peekc(ctx, 0)))
 		getc_(ctx);
-	return (dt_strdup(ctx, ctx->c_src + s, ctx->c_pos - s));
+	return dt_strdup(ctx, ctx->c_src + s, ctx->c_pos - s);
 }
 
 /* $n (str: $$n); with defaultargs a missing one is 0 (or ""). */
-static const char *
-macro_arg(dt_ctx *ctx, int n, bool str, const dt_tok *t)
+static const char *macro_arg(dt_ctx *ctx, int n, bool str, const dt_tok *t)
 {
 	const dt_opts *o = ctx->c_opts;
 	if (n >= o->o_argc || o->o_argv == NULL || o->o_argv[n] == NULL) {
 		if (ctx->c_defargs)
-			return (str ? "" : "0");
+			return str ? "" : "0";
 		dt_error_at(ctx, t->t_line, t->t_col, "D_MACRO_UNDEF",
 		    "macro argument %s%d is not defined", str ? "$$" : "$", n);
 	}
 	if (n == o->o_argc - 1)
 		ctx->c_lastref = true;
-	return (o->o_argv[n]);
+	return o->o_argv[n];
 }
 
 /*
  * $target and the consumer's own macro variables ($pid, $uid, $cwd...):
  * their value as text, NULL if w names none.  $cwd is a string.
  */
-static const char *
-macro_var(dt_ctx *ctx, const char *w, const dt_tok *t, char *num,
-    size_t len, bool *isstr)
+static const char *macro_var(dt_ctx *ctx, const char *w, const dt_tok *t, char *num,
+                             size_t len, bool *isstr)
 {
 	const dt_opts *o = ctx->c_opts;
 	int64_t v;
@@ -442,21 +425,20 @@ macro_var(dt_ctx *ctx, const char *w, const dt_tok *t, char *num,
 		v = 0;
 	} else if (dt_streq(w, "cwd")) {
 		*isstr = true;
-		return (o->o_cwd != NULL ? o->o_cwd : "/");
+		return o->o_cwd != NULL ? o->o_cwd : "/";
 	} else {
-		return (NULL);
+		return NULL;
 	}
 	dt_snprintf(num, len, "%lld", (long long)v);
-	return (num);
+	return num;
 }
 
-static bool
-parse_int(const char *s, uint64_t *v)
+static bool parse_int(const char *s, uint64_t *v)
 {
 	uint64_t x = 0;
 	unsigned base = 10;
 	if (*s == '\0')
-		return (false);
+		return false;
 	if (s[0] == '0' && (s[1] | 32) == 'x' && s[2] != '\0') {
 		base = 16;
 		s += 2;
@@ -466,16 +448,15 @@ parse_int(const char *s, uint64_t *v)
 	for (; *s != '\0'; s++) {
 		int d = digit_val((unsigned char)*s);
 		if (d >= (int)base)
-			return (false);
+			return false;
 		x = x * base + (uint64_t)d;
 	}
 	*v = x;
-	return (true);
+	return true;
 }
 
 /* $1..$n, $$1.., $target, $pid, $cwd...: expand into an INT, STR or IDENT token. */
-static void
-lex_macro(dt_ctx *ctx, dt_tok *t)
+static void lex_macro(dt_ctx *ctx, dt_tok *t)
 {
 	bool str = false;
 	getc_(ctx);
@@ -493,7 +474,7 @@ lex_macro(dt_ctx *ctx, dt_tok *t)
 	} else if (is_alpha(peekc(ctx, 0))) {
 		char *w = read_word(ctx);
 		bool isstr;
-		val = macro_var(ctx, w, t, num, sizeof (num), &isstr);
+		val = macro_var(ctx, w, t, num, sizeof(num), &isstr);
 		if (val == NULL)
 			dt_error_at(ctx, t->t_line, t->t_col, "D_MACRO_UNDEF",
 			    "macro argument %s%s is not defined",
@@ -526,17 +507,16 @@ lex_macro(dt_ctx *ctx, dt_tok *t)
 	}
 }
 
-static bool
-type_keyword(dt_tokkind k)
+static bool type_keyword(dt_tokkind k)
 {
 	switch (k) {
 	case DT_T_CHAR: case DT_T_SHORT: case DT_T_INT_KW: case DT_T_LONG:
 	case DT_T_SIGNED: case DT_T_UNSIGNED: case DT_T_VOID:
 	case DT_T_STRING: case DT_T_STRUCT: case DT_T_UNION: case DT_T_ENUM:
 	case DT_T_FLOAT: case DT_T_DOUBLE:
-		return (true);
+		return true;
 	default:
-		return (false);
+		return false;
 	}
 }
 
@@ -546,8 +526,7 @@ type_keyword(dt_tokkind k)
  * Sonde has one type name space, the D compiler's own, which stands for
  * D and kernel alike (no CTF): the scope is dropped.
  */
-static void
-lex_scoped(dt_ctx *ctx, dt_tok *t, const char *mod)
+static void lex_scoped(dt_ctx *ctx, dt_tok *t, const char *mod)
 {
 	getc_(ctx);
 	char *s = read_word(ctx);
@@ -566,8 +545,7 @@ lex_scoped(dt_ctx *ctx, dt_tok *t, const char *mod)
 	    DT_T_TYPENAME : DT_T_SYM;
 }
 
-static void
-lex_word(dt_ctx *ctx, dt_tok *t)
+static void lex_word(dt_ctx *ctx, dt_tok *t)
 {
 	char *w = read_word(ctx);
 	if (peekc(ctx, 0) == '`') {	/* mod`sym */
@@ -591,8 +569,7 @@ lex_word(dt_ctx *ctx, dt_tok *t)
 
 /* ---- probe descriptions ---- */
 
-static bool
-is_pdesc_char(int c)
+static bool is_pdesc_char(int c)
 {
 	return (is_alnum(c) || c == '-' || c == ':' || c == '*' ||
 	    c == '?' || c == '[' || c == ']' || c == '.' || c == '\\' ||
@@ -600,14 +577,13 @@ is_pdesc_char(int c)
 }
 
 /* Does the word at the current position start a declaration? */
-static bool
-top_is_decl(dt_ctx *ctx)
+static bool top_is_decl(dt_ctx *ctx)
 {
 	size_t p = ctx->c_pos, n = 0;
 	while (p + n < ctx->c_len && is_pdesc_char(ctx->c_src[p + n]))
 		n++;
 	if (n == 0)
-		return (true);
+		return true;
 	for (size_t i = 1; i + 1 < n; i++)
 		if (ctx->c_src[p + i] == '`') {	/* D`int x; as a type? */
 			p += i + 1;
@@ -616,31 +592,29 @@ top_is_decl(dt_ctx *ctx)
 		}
 	for (size_t i = 0; i < n; i++)
 		if (!is_alnum(ctx->c_src[p + i]))
-			return (false);
+			return false;
 	if (is_digit(ctx->c_src[p]))
-		return (false);
+		return false;
 	char w[64];
-	if (n >= sizeof (w))
-		return (false);
+	if (n >= sizeof(w))
+		return false;
 	__builtin_memcpy(w, ctx->c_src + p, n);
 	w[n] = '\0';
 	for (size_t i = 0; i < NKW; i++)
 		if (w[0] == dt_keywords[i][0] && dt_streq(w, dt_keywords[i]))
-			return (true);
+			return true;
 	dt_ident *id = dt_ident_lookup(&ctx->c_types, w);
-	return (id != NULL && id->id_kind == DT_IDK_TYPEDEF);
+	return id != NULL && id->id_kind == DT_IDK_TYPEDEF;
 }
 
 /* Append s to the pdesc buffer. */
-static void
-pd_append(char *buf, size_t *n, size_t cap, const char *s, size_t len)
+static void pd_append(char *buf, size_t *n, size_t cap, const char *s, size_t len)
 {
 	for (size_t i = 0; i < len && *n + 1 < cap; i++)
 		buf[(*n)++] = s[i];
 }
 
-static void
-lex_pdesc(dt_ctx *ctx, dt_tok *t)
+static void lex_pdesc(dt_ctx *ctx, dt_tok *t)
 {
 	char buf[DT_PROVNAMELEN + DT_MODNAMELEN + DT_FUNCNAMELEN +
 	    DT_NAMELEN + 8];
@@ -651,18 +625,18 @@ lex_pdesc(dt_ctx *ctx, dt_tok *t)
 			lex_macro(ctx, &m);
 			char num[24];
 			if (m.t_kind == DT_T_INT) {
-				dt_snprintf(num, sizeof (num), "%llu",
+				dt_snprintf(num, sizeof(num), "%llu",
 				    (unsigned long long)m.t_ival);
-				pd_append(buf, &n, sizeof (buf), num,
+				pd_append(buf, &n, sizeof(buf), num,
 				    dt_strlen(num));
 			} else {
-				pd_append(buf, &n, sizeof (buf), m.t_str,
+				pd_append(buf, &n, sizeof(buf), m.t_str,
 				    dt_strlen(m.t_str));
 			}
 			continue;
 		}
 		char c = (char)getc_(ctx);
-		pd_append(buf, &n, sizeof (buf), &c, 1);
+		pd_append(buf, &n, sizeof(buf), &c, 1);
 	}
 	if (n == 0)
 		dt_error_at(ctx, t->t_line, t->t_col, "D_SYNTAX",
@@ -675,8 +649,7 @@ lex_pdesc(dt_ctx *ctx, dt_tok *t)
 
 /* ---- entry point ---- */
 
-static void
-lex_punct(dt_ctx *ctx, dt_tok *t)
+static void lex_punct(dt_ctx *ctx, dt_tok *t)
 {
 	int c0 = peekc(ctx, 0);
 	for (size_t i = 0; i < NPUNCT; i++) {
@@ -698,8 +671,7 @@ lex_punct(dt_ctx *ctx, dt_tok *t)
 	lex_error(ctx, "D_SYNTAX", "syntax error near \"%s\"", s);
 }
 
-static void
-lex_agg(dt_ctx *ctx, dt_tok *t)
+static void lex_agg(dt_ctx *ctx, dt_tok *t)
 {
 	getc_(ctx);
 	t->t_kind = DT_T_AGG;
@@ -710,13 +682,12 @@ lex_agg(dt_ctx *ctx, dt_tok *t)
  * dt_lex_next: read the next token into ctx->c_tok (the old one moves to
  * c_prev).  mode says whether a probe description may start here.
  */
-void
-dt_lex_next(dt_ctx *ctx, dt_lexmode mode)
+void dt_lex_next(dt_ctx *ctx, dt_lexmode mode)
 {
 	ctx->c_prev = ctx->c_tok;
 	skip_space(ctx);
 	dt_tok *t = &ctx->c_tok;
-	__builtin_memset(t, 0, sizeof (*t));
+	__builtin_memset(t, 0, sizeof(*t));
 	t->t_line = ctx->c_line;
 	t->t_col = ctx->c_col;
 	t->t_off = (uint32_t)ctx->c_pos;
@@ -751,8 +722,7 @@ dt_lex_next(dt_ctx *ctx, dt_lexmode mode)
  * The next significant character after the current token, without
  * consuming anything (used to find the '/' that ends a predicate).
  */
-int
-dt_lex_peek_char(dt_ctx *ctx)
+int dt_lex_peek_char(dt_ctx *ctx)
 {
 	size_t p = ctx->c_pos;
 	while (p < ctx->c_len) {
@@ -767,24 +737,22 @@ dt_lex_peek_char(dt_ctx *ctx)
 				p++;
 			p += 2;
 		} else {
-			return ((unsigned char)c);
+			return (unsigned char)c;
 		}
 	}
-	return (-1);
+	return -1;
 }
 
-void
-dt_lex_init(dt_ctx *ctx)
+void dt_lex_init(dt_ctx *ctx)
 {
 	ctx->c_pos = 0;
 	ctx->c_line = 1;
 	ctx->c_col = 1;
-	__builtin_memset(&ctx->c_tok, 0, sizeof (ctx->c_tok));
+	__builtin_memset(&ctx->c_tok, 0, sizeof(ctx->c_tok));
 }
 
 /* The source text of a token, for "syntax error near" messages. */
-void
-dt_tok_text(dt_ctx *ctx, const dt_tok *t, char *buf, size_t len)
+void dt_tok_text(dt_ctx *ctx, const dt_tok *t, char *buf, size_t len)
 {
 	size_t n = t->t_len < len - 1 ? t->t_len : len - 1;
 	if (t->t_off + n > ctx->c_len)

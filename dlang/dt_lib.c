@@ -32,8 +32,7 @@
 #include "dlang/dt.h"
 
 /* Compile one library file's text into the context. */
-static void
-lib_compile(dt_ctx *ctx, const dt_libsrc *ls)
+static void lib_compile(dt_ctx *ctx, const dt_libsrc *ls)
 {
 	ctx->c_lib = ls->ls_name != NULL ? ls->ls_name : "<library>";
 	ctx->c_src = ls->ls_src;
@@ -45,56 +44,51 @@ lib_compile(dt_ctx *ctx, const dt_libsrc *ls)
 /* ---- dependencies: #pragma D depends_on library NAME ---- */
 
 /* Skip blanks from p; return the new position. */
-static size_t
-skip_blanks(const char *s, size_t len, size_t p)
+static size_t skip_blanks(const char *s, size_t len, size_t p)
 {
 	while (p < len && (s[p] == ' ' || s[p] == '\t'))
 		p++;
-	return (p);
+	return p;
 }
 
 /* Match word w at p (followed by a blank); advance past it. */
-static bool
-match_word(const char *s, size_t len, size_t *p, const char *w)
+static bool match_word(const char *s, size_t len, size_t *p, const char *w)
 {
 	size_t n = dt_strlen(w);
 	if (*p + n >= len || __builtin_memcmp(s + *p, w, n) != 0 ||
 	    (s[*p + n] != ' ' && s[*p + n] != '\t'))
-		return (false);
+		return false;
 	*p = skip_blanks(s, len, *p + n);
-	return (true);
+	return true;
 }
 
 /* The file name of a library, without its directory. */
-static const char *
-lib_base(const dt_libsrc *ls)
+static const char *lib_base(const dt_libsrc *ls)
 {
 	const char *b = ls->ls_name != NULL ? ls->ls_name : "";
 	for (const char *p = b; *p != '\0'; p++)
 		if (*p == '/')
 			b = p + 1;
-	return (b);
+	return b;
 }
 
 /* The library whose file is named name[0..n), or -1. */
-static int
-lib_find(const dt_opts *o, const char *name, size_t n)
+static int lib_find(const dt_opts *o, const char *name, size_t n)
 {
 	for (uint32_t i = 0; i < o->o_nlibs; i++) {
 		const char *b = lib_base(&o->o_libs[i]);
 		if (dt_strlen(b) == n && __builtin_memcmp(b, name, n) == 0)
-			return ((int)i);
+			return (int)i;
 	}
-	return (-1);
+	return -1;
 }
 
 static void lib_load_one(dt_ctx *ctx, uint32_t i, uint8_t *state);
 
-static _Noreturn void
-lib_missing(dt_ctx *ctx, const dt_libsrc *ls, const char *name, size_t n)
+static _Noreturn void lib_missing(dt_ctx *ctx, const dt_libsrc *ls, const char *name, size_t n)
 {
 	char nm[64];
-	n = n < sizeof (nm) - 1 ? n : sizeof (nm) - 1;
+	n = n < sizeof(nm) - 1 ? n : sizeof(nm) - 1;
 	__builtin_memcpy(nm, name, n);
 	nm[n] = '\0';
 	ctx->c_lib = ls->ls_name;
@@ -106,8 +100,7 @@ lib_missing(dt_ctx *ctx, const dt_libsrc *ls, const char *name, size_t n)
  * Load first every library that file i names in a "#pragma D depends_on
  * library NAME" line (DTrace's way of ordering its library).
  */
-static void
-lib_load_deps(dt_ctx *ctx, uint32_t i, uint8_t *state)
+static void lib_load_deps(dt_ctx *ctx, uint32_t i, uint8_t *state)
 {
 	const dt_libsrc *ls = &ctx->c_opts->o_libs[i];
 	const char *s = ls->ls_src;
@@ -140,8 +133,7 @@ lib_load_deps(dt_ctx *ctx, uint32_t i, uint8_t *state)
  * A program's "#pragma D depends_on library NAME": the library must have
  * that file (it is compiled already: every library file comes first).
  */
-void
-dt_lib_depends(dt_ctx *ctx, const char *name, uint32_t line)
+void dt_lib_depends(dt_ctx *ctx, const char *name, uint32_t line)
 {
 	const dt_opts *o = ctx->c_opts;
 	if (ctx->c_lib != NULL)
@@ -153,8 +145,7 @@ dt_lib_depends(dt_ctx *ctx, const char *name, uint32_t line)
 
 enum { LIB_TODO, LIB_BUSY, LIB_DONE };
 
-static void
-lib_load_one(dt_ctx *ctx, uint32_t i, uint8_t *state)
+static void lib_load_one(dt_ctx *ctx, uint32_t i, uint8_t *state)
 {
 	if (state[i] == LIB_DONE)
 		return;
@@ -167,8 +158,7 @@ lib_load_one(dt_ctx *ctx, uint32_t i, uint8_t *state)
 	state[i] = LIB_DONE;
 }
 
-void
-dt_lib_load(dt_ctx *ctx)
+void dt_lib_load(dt_ctx *ctx)
 {
 	const dt_opts *o = ctx->c_opts;
 	const char *src = ctx->c_src;

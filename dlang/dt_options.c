@@ -99,20 +99,18 @@ static const uint8_t dt_versions[][3] = {
 	{ 1, 11, 0 }, { 1, 12, 0 }, { 1, 12, 1 }, { 1, 13, 0 },
 };
 
-static int
-lower(int c)
+static int lower(int c)
 {
-	return (c >= 'A' && c <= 'Z' ? c + 32 : c);
+	return c >= 'A' && c <= 'Z' ? c + 32 : c;
 }
 
-static bool
-streq_nocase(const char *a, const char *b)
+static bool streq_nocase(const char *a, const char *b)
 {
 	while (*a != '\0' && lower(*a) == lower(*b)) {
 		a++;
 		b++;
 	}
-	return (*a == '\0' && *b == '\0');
+	return *a == '\0' && *b == '\0';
 }
 
 /*
@@ -120,8 +118,7 @@ streq_nocase(const char *a, const char *b)
  * the first character that is not part of it.  False if there are no
  * digits or it overflows.
  */
-static bool
-opt_integer(const char *s, const char **end, uint64_t *v)
+static bool opt_integer(const char *s, const char **end, uint64_t *v)
 {
 	unsigned base = 10;
 	uint64_t x = 0;
@@ -141,25 +138,24 @@ opt_integer(const char *s, const char **end, uint64_t *v)
 		if (d >= base)
 			break;
 		if (x > (UINT64_MAX - d) / base)
-			return (false);
+			return false;
 		x = x * base + d;
 	}
 	if (p == digits && base != 8)
-		return (false);
+		return false;
 	*end = p;
 	*v = x;
-	return (true);
+	return true;
 }
 
-static bool
-opt_size(const char *v, uint64_t *out)
+static bool opt_size(const char *v, uint64_t *out)
 {
 	const char *end;
 	uint64_t x, mul = 1;
 	size_t n = dt_strlen(v);
 
 	if (n == 0 || !opt_integer(v, &end, &x))
-		return (false);
+		return false;
 	switch (lower(v[n - 1])) {
 	case 't': mul <<= 10; /* FALLTHROUGH */
 	case 'g': mul <<= 10; /* FALLTHROUGH */
@@ -168,15 +164,14 @@ opt_size(const char *v, uint64_t *out)
 	default: break;
 	}
 	if (mul > 1 ? end != v + n - 1 : *end != '\0')
-		return (false);
+		return false;
 	if (x > (uint64_t)INT64_MAX / mul)
-		return (false);
+		return false;
 	*out = x * mul;
-	return (true);
+	return true;
 }
 
-static bool
-opt_time(const char *v, uint64_t *out)
+static bool opt_time(const char *v, uint64_t *out)
 {
 	static const struct { const char *u; uint64_t ns; } units[] = {
 		{ "ns", 1 }, { "nsec", 1 }, { "us", 1000 }, { "usec", 1000 },
@@ -191,24 +186,23 @@ opt_time(const char *v, uint64_t *out)
 	uint64_t x;
 
 	if (!opt_integer(v, &end, &x))
-		return (false);
-	for (size_t i = 0; i < sizeof (units) / sizeof (units[0]); i++) {
+		return false;
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
 		if (!streq_nocase(end, units[i].u))
 			continue;
 		if (units[i].ns == 0) {		/* a rate: per second */
 			*out = x == 0 ? 0 : 1000000000ULL / x;
-			return (true);
+			return true;
 		}
 		if (x > UINT64_MAX / units[i].ns)
-			return (false);
+			return false;
 		*out = x * units[i].ns;
-		return (true);
+		return true;
 	}
-	return (false);
+	return false;
 }
 
-static bool
-opt_flag(const char *v, dt_optval *o)
+static bool opt_flag(const char *v, dt_optval *o)
 {
 	static const char *const words[][2] = {
 		{ "yes", "no" }, { "enable", "disable" },
@@ -219,25 +213,24 @@ opt_flag(const char *v, dt_optval *o)
 
 	o->ov_set = true;
 	if (v == NULL)
-		return (true);
+		return true;
 	if (*v == '\0') {
 		o->ov_set = false;
-		return (true);
+		return true;
 	}
-	for (size_t i = 0; i < sizeof (words) / sizeof (words[0]); i++) {
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
 		if (streq_nocase(v, words[i][0]))
-			return (true);
+			return true;
 		if (streq_nocase(v, words[i][1])) {
 			o->ov_set = false;
-			return (true);
+			return true;
 		}
 	}
-	return (opt_integer(v, &end, &o->ov_num) && *end == '\0');
+	return opt_integer(v, &end, &o->ov_num) && *end == '\0';
 }
 
 /* "MAJOR.MINOR[.MICRO]" that names a D version the compiler knows. */
-static dt_opterr
-opt_version(const char *v, dt_optval *o)
+static dt_opterr opt_version(const char *v, dt_optval *o)
 {
 	uint64_t part[3] = { 0, 0, 0 };
 	const char *p = v;
@@ -245,57 +238,55 @@ opt_version(const char *v, dt_optval *o)
 
 	while (n < 3) {
 		if (!opt_integer(p, &p, &part[n]) || part[n] > 255)
-			return (DT_OPT_VERSINVAL);
+			return DT_OPT_VERSINVAL;
 		n++;
 		if (*p != '.')
 			break;
 		p++;
 	}
 	if (*p != '\0' || n < 2)
-		return (DT_OPT_VERSINVAL);
-	for (size_t i = 0; i < sizeof (dt_versions) / sizeof (dt_versions[0]); i++) {
+		return DT_OPT_VERSINVAL;
+	for (size_t i = 0; i < sizeof(dt_versions) / sizeof(dt_versions[0]); i++) {
 		if (dt_versions[i][0] == part[0] && dt_versions[i][1] == part[1] &&
 		    dt_versions[i][2] == part[2]) {
 			o->ov_num = part[0] << 24 | part[1] << 12 | part[2];
-			return (DT_OPT_OK);
+			return DT_OPT_OK;
 		}
 	}
-	return (DT_OPT_VERSUNDEF);
+	return DT_OPT_VERSUNDEF;
 }
 
-static bool
-opt_word(const char *const *words, const char *v, uint64_t *idx)
+static bool opt_word(const char *const *words, const char *v, uint64_t *idx)
 {
 	for (uint64_t i = 0; v != NULL && words[i] != NULL; i++) {
 		if (dt_streq(v, words[i])) {
 			*idx = i;
-			return (true);
+			return true;
 		}
 	}
-	return (false);
+	return false;
 }
 
-dt_opterr
-dt_option_parse(const char *name, const char *value, dt_optval *o)
+dt_opterr dt_option_parse(const char *name, const char *value, dt_optval *o)
 {
 	const struct dt_optdef *d = NULL;
 	const char *end;
 
-	for (size_t i = 0; i < sizeof (dt_options) / sizeof (dt_options[0]); i++)
+	for (size_t i = 0; i < sizeof(dt_options) / sizeof(dt_options[0]); i++)
 		if (dt_streq(name, dt_options[i].od_name))
 			d = &dt_options[i];
 	if (d == NULL)
-		return (DT_OPT_BADNAME);
-	__builtin_memset(o, 0, sizeof (*o));
+		return DT_OPT_BADNAME;
+	__builtin_memset(o, 0, sizeof(*o));
 	o->ov_name = d->od_name;
 	o->ov_kind = d->od_kind;
 	o->ov_text = value;
 	o->ov_set = true;
 	switch (d->od_kind) {
 	case DT_OPTK_FLAG:
-		return (opt_flag(value, o) ? DT_OPT_OK : DT_OPT_BADVAL);
+		return opt_flag(value, o) ? DT_OPT_OK : DT_OPT_BADVAL;
 	case DT_OPTK_CFLAG:
-		return (value == NULL ? DT_OPT_OK : DT_OPT_BADVAL);
+		return value == NULL ? DT_OPT_OK : DT_OPT_BADVAL;
 	case DT_OPTK_SIZE:
 		return (value != NULL && opt_size(value, &o->ov_num) ?
 		    DT_OPT_OK : DT_OPT_BADVAL);
@@ -304,31 +295,30 @@ dt_option_parse(const char *name, const char *value, dt_optval *o)
 		    DT_OPT_OK : DT_OPT_BADVAL);
 	case DT_OPTK_SCALAR:
 		if (value == NULL)
-			return (DT_OPT_OK);	/* as libdtrace: the value 0 */
+			return DT_OPT_OK;	/* as libdtrace: the value 0 */
 		return (opt_integer(value, &end, &o->ov_num) && *end == '\0' ?
 		    DT_OPT_OK : DT_OPT_BADVAL);
 	case DT_OPTK_WORD:
 		return (opt_word(d->od_words, value, &o->ov_num) ? DT_OPT_OK :
 		    DT_OPT_BADVAL);
 	case DT_OPTK_VERSION:
-		return (value == NULL ? DT_OPT_BADVAL : opt_version(value, o));
+		return value == NULL ? DT_OPT_BADVAL : opt_version(value, o);
 	case DT_OPTK_TEXT:
-		return (value == NULL ? DT_OPT_BADVAL : DT_OPT_OK);
+		return value == NULL ? DT_OPT_BADVAL : DT_OPT_OK;
 	}
-	return (DT_OPT_BADVAL);
+	return DT_OPT_BADVAL;
 }
 
-const char *
-dt_option_errmsg(dt_opterr e)
+const char *dt_option_errmsg(dt_opterr e)
 {
 	switch (e) {
 	case DT_OPT_OK: return ("Success");
 	case DT_OPT_BADNAME: return ("Invalid option name");
 	case DT_OPT_BADVAL: return ("Invalid value for specified option");
 	case DT_OPT_VERSINVAL:
-		return ("Version is not properly formatted or is too large");
+		return "Version is not properly formatted or is too large";
 	case DT_OPT_VERSUNDEF:
-		return ("Requested version is not supported by compiler");
+		return "Requested version is not supported by compiler";
 	}
-	return ("Unknown error");
+	return "Unknown error";
 }

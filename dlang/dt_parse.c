@@ -29,107 +29,96 @@ static bool paren_type_follows(dt_ctx *ctx);
 /* ---- token helpers ---- */
 
 /* The current token's kind. */
-static dt_tokkind
-tok(dt_ctx *ctx)
+static dt_tokkind tok(dt_ctx *ctx)
 {
-	return (ctx->c_tok.t_kind);
+	return ctx->c_tok.t_kind;
 }
 
 /* Advance to the next ordinary token. */
-void
-dt_next(dt_ctx *ctx)
+void dt_next(dt_ctx *ctx)
 {
 	dt_lex_next(ctx, DT_LEX_EXPR);
 }
 
 /* D_SYNTAX at the current token: "syntax error near \"tok\"". */
-_Noreturn void
-dt_syntax_error(dt_ctx *ctx)
+_Noreturn void dt_syntax_error(dt_ctx *ctx)
 {
 	char buf[64];
 	if (tok(ctx) == DT_T_EOF)
 		dt_error_tok(ctx, "D_SYNTAX", "syntax error near end of input");
-	dt_tok_text(ctx, &ctx->c_tok, buf, sizeof (buf));
+	dt_tok_text(ctx, &ctx->c_tok, buf, sizeof(buf));
 	dt_error_tok(ctx, "D_SYNTAX", "syntax error near \"%s\"", buf);
 }
 
 /* Consume the current token if it is k. */
-bool
-dt_accept(dt_ctx *ctx, dt_tokkind k)
+bool dt_accept(dt_ctx *ctx, dt_tokkind k)
 {
 	if (tok(ctx) != k)
-		return (false);
+		return false;
 	dt_next(ctx);
-	return (true);
+	return true;
 }
 
 /* Consume a k or fail with D_SYNTAX. */
-void
-dt_expect(dt_ctx *ctx, dt_tokkind k)
+void dt_expect(dt_ctx *ctx, dt_tokkind k)
 {
 	if (!dt_accept(ctx, k))
 		dt_syntax_error(ctx);
 }
 
 /* One level deeper; the nesting limit bounds the stack (DT_MAXDEPTH). */
-static void
-enter(dt_ctx *ctx)
+static void enter(dt_ctx *ctx)
 {
 	if (++ctx->c_depth > DT_MAXDEPTH)
 		dt_error_tok(ctx, "D_SYNTAX", "expression nesting is too deep");
 }
 
 /* A new node of kind k at token t's position. */
-dt_node *
-dt_node_new(dt_ctx *ctx, dt_nodekind k, const dt_tok *t)
+dt_node *dt_node_new(dt_ctx *ctx, dt_nodekind k, const dt_tok *t)
 {
-	dt_node *n = dt_alloc(ctx, sizeof (*n));
+	dt_node *n = dt_alloc(ctx, sizeof(*n));
 	n->n_kind = k;
 	n->n_line = t->t_line;
 	n->n_col = t->t_col;
 	n->n_reg = -1;
-	return (n);
+	return n;
 }
 
 /* A new node of kind k at the current token. */
-dt_node *
-dt_node_here(dt_ctx *ctx, dt_nodekind k)
+dt_node *dt_node_here(dt_ctx *ctx, dt_nodekind k)
 {
-	return (dt_node_new(ctx, k, &ctx->c_tok));
+	return dt_node_new(ctx, k, &ctx->c_tok);
 }
 
 /* Consume an identifier (or typedef name) and return its text. */
-const char *
-dt_ident_name(dt_ctx *ctx)
+const char *dt_ident_name(dt_ctx *ctx)
 {
 	if (tok(ctx) != DT_T_IDENT && tok(ctx) != DT_T_TYPENAME)
 		dt_syntax_error(ctx);
 	const char *s = ctx->c_tok.t_str;
 	dt_next(ctx);
-	return (s);
+	return s;
 }
 
 /* ---- primaries and postfix ---- */
 
 /* arg-list: assign-expr { ',' assign-expr } */
-static dt_node *
-arg_list(dt_ctx *ctx, dt_tokkind close, uint32_t *count)
+static dt_node *arg_list(dt_ctx *ctx, dt_tokkind close, uint32_t *count)
 {
 	dt_node *head = NULL, **tail = &head;
 	*count = 0;
 	if (tok(ctx) == close)
-		return (NULL);
+		return NULL;
 	do {
 		*tail = assign_expr(ctx);
 		tail = &(*tail)->n_next;
 		(*count)++;
 	} while (dt_accept(ctx, DT_T_COMMA));
-	return (head);
+	return head;
 }
 
 /* constant: integer | character | string */
-static dt_node *
-constant(dt_ctx *ctx)
+static dt_node *constant(dt_ctx *ctx)
 {
 	dt_tok *t = &ctx->c_tok;
 	dt_node *n;
@@ -151,12 +140,11 @@ constant(dt_ctx *ctx)
 		n->n_type = ctx->c_t_string;
 	}
 	dt_next(ctx);
-	return (n);
+	return n;
 }
 
 /* self-this: ( 'self' | 'this' ) '->' identifier */
-static dt_node *
-self_this(dt_ctx *ctx)
+static dt_node *self_this(dt_ctx *ctx)
 {
 	dt_node *n = dt_node_here(ctx, tok(ctx) == DT_T_SELF ? DT_N_SELF :
 	    DT_N_THIS);
@@ -164,12 +152,11 @@ self_this(dt_ctx *ctx)
 	if (!dt_accept(ctx, DT_T_ARROW) && !dt_accept(ctx, DT_T_DOT))
 		dt_syntax_error(ctx);
 	n->n_str = dt_ident_name(ctx);
-	return (n);
+	return n;
 }
 
 /* xlate: 'xlate' '<' type-name '>' '(' expr ')' */
-static dt_node *
-xlate_expr(dt_ctx *ctx)
+static dt_node *xlate_expr(dt_ctx *ctx)
 {
 	dt_node *n = dt_node_here(ctx, DT_N_XLATE);
 	dt_next(ctx);
@@ -179,12 +166,11 @@ xlate_expr(dt_ctx *ctx)
 	dt_expect(ctx, DT_T_LPAR);
 	n->n_a = dt_parse_expr(ctx);
 	dt_expect(ctx, DT_T_RPAR);
-	return (n);
+	return n;
 }
 
 /* offsetof: 'offsetof' '(' type-name ',' identifier ')' */
-static dt_node *
-offsetof_expr(dt_ctx *ctx)
+static dt_node *offsetof_expr(dt_ctx *ctx)
 {
 	dt_node *n = dt_node_here(ctx, DT_N_OFFSETOF);
 	dt_next(ctx);
@@ -193,15 +179,14 @@ offsetof_expr(dt_ctx *ctx)
 	dt_expect(ctx, DT_T_COMMA);
 	n->n_str = dt_ident_name(ctx);
 	dt_expect(ctx, DT_T_RPAR);
-	return (n);
+	return n;
 }
 
 /*
  * primary: identifier | constant | string | '(' expr ')' | aggregation
  *        | '`' symbol | self-this | xlate | offsetof
  */
-static dt_node *
-primary(dt_ctx *ctx)
+static dt_node *primary(dt_ctx *ctx)
 {
 	dt_node *n;
 	switch (tok(ctx)) {
@@ -209,32 +194,32 @@ primary(dt_ctx *ctx)
 		n = dt_node_here(ctx, DT_N_VAR);
 		n->n_str = ctx->c_tok.t_str;
 		dt_next(ctx);
-		return (n);
+		return n;
 	case DT_T_INT:
 	case DT_T_STR:
-		return (constant(ctx));
+		return constant(ctx);
 	case DT_T_LPAR:
 		dt_next(ctx);
 		n = dt_parse_expr(ctx);
 		dt_expect(ctx, DT_T_RPAR);
-		return (n);
+		return n;
 	case DT_T_AGG:
 		n = dt_node_here(ctx, DT_N_AGG);
 		n->n_str = ctx->c_tok.t_str;
 		dt_next(ctx);
-		return (n);
+		return n;
 	case DT_T_SYM:
 		n = dt_node_here(ctx, DT_N_SYM);
 		n->n_str = ctx->c_tok.t_str;
 		dt_next(ctx);
-		return (n);
+		return n;
 	case DT_T_SELF:
 	case DT_T_THIS:
-		return (self_this(ctx));
+		return self_this(ctx);
 	case DT_T_XLATE:
-		return (xlate_expr(ctx));
+		return xlate_expr(ctx);
 	case DT_T_OFFSETOF:
-		return (offsetof_expr(ctx));
+		return offsetof_expr(ctx);
 	default:
 		dt_syntax_error(ctx);
 	}
@@ -244,8 +229,7 @@ primary(dt_ctx *ctx)
  * postfix: primary { '[' arg-list ']' | '(' [arg-list] ')'
  *        | '.' identifier | '->' identifier | '++' | '--' }
  */
-static dt_node *
-postfix(dt_ctx *ctx)
+static dt_node *postfix(dt_ctx *ctx)
 {
 	dt_node *n = primary(ctx);
 	for (;;) {
@@ -297,7 +281,7 @@ postfix(dt_ctx *ctx)
 			m->n_a = n;
 			dt_next(ctx);
 		} else {
-			return (n);
+			return n;
 		}
 		n = m;
 	}
@@ -309,8 +293,7 @@ postfix(dt_ctx *ctx)
  * unary: postfix | ('++'|'--') unary | ('&'|'*'|'+'|'-'|'~'|'!') cast
  *      | 'sizeof' unary | 'sizeof' '(' type-name ')' | 'stringof' unary
  */
-static dt_node *
-unary(dt_ctx *ctx)
+static dt_node *unary(dt_ctx *ctx)
 {
 	dt_tok t = ctx->c_tok;
 	dt_node *n;
@@ -350,7 +333,7 @@ unary(dt_ctx *ctx)
 		break;
 	}
 	ctx->c_depth--;
-	return (n);
+	return n;
 }
 
 /*
@@ -358,8 +341,7 @@ unary(dt_ctx *ctx)
  * name?  Peeks one token and puts the lexer back (in its own frame, so the
  * recursive callers stay small).
  */
-static DT_NOINLINE bool
-paren_type_follows(dt_ctx *ctx)
+static DT_NOINLINE bool paren_type_follows(dt_ctx *ctx)
 {
 	size_t pos = ctx->c_pos;
 	uint32_t line = ctx->c_line, col = ctx->c_col;
@@ -371,15 +353,14 @@ paren_type_follows(dt_ctx *ctx)
 	ctx->c_col = col;
 	ctx->c_tok = cur;
 	ctx->c_prev = prev;
-	return (r);
+	return r;
 }
 
 /* cast: unary | '(' type-name ')' cast */
-static dt_node *
-cast_expr(dt_ctx *ctx)
+static dt_node *cast_expr(dt_ctx *ctx)
 {
 	if (tok(ctx) != DT_T_LPAR || !paren_type_follows(ctx))
-		return (unary(ctx));
+		return unary(ctx);
 	dt_node *n = dt_node_here(ctx, DT_N_CAST);
 	dt_next(ctx);
 	n->n_ctype = dt_parse_type(ctx);
@@ -387,14 +368,13 @@ cast_expr(dt_ctx *ctx)
 	enter(ctx);
 	n->n_a = cast_expr(ctx);
 	ctx->c_depth--;
-	return (n);
+	return n;
 }
 
 /* ---- binary levels ---- */
 
 /* Binary operator precedence (higher binds tighter); 0: not binary. */
-static int
-binprec(dt_tokkind k)
+static int binprec(dt_tokkind k)
 {
 	switch (k) {
 	case DT_T_LOR: return (1);
@@ -418,17 +398,16 @@ binprec(dt_tokkind k)
  * and, equality, relational, shift, additive, multiplicative.  All are
  * left-associative.
  */
-static dt_node *
-binary(dt_ctx *ctx, int minprec)
+static dt_node *binary(dt_ctx *ctx, int minprec)
 {
 	dt_node *lhs = cast_expr(ctx);
 	for (;;) {
 		int p = binprec(tok(ctx));
 		if (p == 0 || p < minprec)
-			return (lhs);
+			return lhs;
 		if (tok(ctx) == DT_T_SLASH && ctx->c_inpred &&
 		    dt_lex_peek_char(ctx) == '{')
-			return (lhs);
+			return lhs;
 		dt_node *n = dt_node_here(ctx, DT_N_OP2);
 		n->n_op = tok(ctx);
 		dt_next(ctx);
@@ -441,12 +420,11 @@ binary(dt_ctx *ctx, int minprec)
 }
 
 /* conditional: logical-or [ '?' expr ':' conditional ] */
-dt_node *
-dt_parse_cond(dt_ctx *ctx)
+dt_node *dt_parse_cond(dt_ctx *ctx)
 {
 	dt_node *c = binary(ctx, 1);
 	if (tok(ctx) != DT_T_QUESTION)
-		return (c);
+		return c;
 	dt_node *n = dt_node_here(ctx, DT_N_OP3);
 	dt_next(ctx);
 	enter(ctx);
@@ -455,23 +433,21 @@ dt_parse_cond(dt_ctx *ctx)
 	dt_expect(ctx, DT_T_COLON);
 	n->n_c = dt_parse_cond(ctx);
 	ctx->c_depth--;
-	return (n);
+	return n;
 }
 
 /* = and the compound assignment operators. */
-static bool
-is_assign_op(dt_tokkind k)
+static bool is_assign_op(dt_tokkind k)
 {
-	return (k == DT_T_ASGN || (k >= DT_T_ADD_EQ && k <= DT_T_RSH_EQ));
+	return k == DT_T_ASGN || (k >= DT_T_ADD_EQ && k <= DT_T_RSH_EQ);
 }
 
 /* assignment: conditional | unary assign-op assignment */
-static dt_node *
-assign_expr(dt_ctx *ctx)
+static dt_node *assign_expr(dt_ctx *ctx)
 {
 	dt_node *lhs = dt_parse_cond(ctx);
 	if (!is_assign_op(tok(ctx)))
-		return (lhs);
+		return lhs;
 	dt_node *n = dt_node_here(ctx, DT_N_OP2);
 	n->n_op = tok(ctx);
 	dt_next(ctx);
@@ -479,12 +455,11 @@ assign_expr(dt_ctx *ctx)
 	n->n_a = lhs;
 	n->n_b = assign_expr(ctx);
 	ctx->c_depth--;
-	return (n);
+	return n;
 }
 
 /* expr: assignment { ',' assignment } */
-dt_node *
-dt_parse_expr(dt_ctx *ctx)
+dt_node *dt_parse_expr(dt_ctx *ctx)
 {
 	dt_node *n = assign_expr(ctx);
 	while (tok(ctx) == DT_T_COMMA) {
@@ -495,7 +470,7 @@ dt_parse_expr(dt_ctx *ctx)
 		c->n_b = assign_expr(ctx);
 		n = c;
 	}
-	return (n);
+	return n;
 }
 
 /* ---- statements ---- */
@@ -503,8 +478,7 @@ dt_parse_expr(dt_ctx *ctx)
 static dt_node *statement(dt_ctx *ctx);
 
 /* statement-list: { statement }   (the last ';' before '}' is optional) */
-static dt_node *
-statement_list(dt_ctx *ctx)
+static dt_node *statement_list(dt_ctx *ctx)
 {
 	dt_node *head = NULL, **tail = &head;
 	while (tok(ctx) != DT_T_RBRACE) {
@@ -514,15 +488,14 @@ statement_list(dt_ctx *ctx)
 			tail = &s->n_next;
 		}
 	}
-	return (head);
+	return head;
 }
 
 /*
  * statement: ';' | expr ';' | expr '}' (last) | '{' statement-list '}'
  *          | 'if' '(' expr ')' statement [ 'else' statement ]
  */
-static dt_node *
-statement(dt_ctx *ctx)
+static dt_node *statement(dt_ctx *ctx)
 {
 	dt_node *n;
 	enter(ctx);
@@ -549,14 +522,13 @@ statement(dt_ctx *ctx)
 			dt_expect(ctx, DT_T_SEMI);
 	}
 	ctx->c_depth--;
-	return (n);
+	return n;
 }
 
 /* ---- clauses and the program ---- */
 
 /* pdesc-list: pdesc { ',' pdesc } */
-static dt_node *
-pdesc_list(dt_ctx *ctx)
+static dt_node *pdesc_list(dt_ctx *ctx)
 {
 	dt_node *head = NULL, **tail = &head;
 	for (;;) {
@@ -569,7 +541,7 @@ pdesc_list(dt_ctx *ctx)
 		/* the character after a pdesc decides: ',' '/' '{' */
 		dt_next(ctx);
 		if (tok(ctx) != DT_T_COMMA)
-			return (head);
+			return head;
 		dt_lex_next(ctx, DT_LEX_PDESC);
 	}
 }
@@ -578,8 +550,7 @@ pdesc_list(dt_ctx *ctx)
  * clause: pdesc-list [ '/' expr '/' ] '{' statement-list '}'
  *       | pdesc-list             (at end of input or of its line: no body)
  */
-static void
-clause(dt_ctx *ctx)
+static void clause(dt_ctx *ctx)
 {
 	dt_node *c = dt_node_here(ctx, DT_N_CLAUSE);
 	c->n_args = pdesc_list(ctx);
@@ -614,8 +585,7 @@ clause(dt_ctx *ctx)
 }
 
 /* item: clause | declaration ';' | inline ';' | translator ';' | ';' */
-static void
-item(dt_ctx *ctx)
+static void item(dt_ctx *ctx)
 {
 	switch (tok(ctx)) {
 	case DT_T_PDESC:
@@ -639,8 +609,7 @@ item(dt_ctx *ctx)
 }
 
 /* library: { item } EOF, where no item is a clause (dt_lib.c) */
-void
-dt_parse_library(dt_ctx *ctx)
+void dt_parse_library(dt_ctx *ctx)
 {
 	for (dt_lex_next(ctx, DT_LEX_TOP); tok(ctx) != DT_T_EOF;
 	    dt_lex_next(ctx, DT_LEX_TOP)) {
@@ -652,8 +621,7 @@ dt_parse_library(dt_ctx *ctx)
 }
 
 /* program: { item } EOF */
-void
-dt_parse_program(dt_ctx *ctx)
+void dt_parse_program(dt_ctx *ctx)
 {
 	dt_lex_next(ctx, DT_LEX_TOP);
 	if (tok(ctx) == DT_T_EOF)

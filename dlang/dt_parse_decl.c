@@ -16,16 +16,14 @@
 #include "dlang/dt.h"
 
 /* The current token's kind. */
-static dt_tokkind
-tok(dt_ctx *ctx)
+static dt_tokkind tok(dt_ctx *ctx)
 {
-	return (ctx->c_tok.t_kind);
+	return ctx->c_tok.t_kind;
 }
 
 
 /* Can the current token start a type name (casts, sizeof, declarations)? */
-bool
-dt_starts_type(dt_ctx *ctx)
+bool dt_starts_type(dt_ctx *ctx)
 {
 	switch (tok(ctx)) {
 	case DT_T_CHAR: case DT_T_SHORT: case DT_T_INT_KW: case DT_T_LONG:
@@ -34,18 +32,17 @@ dt_starts_type(dt_ctx *ctx)
 	case DT_T_CONST: case DT_T_VOLATILE: case DT_T_TYPENAME:
 	case DT_T_USERLAND: case DT_T_RESTRICT: case DT_T_FLOAT:
 	case DT_T_DOUBLE:
-		return (true);
+		return true;
 	default:
-		return (false);
+		return false;
 	}
 }
 
 /* constant-expr: conditional, folded to an integer constant */
-static int64_t
-const_expr(dt_ctx *ctx)
+static int64_t const_expr(dt_ctx *ctx)
 {
 	dt_node *n = dt_parse_cond(ctx);
-	return (dt_sema_const(ctx, n));
+	return dt_sema_const(ctx, n);
 }
 
 /*
@@ -53,8 +50,7 @@ const_expr(dt_ctx *ctx)
  * checks: a positive constant (D_DECL_ARRSUB) that fits 32 bits
  * (D_DECL_ARRBIG); Sonde takes at most eight dimensions.
  */
-static uint32_t
-array_dim(dt_ctx *ctx, int nd)
+static uint32_t array_dim(dt_ctx *ctx, int nd)
 {
 	dt_tok t = ctx->c_tok;
 	int64_t v = const_expr(ctx);
@@ -66,7 +62,7 @@ array_dim(dt_ctx *ctx, int nd)
 		dt_error_at(ctx, t.t_line, t.t_col, "D_DECL_ARRBIG", "array "
 		    "dimension too big");
 	dt_expect(ctx, DT_T_RBRAC);
-	return ((uint32_t)v);
+	return (uint32_t)v;
 }
 
 static dt_type *decl_specifiers(dt_ctx *ctx);
@@ -77,8 +73,7 @@ static const char *declarator(dt_ctx *ctx, dt_type **tp);
  *                 { ',' member-declarator } ';' } '}'
  * member-declarator: declarator [ ':' constant-expr ] | ':' constant-expr
  */
-static void
-sou_body(dt_ctx *ctx, dt_type *sou)
+static void sou_body(dt_ctx *ctx, dt_type *sou)
 {
 	dt_expect(ctx, DT_T_LBRACE);
 	while (!dt_accept(ctx, DT_T_RBRACE)) {
@@ -104,8 +99,7 @@ sou_body(dt_ctx *ctx, dt_type *sou)
  * enum-body: '{' enumerator { ',' enumerator } [','] '}'
  * enumerator: identifier [ '=' constant-expr ]
  */
-static void
-enum_body(dt_ctx *ctx, dt_type *en)
+static void enum_body(dt_ctx *ctx, dt_type *en)
 {
 	int64_t v = 0;
 	dt_expect(ctx, DT_T_LBRACE);
@@ -128,8 +122,7 @@ enum_body(dt_ctx *ctx, dt_type *en)
  *            | ('struct'|'union') [identifier] sou-body
  *            | 'enum' [identifier] enum-body
  */
-static dt_type *
-tagged_type(dt_ctx *ctx)
+static dt_type *tagged_type(dt_ctx *ctx)
 {
 	dt_tokkind kw = tok(ctx);
 	dt_node *where = dt_node_here(ctx, DT_N_DECL);
@@ -145,7 +138,7 @@ tagged_type(dt_ctx *ctx)
 		enum_body(ctx, t);
 	else if (body)
 		sou_body(ctx, t);
-	return (t);
+	return t;
 }
 
 /* Count-based C type specifier combination. */
@@ -156,8 +149,7 @@ typedef struct spec_counts {
 } spec_counts;
 
 /* The type named by a set of specifier keywords, with C's rules. */
-static dt_type *
-spec_resolve(dt_ctx *ctx, const spec_counts *s, const dt_tok *t)
+static dt_type *spec_resolve(dt_ctx *ctx, const spec_counts *s, const dt_tok *t)
 {
 	int basic = s->sc_char + s->sc_short + s->sc_int + s->sc_long +
 	    s->sc_signed + s->sc_unsigned + s->sc_void + s->sc_string +
@@ -166,7 +158,7 @@ spec_resolve(dt_ctx *ctx, const spec_counts *s, const dt_tok *t)
 		if (basic != 0)
 			dt_error_at(ctx, t->t_line, t->t_col, "D_DECL_COMBO",
 			    "invalid type combination");
-		return (s->sc_named);
+		return s->sc_named;
 	}
 	if (s->sc_float || s->sc_double)
 		return (dt_float_resolve(ctx, s->sc_float, s->sc_double,
@@ -181,19 +173,19 @@ spec_resolve(dt_ctx *ctx, const spec_counts *s, const dt_tok *t)
 		dt_error_at(ctx, t->t_line, t->t_col, "D_DECL_COMBO",
 		    "invalid type combination");
 	if (s->sc_void)
-		return (ctx->c_t_void);
+		return ctx->c_t_void;
 	if (s->sc_string)
-		return (ctx->c_t_string);
+		return ctx->c_t_string;
 	if (basic == 0)
 		dt_error_at(ctx, t->t_line, t->t_col, "D_DECL_TYPENAME",
 		    "type specifier expected");
 	bool sign = !s->sc_unsigned;
 	uint32_t size = s->sc_char ? 1 : s->sc_short ? 2 : s->sc_long ? 8 : 4;
 	if (s->sc_char && !s->sc_signed && !s->sc_unsigned)
-		return (ctx->c_t_char);
+		return ctx->c_t_char;
 	if (s->sc_long == 2)
-		return (sign ? ctx->c_t_llong : ctx->c_t_ullong);
-	return (dt_type_int(ctx, size, sign));
+		return sign ? ctx->c_t_llong : ctx->c_t_ullong;
+	return dt_type_int(ctx, size, sign);
 }
 
 /*
@@ -201,11 +193,10 @@ spec_resolve(dt_ctx *ctx, const spec_counts *s, const dt_tok *t)
  *             | 'unsigned' | 'char' | 'short' | 'int' | 'long' | 'void'
  *             | 'string' | typedef-name | sou-specifier | enum-specifier }
  */
-static dt_type *
-decl_specifiers(dt_ctx *ctx)
+static dt_type *decl_specifiers(dt_ctx *ctx)
 {
 	spec_counts s;
-	__builtin_memset(&s, 0, sizeof (s));
+	__builtin_memset(&s, 0, sizeof(s));
 	dt_tok first = ctx->c_tok;
 	for (;;) {
 		switch (tok(ctx)) {
@@ -226,7 +217,7 @@ decl_specifiers(dt_ctx *ctx)
 			if (s.sc_named != NULL || s.sc_char + s.sc_short +
 			    s.sc_int + s.sc_long + s.sc_signed +
 			    s.sc_unsigned + s.sc_void + s.sc_string != 0)
-				return (spec_resolve(ctx, &s, &first));
+				return spec_resolve(ctx, &s, &first);
 			s.sc_named = dt_type_lookup(ctx, ctx->c_tok.t_str);
 			break;
 		case DT_T_STRUCT: case DT_T_UNION: case DT_T_ENUM:
@@ -236,15 +227,14 @@ decl_specifiers(dt_ctx *ctx)
 			s.sc_named = tagged_type(ctx);
 			continue;
 		default:
-			return (spec_resolve(ctx, &s, &first));
+			return spec_resolve(ctx, &s, &first);
 		}
 		dt_next(ctx);
 	}
 }
 
 /* pointer: { '*' { 'const' | 'volatile' | 'restrict' } } */
-static dt_type *
-pointers(dt_ctx *ctx, dt_type *t)
+static dt_type *pointers(dt_ctx *ctx, dt_type *t)
 {
 	while (dt_accept(ctx, DT_T_STAR)) {
 		t = dt_type_ptr(ctx, t);
@@ -252,15 +242,14 @@ pointers(dt_ctx *ctx, dt_type *t)
 		    dt_accept(ctx, DT_T_RESTRICT))
 			;
 	}
-	return (t);
+	return t;
 }
 
 /*
  * declarator: pointer identifier { '[' constant-expr ']' }
  * (associative array keys are handled by var-declaration)
  */
-static const char *
-declarator(dt_ctx *ctx, dt_type **tp)
+static const char *declarator(dt_ctx *ctx, dt_type **tp)
 {
 	*tp = pointers(ctx, *tp);
 	const char *name = dt_ident_name(ctx);
@@ -273,20 +262,18 @@ declarator(dt_ctx *ctx, dt_type **tp)
 	}
 	while (nd-- > 0)
 		*tp = dt_type_array(ctx, *tp, (uint32_t)(uintptr_t)dims[nd]);
-	return (name);
+	return name;
 }
 
 /* type-name: specifiers pointer */
-dt_type *
-dt_parse_type(dt_ctx *ctx)
+dt_type *dt_parse_type(dt_ctx *ctx)
 {
 	dt_type *t = decl_specifiers(ctx);
-	return (pointers(ctx, t));
+	return pointers(ctx, t);
 }
 
 /* key-list: type-name { ',' type-name }  (associative array keys) */
-static uint32_t
-key_list(dt_ctx *ctx, dt_type **keys)
+static uint32_t key_list(dt_ctx *ctx, dt_type **keys)
 {
 	uint32_t n = 0;
 	do {
@@ -295,7 +282,7 @@ key_list(dt_ctx *ctx, dt_type **keys)
 			    "too many associative array keys");
 		keys[n++] = dt_parse_type(ctx);
 	} while (dt_accept(ctx, DT_T_COMMA));
-	return (n);
+	return n;
 }
 
 /*
@@ -304,8 +291,7 @@ key_list(dt_ctx *ctx, dt_type **keys)
  * array's keys, D_DECL_PROTO_TYPE), void only alone and unnamed
  * (D_DECL_PROTO_VOID, D_DECL_PROTO_NAME).  Returns whether it was void.
  */
-static bool
-proto_param(dt_ctx *ctx, const char *fname, uint32_t i)
+static bool proto_param(dt_ctx *ctx, const char *fname, uint32_t i)
 {
 	dt_tok pt = ctx->c_tok;
 	if (!dt_starts_type(ctx))
@@ -325,19 +311,18 @@ proto_param(dt_ctx *ctx, const char *fname, uint32_t i)
 	}
 	(void)fname;
 	if (t->ty_kind != DT_TK_VOID)
-		return (false);
+		return false;
 	if (named)
 		dt_error_at(ctx, pt.t_line, pt.t_col, "D_DECL_PROTO_NAME",
 		    "void parameter may not have a name: %s", pname);
-	return (true);
+	return true;
 }
 
 /*
  * prototype: '(' [ 'void' | param { ',' param } [ ',' '...' ] ] ')'
  * A declared function is only checked: D programs cannot call one.
  */
-static void
-proto_params(dt_ctx *ctx, const char *fname)
+static void proto_params(dt_ctx *ctx, const char *fname)
 {
 	dt_expect(ctx, DT_T_LPAR);
 	uint32_t i = 0;
@@ -363,8 +348,7 @@ proto_params(dt_ctx *ctx, const char *fname)
  * var-declarator: pointer identifier [ '[' key-list ']' | { '[' const ']' }
  *               | prototype ]
  */
-static bool
-var_declarator(dt_ctx *ctx, int scope, dt_type *base, bool is_typedef)
+static bool var_declarator(dt_ctx *ctx, int scope, dt_type *base, bool is_typedef)
 {
 	dt_tok t = ctx->c_tok;
 	dt_type *ty = pointers(ctx, base);
@@ -373,12 +357,12 @@ var_declarator(dt_ctx *ctx, int scope, dt_type *base, bool is_typedef)
 		    "be used in a declaration name (`%s)", ctx->c_tok.t_str);
 	const char *name = dt_ident_name(ctx);
 	dt_node where;
-	__builtin_memset(&where, 0, sizeof (where));
+	__builtin_memset(&where, 0, sizeof(where));
 	where.n_line = t.t_line;
 	where.n_col = t.t_col;
 	if (tok(ctx) == DT_T_LPAR) {
 		proto_params(ctx, name);	/* a function's prototype */
-		return (true);
+		return true;
 	}
 	if (tok(ctx) == DT_T_LBRAC) {
 		size_t sp = ctx->c_pos;
@@ -398,7 +382,7 @@ var_declarator(dt_ctx *ctx, int scope, dt_type *base, bool is_typedef)
 				    "declare array of associative arrays");
 			dt_decl_var(ctx, &where, scope, ty, name, keys, nk,
 			    true);
-			return (false);
+			return false;
 		}
 		ctx->c_pos = sp;
 		ctx->c_line = sl;
@@ -424,21 +408,19 @@ var_declarator(dt_ctx *ctx, int scope, dt_type *base, bool is_typedef)
 	}
 	if (is_typedef) {
 		dt_decl_typedef(ctx, &where, name, ty);
-		return (false);
+		return false;
 	}
 	dt_decl_var(ctx, &where, scope, ty, name, NULL, 0, false);
-	return (false);
+	return false;
 }
 
-static _Noreturn void
-badclass(dt_ctx *ctx)
+static _Noreturn void badclass(dt_ctx *ctx)
 {
 	dt_error_tok(ctx, "D_DECL_BADCLASS", "specified storage class not "
 	    "appropriate in D");
 }
 
-static bool
-is_storage_class(dt_tokkind k)
+static bool is_storage_class(dt_tokkind k)
 {
 	return (k == DT_T_SELF || k == DT_T_THIS || k == DT_T_TYPEDEF ||
 	    k == DT_T_EXTERN || k == DT_T_STATIC || k == DT_T_AUTO ||
@@ -450,8 +432,7 @@ is_storage_class(dt_tokkind k)
  * mean nothing in D (auto, register, and static but on a function's
  * prototype: D_DECL_BADCLASS).  Returns it (DT_T_EOF: none).
  */
-static dt_tokkind
-storage_class(dt_ctx *ctx)
+static dt_tokkind storage_class(dt_ctx *ctx)
 {
 	dt_tokkind cls = DT_T_EOF;
 	while (is_storage_class(tok(ctx))) {
@@ -463,7 +444,7 @@ storage_class(dt_ctx *ctx)
 			badclass(ctx);
 		dt_next(ctx);
 	}
-	return (cls);
+	return cls;
 }
 
 /*
@@ -473,8 +454,7 @@ storage_class(dt_ctx *ctx)
  * Without declarators, the specifiers must declare a struct, union or enum
  * tag; else the declaration is useless (D_DECL_USELESS).
  */
-void
-dt_parse_declaration(dt_ctx *ctx)
+void dt_parse_declaration(dt_ctx *ctx)
 {
 	dt_tokkind cls = storage_class(ctx);
 	int scope = cls == DT_T_SELF ? DIF_SCOPE_THREAD : cls == DT_T_THIS ?
@@ -507,8 +487,7 @@ dt_parse_declaration(dt_ctx *ctx)
 }
 
 /* inline: 'inline' type-name identifier '=' expr ';' */
-void
-dt_parse_inline(dt_ctx *ctx)
+void dt_parse_inline(dt_ctx *ctx)
 {
 	dt_tok t = ctx->c_tok;
 	dt_next(ctx);
@@ -526,8 +505,7 @@ dt_parse_inline(dt_ctx *ctx)
  * translator: 'translator' type-name '<' type-name identifier '>'
  *             '{' { identifier '=' expr ';' } '}' ';'
  */
-void
-dt_parse_translator(dt_ctx *ctx)
+void dt_parse_translator(dt_ctx *ctx)
 {
 	dt_tok t = ctx->c_tok;
 	dt_next(ctx);

@@ -117,21 +117,19 @@ static const pf_def pf_defs[] = {
 	{ "%", '%', DT_CONV_PCT, PF_NEVER, "void" },
 };
 
-static bool
-pf_streq(const char *a, const char *b)
+static bool pf_streq(const char *a, const char *b)
 {
 	while (*a != '\0' && *a == *b)
 		a++, b++;
-	return (*a == *b);
+	return *a == *b;
 }
 
-static const pf_def *
-pf_lookup(const char *name)
+static const pf_def *pf_lookup(const char *name)
 {
-	for (size_t i = 0; i < sizeof (pf_defs) / sizeof (pf_defs[0]); i++)
+	for (size_t i = 0; i < sizeof(pf_defs) / sizeof(pf_defs[0]); i++)
 		if (pf_streq(pf_defs[i].pd_name, name))
-			return (&pf_defs[i]);
-	return (NULL);
+			return &pf_defs[i];
+	return NULL;
 }
 
 /* ---- pass 1: parsing ---- */
@@ -142,8 +140,7 @@ typedef struct pf_parse {
 	uint32_t pp_conv;		/* the conversion's number (1-based) */
 } pf_parse;
 
-static _Noreturn void
-pf_syntax(pf_parse *pp, const char *what)
+static _Noreturn void pf_syntax(pf_parse *pp, const char *what)
 {
 	dt_error_node(pp->pp_ctx, pp->pp_call, "D_SYNTAX", "format "
 	    "conversion #%u %s", pp->pp_conv, what);
@@ -153,9 +150,8 @@ pf_syntax(pf_parse *pp, const char *what)
  * pf_flag: apply one flag, width or precision character at p[*i] (its
  * digits consumed); false if it is none of those.
  */
-static bool
-pf_flag(pf_parse *pp, const char *p, size_t *i, dt_conv *cv, int *dot,
-    int *digits)
+static bool pf_flag(pf_parse *pp, const char *p, size_t *i, dt_conv *cv, int *dot,
+                    int *digits)
 {
 	char c = p[*i];
 	if (c >= '0' && c <= '9') {
@@ -163,14 +159,14 @@ pf_flag(pf_parse *pp, const char *p, size_t *i, dt_conv *cv, int *dot,
 			cv->cv_flags = (uint16_t)((cv->cv_flags | DT_PF_ZPAD) &
 			    ~DT_PF_LEFT);
 			(*i)++;
-			return (true);
+			return true;
 		}
 		int32_t n = 0;
 		for (; p[*i] >= '0' && p[*i] <= '9'; (*i)++)
 			n = n > 100000000 ? n : n * 10 + (p[*i] - '0');
 		*(*dot ? &cv->cv_prec : &cv->cv_width) = n;
 		(*digits)++;
-		return (true);
+		return true;
 	}
 	uint16_t f = 0;
 	switch (c) {
@@ -201,11 +197,11 @@ pf_flag(pf_parse *pp, const char *p, size_t *i, dt_conv *cv, int *dot,
 	case '$':
 		pf_syntax(pp, "uses unsupported positional format (%n$)");
 	default:
-		return (false);
+		return false;
 	}
 	cv->cv_flags |= f;
 	(*i)++;
-	return (true);
+	return true;
 }
 
 /*
@@ -213,8 +209,7 @@ pf_flag(pf_parse *pp, const char *p, size_t *i, dt_conv *cv, int *dot,
  * consumed.  Length letters collect into the name until a conversion
  * letter ends it; '%' is a conversion only right after the opening '%'.
  */
-static size_t
-pf_parse_conv(pf_parse *pp, const char *p, dt_conv *cv)
+static size_t pf_parse_conv(pf_parse *pp, const char *p, dt_conv *cv)
 {
 	size_t i = 0, nl = 0;
 	int dot = 0, digits = 0;
@@ -231,7 +226,7 @@ pf_parse_conv(pf_parse *pp, const char *p, dt_conv *cv)
 			    "flags: %%");
 		i++;
 		if (c == 'h' || c == 'l' || c == 'L' || c == 'w') {
-			if (nl < sizeof (name) - 2)
+			if (nl < sizeof(name) - 2)
 				name[nl++] = c;
 			continue;
 		}
@@ -242,7 +237,7 @@ pf_parse_conv(pf_parse *pp, const char *p, dt_conv *cv)
 	const pf_def *pd = pf_lookup(name);
 	if (pd == NULL) {
 		char msg[40];
-		dt_snprintf(msg, sizeof (msg), "is undefined: %%%s", name);
+		dt_snprintf(msg, sizeof(msg), "is undefined: %%%s", name);
 		pf_syntax(pp, msg);
 	}
 	__builtin_memcpy(cv->cv_name, name, nl + 1);
@@ -251,11 +246,11 @@ pf_parse_conv(pf_parse *pp, const char *p, dt_conv *cv)
 	cv->cv_star_width = (cv->cv_flags & DT_PF_DYNW) != 0;
 	cv->cv_star_prec = (cv->cv_flags & DT_PF_DYNP) != 0;
 	cv->cv_textlen = (uint16_t)(i + 1);
-	size_t n = i < sizeof (cv->cv_spec) - 2 ? i :
-	    sizeof (cv->cv_spec) - 2;
+	size_t n = i < sizeof(cv->cv_spec) - 2 ? i :
+	    sizeof(cv->cv_spec) - 2;
 	cv->cv_spec[0] = '%';
 	__builtin_memcpy(cv->cv_spec + 1, p, n);
-	return (i);
+	return i;
 }
 
 /* ---- pass 2: checking arguments ---- */
@@ -273,11 +268,10 @@ typedef struct pf_state {
 	bool pf_count;			/* printa: the aggregation is count() */
 } pf_state;
 
-static bool
-pf_int_ok(const dt_type *t, pf_check ck)
+static bool pf_int_ok(const dt_type *t, pf_check ck)
 {
 	if (!dt_type_isint(t))
-		return (false);
+		return false;
 	switch (ck) {
 	case PF_CSI: return (t->ty_size <= 4);
 	case PF_SINT2: return (t->ty_size == 2 && t->ty_signed);
@@ -292,8 +286,7 @@ pf_int_ok(const dt_type *t, pf_check ck)
 }
 
 /* pf_type_ok: may an argument of type t go with check ck? */
-static bool
-pf_type_ok(pf_check ck, const dt_type *t)
+static bool pf_type_ok(pf_check ck, const dt_type *t)
 {
 	switch (ck) {
 	case PF_STR:
@@ -305,21 +298,20 @@ pf_type_ok(pf_check ck, const dt_type *t)
 		return (dt_type_isint(t) || t->ty_kind == DT_TK_PTR ||
 		    t->ty_kind == DT_TK_SYMADDR);
 	case PF_STACK:
-		return (t->ty_kind == DT_TK_STACK);
+		return t->ty_kind == DT_TK_STACK;
 	case PF_FLOAT:
-		return (t->ty_kind == DT_TK_FLOAT);
+		return t->ty_kind == DT_TK_FLOAT;
 	case PF_NEVER:
-		return (false);
+		return false;
 	default:
-		return (pf_int_ok(t, ck));
+		return pf_int_ok(t, ck);
 	}
 }
 
 /* pf_key_type: a dt_type standing for a printa key, for the checks. */
-static void
-pf_key_type(const dt_keytype *kt, dt_type *t)
+static void pf_key_type(const dt_keytype *kt, dt_type *t)
 {
-	__builtin_memset(t, 0, sizeof (*t));
+	__builtin_memset(t, 0, sizeof(*t));
 	t->ty_kind = DT_TK_INT;
 	t->ty_size = kt->kt_size ? kt->kt_size : 8;
 	t->ty_signed = kt->kt_signed;
@@ -348,28 +340,26 @@ pf_key_type(const dt_keytype *kt, dt_type *t)
  * pf_next: the next value the conversion takes (printa: the next key as a
  * type in *tmp), or NULL when there is none.
  */
-static const dt_type *
-pf_next(pf_state *s, dt_type *tmp, dt_node **argp)
+static const dt_type *pf_next(pf_state *s, dt_type *tmp, dt_node **argp)
 {
 	*argp = NULL;
 	if (s->pf_printa) {
 		if (s->pf_nkeys == 0)
-			return (NULL);
+			return NULL;
 		pf_key_type(s->pf_keys++, tmp);
 		s->pf_nkeys--;
 		s->pf_used++;
-		return (tmp);
+		return tmp;
 	}
 	if (s->pf_arg == NULL)
-		return (NULL);
+		return NULL;
 	*argp = s->pf_arg;
 	s->pf_arg = s->pf_arg->n_next;
 	s->pf_used++;
-	return ((*argp)->n_type);
+	return (*argp)->n_type;
 }
 
-static void
-pf_type_text(const dt_type *t, const dt_node *arg, char *b, size_t n)
+static void pf_type_text(const dt_type *t, const dt_node *arg, char *b, size_t n)
 {
 	if (arg != NULL && arg->n_kind == DT_N_AGG)
 		dt_snprintf(b, n, "aggregation");
@@ -378,8 +368,7 @@ pf_type_text(const dt_type *t, const dt_node *arg, char *b, size_t n)
 }
 
 /* The dynamic width (dyn "*") or precision (".*") of conversion cv. */
-static void
-pf_check_dyn(pf_state *s, const dt_conv *cv, const char *dyn)
+static void pf_check_dyn(pf_state *s, const dt_conv *cv, const char *dyn)
 {
 	dt_type tmp;
 	dt_node *arg;
@@ -391,7 +380,7 @@ pf_check_dyn(pf_state *s, const dt_conv *cv, const char *dyn)
 		    "missing a corresponding \"%s\" argument", s->pf_fname,
 		    s->pf_conv, cv->cv_name, dyn);
 	if (!dt_type_isint(t) || (arg != NULL && arg->n_kind == DT_N_AGG)) {
-		pf_type_text(t, arg, b, sizeof (b));
+		pf_type_text(t, arg, b, sizeof(b));
 		dt_error_node(s->pf_ctx, s->pf_call, "D_PRINTF_DYN_TYPE",
 		    "%s( ) argument #%u is incompatible with conversion #%u "
 		    "prototype:\n\tconversion: %% %s %s\n\t prototype: int\n"
@@ -400,8 +389,7 @@ pf_check_dyn(pf_state *s, const dt_conv *cv, const char *dyn)
 	}
 }
 
-static void
-pf_check_conv(pf_state *s, const dt_conv *cv)
+static void pf_check_conv(pf_state *s, const dt_conv *cv)
 {
 	const pf_def *pd = pf_lookup(cv->cv_name);
 	char b[64], what[32];
@@ -421,13 +409,13 @@ pf_check_conv(pf_state *s, const dt_conv *cv)
 			    "D_PRINTF_AGG_CONV", "%%@ conversion requires an "
 			    "aggregation and is not for use with %s( )",
 			    s->pf_fname);
-		__builtin_memset(&tmp, 0, sizeof (tmp));
+		__builtin_memset(&tmp, 0, sizeof(tmp));
 		tmp.ty_kind = DT_TK_INT;
 		tmp.ty_size = 8;
 		tmp.ty_signed = !s->pf_count;
 		tmp.ty_name = s->pf_count ? "uint64_t" : "int64_t";
 		t = &tmp;
-		dt_snprintf(what, sizeof (what), "aggregating action");
+		dt_snprintf(what, sizeof(what), "aggregating action");
 	} else {
 		t = pf_next(s, &tmp, &arg);
 		if (t == NULL)
@@ -436,12 +424,12 @@ pf_check_conv(pf_state *s, const dt_conv *cv)
 			    "conversion #%u (%%%s) is missing a corresponding "
 			    "value argument", s->pf_fname, s->pf_conv,
 			    cv->cv_name);
-		dt_snprintf(what, sizeof (what), "argument #%u",
+		dt_snprintf(what, sizeof(what), "argument #%u",
 		    s->pf_used + 1);
 	}
 	if ((arg != NULL && arg->n_kind == DT_N_AGG) ||
 	    !pf_type_ok(pd->pd_check, t)) {
-		pf_type_text(t, arg, b, sizeof (b));
+		pf_type_text(t, arg, b, sizeof(b));
 		dt_error_node(s->pf_ctx, s->pf_call, "D_PRINTF_ARG_TYPE",
 		    "%s( ) %s is incompatible with conversion #%u prototype:"
 		    "\n\tconversion: %%%s\n\t prototype: %s\n\t  argument: %s",
@@ -453,13 +441,12 @@ pf_check_conv(pf_state *s, const dt_conv *cv)
 }
 
 /* printa's first aggregation, for its keys and function. */
-static void
-pf_printa_agg(dt_ctx *ctx, dt_node *args, pf_state *s)
+static void pf_printa_agg(dt_ctx *ctx, dt_node *args, pf_state *s)
 {
 	char key[80];
 	if (args == NULL)
 		return;
-	dt_snprintf(key, sizeof (key), "@%s", args->n_str);
+	dt_snprintf(key, sizeof(key), "@%s", args->n_str);
 	dt_ident *id = dt_ident_lookup(&ctx->c_globals, key);
 	if (id == NULL)
 		return;
@@ -470,8 +457,7 @@ pf_printa_agg(dt_ctx *ctx, dt_node *args, pf_state *s)
 }
 
 /* Pass 1: every conversion of f, parsed. */
-static void
-pf_parse_all(dt_ctx *ctx, dt_node *call, const char *f, dt_fmtdesc *fd)
+static void pf_parse_all(dt_ctx *ctx, dt_node *call, const char *f, dt_fmtdesc *fd)
 {
 	pf_parse pp = { ctx, call, 0 };
 	uint32_t cap = 0;
@@ -479,9 +465,9 @@ pf_parse_all(dt_ctx *ctx, dt_node *call, const char *f, dt_fmtdesc *fd)
 		if (*p != '%')
 			continue;
 		fd->fd_convs = dt_grow(ctx, fd->fd_convs, fd->fd_nconvs, &cap,
-		    sizeof (dt_conv));
+		    sizeof(dt_conv));
 		dt_conv *cv = &fd->fd_convs[fd->fd_nconvs];
-		__builtin_memset(cv, 0, sizeof (*cv));
+		__builtin_memset(cv, 0, sizeof(*cv));
 		pp.pp_conv++;
 		p += pf_parse_conv(&pp, p + 1, cv);
 		fd->fd_nconvs++;
@@ -493,13 +479,12 @@ pf_parse_all(dt_ctx *ctx, dt_node *call, const char *f, dt_fmtdesc *fd)
  * value arguments starting at `args` (printa: the aggregations).  Adds the
  * format to the program and returns its index.
  */
-int
-dt_printf_create(dt_ctx *ctx, dt_node *call, const char *fname,
-    dt_node *fmt, dt_node *args, bool printa)
+int dt_printf_create(dt_ctx *ctx, dt_node *call, const char *fname,
+                     dt_node *fmt, dt_node *args, bool printa)
 {
 	if (fmt->n_kind != DT_N_STR) {
 		char b[64];
-		dt_type_name(fmt->n_type, b, sizeof (b));
+		dt_type_name(fmt->n_type, b, sizeof(b));
 		dt_error_node(ctx, call, "D_PRINTF_ARG_FMT", "%s( ) argument "
 		    "#1 is incompatible with prototype:\n\tprototype: string "
 		    "constant\n\t argument: %s", fname, b);
@@ -522,5 +507,5 @@ dt_printf_create(dt_ctx *ctx, dt_node *call, const char *fname,
 		dt_error_node(ctx, call, "D_PRINTF_ARG_EXTRA", "%s( ) prototype "
 		    "mismatch: only %u arguments required by this format "
 		    "string", fname, s.pf_used);
-	return ((int)dt_format_add(ctx, &fd));
+	return (int)dt_format_add(ctx, &fd);
 }

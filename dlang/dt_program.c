@@ -23,29 +23,26 @@
 
 /* ---- string helpers ---- */
 
-size_t
-dt_strlen(const char *s)
+size_t dt_strlen(const char *s)
 {
 	size_t n = 0;
 	while (s[n] != '\0')
 		n++;
-	return (n);
+	return n;
 }
 
-int
-dt_strcmp(const char *a, const char *b)
+int dt_strcmp(const char *a, const char *b)
 {
 	while (*a != '\0' && *a == *b) {
 		a++;
 		b++;
 	}
-	return ((unsigned char)*a - (unsigned char)*b);
+	return (unsigned char)*a - (unsigned char)*b;
 }
 
-bool
-dt_streq(const char *a, const char *b)
+bool dt_streq(const char *a, const char *b)
 {
-	return (dt_strcmp(a, b) == 0);
+	return dt_strcmp(a, b) == 0;
 }
 
 /* ---- a small vsnprintf: %s %c %d %u %x %lld %llu %llx %% ---- */
@@ -55,16 +52,14 @@ typedef struct dt_out {
 	size_t o_len, o_pos;
 } dt_out;
 
-static void
-out_c(dt_out *o, char c)
+static void out_c(dt_out *o, char c)
 {
 	if (o->o_pos + 1 < o->o_len)
 		o->o_buf[o->o_pos] = c;
 	o->o_pos++;
 }
 
-static void
-out_u(dt_out *o, uint64_t v, unsigned base, bool neg)
+static void out_u(dt_out *o, uint64_t v, unsigned base, bool neg)
 {
 	char d[24];
 	int n = 0;
@@ -78,8 +73,7 @@ out_u(dt_out *o, uint64_t v, unsigned base, bool neg)
 		out_c(o, d[--n]);
 }
 
-size_t
-dt_vsnprintf(char *buf, size_t len, const char *fmt, va_list ap)
+size_t dt_vsnprintf(char *buf, size_t len, const char *fmt, va_list ap)
 {
 	dt_out o = { buf, len, 0 };
 	for (; *fmt != '\0'; fmt++) {
@@ -121,67 +115,61 @@ dt_vsnprintf(char *buf, size_t len, const char *fmt, va_list ap)
 			out_c(&o, '%');
 			break;
 		default:
-			return (o.o_pos);
+			return o.o_pos;
 		}
 	}
 	if (len > 0)
 		buf[o.o_pos < len ? o.o_pos : len - 1] = '\0';
-	return (o.o_pos);
+	return o.o_pos;
 }
 
-size_t
-dt_snprintf(char *buf, size_t len, const char *fmt, ...)
+size_t dt_snprintf(char *buf, size_t len, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
 	size_t n = dt_vsnprintf(buf, len, fmt, ap);
 	va_end(ap);
-	return (n);
+	return n;
 }
 
 /* ---- errors ---- */
 
-static _Noreturn void
-error_v(dt_ctx *ctx, uint32_t line, uint32_t col, const char *tag,
-    const char *fmt, va_list ap)
+static _Noreturn void error_v(dt_ctx *ctx, uint32_t line, uint32_t col, const char *tag,
+                              const char *fmt, va_list ap)
 {
 	dt_error *e = ctx->c_err;
 	e->de_tag = tag;
 	e->de_file = ctx->c_lib;
 	e->de_line = line;
 	e->de_col = col;
-	dt_vsnprintf(e->de_msg, sizeof (e->de_msg), fmt, ap);
+	dt_vsnprintf(e->de_msg, sizeof(e->de_msg), fmt, ap);
 	__builtin_longjmp(ctx->c_jmp, 1);
 }
 
-_Noreturn void
-dt_error_at(dt_ctx *ctx, uint32_t line, uint32_t col, const char *tag,
-    const char *fmt, ...)
+_Noreturn void dt_error_at(dt_ctx *ctx, uint32_t line, uint32_t col, const char *tag,
+                           const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
 	error_v(ctx, line, col, tag, fmt, ap);
 }
 
-_Noreturn void
-dt_error_node(dt_ctx *ctx, const dt_node *n, const char *tag,
-    const char *fmt, ...)
+_Noreturn void dt_error_node(dt_ctx *ctx, const dt_node *n, const char *tag,
+                             const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
 	error_v(ctx, n->n_line, n->n_col, tag, fmt, ap);
 }
 
-_Noreturn void
-dt_error_tok(dt_ctx *ctx, const char *tag, const char *fmt, ...)
+_Noreturn void dt_error_tok(dt_ctx *ctx, const char *tag, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
 	error_v(ctx, ctx->c_tok.t_line, ctx->c_tok.t_col, tag, fmt, ap);
 }
 
-size_t
-dt_error_format(const dt_error *err, bool errtags, char *buf, size_t len)
+size_t dt_error_format(const dt_error *err, bool errtags, char *buf, size_t len)
 {
 	if (errtags)
 		return (dt_snprintf(buf, len, "[%s] line %u: %s", err->de_tag,
@@ -192,8 +180,7 @@ dt_error_format(const dt_error *err, bool errtags, char *buf, size_t len)
 
 /* ---- the arena ---- */
 
-void *
-dt_alloc(dt_ctx *ctx, size_t n)
+void *dt_alloc(dt_ctx *ctx, size_t n)
 {
 	dt_arena *a = &ctx->c_arena;
 	n = (n + 7) & ~(size_t)7;
@@ -204,49 +191,45 @@ dt_alloc(dt_ctx *ctx, size_t n)
 	void *p = a->a_base + a->a_used;
 	a->a_used += n;
 	__builtin_memset(p, 0, n);
-	return (p);
+	return p;
 }
 
-char *
-dt_strdup(dt_ctx *ctx, const char *s, size_t n)
+char *dt_strdup(dt_ctx *ctx, const char *s, size_t n)
 {
 	char *d = dt_alloc(ctx, n + 1);
 	__builtin_memcpy(d, s, n);
 	d[n] = '\0';
-	return (d);
+	return d;
 }
 
 /* Grow an array of elem-sized items to hold n + 1 (doubling). */
-void *
-dt_grow(dt_ctx *ctx, void *old, uint32_t n, uint32_t *cap, size_t elem)
+void *dt_grow(dt_ctx *ctx, void *old, uint32_t n, uint32_t *cap, size_t elem)
 {
 	if (n < *cap)
-		return (old);
+		return old;
 	uint32_t nc = *cap == 0 ? 2 : *cap * 2;
 	void *p = dt_alloc(ctx, (size_t)nc * elem);
 	if (old != NULL)
 		__builtin_memcpy(p, old, (size_t)n * elem);
 	*cap = nc;
-	return (p);
+	return p;
 }
 
 /* ---- program builders ---- */
 
-void
-dt_clause_begin(dt_ctx *ctx, dt_node *c)
+void dt_clause_begin(dt_ctx *ctx, dt_node *c)
 {
 	dt_prog *p = ctx->c_prog;
 	p->dp_clauses = dt_grow(ctx, p->dp_clauses, p->dp_nclauses,
-	    &ctx->c_capclauses, sizeof (dt_clause));
+	    &ctx->c_capclauses, sizeof(dt_clause));
 	dt_clause *cl = &p->dp_clauses[p->dp_nclauses++];
-	__builtin_memset(cl, 0, sizeof (*cl));
+	__builtin_memset(cl, 0, sizeof(*cl));
 	cl->cl_line = c->n_line;
-	__builtin_memset(&ctx->c_cl, 0, sizeof (ctx->c_cl));
+	__builtin_memset(&ctx->c_cl, 0, sizeof(ctx->c_cl));
 	ctx->c_cl.cs_clause = cl;
 }
 
-void
-dt_clause_end(dt_ctx *ctx)
+void dt_clause_end(dt_ctx *ctx)
 {
 	dt_clause *cl = ctx->c_cl.cs_clause;
 	cl->cl_destructive = ctx->c_cl.cs_destr;
@@ -255,51 +238,47 @@ dt_clause_end(dt_ctx *ctx)
 		ctx->c_prog->dp_destructive = true;
 }
 
-dt_action *
-dt_action_add(dt_ctx *ctx, dt_actkind k, const dt_node *where)
+dt_action *dt_action_add(dt_ctx *ctx, dt_actkind k, const dt_node *where)
 {
 	if (ctx->c_cl.cs_pending != NULL)
 		dt_clause_split(ctx);
 	dt_clause *cl = ctx->c_cl.cs_clause;
 	cl->cl_acts = dt_grow(ctx, cl->cl_acts, cl->cl_nacts,
-	    &ctx->c_cl.cs_maxacts, sizeof (dt_action));
+	    &ctx->c_cl.cs_maxacts, sizeof(dt_action));
 	dt_action *a = &cl->cl_acts[cl->cl_nacts++];
-	__builtin_memset(a, 0, sizeof (*a));
+	__builtin_memset(a, 0, sizeof(*a));
 	a->ac_kind = k;
 	a->ac_line = where->n_line;
 	a->ac_fmt = -1;
-	return (a);
+	return a;
 }
 
-uint32_t
-dt_agg_add(dt_ctx *ctx, const char *name)
+uint32_t dt_agg_add(dt_ctx *ctx, const char *name)
 {
 	dt_prog *p = ctx->c_prog;
 	p->dp_aggs = dt_grow(ctx, p->dp_aggs, p->dp_naggs, &ctx->c_capaggs,
-	    sizeof (dt_aggdesc));
+	    sizeof(dt_aggdesc));
 	dt_aggdesc *ag = &p->dp_aggs[p->dp_naggs];
-	__builtin_memset(ag, 0, sizeof (*ag));
+	__builtin_memset(ag, 0, sizeof(*ag));
 	ag->ag_name = name;
 	ag->ag_id = p->dp_naggs;
-	return (p->dp_naggs++);
+	return p->dp_naggs++;
 }
 
-uint32_t
-dt_format_add(dt_ctx *ctx, const dt_fmtdesc *fd)
+uint32_t dt_format_add(dt_ctx *ctx, const dt_fmtdesc *fd)
 {
 	dt_prog *p = ctx->c_prog;
 	p->dp_formats = dt_grow(ctx, p->dp_formats, p->dp_nformats,
-	    &ctx->c_capfmts, sizeof (dt_fmtdesc));
+	    &ctx->c_capfmts, sizeof(dt_fmtdesc));
 	p->dp_formats[p->dp_nformats] = *fd;
-	return (p->dp_nformats++);
+	return p->dp_nformats++;
 }
 
-void
-dt_vardesc_add(dt_ctx *ctx, dt_ident *id)
+void dt_vardesc_add(dt_ctx *ctx, dt_ident *id)
 {
 	dt_prog *p = ctx->c_prog;
 	p->dp_vars = dt_grow(ctx, p->dp_vars, p->dp_nvars, &ctx->c_capvars,
-	    sizeof (dt_vardesc));
+	    sizeof(dt_vardesc));
 	dt_vardesc *v = &p->dp_vars[p->dp_nvars++];
 	v->vd_name = id->id_name;
 	v->vd_id = id->id_id;
@@ -317,9 +296,8 @@ dt_vardesc_add(dt_ctx *ctx, dt_ident *id)
 
 /* ---- options and #pragma ---- */
 
-void
-dt_option_add(dt_ctx *ctx, const char *name, const char *value,
-    uint32_t line)
+void dt_option_add(dt_ctx *ctx, const char *name, const char *value,
+                   uint32_t line)
 {
 	dt_optval ov;
 	dt_opterr e = dt_option_parse(name, *value ? value : NULL, &ov);
@@ -344,7 +322,7 @@ dt_option_add(dt_ctx *ctx, const char *name, const char *value,
 		ctx->c_prog->dp_strsize = (uint32_t)ov.ov_num;
 	dt_prog *p = ctx->c_prog;
 	p->dp_options = dt_grow(ctx, p->dp_options, p->dp_noptions,
-	    &ctx->c_capopts, sizeof (dt_option));
+	    &ctx->c_capopts, sizeof(dt_option));
 	dt_option *o = &p->dp_options[p->dp_noptions++];
 	o->op_name = name;
 	o->op_value = value;
@@ -352,8 +330,7 @@ dt_option_add(dt_ctx *ctx, const char *name, const char *value,
 }
 
 /* Split off the next blank-separated word of *sp (modifies the text). */
-static char *
-next_word(char **sp)
+static char *next_word(char **sp)
 {
 	char *s = *sp;
 	while (*s == ' ' || *s == '\t')
@@ -364,11 +341,10 @@ next_word(char **sp)
 	if (*s != '\0')
 		*s++ = '\0';
 	*sp = s;
-	return (w);
+	return w;
 }
 
-static void
-pragma_option(dt_ctx *ctx, char *rest, uint32_t line)
+static void pragma_option(dt_ctx *ctx, char *rest, uint32_t line)
 {
 	char *opt = next_word(&rest);
 	if (*opt == '\0' || *next_word(&rest) != '\0')
@@ -391,8 +367,7 @@ pragma_option(dt_ctx *ctx, char *rest, uint32_t line)
  * counts them (the -C preprocessor, dlang/dt_cpp.c, numbers its output so).
  * The control line's own newline is still to come, hence N - 1.
  */
-static void
-pragma_line(dt_ctx *ctx, const char *num)
+static void pragma_line(dt_ctx *ctx, const char *num)
 {
 	uint32_t n = 0;
 	for (; *num >= '0' && *num <= '9' && n < 100000000; num++)
@@ -405,8 +380,7 @@ pragma_line(dt_ctx *ctx, const char *num)
  * A control line (the text after '#'): "pragma D option x=y", "pragma D
  * error ...", other "pragma D" directives, "line N", "N \"file\"", "".
  */
-void
-dt_pragma(dt_ctx *ctx, char *text, uint32_t line)
+void dt_pragma(dt_ctx *ctx, char *text, uint32_t line)
 {
 	char *rest = text;
 	char *w = next_word(&rest);
@@ -449,8 +423,7 @@ dt_pragma(dt_ctx *ctx, char *text, uint32_t line)
  * As DTrace: unless argref, the last macro argument must be used, so that
  * a surplus word on the command line is an error, not a silent $n.
  */
-static void
-macro_check_unused(dt_ctx *ctx)
+static void macro_check_unused(dt_ctx *ctx)
 {
 	const dt_opts *o = ctx->c_opts;
 	if (o->o_argc > 1 && o->o_argv != NULL && !ctx->c_argref &&
@@ -460,39 +433,37 @@ macro_check_unused(dt_ctx *ctx)
 		    o->o_argv[o->o_argc - 1], o->o_argc - 1);
 }
 
-static int
-compile_guarded(dt_ctx *ctx)
+static int compile_guarded(dt_ctx *ctx)
 {
 	if (__builtin_setjmp(ctx->c_jmp) != 0)
-		return (-1);
+		return -1;
 	dt_sema_init(ctx);
 	dt_lib_load(ctx);
 	dt_lex_init(ctx);
 	dt_parse_program(ctx);
 	macro_check_unused(ctx);
-	return (0);
+	return 0;
 }
 
-int
-dt_compile(const char *src, size_t len, const dt_opts *opts, void *arena,
-    size_t sz, dt_prog **progp, dt_error *err)
+int dt_compile(const char *src, size_t len, const dt_opts *opts, void *arena,
+               size_t sz, dt_prog **progp, dt_error *err)
 {
-	__builtin_memset(err, 0, sizeof (*err));
+	__builtin_memset(err, 0, sizeof(*err));
 	*progp = NULL;
 	uintptr_t base = ((uintptr_t)arena + 7) & ~(uintptr_t)7;
 	size_t adj = base - (uintptr_t)arena;
-	if (arena == NULL || sz < adj + sizeof (dt_ctx) + sizeof (dt_prog) +
+	if (arena == NULL || sz < adj + sizeof(dt_ctx) + sizeof(dt_prog) +
 	    4096) {
 		err->de_tag = "D_NOMEM";
 		err->de_line = 1;
-		dt_snprintf(err->de_msg, sizeof (err->de_msg),
+		dt_snprintf(err->de_msg, sizeof(err->de_msg),
 		    "failed to allocate memory: compiler arena too small");
-		return (-1);
+		return -1;
 	}
 	dt_ctx *ctx = (dt_ctx *)base;
-	__builtin_memset(ctx, 0, sizeof (*ctx));
-	ctx->c_arena.a_base = (uint8_t *)base + sizeof (dt_ctx);
-	ctx->c_arena.a_size = sz - adj - sizeof (dt_ctx);
+	__builtin_memset(ctx, 0, sizeof(*ctx));
+	ctx->c_arena.a_base = (uint8_t *)base + sizeof(dt_ctx);
+	ctx->c_arena.a_size = sz - adj - sizeof(dt_ctx);
 	ctx->c_src = src;
 	ctx->c_len = src == NULL ? 0 : len;
 	ctx->c_err = err;
@@ -508,14 +479,14 @@ dt_compile(const char *src, size_t len, const dt_opts *opts, void *arena,
 	ctx->c_defargs = opts->o_defargs;
 	ctx->c_argref = opts->o_argref;
 	ctx->c_prog = (dt_prog *)ctx->c_arena.a_base;
-	ctx->c_arena.a_used = (sizeof (dt_prog) + 7) & ~(size_t)7;
-	__builtin_memset(ctx->c_prog, 0, sizeof (dt_prog));
+	ctx->c_arena.a_used = (sizeof(dt_prog) + 7) & ~(size_t)7;
+	__builtin_memset(ctx->c_prog, 0, sizeof(dt_prog));
 	ctx->c_prog->dp_strsize = opts->o_strsize != 0 ? opts->o_strsize :
 	    DIF_STRSIZE_DEFAULT;
 	if (compile_guarded(ctx) != 0)
-		return (-1);
-	ctx->c_prog->dp_arena_used = ctx->c_arena.a_used + sizeof (dt_ctx) +
+		return -1;
+	ctx->c_prog->dp_arena_used = ctx->c_arena.a_used + sizeof(dt_ctx) +
 	    adj;
 	*progp = ctx->c_prog;
-	return (0);
+	return 0;
 }

@@ -112,13 +112,12 @@ static const dt_proto dt_protos[] = {
 	{ "ntohll", "uint64_t" },
 };
 
-static const char *
-proto_find(const char *name)
+static const char *proto_find(const char *name)
 {
-	for (size_t i = 0; i < sizeof (dt_protos) / sizeof (dt_protos[0]); i++)
+	for (size_t i = 0; i < sizeof(dt_protos) / sizeof(dt_protos[0]); i++)
 		if (dt_streq(dt_protos[i].pr_name, name))
-			return (dt_protos[i].pr_args);
-	return (NULL);
+			return dt_protos[i].pr_args;
+	return NULL;
 }
 
 /* The shape of a parameter list: required, optional, varargs. */
@@ -128,8 +127,7 @@ typedef struct proto_shape {
 	bool ps_varargs;		/* "..." ends the list */
 } proto_shape;
 
-static proto_shape
-proto_shape_of(const char *s)
+static proto_shape proto_shape_of(const char *s)
 {
 	proto_shape sh = { 0, 0, false };
 	while (*s != '\0') {
@@ -146,7 +144,7 @@ proto_shape_of(const char *s)
 		while (*s != '\0' && *s != ',')
 			s++;
 	}
-	return (sh);
+	return sh;
 }
 
 /*
@@ -154,12 +152,11 @@ proto_shape_of(const char *s)
  * fname into buf, or NULL when the list does not say ("@", "...", beyond
  * the end, or a function not listed).
  */
-const char *
-dt_proto_argtype(const char *fname, uint32_t i, char *buf, size_t len)
+const char *dt_proto_argtype(const char *fname, uint32_t i, char *buf, size_t len)
 {
 	const char *s = proto_find(fname);
 	if (s == NULL)
-		return (NULL);
+		return NULL;
 	for (uint32_t k = 1; *s != '\0'; k++) {
 		while (*s == ' ' || *s == ',')
 			s++;
@@ -173,14 +170,14 @@ dt_proto_argtype(const char *fname, uint32_t i, char *buf, size_t len)
 			}
 			size_t n = (size_t)(e - s);
 			if (n == 0 || *s == '@' || *s == '.' || n >= len)
-				return (NULL);
+				return NULL;
 			__builtin_memcpy(buf, s, n);
 			buf[n] = '\0';
-			return (buf);
+			return buf;
 		}
 		s = e;
 	}
-	return (NULL);
+	return NULL;
 }
 
 /*
@@ -188,13 +185,12 @@ dt_proto_argtype(const char *fname, uint32_t i, char *buf, size_t len)
  * with got arguments (D_PROTO_LEN).  Returns false if fname has no
  * prototype here (the caller then applies its own counts).
  */
-bool
-dt_proto_check_len(dt_ctx *ctx, const dt_node *n, const char *fname,
-    uint32_t got)
+bool dt_proto_check_len(dt_ctx *ctx, const dt_node *n, const char *fname,
+                        uint32_t got)
 {
 	const char *s = proto_find(fname);
 	if (s == NULL)
-		return (false);
+		return false;
 	proto_shape sh = proto_shape_of(s);
 	bool bad = got < sh.ps_req || (!sh.ps_varargs &&
 	    got > sh.ps_req + sh.ps_opt);
@@ -203,40 +199,37 @@ dt_proto_check_len(dt_ctx *ctx, const dt_node *n, const char *fname,
 		    "%u arg%s passed, %s%u expected", fname, got,
 		    got == 1 ? "" : "s", sh.ps_opt > 0 ? "at least " : "",
 		    sh.ps_req);
-	return (true);
+	return true;
 }
 
 /* ---- printa( ) of several aggregations ---- */
 
-static const char *
-key_name(const dt_type *t, char *buf, size_t len)
+static const char *key_name(const dt_type *t, char *buf, size_t len)
 {
 	dt_type_name(t, buf, len);
-	return (buf);
+	return buf;
 }
 
 /* "%9s": name right-aligned in nine columns, as DTrace prints it. */
-static const char *
-pad9(const char *s, char *buf, size_t len)
+static const char *pad9(const char *s, char *buf, size_t len)
 {
 	size_t n = dt_strlen(s), i = 0;
 	for (; n + i < 9 && i + 1 < len; i++)
 		buf[i] = ' ';
 	dt_snprintf(buf + i, len - i, "%s", s);
-	return (buf);
+	return buf;
 }
 
-static bool
-key_compat(const dt_type *a, const dt_type *b)
+static bool key_compat(const dt_type *a, const dt_type *b)
 {
 	if (dt_type_isint(a) && dt_type_isint(b))
-		return (true);
+		return true;
 	if (dt_type_isstring(a) || dt_type_isstring(b))
-		return (dt_type_isstring(a) && dt_type_isstring(b));
+		return dt_type_isstring(a) && dt_type_isstring(b);
 	if (a->ty_kind == DT_TK_STACK || b->ty_kind == DT_TK_STACK ||
 	    a->ty_kind == DT_TK_SYMADDR || b->ty_kind == DT_TK_SYMADDR)
-		return (a->ty_kind == b->ty_kind);
-	return (dt_sema_assignable(a, b));
+		return a->ty_kind == b->ty_kind;
+	return dt_sema_assignable(a, b);
 }
 
 /*
@@ -244,9 +237,8 @@ key_compat(const dt_type *a, const dt_type *b)
  * must have the same number of keys (D_PRINTA_AGGKEY) of compatible types
  * (D_PRINTA_AGGPROTO).  call is the printa( ) node.
  */
-void
-dt_proto_printa_keys(dt_ctx *ctx, const dt_node *call, const dt_ident *l,
-    const dt_ident *r)
+void dt_proto_printa_keys(dt_ctx *ctx, const dt_node *call, const dt_ident *l,
+                          const dt_ident *r)
 {
 	const char *ln = l->id_name + 1, *rn = r->id_name + 1;	/* no '@' */
 	if (l->id_nkeys != r->id_nkeys)
@@ -262,8 +254,8 @@ dt_proto_printa_keys(dt_ctx *ctx, const dt_node *call, const dt_ident *l,
 		char a[64], b[64], pa[64], pb[64];
 		dt_error_node(ctx, call, "D_PRINTA_AGGPROTO", "printa( ): @%s[ ] "
 		    "key #%u is incompatible with @%s:\n%s key #%u: %s\n%s key "
-		    "#%u: %s", rn, i + 1, ln, pad9(ln, pa, sizeof (pa)), i + 1,
-		    key_name(l->id_keys[i], a, sizeof (a)), pad9(rn, pb, sizeof (pb)), i + 1,
-		    key_name(r->id_keys[i], b, sizeof (b)));
+		    "#%u: %s", rn, i + 1, ln, pad9(ln, pa, sizeof(pa)), i + 1,
+		    key_name(l->id_keys[i], a, sizeof(a)), pad9(rn, pb, sizeof(pb)), i + 1,
+		    key_name(r->id_keys[i], b, sizeof(b)));
 	}
 }

@@ -27,42 +27,37 @@ static dt_node *cook_lvalue(dt_ctx *ctx, dt_node *l, dt_type *rt,
 
 /* ---- helpers ---- */
 
-const char *
-dt_sema_tname(const dt_type *t, char *buf, size_t len)
+const char *dt_sema_tname(const dt_type *t, char *buf, size_t len)
 {
 	dt_type_name(t, buf, len);
-	return (buf);
+	return buf;
 }
 
-bool
-dt_sema_is_const(const dt_node *n)
+bool dt_sema_is_const(const dt_node *n)
 {
-	return ((n->n_flags & DT_NF_CONST) != 0);
+	return (n->n_flags & DT_NF_CONST) != 0;
 }
 
-static bool
-is_arith(const dt_type *t)
+static bool is_arith(const dt_type *t)
 {
-	return (dt_type_isint(t));
+	return dt_type_isint(t);
 }
 
 /* Truncate/extend v to the width and signedness of integer type t. */
-static int64_t
-fit(const dt_type *t, int64_t v)
+static int64_t fit(const dt_type *t, int64_t v)
 {
 	uint32_t sz = t->ty_kind == DT_TK_PTR ? 8 : t->ty_size;
 	if (sz >= 8 || sz == 0)
-		return (v);
+		return v;
 	uint64_t mask = (1ULL << (sz * 8)) - 1, u = (uint64_t)v & mask;
 	if (t->ty_signed && (u >> (sz * 8 - 1)) != 0)
 		u |= ~mask;
-	return ((int64_t)u);
+	return (int64_t)u;
 }
 
-dt_node *
-dt_node_int(dt_ctx *ctx, const dt_node *where, int64_t v, dt_type *type)
+dt_node *dt_node_int(dt_ctx *ctx, const dt_node *where, int64_t v, dt_type *type)
 {
-	dt_node *n = dt_alloc(ctx, sizeof (*n));
+	dt_node *n = dt_alloc(ctx, sizeof(*n));
 	n->n_kind = DT_N_INT;
 	n->n_line = where->n_line;
 	n->n_col = where->n_col;
@@ -70,12 +65,11 @@ dt_node_int(dt_ctx *ctx, const dt_node *where, int64_t v, dt_type *type)
 	n->n_ival = fit(type, v);
 	n->n_flags = DT_NF_CONST | DT_NF_COOKED;
 	n->n_reg = -1;
-	return (n);
+	return n;
 }
 
 /* C's usual arithmetic conversions for two integer types. */
-static dt_type *
-arith_result(dt_ctx *ctx, const dt_type *a, const dt_type *b)
+static dt_type *arith_result(dt_ctx *ctx, const dt_type *a, const dt_type *b)
 {
 	uint32_t sa = a->ty_size < 4 ? 4 : a->ty_size;
 	uint32_t sb = b->ty_size < 4 ? 4 : b->ty_size;
@@ -88,37 +82,34 @@ arith_result(dt_ctx *ctx, const dt_type *a, const dt_type *b)
 	if (sa != sb)
 		return (sa > sb ? dt_type_int(ctx, sa, !ua) :
 		    dt_type_int(ctx, sb, !ub));
-	return (dt_type_int(ctx, sa, !(ua || ub)));
+	return dt_type_int(ctx, sa, !(ua || ub));
 }
 
-static dt_type *
-promote(dt_ctx *ctx, dt_type *t)
+static dt_type *promote(dt_ctx *ctx, dt_type *t)
 {
 	if (t->ty_kind == DT_TK_ENUM || t->ty_size < 4)
-		return (ctx->c_t_int);
-	return (t);
+		return ctx->c_t_int;
+	return t;
 }
 
 /* Can a value of type `from` be stored into something of type `to`? */
-bool
-dt_sema_assignable(const dt_type *to, const dt_type *from)
+bool dt_sema_assignable(const dt_type *to, const dt_type *from)
 {
 	if (dt_type_isstring(to) || dt_type_isstring(from))
 		/* a string and a char * are assignable to each other */
 		return (dt_type_isstrcompat(to) && dt_type_isstrcompat(from) &&
 		    to->ty_kind != DT_TK_ARRAY && from->ty_kind != DT_TK_ARRAY);
 	if (dt_type_isscalar(to) && dt_type_isscalar(from))
-		return (true);
+		return true;
 	if (to->ty_kind == DT_TK_FLOAT && from->ty_kind == DT_TK_FLOAT)
-		return (to->ty_size == from->ty_size);
+		return to->ty_size == from->ty_size;
 	if (to->ty_kind == from->ty_kind && (to->ty_kind == DT_TK_STRUCT ||
 	    to->ty_kind == DT_TK_UNION))
-		return (to == from);
-	return (false);
+		return to == from;
+	return false;
 }
 
-bool
-dt_sema_is_dvar(const dt_node *n)
+bool dt_sema_is_dvar(const dt_node *n)
 {
 	return (n->n_ident != NULL && (n->n_ident->id_kind == DT_IDK_VAR ||
 	    n->n_ident->id_kind == DT_IDK_ARRAY));
@@ -126,8 +117,7 @@ dt_sema_is_dvar(const dt_node *n)
 
 /* ---- constant folding ---- */
 
-static int64_t
-fold2(dt_ctx *ctx, dt_node *n, dt_type *t, int64_t a, int64_t b)
+static int64_t fold2(dt_ctx *ctx, dt_node *n, dt_type *t, int64_t a, int64_t b)
 {
 	uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
 	bool s = t->ty_signed;
@@ -140,18 +130,18 @@ fold2(dt_ctx *ctx, dt_node *n, dt_type *t, int64_t a, int64_t b)
 			dt_error_node(ctx, n, "D_DIV_ZERO", "expression "
 			    "contains division by zero");
 		if (s && b == -1)
-			return (n->n_op == DT_T_SLASH ? (int64_t)(0 - ua) : 0);
+			return n->n_op == DT_T_SLASH ? (int64_t)(0 - ua) : 0;
 		if (n->n_op == DT_T_SLASH)
-			return (s ? a / b : (int64_t)(ua / ub));
-		return (s ? a % b : (int64_t)(ua % ub));
+			return s ? a / b : (int64_t)(ua / ub);
+		return s ? a % b : (int64_t)(ua % ub);
 	case DT_T_BAND: return (a & b);
 	case DT_T_BOR: return (a | b);
 	case DT_T_XOR: return (a ^ b);
 	case DT_T_LSH: return ((int64_t)(ua << (ub & 63)));
 	case DT_T_RSH:
 		if (s)
-			return (a < 0 ? ~(~a >> (ub & 63)) : a >> (ub & 63));
-		return ((int64_t)(ua >> (ub & 63)));
+			return a < 0 ? ~(~a >> (ub & 63)) : a >> (ub & 63);
+		return (int64_t)(ua >> (ub & 63));
 	case DT_T_LT: return (s ? a < b : ua < ub);
 	case DT_T_LE: return (s ? a <= b : ua <= ub);
 	case DT_T_GT: return (s ? a > b : ua > ub);
@@ -165,20 +155,18 @@ fold2(dt_ctx *ctx, dt_node *n, dt_type *t, int64_t a, int64_t b)
 	}
 }
 
-int64_t
-dt_sema_const(dt_ctx *ctx, dt_node *n)
+int64_t dt_sema_const(dt_ctx *ctx, dt_node *n)
 {
 	n = dt_sema_expr(ctx, n);
 	if (!dt_sema_is_const(n))
 		dt_error_node(ctx, n, "D_DECL_ARRSUB", "expression must be an "
 		    "integer constant");
-	return (n->n_ival);
+	return n->n_ival;
 }
 
 /* ---- unary operators ---- */
 
-static void
-need_lval(dt_ctx *ctx, dt_node *n, dt_node *e, dt_tokkind op)
+static void need_lval(dt_ctx *ctx, dt_node *n, dt_node *e, dt_tokkind op)
 {
 	if (e->n_kind == DT_N_SYM)	/* kernel memory is an lvalue D cannot write */
 		dt_error_node(ctx, n, "D_OP_WRITE", "operator %s can only be "
@@ -193,8 +181,7 @@ need_lval(dt_ctx *ctx, dt_node *n, dt_node *e, dt_tokkind op)
 		    "modifiable lvalue as an operand", dt_tok_name(op));
 }
 
-static DT_NOINLINE dt_node *
-cook_op1(dt_ctx *ctx, dt_node *n)
+static DT_NOINLINE dt_node *cook_op1(dt_ctx *ctx, dt_node *n)
 {
 	char b[64];
 	if ((n->n_op == DT_T_INC || n->n_op == DT_T_DEC ||
@@ -215,7 +202,7 @@ cook_op1(dt_ctx *ctx, dt_node *n)
 			return (dt_node_int(ctx, n, n->n_op == DT_T_MINUS ?
 			    (int64_t)(0 - (uint64_t)a->n_ival) : a->n_ival,
 			    n->n_type));
-		return (n->n_op == DT_T_PLUS ? dt_sema_cast_to(ctx, a, n->n_type) : n);
+		return n->n_op == DT_T_PLUS ? dt_sema_cast_to(ctx, a, n->n_type) : n;
 	case DT_T_BNEG:
 		if (!dt_type_isint(t))
 			dt_error_node(ctx, n, "D_OP_INT", "operator %s "
@@ -223,8 +210,8 @@ cook_op1(dt_ctx *ctx, dt_node *n)
 			    dt_tok_name(n->n_op));
 		n->n_type = promote(ctx, t);
 		if (dt_sema_is_const(a))
-			return (dt_node_int(ctx, n, ~a->n_ival, n->n_type));
-		return (n);
+			return dt_node_int(ctx, n, ~a->n_ival, n->n_type);
+		return n;
 	case DT_T_LNEG:
 		if (!dt_type_isscalar(t))	/* DTrace: a string is not */
 			dt_error_node(ctx, n, "D_OP_SCALAR", "operator %s "
@@ -232,8 +219,8 @@ cook_op1(dt_ctx *ctx, dt_node *n)
 			    dt_tok_name(n->n_op));
 		n->n_type = ctx->c_t_int;
 		if (dt_sema_is_const(a))
-			return (dt_node_int(ctx, n, a->n_ival == 0, n->n_type));
-		return (n);
+			return dt_node_int(ctx, n, a->n_ival == 0, n->n_type);
+		return n;
 	case DT_T_STAR:
 		if (t->ty_kind != DT_TK_PTR && t->ty_kind != DT_TK_ARRAY)
 			dt_error_node(ctx, n, "D_DEREF_NONPTR", "cannot "
@@ -244,10 +231,10 @@ cook_op1(dt_ctx *ctx, dt_node *n)
 		if (!t->ty_base->ty_complete)
 			dt_error_node(ctx, n, "D_DEREF_NONPTR", "cannot "
 			    "dereference pointer to incomplete type %s",
-			    dt_sema_tname(t->ty_base, b, sizeof (b)));
+			    dt_sema_tname(t->ty_base, b, sizeof(b)));
 		n->n_type = t->ty_base;
 		n->n_flags |= DT_NF_LVAL;
-		return (n);
+		return n;
 	case DT_T_BAND:
 		if (dt_sema_is_dvar(a) || a->n_kind == DT_N_SELF ||
 		    a->n_kind == DT_N_THIS || (a->n_kind == DT_N_INDEX &&
@@ -261,7 +248,7 @@ cook_op1(dt_ctx *ctx, dt_node *n)
 			dt_error_node(ctx, n, "D_ADDROF_BITFIELD", "cannot "
 			    "take address of bit-field");
 		n->n_type = dt_type_ptr(ctx, t);
-		return (n);
+		return n;
 	default:	/* ++ -- : DTrace's order and words */
 		if (!dt_type_isscalar(t))
 			dt_error_node(ctx, n, "D_OP_SCALAR", "operator %s "
@@ -273,23 +260,21 @@ cook_op1(dt_ctx *ctx, dt_node *n)
 			    dt_tok_name(n->n_op));
 		need_lval(ctx, n, a, n->n_op);
 		n->n_type = t;
-		return (n);
+		return n;
 	}
 }
 
 /* ---- binary operators ---- */
 
-static dt_node *
-incompat(dt_ctx *ctx, dt_node *n)
+static dt_node *incompat(dt_ctx *ctx, dt_node *n)
 {
 	char a[64], b[64];
 	dt_error_node(ctx, n, "D_OP_INCOMPAT", "operands have incompatible "
-	    "types: \"%s\" %s \"%s\"", dt_sema_tname(n->n_a->n_type, a, sizeof (a)),
-	    dt_tok_name(n->n_op), dt_sema_tname(n->n_b->n_type, b, sizeof (b)));
+	    "types: \"%s\" %s \"%s\"", dt_sema_tname(n->n_a->n_type, a, sizeof(a)),
+	    dt_tok_name(n->n_op), dt_sema_tname(n->n_b->n_type, b, sizeof(b)));
 }
 
-static DT_NOINLINE dt_node *
-cook_arith(dt_ctx *ctx, dt_node *n)
+static DT_NOINLINE dt_node *cook_arith(dt_ctx *ctx, dt_node *n)
 {
 	if (n->n_op == DT_T_PLUS || n->n_op == DT_T_MINUS) {
 		n->n_a = dt_sema_decay(ctx, n->n_a);	/* a + i: &a[0] + i */
@@ -305,21 +290,21 @@ cook_arith(dt_ctx *ctx, dt_node *n)
 		if (ta->ty_kind == DT_TK_PTR && tb->ty_kind == DT_TK_PTR &&
 		    op == DT_T_MINUS) {
 			if (!dt_sema_ptr_compat(ta, n->n_b))
-				return (incompat(ctx, n));
+				return incompat(ctx, n);
 			n->n_type = ctx->c_t_long;
-			return (n);
+			return n;
 		}
 		if ((ta->ty_kind == DT_TK_PTR && is_arith(tb)) ||
 		    (op == DT_T_PLUS && is_arith(ta))) {
 			n->n_type = ta->ty_kind == DT_TK_PTR ? ta : tb;
-			return (n);
+			return n;
 		}
-		return (incompat(ctx, n));
+		return incompat(ctx, n);
 	}
 	/* DTrace: + and - take integers and pointers only */
 	if ((op == DT_T_PLUS || op == DT_T_MINUS) && (!is_arith(ta) ||
 	    !is_arith(tb)))
-		return (incompat(ctx, n));
+		return incompat(ctx, n);
 	if (intop && (!dt_type_isint(ta) || !dt_type_isint(tb)))
 		dt_error_node(ctx, n, "D_OP_INT", "operator %s requires "
 		    "operands of integral type", dt_tok_name(op));
@@ -336,21 +321,20 @@ cook_arith(dt_ctx *ctx, dt_node *n)
 		return (dt_node_int(ctx, n, fold2(ctx, n, n->n_type,
 		    fit(n->n_type, n->n_a->n_ival),
 		    fit(n->n_type, n->n_b->n_ival)), n->n_type));
-	return (n);
+	return n;
 }
 
-static DT_NOINLINE dt_node *
-cook_rel(dt_ctx *ctx, dt_node *n)
+static DT_NOINLINE dt_node *cook_rel(dt_ctx *ctx, dt_node *n)
 {
 	dt_type *ta = n->n_a->n_type, *tb = n->n_b->n_type;
 	n->n_type = ctx->c_t_int;
 	if (dt_type_isstring(ta) || dt_type_isstring(tb)) {
 		/* a char * or char [n] compares with a string as a string */
 		if (!dt_type_isstrcompat(ta) || !dt_type_isstrcompat(tb))
-			return (incompat(ctx, n));
+			return incompat(ctx, n);
 		n->n_a = dt_sema_as_string(ctx, n->n_a);
 		n->n_b = dt_sema_as_string(ctx, n->n_b);
-		return (n);
+		return n;
 	}
 	n->n_a = dt_sema_decay(ctx, n->n_a);	/* p == a: p == &a[0] */
 	n->n_b = dt_sema_decay(ctx, n->n_b);
@@ -358,7 +342,7 @@ cook_rel(dt_ctx *ctx, dt_node *n)
 	tb = n->n_b->n_type;
 	/* pointers: to compatible types, or against NULL */
 	if (!dt_sema_ptr_compat(ta, n->n_b) && !dt_sema_ptr_compat(tb, n->n_a))
-		return (incompat(ctx, n));
+		return incompat(ctx, n);
 	if (!dt_type_isscalar(ta) || !dt_type_isscalar(tb))
 		dt_error_node(ctx, n, "D_OP_SCALAR", "operator %s requires "
 		    "operands of scalar type", dt_tok_name(n->n_op));
@@ -370,11 +354,10 @@ cook_rel(dt_ctx *ctx, dt_node *n)
 		    fit(ct, n->n_a->n_ival), fit(ct, n->n_b->n_ival)),
 		    n->n_type));
 	}
-	return (n);
+	return n;
 }
 
-static DT_NOINLINE dt_node *
-cook_logical(dt_ctx *ctx, dt_node *n)
+static DT_NOINLINE dt_node *cook_logical(dt_ctx *ctx, dt_node *n)
 {
 	dt_type *ta = n->n_a->n_type, *tb = n->n_b->n_type;
 	if (!dt_type_isscalar(ta) || !dt_type_isscalar(tb))
@@ -389,28 +372,27 @@ cook_logical(dt_ctx *ctx, dt_node *n)
 		bool av = n->n_a->n_ival != 0;
 		if ((n->n_op == DT_T_LAND && !av) ||
 		    (n->n_op == DT_T_LOR && av))
-			return (dt_node_int(ctx, n, av, n->n_type));
+			return dt_node_int(ctx, n, av, n->n_type);
 		dt_node *z = dt_node_int(ctx, n, 0, ctx->c_t_int);
-		dt_node *ne = dt_alloc(ctx, sizeof (*ne));
+		dt_node *ne = dt_alloc(ctx, sizeof(*ne));
 		*ne = *n;
 		ne->n_op = DT_T_NE;
 		ne->n_a = n->n_b;
 		ne->n_b = z;
-		return (ne);
+		return ne;
 	}
-	return (n);
+	return n;
 }
 
 static dt_node *cook_assign(dt_ctx *ctx, dt_node *n);
 
-static DT_NOINLINE dt_node *
-cook_op2(dt_ctx *ctx, dt_node *n)
+static DT_NOINLINE dt_node *cook_op2(dt_ctx *ctx, dt_node *n)
 {
 	switch (n->n_op) {
 	case DT_T_ASGN: case DT_T_ADD_EQ: case DT_T_SUB_EQ: case DT_T_MUL_EQ:
 	case DT_T_DIV_EQ: case DT_T_MOD_EQ: case DT_T_AND_EQ: case DT_T_OR_EQ:
 	case DT_T_XOR_EQ: case DT_T_LSH_EQ: case DT_T_RSH_EQ:
-		return (cook_assign(ctx, n));
+		return cook_assign(ctx, n);
 	default:
 		break;
 	}
@@ -426,19 +408,18 @@ cook_op2(dt_ctx *ctx, dt_node *n)
 			dt_error_node(ctx, n, "D_OP_ACT", "operator , operands "
 			    "cannot be actions");
 		n->n_type = n->n_b->n_type;
-		return (n);
+		return n;
 	case DT_T_LT: case DT_T_LE: case DT_T_GT: case DT_T_GE:
 	case DT_T_EQ: case DT_T_NE:
-		return (cook_rel(ctx, n));
+		return cook_rel(ctx, n);
 	case DT_T_LAND: case DT_T_LOR: case DT_T_LXOR:
-		return (cook_logical(ctx, n));
+		return cook_logical(ctx, n);
 	default:
-		return (cook_arith(ctx, n));
+		return cook_arith(ctx, n);
 	}
 }
 
-static DT_NOINLINE dt_node *
-cook_op3(dt_ctx *ctx, dt_node *n)
+static DT_NOINLINE dt_node *cook_op3(dt_ctx *ctx, dt_node *n)
 {
 	n->n_a = dt_sema_expr(ctx, n->n_a);
 	n->n_b = dt_sema_expr(ctx, n->n_b);
@@ -475,7 +456,7 @@ cook_op3(dt_ctx *ctx, dt_node *n)
 		return (dt_type_isint(n->n_type) ? dt_sema_cast_to(ctx, live,
 		    n->n_type) : live);
 	}
-	return (n);
+	return n;
 }
 
 /* ---- assignment ---- */
@@ -485,9 +466,8 @@ cook_op3(dt_ctx *ctx, dt_node *n)
  * is now complete enough to be listed in the program's variables (the
  * framework sizes its dynamic variables from vd_nkeys).
  */
-void
-dt_sema_keys_define(dt_ctx *ctx, dt_ident *id, dt_type *const *keys,
-    uint32_t nkeys)
+void dt_sema_keys_define(dt_ctx *ctx, dt_ident *id, dt_type *const *keys,
+                         uint32_t nkeys)
 {
 	for (uint32_t i = 0; i < nkeys; i++)
 		id->id_keys[i] = keys[i];
@@ -501,8 +481,7 @@ dt_sema_keys_define(dt_ctx *ctx, dt_ident *id, dt_type *const *keys,
  * Check the keys of n (an index of the array id) against its key types;
  * the first use defines them.
  */
-void
-dt_sema_array_keys(dt_ctx *ctx, dt_node *n, dt_ident *id)
+void dt_sema_array_keys(dt_ctx *ctx, dt_node *n, dt_ident *id)
 {
 	uint32_t nk = 0;
 	dt_type *kt[DT_MAXKEYS];
@@ -516,7 +495,7 @@ dt_sema_array_keys(dt_ctx *ctx, dt_node *n, dt_ident *id)
 		    !dt_type_isstring(k->n_type))
 			dt_error_node(ctx, k, "D_KEY_TYPE", "%s expression "
 			    "may not be used as associative array index: key "
-			    "#%u", dt_sema_tname(k->n_type, kb, sizeof (kb)),
+			    "#%u", dt_sema_tname(k->n_type, kb, sizeof(kb)),
 			    nk);
 	}
 	if (!id->id_keys_known) {
@@ -534,21 +513,19 @@ dt_sema_array_keys(dt_ctx *ctx, dt_node *n, dt_ident *id)
 		dt_error_node(ctx, n, "D_PROTO_ARG", "%s[ ] key #%u is "
 		    "incompatible with prototype:\n\tprototype: %s\n\t"
 		    "      key: %s", id->id_name, i + 1,
-		    dt_sema_tname(id->id_keys[i], a, sizeof (a)),
-		    dt_sema_tname(kt[i], b, sizeof (b)));
+		    dt_sema_tname(id->id_keys[i], a, sizeof(a)),
+		    dt_sema_tname(kt[i], b, sizeof(b)));
 	}
 }
 
-static bool
-is_sou_or_array(const dt_type *t)
+static bool is_sou_or_array(const dt_type *t)
 {
 	return (t->ty_kind == DT_TK_STRUCT || t->ty_kind == DT_TK_UNION ||
 	    t->ty_kind == DT_TK_ARRAY);
 }
 
 /* Does node b name an existing scalar D variable of struct/array type? */
-static bool
-by_ref_var(dt_ctx *ctx, const dt_node *b)
+static bool by_ref_var(dt_ctx *ctx, const dt_node *b)
 {
 	dt_idhash *h = b->n_kind == DT_N_SELF ? &ctx->c_tls :
 	    b->n_kind == DT_N_THIS ? &ctx->c_locals :
@@ -562,8 +539,7 @@ by_ref_var(dt_ctx *ctx, const dt_node *b)
  * For p.m, a[i], p.a[i].m ...: the struct/array D variable at the root of
  * a chain of '.' members and array elements, or NULL.
  */
-static dt_node *
-substore_root(dt_node *l)
+static dt_node *substore_root(dt_node *l)
 {
 	while ((l->n_kind == DT_N_MEMBER && l->n_op == DT_T_DOT) ||
 	    (l->n_kind == DT_N_INDEX && l->n_ival == -2 &&
@@ -571,23 +547,22 @@ substore_root(dt_node *l)
 		l = l->n_a;
 	if (dt_sema_is_dvar(l) && l->n_ident->id_kind == DT_IDK_VAR &&
 	    is_sou_or_array(l->n_type))
-		return (l);
-	return (NULL);
+		return l;
+	return NULL;
 }
 
 /* Resolve the target of an assignment, creating variables on first use. */
-static DT_NOINLINE dt_node *
-cook_lvalue(dt_ctx *ctx, dt_node *l, dt_type *rt, dt_tokkind op)
+static DT_NOINLINE dt_node *cook_lvalue(dt_ctx *ctx, dt_node *l, dt_type *rt, dt_tokkind op)
 {
 	int scope = DIF_SCOPE_GLOBAL;
 	const char *name = l->n_str;
 	bool arr = false;
 	dt_node *base = l;
 	if (l->n_kind == DT_N_INDEX && by_ref_var(ctx, l->n_a))
-		return (dt_sema_expr(ctx, l));	/* arr[i] of an array variable */
+		return dt_sema_expr(ctx, l);	/* arr[i] of an array variable */
 	if (l->n_kind == DT_N_INDEX && (l->n_a->n_kind == DT_N_INDEX ||
 	    l->n_a->n_kind == DT_N_MEMBER || dt_sema_index_is_mem(ctx, l)))
-		return (dt_sema_expr(ctx, l));	/* a[i][j], s.m[i], p[i]: memory */
+		return dt_sema_expr(ctx, l);	/* a[i][j], s.m[i], p[i]: memory */
 	if (l->n_kind == DT_N_INDEX) {
 		base = l->n_a;
 		arr = true;
@@ -611,7 +586,7 @@ cook_lvalue(dt_ctx *ctx, dt_node *l, dt_type *rt, dt_tokkind op)
 	else if (base->n_kind == DT_N_THIS)
 		scope = DIF_SCOPE_LOCAL;
 	else if (base->n_kind != DT_N_VAR)
-		return (dt_sema_expr(ctx, l));	/* not a D variable: checked later */
+		return dt_sema_expr(ctx, l);	/* not a D variable: checked later */
 	dt_ident *id = dt_sema_dvar_get(ctx, scope, name, NULL, arr);
 	if (id == NULL && scope == DIF_SCOPE_GLOBAL && !arr &&
 	    dif_builtin_lookup(name, dt_strlen(name)) != NULL)
@@ -631,14 +606,14 @@ cook_lvalue(dt_ctx *ctx, dt_node *l, dt_type *rt, dt_tokkind op)
 		 * existence as an integer that was 0 ("bytes += arg2").
 		 */
 		if (!dt_type_isint(rt))
-			return (dt_sema_expr(ctx, l));	/* reports the name */
+			return dt_sema_expr(ctx, l);	/* reports the name */
 		rt = promote(ctx, rt);
 	}
 	if (id == NULL) {
 		/* the new variable takes the value's type, if it can */
 		if (rt->ty_kind == DT_TK_VOID || rt->ty_kind == DT_TK_AGGFN) {
 			char b[64];
-			dt_sema_tname(rt, b, sizeof (b));
+			dt_sema_tname(rt, b, sizeof(b));
 			dt_error_node(ctx, l, "D_OP_INCOMPAT", "operands have "
 			    "incompatible types: \"%s\" = \"%s\"", b, b);
 		}
@@ -659,14 +634,13 @@ cook_lvalue(dt_ctx *ctx, dt_node *l, dt_type *rt, dt_tokkind op)
 	l->n_type = id->id_type;
 	base->n_type = id->id_type;
 	l->n_flags |= DT_NF_LVAL | DT_NF_COOKED;
-	return (l);
+	return l;
 }
 
-static DT_NOINLINE dt_node *
-cook_assign(dt_ctx *ctx, dt_node *n)
+static DT_NOINLINE dt_node *cook_assign(dt_ctx *ctx, dt_node *n)
 {
 	if (dt_bag_is_ref(ctx, n->n_a))
-		return (dt_bag_cook_assign(ctx, n));
+		return dt_bag_cook_assign(ctx, n);
 	if (n->n_a->n_kind == DT_N_AGG)
 		dt_error_node(ctx, n, "D_AGG_FUNC", "@%s must be assigned the "
 		    "result of an aggregating function", n->n_a->n_str);
@@ -699,14 +673,14 @@ cook_assign(dt_ctx *ctx, dt_node *n)
 		char a[64], b[64];
 		dt_error_node(ctx, n, "D_OP_INCOMPAT", "operands have "
 		    "incompatible types: \"%s\" = \"%s\"",
-		    dt_sema_tname(lt, a, sizeof (a)), dt_sema_tname(rt, b, sizeof (b)));
+		    dt_sema_tname(lt, a, sizeof(a)), dt_sema_tname(rt, b, sizeof(b)));
 	}
 	if (n->n_op == DT_T_ASGN && dt_type_isint(lt) && lt != rt)
 		n->n_b = dt_sema_cast_to(ctx, n->n_b, lt);
 	n->n_type = lt;
 	if (dt_sema_is_dvar(n->n_a))
 		dt_sema_alloca_assign(ctx, n);
-	return (n);
+	return n;
 }
 
 /* ---- the dispatcher ---- */
@@ -716,16 +690,15 @@ cook_assign(dt_ctx *ctx, dt_node *n)
  * or variable accepts, so the context reports it (D_TRACE_DYN, D_OP_DYN,
  * D_OP_INCOMPAT...).
  */
-static DT_NOINLINE dt_node *
-cook_agg_ref(dt_ctx *ctx, dt_node *n)
+static DT_NOINLINE dt_node *cook_agg_ref(dt_ctx *ctx, dt_node *n)
 {
 	char key[80];
-	dt_snprintf(key, sizeof (key), "@%s", n->n_str);
+	dt_snprintf(key, sizeof(key), "@%s", n->n_str);
 	if (n->n_a == NULL && dt_ident_lookup(&ctx->c_globals, key) == NULL)
 		dt_error_node(ctx, n, "D_IDENT_UNDEF", "failed to resolve @%s: "
 		    "Unknown variable name", n->n_str);
 	n->n_type = ctx->c_t_aggfn;
-	return (n);
+	return n;
 }
 
 /*
@@ -733,18 +706,17 @@ cook_agg_ref(dt_ctx *ctx, dt_node *n)
  * chain (1 + 1 + ... + 1, a || b || ... || z) is a tree as deep as it is
  * long, down its left operands.
  */
-bool
-dt_op2_chains(const dt_node *n)
+bool dt_op2_chains(const dt_node *n)
 {
 	if (n->n_kind != DT_N_OP2)
-		return (false);
+		return false;
 	switch (n->n_op) {
 	case DT_T_ASGN: case DT_T_ADD_EQ: case DT_T_SUB_EQ: case DT_T_MUL_EQ:
 	case DT_T_DIV_EQ: case DT_T_MOD_EQ: case DT_T_AND_EQ: case DT_T_OR_EQ:
 	case DT_T_XOR_EQ: case DT_T_LSH_EQ: case DT_T_RSH_EQ:
-		return (false);
+		return false;
 	default:
-		return (true);
+		return true;
 	}
 }
 
@@ -755,8 +727,7 @@ static dt_node *cook(dt_ctx *ctx, dt_node *n);
  * the recursion (and its nesting limit) is that of one link whatever the
  * chain's length; cooking n then finds its left operand done.
  */
-static DT_NOINLINE void
-cook_chain(dt_ctx *ctx, dt_node *n)
+static DT_NOINLINE void cook_chain(dt_ctx *ctx, dt_node *n)
 {
 	uint32_t k = 0;
 	for (dt_node *m = n->n_a; dt_op2_chains(m) &&
@@ -764,7 +735,7 @@ cook_chain(dt_ctx *ctx, dt_node *n)
 		k++;
 	if (k < 2)
 		return;
-	dt_node **spine = dt_alloc(ctx, (k + 1) * sizeof (*spine));
+	dt_node **spine = dt_alloc(ctx, (k + 1) * sizeof(*spine));
 	spine[0] = n;
 	for (uint32_t i = 1; i <= k; i++)
 		spine[i] = spine[i - 1]->n_a;
@@ -772,11 +743,10 @@ cook_chain(dt_ctx *ctx, dt_node *n)
 		spine[i - 1]->n_a = cook(ctx, spine[i]);
 }
 
-static dt_node *
-cook(dt_ctx *ctx, dt_node *n)
+static dt_node *cook(dt_ctx *ctx, dt_node *n)
 {
 	if (n->n_flags & DT_NF_COOKED)
-		return (n);
+		return n;
 	if (dt_op2_chains(n))
 		cook_chain(ctx, n);
 	if (++ctx->c_depth > DT_MAXDEPTH)
@@ -808,17 +778,15 @@ cook(dt_ctx *ctx, dt_node *n)
 	}
 	ctx->c_depth--;
 	r->n_flags |= DT_NF_COOKED;
-	return (r);
+	return r;
 }
 
-dt_node *
-dt_sema_expr(dt_ctx *ctx, dt_node *n)
+dt_node *dt_sema_expr(dt_ctx *ctx, dt_node *n)
 {
-	return (cook(ctx, n));
+	return cook(ctx, n);
 }
 
-void
-dt_sema_init(dt_ctx *ctx)
+void dt_sema_init(dt_ctx *ctx)
 {
 	dt_types_init(ctx);
 	dt_subr_lib_init(ctx);

@@ -34,36 +34,34 @@
 #include "dlang/dt.h"
 
 /* A char * or char [n]: D reads it as a string where a string is wanted. */
-bool
-dt_type_isstrcompat(const dt_type *t)
+bool dt_type_isstrcompat(const dt_type *t)
 {
 	if (t->ty_kind == DT_TK_STRING)
-		return (true);
+		return true;
 	if (t->ty_kind != DT_TK_PTR && t->ty_kind != DT_TK_ARRAY)
-		return (false);
+		return false;
 	const dt_type *c = t->ty_base;
 	return (c != NULL && c->ty_kind == DT_TK_INT && c->ty_size == 1 &&
 	    c->ty_signed);
 }
 
 /* Same object type, as C's compatibility: typedefs are their targets. */
-static bool
-same_type(const dt_type *a, const dt_type *b)
+static bool same_type(const dt_type *a, const dt_type *b)
 {
 	if (a == b)
-		return (true);
+		return true;
 	if (a->ty_kind != b->ty_kind)
-		return (false);
+		return false;
 	switch (a->ty_kind) {
 	case DT_TK_INT:
-		return (a->ty_size == b->ty_size && a->ty_signed == b->ty_signed);
+		return a->ty_size == b->ty_size && a->ty_signed == b->ty_signed;
 	case DT_TK_PTR:
-		return (same_type(a->ty_base, b->ty_base));
+		return same_type(a->ty_base, b->ty_base);
 	case DT_TK_ARRAY:
 		return (a->ty_nelem == b->ty_nelem &&
 		    same_type(a->ty_base, b->ty_base));
 	case DT_TK_VOID: case DT_TK_STRING:
-		return (true);
+		return true;
 	default:			/* struct, union, enum: one definition */
 		return (a->ty_name != NULL && b->ty_name != NULL &&
 		    dt_streq(a->ty_name, b->ty_name) && a->ty_size == b->ty_size);
@@ -77,26 +75,24 @@ same_type(const dt_type *a, const dt_type *b)
  * and an integer mix only when the integer is the constant 0 (NULL).
  * Everything not involving a pointer is left to the other checks.
  */
-bool
-dt_sema_ptr_compat(const dt_type *t, const dt_node *r)
+bool dt_sema_ptr_compat(const dt_type *t, const dt_node *r)
 {
 	const dt_type *u = r->n_type;
 	if (t->ty_kind != DT_TK_PTR && u->ty_kind != DT_TK_PTR)
-		return (true);
+		return true;
 	if (t->ty_kind == DT_TK_PTR && u->ty_kind == DT_TK_PTR)
 		return (t->ty_base->ty_kind == DT_TK_VOID ||
 		    u->ty_base->ty_kind == DT_TK_VOID ||
 		    same_type(t->ty_base, u->ty_base));
 	const dt_type *other = t->ty_kind == DT_TK_PTR ? u : t;
 	if (!dt_type_isint(other))
-		return (true);		/* string and char *: strcompat rules */
+		return true;		/* string and char *: strcompat rules */
 	return (t->ty_kind == DT_TK_PTR && dt_sema_is_const(r) &&
 	    r->n_ival == 0);
 }
 
 /* A scalar D variable of pointer or array type (p[i] indexes memory). */
-bool
-dt_sema_is_ptrvar(const dt_ident *id)
+bool dt_sema_is_ptrvar(const dt_ident *id)
 {
 	return (id != NULL && id->id_kind == DT_IDK_VAR && id->id_type != NULL &&
 	    (id->id_type->ty_kind == DT_TK_PTR ||
@@ -109,8 +105,7 @@ dt_sema_is_ptrvar(const dt_ident *id)
  * (p + 1)[0], a[k][i]) or is a variable that already exists as a pointer
  * or array; a new name, or an associative array, is an array element.
  */
-bool
-dt_sema_index_is_mem(dt_ctx *ctx, const dt_node *l)
+bool dt_sema_index_is_mem(dt_ctx *ctx, const dt_node *l)
 {
 	const dt_node *b = l->n_a;
 	dt_idhash *h;
@@ -120,34 +115,33 @@ dt_sema_index_is_mem(dt_ctx *ctx, const dt_node *l)
 	case DT_N_THIS: h = &ctx->c_locals; break;
 	default: return (true);
 	}
-	return (dt_sema_is_ptrvar(dt_ident_lookup(h, b->n_str)));
+	return dt_sema_is_ptrvar(dt_ident_lookup(h, b->n_str));
 }
 
 /*
  * A cooked lvalue that lives in memory: *p, p->m, p[i] of a pointer, or a
  * member or element of one of those.
  */
-bool
-dt_sema_is_memlval(const dt_node *n)
+bool dt_sema_is_memlval(const dt_node *n)
 {
 	for (;;) {
 		switch (n->n_kind) {
 		case DT_N_OP1:
-			return (n->n_op == DT_T_STAR);
+			return n->n_op == DT_T_STAR;
 		case DT_N_MEMBER:
 			if (n->n_op == DT_T_ARROW)
-				return (true);
+				return true;
 			n = n->n_a;
 			break;
 		case DT_N_INDEX:
 			if (n->n_ival != -2)
-				return (false);
+				return false;
 			if (n->n_a->n_type->ty_kind == DT_TK_PTR)
-				return (true);
+				return true;
 			n = n->n_a;
 			break;
 		default:
-			return (false);
+			return false;
 		}
 	}
 }
@@ -159,8 +153,7 @@ dt_sema_is_memlval(const dt_node *n)
  * p->m = v compiles for a pointer variable p (a store outside scratch
  * then faults at run time), ((struct s *)arg0)->m = v does not.
  */
-static bool
-writable(const dt_node *e)
+static bool writable(const dt_node *e)
 {
 	switch (e->n_kind) {
 	case DT_N_VAR: case DT_N_SELF: case DT_N_THIS:
@@ -170,25 +163,24 @@ writable(const dt_node *e)
 		return (e->n_ival == -2 ? writable(e->n_a) :
 		    e->n_ident != NULL && e->n_ident->id_kind == DT_IDK_ARRAY);
 	case DT_N_CAST: case DT_N_MEMBER:
-		return (writable(e->n_a));
+		return writable(e->n_a);
 	case DT_N_OP1:		/* *p, p++, --p */
 		return ((e->n_op == DT_T_STAR || e->n_op == DT_T_INC ||
 		    e->n_op == DT_T_DEC) && writable(e->n_a));
 	case DT_N_OP3:		/* ?: takes the first branch's */
-		return (writable(e->n_b));
+		return writable(e->n_b);
 	case DT_N_OP2:
 		if (e->n_op == DT_T_PLUS || e->n_op == DT_T_MINUS)
 			return (e->n_a->n_type->ty_kind == DT_TK_PTR ?
 			    writable(e->n_a) : writable(e->n_b));
-		return (e->n_op == DT_T_COMMA ? writable(e->n_b) : false);
+		return e->n_op == DT_T_COMMA ? writable(e->n_b) : false;
 	default:
-		return (false);
+		return false;
 	}
 }
 
 /* A memory lvalue that may not be stored to: DTrace's D_OP_WRITE. */
-void
-dt_sema_memstore_check(dt_ctx *ctx, dt_node *n, dt_node *l, dt_tokkind op)
+void dt_sema_memstore_check(dt_ctx *ctx, dt_node *n, dt_node *l, dt_tokkind op)
 {
 	if (!writable(l))
 		dt_error_node(ctx, n, "D_OP_WRITE", "operator %s can only be "
@@ -199,12 +191,11 @@ dt_sema_memstore_check(dt_ctx *ctx, dt_node *n, dt_node *l, dt_tokkind op)
  * An array used as a value is a pointer to its first element (p = a is
  * p = &a[0]); anything else is returned as it is.
  */
-dt_node *
-dt_sema_decay(dt_ctx *ctx, dt_node *n)
+dt_node *dt_sema_decay(dt_ctx *ctx, dt_node *n)
 {
 	if (n->n_type->ty_kind != DT_TK_ARRAY)
-		return (n);
-	dt_node *d = dt_alloc(ctx, sizeof (*d));
+		return n;
+	dt_node *d = dt_alloc(ctx, sizeof(*d));
 	d->n_kind = DT_N_OP1;
 	d->n_op = DT_T_BAND;
 	d->n_line = n->n_line;
@@ -214,16 +205,15 @@ dt_sema_decay(dt_ctx *ctx, dt_node *n)
 	d->n_next = n->n_next;
 	d->n_reg = -1;
 	d->n_flags = DT_NF_COOKED;
-	return (d);
+	return d;
 }
 
 /* n (cooked), read as a string if it is a char * or char [n]. */
-dt_node *
-dt_sema_as_string(dt_ctx *ctx, dt_node *n)
+dt_node *dt_sema_as_string(dt_ctx *ctx, dt_node *n)
 {
 	if (!dt_type_isstrcompat(n->n_type) || dt_type_isstring(n->n_type))
-		return (n);
-	dt_node *s = dt_alloc(ctx, sizeof (*s));
+		return n;
+	dt_node *s = dt_alloc(ctx, sizeof(*s));
 	s->n_kind = DT_N_STRINGOF;
 	s->n_line = n->n_line;
 	s->n_col = n->n_col;
@@ -232,16 +222,15 @@ dt_sema_as_string(dt_ctx *ctx, dt_node *n)
 	s->n_next = n->n_next;
 	s->n_reg = -1;
 	s->n_flags = DT_NF_COOKED;
-	return (s);
+	return s;
 }
 
 /* The same in place: n (cooked, in a list) becomes stringof(n). */
-void
-dt_sema_string_inplace(dt_ctx *ctx, dt_node *n)
+void dt_sema_string_inplace(dt_ctx *ctx, dt_node *n)
 {
 	if (!dt_type_isstrcompat(n->n_type) || dt_type_isstring(n->n_type))
 		return;
-	dt_node *c = dt_alloc(ctx, sizeof (*c));
+	dt_node *c = dt_alloc(ctx, sizeof(*c));
 	*c = *n;
 	c->n_next = NULL;
 	n->n_kind = DT_N_STRINGOF;
@@ -257,10 +246,9 @@ dt_sema_string_inplace(dt_ctx *ctx, dt_node *n)
 #define DT_ALLOCA_YES	0x1	/* id_alloca: given an alloca()'d pointer */
 #define DT_ALLOCA_NO	0x2	/* id_alloca: given something else */
 
-static bool
-is_null(const dt_node *n)
+static bool is_null(const dt_node *n)
 {
-	return (dt_sema_is_const(n) && n->n_ival == 0);
+	return dt_sema_is_const(n) && n->n_ival == 0;
 }
 
 /*
@@ -272,8 +260,7 @@ is_null(const dt_node *n)
 static unsigned alloca_kinds(const dt_node *e);
 
 /* &l: the kind of the pointer the memory lvalue l is reached through. */
-static unsigned
-alloca_addr_kinds(const dt_node *l)
+static unsigned alloca_addr_kinds(const dt_node *l)
 {
 	for (;;) {
 		switch (l->n_kind) {
@@ -282,30 +269,29 @@ alloca_addr_kinds(const dt_node *l)
 			    DT_ALLOCA_NO);
 		case DT_N_MEMBER:
 			if (l->n_op == DT_T_ARROW)
-				return (alloca_kinds(l->n_a));
+				return alloca_kinds(l->n_a);
 			l = l->n_a;
 			break;
 		case DT_N_INDEX:
 			if (l->n_ival != -2)
-				return (DT_ALLOCA_NO);
+				return DT_ALLOCA_NO;
 			if (l->n_a->n_type->ty_kind == DT_TK_PTR)
-				return (alloca_kinds(l->n_a));
+				return alloca_kinds(l->n_a);
 			l = l->n_a;
 			break;
 		default:
-			return (DT_ALLOCA_NO);
+			return DT_ALLOCA_NO;
 		}
 	}
 }
 
-static unsigned
-alloca_kinds(const dt_node *e)
+static unsigned alloca_kinds(const dt_node *e)
 {
 	if (is_null(e))
-		return (0);
+		return 0;
 	switch (e->n_kind) {
 	case DT_N_OP3:
-		return (alloca_kinds(e->n_b) | alloca_kinds(e->n_c));
+		return alloca_kinds(e->n_b) | alloca_kinds(e->n_c);
 	case DT_N_CAST:		/* (char *)alloca(n); (uintptr_t)p is not */
 		return (e->n_type->ty_kind == DT_TK_PTR ? alloca_kinds(e->n_a) :
 		    DT_ALLOCA_NO);
@@ -321,14 +307,14 @@ alloca_kinds(const dt_node *e)
 		    DT_ALLOCA_NO);
 	case DT_N_OP2:
 		if (e->n_op == DT_T_COMMA || e->n_op == DT_T_ASGN)
-			return (alloca_kinds(e->n_b));
+			return alloca_kinds(e->n_b);
 		if ((e->n_op == DT_T_PLUS || e->n_op == DT_T_MINUS) &&
 		    e->n_type->ty_kind == DT_TK_PTR)
 			return (((alloca_kinds(e->n_a) | alloca_kinds(e->n_b)) &
 			    DT_ALLOCA_YES) ? DT_ALLOCA_YES : DT_ALLOCA_NO);
-		return (DT_ALLOCA_NO);
+		return DT_ALLOCA_NO;
 	default:
-		return (DT_ALLOCA_NO);
+		return DT_ALLOCA_NO;
 	}
 }
 
@@ -337,8 +323,7 @@ alloca_kinds(const dt_node *e)
  * variable: record the kind of value the variable holds, and refuse a
  * variable used for both (even in different clauses, in either order).
  */
-void
-dt_sema_alloca_assign(dt_ctx *ctx, dt_node *asg)
+void dt_sema_alloca_assign(dt_ctx *ctx, dt_node *asg)
 {
 	dt_node *l = asg->n_a, *r = asg->n_b;
 	dt_ident *id = l->n_ident;

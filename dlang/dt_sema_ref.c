@@ -17,43 +17,41 @@
 /* ---- identifiers ---- */
 
 /* Types of the built-in variables (no CTF: plain integers and strings). */
-static dt_type *
-builtin_type(dt_ctx *ctx, const dif_builtin_t *bi)
+static dt_type *builtin_type(dt_ctx *ctx, const dif_builtin_t *bi)
 {
 	if (bi->bi_kind == DIF_TYPE_STRING)
-		return (ctx->c_t_string);
+		return ctx->c_t_string;
 	switch (bi->bi_id) {
 	case DIF_VAR_TIMESTAMP: case DIF_VAR_VTIMESTAMP:
 	case DIF_VAR_WALLTIMESTAMP:
-		return (dt_type_lookup(ctx, "uint64_t"));
+		return dt_type_lookup(ctx, "uint64_t");
 	case DIF_VAR_CPU:
-		return (dt_type_lookup(ctx, "processorid_t"));
+		return dt_type_lookup(ctx, "processorid_t");
 	case DIF_VAR_PID: case DIF_VAR_PPID:
-		return (dt_type_lookup(ctx, "pid_t"));
+		return dt_type_lookup(ctx, "pid_t");
 	case DIF_VAR_TID:
-		return (dt_type_lookup(ctx, "id_t"));
+		return dt_type_lookup(ctx, "id_t");
 	case DIF_VAR_UID:
-		return (dt_type_lookup(ctx, "uid_t"));
+		return dt_type_lookup(ctx, "uid_t");
 	case DIF_VAR_ERRNO:
-		return (ctx->c_t_int);
+		return ctx->c_t_int;
 	case DIF_VAR_STACKDEPTH: case DIF_VAR_USTACKDEPTH:
 	case DIF_VAR_ID: case DIF_VAR_EPID: case DIF_VAR_IPL:
-		return (dt_type_lookup(ctx, "uint32_t"));
+		return dt_type_lookup(ctx, "uint32_t");
 	case DIF_VAR_CURTHREAD: case DIF_VAR_CURCPU: case DIF_VAR_CALLER:
 	case DIF_VAR_UCALLER:
-		return (dt_type_lookup(ctx, "uintptr_t"));
+		return dt_type_lookup(ctx, "uintptr_t");
 	default:
-		return (dt_type_lookup(ctx, "int64_t"));
+		return dt_type_lookup(ctx, "int64_t");
 	}
 }
 
 /* Make a copy of an uncooked tree (inline bodies are cooked per use). */
-static dt_node *
-clone(dt_ctx *ctx, const dt_node *n, const dt_node *where)
+static dt_node *clone(dt_ctx *ctx, const dt_node *n, const dt_node *where)
 {
 	if (n == NULL)
-		return (NULL);
-	dt_node *c = dt_alloc(ctx, sizeof (*c));
+		return NULL;
+	dt_node *c = dt_alloc(ctx, sizeof(*c));
 	*c = *n;
 	c->n_line = where->n_line;
 	c->n_col = where->n_col;
@@ -64,17 +62,16 @@ clone(dt_ctx *ctx, const dt_node *n, const dt_node *where)
 	c->n_c = clone(ctx, n->n_c, where);
 	c->n_args = clone(ctx, n->n_args, where);
 	c->n_next = clone(ctx, n->n_next, where);
-	return (c);
+	return c;
 }
 
-dt_node *
-dt_sema_cast_to(dt_ctx *ctx, dt_node *n, dt_type *t)
+dt_node *dt_sema_cast_to(dt_ctx *ctx, dt_node *n, dt_type *t)
 {
 	if (n->n_type == t)
-		return (n);
+		return n;
 	if (dt_sema_is_const(n) && dt_type_isscalar(t))	/* (void *)0 too */
-		return (dt_node_int(ctx, n, n->n_ival, t));
-	dt_node *c = dt_alloc(ctx, sizeof (*c));
+		return dt_node_int(ctx, n, n->n_ival, t);
+	dt_node *c = dt_alloc(ctx, sizeof(*c));
 	c->n_kind = DT_N_CAST;
 	c->n_line = n->n_line;
 	c->n_col = n->n_col;
@@ -83,12 +80,11 @@ dt_sema_cast_to(dt_ctx *ctx, dt_node *n, dt_type *t)
 	c->n_a = n;
 	c->n_reg = -1;
 	c->n_flags = DT_NF_COOKED;
-	return (c);
+	return c;
 }
 
 /* Body of an inline, cooked at the point of use. */
-static dt_node *
-inline_use(dt_ctx *ctx, dt_ident *id, dt_node *where)
+static dt_node *inline_use(dt_ctx *ctx, dt_ident *id, dt_node *where)
 {
 	if (++ctx->c_depth > DT_MAXDEPTH)
 		dt_error_node(ctx, where, "D_IDENT_BADREF", "inline %s is "
@@ -101,12 +97,12 @@ inline_use(dt_ctx *ctx, dt_ident *id, dt_node *where)
 		char a[64], c[64];
 		dt_error_node(ctx, where, "D_OP_INCOMPAT", "inline %s "
 		    "definition uses incompatible types: \"%s\" = \"%s\"",
-		    id->id_name, dt_sema_tname(id->id_type, a, sizeof (a)),
-		    dt_sema_tname(b->n_type, c, sizeof (c)));
+		    id->id_name, dt_sema_tname(id->id_type, a, sizeof(a)),
+		    dt_sema_tname(b->n_type, c, sizeof(c)));
 	}
 	if (dt_type_isstring(id->id_type))
-		return (b);
-	return (dt_sema_cast_to(ctx, b, id->id_type));
+		return b;
+	return dt_sema_cast_to(ctx, b, id->id_type);
 }
 
 /*
@@ -114,20 +110,18 @@ inline_use(dt_ctx *ctx, dt_ident *id, dt_node *where)
  * curcpu), stands for that translation where a member is taken from it:
  * the inline's ident, or NULL if n is not such a use.
  */
-static dt_ident *
-xlate_inline(dt_ctx *ctx, const dt_node *n)
+static dt_ident *xlate_inline(dt_ctx *ctx, const dt_node *n)
 {
 	if (n->n_kind != DT_N_VAR)
-		return (NULL);
+		return NULL;
 	dt_ident *id = dt_ident_lookup(&ctx->c_globals, n->n_str);
 	if (id == NULL || id->id_kind != DT_IDK_INLINE || id->id_busy ||
 	    id->id_expr->n_kind != DT_N_XLATE)
-		return (NULL);
-	return (id);
+		return NULL;
+	return id;
 }
 
-static void
-xlate_inline_check(dt_ctx *ctx, dt_ident *id)
+static void xlate_inline_check(dt_ctx *ctx, dt_ident *id)
 {
 	char a[64], b[64];
 	dt_node *x = clone(ctx, id->id_expr, id->id_expr);
@@ -140,11 +134,10 @@ xlate_inline_check(dt_ctx *ctx, dt_ident *id)
 	if (dt_xlator_lookup(ctx, out, x->n_a->n_type) == NULL)
 		dt_error_node(ctx, x, "D_XLATE_NONE", "translator does not "
 		    "exist: %s -> %s", dt_sema_tname(x->n_a->n_type, a,
-		    sizeof (a)), dt_sema_tname(out, b, sizeof (b)));
+		    sizeof(a)), dt_sema_tname(out, b, sizeof(b)));
 }
 
-void
-dt_inline_check(dt_ctx *ctx, dt_ident *id, dt_node *where)
+void dt_inline_check(dt_ctx *ctx, dt_ident *id, dt_node *where)
 {
 	if (id->id_expr->n_kind == DT_N_XLATE)
 		xlate_inline_check(ctx, id);
@@ -156,8 +149,7 @@ dt_inline_check(dt_ctx *ctx, dt_ident *id, dt_node *where)
  * A read of a D variable (self->x, this->x, or an array) that nothing has
  * assigned yet, in program order: DTrace's D_VAR_UNDEF.
  */
-_Noreturn void
-dt_sema_var_undef(dt_ctx *ctx, const dt_node *n)
+_Noreturn void dt_sema_var_undef(dt_ctx *ctx, const dt_node *n)
 {
 	dt_error_node(ctx, n, "D_VAR_UNDEF", "%s%s has not yet been declared "
 	    "or assigned", n->n_kind == DT_N_SELF ? "self->" :
@@ -165,8 +157,7 @@ dt_sema_var_undef(dt_ctx *ctx, const dt_node *n)
 }
 
 /* Does the subtree n (a list, through n_next) assign the variable v? */
-static bool
-assigns(const dt_node *n, const dt_node *v)
+static bool assigns(const dt_node *n, const dt_node *v)
 {
 	for (; n != NULL; n = n->n_next) {
 		const dt_node *t = NULL;
@@ -180,13 +171,13 @@ assigns(const dt_node *n, const dt_node *v)
 			t = t->n_a;
 		if (t != NULL && t->n_kind == v->n_kind && t->n_str != NULL &&
 		    dt_streq(t->n_str, v->n_str))
-			return (true);
+			return true;
 		if ((n->n_kind != DT_N_AGG && assigns(n->n_a, v)) ||
 		    assigns(n->n_b, v) || assigns(n->n_c, v) ||
 		    (n->n_kind != DT_N_STR && assigns(n->n_args, v)))
-			return (true);
+			return true;
 	}
-	return (false);
+	return false;
 }
 
 /*
@@ -194,10 +185,9 @@ assigns(const dt_node *n, const dt_node *v)
  * or this-> node)?  DTrace cooks the body first, so such a predicate may
  * read the variable the body creates.
  */
-bool
-dt_sema_body_assigns(dt_ctx *ctx, const dt_node *v)
+bool dt_sema_body_assigns(dt_ctx *ctx, const dt_node *v)
 {
-	return (ctx->c_predbody != NULL && assigns(ctx->c_predbody, v));
+	return ctx->c_predbody != NULL && assigns(ctx->c_predbody, v);
 }
 
 /*
@@ -205,9 +195,8 @@ dt_sema_body_assigns(dt_ctx *ctx, const dt_node *v)
  * global is the wrong kind of identifier (D_IDENT_BADREF); a self-> or
  * this-> one is checked against its keys, none given (D_PROTO_LEN).
  */
-_Noreturn void
-dt_sema_unindexed(dt_ctx *ctx, const dt_node *n, int scope,
-    const dt_ident *id)
+_Noreturn void dt_sema_unindexed(dt_ctx *ctx, const dt_node *n, int scope,
+                                 const dt_ident *id)
 {
 	if (scope == DIF_SCOPE_GLOBAL)
 		dt_error_node(ctx, n, "D_IDENT_BADREF", "associative array "
@@ -221,9 +210,8 @@ dt_sema_unindexed(dt_ctx *ctx, const dt_node *n, int scope,
  * integer (D_PROTO_ARG), a constant in range (D_ARGS_IDX, D_REGS_IDX).
  * DTrace insists on a constant; Sonde also takes a variable index.
  */
-static void
-builtin_index_check(dt_ctx *ctx, dt_node *n, const char *name,
-    const dif_builtin_t *bi)
+static void builtin_index_check(dt_ctx *ctx, dt_node *n, const char *name,
+                                const dif_builtin_t *bi)
 {
 	uint32_t nk = 0;
 	for (dt_node *k = n->n_args; k != NULL; k = k->n_next)
@@ -237,7 +225,7 @@ builtin_index_check(dt_ctx *ctx, dt_node *n, const char *name,
 		dt_error_node(ctx, n, "D_PROTO_ARG", "%s[ ] argument #1 is "
 		    "incompatible with prototype:\n\tprototype: integer "
 		    "constant\n\t argument: %s", name,
-		    dt_sema_tname(k->n_type, b, sizeof (b)));
+		    dt_sema_tname(k->n_type, b, sizeof(b)));
 	}
 	if (!dt_sema_is_const(k))
 		return;
@@ -258,8 +246,7 @@ builtin_index_check(dt_ctx *ctx, dt_node *n, const char *name,
 	}
 }
 
-dt_node *
-dt_cook_var(dt_ctx *ctx, dt_node *n)
+dt_node *dt_cook_var(dt_ctx *ctx, dt_node *n)
 {
 	dt_ident *id = dt_ident_lookup(&ctx->c_globals, n->n_str);
 	bool hidden = id != NULL && id->id_kind == DT_IDK_INLINE &&
@@ -269,16 +256,16 @@ dt_cook_var(dt_ctx *ctx, dt_node *n)
 	if (id != NULL) {
 		switch (id->id_kind) {
 		case DT_IDK_ENUMCONST:
-			return (dt_node_int(ctx, n, id->id_value, id->id_type));
+			return dt_node_int(ctx, n, id->id_value, id->id_type);
 		case DT_IDK_INLINE:
-			return (inline_use(ctx, id, n));
+			return inline_use(ctx, id, n);
 		case DT_IDK_ARRAY:
 			dt_sema_unindexed(ctx, n, DIF_SCOPE_GLOBAL, id);
 		default:
 			n->n_ident = id;
 			n->n_type = id->id_type;
 			n->n_flags |= DT_NF_LVAL;
-			return (n);
+			return n;
 		}
 	}
 	const dif_builtin_t *bi = dif_builtin_lookup(n->n_str,
@@ -289,7 +276,7 @@ dt_cook_var(dt_ctx *ctx, dt_node *n)
 			    "array '%s' may not be referenced as scalar",
 			    n->n_str);
 		if (hidden) {
-			id = dt_alloc(ctx, sizeof (*id));
+			id = dt_alloc(ctx, sizeof(*id));
 			id->id_name = n->n_str;
 			id->id_kind = DT_IDK_BUILTIN;
 		} else {
@@ -300,7 +287,7 @@ dt_cook_var(dt_ctx *ctx, dt_node *n)
 		id->id_type = builtin_type(ctx, bi);
 		n->n_ident = id;
 		n->n_type = id->id_type;
-		return (n);
+		return n;
 	}
 	const dt_func *fn = dt_func_lookup(n->n_str);
 	if (fn != NULL)		/* DTrace: the wrong kind of identifier */
@@ -319,14 +306,13 @@ dt_cook_var(dt_ctx *ctx, dt_node *n)
  * the program's variables now, an array once its key types are known
  * (dt_sema_keys_define).
  */
-dt_ident *
-dt_sema_dvar_get(dt_ctx *ctx, int scope, const char *name, dt_type *t, bool arr)
+dt_ident *dt_sema_dvar_get(dt_ctx *ctx, int scope, const char *name, dt_type *t, bool arr)
 {
 	dt_idhash *h = scope == DIF_SCOPE_THREAD ? &ctx->c_tls :
 	    scope == DIF_SCOPE_LOCAL ? &ctx->c_locals : &ctx->c_globals;
 	dt_ident *id = dt_ident_lookup(h, name);
 	if (id != NULL || t == NULL)
-		return (id);
+		return id;
 	id = dt_ident_insert(ctx, h, name, arr ? DT_IDK_ARRAY : DT_IDK_VAR);
 	id->id_scope = (uint8_t)scope;
 	id->id_type = t;
@@ -338,12 +324,11 @@ dt_sema_dvar_get(dt_ctx *ctx, int scope, const char *name, dt_type *t, bool arr)
 		id->id_id = ctx->c_nextvar++;
 	if (scope != DIF_SCOPE_LOCAL && !arr)
 		dt_vardesc_add(ctx, id);
-	return (id);
+	return id;
 }
 
 /* self->x / this->x as an rvalue: implicitly an int until assigned. */
-dt_node *
-dt_cook_selfthis(dt_ctx *ctx, dt_node *n)
+dt_node *dt_cook_selfthis(dt_ctx *ctx, dt_node *n)
 {
 	int scope = n->n_kind == DT_N_SELF ? DIF_SCOPE_THREAD :
 	    DIF_SCOPE_LOCAL;
@@ -357,7 +342,7 @@ dt_cook_selfthis(dt_ctx *ctx, dt_node *n)
 	n->n_ident = id;
 	n->n_type = id->id_type;
 	n->n_flags |= DT_NF_LVAL;
-	return (n);
+	return n;
 }
 
 /*
@@ -365,8 +350,7 @@ dt_cook_selfthis(dt_ctx *ctx, dt_node *n)
  * dict an unsigned integer of its size.  The node becomes *(T *)address.
  * A symbol the kernel has but CTF does not type is DTrace's D_SYM_NOTYPES.
  */
-dt_node *
-dt_cook_sym(dt_ctx *ctx, dt_node *n)
+dt_node *dt_cook_sym(dt_ctx *ctx, dt_node *n)
 {
 	const dt_opts *o = ctx->c_opts;
 	uint64_t addr, size;
@@ -391,13 +375,12 @@ dt_cook_sym(dt_ctx *ctx, dt_node *n)
 	n->n_a = p;
 	n->n_type = t;
 	n->n_flags |= DT_NF_LVAL;
-	return (n);
+	return n;
 }
 
 /* ---- postfix forms ---- */
 
-dt_node *
-dt_cook_index(dt_ctx *ctx, dt_node *n)
+dt_node *dt_cook_index(dt_ctx *ctx, dt_node *n)
 {
 	dt_node *b = n->n_a;
 	for (dt_node **k = &n->n_args; *k != NULL; k = &(*k)->n_next) {
@@ -417,8 +400,8 @@ dt_cook_index(dt_ctx *ctx, dt_node *n)
 			    dt_sema_is_const(n->n_args) ?
 			    dt_ctf_arg(ctx, n, n->n_args->n_ival) : NULL;
 			if (at != NULL)		/* the probe's type (dt_ctf.c) */
-				return (dt_sema_cast_to(ctx, n, at));
-			return (n);
+				return dt_sema_cast_to(ctx, n, at);
+			return n;
 		}
 	}
 	if (b->n_kind == DT_N_VAR || b->n_kind == DT_N_SELF ||
@@ -449,7 +432,7 @@ dt_cook_index(dt_ctx *ctx, dt_node *n)
 			n->n_ident = id;
 			n->n_type = id->id_type;
 			n->n_flags |= DT_NF_LVAL;
-			return (n);
+			return n;
 		}
 	}
 	/* pointer or array indexing: p[i] is *(p + i) */
@@ -478,25 +461,24 @@ dt_cook_index(dt_ctx *ctx, dt_node *n)
 	n->n_type = b->n_type->ty_base;
 	n->n_flags |= DT_NF_LVAL;
 	n->n_ival = -2;		/* marks memory indexing */
-	return (n);
+	return n;
 }
 
 static dt_node *cook_xlate_member(dt_ctx *ctx, dt_node *n);
 
-dt_node *
-dt_cook_member(dt_ctx *ctx, dt_node *n)
+dt_node *dt_cook_member(dt_ctx *ctx, dt_node *n)
 {
 	char b[64];
 	n->n_a = dt_ctf_xlate_arg(ctx, n->n_a);	/* sched's args[0]->m */
 	if (n->n_a->n_kind == DT_N_XLATE)
-		return (cook_xlate_member(ctx, n));
+		return cook_xlate_member(ctx, n);
 	dt_ident *xi = xlate_inline(ctx, n->n_a);
 	if (xi != NULL) {
 		n->n_a = clone(ctx, xi->id_expr, n->n_a);
 		xi->id_busy = true;
 		dt_node *r = cook_xlate_member(ctx, n);
 		xi->id_busy = false;
-		return (r);
+		return r;
 	}
 	dt_node *a = n->n_a = dt_sema_expr(ctx, n->n_a);
 	dt_type *t = a->n_type;
@@ -511,27 +493,26 @@ dt_cook_member(dt_ctx *ctx, dt_node *n)
 		    "operator -> cannot be applied to pointer to type \"%s\"; "
 		    "must be applied to a struct or union pointer" :
 		    "operator . cannot be applied to type \"%s\"; must be "
-		    "applied to a struct or union", dt_sema_tname(t, b, sizeof (b)));
+		    "applied to a struct or union", dt_sema_tname(t, b, sizeof(b)));
 	if (!t->ty_complete)
 		dt_error_node(ctx, n, "D_OP_INCOMPLETE", "operator %s cannot "
 		    "be applied to incomplete type %s", dt_tok_name(n->n_op),
-		    dt_sema_tname(t, b, sizeof (b)));
+		    dt_sema_tname(t, b, sizeof(b)));
 	dt_ctf_members(ctx, t);		/* a kernel struct's, on first use */
 	for (dt_member *m = t->ty_members; m != NULL; m = m->m_next) {
 		if (dt_streq(m->m_name, n->n_str)) {
 			n->n_type = m->m_type;
 			n->n_ival = m->m_off;
 			n->n_flags |= DT_NF_LVAL;
-			return (n);
+			return n;
 		}
 	}
 	dt_error_node(ctx, n, "D_TYPE_MEMBER", "%s is not a member of %s",
-	    n->n_str, dt_sema_tname(t, b, sizeof (b)));
+	    n->n_str, dt_sema_tname(t, b, sizeof(b)));
 }
 
 /* xlate<T>(e)->m: the translator's expression for m, with e bound. */
-static DT_NOINLINE dt_node *
-cook_xlate_member(dt_ctx *ctx, dt_node *n)
+static DT_NOINLINE dt_node *cook_xlate_member(dt_ctx *ctx, dt_node *n)
 {
 	char a[64], b[64];
 	dt_node *x = n->n_a;
@@ -550,7 +531,7 @@ cook_xlate_member(dt_ctx *ctx, dt_node *n)
 	if (xl == NULL)
 		dt_error_node(ctx, x, "D_XLATE_NONE", "cannot translate from "
 		    "\"%s\" to \"%s\"", dt_sema_tname(x->n_a->n_type, a,
-		    sizeof (a)), dt_sema_tname(out, b, sizeof (b)));
+		    sizeof(a)), dt_sema_tname(out, b, sizeof(b)));
 	for (dt_node *m = xl->id_xlexprs; m != NULL; m = m->n_next) {
 		if (!dt_streq(m->n_str, n->n_str))
 			continue;
@@ -562,15 +543,14 @@ cook_xlate_member(dt_ctx *ctx, dt_node *n)
 		x->n_a->n_flags |= DT_NF_COOKED;
 		dt_node *e = dt_sema_expr(ctx, clone(ctx, m->n_a, n));
 		arg->id_name = "";	/* unbind */
-		return (e);
+		return e;
 	}
 	(void)b;
 	dt_error_node(ctx, n, "D_XLATE_NOCONV", "translator does not define "
 	    "conversion for member: %s", n->n_str);
 }
 
-dt_node *
-dt_cook_cast(dt_ctx *ctx, dt_node *n)
+dt_node *dt_cook_cast(dt_ctx *ctx, dt_node *n)
 {
 	char a[64], b[64];
 	dt_node *e = n->n_a = dt_sema_expr(ctx, n->n_a);
@@ -579,14 +559,14 @@ dt_cook_cast(dt_ctx *ctx, dt_node *n)
 	dt_type *to = n->n_ctype, *from = e->n_type;
 	n->n_type = to;
 	if (to->ty_kind == DT_TK_VOID)
-		return (n);
+		return n;
 	if (dt_float_cast_ok(to, from))
-		return (n);		/* the bytes, unconverted (dt_float.c) */
+		return n;		/* the bytes, unconverted (dt_float.c) */
 	if ((dt_type_isscalar(to) && dt_type_isscalar(from)) ||
 	    (dt_type_isstring(to) && dt_type_isstring(from))) {
 		if (dt_sema_is_const(e))	/* (int)'a', (void *)0 */
-			return (dt_node_int(ctx, n, e->n_ival, to));
-		return (n);
+			return dt_node_int(ctx, n, e->n_ival, to);
+		return n;
 	}
 	/*
 	 * D adds casts from scalars to strings: (string)p reads the string
@@ -595,14 +575,13 @@ dt_cook_cast(dt_ctx *ctx, dt_node *n)
 	if (dt_type_isstring(to) && (dt_type_isscalar(from) ||
 	    dt_type_isstrcompat(from))) {
 		n->n_kind = DT_N_STRINGOF;
-		return (n);
+		return n;
 	}
 	dt_error_node(ctx, n, "D_CAST_INVAL", "invalid cast expression: \"%s\" to "
-	    "\"%s\"", dt_sema_tname(from, a, sizeof (a)), dt_sema_tname(to, b, sizeof (b)));
+	    "\"%s\"", dt_sema_tname(from, a, sizeof(a)), dt_sema_tname(to, b, sizeof(b)));
 }
 
-dt_node *
-dt_cook_sizeof(dt_ctx *ctx, dt_node *n)
+dt_node *dt_cook_sizeof(dt_ctx *ctx, dt_node *n)
 {
 	dt_type *t = n->n_ctype;
 	if (t == NULL) {
@@ -622,13 +601,12 @@ dt_cook_sizeof(dt_ctx *ctx, dt_node *n)
 		uint32_t len = 0;
 		while (len < n->n_a->n_slen && n->n_a->n_str[len] != '\0')
 			len++;
-		return (dt_node_int(ctx, n, len + 1, ctx->c_t_ulong));
+		return dt_node_int(ctx, n, len + 1, ctx->c_t_ulong);
 	}
-	return (dt_node_int(ctx, n, t->ty_size, ctx->c_t_ulong));
+	return dt_node_int(ctx, n, t->ty_size, ctx->c_t_ulong);
 }
 
-dt_node *
-dt_cook_offsetof(dt_ctx *ctx, dt_node *n)
+dt_node *dt_cook_offsetof(dt_ctx *ctx, dt_node *n)
 {
 	char b[64];
 	dt_type *t = n->n_ctype;
@@ -643,14 +621,13 @@ dt_cook_offsetof(dt_ctx *ctx, dt_node *n)
 		if (m->m_type->ty_bits != 0)
 			dt_error_node(ctx, n, "D_OFFSETOF_BITFIELD", "cannot "
 			    "take offset of a bit-field: %s", n->n_str);
-		return (dt_node_int(ctx, n, m->m_off, ctx->c_t_ulong));
+		return dt_node_int(ctx, n, m->m_off, ctx->c_t_ulong);
 	}
 	dt_error_node(ctx, n, "D_TYPE_MEMBER", "%s is not a member of %s",
-	    n->n_str, dt_sema_tname(t, b, sizeof (b)));
+	    n->n_str, dt_sema_tname(t, b, sizeof(b)));
 }
 
-dt_node *
-dt_cook_stringof(dt_ctx *ctx, dt_node *n)
+dt_node *dt_cook_stringof(dt_ctx *ctx, dt_node *n)
 {
 	char b[64];
 	n->n_a = dt_sema_expr(ctx, n->n_a);
@@ -659,8 +636,8 @@ dt_cook_stringof(dt_ctx *ctx, dt_node *n)
 	    !(t->ty_kind == DT_TK_ARRAY && t->ty_base->ty_size == 1))
 		dt_error_node(ctx, n, "D_STRINGOF_TYPE", "cannot apply "
 		    "stringof to a value of type %s", dt_sema_tname(t, b,
-		    sizeof (b)));
+		    sizeof(b)));
 	n->n_type = ctx->c_t_string;
-	return (n);
+	return n;
 }
 

@@ -26,23 +26,21 @@
 #include "dlang/dt.h"
 
 /* A copy of integer type base under a typedef name. */
-static void
-lib_int_typedef(dt_ctx *ctx, dt_node *where, const char *name,
-    const dt_type *base)
+static void lib_int_typedef(dt_ctx *ctx, dt_node *where, const char *name,
+                            const dt_type *base)
 {
 	dt_type *t;
 
 	if (dt_ident_lookup(&ctx->c_types, name) != NULL)
 		return;
-	t = dt_alloc(ctx, sizeof (*t));
+	t = dt_alloc(ctx, sizeof(*t));
 	*t = *base;
 	t->ty_name = name;
 	dt_decl_typedef(ctx, where, name, t);
 }
 
-static void
-lib_opaque_typedef(dt_ctx *ctx, dt_node *where, const char *name,
-    const char *tag)
+static void lib_opaque_typedef(dt_ctx *ctx, dt_node *where, const char *name,
+                               const char *tag)
 {
 	if (dt_ident_lookup(&ctx->c_types, name) != NULL)
 		return;
@@ -50,8 +48,7 @@ lib_opaque_typedef(dt_ctx *ctx, dt_node *where, const char *name,
 	    DT_T_STRUCT, tag, false));
 }
 
-static void
-lib_in6_addr(dt_ctx *ctx, dt_node *where)
+static void lib_in6_addr(dt_ctx *ctx, dt_node *where)
 {
 	dt_type *u, *s;
 
@@ -69,8 +66,7 @@ lib_in6_addr(dt_ctx *ctx, dt_node *where)
 	dt_decl_typedef(ctx, where, "in6_addr_t", s);
 }
 
-static void
-lib_inline_int(dt_ctx *ctx, dt_node *where, const char *name, int64_t v)
+static void lib_inline_int(dt_ctx *ctx, dt_node *where, const char *name, int64_t v)
 {
 	if (dt_ident_lookup(&ctx->c_globals, name) != NULL)
 		return;
@@ -78,10 +74,9 @@ lib_inline_int(dt_ctx *ctx, dt_node *where, const char *name, int64_t v)
 	    dt_node_int(ctx, where, v, ctx->c_t_int));
 }
 
-void
-dt_subr_lib_init(dt_ctx *ctx)
+void dt_subr_lib_init(dt_ctx *ctx)
 {
-	dt_node *where = dt_alloc(ctx, sizeof (*where));
+	dt_node *where = dt_alloc(ctx, sizeof(*where));
 
 	where->n_kind = DT_N_DECL;
 	where->n_reg = -1;
