@@ -60,57 +60,57 @@ struct dtc_aggent {
 
 struct dtc {
 	/* command line */
-	struct dtc_desc descs[DTC_MAXDESCS];
-	int ndescs;
-	bool quiet, list, verbose, compile_only, show_dif, zdefs, destructive;
-	bool errtags, droptags;
-	bool json;                       /* -x oformat=json (dtc_json.c) */
-	bool cpp, cpp_hdrs;              /* -C, -H (dtc_cpp.c) */
-	bool follow_once;                /* dtc_trace_follow: one pass (dtrace -ae) */
-	const char *cpp_defs[DTC_MAXCPPDEFS];   /* "Dname[=value]", "Uname", in order */
-	int ncpp_defs;
-	const char *cpp_dirs[DTC_MAXCPPDIRS];   /* -I */
-	int ncpp_dirs;
-	const char *ccmd;                /* -c */
-	const char *pgrab;               /* -p */
-	int sortkey, sortkeypos, sortrev, sortpos;
-	bool aggpercpu;                  /* print each CPU's value under the total */
-	uint64_t switchrate_ns, aggrate_ns;
-	dtrace_optvals_t ov;
-	int macro_argc;
-	const char *const *macro_argv;
+	struct dtc_desc dc_descs[DTC_MAXDESCS];
+	int dc_ndescs;
+	bool dc_quiet, dc_list, dc_verbose, dc_compile_only, dc_show_dif, dc_zdefs, dc_destructive;
+	bool dc_errtags, dc_droptags;
+	bool dc_json;                       /* -x oformat=json (dtc_json.c) */
+	bool dc_cpp, dc_cpp_hdrs;              /* -C, -H (dtc_cpp.c) */
+	bool dc_follow_once;                /* dtc_trace_follow: one pass (dtrace -ae) */
+	const char *dc_cpp_defs[DTC_MAXCPPDEFS];   /* "Dname[=value]", "Uname", in order */
+	int dc_ncpp_defs;
+	const char *dc_cpp_dirs[DTC_MAXCPPDIRS];   /* -I */
+	int dc_ncpp_dirs;
+	const char *dc_ccmd;                /* -c */
+	const char *dc_pgrab;               /* -p */
+	int dc_sortkey, dc_sortkeypos, dc_sortrev, dc_sortpos;
+	bool dc_aggpercpu;                  /* print each CPU's value under the total */
+	uint64_t dc_switchrate_ns, dc_aggrate_ns;
+	dtrace_optvals_t dc_ov;
+	int dc_macro_argc;
+	const char *const *dc_macro_argv;
 	/* options and flags of dtc_opt.c and dtc_args.c */
-	bool flowindent, rawbytes, grabanon, defargs, argref;
-	bool gen_object, gen_header, version_only;   /* -G, -h, -V */
-	int stackindent;                 /* stackindent: columns before each frame (14) */
-	const char **operands;           /* $0 and the operands, for macro_argv */
+	bool dc_flowindent, dc_rawbytes, dc_grabanon, dc_defargs, dc_argref;
+	bool dc_gen_object, dc_gen_header, dc_version_only;   /* -G, -h, -V */
+	int dc_stackindent;                 /* stackindent: columns before each frame (14) */
+	const char **dc_operands;           /* $0 and the dc_operands, for macro_argv */
 	/* flowindent while printing */
-	int indent;                      /* columns */
-	uint32_t last_epid;              /* the record printed last (0: none) */
+	int dc_indent;                      /* columns */
+	uint32_t dc_last_epid;              /* the record printed last (0: none) */
 	/* compiled and running */
-	dt_prog *prog;
-	void *arena;
-	dtrace_state_t *state;
-	dtrace_epinfo_t *epinfo;         /* [epid - 1] */
-	uint32_t nepids;
-	uint8_t *buf;                    /* snapshot buffer (bufsize) */
-	bool header_done;
-	bool *agg_printed;               /* [aggid]: printed by printa */
-	int64_t *agg_normal;             /* [aggid]: normalize() factor (1 = none) */
-	dtrace_status_t last;            /* counters already reported */
-	struct dtc_aggent *aggs;         /* merged snapshot */
-	uint32_t naggs, aggcap;
-	uint32_t *agghash;               /* open addressing: index+1 into aggs; 0 empty */
-	uint32_t agghash_size;           /* a power of two, at least twice naggs */
-	bool interrupted;                /* Ctrl-C: tracing stopped */
-	bool impatient;                  /* a second Ctrl-C: printing stopped too */
-	bool stopped;                    /* dtrace_stop was called */
-	unsigned long intr_base;         /* console_interrupt_count() when the command began */
-	uint64_t next_status;            /* while printing: when to ask for status next */
-	struct dtc_proc *proc;           /* -c's command, while it is ours */
-	const char *libdir;              /* -x libdir=; NULL: usr/lib/dtrace */
-	char saved_name[32];             /* the shell thread's execname and pid, */
-	uint64_t saved_pid;              /* while it runs as the dtrace process */
+	dt_prog *dc_prog;
+	void *dc_arena;
+	dtrace_state_t *dc_state;
+	dtrace_epinfo_t *dc_epinfo;         /* [epid - 1] */
+	uint32_t dc_nepids;
+	uint8_t *dc_buf;                    /* snapshot buffer (bufsize) */
+	bool dc_header_done;
+	bool *dc_agg_printed;               /* [aggid]: printed by printa */
+	int64_t *dc_agg_normal;             /* [aggid]: normalize() factor (1 = none) */
+	dtrace_status_t dc_last;            /* counters already reported */
+	struct dtc_aggent *dc_aggs;         /* merged snapshot */
+	uint32_t dc_naggs, dc_aggcap;
+	uint32_t *dc_agghash;               /* open addressing: index+1 into dc_aggs; 0 empty */
+	uint32_t dc_agghash_size;           /* a power of two, at least twice naggs */
+	bool dc_interrupted;                /* Ctrl-C: tracing stopped */
+	bool dc_impatient;                  /* a second Ctrl-C: printing stopped too */
+	bool dc_stopped;                    /* dtrace_stop was called */
+	unsigned long dc_intr_base;         /* console_interrupt_count() when the command began */
+	uint64_t dc_next_status;            /* while printing: when to ask for status next */
+	struct dtc_proc *dc_proc;           /* -c's command, while it is ours */
+	const char *dc_libdir;              /* -x libdir=; NULL: usr/lib/dtrace */
+	char dc_saved_name[32];             /* the shell thread's execname and pid, */
+	uint64_t dc_saved_pid;              /* while it runs as the dtrace process */
 };
 
 /* dtrace_cmd.c */
@@ -231,7 +231,7 @@ void dtc_report_drops(struct dtc *d);
 /*
  * dtc_report_sizes: after enabling, say which buffer sizes were lowered to
  * fit ("dtrace: buffer size lowered to 32m"), and take the sizes the
- * buffers really have into d->ov.
+ * buffers really have into d->dc_ov.
  */
 void dtc_report_sizes(struct dtc *d);
 void dtc_print_sym(uint64_t pc, bool with_offset, char *buf, size_t size);

@@ -21,7 +21,7 @@
 
 const dt_aggdesc *dtc_agg_desc(struct dtc *d, uint32_t aggid)
 {
-	return &d->prog->dp_aggs[aggid];
+	return &d->dc_prog->dp_aggs[aggid];
 }
 
 static uint32_t key_hash(uint32_t aggid, const void *key, uint32_t keylen)
@@ -36,13 +36,13 @@ static uint32_t key_hash(uint32_t aggid, const void *key, uint32_t keylen)
 /* hash_slot: the slot of (aggid, key) in the index: its entry's, or the empty one to use. */
 static uint32_t *hash_slot(struct dtc *d, uint32_t aggid, const void *key, uint32_t keylen)
 {
-	uint32_t mask = d->agghash_size - 1;
+	uint32_t mask = d->dc_agghash_size - 1;
 
 	for (uint32_t i = key_hash(aggid, key, keylen) & mask;; i = (i + 1) & mask) {
-		uint32_t *slot = &d->agghash[i];
+		uint32_t *slot = &d->dc_agghash[i];
 		if (*slot == 0)
 			return slot;
-		struct dtc_aggent *e = &d->aggs[*slot - 1];
+		struct dtc_aggent *e = &d->dc_aggs[*slot - 1];
 		if (e->ae_aggid == aggid && e->ae_keylen == keylen && memcmp(e->ae_key, key, keylen) == 0)
 			return slot;
 	}
@@ -51,16 +51,16 @@ static uint32_t *hash_slot(struct dtc *d, uint32_t aggid, const void *key, uint3
 /* hash_grow: an index with room for twice as many entries (rebuilt from aggs). */
 static bool hash_grow(struct dtc *d)
 {
-	uint32_t size = d->agghash_size ? d->agghash_size * 2 : 256;
+	uint32_t size = d->dc_agghash_size ? d->dc_agghash_size * 2 : 256;
 	uint32_t *h = kzalloc(size * sizeof(*h));
 
 	if (h == NULL)
 		return false;
-	kfree(d->agghash);
-	d->agghash = h;
-	d->agghash_size = size;
-	for (uint32_t i = 0; i < d->naggs; i++) {
-		struct dtc_aggent *e = &d->aggs[i];
+	kfree(d->dc_agghash);
+	d->dc_agghash = h;
+	d->dc_agghash_size = size;
+	for (uint32_t i = 0; i < d->dc_naggs; i++) {
+		struct dtc_aggent *e = &d->dc_aggs[i];
 		*hash_slot(d, e->ae_aggid, e->ae_key, e->ae_keylen) = i + 1;
 	}
 	return true;
@@ -68,10 +68,10 @@ static bool hash_grow(struct dtc *d)
 
 struct dtc_aggent *dtc_agg_find(struct dtc *d, uint32_t aggid, const void *key, uint32_t keylen)
 {
-	if (d->agghash_size == 0)
+	if (d->dc_agghash_size == 0)
 		return NULL;
 	uint32_t *slot = hash_slot(d, aggid, key, keylen);
-	return *slot ? &d->aggs[*slot - 1] : NULL;
+	return *slot ? &d->dc_aggs[*slot - 1] : NULL;
 }
 
 static void vals_merge(const dt_aggdesc *ag, int64_t *to, const int64_t *from, uint32_t n)
@@ -127,7 +127,7 @@ static void key_normalize(struct dtc *d, const dt_aggdesc *ag, uint8_t *key, uin
 			pc = dtc_uaddr_normal(kt->kt_kind, pc, image);
 			memcpy(key + off, &pc, 8);
 		}
-		off += dtrace_agg_keysize(kt, d->ov.dov_strsize, d->ov.dov_stackframes);
+		off += dtrace_agg_keysize(kt, d->dc_ov.dov_strsize, d->dc_ov.dov_stackframes);
 	}
 }
 
@@ -141,26 +141,26 @@ static void merge_entry(struct dtc *d, uint32_t aggid, const void *key, uint32_t
 		vals_merge(dtc_agg_desc(d, aggid), e->ae_vals, vals, MIN(nvals, e->ae_nvals));
 		return;
 	}
-	if ((d->naggs + 1) * 2 > d->agghash_size && !hash_grow(d))
+	if ((d->dc_naggs + 1) * 2 > d->dc_agghash_size && !hash_grow(d))
 		return;
-	if (d->naggs == d->aggcap) {
-		uint32_t cap = d->aggcap ? d->aggcap * 2 : 64;
+	if (d->dc_naggs == d->dc_aggcap) {
+		uint32_t cap = d->dc_aggcap ? d->dc_aggcap * 2 : 64;
 		struct dtc_aggent *n = kmalloc(cap * sizeof(*n));
 		if (n == NULL)
 			return;
-		memcpy(n, d->aggs, d->naggs * sizeof(*n));
-		kfree(d->aggs);
-		d->aggs = n;
-		d->aggcap = cap;
+		memcpy(n, d->dc_aggs, d->dc_naggs * sizeof(*n));
+		kfree(d->dc_aggs);
+		d->dc_aggs = n;
+		d->dc_aggcap = cap;
 	}
 	uint8_t *mem = kmalloc(keylen + nvals * sizeof(int64_t) + 8);
 	if (mem == NULL)
 		return;
 	memcpy(mem, vals, nvals * sizeof(int64_t));
 	memcpy(mem + nvals * sizeof(int64_t), key, keylen);
-	d->aggs[d->naggs] = (struct dtc_aggent){ aggid, keylen, mem + nvals * sizeof(int64_t),
+	d->dc_aggs[d->dc_naggs] = (struct dtc_aggent){ aggid, keylen, mem + nvals * sizeof(int64_t),
 	                                         (int64_t *)mem, nvals };
-	*hash_slot(d, aggid, key, keylen) = ++d->naggs;
+	*hash_slot(d, aggid, key, keylen) = ++d->dc_naggs;
 }
 
 static void merge_cb(void *arg, uint32_t aggid, const void *key, uint32_t keylen,
@@ -168,7 +168,7 @@ static void merge_cb(void *arg, uint32_t aggid, const void *key, uint32_t keylen
 {
 	struct dtc *d = arg;
 
-	if (aggid >= d->prog->dp_naggs)
+	if (aggid >= d->dc_prog->dp_naggs)
 		return;
 	if (key_has_syms(dtc_agg_desc(d, aggid))) {
 		uint8_t *nkey = kmalloc(MAX(keylen, 1));
@@ -185,18 +185,18 @@ static void merge_cb(void *arg, uint32_t aggid, const void *key, uint32_t keylen
 
 void dtc_agg_free(struct dtc *d)
 {
-	for (uint32_t i = 0; i < d->naggs; i++)
-		kfree(d->aggs[i].ae_vals);
-	d->naggs = 0;
-	if (d->agghash != NULL)
-		memset(d->agghash, 0, d->agghash_size * sizeof(*d->agghash));
+	for (uint32_t i = 0; i < d->dc_naggs; i++)
+		kfree(d->dc_aggs[i].ae_vals);
+	d->dc_naggs = 0;
+	if (d->dc_agghash != NULL)
+		memset(d->dc_agghash, 0, d->dc_agghash_size * sizeof(*d->dc_agghash));
 }
 
 int dtc_agg_snapshot(struct dtc *d)
 {
 	dtc_agg_free(d);
 	for (int cpu = 0; cpu < dtrace_ncpus(); cpu++)
-		dtrace_agg_snapshot(d->state, cpu, merge_cb, d);
+		dtrace_agg_snapshot(d->dc_state, cpu, merge_cb, d);
 	return 0;
 }
 
@@ -204,7 +204,7 @@ int dtc_agg_snapshot(struct dtc *d)
 
 int64_t dtc_agg_normal(struct dtc *d, uint32_t aggid, int64_t v)
 {
-	int64_t n = d->agg_normal[aggid];
+	int64_t n = d->dc_agg_normal[aggid];
 
 	return n > 1 ? v / n : v;
 }
@@ -289,7 +289,7 @@ static int keycmp(struct dtc *d, const struct dtc_aggent *a, const struct dtc_ag
 
 	for (uint32_t k = 0; k < ag->ag_nkeys; k++) {
 		const dt_keytype *kt = &ag->ag_keys[k];
-		uint32_t len = dtrace_agg_keysize(kt, d->ov.dov_strsize, d->ov.dov_stackframes);
+		uint32_t len = dtrace_agg_keysize(kt, d->dc_ov.dov_strsize, d->dc_ov.dov_stackframes);
 		if (k >= from && off + len <= a->ae_keylen && off + len <= b->ae_keylen) {
 			int c;
 			if (kt->kt_string) {
@@ -341,14 +341,14 @@ int dtc_agg_valcmp(struct dtc *d, const struct dtc_aggent *a, const struct dtc_a
 
 int dtc_agg_order(struct dtc *d, const struct dtc_aggent *a, const struct dtc_aggent *b, int vc)
 {
-	uint32_t pos = (uint32_t)d->sortkeypos < dtc_agg_desc(d, a->ae_aggid)->ag_nkeys ?
-	               (uint32_t)d->sortkeypos : 0;
+	uint32_t pos = (uint32_t)d->dc_sortkeypos < dtc_agg_desc(d, a->ae_aggid)->ag_nkeys ?
+	               (uint32_t)d->dc_sortkeypos : 0;
 	int kc = keycmp(d, a, b, pos);
-	int c = d->sortkey ? (kc ? kc : vc) : (vc ? vc : kc);
+	int c = d->dc_sortkey ? (kc ? kc : vc) : (vc ? vc : kc);
 
 	if (c == 0)
 		c = keycmp(d, a, b, 0);
-	return d->sortrev ? -c : c;
+	return d->dc_sortrev ? -c : c;
 }
 
 /* merge_sort: v[0..n) by cmp, stable, in n log n (10,000 keys print at once). */
@@ -385,16 +385,16 @@ static int ent_cmp(void *arg, const void *a, const void *b)
 /* agg_sorted: the entries of aggid (struct dtc_aggent *), sorted; *n their number.  Caller frees. */
 static void **agg_sorted(struct dtc *d, uint32_t aggid, uint32_t *n)
 {
-	void **v = kmalloc((d->naggs + 1) * sizeof(*v));
+	void **v = kmalloc((d->dc_naggs + 1) * sizeof(*v));
 	uint32_t k = 0;
 
 	if (v == NULL) {
 		*n = 0;
 		return NULL;
 	}
-	for (uint32_t i = 0; i < d->naggs; i++)
-		if (d->aggs[i].ae_aggid == aggid)
-			v[k++] = &d->aggs[i];
+	for (uint32_t i = 0; i < d->dc_naggs; i++)
+		if (d->dc_aggs[i].ae_aggid == aggid)
+			v[k++] = &d->dc_aggs[i];
 	dtc_sort(v, k, ent_cmp, d);
 	*n = k;
 	return v;
@@ -425,7 +425,7 @@ void dtc_agg_print_keys(struct dtc *d, const struct dtc_aggent *e)
 
 	for (uint32_t k = 0; k < ag->ag_nkeys && off < e->ae_keylen; k++) {
 		const dt_keytype *kt = &ag->ag_keys[k];
-		uint32_t len = dtrace_agg_keysize(kt, d->ov.dov_strsize, d->ov.dov_stackframes);
+		uint32_t len = dtrace_agg_keysize(kt, d->dc_ov.dov_strsize, d->dc_ov.dov_stackframes);
 		int64_t v;
 		memcpy(&v, e->ae_key + off, 8);
 		if (kt->kt_kind == DT_KEY_USTACK) {
@@ -442,7 +442,7 @@ void dtc_agg_print_keys(struct dtc *d, const struct dtc_aggent *e)
 			if (kt->kt_kind == DT_KEY_MOD && strchr(sym, '`'))
 				*strchr(sym, '`') = 0;
 			dtc_out("  %-50s", sym);
-		} else if (kt->kt_string && d->rawbytes) {
+		} else if (kt->kt_string && d->dc_rawbytes) {
 			dtc_print_bytes(e->ae_key + off, MIN(len, e->ae_keylen - off));
 		} else if (kt->kt_string) {
 			dtc_print_text(e->ae_key + off, MIN(len, e->ae_keylen - off), 50);
@@ -592,7 +592,7 @@ static void cpu_cb(void *arg, uint32_t aggid, const void *key, uint32_t keylen,
 
 void dtc_agg_print_percpu(struct dtc *d, const struct dtc_aggent *e)
 {
-	if (!d->aggpercpu)
+	if (!d->dc_aggpercpu)
 		return;
 	int64_t *vals = kmalloc((e->ae_nvals + 1) * sizeof(int64_t));
 	if (vals == NULL)
@@ -600,7 +600,7 @@ void dtc_agg_print_percpu(struct dtc *d, const struct dtc_aggent *e)
 	for (int cpu = 0; cpu < dtrace_ncpus(); cpu++) {
 		struct cpu_walk cw = { d, e, vals, false };
 		memset(vals, 0, e->ae_nvals * sizeof(int64_t));
-		dtrace_agg_snapshot(d->state, cpu, cpu_cb, &cw);
+		dtrace_agg_snapshot(d->dc_state, cpu, cpu_cb, &cw);
 		struct dtc_aggent one = *e;
 		one.ae_vals = vals;
 		dtc_out("\n    [CPU %d]", cpu);
@@ -621,7 +621,7 @@ static void print_agg(struct dtc *d, uint32_t aggid)
 {
 	uint32_t n;
 
-	if (d->json) {                              /* -x oformat=json: dtc_json.c */
+	if (d->dc_json) {                              /* -x oformat=json: dtc_json.c */
 		dtc_json_agg(d, aggid);
 		return;
 	}
@@ -634,8 +634,8 @@ static void print_agg(struct dtc *d, uint32_t aggid)
 
 static bool agg_has_data(struct dtc *d, uint32_t aggid)
 {
-	for (uint32_t i = 0; i < d->naggs; i++)
-		if (d->aggs[i].ae_aggid == aggid)
+	for (uint32_t i = 0; i < d->dc_naggs; i++)
+		if (d->dc_aggs[i].ae_aggid == aggid)
 			return true;
 	return false;
 }
@@ -648,12 +648,12 @@ static bool agg_has_data(struct dtc *d, uint32_t aggid)
  */
 void dtc_agg_print_all(struct dtc *d)
 {
-	uint32_t n = d->prog->dp_naggs;
+	uint32_t n = d->dc_prog->dp_naggs;
 
 	dtc_agg_snapshot(d);
 	for (uint32_t i = 0; i < n; i++) {
-		uint32_t id = d->sortrev ? n - 1 - i : i;
-		if (!d->agg_printed[id] && agg_has_data(d, id))
+		uint32_t id = d->dc_sortrev ? n - 1 - i : i;
+		if (!d->dc_agg_printed[id] && agg_has_data(d, id))
 			print_agg(d, id);
 	}
 }
@@ -662,7 +662,7 @@ void dtc_agg_print_all(struct dtc *d)
 struct trunc_walk {
 	struct dtc *tw_d;
 	uint32_t tw_aggid;
-	const bool *tw_drop;                        /* [index in d->aggs] */
+	const bool *tw_drop;                        /* [index in d->dc_aggs] */
 };
 
 static void trunc_raw_cb(void *arg, uint32_t aggid, const void *key, uint32_t keylen,
@@ -681,9 +681,9 @@ static void trunc_raw_cb(void *arg, uint32_t aggid, const void *key, uint32_t ke
 	memcpy(nkey, key, keylen);
 	key_normalize(d, dtc_agg_desc(d, aggid), nkey, keylen);
 	struct dtc_aggent *e = dtc_agg_find(d, aggid, nkey, keylen);
-	if (e != NULL && tw->tw_drop[e - d->aggs]) {
+	if (e != NULL && tw->tw_drop[e - d->dc_aggs]) {
 		memcpy(nkey, key, keylen);              /* the kernel knows the raw key */
-		dtrace_agg_remove(d->state, aggid, nkey, keylen);
+		dtrace_agg_remove(d->dc_state, aggid, nkey, keylen);
 	}
 	kfree(nkey);
 }
@@ -694,12 +694,12 @@ static void trunc_remove(struct dtc *d, uint32_t id, const bool *drop)
 	if (key_has_syms(dtc_agg_desc(d, id))) {
 		struct trunc_walk tw = { d, id, drop };
 		for (int cpu = 0; cpu < dtrace_ncpus(); cpu++)
-			dtrace_agg_snapshot(d->state, cpu, trunc_raw_cb, &tw);
+			dtrace_agg_snapshot(d->dc_state, cpu, trunc_raw_cb, &tw);
 		return;
 	}
-	for (uint32_t i = 0; i < d->naggs; i++)
+	for (uint32_t i = 0; i < d->dc_naggs; i++)
 		if (drop[i])
-			dtrace_agg_remove(d->state, id, d->aggs[i].ae_key, d->aggs[i].ae_keylen);
+			dtrace_agg_remove(d->dc_state, id, d->dc_aggs[i].ae_key, d->dc_aggs[i].ae_keylen);
 }
 
 /* agg_trunc: keep the keep largest entries (the -keep smallest if negative; none if 0). */
@@ -708,21 +708,21 @@ static void agg_trunc(struct dtc *d, uint32_t id, int64_t keep)
 	uint32_t n;
 
 	if (keep == 0) {
-		dtrace_agg_remove(d->state, id, NULL, 0);
+		dtrace_agg_remove(d->dc_state, id, NULL, 0);
 		return;
 	}
 	dtc_agg_snapshot(d);
-	int sk = d->sortkey, sr = d->sortrev;
-	d->sortkey = d->sortrev = 0;                /* trunc ranks by value */
+	int sk = d->dc_sortkey, sr = d->dc_sortrev;
+	d->dc_sortkey = d->dc_sortrev = 0;                /* trunc ranks by value */
 	void **v = agg_sorted(d, id, &n);
-	d->sortkey = sk;
-	d->sortrev = sr;
-	bool *drop = kzalloc(MAX(d->naggs, 1) * sizeof(bool));
+	d->dc_sortkey = sk;
+	d->dc_sortrev = sr;
+	bool *drop = kzalloc(MAX(d->dc_naggs, 1) * sizeof(bool));
 	uint64_t k = keep > 0 ? (uint64_t)keep : -(uint64_t)keep;
 	for (uint32_t i = 0; v != NULL && drop != NULL && i < n; i++) {
 		const struct dtc_aggent *e = v[i];
 		bool kept = keep > 0 ? (uint64_t)(n - i) <= k : (uint64_t)i < k;
-		drop[e - d->aggs] = !kept;
+		drop[e - d->dc_aggs] = !kept;
 	}
 	if (v != NULL && drop != NULL)
 		trunc_remove(d, id, drop);
@@ -735,15 +735,15 @@ void dtc_agg_apply(struct dtc *d, const dt_action *a, int64_t value)
 {
 	uint32_t id = a->ac_naggs ? a->ac_aggs[0] : 0;
 
-	if (a->ac_naggs == 0 || id >= d->prog->dp_naggs)
+	if (a->ac_naggs == 0 || id >= d->dc_prog->dp_naggs)
 		return;
 	switch (a->ac_kind) {
-	case DT_ACT_CLEAR: dtrace_agg_clear(d->state, id); break;
+	case DT_ACT_CLEAR: dtrace_agg_clear(d->dc_state, id); break;
 	case DT_ACT_TRUNC:
 		agg_trunc(d, id, a->ac_nargs ? value : 0);
 		break;
-	case DT_ACT_NORMALIZE: d->agg_normal[id] = value > 0 ? value : 1; break;
-	case DT_ACT_DENORMALIZE: d->agg_normal[id] = 1; break;
+	case DT_ACT_NORMALIZE: d->dc_agg_normal[id] = value > 0 ? value : 1; break;
+	case DT_ACT_DENORMALIZE: d->dc_agg_normal[id] = 1; break;
 	default: break;
 	}
 }

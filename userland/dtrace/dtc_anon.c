@@ -44,10 +44,10 @@ static char *anon_line, *anon_wordbuf;   /* its command line and words (argv poi
 /* anon_defaults: the options a dtrace command starts with (as cmd_dtrace sets them). */
 static void anon_defaults(struct dtc *d)
 {
-	dtrace_opts_default(&d->ov);
-	d->switchrate_ns = NSEC_PER_SEC;
-	d->aggrate_ns = NSEC_PER_SEC;
-	d->stackindent = 14;
+	dtrace_opts_default(&d->dc_ov);
+	d->dc_switchrate_ns = NSEC_PER_SEC;
+	d->dc_aggrate_ns = NSEC_PER_SEC;
+	d->dc_stackindent = 14;
 }
 
 /* anon_words: the saved command line into words (shell quoting); argc, 0 on error. */
@@ -67,13 +67,13 @@ static int anon_start(struct dtc *d, struct shell_words *w)
 {
 	int rc = dtc_parse_args(d, w->sw_argc, w->sw_argv);
 
-	if (rc < 0 && d->ndescs == 0) {
+	if (rc < 0 && d->dc_ndescs == 0) {
 		dtc_err("dtrace: anonymous enabling: no probe descriptions\n");
 		rc = 1;
 	}
 	if (rc < 0)
 		rc = dtc_compile(d);
-	d->ov.dov_deadman_ns = 0;            /* no consumer asks for status until the claim */
+	d->dc_ov.dov_deadman_ns = 0;            /* no consumer asks for status until the claim */
 	if (rc < 0)
 		rc = dtc_trace_start(d, false);
 	return rc;
@@ -100,7 +100,7 @@ void dtrace_anon_boot(void)
 	anon_defaults(d);
 	int rc = anon_words(line, &w) ? anon_start(d, &w) : 1;
 	if (rc < 0) {
-		d->intr_base = console_interrupt_count();
+		d->dc_intr_base = console_interrupt_count();
 		anon = d;                        /* the words stay: operands point into them */
 		anon_line = line;
 		anon_wordbuf = w.sw_buf;
@@ -116,7 +116,7 @@ int dtc_anon_claim(struct dtc *d)
 {
 	struct dtc *a = anon;
 
-	if (d->ndescs > 0) {                     /* libdtrace's EDT_ISANON */
+	if (d->dc_ndescs > 0) {                     /* libdtrace's EDT_ISANON */
 		dtc_err("dtrace: could not enable tracing: Can't claim anonymous state and "
 		        "enable probes\n");
 		return 1;
@@ -126,10 +126,10 @@ int dtc_anon_claim(struct dtc *d)
 		return 1;
 	}
 	anon = NULL;                             /* claimed: never again */
-	a->quiet |= d->quiet;
-	a->json |= d->json;
-	a->follow_once = d->compile_only;        /* -ae: what there is, then exit */
-	a->intr_base = d->intr_base;
+	a->dc_quiet |= d->dc_quiet;
+	a->dc_json |= d->dc_json;
+	a->dc_follow_once = d->dc_compile_only;        /* -ae: what there is, then exit */
+	a->dc_intr_base = d->dc_intr_base;
 	thread_set_untraced(true);
 	int rc = dtc_trace_follow(a);
 	dtc_free(a);

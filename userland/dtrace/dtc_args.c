@@ -80,11 +80,11 @@ int dtc_usage(void)
 
 static int add_desc(struct dtc *d, enum dtc_desc_kind kind, const char *text)
 {
-	if (d->ndescs == DTC_MAXDESCS) {
+	if (d->dc_ndescs == DTC_MAXDESCS) {
 		dtc_err("dtrace: too many probe descriptions (at most %d)\n", DTC_MAXDESCS);
 		return 2;
 	}
-	d->descs[d->ndescs++] = (struct dtc_desc){ .dd_kind = kind, .dd_text = text };
+	d->dc_descs[d->dc_ndescs++] = (struct dtc_desc){ .dd_kind = kind, .dd_text = text };
 	return -1;
 }
 
@@ -111,11 +111,11 @@ static int flag_option(struct dtc *d, char c, const char *arg)
 	case 'b': return dtc_opt_x(d, "-b", "bufsize", arg) ? -1 : 1;
 	case 'X': return dtc_opt_x(d, "-X", "stdc", arg) ? -1 : 1;
 	case 'x': return dtc_opt_x(d, "-x", arg, NULL) ? -1 : 1;
-	case 'q': d->quiet = true; return -1;
-	case 'F': d->flowindent = true; return -1;
-	case 'w': d->destructive = d->ov.dov_destructive = true; return -1;
-	case 'Z': d->zdefs = true; return -1;
-	case 'a': d->grabanon = true; return -1;
+	case 'q': d->dc_quiet = true; return -1;
+	case 'F': d->dc_flowindent = true; return -1;
+	case 'w': d->dc_destructive = d->dc_ov.dov_destructive = true; return -1;
+	case 'Z': d->dc_zdefs = true; return -1;
+	case 'a': d->dc_grabanon = true; return -1;
 	default: return -2;
 	}
 }
@@ -140,20 +140,20 @@ static int flag_one(struct dtc *d, char c, const char *arg)
 	case 'm': return add_desc(d, DTC_MODULE, arg);
 	case 'f': return add_desc(d, DTC_FUNCTION, arg);
 	case 'i': return add_desc(d, DTC_ID, arg);
-	case 'c': d->ccmd = arg; return -1;
-	case 'p': d->pgrab = arg; return -1;
+	case 'c': d->dc_ccmd = arg; return -1;
+	case 'p': d->dc_pgrab = arg; return -1;
 	case 'o':
 		dtc_err("dtrace: -o %s: Sonde has no writable files; output goes to the console\n", arg);
 		return 2;
-	case 'l': d->list = true; return -1;
-	case 'v': d->verbose = true; return -1;
-	case 'e': d->compile_only = true; return -1;
-	case 'S': d->show_dif = true; return -1;
-	case 'G': d->gen_object = true; return -1;
-	case 'h': d->gen_header = true; return -1;
-	case 'V': d->version_only = true; return -1;
-	case 'C': d->cpp = true; return -1;
-	case 'H': d->cpp_hdrs = true; return -1;
+	case 'l': d->dc_list = true; return -1;
+	case 'v': d->dc_verbose = true; return -1;
+	case 'e': d->dc_compile_only = true; return -1;
+	case 'S': d->dc_show_dif = true; return -1;
+	case 'G': d->dc_gen_object = true; return -1;
+	case 'h': d->dc_gen_header = true; return -1;
+	case 'V': d->dc_version_only = true; return -1;
+	case 'C': d->dc_cpp = true; return -1;
+	case 'H': d->dc_cpp_hdrs = true; return -1;
 	case 'D': case 'U': case 'I':        /* the preprocessor's (dtc_cpp.c) */
 		if (dtc_cpp_add(d, c, arg))
 			return -1;
@@ -193,8 +193,8 @@ int dtc_parse_args(struct dtc *d, int argc, char **argv)
 	int nop = 1, rc;
 	bool options = true;
 
-	d->operands = kmalloc(((size_t)argc + 1) * sizeof(char *));
-	if (d->operands == NULL) {
+	d->dc_operands = kmalloc(((size_t)argc + 1) * sizeof(char *));
+	if (d->dc_operands == NULL) {
 		dtc_err("dtrace: out of memory\n");
 		return 1;
 	}
@@ -205,26 +205,26 @@ int dtc_parse_args(struct dtc *d, int argc, char **argv)
 			if ((rc = flags_word(d, argc, argv, &i)) >= 0)
 				return rc;
 		} else
-			d->operands[nop++] = argv[i];
+			d->dc_operands[nop++] = argv[i];
 	}
-	d->operands[0] = "dtrace";
-	for (int i = 0; i < d->ndescs; i++)
-		if (d->descs[i].dd_kind == DTC_SCRIPT) {
-			d->operands[0] = d->descs[i].dd_text;
+	d->dc_operands[0] = "dtrace";
+	for (int i = 0; i < d->dc_ndescs; i++)
+		if (d->dc_descs[i].dd_kind == DTC_SCRIPT) {
+			d->dc_operands[0] = d->dc_descs[i].dd_text;
 			break;
 		}
-	d->operands[nop] = NULL;
-	d->macro_argc = nop;
-	d->macro_argv = d->operands;
-	if (d->version_only) {
+	d->dc_operands[nop] = NULL;
+	d->dc_macro_argc = nop;
+	d->dc_macro_argv = d->dc_operands;
+	if (d->dc_version_only) {
 		dtc_out("dtrace: Sun D 1.6.2 (Sonde)\n");
 		return 0;
 	}
-	if ((d->gen_object || d->gen_header) && d->ndescs == 0) {
-		dtc_err("dtrace: -%c requires one or more scripts\n", d->gen_header ? 'h' : 'G');
+	if ((d->dc_gen_object || d->dc_gen_header) && d->dc_ndescs == 0) {
+		dtc_err("dtrace: -%c requires one or more scripts\n", d->dc_gen_header ? 'h' : 'G');
 		return 2;
 	}
-	if (d->ndescs == 0 && !d->list && !d->grabanon)
+	if (d->dc_ndescs == 0 && !d->dc_list && !d->dc_grabanon)
 		return dtc_usage();
 	return -1;
 }
@@ -236,17 +236,17 @@ int dtc_parse_args(struct dtc *d, int argc, char **argv)
  */
 int dtc_gen_refuse(struct dtc *d)
 {
-	const char *script = d->operands[0];
+	const char *script = d->dc_operands[0];
 	size_t n = strlen(script);
 	char file[256];
 
 	if (n > 2 && strcmp(script + n - 2, ".d") == 0)
 		n -= 2;
 	if (strcmp(script, "dtrace") == 0)
-		ksnprintf(file, sizeof(file), "d.%s", d->gen_header ? "h" : "o");
+		ksnprintf(file, sizeof(file), "d.%s", d->dc_gen_header ? "h" : "o");
 	else
-		ksnprintf(file, sizeof(file), "%.*s.%s", (int)MIN(n, 200), script, d->gen_header ? "h" : "o");
+		ksnprintf(file, sizeof(file), "%.*s.%s", (int)MIN(n, 200), script, d->dc_gen_header ? "h" : "o");
 	dtc_err("dtrace: failed to open %s file '%s': Read-only file system\n",
-	        d->gen_header ? "header" : "output", file);
+	        d->dc_gen_header ? "header" : "output", file);
 	return 1;
 }

@@ -45,7 +45,7 @@ static void cpp_included(void *arg, const char *path, int depth)
 {
 	struct dtc *d = arg;
 
-	if (d->cpp_hdrs)
+	if (d->dc_cpp_hdrs)
 		dtc_err("%.*s %s\n", depth, "................", path);
 }
 
@@ -53,12 +53,12 @@ static void cpp_included(void *arg, const char *path, int depth)
 bool dtc_cpp_add(struct dtc *d, char kind, const char *arg)
 {
 	if (kind == 'I') {
-		if (d->ncpp_dirs == DTC_MAXCPPDIRS)
+		if (d->dc_ncpp_dirs == DTC_MAXCPPDIRS)
 			return false;
-		d->cpp_dirs[d->ncpp_dirs++] = arg;
+		d->dc_cpp_dirs[d->dc_ncpp_dirs++] = arg;
 		return true;
 	}
-	if (d->ncpp_defs == DTC_MAXCPPDEFS)
+	if (d->dc_ncpp_defs == DTC_MAXCPPDEFS)
 		return false;
 	size_t n = strlen(arg);
 	char *def = kmalloc(n + 2);
@@ -66,7 +66,7 @@ bool dtc_cpp_add(struct dtc *d, char kind, const char *arg)
 		return false;
 	def[0] = kind;
 	memcpy(def + 1, arg, n + 1);
-	d->cpp_defs[d->ncpp_defs++] = def;
+	d->dc_cpp_defs[d->dc_ncpp_defs++] = def;
 	return true;
 }
 
@@ -116,11 +116,11 @@ int dtc_cpp_desc(struct dtc *d, struct dtc_desc *dd, uint32_t line_base)
 	char *out;
 	size_t outlen;
 
-	for (int i = 0; i < d->ncpp_dirs; i++)
-		dirs[ndirs++] = kfile_path_trim(d->cpp_dirs[i]);
-	dirs[ndirs++] = kfile_path_trim(d->libdir != NULL ? d->libdir : CPP_LIBDIR);
+	for (int i = 0; i < d->dc_ncpp_dirs; i++)
+		dirs[ndirs++] = kfile_path_trim(d->dc_cpp_dirs[i]);
+	dirs[ndirs++] = kfile_path_trim(d->dc_libdir != NULL ? d->dc_libdir : CPP_LIBDIR);
 	dt_cpp_opts o = {
-		.co_defs = d->cpp_defs, .co_ndefs = (uint32_t)d->ncpp_defs,
+		.co_defs = d->dc_cpp_defs, .co_ndefs = (uint32_t)d->dc_ncpp_defs,
 		.co_dirs = dirs, .co_ndirs = ndirs,
 		.co_open = cpp_open, .co_included = cpp_included, .co_arg = d,
 		.co_line_base = line_base,

@@ -183,10 +183,10 @@ static void dis_difo(const dif_difo_t *dp, uint32_t strsize)
 
 void dtc_show_dif(struct dtc *d)
 {
-	uint32_t strsize = d->ov.dov_strsize;
+	uint32_t strsize = d->dc_ov.dov_strsize;
 
-	for (uint32_t c = 0; c < d->prog->dp_nclauses; c++) {
-		const dt_clause *cl = &d->prog->dp_clauses[c];
+	for (uint32_t c = 0; c < d->dc_prog->dp_nclauses; c++) {
+		const dt_clause *cl = &d->dc_prog->dp_clauses[c];
 		if (cl->cl_pred != NULL)
 			dis_difo(cl->cl_pred, strsize);
 		for (uint32_t a = 0; a < cl->cl_nacts; a++)

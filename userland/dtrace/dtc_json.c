@@ -151,7 +151,7 @@ static void json_trace(struct dtc *d, const dt_action *a, const uint8_t *data)
 	int64_t v;
 
 	if (dp->dd_rtype.dt_kind == DIF_TYPE_STRING) {
-		json_strn((const char *)data, d->ov.dov_strsize);
+		json_strn((const char *)data, d->dc_ov.dov_strsize);
 	} else if (dp->dd_rtype.dt_kind == DIF_TYPE_BLOB && a->ac_arg > 1) {
 		json_bytes(data, dp->dd_rtype.dt_size);
 	} else if (dp->dd_rtype.dt_kind == DIF_TYPE_BLOB) {
@@ -205,7 +205,7 @@ static bool json_action(struct dtc *d, const dt_action *a, const uint8_t *data, 
 	if (a->ac_kind == DT_ACT_TRACE)
 		json_trace(d, a, data);
 	else if (a->ac_kind == DT_ACT_STACK)
-		json_stack((const uint64_t *)data, (uint32_t)(a->ac_arg ? a->ac_arg : d->ov.dov_stackframes));
+		json_stack((const uint64_t *)data, (uint32_t)(a->ac_arg ? a->ac_arg : d->dc_ov.dov_stackframes));
 	else if (a->ac_kind == DT_ACT_USTACK)
 		json_stack((const uint64_t *)data, 1);
 	else if (a->ac_kind == DT_ACT_TRACEMEM)
@@ -248,17 +248,17 @@ static void json_probe_record(struct dtc *d, int cpu, const dtrace_epinfo_t *ei,
 		const dt_action *a = &cl->cl_acts[i];
 		if (json_action(d, a, data, first))
 			first = false;
-		data += dtrace_action_size(a, d->ov.dov_strsize, d->ov.dov_stackframes);
+		data += dtrace_action_size(a, d->dc_ov.dov_strsize, d->dc_ov.dov_stackframes);
 	}
 	dtc_outn("]}\n", 3);
 }
 
 void dtc_json_record(struct dtc *d, int cpu, const dtrace_rechdr_t *h)
 {
-	const dtrace_epinfo_t *ei = &d->epinfo[h->dtrh_epid - 1];
-	const dt_clause *cl = &d->prog->dp_clauses[ei->dei_clause];
+	const dtrace_epinfo_t *ei = &d->dc_epinfo[h->dtrh_epid - 1];
+	const dt_clause *cl = &d->dc_prog->dp_clauses[ei->dei_clause];
 	const uint8_t *data = (const uint8_t *)(h + 1);
-	bool shown = !d->quiet;
+	bool shown = !d->dc_quiet;
 
 	for (uint32_t i = 0; i < cl->cl_nacts && !shown; i++)
 		shown = action_name(&cl->cl_acts[i]) != NULL;
@@ -270,7 +270,7 @@ void dtc_json_record(struct dtc *d, int cpu, const dtrace_rechdr_t *h)
 			dtc_json_printa(d, a);
 		else
 			json_consumer_action(d, a, h->dtrh_epid, data);
-		data += dtrace_action_size(a, d->ov.dov_strsize, d->ov.dov_stackframes);
+		data += dtrace_action_size(a, d->dc_ov.dov_strsize, d->dc_ov.dov_stackframes);
 	}
 }
 
@@ -284,7 +284,7 @@ static void json_keys(struct dtc *d, const dt_aggdesc *ag, const struct dtc_agge
 	dtc_outn("[", 1);
 	for (uint32_t k = 0; k < ag->ag_nkeys && off < e->ae_keylen; k++) {
 		const dt_keytype *kt = &ag->ag_keys[k];
-		uint32_t len = dtrace_agg_keysize(kt, d->ov.dov_strsize, d->ov.dov_stackframes);
+		uint32_t len = dtrace_agg_keysize(kt, d->dc_ov.dov_strsize, d->dc_ov.dov_stackframes);
 		const uint8_t *p = e->ae_key + off;
 		int64_t v;
 		memcpy(&v, p, 8);
@@ -386,7 +386,7 @@ void dtc_json_printa(struct dtc *d, const dt_action *a)
 {
 	dtc_agg_snapshot(d);
 	for (uint32_t i = 0; i < a->ac_naggs; i++) {
-		d->agg_printed[a->ac_aggs[i]] = true;
+		d->dc_agg_printed[a->ac_aggs[i]] = true;
 		dtc_json_agg(d, a->ac_aggs[i]);
 	}
 }

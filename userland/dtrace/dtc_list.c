@@ -61,7 +61,7 @@ static void list_print(struct dtc *d, dtrace_id_t id)
 	const dtrace_probedesc_t *pd = &pi.dpi_desc;
 	dtc_out("%5u %10s %17s %33s %s\n", id, pd->dpd_provider, pd->dpd_mod, pd->dpd_func,
 	        pd->dpd_name);
-	if (d->verbose)
+	if (d->dc_verbose)
 		dtc_list_info(&pi);
 }
 
@@ -99,10 +99,10 @@ int dtc_list(struct dtc *d)
 		return 1;
 	}
 	dtc_out("%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME");
-	if (d->prog == NULL)
+	if (d->dc_prog == NULL)
 		dtrace_probe_list(NULL, list_collect, &l);
-	for (uint32_t c = 0; d->prog != NULL && c < d->prog->dp_nclauses; c++) {
-		const dt_clause *cl = &d->prog->dp_clauses[c];
+	for (uint32_t c = 0; d->dc_prog != NULL && c < d->dc_prog->dp_nclauses; c++) {
+		const dt_clause *cl = &d->dc_prog->dp_clauses[c];
 		for (uint32_t i = 0; i < cl->cl_nprobes; i++) {
 			uint32_t before = l.n;
 			if (!list_desc(&l, &cl->cl_probes[i]))
@@ -111,7 +111,7 @@ int dtc_list(struct dtc *d)
 				list_print(d, l.ids[k]);
 		}
 	}
-	for (uint32_t k = 0; d->prog == NULL && k < l.n; k++)
+	for (uint32_t k = 0; d->dc_prog == NULL && k < l.n; k++)
 		list_print(d, l.ids[k]);
 	kfree(l.ids);
 	return rc;

@@ -38,24 +38,24 @@ static const struct { const char *name; size_t off; } dtc_sizes[] = {
 static bool set_flag(struct dtc *d, const dt_optval *v)
 {
 	static const struct { const char *name; size_t off; } flags[] = {
-		{ "quiet", offsetof(struct dtc, quiet) },
-		{ "flowindent", offsetof(struct dtc, flowindent) },
-		{ "rawbytes", offsetof(struct dtc, rawbytes) },
-		{ "aggpercpu", offsetof(struct dtc, aggpercpu) },
-		{ "grabanon", offsetof(struct dtc, grabanon) },
-		{ "errtags", offsetof(struct dtc, errtags) },
-		{ "droptags", offsetof(struct dtc, droptags) },
-		{ "zdefs", offsetof(struct dtc, zdefs) },
-		{ "defaultargs", offsetof(struct dtc, defargs) },
-		{ "argref", offsetof(struct dtc, argref) },
+		{ "quiet", offsetof(struct dtc, dc_quiet) },
+		{ "flowindent", offsetof(struct dtc, dc_flowindent) },
+		{ "rawbytes", offsetof(struct dtc, dc_rawbytes) },
+		{ "aggpercpu", offsetof(struct dtc, dc_aggpercpu) },
+		{ "grabanon", offsetof(struct dtc, dc_grabanon) },
+		{ "errtags", offsetof(struct dtc, dc_errtags) },
+		{ "droptags", offsetof(struct dtc, dc_droptags) },
+		{ "zdefs", offsetof(struct dtc, dc_zdefs) },
+		{ "defaultargs", offsetof(struct dtc, dc_defargs) },
+		{ "argref", offsetof(struct dtc, dc_argref) },
 	};
 
 	if (strcmp(v->ov_name, "destructive") == 0) {
-		d->destructive = d->ov.dov_destructive = v->ov_set;
+		d->dc_destructive = d->dc_ov.dov_destructive = v->ov_set;
 		return true;
 	}
 	if (strcmp(v->ov_name, "aggsortkey") == 0 || strcmp(v->ov_name, "aggsortrev") == 0) {
-		*(v->ov_name[7] == 'k' ? &d->sortkey : &d->sortrev) = v->ov_set;
+		*(v->ov_name[7] == 'k' ? &d->dc_sortkey : &d->dc_sortrev) = v->ov_set;
 		return true;
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(flags); i++) {
@@ -75,36 +75,36 @@ static bool set_number(struct dtc *d, const dt_optval *v)
 
 	for (size_t i = 0; i < ARRAY_SIZE(dtc_sizes); i++)
 		if (strcmp(n, dtc_sizes[i].name) == 0) {
-			*(uint64_t *)((char *)&d->ov + dtc_sizes[i].off) = x;
+			*(uint64_t *)((char *)&d->dc_ov + dtc_sizes[i].off) = x;
 			return true;             /* 0: no buffer (the framework drops all) */
 		}
 	for (size_t i = 0; i < ARRAY_SIZE(dtc_counts); i++)
 		if (strcmp(n, dtc_counts[i].name) == 0) {
-			*(uint32_t *)((char *)&d->ov + dtc_counts[i].off) = (uint32_t)x;
+			*(uint32_t *)((char *)&d->dc_ov + dtc_counts[i].off) = (uint32_t)x;
 			return x > 0 && x <= dtc_counts[i].max;
 		}
 	if (strcmp(n, "jit") == 0) {             /* Sonde's: 0 keeps DIF on the interpreter */
-		d->ov.dov_jit = x != 0;
+		d->dc_ov.dov_jit = x != 0;
 		return true;
 	}
 	if (strcmp(n, "strsize") == 0) {
-		d->ov.dov_strsize = (uint32_t)x;
+		d->dc_ov.dov_strsize = (uint32_t)x;
 		return x >= 2 && x <= 65536;
 	}
 	if (strcmp(n, "switchrate") == 0)
-		d->switchrate_ns = x;
+		d->dc_switchrate_ns = x;
 	else if (strcmp(n, "aggrate") == 0)
-		d->aggrate_ns = x;
+		d->dc_aggrate_ns = x;
 	else if (strcmp(n, "cleanrate") == 0)
-		d->ov.dov_cleanrate_ns = x;
+		d->dc_ov.dov_cleanrate_ns = x;
 	else if (strcmp(n, "aggsortpos") == 0)
-		d->sortpos = (int)MIN(x, 1000);
+		d->dc_sortpos = (int)MIN(x, 1000);
 	else if (strcmp(n, "aggsortkeypos") == 0)
-		d->sortkeypos = (int)MIN(x, 1000);
+		d->dc_sortkeypos = (int)MIN(x, 1000);
 	else if (strcmp(n, "cpu") == 0)
-		d->ov.dov_cpu = (int)MIN(x, 1000000);
+		d->dc_ov.dov_cpu = (int)MIN(x, 1000000);
 	else if (strcmp(n, "stackindent") == 0)
-		d->stackindent = (int)MIN(x, 200);
+		d->dc_stackindent = (int)MIN(x, 200);
 	return true;                             /* the others: accepted, no meaning here */
 }
 
@@ -121,30 +121,30 @@ dt_opterr dtc_opt_set(struct dtc *d, const char *name, const char *val)
 			return DT_OPT_OK;
 	}
 	if (strcmp(name, "bufresize") == 0) {    /* auto, manual: as the word list has them */
-		d->ov.dov_bufresize = v.ov_num == 0 ? DTRACE_BUFRESIZE_AUTO : DTRACE_BUFRESIZE_MANUAL;
+		d->dc_ov.dov_bufresize = v.ov_num == 0 ? DTRACE_BUFRESIZE_AUTO : DTRACE_BUFRESIZE_MANUAL;
 		return DT_OPT_OK;
 	}
 	if (strcmp(name, "bufpolicy") == 0) {
 		static const int policy[] = { DTRACE_BUFPOLICY_SWITCH, DTRACE_BUFPOLICY_FILL,
 		                              DTRACE_BUFPOLICY_RING };
-		d->ov.dov_bufpolicy = policy[v.ov_num];
+		d->dc_ov.dov_bufpolicy = policy[v.ov_num];
 		return DT_OPT_OK;
 	}
 	if (strcmp(name, "cpp") == 0 || strcmp(name, "cpphdrs") == 0) {   /* -C, -H */
-		*(name[3] == 0 ? &d->cpp : &d->cpp_hdrs) = v.ov_set;
+		*(name[3] == 0 ? &d->dc_cpp : &d->dc_cpp_hdrs) = v.ov_set;
 		return DT_OPT_OK;
 	}
 	if (strcmp(name, "define") == 0 || strcmp(name, "undef") == 0 || strcmp(name, "incdir") == 0)
 		return dtc_cpp_add(d, name[0] == 'd' ? 'D' : name[0] == 'u' ? 'U' : 'I', v.ov_text) ?
 		       DT_OPT_OK : DT_OPT_BADVAL;
 	if (strcmp(name, "oformat") == 0) {      /* none, text, json: dtc_json.c */
-		d->json = v.ov_num == 2;
+		d->dc_json = v.ov_num == 2;
 		return DT_OPT_OK;
 	}
 	if (v.ov_kind == DT_OPTK_SIZE || v.ov_kind == DT_OPTK_TIME || v.ov_kind == DT_OPTK_SCALAR)
 		return set_number(d, &v) ? DT_OPT_OK : DT_OPT_BADVAL;
 	if (strcmp(name, "libdir") == 0)         /* the D library's directory (dtc_lib.c) */
-		d->libdir = v.ov_text;
+		d->dc_libdir = v.ov_text;
 	return DT_OPT_OK;
 }
 

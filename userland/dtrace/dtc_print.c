@@ -155,7 +155,7 @@ void dtc_print_stack_fmt(const uint64_t *pcs, uint32_t n, int indent, const char
 
 void dtc_print_stack(struct dtc *d, const uint64_t *pcs, uint32_t n)
 {
-	dtc_print_stack_fmt(pcs, n, d->stackindent, "%s");
+	dtc_print_stack_fmt(pcs, n, d->dc_stackindent, "%s");
 }
 
 /* dtc_print_bytes: DTrace's dump of raw bytes (tracemem(), structs, odd keys). */
@@ -283,7 +283,7 @@ static void trace_blob(struct dtc *d, const dt_action *a, const uint8_t *data, u
 	if (a->ac_arg > 1)
 		dtc_print_bytes(data, size);
 	else
-		print_chars(data, size, d->quiet, 33);
+		print_chars(data, size, d->dc_quiet, 33);
 }
 
 static void print_trace(struct dtc *d, const dt_action *a, const uint8_t *data)
@@ -291,14 +291,14 @@ static void print_trace(struct dtc *d, const dt_action *a, const uint8_t *data)
 	const dif_difo_t *dp = a->ac_args[0];
 	int64_t v;
 
-	if (d->rawbytes) {                          /* the record as it is: its type's size */
-		uint32_t n = dp->dd_rtype.dt_kind == DIF_TYPE_STRING ? d->ov.dov_strsize :
+	if (d->dc_rawbytes) {                          /* the record as it is: its type's size */
+		uint32_t n = dp->dd_rtype.dt_kind == DIF_TYPE_STRING ? d->dc_ov.dov_strsize :
 		             dp->dd_rtype.dt_size ? dp->dd_rtype.dt_size : 8;
 		dtc_print_bytes(data, n);
 		return;
 	}
 	if (dp->dd_rtype.dt_kind == DIF_TYPE_STRING) {
-		dtc_out(d->quiet ? "%s" : "  %-33s", (const char *)data);
+		dtc_out(d->dc_quiet ? "%s" : "  %-33s", (const char *)data);
 		return;
 	}
 	if (dp->dd_rtype.dt_kind == DIF_TYPE_BLOB) {
@@ -306,7 +306,7 @@ static void print_trace(struct dtc *d, const dt_action *a, const uint8_t *data)
 		return;
 	}
 	memcpy(&v, data, 8);
-	trace_int(v, dp->dd_rtype.dt_size, (dp->dd_rtype.dt_flags & DIF_TF_SIGNED) != 0, d->quiet);
+	trace_int(v, dp->dd_rtype.dt_size, (dp->dd_rtype.dt_flags & DIF_TF_SIGNED) != 0, d->dc_quiet);
 }
 
 /* ---- printf() ---- */
@@ -369,9 +369,9 @@ const dt_conv *dtc_fmt_next(const dt_fmtdesc *fd, const char **t, uint32_t *ci)
  */
 static void print_printf(struct dtc *d, const dt_action *a, const uint8_t *data)
 {
-	const dt_fmtdesc *fd = &d->prog->dp_formats[a->ac_fmt];
+	const dt_fmtdesc *fd = &d->dc_prog->dp_formats[a->ac_fmt];
 	const char *t = fd->fd_text;
-	uint32_t ci = 0, ai = 0, strsize = d->ov.dov_strsize;
+	uint32_t ci = 0, ai = 0, strsize = d->dc_ov.dov_strsize;
 	const dt_conv *cv;
 
 	while ((cv = dtc_fmt_next(fd, &t, &ci)) != NULL) {
@@ -449,7 +449,7 @@ static void print_freopen(struct dtc *d, const dt_action *a, const uint8_t *data
 
 static void print_error(struct dtc *d, const dtrace_errrec_t *r)
 {
-	dtrace_epinfo_t *ei = r->der_epid >= 1 && r->der_epid <= d->nepids ? &d->epinfo[r->der_epid - 1] : NULL;
+	dtrace_epinfo_t *ei = r->der_epid >= 1 && r->der_epid <= d->dc_nepids ? &d->dc_epinfo[r->der_epid - 1] : NULL;
 	const dtrace_probedesc_t *pd = ei ? &ei->dei_desc : NULL;
 	const char *fault = dif_fault_message(r->der_fault);
 	char where[32], addr[32] = "";
@@ -466,7 +466,7 @@ static void print_error(struct dtc *d, const dtrace_errrec_t *r)
 	char off[32] = "";
 	if (r->der_pc != UINT32_MAX)                /* a fault outside DIF (copying a string) has none */
 		ksnprintf(off, sizeof(off), " at DIF offset %u", r->der_pc);
-	if (d->json)
+	if (d->dc_json)
 		dtc_json_error(d, r, ei, fault, where);
 	dtc_err("dtrace: error on enabled probe ID %u (ID %u: %s:%s:%s:%s): %s%s in %s%s\n",
 	        r->der_epid, ei ? ei->dei_probe : 0, pd ? pd->dpd_provider : "?", pd ? pd->dpd_mod : "",
@@ -475,10 +475,10 @@ static void print_error(struct dtc *d, const dtrace_errrec_t *r)
 
 static void print_header(struct dtc *d)
 {
-	if (d->quiet || d->header_done || d->json)
+	if (d->dc_quiet || d->dc_header_done || d->dc_json)
 		return;
-	d->header_done = true;
-	if (d->flowindent)
+	d->dc_header_done = true;
+	if (d->dc_flowindent)
 		dtc_out("%3s %-41s\n", "CPU", "FUNCTION");
 	else
 		dtc_out("%3s %6s %32s\n", "CPU", "ID", "FUNCTION:NAME");
@@ -515,18 +515,18 @@ static uint32_t next_epid(const uint8_t *buf, long len, long off)
  */
 static enum flow flow_of(struct dtc *d, const dtrace_rechdr_t *h, uint32_t next)
 {
-	const dtrace_epinfo_t *ei = &d->epinfo[h->dtrh_epid - 1];
+	const dtrace_epinfo_t *ei = &d->dc_epinfo[h->dtrh_epid - 1];
 	const char *name = ei->dei_desc.dpd_name;
 
 	if (name_is(name, "entry")) {
-		if (d->last_epid != 0 && d->last_epid != h->dtrh_epid &&
-		    d->epinfo[d->last_epid - 1].dei_probe == ei->dei_probe)
+		if (d->dc_last_epid != 0 && d->dc_last_epid != h->dtrh_epid &&
+		    d->dc_epinfo[d->dc_last_epid - 1].dei_probe == ei->dei_probe)
 			return FLOW_NONE;
 		return FLOW_ENTRY;
 	}
 	if (name_is(name, "return")) {
-		if (next >= 1 && next <= d->nepids && next != h->dtrh_epid &&
-		    d->epinfo[next - 1].dei_probe == ei->dei_probe)
+		if (next >= 1 && next <= d->dc_nepids && next != h->dtrh_epid &&
+		    d->dc_epinfo[next - 1].dei_probe == ei->dei_probe)
 			return FLOW_NONE;
 		return FLOW_RETURN;
 	}
@@ -536,22 +536,22 @@ static enum flow flow_of(struct dtc *d, const dtrace_rechdr_t *h, uint32_t next)
 /* print_flow_prefix: "CPU  -> func" indented (or "| func:name"), as dtrace -F prints. */
 static void print_flow_prefix(struct dtc *d, int cpu, const dtrace_rechdr_t *h, uint32_t next)
 {
-	const dtrace_epinfo_t *ei = &d->epinfo[h->dtrh_epid - 1];
+	const dtrace_epinfo_t *ei = &d->dc_epinfo[h->dtrh_epid - 1];
 	bool sys = strcmp(ei->dei_desc.dpd_provider, "syscall") == 0;
 	enum flow f = flow_of(d, h, next);
 	char name[DTRACE_FUNCNAMELEN + DTRACE_NAMELEN + 8];
 
-	if (f == FLOW_RETURN && d->indent > 0)
-		d->indent -= 2;
+	if (f == FLOW_RETURN && d->dc_indent > 0)
+		d->dc_indent -= 2;
 	if (f == FLOW_NONE)
 		ksnprintf(name, sizeof(name), "| %s:%s", ei->dei_desc.dpd_func, ei->dei_desc.dpd_name);
 	else
 		ksnprintf(name, sizeof(name), "%s%s", f == FLOW_ENTRY ? (sys ? " => " : " -> ") :
 		          (sys ? " <= " : " <- "), ei->dei_desc.dpd_func);
-	dtc_out("%3d %*s%-*s ", cpu, d->indent, "", 41 - d->indent > 0 ? 41 - d->indent : 0, name);
+	dtc_out("%3d %*s%-*s ", cpu, d->dc_indent, "", 41 - d->dc_indent > 0 ? 41 - d->dc_indent : 0, name);
 	if (f == FLOW_ENTRY)
-		d->indent += 2;
-	d->last_epid = h->dtrh_epid;
+		d->dc_indent += 2;
+	d->dc_last_epid = h->dtrh_epid;
 }
 
 static void print_action(struct dtc *d, const dt_action *a, const uint8_t *data)
@@ -567,26 +567,26 @@ static void print_action(struct dtc *d, const dt_action *a, const uint8_t *data)
 	case DT_ACT_FREOPEN: print_freopen(d, a, data); break;
 	case DT_ACT_PRINT: dtc_print_typed(a->ac_type, a->ac_args[0], data); break;
 	case DT_ACT_USTACK: dtc_print_ustack(d, (const uint64_t *)data, dtrace_action_size(a, 0, 0) / 8); break;
-	case DT_ACT_STACK: dtc_print_stack(d, (const uint64_t *)data, (uint32_t)(a->ac_arg ? a->ac_arg : d->ov.dov_stackframes)); break;
+	case DT_ACT_STACK: dtc_print_stack(d, (const uint64_t *)data, (uint32_t)(a->ac_arg ? a->ac_arg : d->dc_ov.dov_stackframes)); break;
 	case DT_ACT_TRACEMEM:
-		if (!d->rawbytes && is_text(data, (uint32_t)a->ac_arg))
-			dtc_out(d->quiet ? "%.*s" : "  %-33.*s", (int)a->ac_arg, (const char *)data);
+		if (!d->dc_rawbytes && is_text(data, (uint32_t)a->ac_arg))
+			dtc_out(d->dc_quiet ? "%.*s" : "  %-33.*s", (int)a->ac_arg, (const char *)data);
 		else
 			dtc_print_bytes(data, a->ac_arg);
 		break;
 	case DT_ACT_SYM:
 		dtc_print_sym((uint64_t)v, false, sym, sizeof(sym));
-		dtc_out(d->quiet ? "%s" : "  %-50s", sym);
+		dtc_out(d->dc_quiet ? "%s" : "  %-50s", sym);
 		break;
 	case DT_ACT_MOD:
-		dtc_out(d->quiet ? "%s" : "  %-50s", ksym_lookup_addr((uint64_t)v, &(struct ksym){ 0 }) ? "kernel" : "");
+		dtc_out(d->dc_quiet ? "%s" : "  %-50s", ksym_lookup_addr((uint64_t)v, &(struct ksym){ 0 }) ? "kernel" : "");
 		break;
 	case DT_ACT_USYM: case DT_ACT_UADDR: case DT_ACT_UMOD: {
 		uint64_t image;
 		memcpy(&image, data + 8, 8);
 		dtc_uaddr_format(a->ac_kind == DT_ACT_USYM ? DT_KEY_USYM : a->ac_kind == DT_ACT_UADDR ?
 		                 DT_KEY_UADDR : DT_KEY_UMOD, (uint64_t)v, image, sym, sizeof(sym));
-		dtc_out(d->quiet ? "%s" : "  %-50s", sym);
+		dtc_out(d->dc_quiet ? "%s" : "  %-50s", sym);
 		break;
 	}
 	case DT_ACT_PRINTA: dtc_printa(d, a); break;
@@ -606,33 +606,33 @@ size_t dtc_action_text(struct dtc *d, const dt_action *a, const uint8_t *data, c
                        size_t size)
 {
 	struct capture cp = { buf, size, 0 }, *outer = capture;
-	bool quiet = d->quiet;
+	bool quiet = d->dc_quiet;
 
 	buf[0] = 0;
-	d->quiet = true;
+	d->dc_quiet = true;
 	capture = &cp;
 	print_action(d, a, data);
 	capture = outer;
-	d->quiet = quiet;
+	d->dc_quiet = quiet;
 	return cp.cp_len;
 }
 
 static void print_record(struct dtc *d, int cpu, const dtrace_rechdr_t *h, uint32_t next)
 {
-	dtrace_epinfo_t *ei = &d->epinfo[h->dtrh_epid - 1];
-	const dt_clause *cl = &d->prog->dp_clauses[ei->dei_clause];
+	dtrace_epinfo_t *ei = &d->dc_epinfo[h->dtrh_epid - 1];
+	const dt_clause *cl = &d->dc_prog->dp_clauses[ei->dei_clause];
 	const uint8_t *data = (const uint8_t *)(h + 1);
 	char fn[DTRACE_FUNCNAMELEN + DTRACE_NAMELEN + 2];
 
-	bool quiet = d->quiet;                       /* setopt("quiet") takes effect after this record */
+	bool quiet = d->dc_quiet;                       /* setopt("quiet") takes effect after this record */
 
-	if (d->json) {                               /* -x oformat=json: dtc_json.c */
+	if (d->dc_json) {                               /* -x oformat=json: dtc_json.c */
 		dtc_json_record(d, cpu, h);
 		return;
 	}
 
 	print_header(d);
-	if (!quiet && d->flowindent) {
+	if (!quiet && d->dc_flowindent) {
 		print_flow_prefix(d, cpu, h, next);
 	} else if (!quiet) {
 		ksnprintf(fn, sizeof(fn), "%s:%s", ei->dei_desc.dpd_func, ei->dei_desc.dpd_name);
@@ -643,7 +643,7 @@ static void print_record(struct dtc *d, int cpu, const dtrace_rechdr_t *h, uint3
 		if (a->ac_kind == DT_ACT_SETOPT)
 			dtc_setopt(d, a, h->dtrh_epid);
 		print_action(d, a, data);
-		data += dtrace_action_size(a, d->ov.dov_strsize, d->ov.dov_stackframes);
+		data += dtrace_action_size(a, d->dc_ov.dov_strsize, d->dc_ov.dov_stackframes);
 	}
 	if (!quiet)
 		dtc_out("\n");
@@ -661,7 +661,7 @@ void dtc_records(struct dtc *d, int cpu, const uint8_t *buf, long len)
 			break;                       /* malformed: stop rather than guess */
 		if (h->dtrh_epid == DTRACE_EPID_ERROR)
 			print_error(d, (const dtrace_errrec_t *)h);
-		else if (h->dtrh_epid >= 1 && h->dtrh_epid <= d->nepids)
+		else if (h->dtrh_epid >= 1 && h->dtrh_epid <= d->dc_nepids)
 			print_record(d, cpu, h, next_epid(buf, len, off));
 		off += h->dtrh_size;
 	}
@@ -676,9 +676,9 @@ static void report_count(struct dtc *d, const char *tag, uint64_t now, uint64_t 
 	if (n == 0)
 		return;
 	char prefix[48] = "";
-	if (d->json)
+	if (d->dc_json)
 		dtc_json_drop(d, tag, n, what, suffix);
-	if (d->droptags)
+	if (d->dc_droptags)
 		ksnprintf(prefix, sizeof(prefix), "[%s] ", tag);
 	dtc_err("dtrace: %s%lu %s%s%s\n", prefix, n, what, n == 1 ? "" : "s", suffix);
 }
@@ -720,19 +720,19 @@ void dtc_report_drops(struct dtc *d)
 	dtrace_status_t st;
 	char on[24];
 
-	dtrace_status_get(d->state, &st);
+	dtrace_status_get(d->dc_state, &st);
 	for (int cpu = 0; cpu < dtrace_ncpus() && cpu < MAX_CPUS; cpu++) {
 		ksnprintf(on, sizeof(on), " on CPU %d", cpu);
-		report_count(d, "DTRACEDROP_PRINCIPAL", st.dst_drops[cpu], d->last.dst_drops[cpu], "drop", on);
-		report_count(d, "DTRACEDROP_AGGREGATION", st.dst_aggdrops[cpu], d->last.dst_aggdrops[cpu],
+		report_count(d, "DTRACEDROP_PRINCIPAL", st.dst_drops[cpu], d->dc_last.dst_drops[cpu], "drop", on);
+		report_count(d, "DTRACEDROP_AGGREGATION", st.dst_aggdrops[cpu], d->dc_last.dst_aggdrops[cpu],
 		             "aggregation drop", on);
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(dtc_drops); i++) {
 		const struct dtc_drop *dr = &dtc_drops[i];
 		report_count(d, dr->dr_tag, status_field(&st, dr->dr_field),
-		             status_field(&d->last, dr->dr_field), dr->dr_what, dr->dr_suffix);
+		             status_field(&d->dc_last, dr->dr_field), dr->dr_what, dr->dr_suffix);
 	}
-	d->last = st;
+	d->dc_last = st;
 }
 
 /*
@@ -757,14 +757,14 @@ void dtc_report_sizes(struct dtc *d)
 {
 	dtrace_optvals_t got;
 	struct { const char *name; uint64_t *want; const uint64_t *have; } sizes[] = {
-		{ "buffer size", &d->ov.dov_bufsize, &got.dov_bufsize },
-		{ "aggregation size", &d->ov.dov_aggsize, &got.dov_aggsize },
-		{ "speculation size", &d->ov.dov_specsize, &got.dov_specsize },
-		{ "dynamic variable size", &d->ov.dov_dynvarsize, &got.dov_dynvarsize },
+		{ "buffer size", &d->dc_ov.dov_bufsize, &got.dov_bufsize },
+		{ "aggregation size", &d->dc_ov.dov_aggsize, &got.dov_aggsize },
+		{ "speculation size", &d->dc_ov.dov_specsize, &got.dov_specsize },
+		{ "dynamic variable size", &d->dc_ov.dov_dynvarsize, &got.dov_dynvarsize },
 	};
 	char v[32];
 
-	dtrace_opts_get(d->state, &got);
+	dtrace_opts_get(d->dc_state, &got);
 	for (size_t i = 0; i < ARRAY_SIZE(sizes); i++) {
 		/* raised (DTrace's minimums), or only rounded to 8 bytes: no notice */
 		if (*sizes[i].have != 0 && *sizes[i].have + 8 <= *sizes[i].want) {

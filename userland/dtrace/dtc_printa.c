@@ -57,13 +57,13 @@ static bool join_build(struct join *j)
 	struct dtc *d = j->j_d;
 	const uint32_t *ids = j->j_a->ac_aggs;
 
-	j->j_rows = kzalloc((d->naggs + 1) * sizeof(*j->j_rows));
-	j->j_order = kmalloc((d->naggs + 1) * sizeof(*j->j_order));
+	j->j_rows = kzalloc((d->dc_naggs + 1) * sizeof(*j->j_rows));
+	j->j_order = kmalloc((d->dc_naggs + 1) * sizeof(*j->j_order));
 	if (j->j_rows == NULL || j->j_order == NULL)
 		return false;
 	for (uint32_t k = 0; k < j->j_n; k++) {
-		for (uint32_t i = 0; i < d->naggs; i++) {
-			const struct dtc_aggent *e = &d->aggs[i];
+		for (uint32_t i = 0; i < d->dc_naggs; i++) {
+			const struct dtc_aggent *e = &d->dc_aggs[i];
 			if (e->ae_aggid != ids[k] || key_seen(j, k, e))
 				continue;
 			struct join_row *r = &j->j_rows[j->j_nrows];
@@ -79,7 +79,7 @@ static bool join_build(struct join *j)
 /* row_values_cmp: the value at aggsortpos first, then the others' in their order. */
 static int row_values_cmp(struct join *j, const struct join_row *a, const struct join_row *b)
 {
-	uint32_t first = (uint32_t)j->j_d->sortpos < j->j_n ? (uint32_t)j->j_d->sortpos : 0;
+	uint32_t first = (uint32_t)j->j_d->dc_sortpos < j->j_n ? (uint32_t)j->j_d->dc_sortpos : 0;
 	int c = 0;
 
 	for (uint32_t n = 0; n < j->j_n && c == 0; n++) {
@@ -141,7 +141,7 @@ static struct dtc_value agg_fmt_value(struct dtc *d, const struct dtc_aggent *e)
 {
 	const dt_aggdesc *ag = dtc_agg_desc(d, e->ae_aggid);
 	const int64_t *v = e->ae_vals;
-	uint64_t n = (uint64_t)d->agg_normal[e->ae_aggid];
+	uint64_t n = (uint64_t)d->dc_agg_normal[e->ae_aggid];
 	struct dtc_value val = { DTC_VAL_INT, 0, 8, true, NULL, NULL, 0, NULL, false };
 
 	n = n > 1 ? n : 1;
@@ -185,7 +185,7 @@ static void print_agg_conv(struct join *j, const struct join_row *r, uint32_t k,
 static struct dtc_value key_value(struct dtc *d, const struct dtc_aggent *e, uint32_t k, uint32_t *off)
 {
 	const dt_keytype *kt = &dtc_agg_desc(d, e->ae_aggid)->ag_keys[k];
-	uint32_t len = dtrace_agg_keysize(kt, d->ov.dov_strsize, d->ov.dov_stackframes);
+	uint32_t len = dtrace_agg_keysize(kt, d->dc_ov.dov_strsize, d->dc_ov.dov_stackframes);
 	const uint8_t *p = e->ae_key + *off;
 	struct dtc_value v = { DTC_VAL_INT, 0, kt->kt_size ? kt->kt_size : 8, kt->kt_signed != 0,
 	                       NULL, NULL, 0, NULL, false };
@@ -290,7 +290,7 @@ void dtc_printa(struct dtc *d, const dt_action *a)
 		return;
 	dtc_agg_snapshot(d);
 	for (uint32_t i = 0; i < a->ac_naggs; i++)
-		d->agg_printed[a->ac_aggs[i]] = true;
+		d->dc_agg_printed[a->ac_aggs[i]] = true;
 	uint32_t maxvals = 1;
 	for (uint32_t i = 0; i < j.j_n; i++)
 		maxvals = MAX(maxvals, dtrace_agg_nvals(dtc_agg_desc(d, a->ac_aggs[i])));
@@ -307,7 +307,7 @@ void dtc_printa(struct dtc *d, const dt_action *a)
 	for (uint32_t i = 0; i < j.j_nrows; i++) {
 		const struct join_row *r = j.j_order[i];
 		if (a->ac_fmt >= 0) {
-			print_row_fmt(&j, r, &d->prog->dp_formats[a->ac_fmt], zeros);
+			print_row_fmt(&j, r, &d->dc_prog->dp_formats[a->ac_fmt], zeros);
 			continue;
 		}
 		dtc_agg_print_keys(d, r->jr_key);

@@ -42,14 +42,14 @@ void dtc_process_enter(struct dtc *d)
 {
 	struct thread *t = curthread();
 
-	kstrlcpy(d->saved_name, t->t_name, sizeof(d->saved_name));
-	d->saved_pid = t->t_pid;
+	kstrlcpy(d->dc_saved_name, t->t_name, sizeof(d->dc_saved_name));
+	d->dc_saved_pid = t->t_pid;
 	thread_set_process("dtrace", (uint64_t)proc_pid_reserve());   /* a pid no process has */
 }
 
 void dtc_process_leave(struct dtc *d)
 {
-	thread_set_process(d->saved_name, d->saved_pid);
+	thread_set_process(d->dc_saved_name, d->dc_saved_pid);
 }
 
 uint64_t dtc_process_pid(void)

@@ -89,7 +89,7 @@ void dtc_setopt(struct dtc *d, const dt_action *a, uint32_t epid)
 	const char *why = setopt_apply(d, name, val);
 	if (why == NULL)
 		return;
-	const dtrace_epinfo_t *ei = &d->epinfo[epid - 1];
+	const dtrace_epinfo_t *ei = &d->dc_epinfo[epid - 1];
 	const dtrace_probedesc_t *pd = &ei->dei_desc;
 	dtc_err("dtrace: error on enabled probe ID %u (ID %u: %s:%s:%s:%s): couldn't set option "
 	        "\"%s\" to \"%s\": %s\n\n", epid, ei->dei_probe, pd->dpd_provider, pd->dpd_mod,

@@ -98,8 +98,8 @@ static void descs_print(struct dtc *d, const struct dtc_desc *dd)
 {
 	dtrace_probeinfo_t pi;
 
-	for (uint32_t c = 0; c < d->prog->dp_nclauses; c++) {
-		const dt_clause *cl = &d->prog->dp_clauses[c];
+	for (uint32_t c = 0; c < d->dc_prog->dp_nclauses; c++) {
+		const dt_clause *cl = &d->dc_prog->dp_clauses[c];
 		for (uint32_t i = 0; in_desc(dd, cl) && i < cl->cl_nprobes; i++) {
 			dtrace_probedesc_t pd = dtrace_desc_of(&cl->cl_probes[i]);
 			dtrace_desc_info(&pd, &pi);
@@ -115,9 +115,9 @@ static void desc_report(struct dtc *d, const struct dtc_desc *dd, bool tracing)
 	char name[256];
 	size_t k = 0;
 
-	for (uint32_t c = 0; c < d->prog->dp_nclauses; c++)
-		if (in_desc(dd, &d->prog->dp_clauses[c]))
-			clause_attrs(&d->prog->dp_clauses[c], &desc, &stmt);
+	for (uint32_t c = 0; c < d->dc_prog->dp_nclauses; c++)
+		if (in_desc(dd, &d->dc_prog->dp_clauses[c]))
+			clause_attrs(&d->dc_prog->dp_clauses[c], &desc, &stmt);
 	/* named as in the "matched" notice: a description up to its predicate or clause */
 	while (dd->dd_text[k] && (dd->dd_kind == DTC_SCRIPT || !strchr("{/;", dd->dd_text[k])) &&
 	       k + 1 < sizeof(name)) {
@@ -137,6 +137,6 @@ static void desc_report(struct dtc *d, const struct dtc_desc *dd, bool tracing)
 
 void dtc_stability_report(struct dtc *d, bool tracing)
 {
-	for (int i = 0; i < d->ndescs && d->prog != NULL; i++)
-		desc_report(d, &d->descs[i], tracing);
+	for (int i = 0; i < d->dc_ndescs && d->dc_prog != NULL; i++)
+		desc_report(d, &d->dc_descs[i], tracing);
 }

@@ -105,5 +105,5 @@ void dtc_print_ustack_fmt(const uint64_t *rec, uint32_t n, int indent, const cha
 
 void dtc_print_ustack(struct dtc *d, const uint64_t *rec, uint32_t n)
 {
-	dtc_print_ustack_fmt(rec, n, d->stackindent, "%s");
+	dtc_print_ustack_fmt(rec, n, d->dc_stackindent, "%s");
 }

@@ -82,15 +82,15 @@ static int match_cb(void *arg, const dt_probedesc *pd)
 static void compile_opts(struct dtc *d, dt_opts *o)
 {
 	memset(o, 0, sizeof(*o));
-	o->o_destructive = d->destructive;
-	o->o_zdefs = d->zdefs || d->list;      /* -l reports what matches nothing itself */
-	o->o_argv = d->macro_argv;
-	o->o_argc = d->macro_argc;
-	o->o_target = d->proc != NULL ? (int64_t)dtc_proc_id(d->proc) : -1;
+	o->o_destructive = d->dc_destructive;
+	o->o_zdefs = d->dc_zdefs || d->dc_list;      /* -l reports what matches nothing itself */
+	o->o_argv = d->dc_macro_argv;
+	o->o_argc = d->dc_macro_argc;
+	o->o_target = d->dc_proc != NULL ? (int64_t)dtc_proc_id(d->dc_proc) : -1;
 	o->o_match = match_cb;
-	o->o_strsize = d->ov.dov_strsize;
-	o->o_defargs = d->defargs;
-	o->o_argref = d->argref;
+	o->o_strsize = d->dc_ov.dov_strsize;
+	o->o_defargs = d->dc_defargs;
+	o->o_argref = d->dc_argref;
 	o->o_pid = (int64_t)dtc_process_pid();   /* the consumer's own, as BEGIN sees it */
 	dtc_ctf_opts(o);                         /* kernel types (dtc_ctf.c) */
 }
@@ -99,7 +99,7 @@ static void compile_error(struct dtc *d, const struct dtc_desc *dd, const dt_err
 {
 	char tag[64] = "";
 
-	if (d->errtags && e->de_tag != NULL)
+	if (d->dc_errtags && e->de_tag != NULL)
 		ksnprintf(tag, sizeof(tag), "[%s] ", e->de_tag);
 	if (e->de_file != NULL)          /* in a file of the D library */
 		dtc_err("dtrace: failed to compile script /%s: %sline %u: %s\n", e->de_file, tag,
@@ -121,7 +121,7 @@ static uint32_t count_lines(const char *s, uint32_t n)
 }
 
 /*
- * compile_grow: dt_compile into d->arena (ARENA_SIZE bytes), and while that
+ * compile_grow: dt_compile into d->dc_arena (ARENA_SIZE bytes), and while that
  * runs out of memory (a long script), again into one twice the size, up to
  * ARENA_MAX; the compile's own D_NOMEM if even that is not enough.
  */
@@ -130,13 +130,13 @@ static int compile_grow(struct dtc *d, const char *src, size_t n, const dt_opts 
 	size_t size = ARENA_SIZE;
 	int rc;
 
-	while ((rc = dt_compile(src, n, o, d->arena, size, &d->prog, err)) != 0 &&
+	while ((rc = dt_compile(src, n, o, d->dc_arena, size, &d->dc_prog, err)) != 0 &&
 	       strcmp(err->de_tag, "D_NOMEM") == 0 && size < ARENA_MAX) {
 		void *bigger = kmalloc(size * 2);
 		if (bigger == NULL)
 			break;
-		kfree(d->arena);
-		d->arena = bigger;
+		kfree(d->dc_arena);
+		d->dc_arena = bigger;
 		size *= 2;
 	}
 	return rc;
@@ -154,27 +154,27 @@ static int compile_all(struct dtc *d)
 	size_t total = 0, n = 0, total_lines = 0;
 
 	compile_opts(d, &o);
-	for (int i = 0; i < d->ndescs; i++) {
-		struct dtc_desc *dd = &d->descs[i];
+	for (int i = 0; i < d->dc_ndescs; i++) {
+		struct dtc_desc *dd = &d->dc_descs[i];
 		int rc = desc_source(d, dd);
 		if (rc >= 0)
 			return rc;
 		dd->dd_srclines = count_lines(dd->dd_src, dd->dd_len);
-		if (d->cpp && (rc = dtc_cpp_desc(d, dd, (uint32_t)(1 + total_lines))) >= 0)
+		if (d->dc_cpp && (rc = dtc_cpp_desc(d, dd, (uint32_t)(1 + total_lines))) >= 0)
 			return rc;                 /* -C: dtc_cpp.c */
 		total_lines += dd->dd_srclines + 1;
 		total += dd->dd_len + 1;
 	}
 	char *all = kmalloc(total + 1);
-	d->arena = kmalloc(ARENA_SIZE);
-	if (all == NULL || d->arena == NULL) {
+	d->dc_arena = kmalloc(ARENA_SIZE);
+	if (all == NULL || d->dc_arena == NULL) {
 		kfree(all);
 		dtc_err("dtrace: not enough memory to compile\n");
 		return 1;
 	}
 	uint32_t line = 1;
-	for (int i = 0; i < d->ndescs; i++) {
-		struct dtc_desc *dd = &d->descs[i];
+	for (int i = 0; i < d->dc_ndescs; i++) {
+		struct dtc_desc *dd = &d->dc_descs[i];
 		memcpy(all + n, dd->dd_src, dd->dd_len);
 		for (uint32_t k = 0; dd->dd_len > 1 && dd->dd_src[0] == '#' && dd->dd_src[1] == '!' &&
 		     k < dd->dd_len && all[n + k] != '\n'; k++)
@@ -186,23 +186,23 @@ static int compile_all(struct dtc *d)
 		dd->dd_endline = line;             /* first line after it */
 	}
 	dt_libsrc *libs;
-	o.o_nlibs = dtc_lib_collect(d->libdir, &libs);
+	o.o_nlibs = dtc_lib_collect(d->dc_libdir, &libs);
 	o.o_libs = libs;
 	int rc = compile_grow(d, all, n, &o, &err);
 	kfree(libs);
 	kfree(all);
 	if (rc == 0)
 		return -1;
-	for (int i = err.de_file != NULL ? -1 : d->ndescs - 1; i >= 0; i--) {
-		if (err.de_line >= d->descs[i].dd_line || i == 0) {
-			err.de_line = err.de_line >= d->descs[i].dd_line ?
-			              err.de_line - d->descs[i].dd_line + 1 : err.de_line;
-			compile_error(d, &d->descs[i], &err);
+	for (int i = err.de_file != NULL ? -1 : d->dc_ndescs - 1; i >= 0; i--) {
+		if (err.de_line >= d->dc_descs[i].dd_line || i == 0) {
+			err.de_line = err.de_line >= d->dc_descs[i].dd_line ?
+			              err.de_line - d->dc_descs[i].dd_line + 1 : err.de_line;
+			compile_error(d, &d->dc_descs[i], &err);
 			break;
 		}
 	}
 	if (err.de_file != NULL)
-		compile_error(d, &d->descs[0], &err);
+		compile_error(d, &d->dc_descs[0], &err);
 	return 1;
 }
 
@@ -217,8 +217,8 @@ int dtc_compile(struct dtc *d)
 
 static int apply_pragmas(struct dtc *d)
 {
-	for (uint32_t i = 0; i < d->prog->dp_noptions; i++) {
-		const dt_option *op = &d->prog->dp_options[i];
+	for (uint32_t i = 0; i < d->dc_prog->dp_noptions; i++) {
+		const dt_option *op = &d->dc_prog->dp_options[i];
 		const char *val = op->op_value[0] ? op->op_value : NULL;
 		dt_opterr e = dtc_opt_set(d, op->op_name, val);
 		if (e != DT_OPT_OK) {
@@ -238,53 +238,53 @@ static int apply_pragmas(struct dtc *d)
 /* trace_stop: stop tracing (END fires), once. */
 static void trace_stop(struct dtc *d)
 {
-	if (!d->stopped)
-		dtrace_stop(d->state);
-	d->stopped = true;
+	if (!d->dc_stopped)
+		dtrace_stop(d->dc_state);
+	d->dc_stopped = true;
 }
 
 bool dtc_poll(struct dtc *d)
 {
-	unsigned long intrs = console_interrupt_count() - d->intr_base;
+	unsigned long intrs = console_interrupt_count() - d->dc_intr_base;
 	uint64_t now = ktime_ns();
 
-	if (intrs >= 1 && !d->interrupted) {
-		d->interrupted = true;          /* the flag stays set: the shell flushes the input */
+	if (intrs >= 1 && !d->dc_interrupted) {
+		d->dc_interrupted = true;          /* the flag stays set: the shell flushes the input */
 		trace_stop(d);
 	}
-	d->impatient |= intrs >= 2;
+	d->dc_impatient |= intrs >= 2;
 	if (kstdout_broken()) {                 /* our pipe's reader is gone (| /bin/head): stop now, as SIGPIPE would */
-		d->interrupted = true;
+		d->dc_interrupted = true;
 		trace_stop(d);
-		d->impatient = true;
+		d->dc_impatient = true;
 	}
-	if (!d->stopped && now >= d->next_status) {
+	if (!d->dc_stopped && now >= d->dc_next_status) {
 		dtrace_status_t st;
-		dtrace_status_get(d->state, &st);
-		d->next_status = now + STATUS_NS;
+		dtrace_status_get(d->dc_state, &st);
+		d->dc_next_status = now + STATUS_NS;
 	}
-	return !d->impatient;
+	return !d->dc_impatient;
 }
 
 static void drain(struct dtc *d)
 {
-	for (int cpu = 0; cpu < dtrace_ncpus() && !d->impatient; cpu++) {
+	for (int cpu = 0; cpu < dtrace_ncpus() && !d->dc_impatient; cpu++) {
 		thread_set_untraced(false);     /* the snapshot is our "system call": seen, */
-		long n = dtrace_buffer_snapshot(d->state, cpu, d->buf, d->ov.dov_bufsize);
+		long n = dtrace_buffer_snapshot(d->dc_state, cpu, d->dc_buf, d->dc_ov.dov_bufsize);
 		thread_set_untraced(true);      /* as DTrace sees a consumer's ioctl (its cross-call) */
 		if (n > 0)
-			dtc_records(d, cpu, d->buf, n);
+			dtc_records(d, cpu, d->dc_buf, n);
 	}
 	dtc_report_drops(d);
 }
 
 static void report_matches(struct dtc *d, const uint32_t *matched)
 {
-	for (int i = 0; i < d->ndescs && !d->quiet; i++) {
-		const struct dtc_desc *dd = &d->descs[i];
+	for (int i = 0; i < d->dc_ndescs && !d->dc_quiet; i++) {
+		const struct dtc_desc *dd = &d->dc_descs[i];
 		uint32_t n = 0;
-		for (uint32_t c = 0; c < d->prog->dp_nclauses; c++) {
-			uint32_t l = d->prog->dp_clauses[c].cl_line;
+		for (uint32_t c = 0; c < d->dc_prog->dp_nclauses; c++) {
+			uint32_t l = d->dc_prog->dp_clauses[c].cl_line;
 			if (l >= dd->dd_line && l < dd->dd_endline)
 				n += matched[c];
 		}
@@ -306,19 +306,19 @@ static void report_matches(struct dtc *d, const uint32_t *matched)
 static int enable_and_setup(struct dtc *d)
 {
 	char errbuf[256] = "";
-	uint32_t *matched = kzalloc((d->prog->dp_nclauses + 1) * sizeof(uint32_t));
-	if (d->ov.dov_cpu >= dtrace_ncpus()) {
+	uint32_t *matched = kzalloc((d->dc_prog->dp_nclauses + 1) * sizeof(uint32_t));
+	if (d->dc_ov.dov_cpu >= dtrace_ncpus()) {
 		dtc_err("dtrace: could not enable tracing: cpu %d is not online (CPUs 0 to %d)\n",
-		        d->ov.dov_cpu, dtrace_ncpus() - 1);
+		        d->dc_ov.dov_cpu, dtrace_ncpus() - 1);
 		kfree(matched);
 		return 1;
 	}
-	int rc = matched ? dtrace_open(&d->ov, &d->state) : DTRACE_ENOMEM;
+	int rc = matched ? dtrace_open(&d->dc_ov, &d->dc_state) : DTRACE_ENOMEM;
 
 	if (rc == 0)
-		dtc_ustack_frames(d->prog, d->ov.dov_ustackframes);
+		dtc_ustack_frames(d->dc_prog, d->dc_ov.dov_ustackframes);
 	if (rc == 0)
-		rc = dtrace_enable(d->state, d->prog, matched, errbuf, sizeof(errbuf));
+		rc = dtrace_enable(d->dc_state, d->dc_prog, matched, errbuf, sizeof(errbuf));
 	if (rc != 0) {
 		if (rc == DTRACE_EPERM)
 			dtc_err("dtrace: could not enable tracing: Destructive actions not allowed\n");
@@ -328,26 +328,26 @@ static int enable_and_setup(struct dtc *d)
 		kfree(matched);
 		return 1;
 	}
-	if (d->destructive && !d->quiet)
+	if (d->dc_destructive && !d->dc_quiet)
 		dtc_err("dtrace: allowing destructive actions\n");
 	report_matches(d, matched);
 	kfree(matched);
-	if (d->verbose)
+	if (d->dc_verbose)
 		dtc_stability_report(d, true);      /* -v: the program's stability */
 	dtc_report_sizes(d);                    /* and take the sizes the buffers got */
 	dtrace_epinfo_t ei;
-	while (dtrace_epid_info(d->state, d->nepids + 1, &ei) == 0)
-		d->nepids++;
-	d->epinfo = kmalloc((d->nepids + 1) * sizeof(*d->epinfo));
-	d->buf = kmalloc(MAX(d->ov.dov_bufsize, 8));   /* a buffer of 0 still gets a snapshot */
-	d->agg_printed = kzalloc((d->prog->dp_naggs + 1) * sizeof(bool));
-	d->agg_normal = kzalloc((d->prog->dp_naggs + 1) * sizeof(int64_t));
-	if (!d->epinfo || !d->buf || !d->agg_printed || !d->agg_normal) {
+	while (dtrace_epid_info(d->dc_state, d->dc_nepids + 1, &ei) == 0)
+		d->dc_nepids++;
+	d->dc_epinfo = kmalloc((d->dc_nepids + 1) * sizeof(*d->dc_epinfo));
+	d->dc_buf = kmalloc(MAX(d->dc_ov.dov_bufsize, 8));   /* a buffer of 0 still gets a snapshot */
+	d->dc_agg_printed = kzalloc((d->dc_prog->dp_naggs + 1) * sizeof(bool));
+	d->dc_agg_normal = kzalloc((d->dc_prog->dp_naggs + 1) * sizeof(int64_t));
+	if (!d->dc_epinfo || !d->dc_buf || !d->dc_agg_printed || !d->dc_agg_normal) {
 		dtc_err("dtrace: not enough memory for the consumer's buffers\n");
 		return 1;
 	}
-	for (uint32_t i = 0; i < d->nepids; i++)
-		dtrace_epid_info(d->state, i + 1, &d->epinfo[i]);
+	for (uint32_t i = 0; i < d->dc_nepids; i++)
+		dtrace_epid_info(d->dc_state, i + 1, &d->dc_epinfo[i]);
 	return -1;
 }
 
@@ -358,19 +358,19 @@ static int enable_and_setup(struct dtc *d)
  */
 static void run_loop(struct dtc *d)
 {
-	uint64_t next_drain = ktime_ns() + d->switchrate_ns;
-	bool periodic = d->ov.dov_bufpolicy == DTRACE_BUFPOLICY_SWITCH;
+	uint64_t next_drain = ktime_ns() + d->dc_switchrate_ns;
+	bool periodic = d->dc_ov.dov_bufpolicy == DTRACE_BUFPOLICY_SWITCH;
 	dtrace_status_t st;
 
 	for (;;) {
-		dtrace_status_get(d->state, &st);
-		if (st.dst_exited || st.dst_killed || st.dst_filled || !dtc_poll(d) || d->interrupted ||
-		    d->follow_once ||
-		    (d->proc != NULL && dtc_proc_done(d->proc)))
+		dtrace_status_get(d->dc_state, &st);
+		if (st.dst_exited || st.dst_killed || st.dst_filled || !dtc_poll(d) || d->dc_interrupted ||
+		    d->dc_follow_once ||
+		    (d->dc_proc != NULL && dtc_proc_done(d->dc_proc)))
 			break;
 		if (periodic && ktime_ns() >= next_drain) {
 			drain(d);
-			next_drain += d->switchrate_ns;
+			next_drain += d->dc_switchrate_ns;
 		}
 		thread_sleep_ns(POLL_NS);
 	}
@@ -388,7 +388,7 @@ int dtc_trace_start(struct dtc *d, bool untraced)
 		return rc;
 	if (untraced)
 		thread_set_untraced(true);      /* a consumer is a user process: untraced */
-	if (dtrace_go(d->state) != 0) {
+	if (dtrace_go(d->dc_state) != 0) {
 		dtc_err("dtrace: could not enable tracing: %s\n", dtrace_errmsg(DTRACE_ESTATE));
 		return 1;
 	}
@@ -397,13 +397,13 @@ int dtc_trace_start(struct dtc *d, bool untraced)
 
 static int trace_run(struct dtc *d)
 {
-	if (d->grabanon)                        /* -a: dtc_anon.c */
+	if (d->dc_grabanon)                        /* -a: dtc_anon.c */
 		return dtc_anon_claim(d);
 	int rc = dtc_trace_start(d, true);
 	if (rc >= 0)
 		return rc;
-	if (d->proc != NULL)
-		dtc_proc_start(d->proc);
+	if (d->dc_proc != NULL)
+		dtc_proc_start(d->dc_proc);
 	return dtc_trace_follow(d);
 }
 
@@ -415,15 +415,15 @@ int dtc_trace_follow(struct dtc *d)
 	drain(d);
 	trace_stop(d);
 	drain(d);
-	dtc_proc_release(d->proc);              /* a command dtrace started does not outlive it */
-	d->proc = NULL;
-	dtrace_status_get(d->state, &st);
+	dtc_proc_release(d->dc_proc);              /* a command dtrace started does not outlive it */
+	d->dc_proc = NULL;
+	dtrace_status_get(d->dc_state, &st);
 	if (st.dst_killed) {
 		dtc_err("dtrace: processing aborted: Abort due to systemic unresponsiveness\n");
 		return 1;
 	}
-	if (!d->impatient) {
-		if (!d->json)                   /* JSON Lines: no blank line */
+	if (!d->dc_impatient) {
+		if (!d->dc_json)                   /* JSON Lines: no blank line */
 			dtc_out("\n");
 		dtc_agg_print_all(d);
 	}
@@ -433,12 +433,12 @@ int dtc_trace_follow(struct dtc *d)
 /* proc_create: -c's command, created (held) before compiling so that $target is its id. */
 static int proc_create(struct dtc *d)
 {
-	if (!dtc_proc_exists(d->ccmd)) {
-		dtc_err("dtrace: failed to execute %s: No such file or directory\n", d->ccmd);
+	if (!dtc_proc_exists(d->dc_ccmd)) {
+		dtc_err("dtrace: failed to execute %s: No such file or directory\n", d->dc_ccmd);
 		return 1;
 	}
-	if ((d->proc = dtc_proc_create(d->ccmd)) == NULL) {
-		dtc_err("dtrace: failed to run command '%s': out of memory\n", d->ccmd);
+	if ((d->dc_proc = dtc_proc_create(d->dc_ccmd)) == NULL) {
+		dtc_err("dtrace: failed to run command '%s': out of memory\n", d->dc_ccmd);
 		return 1;
 	}
 	return -1;
@@ -449,9 +449,9 @@ static int proc_grab(struct dtc *d)
 {
 	uint64_t pid;
 
-	if (!kstrtou64(d->pgrab, &pid) || pid == 0 || pid > INT32_MAX ||
-	    (d->proc = dtc_proc_grab((int)pid)) == NULL) {
-		dtc_err("dtrace: failed to grab pid %s: No such process\n", d->pgrab);
+	if (!kstrtou64(d->dc_pgrab, &pid) || pid == 0 || pid > INT32_MAX ||
+	    (d->dc_proc = dtc_proc_grab((int)pid)) == NULL) {
+		dtc_err("dtrace: failed to grab pid %s: No such process\n", d->dc_pgrab);
 		return 1;
 	}
 	return -1;
@@ -459,23 +459,23 @@ static int proc_grab(struct dtc *d)
 
 void dtc_free(struct dtc *d)
 {
-	dtc_proc_release(d->proc);
-	if (d->state != NULL)
-		dtrace_close(d->state);
+	dtc_proc_release(d->dc_proc);
+	if (d->dc_state != NULL)
+		dtrace_close(d->dc_state);
 	dtc_agg_free(d);
-	kfree(d->aggs);
-	kfree(d->agghash);
-	kfree(d->epinfo);
-	kfree(d->buf);
-	kfree(d->agg_printed);
-	kfree(d->agg_normal);
-	for (int i = 0; i < d->ndescs; i++)
-		if (d->descs[i].dd_kind != DTC_SCRIPT || d->descs[i].dd_src_owned)
-			kfree(d->descs[i].dd_src);
-	for (int i = 0; i < d->ncpp_defs; i++)
-		kfree((char *)d->cpp_defs[i]);
-	kfree(d->arena);
-	kfree(d->operands);
+	kfree(d->dc_aggs);
+	kfree(d->dc_agghash);
+	kfree(d->dc_epinfo);
+	kfree(d->dc_buf);
+	kfree(d->dc_agg_printed);
+	kfree(d->dc_agg_normal);
+	for (int i = 0; i < d->dc_ndescs; i++)
+		if (d->dc_descs[i].dd_kind != DTC_SCRIPT || d->dc_descs[i].dd_src_owned)
+			kfree(d->dc_descs[i].dd_src);
+	for (int i = 0; i < d->dc_ncpp_defs; i++)
+		kfree((char *)d->dc_cpp_defs[i]);
+	kfree(d->dc_arena);
+	kfree(d->dc_operands);
 	kfree(d);
 }
 
@@ -488,30 +488,30 @@ static int cmd_dtrace(int argc, char **argv)
 		dtc_err("dtrace: out of memory\n");
 		return 1;
 	}
-	dtrace_opts_default(&d->ov);
+	dtrace_opts_default(&d->dc_ov);
 	dtc_process_enter(d);
-	d->intr_base = console_interrupt_count();
-	d->switchrate_ns = NSEC_PER_SEC;
-	d->aggrate_ns = NSEC_PER_SEC;
-	d->stackindent = 14;
+	d->dc_intr_base = console_interrupt_count();
+	d->dc_switchrate_ns = NSEC_PER_SEC;
+	d->dc_aggrate_ns = NSEC_PER_SEC;
+	d->dc_stackindent = 14;
 	rc = dtc_parse_args(d, argc, argv);
-	if (rc < 0 && d->ccmd != NULL)
+	if (rc < 0 && d->dc_ccmd != NULL)
 		rc = proc_create(d);
-	else if (rc < 0 && d->pgrab != NULL)
+	else if (rc < 0 && d->dc_pgrab != NULL)
 		rc = proc_grab(d);
-	if (rc < 0 && d->ndescs > 0)
+	if (rc < 0 && d->dc_ndescs > 0)
 		rc = compile_all(d);
-	if (rc < 0 && d->prog != NULL)
+	if (rc < 0 && d->dc_prog != NULL)
 		rc = apply_pragmas(d);
-	if (rc < 0 && (d->gen_object || d->gen_header))
+	if (rc < 0 && (d->dc_gen_object || d->dc_gen_header))
 		rc = dtc_gen_refuse(d);
-	if (rc < 0 && d->show_dif)
+	if (rc < 0 && d->dc_show_dif)
 		dtc_show_dif(d);
-	if (rc < 0 && d->list)
+	if (rc < 0 && d->dc_list)
 		rc = dtc_list(d);
-	if (rc < 0 && d->compile_only && d->verbose && !d->list)
+	if (rc < 0 && d->dc_compile_only && d->dc_verbose && !d->dc_list)
 		dtc_stability_report(d, false);
-	if (rc < 0 && d->compile_only && !d->grabanon)
+	if (rc < 0 && d->dc_compile_only && !d->dc_grabanon)
 		rc = 0;                         /* -ae: claim the anonymous state, then exit */
 	if (rc < 0)
 		rc = trace_run(d);
