@@ -6,7 +6,7 @@ Runs build/host/dlang/pred_ir (tools/pred_ir.c) under callgrind: it compiles
 evaluates the predicate N times through the DIF interpreter (both
 comparisons taken).  The figure is dif_emulate's inclusive Ir divided by N:
 host instructions per evaluation, the call included; and the same for the
-predicate translated by the DIF JIT (pred_jit_run's inclusive Ir / N).  Issue 19's target:
+predicate translated by the DIF JIT (pred_jit_run's inclusive Ir / N).  The target:
 <= 80 Ir (2x uBPF's JIT).  Writes build/bench/pred.json.
 
 Reproduce: make pred-bench  (or python3 tools/bench_pred.py)

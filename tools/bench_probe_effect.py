@@ -32,14 +32,14 @@ and profile-997 { @[arg0] = count(); } while bench_spin runs, as a percentage
 of the spinner's instructions (against the same spin under a consumer whose
 only probe never fires, so the consumer's own wake-ups cancel out).
 
-Targets (issue 6): fbt disabled adds 0, a disabled sdt site adds 1, an fbt
-entry probe with count() costs under 400, profile-997 costs under 1%.
-Issue 19's (met or not, in "met"): fbt entry count() <= 100, fbt return
+Targets: fbt disabled adds 0, a disabled sdt site adds 1, an fbt entry
+probe with count() costs under 400, profile-997 costs under 1%; and those
+of the fast firing path (met or not, in "met"): fbt entry count() <= 100, fbt return
 count() <= 120, a false one-comparison predicate <= 130, sdt count() <=
 100, @[arg0 % 10000] = count() <= 250.  Each row also says how many probe
 traps each call took (int3: 1 for fbt; 0 for an sdt site armed as a call):
 -icount counts a trap and its iret as a few instructions, hardware as
-hundreds of cycles.  docs/performance.md has the figures and breakdowns.
+hundreds of cycles.  docs/providers.md has the figures and breakdowns.
 
 Also the consumer's cost for 10,000 entries: the same run with 10,000 keys
 against 1 key, whole commands timed by the kernel's bootstat, less the
@@ -77,7 +77,7 @@ CALL_CASES = [
      "fbt::bench_fbt:entry /arg0" + " + 1" * DIF_PLUS_TERMS + " == 123456789/ { @ = count(); }"),
     ("fbt_return_count", "fbt", "fbt::bench_fbt:return { @ = count(); }"),
     ("sdt_count", "sdt", "sdt:::bench-site { @ = count(); }"),
-    # issue 7: the cost of @[key] = count() must not grow with the number of keys
+    # the cost of @[key] = count() must not grow with the number of keys
     ("agg_keys_1", "fbt", "fbt::bench_fbt:entry { @[arg0 % 1] = count(); }"),
     ("agg_keys_100", "fbt", "fbt::bench_fbt:entry { @[arg0 % 100] = count(); }"),
     ("agg_keys_10000", "fbt", "fbt::bench_fbt:entry { @[arg0 % 10000] = count(); }"),

@@ -7,7 +7,7 @@
  * a predicate, assignments to globals, thread-locals and arrays, string
  * subroutines, printf, aggregations), compiles it RUNS times with
  * dt_compile() and reports the median wall time of one compile and the
- * resulting lines per second.  The issue's bar: under 20 ms.
+ * resulting lines per second.  The bar: under 20 ms.
  * Reproduce: make dlang-bench (or build/host/dlang/dtc_bench).
  */
 #include <stdio.h>

@@ -5,7 +5,7 @@
  *   pred_ir [N] ['D predicate'] [jit]
  *
  * Compiles "fbt::f:entry /PRED/ { }" (default PRED: arg0 > 100 && arg1 != 0,
- * the issue's example) with dt_compile(), prints its DIF size, and runs the
+ * the usual example) with dt_compile(), prints its DIF size, and runs the
  * predicate's DIFO N times (default 100000) through dif_emulate() with
  * arg0 = 200, arg1 = 1 (true: both comparisons run).  Run it under
  * callgrind to count host instructions per evaluation:

@@ -3,7 +3,7 @@
 Each step's D runs on 4 CPUs after the launcher has started the users:
 `/bin/sunray; dtrace -s FILE` (the launcher returns once the users run;
 they run on until the guest powers off).  Each file must end by itself.
-The checks are the paper's conclusions, as issue 22 states them: the top
+The checks are the paper's conclusions (its section 9): the top
 execname of the cross-calls is the server; the top system call under them
 is munmap; the servers mmap /dev/zero's descriptor and the applets' servers
 stand out; the top user stack passes through the pixmap function; the top

@@ -7,7 +7,7 @@
  * RUNS repetitions of: ns per executed DIF instruction (the interpreter
  * counts executed instructions in ds_insns) and ns per program run.
  * The predicate `arg0 > 100 && arg1 != 0` is reported per evaluation,
- * taken both ways; the issue's target is < 100 ns.
+ * taken both ways; the target is < 100 ns.
  *
  *   dif_bench [OUT.json]
  *

@@ -43,7 +43,7 @@ def test_args_of_an_unstable_set_of_probes_is_refused():
 
 
 def test_typed_args_key_an_aggregation():
-    # The first "done when": kmalloc's args[0] (a size_t) as a key,
+    # What kernel types are for, first: kmalloc's args[0] (a size_t) as a key,
     # while the churn workload allocates.
     status, out, err = dtrace("-q", "-c", "churn 1", "-n", "fbt::kmalloc:entry { @[args[0]] = count(); }")
     assert status == 0, err

@@ -18,7 +18,6 @@
   gone).  Skipped while D has no bag->.
 """
 
-import functools
 import os
 import re
 import socket
@@ -55,18 +54,8 @@ def pair(a, b, timeout=60):
     return r.returncode, out, r.stderr.decode("latin-1")
 
 
-@functools.lru_cache(maxsize=None)
-def bag_supported():
-    """Does this kernel's D compile bag-> (issue 23's baggage scope)?  Asked of a guest."""
-    r = subprocess.run([os.path.join(ROOT, "tools", "dtrace"), "-e", "-s", os.path.join(DATA, "client_tag.d")],
-                       cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
-    return r.returncode == 0
-
 
 def test_pair_baggage_tags_server_latency():
-    if not bag_supported():
-        pytest.skip("D's bag-> scope is not in this tree: %s does not compile "
-                    "(issue 23 item 2, helper causal)" % os.path.join(DATA, "client_tag.d"))
     status, out, err = pair("dtrace -q -s %s/client_tag.d -c '/bin/linkclient -k 2; /bin/linkbulk 2'; "
                             "link" % DATA,
                             "dtrace -q -s %s/server_by_client.d -c /bin/linkserver" % DATA)
@@ -183,8 +172,6 @@ def test_link_refuses_garbage(boot, tmp_path):
 
 
 def test_link_baggage_from_the_wire(boot, tmp_path):
-    if not bag_supported():
-        pytest.skip("D's bag-> scope is not in this tree (issue 23 item 2, helper causal)")
     path = str(tmp_path / "link.sock")
     g = boot(extra=["-chardev", "socket,id=link,path=%s,server=on,wait=off" % path,
                     "-device", "isa-serial,chardev=link,iobase=0x2e8,irq=3"])

@@ -24,7 +24,7 @@ ALIVE = 'dtrace -q -n "BEGIN { printf(\\"alive\\\\n\\"); exit(0); }"'
 WORKLOADS = ["run spin 20000", "run churn 100000", "run pingpong 100000"]
 
 
-# The command line has two fbt::: runs; on 4 CPUs the hang came in
+# The reproducer's command line has two fbt::: runs; on 4 CPUs the hang came in
 # about one try in three with two and was not certain with eight either, so
 # 4 CPUs does six: each one more chance to catch it.
 @pytest.mark.parametrize("cpus,runs", [(1, 2), (2, 2), (4, 6)])

@@ -11,7 +11,7 @@ SONDE_ARCH=sparc64, the shell running each command in turn):
     system calls (syscheck), the kernel image's among them;
   - the ELF loader refuses a little-endian file and a wrong machine with
     messages naming both (kernel/elf.c);
-  - the issue's two D commands: syscall:::entry counted by probefunc over
+  - the two D commands sparc64 user processes were built for: syscall:::entry counted by probefunc over
     /bin/ls, and fbt's stack() symbolized in SPARC frames; and ustack()
     through the user's windows, symbolized from the program's .symtab.
 Skipped when the sparc64 kernel is not built (make ARCH=sparc64).  About
