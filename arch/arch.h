@@ -123,6 +123,7 @@ void arch_context_switch(uint64_t *save_sp, uint64_t new_sp);
 /* A disabled SDT site (kernel/sdt.h): nopl 0x0(%rax,%rax), 5 bytes. */
 #define ARCH_SDT_NOP      ".byte 0x0f, 0x1f, 0x44, 0x00, 0x00"
 #define ARCH_SDT_SITE_LEN 5
+#define ARCH_SDT_CALL_PATH 1                    /* sites may be armed as calls (sdt_isa.c) */
 #endif
 #define ARCH_PROT_WRITE   1
 #define ARCH_PROT_EXEC    2

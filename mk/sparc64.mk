@@ -12,7 +12,8 @@
 # userland/, tests/kernel/) and arch/sparc64/ in place of arch/x86_64/; the
 # same two-pass symbol table.  tests/kernel/prov_fbt_selftest.c (x86's fbt:
 # its decoder's vectors, leaf-function probes) is left out for
-# tests/kernel/sparc64/.  No user programs are built: Sonde has no user
+# tests/kernel/sparc64/, and so is tests/kernel/vm_tlb_selftest.c (user
+# address spaces).  No user programs are built: Sonde has no user
 # processes on sparc64 yet.
 
 S64          := $(BUILD)/sparc64
@@ -26,7 +27,8 @@ S64_CFLAGS   := -std=c11 $(WARN) -I. -ffreestanding -fno-pic -fno-pie -m64 -mcmo
                 -fno-optimize-sibling-calls -fno-asynchronous-unwind-tables -fno-shrink-wrap \
                 -fno-reorder-blocks-and-partition -fno-delete-null-pointer-checks -O2 -g -MMD -MP
 S64_ASFLAGS  := -I. -fno-pic -fno-pie -m64 -mcpu=ultrasparc -D__ASSEMBLY__ -g -MMD -MP
-S64_SKIP     := tests/kernel/prov_fbt_selftest.c
+# vm_tlb_selftest.c needs user address spaces, which sparc64 does not have yet.
+S64_SKIP     := tests/kernel/prov_fbt_selftest.c tests/kernel/vm_tlb_selftest.c
 S64_C        := $(filter-out $(S64_SKIP),$(wildcard kernel/*.c arch/sparc64/*.c trace/*.c \
                 userland/dtrace/*.c tests/kernel/*.c tests/kernel/sparc64/*.c)) $(DIF_SRCS) $(DLANG_SRCS) $(USERLAND_SRCS)
 S64_ASM      := $(wildcard arch/sparc64/*.S)

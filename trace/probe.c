@@ -112,7 +112,7 @@ static int stack_walk(dtrace_firing_t *f, uint64_t *pcs, int max)
 
 	if (f->df_frame_pc == 0)
 		return arch_backtrace(pcs, max, 0);
-	if (f->df_frame_pc < DMAP_BASE)
+	if (f->df_frame_user)
 		return 0;                                /* a probe in user code (pid): no kernel frames */
 	pcs[n++] = f->df_frame_pc;
 	if (f->df_frame_ret != NULL && n < max) {    /* at a boundary: the caller, then its frame */
@@ -875,6 +875,26 @@ void dtrace_probe_frame(dtrace_id_t id, int cpu, const uint64_t args[6], uint64_
 	f->df_frame_fp = fp;
 	f->df_frame_ret = retslot;
 	probe_fire(f, p, cpu, args);
+	f->df_frame_pc = 0;
+}
+
+/*
+ * User and kernel addresses may overlap (sparc64's kernel image sits low,
+ * where a user space could map too), so the provider says which it is.
+ */
+void dtrace_probe_user(dtrace_id_t id, int cpu, const uint64_t args[6], uint64_t upc)
+{
+	dtrace_firing_t *f = &firing[cpu];
+	dtrace_probe_t *p = probe_enter(f, id, cpu);
+
+	if (p == NULL)
+		return;
+	f->df_frame_pc = upc;
+	f->df_frame_fp = 0;
+	f->df_frame_ret = NULL;
+	f->df_frame_user = true;
+	probe_fire(f, p, cpu, args);
+	f->df_frame_user = false;
 	f->df_frame_pc = 0;
 }
 
