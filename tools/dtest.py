@@ -28,12 +28,24 @@ output), SKIP; then the summary line "N passed, M failed" (", K skipped"
 if any).  Exit status 0 only when nothing failed.  Tests run -j at a time
 (default 2, the cores here).
 
+On sparc64 (SONDE_ARCH=sparc64, or --arch sparc64) some programs cannot
+pass, and are skipped, each with its reason on its SKIP line:
+
+    - those listed in tests/d/sparc64.skip (a path, or a directory ending in
+      "/", then the reason: user processes, kernel CTF, x86_64 addresses);
+    - those that name a kernel function the x86_64 kernel has and the
+      sparc64 kernel does not (the two kernels' symbol tables, by nm: every
+      identifier of the program is looked up);
+    - all of them with --multi-cpu or SONDE_CPUS above 1: sun4u in QEMU
+      7.2 has one CPU.
+
 Environment: DTEST_DTRACE=PATH runs PATH instead of tools/dtrace (for
 trying the runner itself); SONDE_* variables pass through to tools/dtrace.
 """
 
 import argparse
 import concurrent.futures
+import fnmatch
 import difflib
 import os
 import re
@@ -176,6 +188,63 @@ def may_use_cpus(path):
     return "-c" in opts or "-Z" in opts or OTHER_PROBES.search(body) is not None
 
 
+class MachineSkips:
+    """Why a program cannot pass on a machine other than x86_64 (None: it can)."""
+
+    def __init__(self, arch, multi_cpu=False):
+        self.arch = arch
+        self.one_cpu = multi_cpu or int(os.environ.get("SONDE_CPUS", "1") or 1) > 1
+        self.listed = self._read_list(os.path.join(ROOT, "tests", "d", arch + ".skip"))
+        self.only_x86 = self._x86_only_functions()
+
+    @staticmethod
+    def _read_list(path):
+        """[(pattern, reason)] from a skip list: `PATH REASON...` lines, # comments."""
+        entries = []
+        try:
+            with open(path, encoding="utf-8") as f:
+                for line in f:
+                    line = line.strip()
+                    if line and not line.startswith("#"):
+                        pat, _, reason = line.partition(" ")
+                        entries.append((pat, reason.strip() or "listed in " + os.path.relpath(path, ROOT)))
+        except FileNotFoundError:
+            pass
+        return entries
+
+    def _x86_only_functions(self):
+        """Functions of build/kernel.elf that build/<arch>/kernel.elf has no symbol for (empty if either is missing)."""
+        def symbols(nm, elf, kinds):
+            try:
+                out = subprocess.run([nm, elf], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                     check=True).stdout.decode("latin-1")
+            except (OSError, subprocess.CalledProcessError):
+                return None
+            return {w[2] for w in (l.split() for l in out.splitlines())
+                    if len(w) == 3 and w[1] in kinds}
+        x86 = symbols("nm", os.path.join(ROOT, "build", "kernel.elf"), "tTwW")
+        other = symbols(self.arch + "-linux-gnu-nm",
+                        os.path.join(ROOT, "build", self.arch, "kernel.elf"), "".join(map(chr, range(33, 127))))
+        return x86 - other if x86 and other else set()
+
+    def reason(self, path):
+        if self.one_cpu:
+            return "%s: one CPU only (sun4u in QEMU 7.2)" % self.arch
+        for pat, why in self.listed:
+            if path == pat or (pat.endswith("/") and path.startswith(pat)) or fnmatch.fnmatch(path, pat):
+                return "%s: %s" % (self.arch, why)
+        try:
+            with open(os.path.join(ROOT, path), encoding="latin-1") as f:
+                words = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", f.read()))
+        except OSError:
+            return None
+        named = sorted(words & self.only_x86)
+        if named:
+            return "%s: names x86_64-only function%s %s" % (
+                self.arch, "s" if len(named) > 1 else "", ", ".join(named))
+        return None
+
+
 def find_tests(paths, runtime_only=False):
     found = []
     for p in paths:
@@ -203,11 +272,19 @@ def main():
     ap.add_argument("--multi-cpu", action="store_true",
                     help="only programs that can fire on more than one CPU (a probe other "
                          "than BEGIN/END/ERROR, or -c/-Z): for the run on several CPUs")
+    ap.add_argument("--arch", default=os.environ.get("SONDE_ARCH") or "x86_64",
+                    help="the guest's machine (default $SONDE_ARCH, else x86_64); on sparc64 "
+                         "the programs that cannot pass there are skipped, each with why")
     ap.add_argument("paths", nargs="*", default=["tests/d"])
     args = ap.parse_args()
+    os.environ["SONDE_ARCH"] = "" if args.arch == "x86_64" else args.arch
     dtrace = os.environ.get("DTEST_DTRACE") or os.path.join(ROOT, "tools", "dtrace")
     tests = [Test(p) for p in find_tests(args.paths, args.runtime_only)
              if not args.multi_cpu or may_use_cpus(p)]
+    if args.arch != "x86_64":
+        skips = MachineSkips(args.arch, args.multi_cpu)
+        for t in tests:
+            t.skip = t.skip or skips.reason(t.path)
     counts = {"PASS": 0, "FAIL": 0, "SKIP": 0}
     lock = threading.Lock()
     start = time.monotonic()
