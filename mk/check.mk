@@ -2,9 +2,10 @@
 #
 #   make check      host unit tests (cmocka), each library's checks (DIF
 #                   vectors, compiler tests, fuzz smoke runs), the include
-#                   rules, the in-kernel self-tests (TAP), then the end-to-end
-#                   console tests (pytest + pexpect), whose summary line ends
-#                   the run.
+#                   rules, the in-kernel self-tests (TAP), the sparc64 share
+#                   (mk/sparc64.mk: unit tests big-endian, its self-tests, a
+#                   D subset), then the end-to-end console tests (pytest +
+#                   pexpect), whose summary line ends the run.
 #   make bench      the figures: build/bench.json and a table.
 #   make fuzz       each library's fuzzer for FUZZ_SECONDS (default 600),
 #                   then `make difffuzz` (DIFFFUZZ_N programs, 1 vs 4 CPUs).
@@ -16,7 +17,7 @@
 
 KUNIT_DIR   := $(BUILD)/host/kernel
 KUNIT_TESTS := test_printf test_string test_cmdline test_ksym test_pmem test_kheap test_kfile \
-               test_dtc_float test_elf test_ctf
+               test_dtc_float test_elf test_ctf test_byteorder
 KUNIT_test_printf_SRCS  := kernel/printf.c kernel/string.c
 KUNIT_test_string_SRCS  := kernel/string.c
 KUNIT_test_cmdline_SRCS := kernel/cmdline.c kernel/string.c
@@ -27,6 +28,9 @@ KUNIT_test_kfile_SRCS   := kernel/kfile_tar.c kernel/printf.c kernel/string.c
 KUNIT_test_dtc_float_SRCS := userland/dtrace/dtc_float.c
 KUNIT_test_elf_SRCS     := kernel/elf.c kernel/printf.c kernel/string.c
 KUNIT_test_ctf_SRCS     := kernel/ctf.c
+# test_byteorder is plain C: mk/sparc64.mk also runs it big-endian (kunit-be-check)
+KUNIT_test_byteorder_SRCS := userland/dtrace/dtc_format.c userland/dtrace/dtc_typeprint.c \
+                             userland/dtrace/dtc_float.c kernel/printf.c kernel/string.c
 # test_ctf also reads the kernel's own dict, built with the kernel
 $(KUNIT_DIR)/tests/unit/test_ctf.o: HOSTCFLAGS += -DTEST_CTF_PATH='"$(abspath $(BUILD))/kernel.ctf"'
 KUNIT_BINS  := $(KUNIT_TESTS:%=$(KUNIT_DIR)/%)
@@ -42,6 +46,7 @@ check: deps
 	@$(MAKE) --no-print-directory all
 	@$(MAKE) --no-print-directory kunit-check check-deps $(LIB_CHECKS) selftest-check \
 		stress-check dtest-check dtest-smp-check difffuzz-check
+	@$(MAKE) --no-print-directory kunit-be-check sparc64-check sparc64-dtest-check
 	@$(MAKE) --no-print-directory e2e-check
 
 $(KUNIT_DIR)/%.o: %.c

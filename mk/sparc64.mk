@@ -92,3 +92,46 @@ sparc64-check: deps $(S64)/kernel.elf
 
 sparc64-run: deps $(S64)/kernel.elf
 	@sh tools/sparc64_run.sh --interactive $(S64)/kernel.elf '$(APPEND)'
+
+# make check's share of sparc64 (mk/check.mk): the self-tests above, the host
+# unit tests that are plain C run big-endian, and a few D programs.  Each D
+# program boots OpenBIOS, which alone runs about 1.1 billion instructions
+# (some 3 s of CPU), so the whole D suite (sparc64-check-full, about 740
+# programs) does not fit make check's 10 minutes.  The subset has one
+# program for each place where byte order, alignment or the machine's
+# layout shows: aggregation keys of every size, quantize, printa, stack()
+# and caller through register windows, fbt arguments and results, sdt,
+# profile, speculations, tuple-keyed arrays, bit-fields, print() of typed
+# values, pointer stores, misaligned loads, raw bytes, and one compile error.
+S64_DTEST_CHECK := tests/d/aggs/tst.keys_sizes_signs.d tests/d/aggs/tst.quantize_buckets.d \
+                   tests/d/printa/tst.format_keys.d tests/d/fbt/tst.caller.d \
+                   tests/d/fbt/tst.entry_args.d tests/d/sdt/tst.kmem.d \
+                   tests/d/profile/tst.tick_rate.d tests/d/speculation/tst.commit.d \
+                   tests/d/variables/tst.assoc_tuple.d tests/d/types/tst.bitfields.d \
+                   tests/d/types/tst.print.d tests/d/pointers/tst.scratch.d \
+                   tests/d/faults/tst.bad_align.d tests/d/trace/tst.raw_bytes.d \
+                   tests/d/err.D_OP_INCOMPAT.assign.d
+
+.PHONY: sparc64-dtest-check sparc64-check-full kunit-be-check
+
+sparc64-dtest-check: $(S64)/kernel.elf
+	@echo "== D programs on sparc64, a subset (make sparc64-check-full runs all of tests/d)"
+	@$(PYTHON) tools/dtest.py --arch sparc64 $(S64_DTEST_CHECK)
+
+# Everything on sparc64: the self-tests, then every D program of tests/d,
+# less those tools/dtest.py skips there (tests/d/sparc64.skip, x86_64-only
+# functions), each named with its reason.  About 40 minutes on 2 cores.
+sparc64-check-full: sparc64-check kunit-be-check $(BUILD)/kernel.elf
+	@echo "== D programs on sparc64 (tests/d)"
+	@$(PYTHON) tools/dtest.py --arch sparc64 tests/d
+
+# The host unit tests written in plain C (no cmocka), cross-built for sparc64
+# and run big-endian under qemu-user: the same checks as on the host.
+KUNIT_BE      := test_byteorder
+KUNIT_BE_BINS := $(KUNIT_BE:%=$(S64)/unit/%)
+$(S64)/unit/%: tests/unit/%.c $(foreach t,$(KUNIT_BE),$(KUNIT_$(t)_SRCS))
+	@mkdir -p $(@D)
+	$(Q)$(S64_CC) -static -std=c11 $(WARN) -I. -O2 -D_DEFAULT_SOURCE -DSONDE_HOST -o $@ \
+		$< $(KUNIT_$*_SRCS)
+kunit-be-check: $(KUNIT_BE_BINS)
+	@set -e; for t in $(KUNIT_BE_BINS); do echo "== $$t (big-endian, qemu-sparc64)"; qemu-sparc64 $$t; done
