@@ -140,6 +140,8 @@ bench: deps all
 	@$(PYTHON) tools/bench_smp.py
 	@$(PYTHON) tools/bench_proc.py
 	@$(PYTHON) tools/bench_pid.py
+	@$(MAKE) --no-print-directory sparc64
+	@$(PYTHON) tools/bench_sparc64.py
 	@$(PYTHON) tools/bench.py --build $(BUILD)
 
 fuzz:
