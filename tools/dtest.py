@@ -35,7 +35,8 @@ pass, and are skipped, each with its reason on its SKIP line:
       "/", then the reason: user processes, kernel CTF, x86_64 addresses);
     - those that name a kernel function the x86_64 kernel has and the
       sparc64 kernel does not (the two kernels' symbol tables, by nm: every
-      identifier of the program is looked up);
+      identifier of the program is looked up), or a name that only x86_64's
+      part of the D library defines (arch/x86_64/dlib/*.d: R_GS, ...);
     - all of them with --multi-cpu or SONDE_CPUS above 1: sun4u in QEMU
       7.2 has one CPU.
 
@@ -196,6 +197,7 @@ class MachineSkips:
         self.one_cpu = multi_cpu or int(os.environ.get("SONDE_CPUS", "1") or 1) > 1
         self.listed = self._read_list(os.path.join(ROOT, "tests", "d", arch + ".skip"))
         self.only_x86 = self._x86_only_functions()
+        self.only_x86_dlib = self._dlib_names("x86_64") - self._dlib_names(arch)
 
     @staticmethod
     def _read_list(path):
@@ -227,6 +229,16 @@ class MachineSkips:
                         os.path.join(ROOT, "build", self.arch, "kernel.elf"), "".join(map(chr, range(33, 127))))
         return x86 - other if x86 and other else set()
 
+    @staticmethod
+    def _dlib_names(arch):
+        """The names the machine's part of the D library (arch/<arch>/dlib/*.d) defines."""
+        names = set()
+        d = os.path.join(ROOT, "arch", arch, "dlib")
+        for f in sorted(os.listdir(d)) if os.path.isdir(d) else []:
+            with open(os.path.join(d, f), encoding="latin-1") as fh:
+                names |= set(re.findall(r"^\s*inline\s+[^=;]*?\b([A-Za-z_]\w*)\s*=", fh.read(), re.M))
+        return names
+
     def reason(self, path):
         if self.one_cpu:
             return "%s: one CPU only (sun4u in QEMU 7.2)" % self.arch
@@ -242,6 +254,10 @@ class MachineSkips:
         if named:
             return "%s: names x86_64-only function%s %s" % (
                 self.arch, "s" if len(named) > 1 else "", ", ".join(named))
+        named = sorted(words & self.only_x86_dlib)
+        if named:
+            return "%s: names x86_64's D library (arch/x86_64/dlib): %s" % (
+                self.arch, ", ".join(named[:4]) + (", ..." if len(named) > 4 else ""))
         return None
 
 
