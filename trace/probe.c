@@ -879,8 +879,9 @@ void dtrace_probe_frame(dtrace_id_t id, int cpu, const uint64_t args[6], uint64_
 }
 
 /*
- * User and kernel addresses may overlap (sparc64's kernel image sits low,
- * where a user space could map too), so the provider says which it is.
+ * User and kernel addresses may overlap (a machine may put the kernel's
+ * image low, where a user space could map too), so the provider says which
+ * it is.
  */
 void dtrace_probe_user(dtrace_id_t id, int cpu, const uint64_t args[6], uint64_t upc)
 {

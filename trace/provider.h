@@ -178,7 +178,7 @@ void dtrace_probe_frame(dtrace_id_t id, int cpu, const uint64_t args[6], uint64_
 /*
  * dtrace_probe_user: dtrace_probe_frame for a probe in user code at upc (the
  * pid provider's): stack() is empty and caller 0, as in DTrace.  (An address
- * alone cannot say: on sparc64 the kernel's image sits low in the address
+ * alone cannot say: a machine may put the kernel's image low in the address
  * space.)  Probe context.
  */
 void dtrace_probe_user(dtrace_id_t id, int cpu, const uint64_t args[6], uint64_t upc);
