@@ -139,6 +139,7 @@ void arch_context_switch(uint64_t *save_sp, uint64_t new_sp);
 #define ARCH_BRANCH_SITE(label) ".byte 0x3d\n\t.long " label " - (. + 4)"
 #define ARCH_BRANCH_SITE_OFF    0x3d
 #define ARCH_BRANCH_SITE_ON     0xe9
+#define ARCH_SDT_CALL_PATH 1                    /* sites may be armed as calls (sdt_isa.c) */
 #endif
 #define ARCH_PROT_WRITE   1
 #define ARCH_PROT_EXEC    2

@@ -2,9 +2,10 @@
 #
 #   make check      host unit tests (cmocka, mk/unit.mk), each library's checks (DIF
 #                   vectors, compiler tests, fuzz smoke runs), the include
-#                   rules, the in-kernel self-tests (TAP), then the end-to-end
-#                   console tests (pytest + pexpect), whose summary line ends
-#                   the run.
+#                   rules, the in-kernel self-tests (TAP), the sparc64 share
+#                   (mk/sparc64.mk: unit tests big-endian, its self-tests, a
+#                   D subset), then the end-to-end console tests (pytest +
+#                   pexpect), whose summary line ends the run.
 #   make bench      the figures: build/bench.json and a table.
 #   make fuzz       each library's fuzzer for FUZZ_SECONDS (default 600),
 #                   then `make difffuzz` (DIFFFUZZ_N programs, 1 vs 4 CPUs).
@@ -25,6 +26,7 @@ check: deps
 	@$(MAKE) --no-print-directory all
 	@$(MAKE) --no-print-directory unit-check check-deps $(LIB_CHECKS) selftest-check \
 		stress-check dtest-check dtest-smp-check difffuzz-check
+	@$(MAKE) --no-print-directory kunit-be-check sparc64-check sparc64-dtest-check
 	@$(MAKE) --no-print-directory e2e-check
 
 # The include rules (userland -> dlang -> dif; kernel -> arch.h), checked by grep;
@@ -124,6 +126,8 @@ bench: deps all
 	@$(PYTHON) tools/bench_smp.py
 	@$(PYTHON) tools/bench_proc.py
 	@$(PYTHON) tools/bench_pid.py
+	@$(MAKE) --no-print-directory sparc64
+	@$(PYTHON) tools/bench_sparc64.py
 	@$(PYTHON) tools/bench.py --build $(BUILD)
 
 fuzz:

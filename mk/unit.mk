@@ -57,6 +57,8 @@ UNIT_LIB_dlang := $(DLANG_OUT)/tests/dif/dif_hostenv.o $(DLANG_LIBOBJS)
 # dtc: the dtrace command's pure parts.
 UNIT_CFLAGS_dtc := -DSONDE_HOST
 UNIT_SRCS_dtc_float_test := userland/dtrace/dtc_float.c
+UNIT_SRCS_dtc_byteorder_test := userland/dtrace/dtc_format.c userland/dtrace/dtc_typeprint.c \
+                                userland/dtrace/dtc_float.c kernel/printf.c kernel/string.c
 
 # shell: against a pretend kernel (tests/unit/shell_fake_kernel.c),
 # force-included into every object (userland/userland.mk).
@@ -67,6 +69,19 @@ UNIT_SRCS_shell_cmds_test  := userland/shell/shell.c userland/shell/shell_cmds.c
 	userland/shell/shell_tok.c userland/shell/ledit.c userland/workloads/workload.c \
 	tests/unit/shell_fake_kernel.c kernel/printf.c kernel/string.c \
 	userland/shell/shell_files.c kernel/kfile_tar.c tests/unit/shell_fake_kfile.c
+
+# Big-endian: the tests in UNIT_BE are plain C (no cmocka), so they are also
+# cross-built for sparc64 and run under qemu-user, where byte order shows
+# (make kunit-be-check, part of make check).
+UNIT_BE      := dtc_byteorder_test
+UNIT_BE_BINS := $(UNIT_BE:%=$(S64)/unit/%)
+$(S64)/unit/%: tests/unit/%.c $(foreach t,$(UNIT_BE),$(UNIT_SRCS_$(t)))
+	@mkdir -p $(@D)
+	$(Q)$(S64_CC) -static -std=c11 $(WARN) -I. -O2 -D_DEFAULT_SOURCE -DSONDE_HOST -o $@ \
+		$< $(UNIT_SRCS_$*)
+.PHONY: kunit-be-check
+kunit-be-check: $(UNIT_BE_BINS)
+	@set -e; for t in $(UNIT_BE_BINS); do echo "== $$t (big-endian, qemu-sparc64)"; qemu-sparc64 $$t; done
 
 .PHONY: unit-check
 unit-check: $(UNIT_BINS)

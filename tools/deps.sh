@@ -3,14 +3,17 @@
 # installed.  As root, installs only the missing ones; otherwise prints the
 # exact command to run and fails.  chromium and chromium-driver are only for
 # the flame graph's browser test (tests/e2e/test_flamegraph.py, skipped
-# without them); installing them takes about a minute.
+# without them); installing them takes about a minute.  The sparc64 port
+# (docs/sparc64.md) needs the cross compiler, QEMU's sun4u, and, for the host
+# unit tests run big-endian, the cross C library and qemu-user.
 set -eu
 PKGS="build-essential zlib1g-dev nasm grub-pc-bin grub-common grub-efi-amd64-bin xorriso mtools qemu-system-x86
 ovmf gnu-efi
 python3 python3-pytest python3-pexpect libcmocka-dev clang libclang-rt-14-dev gdb valgrind
 newlib-source
 chromium chromium-driver
-gcc-sparc64-linux-gnu binutils-sparc64-linux-gnu qemu-system-sparc"
+gcc-sparc64-linux-gnu binutils-sparc64-linux-gnu qemu-system-sparc
+libc6-dev-sparc64-cross qemu-user"
 
 missing=""
 for p in $PKGS; do

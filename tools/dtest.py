@@ -32,12 +32,25 @@ if any).  Exit status 0 only when nothing failed.  Tests run -j at a time
 the default run (the JIT on) it is the DIF JIT's differential test over the
 D suite, the same goldens both ways.
 
+On sparc64 (SONDE_ARCH=sparc64, or --arch sparc64) some programs cannot
+pass, and are skipped, each with its reason on its SKIP line:
+
+    - those listed in tests/d/sparc64.skip (a path, or a directory ending in
+      "/", then the reason: user processes, kernel CTF, x86_64 addresses);
+    - those that name a kernel function the x86_64 kernel has and the
+      sparc64 kernel does not (the two kernels' symbol tables, by nm: every
+      identifier of the program is looked up), or a name that only x86_64's
+      part of the D library defines (arch/x86_64/dlib/*.d: R_GS, ...);
+    - all of them with --multi-cpu or SONDE_CPUS above 1: sun4u in QEMU
+      7.2 has one CPU.
+
 Environment: DTEST_DTRACE=PATH runs PATH instead of tools/dtrace (for
 trying the runner itself); SONDE_* variables pass through to tools/dtrace.
 """
 
 import argparse
 import concurrent.futures
+import fnmatch
 import difflib
 import os
 import re
@@ -184,6 +197,78 @@ def may_use_cpus(path):
     return "-c" in opts or "-Z" in opts or OTHER_PROBES.search(body) is not None
 
 
+class MachineSkips:
+    """Why a program cannot pass on a machine other than x86_64 (None: it can)."""
+
+    def __init__(self, arch, multi_cpu=False):
+        self.arch = arch
+        self.one_cpu = multi_cpu or int(os.environ.get("SONDE_CPUS", "1") or 1) > 1
+        self.listed = self._read_list(os.path.join(ROOT, "tests", "d", arch + ".skip"))
+        self.only_x86 = self._x86_only_functions()
+        self.only_x86_dlib = self._dlib_names("x86_64") - self._dlib_names(arch)
+
+    @staticmethod
+    def _read_list(path):
+        """[(pattern, reason)] from a skip list: `PATH REASON...` lines, # comments."""
+        entries = []
+        try:
+            with open(path, encoding="utf-8") as f:
+                for line in f:
+                    line = line.strip()
+                    if line and not line.startswith("#"):
+                        pat, _, reason = line.partition(" ")
+                        entries.append((pat, reason.strip() or "listed in " + os.path.relpath(path, ROOT)))
+        except FileNotFoundError:
+            pass
+        return entries
+
+    def _x86_only_functions(self):
+        """Functions of build/kernel.elf that build/<arch>/kernel.elf has no symbol for (empty if either is missing)."""
+        def symbols(nm, elf, kinds):
+            try:
+                out = subprocess.run([nm, elf], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                     check=True).stdout.decode("latin-1")
+            except (OSError, subprocess.CalledProcessError):
+                return None
+            return {w[2] for w in (l.split() for l in out.splitlines())
+                    if len(w) == 3 and w[1] in kinds}
+        x86 = symbols("nm", os.path.join(ROOT, "build", "kernel.elf"), "tTwW")
+        other = symbols(self.arch + "-linux-gnu-nm",
+                        os.path.join(ROOT, "build", self.arch, "kernel.elf"), "".join(map(chr, range(33, 127))))
+        return x86 - other if x86 and other else set()
+
+    @staticmethod
+    def _dlib_names(arch):
+        """The names the machine's part of the D library (arch/<arch>/dlib/*.d) defines."""
+        names = set()
+        d = os.path.join(ROOT, "arch", arch, "dlib")
+        for f in sorted(os.listdir(d)) if os.path.isdir(d) else []:
+            with open(os.path.join(d, f), encoding="latin-1") as fh:
+                names |= set(re.findall(r"^\s*inline\s+[^=;]*?\b([A-Za-z_]\w*)\s*=", fh.read(), re.M))
+        return names
+
+    def reason(self, path):
+        if self.one_cpu:
+            return "%s: one CPU only (sun4u in QEMU 7.2)" % self.arch
+        for pat, why in self.listed:
+            if path == pat or (pat.endswith("/") and path.startswith(pat)) or fnmatch.fnmatch(path, pat):
+                return "%s: %s" % (self.arch, why)
+        try:
+            with open(os.path.join(ROOT, path), encoding="latin-1") as f:
+                words = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", f.read()))
+        except OSError:
+            return None
+        named = sorted(words & self.only_x86)
+        if named:
+            return "%s: names x86_64-only function%s %s" % (
+                self.arch, "s" if len(named) > 1 else "", ", ".join(named))
+        named = sorted(words & self.only_x86_dlib)
+        if named:
+            return "%s: names x86_64's D library (arch/x86_64/dlib): %s" % (
+                self.arch, ", ".join(named[:4]) + (", ..." if len(named) > 4 else ""))
+        return None
+
+
 def find_tests(paths, runtime_only=False):
     found = []
     for p in paths:
@@ -214,13 +299,21 @@ def main():
     ap.add_argument("--jit", choices=["0", "1"], default="1",
                     help="0: every program with -x jit=0, all DIF interpreted (the JIT's "
                          "differential run: the same goldens both ways)")
+    ap.add_argument("--arch", default=os.environ.get("SONDE_ARCH") or "x86_64",
+                    help="the guest's machine (default $SONDE_ARCH, else x86_64); on sparc64 "
+                         "the programs that cannot pass there are skipped, each with why")
     ap.add_argument("paths", nargs="*", default=["tests/d"])
     args = ap.parse_args()
+    os.environ["SONDE_ARCH"] = "" if args.arch == "x86_64" else args.arch
     if args.jit == "0":
         JIT_OFF.extend(["-x", "jit=0"])
     dtrace = os.environ.get("DTEST_DTRACE") or os.path.join(ROOT, "tools", "dtrace")
     tests = [Test(p) for p in find_tests(args.paths, args.runtime_only)
              if not args.multi_cpu or may_use_cpus(p)]
+    if args.arch != "x86_64":
+        skips = MachineSkips(args.arch, args.multi_cpu)
+        for t in tests:
+            t.skip = t.skip or skips.reason(t.path)
     counts = {"PASS": 0, "FAIL": 0, "SKIP": 0}
     lock = threading.Lock()
     start = time.monotonic()

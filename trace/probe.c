@@ -107,19 +107,6 @@ size_t dtrace_strcpy_safe(char *dst, uint64_t src, size_t size)
 
 /* ---- stacks ---- */
 
-/*
- * pc_in_user_code: is pc a user address (a pid probe's)?  The user half,
- * less the kernel's image, which sparc64 links inside it (0x40000000): a
- * test against the direct map's base took every sparc64 kernel pc for a
- * user one, and stack() was empty.
- */
-static bool pc_in_user_code(uint64_t pc)
-{
-	extern char _kernel_start[], _kernel_end[];
-
-	return pc < ARCH_USER_TOP && (pc < (uint64_t)_kernel_start || pc >= (uint64_t)_kernel_end);
-}
-
 /* stack_walk: the probed code's PC, then its callers, from the frame the provider set. */
 static int stack_walk(dtrace_firing_t *f, uint64_t *pcs, int max)
 {
@@ -128,7 +115,7 @@ static int stack_walk(dtrace_firing_t *f, uint64_t *pcs, int max)
 
 	if (f->df_frame_pc == 0)
 		return arch_backtrace(pcs, max, 0);
-	if (pc_in_user_code(f->df_frame_pc))
+	if (f->df_frame_user)
 		return 0;                                /* a probe in user code (pid): no kernel frames */
 	pcs[n++] = f->df_frame_pc;
 	if (f->df_frame_ret != NULL && n < max) {    /* at a boundary: the caller, then its frame */
@@ -1069,6 +1056,27 @@ void dtrace_probe_frame(dtrace_id_t id, int cpu, const uint64_t args[6], uint64_
 	f->df_frame_fp = fp;
 	f->df_frame_ret = retslot;
 	probe_fire(f, p, cpu, args);
+	f->df_frame_pc = 0;
+}
+
+/*
+ * User and kernel addresses may overlap (a machine may put the kernel's
+ * image low, where a user space could map too), so the provider says which
+ * it is.
+ */
+void dtrace_probe_user(dtrace_id_t id, int cpu, const uint64_t args[6], uint64_t upc)
+{
+	dtrace_firing_t *f = &firing[cpu];
+	dtrace_probe_t *p = probe_enter(f, id, cpu);
+
+	if (p == NULL)
+		return;
+	f->df_frame_pc = upc;
+	f->df_frame_fp = 0;
+	f->df_frame_ret = NULL;
+	f->df_frame_user = true;
+	probe_fire(f, p, cpu, args);
+	f->df_frame_user = false;
 	f->df_frame_pc = 0;
 }
 

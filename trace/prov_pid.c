@@ -163,19 +163,19 @@ const struct pid_isa_insn *pid_invop(struct pid_trap *pt)
 		uint64_t args[6] = { 0 };
 		for (int i = 0; i < s->ps_nargs; i++)
 			args[i] = pt->pt_regs[s->ps_reg[i]];
-		dtrace_probe_frame(s->ps_bound, pt->pt_cpu, args, pt->pt_pc, 0, NULL);
+		dtrace_probe_user(s->ps_bound, pt->pt_cpu, args, pt->pt_pc);
 	} else if (s->ps_usdt == USDT_IS_ENABLED) {
 		;                                    /* its replay (mov $1, %eax) is the answer */
 	} else if ((on & 1) && s->ps_entry) {
 		pt->pt_entry = true;
-		dtrace_probe_frame(s->ps_bound, pt->pt_cpu, pt->pt_arg, pt->pt_pc, 0, NULL);
+		dtrace_probe_user(s->ps_bound, pt->pt_cpu, pt->pt_arg, pt->pt_pc);
 		pt->pt_entry = false;
 	} else if (on & 1) {
 		uint64_t args[6] = { s->ps_off, pt->pt_rval };
-		dtrace_probe_frame(s->ps_bound, pt->pt_cpu, args, pt->pt_pc, 0, NULL);
+		dtrace_probe_user(s->ps_bound, pt->pt_cpu, args, pt->pt_pc);
 	}
 	if (on & 2)
-		dtrace_probe_frame(s->ps_offset, pt->pt_cpu, pt->pt_arg, pt->pt_pc, 0, NULL);
+		dtrace_probe_user(s->ps_offset, pt->pt_cpu, pt->pt_arg, pt->pt_pc);
 	return &s->ps_insn;
 }
 

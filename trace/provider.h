@@ -166,12 +166,19 @@ void dtrace_probe(dtrace_id_t id, uint64_t arg0, uint64_t arg1, uint64_t arg2,
  * in the frame fp; when the probe is at a function boundary, where the probed
  * function has no frame of its own, retslot is the stack slot holding its
  * return address (the caller's PC comes next), and NULL elsewhere.  pc 0 means
- * no such frame (user code interrupted): stack() walks from here.  A user
- * address as pc (the pid provider's probes) means the probed code is user
- * code: stack() is empty and caller 0, as in DTrace.  Probe context.
+ * no such frame (user code interrupted): stack() walks from here.  pc is a
+ * kernel address: probes in user code fire with dtrace_probe_user.  Probe
+ * context.
  */
 void dtrace_probe_frame(dtrace_id_t id, int cpu, const uint64_t args[6], uint64_t pc, uint64_t fp,
                         const uint64_t *retslot);
+/*
+ * dtrace_probe_user: dtrace_probe_frame for a probe in user code at upc (the
+ * pid provider's): stack() is empty and caller 0, as in DTrace.  (An address
+ * alone cannot say: a machine may put the kernel's image low in the address
+ * space.)  Probe context.
+ */
+void dtrace_probe_user(dtrace_id_t id, int cpu, const uint64_t args[6], uint64_t upc);
 
 /*
  * dtrace_sync: returns once no CPU is still inside a firing (dtrace_probe or

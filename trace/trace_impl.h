@@ -251,6 +251,7 @@ typedef struct dtrace_firing {
 	uint64_t df_reentries;
 	uint64_t df_frame_pc, df_frame_fp; /* from dtrace_probe_frame: where stack() starts */
 	const uint64_t *df_frame_ret;     /* ... and the return-address slot at a function boundary */
+	bool df_frame_user;               /* from dtrace_probe_user: the probed code is user code */
 	dtrace_probe_t *df_probe;
 	dtrace_ecb_t *df_ecb;
 	uint64_t df_timestamp;

@@ -66,7 +66,6 @@ uint64_t arch_cycles(void)
 }
 
 uint64_t arch_time_ns(void) { return arch_cycles() * (1000000000UL / TICK_HZ); }
-uint64_t arch_rtc_seconds(void) { return 0; }
 
 /* arch_timer_oneshot: %tick_cmpr = now + delta; the match interrupts at level 14. */
 void arch_timer_oneshot(uint64_t delta_ns)

@@ -29,6 +29,7 @@
 /* A disabled SDT site (kernel/sdt.h): one nop word. */
 #define ARCH_SDT_NOP      "nop"
 #define ARCH_SDT_SITE_LEN 4
+#define ARCH_SDT_CALL_PATH 0              /* every armed site traps (ta 0x70) */
 
 /* Kernel thread stacks (kernel/thread.h): SPARC frames are at least 176 bytes. */
 #define ARCH_THREAD_STACK_SIZE (48 * 1024)

@@ -26,6 +26,7 @@
 #include "kernel/klib.h"
 #include "kernel/ksym.h"
 #include "kernel/mem.h"
+#include "kernel/prov_isa.h"
 #include "kernel/thread.h"
 
 #define TT_IRQ_LEVEL1   0x41
@@ -38,6 +39,12 @@ void timer_interrupt(void);                /* kernel/cyclic.c */
 void sparc64_trap_table_load(void);
 bool sparc64_probe_trap(struct trap_frame *tf);   /* prov_isa.c */
 struct trap_frame *sparc64_intr_frame;     /* the interrupted state, for profile */
+static uint64_t probe_traps;               /* ta 0x70 taken (sdt; fbt takes none): benchmarks */
+
+uint64_t prov_isa_trap_count(void)
+{
+	return probe_traps;                /* one CPU: no other writer */
+}
 
 struct extable_entry {
 	uint64_t ex_insn;
@@ -188,8 +195,11 @@ void sparc64_trap(struct trap_frame *tf)
 		sparc64_user_trap(tf);
 		return;
 	}
-	if (tf->tf_tt == TT_PROBE && sparc64_probe_trap(tf))
-		return;
+	if (tf->tf_tt == TT_PROBE) {
+		probe_traps++;
+		if (sparc64_probe_trap(tf))
+			return;
+	}
 	if (tf->tf_tt >= TT_IRQ_LEVEL1 && tf->tf_tt <= TT_IRQ_LEVEL15) {
 		sparc64_irq_dispatch(tf);
 		return;

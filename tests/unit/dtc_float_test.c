@@ -16,6 +16,7 @@
 
 size_t dtc_float_format(char *buf, size_t size, const char *spec, const uint8_t *bytes,
                         uint32_t len);
+void dtc_float_of_int(uint64_t v, uint32_t len, uint8_t *bytes);
 void *kmalloc(size_t n);
 void kfree(void *p);
 
@@ -83,6 +84,28 @@ static void check_ldouble(uint64_t mant, uint16_t se, const char *spec)
 		         (unsigned long long)mant, se, want, got);
 }
 
+/*
+ * A float or double in a 64-bit integer record (printf's argument): the
+ * value's low bits are the float, whatever the high half holds and however
+ * the machine orders the record's bytes (sparc64 puts the high half first).
+ */
+static void test_float_of_int(void **state)
+{
+	uint8_t b[8];
+	char got[64];
+
+	(void)state;
+	dtc_float_of_int(0x40490fdbull, 4, b);                   /* pi, single */
+	dtc_float_format(got, sizeof(got), "%f", b, 4);
+	assert_string_equal(got, "3.141593");
+	dtc_float_of_int(0xdeadbeef3fc00000ull, 4, b);           /* 1.5, high half ignored */
+	dtc_float_format(got, sizeof(got), "%g", b, 4);
+	assert_string_equal(got, "1.5");
+	dtc_float_of_int(0x400921fb54442d18ull, 8, b);           /* pi, double */
+	dtc_float_format(got, sizeof(got), "%.10f", b, 8);
+	assert_string_equal(got, "3.1415926536");
+}
+
 static void test_fixed(void **state)
 {
 	static const uint64_t cases[] = {
@@ -128,6 +151,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fixed),
+		cmocka_unit_test(test_float_of_int),
 		cmocka_unit_test(test_random),
 		cmocka_unit_test(test_long_double),
 	};

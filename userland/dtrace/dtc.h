@@ -370,8 +370,23 @@ void dtc_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * records it: dp is its DIFO) printed by its D type t (dtc_typeprint.c).
  */
 void dtc_print_typed(const dt_type *t, const dif_difo_t *dp, const uint8_t *data);
+/*
+ * dtc_scalar_bytes: at p, v's low size bytes (1, 2, 4 or 8) as this machine
+ * lays out an integer of that size: what a scalar's 64-bit record holds as
+ * an object of its own type (on a big-endian machine, the record's last
+ * bytes).  dtc_typeprint.c; any context.
+ */
+void dtc_scalar_bytes(uint8_t *p, uint64_t v, uint32_t size);
 
 size_t dtc_float_format(char *buf, size_t size, const char *spec, const uint8_t *bytes,
                         uint32_t len);
+/*
+ * dtc_float_of_int: into bytes, the float (len 4) or double (8) whose bits
+ * are the low len * 8 bits of v, as dtc_float_format reads them.  A D float
+ * travels in a 64-bit register and record: its bits are the value's low
+ * half on either byte order, but the record's first 4 bytes only on a
+ * little-endian machine.  Any context.
+ */
+void dtc_float_of_int(uint64_t v, uint32_t len, uint8_t *bytes);
 
 #endif

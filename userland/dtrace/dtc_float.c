@@ -402,6 +402,16 @@ static int float_decode(const uint8_t *b, uint32_t size, bool *neg, uint64_t *m,
 	return 0;
 }
 
+void dtc_float_of_int(uint64_t v, uint32_t len, uint8_t *bytes)
+{
+	uint32_t w = (uint32_t)v;
+
+	if (len == 4)
+		memcpy(bytes, &w, 4);
+	else
+		memcpy(bytes, &v, 8);
+}
+
 size_t dtc_float_format(char *buf, size_t size, const char *spec, const uint8_t *bytes, uint32_t len)
 {
 	struct out o = { buf, 0, size };

@@ -220,23 +220,31 @@ static void print_stack_conv(const dt_conv *cv, const struct dtc_value *v, int w
 
 /*
  * print_float: %e %f %g of a float (4 bytes), double (8) or long double
- * (16), formatted from its bytes (dtc_float.c).  A precision written as
- * ".0" or "." is 0, which cv_prec cannot tell from none.
+ * (16), formatted from its bytes (dtc_float.c).  A float or double came as
+ * a 64-bit integer record: its bits are the value's, not the record's first
+ * bytes (those are the high half on a big-endian machine).  A precision
+ * written as ".0" or "." is 0, which cv_prec cannot tell from none.
  */
 static void print_float(const dt_conv *cv, const struct dtc_value *v, int width, int prec)
 {
 	char spec[48];
 	uint32_t size = v->dv_size == 4 || v->dv_size == 16 ? v->dv_size : 8;
 	bool zero = prec == 0 && !(cv->cv_flags & DT_PF_DYNP) && strchr(cv->cv_spec, '.') != NULL;
+	const uint8_t *raw = v->dv_raw;
+	uint8_t bits[8];
 	char *text;
 
-	if (v->dv_raw == NULL)
+	if (raw == NULL)
 		return;
+	if (v->dv_kind == DTC_VAL_INT && size <= 8) {
+		dtc_float_of_int((uint64_t)v->dv_int, size, bits);
+		raw = bits;
+	}
 	dtc_fmt_spec(cv, width, prec, zero ? "." : "", cv->cv_ofmt, spec, sizeof(spec));
 	text = kmalloc(6000);
 	if (text == NULL)
 		return;
-	dtc_float_format(text, 6000, spec, v->dv_raw, size);
+	dtc_float_format(text, 6000, spec, raw, size);
 	dtc_out("%s", text);
 	kfree(text);
 }

@@ -294,6 +294,13 @@ static void print_trace(struct dtc *d, const dt_action *a, const uint8_t *data)
 	if (d->dc_rawbytes) {                          /* the record as it is: its type's size */
 		uint32_t n = dp->dd_rtype.dt_kind == DIF_TYPE_STRING ? d->dc_ov.dov_strsize :
 		             dp->dd_rtype.dt_size ? dp->dd_rtype.dt_size : 8;
+		uint8_t obj[8];
+		if (dp->dd_rtype.dt_kind != DIF_TYPE_STRING && dp->dd_rtype.dt_kind != DIF_TYPE_BLOB &&
+		    n < 8) {                            /* a scalar: the bytes of an object of its size */
+			memcpy(&v, data, 8);
+			dtc_scalar_bytes(obj, (uint64_t)v, n);
+			data = obj;
+		}
 		dtc_print_bytes(data, n);
 		return;
 	}

@@ -19,7 +19,10 @@
  *   - the output ends with a newline.
  * Only D-declared types exist until the kernel's types (CTF) come; every
  * size and offset used here is the compiler's own, so the bytes are read
- * within the record the type describes.
+ * within the record the type describes.  Byte order: a member is read as an
+ * integer of its own size where it lies (tp_uint); a scalar's 8-byte record
+ * is first made an object of the scalar's size (its low bytes, which come
+ * last on a big-endian machine).
  *
  * Context: the consumer (thread context).
  *
@@ -37,14 +40,54 @@ static void tp_indent(int depth)
 	dtc_out("%*s", depth * 4, "");
 }
 
+/* tp_uint: the size-byte integer at p, as this machine lays one out in memory, zero-extended. */
 static uint64_t tp_uint(const uint8_t *p, uint32_t size)
 {
-	uint64_t v = 0;
+	uint16_t v2;
+	uint32_t v4;
+	uint64_t v8 = 0;
 
-	memcpy(&v, p, size > 8 ? 8 : size);
-	if (size < 8)
-		v &= ((uint64_t)1 << (size * 8)) - 1;
-	return v;
+	switch (size) {
+	case 1:
+		return p[0];
+	case 2:
+		memcpy(&v2, p, 2);
+		return v2;
+	case 4:
+		memcpy(&v4, p, 4);
+		return v4;
+	default:
+		memcpy(&v8, p, 8);
+		return v8;
+	}
+}
+
+void dtc_scalar_bytes(uint8_t *p, uint64_t v, uint32_t size)
+{
+	uint16_t v2 = (uint16_t)v;
+	uint32_t v4 = (uint32_t)v;
+
+	if (size == 1)
+		p[0] = (uint8_t)v;
+	else if (size == 2)
+		memcpy(p, &v2, 2);
+	else if (size == 4)
+		memcpy(p, &v4, 4);
+	else
+		memcpy(p, &v, 8);
+}
+
+/* A scalar (not an aggregate, a string or a long double) is recorded as one 64-bit value. */
+static bool tp_recorded_as_scalar(const dt_type *t)
+{
+	switch (t->ty_kind) {
+	case DT_TK_STRUCT: case DT_TK_UNION: case DT_TK_ARRAY: case DT_TK_STRING:
+		return false;
+	case DT_TK_FLOAT:
+		return t->ty_size <= 8;
+	default:
+		return true;
+	}
 }
 
 static void tp_hex(uint64_t v)
@@ -153,6 +196,14 @@ void dtc_print_typed(const dt_type *t, const dif_difo_t *dp, const uint8_t *data
 		return;
 	dt_type_name(t, tn, sizeof(tn));
 	dtc_out("%s ", tn);
-	tp_value(t, data, 0);
+	if (tp_recorded_as_scalar(t) && t->ty_size > 0 && t->ty_size < 8) {
+		uint8_t native[8];                   /* the record's value as an object of its size */
+		uint64_t v;
+		memcpy(&v, data, 8);
+		dtc_scalar_bytes(native, v, t->ty_size);
+		tp_value(t, native, 0);
+	} else {
+		tp_value(t, data, 0);
+	}
 	dtc_out("\n");
 }
