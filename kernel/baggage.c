@@ -197,7 +197,6 @@ volatile bool baggage_sites_on;
 #ifdef ARCH_BRANCH_SITE
 #include "kernel/mem.h"
 
-extern const struct baggage_site __start_baggage_sites[], __stop_baggage_sites[];
 
 int baggage_sites_set(bool on)
 {

@@ -75,12 +75,16 @@ extern volatile uint64_t baggage_drops;
  * under the framework lock (trace/enable.c); returns the number of sites.
  */
 int baggage_sites_set(bool on);
+
 extern volatile bool baggage_sites_on;
 
 /* One site record: the address of the site's instruction. */
 struct baggage_site {
 	uint64_t bs_addr;
 };
+
+/* The sites the linker collected (the "baggage_sites" section; baggage.c, its self-test). */
+extern const struct baggage_site __start_baggage_sites[], __stop_baggage_sites[];
 
 #ifdef ARCH_BRANCH_SITE
 static inline __attribute__((always_inline)) bool baggage_site_taken(void)

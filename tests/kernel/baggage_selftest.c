@@ -40,7 +40,6 @@ SELFTEST(baggage_export_import_roundtrip)
 }
 
 #ifdef ARCH_BRANCH_SITE
-extern const struct baggage_site __start_baggage_sites[], __stop_baggage_sites[];
 
 static bool sites_all(uint8_t op)
 {

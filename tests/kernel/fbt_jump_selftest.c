@@ -24,12 +24,7 @@
 #include "kernel/thread.h"
 #include "tests/kernel/prov_selftest.h"
 #include "trace/dtrace.h"
-
-/* prov_fbt.c's entry points for tests, and prov_fbt_selftest.c's probed functions. */
-dtrace_id_t fbt_probe_id(const char *func, const char *name);
-int fbt_probe_set(dtrace_id_t id, bool on);
-int fbt_set_all(bool on);
-long fbt_st_frame(long a, long b, long c, long d, long e, long f);
+#include "trace/fbt_test.h"
 
 /* text_bytes_same: is the probed text what snap holds (NULL: take the snapshot)? */
 static bool text_bytes_same(uint8_t **snap)

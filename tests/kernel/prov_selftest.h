@@ -16,4 +16,7 @@
  */
 int64_t prov_st_count(const char *src, void (*work)(void *), void *arg);
 
+/* fbt_st_frame: a probed function with a frame and six arguments (prov_fbt_selftest.c). */
+long fbt_st_frame(long a, long b, long c, long d, long e, long f);
+
 #endif

@@ -18,16 +18,7 @@
 #include "kernel/time.h"
 #include "tests/kernel/prov_selftest.h"
 #include "trace/dtrace.h"
-
-/* prov_fbt.c's entry points for tests. */
-struct fbt_stats {
-	int fst_functions, fst_probed, fst_blocked, fst_undecodable, fst_no_entry;
-	int fst_probes, fst_sites;
-};
-dtrace_id_t fbt_probe_id(const char *func, const char *name);
-int fbt_probe_set(dtrace_id_t id, bool on);
-int fbt_set_all(bool on);
-void fbt_stats_get(struct fbt_stats *out);
+#include "trace/fbt_test.h"
 
 #define PROBED __attribute__((noipa))
 
