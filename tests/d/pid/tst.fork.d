@@ -3,7 +3,8 @@
  * the child a copy without the traps: the child runs the same loop (4
  * calls of inner) untraced and exits normally, the probes fire only in
  * the target, and the target's own exit status says the child's total
- * was right.
+ * was right.  The exits are counted and printed at the end: on several
+ * CPUs the order of records from different CPUs is not the order of events.
  * @@options: -q -c '/bin/pidloop -f 4'
  */
 pid$target::inner:entry
@@ -14,11 +15,17 @@ pid$target::inner:entry
 proc:::exit
 /execname == "pidloop"/
 {
-	printf("%s exit reason %d\n", pid == $target ? "target" : "child", arg0);
+	@reason[pid == $target ? "target" : "child", arg0] = count();
 }
 
 syscall::exit_group:entry
 /execname == "pidloop"/
 {
-	printf("%s status %d\n", pid == $target ? "target" : "child", arg0);
+	@status[pid == $target ? "target" : "child", arg0] = count();
+}
+
+END
+{
+	printa("%s status %d\n", @status);
+	printa("%s exit reason %d\n", @reason);
 }

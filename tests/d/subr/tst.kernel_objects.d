@@ -2,7 +2,8 @@
  * ASSERTION: the lock subroutines read Sonde's locks as DTrace reads
  * Solaris's: a mutex (lockstat's adaptive-acquire) is an adaptive mutex,
  * owned by the thread that just took it, whose owner is curthread and which
- * is not owned once released; a spinlock (spin-acquire) is a spin mutex,
+ * is no longer the releasing thread's once released (on several CPUs another
+ * thread may take it at once, so only that is certain); a spinlock (spin-acquire) is a spin mutex,
  * owned while held, with no owner thread; the rw_ queries see a held lock as
  * held by a writer, never by readers.  progenyof() is true of the calling
  * process itself and false of a pid no process has.  cleanpath() and getmajor()/getminor() as documented.
@@ -41,9 +42,7 @@ lockstat:::adaptive-release
 /!r_done/
 {
 	r_done = 1;
-	r_owned = mutex_owned((kmutex_t *)arg0);
-	r_owner = (uint64_t)mutex_owner((kmutex_t *)arg0);
-	r_rw = rw_write_held((krwlock_t *)arg0);
+	r_mine = mutex_owner((kmutex_t *)arg0) == (void *)curthread;
 }
 
 lockstat:::spin-acquire
@@ -66,8 +65,7 @@ END
 {
 	printf("mutex: owned %d adaptive %d spin %d owner-is-curthread %d rw %03d\n",
 	    a_owned, a_adaptive, a_spin, a_mine, a_rw);
-	printf("released: owned %d owner %d write-held %d\n", r_owned, r_owner,
-	    r_rw);
+	printf("released: owner-is-curthread %d\n", r_mine);
 	printf("spinlock: owned %d adaptive %d spin %d owner %d\n", s_owned,
 	    s_adaptive, s_spin, s_owner);
 }
