@@ -11,9 +11,9 @@
  *   copy:     the displaced instructions, relocated (x86_relocate)
  *             jmp site + len              the first instruction not displaced
  *
- * fbt_jump_tramp saves the flags and what the function may read at entry (the
- * six argument registers adjacent, in argument order: they are the probe's
- * args; %rax), turns interrupts off as the trap would, calls fbt_fire_entry()
+ * fbt_jump_tramp saves the flags and every call-clobbered register (the six
+ * argument registers adjacent, in argument order: they are the probe's args;
+ * %r10, %r11, %rax), turns interrupts off as the trap would, calls fbt_fire_entry()
  * (trace/prov_fbt.c) with the site's cookie, overwrites the pushed site with
  * the copy's address, restores everything and `ret`s into the copy with %rsp exactly
  * as it was at the site.  No trap, no site lookup: 0 traps per firing.
@@ -70,7 +70,7 @@
  * dtrace_lock; fbt_jump_tramp in probe context (interrupts off).  Everything
  * in this file is in the notrace region.
  *
- * Tests: self-tests fbt_jump_one_site, fbt_jump_cycles
+ * Tests: self-tests fbt_jump_one_site, fbt_jump_keeps_every_register, fbt_jump_cycles
  *        (tests/kernel/fbt_jump_selftest.c), fbt_jump_stress (make
  *        fbtjump-stress); tests/e2e/test_firing_trace.py
  */
@@ -136,14 +136,17 @@ extern void *smp_ap_stack[MAX_CPUS];         /* smp.c: each AP's idle stack */
 /*
  * fbt_jump_tramp: reached from a stub ([rsp] = the site's struct fbt_jsite,
  * [rsp + 8] = the probed function's return address).  Frame after the
- * pushes, from %rsp: rdi rsi rdx rcx r8 r9 rax flags jsite.  Saved: what the
- * probed function may read at its entry (the six argument registers, %al for
- * a variadic one) and the flags; fbt_fire_entry, a C function, keeps the
- * callee-saved registers itself.  %r10 and %r11 are not saved: no C function
- * reads them at entry (they are neither arguments nor preserved across a
- * call), and the displaced instructions are that function's first ones.
- * The stack is 16-byte aligned at the call, as the ABI has it at every
- * function entry (8 + 8 + 56 bytes below an entry %rsp that is 8 mod 16).
+ * pushes, from %rsp: rdi rsi rdx rcx r8 r9 r10 r11 rax flags jsite.  Saved:
+ * every register a C function may change (the six argument registers, %al
+ * for a variadic one, %r10, %r11) and the flags; fbt_fire_entry, a C
+ * function, keeps the callee-saved registers itself.  %r10 and %r11 must be
+ * kept too, although no function reads them at entry: gcc's interprocedural
+ * register allocation (-fipa-ra, on at -O2) lets a caller keep a value in a
+ * call-clobbered register across a call to a function it knows leaves that
+ * register alone, and the probed function's caller knows nothing of the
+ * probe.  The stack is 16-byte aligned at the call, as the ABI has it at
+ * every function entry (8 + 8 + 72 bytes below an entry %rsp that is 8 mod
+ * 16).
  */
 __asm__(".pushsection .text.notrace.fbt_jtramp, \"ax\", @progbits\n"
         ".globl fbt_jump_tramp\n"
@@ -151,30 +154,34 @@ __asm__(".pushsection .text.notrace.fbt_jtramp, \"ax\", @progbits\n"
         "	pushfq\n"
         "	cli\n"
         "	pushq %rax\n"
+        "	pushq %r11\n"
+        "	pushq %r10\n"
         "	pushq %r9\n"
         "	pushq %r8\n"
         "	pushq %rcx\n"
         "	pushq %rdx\n"
         "	pushq %rsi\n"
         "	pushq %rdi\n"
-        "	movq 64(%rsp), %rax\n"        /* the struct fbt_jsite */
+        "	movq 80(%rsp), %rax\n"        /* the struct fbt_jsite */
         "	movq 16(%rax), %rdi\n"        /* js_site */
         "	movq %gs:0, %rsi\n"
         "	movl 24(%rsi), %esi\n"        /* cpu_id */
         "	movq %rsp, %rdx\n"            /* args */
         "	movq 0(%rax), %rcx\n"         /* js_addr: the probe's pc */
         "	movq %rbp, %r8\n"             /* fp: the caller's frame */
-        "	leaq 72(%rsp), %r9\n"         /* sp at the site: [sp] = return address */
+        "	leaq 88(%rsp), %r9\n"         /* sp at the site: [sp] = return address */
         "	call fbt_fire_entry\n"
-        "	movq 64(%rsp), %rax\n"
+        "	movq 80(%rsp), %rax\n"
         "	movq 8(%rax), %rax\n"         /* js_copy */
-        "	movq %rax, 64(%rsp)\n"        /* ret goes to the copy */
+        "	movq %rax, 80(%rsp)\n"        /* ret goes to the copy */
         "	popq %rdi\n"
         "	popq %rsi\n"
         "	popq %rdx\n"
         "	popq %rcx\n"
         "	popq %r8\n"
         "	popq %r9\n"
+        "	popq %r10\n"
+        "	popq %r11\n"
         "	popq %rax\n"
         "	popfq\n"
         "	ret\n"

@@ -85,6 +85,83 @@ SELFTEST(fbt_jump_one_site)
 	one_site(st_ctx, true);
 }
 
+/*
+ * fbt_jump_leaf: a probed function whose code touches no register but %rdi,
+ * %rax and the frame's.  A caller that knows this (gcc's -fipa-ra) may keep
+ * values in the other call-clobbered registers across a call to it, so a
+ * jump-optimised probe on it must change none of them.
+ */
+__attribute__((noinline)) long fbt_jump_leaf(long a)
+{
+	return a * 3 + 1;
+}
+
+/* call_leaf: fbt_jump_leaf(7) with a sentinel in every call-clobbered register; how many survived. */
+static int call_leaf(long *ret)
+{
+	uint64_t in[7] = { 0x1111111111111111, 0x2222222222222222, 0x3333333333333333,
+	                   0x4444444444444444, 0x5555555555555555, 0x6666666666666666,
+	                   0x7777777777777777 };
+	uint64_t out[7];
+	int same = 0;
+
+	__asm__ volatile("movq %[out], %%r12\n\t"
+	                 "movq %%rsp, %%rbx\n\t"
+	                 "andq $-16, %%rsp\n\t"          /* the ABI's alignment at a call */
+	                 "movq 0(%[in]), %%rsi\n\t"
+	                 "movq 8(%[in]), %%rdx\n\t"
+	                 "movq 16(%[in]), %%rcx\n\t"
+	                 "movq 24(%[in]), %%r8\n\t"
+	                 "movq 32(%[in]), %%r9\n\t"
+	                 "movq 40(%[in]), %%r10\n\t"
+	                 "movq 48(%[in]), %%r11\n\t"
+	                 "movl $7, %%edi\n\t"
+	                 "call fbt_jump_leaf\n\t"
+	                 "movq %%rbx, %%rsp\n\t"
+	                 "movq %%rsi, 0(%%r12)\n\t"
+	                 "movq %%rdx, 8(%%r12)\n\t"
+	                 "movq %%rcx, 16(%%r12)\n\t"
+	                 "movq %%r8, 24(%%r12)\n\t"
+	                 "movq %%r9, 32(%%r12)\n\t"
+	                 "movq %%r10, 40(%%r12)\n\t"
+	                 "movq %%r11, 48(%%r12)"
+	                 : "=a"(*ret)
+	                 : [in] "r"(in), [out] "r"(out)
+	                 : "rbx", "r12", "rdi", "rsi", "rdx", "rcx", "r8", "r9", "r10", "r11", "memory",
+	                   "cc");
+	for (int i = 0; i < 7; i++)
+		same += out[i] == in[i];
+	return same;
+}
+
+struct leaf_run {
+	int lr_same;                         /* registers that survived, of 7 */
+	long lr_ret;
+};
+
+static void leaf_work(void *arg)
+{
+	struct leaf_run *lr = arg;
+
+	lr->lr_same = call_leaf(&lr->lr_ret);
+}
+
+SELFTEST(fbt_jump_keeps_every_register)
+{
+	const uint8_t *fn = (const uint8_t *)(uint64_t)fbt_jump_leaf;
+	struct leaf_run lr = { 0, 0 };
+	bool was = fbt_jump_on;
+
+	ST_ASSERT(call_leaf(&lr.lr_ret) == 7 && lr.lr_ret == 22);   /* the function itself keeps them */
+	fbt_jump_on = true;
+	/* A clause that takes the general path: a key, a string, a record. */
+	ST_ASSERT(prov_st_count("fbt::fbt_jump_leaf:entry { @[arg0, probefunc] = count(); trace(arg0); }",
+	                        leaf_work, &lr) == 1);
+	ST_ASSERT(lr.lr_same == 7 && lr.lr_ret == 22);
+	ST_ASSERT(fn[0] != 0xe9 && fn[0] != 0xcc);           /* and the site is put back */
+	fbt_jump_on = was;
+}
+
 /* ---- every probe, over and over, under load ---- */
 
 static volatile bool load_stop;
