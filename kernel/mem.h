@@ -35,6 +35,19 @@ void kheap_init(void);                            /* boot */
 void *page_alloc(void);
 void page_free(void *va);
 
+/*
+ * Reference counts of pages several address spaces map (kernel/page_ref.c,
+ * copy-on-write fork): page_ref_enabled, unless booted with nocow or the
+ * table could not be made; page_ref_init makes the table (once);
+ * page_ref_put drops one reference and says whether it was the last (the
+ * caller frees the page).  Thread context.
+ */
+bool page_ref_enabled(void);
+void page_ref_init(void);
+void page_ref_get(void *page);
+bool page_ref_shared(void *page);
+bool page_ref_put(void *page);
+
 struct pmem_stats {
 	uint64_t ps_total;           /* usable RAM in bytes */
 	uint64_t ps_free;            /* bytes on the free list */

@@ -83,9 +83,6 @@ static uint64_t user_pages;               /* pages held by every space: tables a
 int sparc64_user_copy(void *dst, const void *src, size_t len);        /* traps.S */
 long sparc64_user_strcpy(char *dst, const char *src, size_t max);
 void sparc64_user_return(struct trap_frame *tf) __attribute__((noreturn));
-void vm_cow_refs_init(void);
-void vm_cow_ref(void *page);
-bool vm_cow_shared(void *page);
 
 static void pages_add(int64_t n) { __atomic_add_fetch(&user_pages, (uint64_t)n, __ATOMIC_RELAXED); }
 uint64_t arch_user_pages(void) { return __atomic_load_n(&user_pages, __ATOMIC_RELAXED); }
@@ -171,7 +168,7 @@ struct arch_as *arch_as_create(void)
 	struct arch_as *as = kzalloc(sizeof(*as));
 	void *root = as != NULL ? page_alloc() : NULL;
 
-	vm_cow_refs_init();
+	page_ref_init();
 	if (root != NULL)
 		as->as_ctx = ctx_alloc();
 	if (root == NULL || as->as_ctx == 0) {
@@ -333,7 +330,7 @@ static bool copy_leaf(struct arch_as *dst, uint64_t va, uint64_t *src, bool cow)
 		if (tte & TTE_W)
 			tte = (tte & ~TTE_W) | TTE_SOFT_COW;
 		*src = tte;
-		vm_cow_ref(table_va(tte));
+		page_ref_get(table_va(tte));
 		*e = tte;
 		return true;
 	}
@@ -346,12 +343,11 @@ static bool copy_leaf(struct arch_as *dst, uint64_t va, uint64_t *src, bool cow)
 	return true;
 }
 
-bool vm_cow_enabled(void);
 
 struct arch_as *arch_as_copy(struct arch_as *src)
 {
 	struct arch_as *as = arch_as_create();
-	bool ok = as != NULL, cow = vm_cow_enabled();
+	bool ok = as != NULL, cow = page_ref_enabled();
 
 	for (uint64_t va = ok ? arch_as_next(src, 0, ARCH_USER_TOP) : ARCH_USER_TOP; va < ARCH_USER_TOP;
 	     va = arch_as_next(src, va + PAGE_SIZE, ARCH_USER_TOP))
@@ -379,7 +375,7 @@ static void *page_private(struct arch_as *as, uint64_t va, bool make_writable)
 		return NULL;
 	uint64_t old = *e, tte = old;
 	void *page = table_va(old);
-	if (vm_cow_shared(page)) {
+	if (page_ref_shared(page)) {
 		void *copy = page_alloc();
 		if (copy == NULL)
 			return NULL;
@@ -658,5 +654,15 @@ bool sparc64_kernel_cow(struct trap_frame *tf)
 	return done;
 }
 
-/* vm_user_pages_sub: vm_cow.c: a user page was freed. */
-void vm_user_pages_sub(void) { pages_add(-1); }
+/*
+ * arch_as_page_put: a space drops its reference on a user page
+ * (kernel/page_ref.c counts them); the last frees it, and it stops counting
+ * in arch_user_pages.
+ */
+void arch_as_page_put(void *page)
+{
+	if (page_ref_put(page)) {
+		page_free(page);
+		pages_add(-1);
+	}
+}

@@ -2,15 +2,12 @@
  * vm_cow.c - pages shared between address spaces: reference counts,
  * copy-on-write fork, and a process's private copy of one page.
  *
- * References.  A user page mapped in one space has no entry anywhere: its
- * count in cow_extra[] (one per physical page, the references beyond the
- * first) is 0.  fork (arch_as_copy) maps every leaf of the parent in the
- * child too and adds a reference (vm_page_ref); arch_as_page_put drops one
- * and frees the page with the last, which is also when it stops counting in
- * arch_user_pages (so `pmem` counts each physical page once, and reads 0
- * when no process is left).  The table is allocated with the first address
- * space and never freed.  Only a holder of a reference changes a count, so
- * a count of 0 read by a holder stays 0.
+ * References (kernel/page_ref.c, the same on every machine): fork
+ * (arch_as_copy) maps every leaf of the parent in the child too and takes a
+ * reference (page_ref_get); arch_as_page_put drops one and frees the page
+ * with the last, which is also when it stops counting in arch_user_pages (so
+ * `pmem` counts each physical page once, and reads 0 when no process is
+ * left).
  *
  * Copy-on-write.  fork turns each writable leaf of the parent read-only
  * with PTE_COW set (a software bit: "writable once private"), shares it,
@@ -38,7 +35,6 @@
 #include "arch/arch.h"
 #include "arch/x86_64/x86.h"
 #include "arch/x86_64/vm_user.h"
-#include "kernel/boot.h"
 #include "kernel/klib.h"
 #include "kernel/mem.h"
 #include "kernel/thread.h"
@@ -47,70 +43,12 @@
 #define PF_WRITE   0x2
 #define PF_FETCH   0x10
 
-static uint16_t *cow_extra;          /* per physical page: references beyond the first */
-static uint64_t cow_npages;          /* entries in cow_extra */
-static int cow_mode;                 /* 0: not read yet, 1: on, 2: off (nocow) */
-
-bool vm_cow_enabled(void)
-{
-	if (cow_mode == 0)
-		cow_mode = cmdline_get(boot_info.bi_cmdline, "nocow", NULL, 0) ? 2 : 1;
-	return cow_mode == 1 && cow_extra != NULL;
-}
-
-/* vm_cow_init: the reference table, sized for the highest usable page (thread context, once). */
-void vm_cow_init(void)
-{
-	uint64_t top = 0;
-
-	if (__atomic_load_n(&cow_extra, __ATOMIC_ACQUIRE) != NULL)
-		return;
-	for (int i = 0; i < boot_info.bi_nmem; i++)
-		if (boot_info.bi_mem[i].bm_type == BOOT_MEM_USABLE)
-			top = MAX(top, boot_info.bi_mem[i].bm_base + boot_info.bi_mem[i].bm_len);
-	uint64_t n = top / PAGE_SIZE;
-	uint16_t *table = kzalloc(n * sizeof(uint16_t)), *none = NULL;
-	if (table == NULL)
-		return;                      /* fork copies, then */
-	cow_npages = n;                  /* the same n for every caller, before the table is seen */
-	if (!__atomic_compare_exchange_n(&cow_extra, &none, table, false, __ATOMIC_ACQ_REL,
-	                                 __ATOMIC_ACQUIRE))
-		kfree(table);
-}
-
-static uint16_t *page_extra(void *page)
-{
-	uint64_t pfn = virt_to_phys(page) / PAGE_SIZE;
-
-	KASSERT(cow_extra != NULL && pfn < cow_npages);
-	return &cow_extra[pfn];
-}
-
-void vm_page_ref(void *page)
-{
-	uint16_t *x = page_extra(page);
-
-	KASSERT(*x < 0xffff);
-	__atomic_add_fetch(x, 1, __ATOMIC_ACQ_REL);
-}
-
-/* page_shared: do other spaces hold page too?  The caller holds a reference. */
-static bool page_shared(void *page)
-{
-	return cow_extra != NULL && __atomic_load_n(page_extra(page), __ATOMIC_ACQUIRE) != 0;
-}
-
 void arch_as_page_put(void *page)
 {
-	if (cow_extra != NULL) {
-		uint16_t *x = page_extra(page), n = __atomic_load_n(x, __ATOMIC_ACQUIRE);
-		while (n != 0)
-			if (__atomic_compare_exchange_n(x, &n, n - 1, false, __ATOMIC_ACQ_REL,
-			                                __ATOMIC_ACQUIRE))
-				return;              /* another space still maps it */
+	if (page_ref_put(page)) {
+		page_free(page);
+		vm_user_pages_add(-1);
 	}
-	page_free(page);
-	vm_user_pages_add(-1);
 }
 
 /*
@@ -126,7 +64,7 @@ static bool page_make_private(struct arch_as *as, uint64_t va, uint64_t *e, uint
 	uint64_t new = (old | set) & ~clear;
 
 	*again = false;
-	if (page_shared(page)) {
+	if (page_ref_shared(page)) {
 		if ((copy = page_alloc()) == NULL)
 			return false;
 		memcpy(copy, page, PAGE_SIZE);
@@ -183,7 +121,7 @@ void *arch_as_page_private(struct arch_as *as, uint64_t va)
 		uint64_t old = e != NULL ? __atomic_load_n(e, __ATOMIC_SEQ_CST) : 0;
 		if (!(old & PTE_P))
 			return NULL;
-		if (!page_shared(phys_to_virt(old & PTE_ADDR)))
+		if (!page_ref_shared(phys_to_virt(old & PTE_ADDR)))
 			return phys_to_virt(old & PTE_ADDR);
 		if (page_make_private(as, va, e, old, 0, 0, &again))
 			return phys_to_virt(__atomic_load_n(e, __ATOMIC_SEQ_CST) & PTE_ADDR);

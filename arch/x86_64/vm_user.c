@@ -95,7 +95,7 @@ struct arch_as *arch_as_create(void)
 	struct arch_as *as = kzalloc(sizeof(*as));
 	uint64_t *root = as ? page_alloc() : NULL;
 
-	vm_cow_init();
+	page_ref_init();
 
 	if (root == NULL) {
 		kfree(as);
@@ -212,7 +212,7 @@ static bool as_copy_level(struct arch_as *dst, const uint64_t *table, int level,
 				return false;
 			continue;
 		}
-		if (vm_cow_enabled()) {
+		if (page_ref_enabled()) {
 			uint64_t *e = as_leaf(dst, va, true);
 			if (e == NULL)
 				return false;
@@ -224,7 +224,7 @@ static bool as_copy_level(struct arch_as *dst, const uint64_t *table, int level,
 				;                               /* as arch_as_page_private may race */
 			if (pte & PTE_W)
 				pte = (pte & ~PTE_W) | PTE_COW;
-			vm_page_ref(table_va(pte));
+			page_ref_get(table_va(pte));
 			*e = pte;
 			continue;
 		}
@@ -248,7 +248,7 @@ struct arch_as *arch_as_copy(struct arch_as *src)
 
 	bool ok = as != NULL && as_copy_level(as, phys_to_virt(src->as_root), 3, 256, 0);
 
-	if (as != NULL && vm_cow_enabled())
+	if (as != NULL && page_ref_enabled())
 		arch_as_flush(src, 0, ARCH_USER_TOP);           /* its writable pages became read-only */
 	if (as != NULL && !ok) {
 		arch_as_destroy(as);

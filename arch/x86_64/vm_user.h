@@ -53,13 +53,7 @@ static inline __attribute__((always_inline)) struct arch_as *vm_tlb_loaded(void)
 	return vm_tlb_cpu_as[vm_cpu()->cpu_id];
 }
 
-/* vm_cow.c: the page reference table, made with the first address space.  Thread context. */
-void vm_cow_init(void);
-/* vm_cow.c: a reference more on a page mapped in another space (fork). */
-void vm_page_ref(void *page);
 /* vm_cow.c: a write fault that copy-on-write resolves (true: retry the access).  trap.c, any mode. */
 bool vm_cow_fault(struct trapframe *tf);
-/* vm_cow.c: is copy-on-write fork on (boot option nocow turns it off, for the figures)? */
-bool vm_cow_enabled(void);
 
 #endif
