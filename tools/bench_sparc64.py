@@ -3,9 +3,11 @@
 
 The paper's two ways into a probe, measured in one unit: FBT on x86_64
 traps (an int3 over the function's first byte; the handler emulates the
-displaced instruction), on sparc64 it does not (a `ba,a` to a per-probe
-trampoline that calls into the framework and then runs the displaced
-instruction).  Both guests run under `-icount shift=0,align=off,sleep=off`,
+displaced instruction) where it cannot jump (a return probe, a short
+prologue; entry probes jump to a trampoline where that is safe,
+arch/x86_64/fbt_jump.c), on sparc64 it never traps (a `ba,a` to a
+per-probe trampoline that calls into the framework and then runs the
+displaced instruction).  Both guests run under `-icount shift=0,align=off,sleep=off`,
 where one guest instruction is one nanosecond of guest time, so each
 figure is a count of guest instructions:
 
