@@ -22,6 +22,21 @@
 uint64_t ktime_ns(void);                          /* any context */
 
 /*
+ * time_days_from_civil: days from 1970-01-01 to y-m-d, m 1..12, in the
+ * proleptic Gregorian calendar (negative before 1970): how the machines'
+ * RTC readers (arch/<isa>/rtc.c) turn a date into the wall clock.  Pure.
+ */
+static inline int64_t time_days_from_civil(int64_t y, unsigned m, unsigned d)
+{
+	y -= m <= 2;
+	int64_t era = (y >= 0 ? y : y - 399) / 400;
+	unsigned yoe = (unsigned)(y - era * 400);
+	unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return era * 146097 + (int64_t)doe - 719468;
+}
+
+/*
  * Wall-clock time: walltime_init() reads the RTC once at boot; from then on
  * the wall clock is that reading advanced by ktime_ns(), so it never steps.
  * ktime_wall_ns(t): the wall-clock time, in ns since 1970-01-01 UTC, at the

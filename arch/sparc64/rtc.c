@@ -21,6 +21,7 @@
  */
 #include "arch/arch.h"
 #include "arch/sparc64/sparc64.h"
+#include "kernel/time.h"
 
 #define NVRAM          0x1fe02002000UL  /* the ebus I/O space (0x1fe02000000) + 0x2000 */
 #define RTC_SEC        0x1ff9           /* then min, hour, wday, date, month, year */
@@ -45,17 +46,6 @@ static unsigned bcd(uint8_t v)
 	return (v >> 4) * 10 + (v & 0x0f);
 }
 
-/* days_from_civil: days from 1970-01-01 to y-m-d (proleptic Gregorian). */
-static int64_t days_from_civil(int64_t y, unsigned m, unsigned d)
-{
-	y -= m <= 2;
-	int64_t era = (y >= 0 ? y : y - 399) / 400;
-	unsigned yoe = (unsigned)(y - era * 400);
-	unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-	unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-	return era * 146097 + (int64_t)doe - 719468;
-}
-
 uint64_t arch_rtc_seconds(void)
 {
 	uint8_t a[RTC_FIELDS], b[RTC_FIELDS];
@@ -75,6 +65,6 @@ uint64_t arch_rtc_seconds(void)
 	if (mon < 1 || mon > 12 || day < 1 || day > 31 || hour > 23 || min > 59 || sec > 59)
 		return 0;
 	int64_t year = RTC_BASE_YEAR + bcd(b[F_YEAR]);
-	int64_t s = days_from_civil(year, mon, day) * 86400 + hour * 3600 + min * 60 + sec;
+	int64_t s = time_days_from_civil(year, mon, day) * 86400 + hour * 3600 + min * 60 + sec;
 	return s > 0 ? (uint64_t)s : 0;
 }

@@ -16,6 +16,7 @@
  */
 #include "arch/arch.h"
 #include "arch/x86_64/x86.h"
+#include "kernel/time.h"
 
 #define RTC_INDEX  0x70
 #define RTC_DATA   0x71
@@ -55,17 +56,6 @@ static unsigned rtc_bin(uint8_t v, bool bcd)
 	return bcd ? (v >> 4) * 10 + (v & 0x0f) : v;
 }
 
-/* days_from_civil: days from 1970-01-01 to y-m-d (proleptic Gregorian). */
-static int64_t days_from_civil(int64_t y, unsigned m, unsigned d)
-{
-	y -= m <= 2;
-	int64_t era = (y >= 0 ? y : y - 399) / 400;
-	unsigned yoe = (unsigned)(y - era * 400);
-	unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-	unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-	return era * 146097 + (int64_t)doe - 719468;
-}
-
 uint64_t arch_rtc_seconds(void)
 {
 	struct rtc_time a, b;
@@ -90,7 +80,7 @@ uint64_t arch_rtc_seconds(void)
 	if (mon < 1 || mon > 12 || day < 1 || day > 31)
 		return 0;                            /* no RTC, or nonsense: no wall clock */
 	int64_t year = century * 100 + rtc_bin(b.year, bcd);
-	int64_t days = days_from_civil(year, mon, day);
+	int64_t days = time_days_from_civil(year, mon, day);
 	int64_t s = days * 86400 + hour * 3600 + rtc_bin(b.min, bcd) * 60 + rtc_bin(b.sec, bcd);
 	return s > 0 ? (uint64_t)s : 0;
 }
