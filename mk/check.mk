@@ -110,8 +110,12 @@ dtest-smp-check: $(BUILD)/kernel.elf
 	@echo "== D programs (tests/d), 4 CPUs"
 	@SONDE_CPUS=4 $(PYTHON) tools/dtest.py --runtime-only --multi-cpu tests/d
 
+# Two tests at a time (pytest-xdist, python3-pytest-xdist) where it is
+# installed: the tests wait on their guests more than they compute, and each
+# has guests and files of its own.  E2E_JOBS=1 runs them one at a time.
+E2E_JOBS ?= $(shell $(PYTHON) -c 'import xdist' 2>/dev/null && echo 2 || echo 1)
 e2e-check: $(BUILD)/kernel.elf $(BUILD)/sonde.iso
-	$(PYTHON) -m pytest -q tests/e2e
+	$(PYTHON) -m pytest -q $(if $(filter-out 1,$(E2E_JOBS)),-n $(E2E_JOBS)) tests/e2e
 
 # The SunRay replay at full size (docs/labs/sunray.md): 16 users, 3 applets,
 # 2-second steps; make check runs it at 6 users and 2 (tests/e2e/test_sunray.py).

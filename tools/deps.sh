@@ -9,7 +9,7 @@
 set -eu
 PKGS="build-essential zlib1g-dev nasm grub-pc-bin grub-common grub-efi-amd64-bin xorriso mtools qemu-system-x86
 ovmf gnu-efi
-python3 python3-pytest python3-pexpect libcmocka-dev clang libclang-rt-14-dev gdb valgrind
+python3 python3-pytest python3-pytest-xdist python3-pexpect libcmocka-dev clang libclang-rt-14-dev gdb valgrind
 newlib-source
 chromium chromium-driver
 gcc-sparc64-linux-gnu binutils-sparc64-linux-gnu qemu-system-sparc
