@@ -218,12 +218,21 @@ static void cycles(struct selftest_ctx *st_ctx, int n)
 	kfree(snap);
 }
 
+/* Jumps are off by default (experimental); these turn them on for their run. */
 SELFTEST(fbt_jump_cycles)
 {
+	bool was = fbt_jump_on;
+
+	fbt_jump_on = true;
 	cycles(st_ctx, 1);
+	fbt_jump_on = was;
 }
 
 SELFTEST_OPTIN(fbt_jump_stress)
 {
+	bool was = fbt_jump_on;
+
+	fbt_jump_on = true;
 	cycles(st_ctx, (int)selftest_param("fbtjump.cycles", 50));
+	fbt_jump_on = was;
 }
