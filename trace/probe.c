@@ -1044,8 +1044,17 @@ void dtrace_probe(dtrace_id_t id, uint64_t arg0, uint64_t arg1, uint64_t arg2,
 	arch_irq_restore(flags);
 }
 
-void dtrace_probe_frame(dtrace_id_t id, int cpu, const uint64_t args[6], uint64_t pc, uint64_t fp,
-                        const uint64_t *retslot)
+/*
+ * probe_fire_at: a firing at a code location the provider names: pc, the
+ * frame pointer and return slot there (stack(), caller), and whether pc is
+ * user code.  User and kernel addresses may overlap (a machine may put the
+ * kernel's image low, where a user space could map too), so the provider
+ * says which it is.  Inlined with user constant in each caller.
+ */
+static inline __attribute__((always_inline)) void probe_fire_at(dtrace_id_t id, int cpu,
+                                                               const uint64_t args[6], uint64_t pc,
+                                                               uint64_t fp, const uint64_t *retslot,
+                                                               bool user)
 {
 	dtrace_firing_t *f = &firing[cpu];
 	dtrace_probe_t *p = probe_enter(f, id, cpu);
@@ -1055,29 +1064,23 @@ void dtrace_probe_frame(dtrace_id_t id, int cpu, const uint64_t args[6], uint64_
 	f->df_frame_pc = pc;
 	f->df_frame_fp = fp;
 	f->df_frame_ret = retslot;
+	if (user)
+		f->df_frame_user = true;
 	probe_fire(f, p, cpu, args);
+	if (user)
+		f->df_frame_user = false;
 	f->df_frame_pc = 0;
 }
 
-/*
- * User and kernel addresses may overlap (a machine may put the kernel's
- * image low, where a user space could map too), so the provider says which
- * it is.
- */
+void dtrace_probe_frame(dtrace_id_t id, int cpu, const uint64_t args[6], uint64_t pc, uint64_t fp,
+                        const uint64_t *retslot)
+{
+	probe_fire_at(id, cpu, args, pc, fp, retslot, false);
+}
+
 void dtrace_probe_user(dtrace_id_t id, int cpu, const uint64_t args[6], uint64_t upc)
 {
-	dtrace_firing_t *f = &firing[cpu];
-	dtrace_probe_t *p = probe_enter(f, id, cpu);
-
-	if (p == NULL)
-		return;
-	f->df_frame_pc = upc;
-	f->df_frame_fp = 0;
-	f->df_frame_ret = NULL;
-	f->df_frame_user = true;
-	probe_fire(f, p, cpu, args);
-	f->df_frame_user = false;
-	f->df_frame_pc = 0;
+	probe_fire_at(id, cpu, args, upc, 0, NULL, true);
 }
 
 const dif_env_t dtrace_dif_env = {
