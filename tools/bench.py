@@ -21,11 +21,11 @@ Reproduce with: make bench
 import argparse
 import json
 import os
-import select
 import statistics
 import subprocess
 import sys
-import time
+
+from bench_guest import until
 
 QEMU = ["qemu-system-x86_64", "-display", "none", "-serial", "stdio", "-no-reboot",
         "-m", "256M", "-device", "isa-debug-exit,iobase=0xf4,iosize=0x04"]
@@ -36,25 +36,7 @@ def qemu_until(args, found, timeout, what):
     """Start QEMU; wait until found(output so far) returns non-None; kill QEMU.
 
     Returns (that value, wall seconds since the start)."""
-    t0 = time.monotonic()
-    p = subprocess.Popen(QEMU + args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                         stderr=subprocess.DEVNULL)
-    seen = b""
-    try:
-        while time.monotonic() - t0 < timeout:
-            r, _, _ = select.select([p.stdout], [], [], 0.5)
-            if r:
-                chunk = os.read(p.stdout.fileno(), 4096)
-                if not chunk:
-                    break
-                seen += chunk
-                value = found(seen)
-                if value is not None:
-                    return value, time.monotonic() - t0
-        raise RuntimeError("%s: %r" % (what, seen[-200:]))
-    finally:
-        p.kill()
-        p.wait()
+    return until(QEMU + args, found, timeout, what)
 
 
 def time_to_prompt(args, timeout=30.0):

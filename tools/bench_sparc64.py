@@ -44,11 +44,11 @@ import argparse
 import json
 import os
 import re
-import select
 import statistics
 import subprocess
 import sys
-import time
+
+from bench_guest import until
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CALLS = 10000
@@ -99,29 +99,6 @@ def qemu_sparc64(kernel, shift, append):
     return ["qemu-system-sparc64", "-M", "sun4u", "-m", "256M", "-vga", "none", "-display", "none",
             "-no-reboot", "-icount", "shift=%d,align=off,sleep=off" % shift, "-serial", "stdio",
             "-monitor", "none", "-kernel", kernel, "-append", append]
-
-
-def until(argv, found, timeout):
-    """Run argv until found(output so far) is not None: (that value, wall seconds)."""
-    t0 = time.monotonic()
-    p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                         stderr=subprocess.DEVNULL)
-    seen = b""
-    try:
-        while time.monotonic() - t0 < timeout:
-            r, _, _ = select.select([p.stdout], [], [], 0.5)
-            if r:
-                chunk = os.read(p.stdout.fileno(), 4096)
-                if not chunk:
-                    break
-                seen += chunk
-                v = found(seen)
-                if v is not None:
-                    return v, time.monotonic() - t0
-        raise RuntimeError("%s: nothing within %d s: %r" % (argv[0], timeout, seen[-300:]))
-    finally:
-        p.kill()
-        p.wait()
 
 
 def since_reset(seen):
