@@ -421,27 +421,33 @@ static int ecbs_index_and_link(dtrace_state_t *s)
 	return rc != 0 ? DTRACE_EBUSY : 0;
 }
 
-static bool difo_reads(const dif_difo_t *dp, uint32_t var)
+static bool difo_reads(const dif_difo_t *dp, uint32_t lo, uint32_t hi, bool arrays)
 {
-	for (uint32_t i = 0; dp != NULL && i < dp->dd_ninsns; i++)
-		if (DIF_INSTR_OP(dp->dd_insns[i]) == DIF_OP_LDGS &&
-		    DIF_INSTR_INDEX(dp->dd_insns[i]) == var)
+	for (uint32_t i = 0; dp != NULL && i < dp->dd_ninsns; i++) {
+		unsigned op = DIF_INSTR_OP(dp->dd_insns[i]), var = DIF_INSTR_INDEX(dp->dd_insns[i]);
+		if ((op == DIF_OP_LDGS && var >= lo && var <= hi) || (arrays && op == DIF_OP_LDGA))
 			return true;
+	}
+	return false;
+}
+
+bool dtrace_clause_reads(const dt_clause *cl, uint32_t lo, uint32_t hi, bool arrays)
+{
+	if (difo_reads(cl->cl_pred, lo, hi, arrays))
+		return true;
+	for (uint32_t a = 0; a < cl->cl_nacts; a++)
+		for (uint32_t k = 0; k < cl->cl_acts[a].ac_nargs; k++)
+			if (difo_reads(cl->cl_acts[a].ac_args[k], lo, hi, arrays))
+				return true;
 	return false;
 }
 
 /* prog_reads: does any predicate or action of prog read built-in variable var? */
 static bool prog_reads(const dt_prog *prog, uint32_t var)
 {
-	for (uint32_t c = 0; c < prog->dp_nclauses; c++) {
-		const dt_clause *cl = &prog->dp_clauses[c];
-		if (difo_reads(cl->cl_pred, var))
+	for (uint32_t c = 0; c < prog->dp_nclauses; c++)
+		if (dtrace_clause_reads(&prog->dp_clauses[c], var, var, false))
 			return true;
-		for (uint32_t a = 0; a < cl->cl_nacts; a++)
-			for (uint32_t k = 0; k < cl->cl_acts[a].ac_nargs; k++)
-				if (difo_reads(cl->cl_acts[a].ac_args[k], var))
-					return true;
-	}
 	return false;
 }
 

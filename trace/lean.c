@@ -39,32 +39,6 @@
 #include "kernel/klib.h"
 #include "trace/trace_impl.h"
 
-/* difo_reads_args: does dp read the probe's arguments (ldgs arg0..arg9, ldga)? */
-static bool difo_reads_args(const dif_difo_t *dp)
-{
-	for (uint32_t pc = 0; dp != NULL && pc < dp->dd_ninsns; pc++) {
-		dif_instr_t in = dp->dd_insns[pc];
-		unsigned op = DIF_INSTR_OP(in);
-		if (op == DIF_OP_LDGA)
-			return true;
-		if (op == DIF_OP_LDGS && DIF_INSTR_INDEX(in) >= DIF_VAR_ARG0 &&
-		    DIF_INSTR_INDEX(in) <= DIF_VAR_ARG9)
-			return true;
-	}
-	return false;
-}
-
-static bool clause_reads_args(const dt_clause *cl)
-{
-	if (difo_reads_args(cl->cl_pred))
-		return true;
-	for (uint32_t k = 0; k < cl->cl_nacts; k++)
-		for (uint32_t i = 0; i < cl->cl_acts[k].ac_nargs; i++)
-			if (difo_reads_args(cl->cl_acts[k].ac_args[i]))
-				return true;
-	return false;
-}
-
 /* difo_constant: is dp `setx %rN, v; ret %rN` (a constant argument)?  Then *v. */
 static bool difo_constant(const dif_difo_t *dp, int64_t *v)
 {
@@ -190,7 +164,7 @@ void dtrace_lean_ecb(dtrace_ecb_t *e)
 	struct dtrace_lean *l = &e->dte_lean;
 	dtrace_state_t *s = e->dte_state;
 
-	e->dte_reads_args = clause_reads_args(cl);
+	e->dte_reads_args = dtrace_clause_reads(cl, DIF_VAR_ARG0, DIF_VAR_ARG9, true);
 	memset(l, 0, sizeof(*l));
 	if (probe_special(e->dte_probe))
 		return;

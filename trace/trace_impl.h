@@ -392,6 +392,12 @@ void dtrace_dynvar_census(const dtrace_state_t *s, dtrace_dynvar_census_t *out);
 void dtrace_jit_ecb(dtrace_ecb_t *e);
 /* lean.c: settle e's lean firing (after dtrace_jit_ecb, before linking).  Thread context, dtrace_lock. */
 void dtrace_lean_ecb(dtrace_ecb_t *e);
+/*
+ * dtrace_clause_reads (enable.c): does cl's predicate or an action read a
+ * built-in variable in [lo, hi] (ldgs), or, with arrays, a built-in array
+ * (ldga: args[], uregs[])?  Enabling time.
+ */
+bool dtrace_clause_reads(const dt_clause *cl, uint32_t lo, uint32_t hi, bool arrays);
 void dtrace_jit_free(dtrace_ecb_t *e);      /* e unreachable now (after dtrace_sync); dtrace_lock */
 static inline const struct dtrace_jit *dtrace_jit_entry(const dtrace_ecb_t *e, const dif_difo_t *dp)
 {
