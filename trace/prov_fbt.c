@@ -93,15 +93,10 @@ static const char *const fbt_blocklist[] = {
 	"console_write", "console_panic_mode", "arch_console_putc", "arch_poweroff",
 };
 
-static uint64_t fbt_hashfn(uint64_t addr)
-{
-	return (addr * 0x9e3779b97f4a7c15UL) >> (64 - FBT_HASH_BITS);
-}
-
 /* fbt_site_lookup: the site at addr, or NULL.  Probe context. */
 static struct fbt_site *fbt_site_lookup(uint64_t addr)
 {
-	struct fbt_site *s = fbt_hash[fbt_hashfn(addr)];
+	struct fbt_site *s = fbt_hash[dtrace_addr_hash(addr, FBT_HASH_BITS)];
 
 	while (s != NULL && s->fs_addr != addr)
 		s = s->fs_hnext;
@@ -185,7 +180,7 @@ static bool fbt_probe_make(const char *func, const char *name, struct fbt_site *
 		return false;                   /* a second static function of the same name */
 	fbt_st.fst_probes++;
 	for (struct fbt_site *s = sites; s != NULL; s = s->fs_next) {
-		uint64_t h = fbt_hashfn(s->fs_addr);
+		uint64_t h = dtrace_addr_hash(s->fs_addr, FBT_HASH_BITS);
 		s->fs_id = id;
 		s->fs_hnext = fbt_hash[h];
 		fbt_hash[h] = s;

@@ -125,11 +125,6 @@ struct pid_probe {
 static struct pid_proc pid_procs[PID_PROCS];
 static mutex_t pid_lock = MUTEX_INIT("pid");
 
-static uint32_t pid_hashfn(uint64_t addr)
-{
-	return (uint32_t)((addr * 0x9e3779b97f4a7c15UL) >> (64 - PID_HASH_BITS));
-}
-
 /* ---- the trap (probe context) ---- */
 
 static struct pid_proc *pid_proc_of(int pid, struct arch_as *as)
@@ -144,7 +139,7 @@ static struct pid_proc *pid_proc_of(int pid, struct arch_as *as)
 
 static struct pid_site *pid_site_find(struct pid_proc *pp, uint64_t addr)
 {
-	struct pid_site *s = __atomic_load_n(&pp->pp_hash[pid_hashfn(addr)], __ATOMIC_ACQUIRE);
+	struct pid_site *s = __atomic_load_n(&pp->pp_hash[dtrace_addr_hash(addr, PID_HASH_BITS)], __ATOMIC_ACQUIRE);
 
 	while (s != NULL && s->ps_addr != addr)
 		s = s->ps_hnext;
@@ -265,7 +260,7 @@ static struct pid_site *pid_site_get(struct pid_proc *pp, uint64_t addr, uint32_
 	s->ps_orig = pi->pi_bytes[0];
 	s->ps_all = pp->pp_sites;
 	pp->pp_sites = s;
-	uint32_t h = pid_hashfn(addr);
+	uint32_t h = dtrace_addr_hash(addr, PID_HASH_BITS);
 	s->ps_hnext = pp->pp_hash[h];
 	__atomic_store_n(&pp->pp_hash[h], s, __ATOMIC_RELEASE);
 	return s;

@@ -63,15 +63,10 @@ __attribute__((weak)) int sdt_isa_call_sites(void)
 }
 
 
-static uint64_t sdt_hashfn(uint64_t addr)
-{
-	return (addr * 0x9e3779b97f4a7c15UL) >> (64 - SDT_HASH_BITS);
-}
-
 /* sdt_site_find: the site at pc, or NULL.  Probe context. */
 static inline const struct sdt_psite *sdt_site_find(uint64_t pc)
 {
-	const struct sdt_psite *s = sdt_hash[sdt_hashfn(pc)];
+	const struct sdt_psite *s = sdt_hash[dtrace_addr_hash(pc, SDT_HASH_BITS)];
 
 	while (s != NULL && s->ps_addr != pc)
 		s = s->ps_hnext;
@@ -187,7 +182,7 @@ static void sdt_site_make(const struct sdt_site *ss)
 		sdt_nprobes++;
 	}
 	s->ps_id = id;
-	uint64_t h = sdt_hashfn(s->ps_addr);
+	uint64_t h = dtrace_addr_hash(s->ps_addr, SDT_HASH_BITS);
 	s->ps_hnext = sdt_hash[h];
 	sdt_hash[h] = s;
 	sdt_nsites++;

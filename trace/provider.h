@@ -23,6 +23,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/*
+ * dtrace_addr_hash: the bucket of a code address in a table of 2^bits (a
+ * provider's site lookup at a probe hit: fbt, sdt, pid).  Probe context.
+ */
+static inline uint32_t dtrace_addr_hash(uint64_t addr, unsigned bits)
+{
+	return (uint32_t)((addr * 0x9e3779b97f4a7c15UL) >> (64 - bits));
+}
+
 typedef uint32_t dtrace_id_t;            /* probe id; 0 = none */
 typedef struct dtrace_provider dtrace_provider_t;
 
