@@ -53,6 +53,8 @@ struct file_ops {
 	/* fo_readdir: a directory's entry number idx into *de: 1, 0 past the last, or a negative errno (may be NULL: not a directory). */
 	int (*fo_readdir)(struct file *f, uint64_t idx, struct file_dirent *de);
 	void (*fo_stat)(struct file *f, struct file_stat *st);   /* fstat (may be NULL: from fo_mode and fo_size) */
+	/* fo_truncate: cut (or extend with zeros) to size bytes: 0 or a negative errno (may be NULL: -EINVAL). */
+	int (*fo_truncate)(struct file *f, uint64_t size);
 };
 
 struct file {
@@ -108,6 +110,16 @@ int file_mkdir(const char *path);
 int file_rmdir(const char *path);
 int file_rename(const char *from, const char *to);
 int file_read_all(const char *path, char **buf, size_t *len);
+
+/*
+ * file_strerror: what strerror(3) says of err, a negative errno the calls
+ * above return ("No such file or directory" for -ENOENT); "I/O error" for
+ * one they never return.  Any context.
+ */
+const char *file_strerror(int err);
+
+/* file_truncate: ftruncate(2) of an open file: 0, or -EINVAL (not a regular file), -ENOSPC.  Thread context. */
+int file_truncate(struct file *f, uint64_t size);
 
 /* file_stat_of: fstat(2) of an open file. */
 void file_stat_of(struct file *f, struct file_stat *st);

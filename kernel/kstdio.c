@@ -21,7 +21,8 @@
  * reach (NOTRACE; tools/fbt_check_notrace.py checks).
  *
  * A few slots, one per thread that has a redirection at once (the shell
- * thread, the boot thread running cmd=); a slot belongs to its thread, so
+ * thread, the boot thread running cmd=, a dtrace consumer's -o file or the
+ * buffer it formats a system() line into); a slot belongs to its thread, so
  * no lock is needed to use it, only to claim one.
  *
  * Tests: tests/e2e/test_shell_pipes.py (kernel commands in pipes)
@@ -34,7 +35,7 @@
 #include "kernel/proc.h"
 #include "kernel/thread.h"
 
-#define KSTDIO_SLOTS 4
+#define KSTDIO_SLOTS 16
 
 struct kstdio_slot {
 	struct thread *ks_thread;    /* the owner, or NULL: free */

@@ -225,6 +225,21 @@ static void tf_stat(struct file *f, struct file_stat *st)
 	                          .fs_ino = 1000 + (uint64_t)node_index(n), .fs_nlink = (uint64_t)n->tn_linked };
 }
 
+static int tf_truncate(struct file *f, uint64_t size)
+{
+	struct tmpfs_node *n = f->f_priv;
+
+	if (size > (uint64_t)TMPFS_PAGES * PAGE)
+		return -ENOSPC;
+	spin_lock(&tmpfs_lock);
+	if (size < n->tn_size)
+		node_truncate(n, size);
+	else
+		n->tn_size = size;               /* the gap reads as zeros: pages come at the first write */
+	spin_unlock(&tmpfs_lock);
+	return 0;
+}
+
 static void tf_release(struct file *f)
 {
 	struct tmpfs_node *n = f->f_priv;
@@ -238,7 +253,7 @@ static void tf_release(struct file *f)
 
 static const struct file_ops tf_ops = {
 	.fo_read = tf_read, .fo_write = tf_write, .fo_release = tf_release, .fo_size = tf_size,
-	.fo_stat = tf_stat, .fo_mode = FILE_S_IFREG,
+	.fo_stat = tf_stat, .fo_truncate = tf_truncate, .fo_mode = FILE_S_IFREG,
 };
 
 /* tf_file_init: f becomes a new open file of n (n->tn_opens counted by the caller). */

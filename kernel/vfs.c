@@ -389,6 +389,11 @@ int file_open(const char *path, int flags, struct file **out)
 
 /* --- stat -------------------------------------------------------------------------------- */
 
+int file_truncate(struct file *f, uint64_t size)
+{
+	return f->f_ops->fo_truncate != NULL ? f->f_ops->fo_truncate(f, size) : -EINVAL;
+}
+
 void file_stat_of(struct file *f, struct file_stat *st)
 {
 	if (f->f_ops->fo_stat != NULL) {
@@ -545,4 +550,20 @@ int file_read_all(const char *path, char **bufp, size_t *lenp)
 	*bufp = buf;
 	*lenp = len;
 	return 0;
+}
+
+const char *file_strerror(int err)
+{
+	switch (err) {
+	case -ENOENT:  return "No such file or directory";
+	case -EROFS:   return "Read-only file system";
+	case -EISDIR:  return "Is a directory";
+	case -ENOTDIR: return "Not a directory";
+	case -ENOSPC:  return "No space left on device";
+	case -EEXIST:  return "File exists";
+	case -ENAMETOOLONG: return "File name too long";
+	case -ENOMEM:  return "Cannot allocate memory";
+	case -EPIPE:   return "Broken pipe";
+	}
+	return "I/O error";
 }

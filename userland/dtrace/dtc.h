@@ -73,6 +73,10 @@ struct dtc {
 	int dc_ncpp_dirs;
 	const char *dc_ccmd;                /* -c */
 	const char *dc_pgrab;               /* -p */
+	const char *dc_ofile;               /* -o */
+	struct file *dc_out_orig;           /* standard output when the command began (NULL: the console) */
+	struct file *dc_out_file;           /* -o's file, open (ours), or NULL */
+	struct file *dc_freopen_file;       /* freopen()'s file, open (ours), or NULL */
 	int dc_sortkey, dc_sortkeypos, dc_sortrev, dc_sortpos;
 	bool dc_aggpercpu;                  /* print each CPU's value under the total */
 	uint64_t dc_switchrate_ns, dc_aggrate_ns;
@@ -156,6 +160,19 @@ bool dtc_opt_x(struct dtc *d, const char *flag, const char *name, const char *va
 int dtc_parse_args(struct dtc *d, int argc, char **argv);
 int dtc_usage(void);                     /* prints DTrace's usage message; returns 2 */
 int dtc_gen_refuse(struct dtc *d);       /* -G, -h: the file cannot be written; returns 1 */
+
+/*
+ * Where standard output goes (dtc_ofile.c), the consumer's thread:
+ *   dtc_ofile_open       -o's file made the output: -1 to go on, or 1 (message printed)
+ *   dtc_ofile_freopen    freopen(path): output to path from now on ("": back)
+ *   dtc_ofile_system_out the standard output system()'s command gets
+ *   dtc_ofile_close      output back to where it was, files closed: 0, or 1
+ *                        after a failed write (message printed)
+ */
+int dtc_ofile_open(struct dtc *d);
+void dtc_ofile_freopen(struct dtc *d, const char *path);
+struct file *dtc_ofile_system_out(struct dtc *d);
+int dtc_ofile_close(struct dtc *d);
 
 /*
  * dtc_cpp.c: -C.  dtc_cpp_add records a -D ('D', "name[=value]"), -U

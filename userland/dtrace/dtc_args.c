@@ -142,9 +142,7 @@ static int flag_one(struct dtc *d, char c, const char *arg)
 	case 'i': return add_desc(d, DTC_ID, arg);
 	case 'c': d->dc_ccmd = arg; return -1;
 	case 'p': d->dc_pgrab = arg; return -1;
-	case 'o':
-		dtc_err("dtrace: -o %s: Sonde has no writable files; output goes to the console\n", arg);
-		return 2;
+	case 'o': d->dc_ofile = arg; return -1;
 	case 'l': d->dc_list = true; return -1;
 	case 'v': d->dc_verbose = true; return -1;
 	case 'e': d->dc_compile_only = true; return -1;

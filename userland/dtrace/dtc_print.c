@@ -15,6 +15,7 @@
  *        tests/e2e/test_dtrace_output.py
  */
 #include "kernel/console.h"
+#include "kernel/file.h"
 #include "kernel/klib.h"
 #include "kernel/ksym.h"
 #include "kernel/mem.h"
@@ -24,33 +25,48 @@
 /* ---- output ---- */
 
 /*
- * While system()'s command line is being formatted, standard output goes to
- * this buffer instead of the console (cut at its size).
+ * While system()'s command line or freopen()'s path is being formatted, the
+ * consumer's standard output is this buffer (cut at its size): a file of
+ * its own given to the thread (kernel/kstdio.c), so a consumer on another
+ * thread printing meanwhile is not caught in it.
  */
-static struct capture {
+struct capture {
 	char *cp_buf;
 	size_t cp_size, cp_len;
-} *capture;
+};
 
-static void capture_put(const char *s, size_t n)
+static int64_t capture_write(struct file *f, const void *s, size_t n)
 {
-	size_t room = capture->cp_size - 1 - capture->cp_len;
+	struct capture *cp = f->f_priv;
+	size_t room = cp->cp_size - 1 - cp->cp_len;
 
-	if (n > room)
-		n = room;
-	memcpy(capture->cp_buf + capture->cp_len, s, n);
-	capture->cp_len += n;
-	capture->cp_buf[capture->cp_len] = 0;
+	memcpy(cp->cp_buf + cp->cp_len, s, MIN(n, room));
+	cp->cp_len += MIN(n, room);
+	cp->cp_buf[cp->cp_len] = 0;
+	return (int64_t)n;                   /* what does not fit is dropped, not an error */
+}
+
+static const struct file_ops capture_ops = { .fo_write = capture_write };
+
+/* capture_begin: standard output into cp's buffer until capture_end(the returned file). */
+static struct file *capture_begin(struct file *f, struct capture *cp)
+{
+	*f = (struct file){ .f_ops = &capture_ops, .f_refs = 1, .f_priv = cp };
+	cp->cp_buf[0] = 0;
+	return kstdio_set(f);
+}
+
+static void capture_end(struct file *outer)
+{
+	kstdio_set(outer);
 }
 
 static void out_write(bool err, const char *s, size_t n)
 {
 	if (err)
 		console_err_write(s, n);
-	else if (capture != NULL)
-		capture_put(s, n);
 	else
-		kstdout_write(s, n);                 /* the console, or the shell's pipe or file */
+		kstdout_write(s, n);                 /* the console, or a pipe, file or capture */
 }
 
 static void out_va(bool err, const char *fmt, va_list ap)
@@ -413,43 +429,59 @@ static void print_printf(struct dtc *d, const dt_action *a, const uint8_t *data)
 	}
 }
 
+/* print_capture: what printf would print for the record, into buf (cut at size). */
+static void print_capture(struct dtc *d, const dt_action *a, const uint8_t *data, char *buf, size_t size)
+{
+	struct capture cp = { buf, size, 0 };
+	struct file f, *outer = capture_begin(&f, &cp);
+
+	print_printf(d, a, data);
+	capture_end(outer);
+}
+
 /*
  * print_system: system(fmt, ...) runs in the consumer, never in probe
  * context: format the record as printf would, then run the result as a
- * shell command line (its output goes to the console in order with ours).
+ * shell command line, with dtrace's own standard output (dtc_ofile.c:
+ * freopen()'s file, not -o's), in order with ours.
  */
 static void print_system(struct dtc *d, const dt_action *a, const uint8_t *data)
 {
 	char line[512];
-	struct capture cp = { line, sizeof(line), 0 };
 
 	line[0] = 0;
-	capture = &cp;
-	print_printf(d, a, data);
-	capture = NULL;
+	print_capture(d, a, data, line, sizeof(line));
+	struct file *ours = kstdio_set(dtc_ofile_system_out(d));
 	shell_run_line(line);
+	kstdio_set(ours);
 }
 
 /*
  * print_freopen: freopen(fmt, ...) names the file the consumer's output
- * goes to from now on; freopen("") brings it back to standard output.
- * Sonde has no writable files (as for -o), so a named file cannot be
- * opened: the consumer says so on standard error, once per name change,
- * and its output stays on the console.  ftruncate() truncates the output
- * file; on the console, as on DTrace's terminal, there is nothing to cut.
+ * goes to from now on (appended to); freopen("") brings it back
+ * (dtc_ofile.c).
  */
 static void print_freopen(struct dtc *d, const dt_action *a, const uint8_t *data)
 {
 	char path[256];
-	struct capture cp = { path, sizeof(path), 0 };
 
 	path[0] = 0;
-	capture = &cp;
-	print_printf(d, a, data);
-	capture = NULL;
-	if (path[0] != 0)
-		dtc_err("dtrace: failed to freopen to %s: Sonde has no writable files; "
-		        "output stays on the console\n", path);
+	print_capture(d, a, data, path, sizeof(path));
+	dtc_ofile_freopen(d, path);
+}
+
+/*
+ * print_ftruncate: ftruncate() empties the file standard output goes to
+ * now (-o's, freopen()'s, or the shell's `>`) and writes on from its
+ * start; on the console or a pipe, as on DTrace's terminal, there is
+ * nothing to cut.
+ */
+static void print_ftruncate(void)
+{
+	struct file *f = kstdio_get();
+
+	if (f != NULL && file_truncate(f, 0) == 0)
+		f->f_off = 0;
 }
 
 /* ---- records ---- */
@@ -572,6 +604,7 @@ static void print_action(struct dtc *d, const dt_action *a, const uint8_t *data)
 	case DT_ACT_PRINTF: print_printf(d, a, data); break;
 	case DT_ACT_SYSTEM: print_system(d, a, data); break;
 	case DT_ACT_FREOPEN: print_freopen(d, a, data); break;
+	case DT_ACT_FTRUNCATE: print_ftruncate(); break;
 	case DT_ACT_PRINT: dtc_print_typed(a->ac_type, a->ac_args[0], data); break;
 	case DT_ACT_USTACK: dtc_print_ustack(d, (const uint64_t *)data, dtrace_action_size(a, 0, 0) / 8); break;
 	case DT_ACT_STACK: dtc_print_stack(d, (const uint64_t *)data, (uint32_t)(a->ac_arg ? a->ac_arg : d->dc_ov.dov_stackframes)); break;
@@ -612,14 +645,13 @@ static void print_action(struct dtc *d, const dt_action *a, const uint8_t *data)
 size_t dtc_action_text(struct dtc *d, const dt_action *a, const uint8_t *data, char *buf,
                        size_t size)
 {
-	struct capture cp = { buf, size, 0 }, *outer = capture;
+	struct capture cp = { buf, size, 0 };
+	struct file f, *outer = capture_begin(&f, &cp);
 	bool quiet = d->dc_quiet;
 
-	buf[0] = 0;
 	d->dc_quiet = true;
-	capture = &cp;
 	print_action(d, a, data);
-	capture = outer;
+	capture_end(outer);
 	d->dc_quiet = quiet;
 	return cp.cp_len;
 }

@@ -495,6 +495,8 @@ static int cmd_dtrace(int argc, char **argv)
 	d->dc_aggrate_ns = NSEC_PER_SEC;
 	d->dc_stackindent = 14;
 	rc = dtc_parse_args(d, argc, argv);
+	if (rc < 0)
+		rc = dtc_ofile_open(d);
 	if (rc < 0 && d->dc_ccmd != NULL)
 		rc = proc_create(d);
 	else if (rc < 0 && d->dc_pgrab != NULL)
@@ -517,6 +519,8 @@ static int cmd_dtrace(int argc, char **argv)
 		rc = trace_run(d);
 	thread_set_untraced(false);
 	dtc_process_leave(d);
+	if (dtc_ofile_close(d) != 0 && rc == 0)
+		rc = 1;
 	dtc_free(d);
 	return rc;
 }

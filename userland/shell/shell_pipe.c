@@ -125,22 +125,6 @@ static int pipe_parse(const struct shell_words *w, struct pipeline *pl)
 
 /* --- files ---------------------------------------------------------------------------- */
 
-static const char *pipe_strerror(int err)
-{
-	switch (err) {
-	case -ENOENT:  return "No such file or directory";
-	case -EROFS:   return "Read-only file system";
-	case -EISDIR:  return "Is a directory";
-	case -ENOTDIR: return "Not a directory";
-	case -ENOSPC:  return "No space left on device";
-	case -EEXIST:  return "File exists";
-	case -ENAMETOOLONG: return "File name too long";
-	case -ENOMEM:  return "Cannot allocate memory";
-	case -EPIPE:   return "Broken pipe";
-	}
-	return "I/O error";
-}
-
 /* pipe_open_redirs: open every stage's < and > files; SHELL_OK or SHELL_ERR (message printed). */
 static int pipe_open_redirs(struct pipeline *pl)
 {
@@ -154,7 +138,7 @@ static int pipe_open_redirs(struct pipeline *pl)
 			              (s->st_append ? FILE_O_APPEND : FILE_O_TRUNC), &s->st_fout);
 		if (r < 0) {
 			kprintf_err("sonde: %s: %s\n", s->st_fin == NULL && s->st_in != NULL ? s->st_in : s->st_out,
-			            pipe_strerror(r));
+			            file_strerror(r));
 			return SHELL_ERR;
 		}
 	}
@@ -223,7 +207,7 @@ static void pipe_run_command(struct stage *s)
 	int err = kstdout_error();
 	kstdio_set(old);
 	if (err != 0 && err != EPIPE) {
-		kprintf_err("sonde: %s: write error: %s\n", s->st_argv[0], pipe_strerror(-err));
+		kprintf_err("sonde: %s: write error: %s\n", s->st_argv[0], file_strerror(-err));
 		if (s->st_status == SHELL_OK)
 			s->st_status = SHELL_ERR;
 	}
