@@ -10,11 +10,12 @@
  * DTrace's usage message, exit status 2.
  *
  * Every flag of dtrace(1M) is known.  Those Sonde cannot honour say so as
- * DTrace would when the facility is missing: -a (no anonymous state), -A
- * (no driver.conf to write), -p (no processes), -G and -h (no files to
- * write), -32 (the kernel is LP64).  -C, -D, -U, -I and -H, the C
- * preprocessor's, are accepted: Sonde has no preprocessor, so a script
- * that needs one fails to compile at its first directive.
+ * DTrace would when the facility is missing: -A (no driver.conf to write:
+ * tools/dtrace -A saves the enabling on the host), -G and -h (no object
+ * or header is written: dtc_gen_refuse), -32 (the kernel is LP64).  -o
+ * names the output file (dtc_ofile.c), -c and -p the process traced
+ * (dtc_proc.c), -a claims the anonymous state (dtc_anon.c); -C, -D, -U,
+ * -I and -H are the C preprocessor's (dtc_cpp.c).
  *
  * Thread context.
  *
