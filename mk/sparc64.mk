@@ -121,6 +121,9 @@ S64_DTEST_CHECK := tests/d/types/tst.print.d tests/d/types/tst.float.d \
                    tests/d/aggs/tst.keys_sizes_signs.d tests/d/trace/tst.raw_bytes.d \
                    tests/d/types/tst.bitfields.d tests/d/fbt/tst.caller.d \
                    tests/d/sdt/tst.kmem.d tests/d/profile/tst.tick_rate.d
+# The kernel's types (CTF) read by D: curthread's members, `cpus, sizeof,
+# offsetof, translators and print() of kernel values (about 3 s).
+S64_DTEST_CHECK += tests/d/ctf/tst.kernel_types.d
 
 .PHONY: sparc64-dtest-check sparc64-check-full
 

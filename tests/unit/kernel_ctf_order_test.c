@@ -176,6 +176,8 @@ static void test_read(void)
 	int32_t v = 0;
 	char buf[128];
 
+	check(ctf_open(&d, be.buf, len, malloc) != 0 && strstr(d.cd_err, "big-endian") != NULL,
+	      "the kernel's reader refuses it big-endian, by name");
 	check(ctf_order_make_le(be.buf, len, &why) == 0, "rewritten for reading");
 	int rc = ctf_open(&d, be.buf, len, malloc);
 	if (rc != 0)
