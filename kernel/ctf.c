@@ -16,6 +16,7 @@
 #include "kernel/ctf.h"
 
 #define CTF_MAGIC	0xdff2
+#define CTF_MAGIC_BE	0xf2df		/* the magic of a big-endian dict */
 #define CTF_VERSION3	4
 #define CTF_HDRLEN	52		/* preamble + 12 uint32s */
 #define CTF_F_COMPRESS	0x1
@@ -283,6 +284,9 @@ ctf_open(ctf_dict_t *d, const void *buf, size_t len, void *(*alloc)(size_t))
 	*d = (ctf_dict_t){ .cd_err = NULL };
 	if (b == NULL || len < CTF_HDRLEN)
 		return (refuse(d, "shorter than a CTF header"));
+	if ((rd32(b) & 0xffff) == CTF_MAGIC_BE)
+		return (refuse(d, "big-endian CTF (this reader takes "
+		    "little-endian: tools/ctf_flatten.c)"));
 	if ((rd32(b) & 0xffff) != CTF_MAGIC)
 		return (refuse(d, "not CTF (bad magic number)"));
 	if (b[2] != CTF_VERSION3)

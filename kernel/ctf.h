@@ -9,7 +9,10 @@
  * a type's kind, size and members, a function's argument and return types,
  * a variable's type, and a type's name as C writes it.
  *
- * The format, as far as this reader needs it (all integers little-endian):
+ * The format, as far as this reader needs it (all integers little-endian,
+ * on every machine: ld writes the dict in its own machine's byte order,
+ * and tools/ctf_flatten.c rewrites a big-endian one, tools/ctf_order.c; a
+ * big-endian dict is refused here by name):
  *   header   magic 0xdff2, version 4, flags; then twelve uint32s: parent
  *            label, parent name, CU name, and the offsets (from the end of
  *            the header) of the label, object, function, object index,

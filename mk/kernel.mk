@@ -79,9 +79,9 @@ $(BUILD)/kernel0.elf: $(KOBJ) $(BUILD)/ksyms0.o linker.ld
 # pass 2 (kernel/ctf_kernel.c).  Types do not depend on addresses, so pass
 # 1's are pass 2's.
 CTF_FLATTEN := $(BUILD)/host/ctf_flatten
-$(CTF_FLATTEN): tools/ctf_flatten.c
+$(CTF_FLATTEN): tools/ctf_flatten.c tools/ctf_order.c tools/ctf_order.h
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(HOSTCFLAGS) -o $@ $< -lz
+	$(Q)$(CC) $(HOSTCFLAGS) -o $@ $(filter %.c,$^) -lz
 
 $(BUILD)/kernel.ctf: $(BUILD)/kernel0.elf $(CTF_FLATTEN)
 	$(Q)objcopy --dump-section .ctf=$@.arc $< $@.junk && rm -f $@.junk

@@ -36,6 +36,11 @@ S64_DLIB     := $(sort $(wildcard dlang/lib/*.d arch/sparc64/dlib/*.d))
 S64_LIBGCC   := $(shell $(S64_CC) -print-libgcc-file-name 2>/dev/null)
 S64_LDFLAGS  := -n -nostdlib -T arch/sparc64/linker.ld -z max-page-size=0x2000 -z noexecstack \
                 --no-warn-rwx-segments
+# The kernel's types, as on x86_64 (mk/kernel.mk): -gctf objects, merged by
+# the link (--ctf-variables), flattened by the host's ctf_flatten into the
+# fixed little-endian dict kernel/ctf.c reads, carried in .kctf by pass 2.
+S64_CFLAGS   += -gctf
+S64_LDFLAGS  += --ctf-variables
 
 .PHONY: sparc64 sparc64-check sparc64-run
 
@@ -72,8 +77,18 @@ $(S64)/kernel0.elf: $(S64_OBJ) $(S64)/ksyms0.o arch/sparc64/linker.ld
 $(S64)/ksyms1.S: $(S64)/kernel0.elf tools/gen_ksyms.sh
 	$(Q)NM=$(S64_NM) KSYMS_PREFIX=0000000040 sh tools/gen_ksyms.sh $< > $@
 
-$(S64)/kernel.elf: $(S64_OBJ) $(S64)/ksyms1.o arch/sparc64/linker.ld
-	$(Q)$(S64_LD) $(S64_LDFLAGS) -o $@.tmp $(S64_OBJ) $(S64)/ksyms1.o $(S64_LIBGCC)
+$(S64)/kernel.ctf: $(S64)/kernel0.elf $(CTF_FLATTEN)
+	$(Q)$(S64_CROSS)objcopy --dump-section .ctf=$@.arc $< $@.junk && rm -f $@.junk
+	$(Q)$(CTF_FLATTEN) $@.arc $@
+
+$(S64)/kctf.S: $(S64)/kernel.ctf
+	$(Q)printf '\t.section .kctf, "a"\n\t.incbin "%s"\n' $< > $@
+
+$(S64)/kctf.o: $(S64)/kctf.S $(S64)/kernel.ctf
+	$(Q)$(S64_CC) $(S64_ASFLAGS) -c $< -o $@
+
+$(S64)/kernel.elf: $(S64_OBJ) $(S64)/ksyms1.o $(S64)/kctf.o arch/sparc64/linker.ld
+	$(Q)$(S64_LD) $(S64_LDFLAGS) -o $@.tmp $(S64_OBJ) $(S64)/ksyms1.o $(S64)/kctf.o $(S64_LIBGCC)
 	$(Q)NM=$(S64_NM) KSYMS_PREFIX=0000000040 sh tools/gen_ksyms.sh $@.tmp | \
 		cmp -s - $(S64)/ksyms1.S || { echo "sparc64 kernel.elf: symbols moved between link passes"; exit 1; }
 	$(Q)mv $@.tmp $@
@@ -106,6 +121,9 @@ S64_DTEST_CHECK := tests/d/types/tst.print.d tests/d/types/tst.float.d \
                    tests/d/aggs/tst.keys_sizes_signs.d tests/d/trace/tst.raw_bytes.d \
                    tests/d/types/tst.bitfields.d tests/d/fbt/tst.caller.d \
                    tests/d/sdt/tst.kmem.d tests/d/profile/tst.tick_rate.d
+# The kernel's types (CTF) read by D: curthread's members, `cpus, sizeof,
+# offsetof, translators and print() of kernel values (about 3 s).
+S64_DTEST_CHECK += tests/d/ctf/tst.kernel_types.d
 
 .PHONY: sparc64-dtest-check sparc64-check-full
 

@@ -41,6 +41,7 @@ UNIT_SRCS_kernel_kheap_test   := kernel/kheap.c kernel/string.c
 UNIT_SRCS_kernel_kfile_test   := kernel/kfile_tar.c kernel/printf.c kernel/string.c
 UNIT_SRCS_kernel_elf_test     := kernel/elf.c kernel/printf.c kernel/string.c
 UNIT_SRCS_kernel_ctf_test     := kernel/ctf.c
+UNIT_SRCS_kernel_ctf_order_test := tools/ctf_order.c kernel/ctf.c
 UNIT_SRCS_kernel_baggage_test := kernel/baggage_fmt.c
 UNIT_SRCS_kernel_link_frame_test := kernel/link_frame.c
 # kernel_pmem_test places the kernel image at [1 MiB, 4 MiB) physical.
@@ -73,7 +74,7 @@ UNIT_SRCS_shell_cmds_test  := userland/shell/shell.c userland/shell/shell_cmds.c
 # Big-endian: the tests in UNIT_BE are plain C (no cmocka), so they are also
 # cross-built for sparc64 and run under qemu-user, where byte order shows
 # (make kunit-be-check, part of make check).
-UNIT_BE      := dtc_byteorder_test
+UNIT_BE      := dtc_byteorder_test kernel_ctf_order_test
 UNIT_BE_BINS := $(UNIT_BE:%=$(S64)/unit/%)
 $(S64)/unit/%: tests/unit/%.c $(foreach t,$(UNIT_BE),$(UNIT_SRCS_$(t)))
 	@mkdir -p $(@D)
