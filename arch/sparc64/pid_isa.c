@@ -57,6 +57,9 @@
  * %i6/%i7 chain from the trap frame's %sp; at an entry probe (before the
  * save) the caller is %o7, and at a return probe the return's target.
  *
+ * The user's floating-point registers are saved before the probes fire and
+ * loaded after: the kernel's own code uses them (pid_isa_trap).
+ *
  * Everything here runs with interrupts off (the trap path) except the one
  * allocation of the scratch page; the file is in the notrace region.
  *
@@ -513,15 +516,30 @@ static bool pid_return_trap(struct trap_frame *tf)
 	return true;
 }
 
+void sparc64_fpu_save(void *area);        /* switch.S: %f0..%f62 and %fsr, 264 bytes */
+void sparc64_fpu_load(const void *area);
+
+/*
+ * pid_isa_trap: the kernel's C code uses the floating-point registers too
+ * (GCC moves blocks through them), and a probe may sit between any two of
+ * the program's instructions, so the user's %f registers and %fsr are kept
+ * across the firing and the replay.
+ */
 bool pid_isa_trap(struct trapframe *frame)
 {
 	struct trap_frame *tf = (struct trap_frame *)frame;
+	uint64_t fpu[33];
+	bool ours;
 
 	if (curproc() == NULL || curthread()->t_as == NULL)
 		return false;
+	sparc64_fpu_save(fpu);
 	if ((tf->tf_tt & 0x7f) == TRAP_PID_RET)
-		return pid_return_trap(tf);
-	return pid_site_trap(tf);
+		ours = pid_return_trap(tf);
+	else
+		ours = pid_site_trap(tf);
+	sparc64_fpu_load(fpu);
+	return ours;
 }
 
 uint64_t pid_isa_fault_pc(uint64_t pc)
