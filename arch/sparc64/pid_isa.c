@@ -40,7 +40,8 @@
  * return itself is emulated, and the delay-slot instruction runs from the
  * scratch page followed by `ta 0x72`; that second trap fires the return
  * probe (PID_FIRE_RETURN) with the result in %o0 (arg1) and resumes at the
- * return's target.  A return whose delay slot cannot run out of line gets
+ * return's target.  An offset probe on that delay slot fires before it runs
+ * (its word in the text is never fetched then).  A return whose delay slot cannot run out of line gets
  * no return probe there (its offset probe stays).
  *
  * Not probed at all (PID_HOW_NONE): illtrap, floating-point branches (the
@@ -485,8 +486,13 @@ static bool pid_site_trap(struct trap_frame *tf)
 	if (pi->pi_how == PID_HOW_EMULATE) {
 		if (!pid_emulate(&r, w, pc, &bad, &sig))
 			pid_kill(sig, bad, pc);
-		if (pi->pi_ret && !pid_return_begin(tf, pi, pc))
-			pid_kill(SIGKILL, PID_SCRATCH_VA, pc);
+		if (pi->pi_ret) {
+			struct s64_regs d;
+			regs_load(&d, tf);                       /* now at the delay slot, which runs */
+			pid_fire(&d, tf->tf_tpc, PID_FIRE_BEFORE, 0);  /* out of line: its own probe first */
+			if (!pid_return_begin(tf, pi, pc))
+				pid_kill(SIGKILL, PID_SCRATCH_VA, pc);
+		}
 	} else if (!pid_step(tf, w, pc)) {
 		pid_kill(SIGKILL, PID_SCRATCH_VA, pc);
 	}

@@ -37,7 +37,10 @@ pytestmark = pytest.mark.skipif(not (os.path.exists(KERNEL) and os.path.exists(T
 # `ret; restore %g0, %o0, %o0`); every entry and return probe of a program, and every
 # instruction of two large functions of newlib's printf (branches with annulled delay slots,
 # floating point), with the program's output unchanged; the program's own breakpoint still
-# SIGTRAP; probes that do not exist are DTrace's error.
+# SIGTRAP; probes that do not exist are DTrace's error; /bin/s64insns (every class of SPARC
+# instruction the provider emulates or steps) computes the same checksum with every probe of its
+# functions enabled as with none, each probe firing once per instruction run, and a fault in a
+# stepped instruction is reported at the original address.
 PID_COMMANDS = (
     "dtrace -q -n 'pid$target::main:entry { printf(\"main(%d, %s, %s)\\n\", arg0, "
     "copyinstr(*(uint64_t *)copyin(arg1 + 8, 8)), copyinstr(*(uint64_t *)copyin(arg1 + 16, 8))); "
@@ -57,6 +60,11 @@ PID_COMMANDS = (
     "dtrace -n 'pid$target::nosuchfunc:entry {}' -c /bin/true; "
     "dtrace -n 'pid$target::main:3 {}' -c /bin/true; "
     "dtrace -q -n 'pid$target::inner:entry { @ = count(); }' -c '/bin/pidloop -t 2'; "
+    "/bin/s64insns; "
+    "dtrace -q -n 'pid$target::sx_branch:, pid$target::sx_leaf:, pid$target::sx_ret:, "
+    "pid$target::sx_call:, pid$target::sx_mem: { @[probefunc] = count(); } "
+    "END { printa(\"probed %s %@d\\n\", @); }' -c /bin/s64insns; "
+    "dtrace -q -n 'pid$target::sx_fault: { @[probename] = count(); }' -c '/bin/s64insns fault'; "
 )
 
 # proccheck's checks that need x86_64's layout (its user half's size).
@@ -179,3 +187,19 @@ def test_pid_bad_probes_are_errors_and_breakpoints_still_trap(session):
     assert re.search(r"/bin/pidloop: pid \d+: Trace/breakpoint trap at address 0x0, pc 0x[0-9a-f]+ "
                      r"\(main\+0x[0-9a-f]+\)", out), out
     assert re.search(r"\nend\n+--- stderr", out), out
+
+
+def test_pid_every_sparc_instruction_class_replayed_exactly(session):
+    _, out, _, _ = session
+    sums = re.findall(r"^checksum ([0-9a-f]+)$", out, re.M)
+    assert len(sums) == 2 and sums[0] == sums[1], out
+    # Counted by hand: sx_leaf runs 6 instructions plus its entry and return probes' sites
+    # (entry, cmp, bgu,a, retl, its delay slot, return) per call, 7 when the annulled
+    # delay slot runs (5 of its 13 inputs are above 10); sx_ret 6 per call (entry, save, add,
+    # return, its delay slot, return).
+    assert "probed sx_leaf 83\n" in out, out
+    assert "probed sx_ret 78\n" in out, out
+    for func in ("sx_branch", "sx_call", "sx_mem"):
+        assert re.search(r"^probed %s \d+$" % func, out, re.M), out
+    assert re.search(r"/bin/s64insns: pid \d+: Segmentation fault at address 0x0, pc 0x[0-9a-f]+ "
+                     r"\(sx_fault\+0x0\)", out), out
