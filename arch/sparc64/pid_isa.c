@@ -18,9 +18,10 @@
  * the process at any (%pc, %npc) pair.
  *
  *   emulated   the control transfers, which depend on where they are:
- *              call, jmpl (ret, retl, indirect calls), return, the integer
- *              branches Bicc, BPcc and BPr (annulled or not, the delay
- *              slot then runs in place or is skipped), rd %pc, and nop.
+ *              call, jmpl (ret, retl, indirect calls), return, the
+ *              branches Bicc, BPcc, BPr, FBfcc and FBPfcc (annulled or not,
+ *              the delay slot then runs in place or is skipped; the %fcc
+ *              come from the user's %fsr), rd %pc, and nop.
  *              The kernel computes the new (%pc, %npc) and the registers
  *              the instruction writes (%o7 for call; return's window
  *              restore: the caller's %o are the callee's %i, its %l and
@@ -44,8 +45,7 @@
  * (its word in the text is never fetched then).  A return whose delay slot cannot run out of line gets
  * no return probe there (its offset probe stays).
  *
- * Not probed at all (PID_HOW_NONE): illtrap, floating-point branches (the
- * %fcc are not in the trap frame), privileged and window-management
+ * Not probed at all (PID_HOW_NONE): illtrap, privileged and window-management
  * instructions, traps other than `ta N` with an immediate N, the pid
  * traps themselves, and instructions that would write a %l or %i register
  * by emulation (jmpl or rd %pc into one: that register lives on the
@@ -104,7 +104,7 @@ static uint32_t op3_of(uint32_t w) { return (w >> 19) & 0x3f; }
 static int rd_of(uint32_t w) { return (int)((w >> 25) & 31); }
 static int rs1_of(uint32_t w) { return (int)((w >> 14) & 31); }
 
-/* branch_kind: Bicc, BPcc (%icc or %xcc) and BPr are emulated; the rest of format 2 not. */
+/* branch_kind: Bicc, BPcc (%icc or %xcc), BPr, FBfcc and FBPfcc are emulated; illtrap is not probed. */
 static enum s64_kind branch_kind(uint32_t w)
 {
 	switch (op2_of(w)) {
@@ -116,8 +116,10 @@ static enum s64_kind branch_kind(uint32_t w)
 		return ((w >> 28) & 1) == 0 && ((w >> 25) & 3) != 0 ? K_BRANCH : K_NONE;
 	case 4:                                          /* sethi */
 		return w == INSN_NOP ? K_NOP : K_STEP;
+	case 5: case 6:                                  /* FBPfcc, FBfcc (the %fcc of %fsr) */
+		return K_BRANCH;
 	default:
-		return K_NONE;                               /* illtrap, FBfcc, FBPfcc */
+		return K_NONE;                               /* illtrap, and op2 7 */
 	}
 }
 
@@ -217,6 +219,7 @@ struct s64_regs {
 	struct trap_frame *r_tf;
 	uint64_t r_v[32];            /* sdt_isa_regindex order: %g0..%g7, %o0..%o7, %l0..%l7, %i0..%i7 */
 	bool r_win;                  /* r_v[16..31] were read */
+	uint64_t r_fsr;              /* the user's %fsr (its %fcc0..3 for floating-point branches) */
 };
 
 /* user_read: len bytes at user address va, if mapped (no fault is taken). */
@@ -225,9 +228,10 @@ static bool user_read(void *dst, uint64_t va, size_t len)
 	return arch_user_probe(va, len) && arch_safe_read(dst, (const void *)va, len) == 0;
 }
 
-static void regs_load(struct s64_regs *r, struct trap_frame *tf)
+static void regs_load(struct s64_regs *r, struct trap_frame *tf, uint64_t fsr)
 {
 	r->r_tf = tf;
+	r->r_fsr = fsr;
 	memcpy(&r->r_v[0], tf->tf_g, 64);
 	r->r_v[0] = 0;
 	memcpy(&r->r_v[8], tf->tf_o, 64);
@@ -273,6 +277,24 @@ static bool cc_holds(uint32_t nzvc, uint32_t cond)
 	return (cond & 8) ? !t : t;
 }
 
+/*
+ * fcc_holds: FBfcc's condition cond of fcc (0 =, 1 <, 2 >, 3 unordered):
+ * bit fcc of the condition's mask, one per condition from fbn to fbo.
+ */
+static bool fcc_holds(uint32_t fcc, uint32_t cond)
+{
+	static const uint8_t mask[16] = { 0x0, 0xe, 0x6, 0xa, 0x2, 0xc, 0x4, 0x8,
+	                                  0xf, 0x1, 0x9, 0x5, 0xd, 0x3, 0xb, 0x7 };
+
+	return (mask[cond & 15] >> (fcc & 3)) & 1;
+}
+
+/* fcc_of: %fcc n of %fsr (fcc0 is bits 11..10, fcc1..3 bits 33..32, 35..34, 37..36). */
+static uint32_t fcc_of(uint64_t fsr, uint32_t n)
+{
+	return n == 0 ? (uint32_t)(fsr >> 10) & 3 : (uint32_t)(fsr >> (30 + 2 * n)) & 3;
+}
+
 /* reg_holds: BPr's rcond of the value v. */
 static bool reg_holds(uint64_t v, uint32_t rcond)
 {
@@ -304,6 +326,10 @@ static void branch_go(const struct s64_regs *r, uint32_t w, uint64_t pc, uint64_
 	if (op2_of(w) == 3) {                            /* BPr */
 		taken = reg_holds(r->r_v[rs1_of(w)], (w >> 25) & 7);
 		disp = sext(((w >> 20) & 3) << 14 | (w & 0x3fff), 16) * 4;
+	} else if (op2_of(w) >= 5) {                     /* FBPfcc (any %fcc), FBfcc (%fcc0) */
+		taken = fcc_holds(fcc_of(r->r_fsr, op2_of(w) == 5 ? (w >> 20) & 3 : 0), cond);
+		uncond = (cond & 7) == 0;                    /* fba, fbn */
+		disp = op2_of(w) == 5 ? sext(w & 0x7ffff, 19) * 4 : sext(w & 0x3fffff, 22) * 4;
 	} else {
 		uint32_t nzvc = op2_of(w) == 1 && ((w >> 21) & 1) ? (uint32_t)(ccr >> 4) & 15 : (uint32_t)ccr & 15;
 		taken = cc_holds(nzvc, cond);
@@ -472,13 +498,13 @@ static const struct pid_isa_insn *pid_fire(struct s64_regs *r, uint64_t pc, uint
 }
 
 /* pid_site_trap: `ta 0x71` at a site: fire, then replay the displaced instruction. */
-static bool pid_site_trap(struct trap_frame *tf)
+static bool pid_site_trap(struct trap_frame *tf, uint64_t fsr)
 {
 	struct s64_regs r;
 	uint64_t pc = tf->tf_tpc, bad = 0;
 	int sig = SIGSEGV;
 
-	regs_load(&r, tf);
+	regs_load(&r, tf, fsr);
 	const struct pid_isa_insn *pi = pid_fire(&r, pc, PID_FIRE_BEFORE, 0);
 	if (pi == NULL)
 		return false;                                /* the program's own ta 0x71: SIGTRAP */
@@ -488,7 +514,7 @@ static bool pid_site_trap(struct trap_frame *tf)
 			pid_kill(sig, bad, pc);
 		if (pi->pi_ret) {
 			struct s64_regs d;
-			regs_load(&d, tf);                       /* now at the delay slot, which runs */
+			regs_load(&d, tf, fsr);                  /* now at the delay slot, which runs */
 			pid_fire(&d, tf->tf_tpc, PID_FIRE_BEFORE, 0);  /* out of line: its own probe first */
 			if (!pid_return_begin(tf, pi, pc))
 				pid_kill(SIGKILL, PID_SCRATCH_VA, pc);
@@ -515,7 +541,7 @@ static bool pid_return_trap(struct trap_frame *tf)
 	sc->sc_ret_pending = 0;
 	tf->tf_tpc = site;                               /* uregs[R_PC] is the return instruction */
 	tf->tf_tnpc = site + 4;
-	regs_load(&r, tf);
+	regs_load(&r, tf, 0);
 	pid_fire(&r, site, PID_FIRE_RETURN, target);
 	tf->tf_tpc = target;
 	tf->tf_tnpc = target + 4;
@@ -543,7 +569,7 @@ bool pid_isa_trap(struct trapframe *frame)
 	if ((tf->tf_tt & 0x7f) == TRAP_PID_RET)
 		ours = pid_return_trap(tf);
 	else
-		ours = pid_site_trap(tf);
+		ours = pid_site_trap(tf, fpu[32]);          /* %fsr: the floating-point branches' %fcc */
 	sparc64_fpu_load(fpu);
 	return ours;
 }

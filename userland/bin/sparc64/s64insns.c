@@ -7,7 +7,7 @@
  * enabled: the checksum must not change.
  *
  * Classes: emulated (Bicc and BPcc on %icc and %xcc, annulled or not, taken
- * or not, ba,a and bn,a; BPr; call; jmpl as an indirect call, ret and
+ * or not, ba,a and bn,a; BPr; FBfcc and FBPfcc on %fcc0 and %fcc1; call; jmpl as an indirect call, ret and
  * retl; return with its delay slot in the caller's window; rd %pc; nop)
  * and stepped out of line (save, restore with a result, loads and stores,
  * ALU, mulx, movcc, movr, a conditional trap not taken, floating point),
@@ -92,7 +92,12 @@ __asm__(".text\n"
 	" tvs %xcc, 5\n"                              /* %xcc's V is clear after cmp of small values */
 	" stx %l1, [%fp + 2031]\n ldd [%fp + 2031], %f0\n fxtod %f0, %f2\n"
 	" faddd %f2, %f2, %f4\n fdtox %f4, %f6\n std %f6, [%fp + 2031]\n ldx [%fp + 2031], %l2\n"
-	" ret\n  restore %l1, %l2, %o0\n"
+	" fcmpd %f2, %f4\n fbl,a 1f\n  add %l2, 1, %l2\n"   /* FBfcc on %fcc0: x < 2x unless x is 0 */
+	" add %l2, 2, %l2\n"
+	"1: fcmpd %fcc1, %f4, %f2\n fbge,pn %fcc1, 2f\n  add %l2, 4, %l2\n"   /* FBPfcc on %fcc1 */
+	" add %l2, 8, %l2\n"
+	"2: fbue,a %fcc1, 3f\n  add %l2, 16, %l2\n"
+	"3: ret\n  restore %l1, %l2, %o0\n"
 	".size sx_mem, .-sx_mem\n"
 	/* sx_fault(): a load through NULL as its first instruction */
 	".globl sx_fault\n.type sx_fault, @function\n.align 4\nsx_fault:\n"
