@@ -667,7 +667,7 @@ void __attribute__((noreturn)) sparc64_user_window_fault(uint64_t addr, uint64_t
 {
 	sparc64_mmu_page.mp_wbuf_n = 0;
 	(void)tt;
-	user_die(SIGSEGV, addr, pc);
+	user_die(SIGSEGV, addr, pid_isa_fault_pc(pc));          /* a restore run out of line: its site */
 }
 
 void sparc64_irq_dispatch(struct trap_frame *tf);          /* trap.c */
