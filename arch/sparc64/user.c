@@ -452,15 +452,22 @@ bool arch_user_text_poke(struct arch_as *as, uint64_t va, const uint8_t *b, size
  * sparc64_user_scratch: the kernel's address of the process's out-of-line
  * page at user address va in as (user read and execute, written through the
  * direct map); made if create and nothing is mapped there (interrupts on).
- * NULL if va holds any other page, or memory is short.  The process's own
- * thread (pid_isa.c).
+ * A page fork left shared with another process is not handed out until
+ * create makes it this one's own (two traced processes must not write one
+ * slot).  NULL if va holds any other page, or memory is short.  The
+ * process's own thread (pid_isa.c).
  */
 void *sparc64_user_scratch(struct arch_as *as, uint64_t va, bool create)
 {
 	uint64_t *e = as_leaf(as, va, false);
 
-	if (e != NULL && (*e & TTE_V))
-		return (*e & (TTE_W | TTE_SOFT_X | TTE_SOFT_COW)) == TTE_SOFT_X ? table_va(*e) : NULL;
+	if (e != NULL && (*e & TTE_V)) {
+		if ((*e & (TTE_W | TTE_SOFT_X | TTE_SOFT_COW)) != TTE_SOFT_X)
+			return NULL;
+		if (!page_ref_shared(table_va(*e)))
+			return table_va(*e);
+		return create ? page_private(as, va, false) : NULL;   /* fork shared it: a copy of our own */
+	}
 	if (!create)
 		return NULL;
 	void *page = page_alloc();
