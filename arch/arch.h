@@ -140,6 +140,11 @@ void arch_context_switch(uint64_t *save_sp, uint64_t new_sp);
 #define ARCH_BRANCH_SITE_OFF    0x3d
 #define ARCH_BRANCH_SITE_ON     0xe9
 #define ARCH_SDT_CALL_PATH 1                    /* sites may be armed as calls (sdt_isa.c) */
+/* The pid provider's trap (trace/prov_pid.c): what a planted site's first bytes become: int3. */
+#define ARCH_PID_TRAP     { 0xcc }
+#define ARCH_PID_TRAP_LEN 1
+/* A USDT site's length (userland/libc/x86_64/usdt_isa.h): a 5-byte NOP, or xor + 3-byte NOP. */
+#define ARCH_USDT_SITE_LEN 5
 #endif
 #define ARCH_PROT_WRITE   1
 #define ARCH_PROT_EXEC    2
@@ -208,14 +213,16 @@ struct arch_as *arch_as_copy(struct arch_as *as);
 /* arch_as_next: the first mapped page at or above va (page-aligned) and below hi, or hi; skips empty tables. */
 uint64_t arch_as_next(struct arch_as *as, uint64_t va, uint64_t hi);
 /*
- * arch_user_text_poke: write byte b at user text address va of as through
- * the kernel's mapping of the page (the pid provider's traps), the old
- * byte to *old; false if va is not mapped user-executable (or memory is
- * short).  A page shared copy-on-write is made private first, so no other
- * process sees the byte.  Thread context, no spinlock held; callers
- * serialise.
+ * arch_user_text_poke: write the len bytes b (ARCH_PID_TRAP_LEN at most,
+ * inside one page, naturally aligned where the machine's instructions are)
+ * at user text address va of as through the kernel's mapping of the page
+ * (the pid provider's traps), in one store where the machine needs it so
+ * that the process never fetches half of them; the old bytes to old.
+ * false if va is not mapped user-executable (or memory is short).  A page
+ * shared copy-on-write is made private first, so no other process sees
+ * the bytes.  Thread context, no spinlock held; callers serialise.
  */
-bool arch_user_text_poke(struct arch_as *as, uint64_t va, uint8_t b, uint8_t *old);
+bool arch_user_text_poke(struct arch_as *as, uint64_t va, const uint8_t *b, size_t len, uint8_t *old);
 /* arch_user_pages: pages held by every address space now (tables and mapped pages).  Any context. */
 uint64_t arch_user_pages(void);
 /*

@@ -10,7 +10,7 @@
  *
  * One hit:
  *
- *   int3 in user text -> trap.c -> pid_isa_trap(tf)
+ *   the trap (int3; ta 0x71 on sparc64) in user text -> trap.c -> pid_isa_trap(tf)
  *        -> pid_invop(&pt)   (portable: find the site of this process at
  *           pt.pt_pc, fire its probes, hand back the displaced instruction)
  *        -> arch: replay it (emulate, or step it out of line), resume
@@ -61,6 +61,20 @@ struct pid_trap {
 	uint64_t pt_rval;            /* the return-value register */
 	int pt_cpu;
 	bool pt_entry;               /* set by pid_invop while an entry probe fires (ustack's first frames) */
+	uint8_t pt_fire;             /* enum pid_fire: which of the site's probes fire now */
+};
+
+/*
+ * Which probes of a site one pid_invop call fires.  A machine whose return
+ * value is final at the return instruction fires them all at once
+ * (x86_64); one with a delay slot after it (sparc64: `ret; restore %o0,
+ * 1, %o0`) fires the others at the trap and the return probe in a second
+ * call, once the delay slot has run.
+ */
+enum pid_fire {
+	PID_FIRE_ALL = 0,            /* every enabled probe of the site */
+	PID_FIRE_BEFORE,             /* all but the return probe */
+	PID_FIRE_RETURN,             /* the return probe alone (pt_rval final) */
 };
 
 /*
@@ -70,6 +84,14 @@ struct pid_trap {
  * replays it); NULL if not ours.  Probe context (interrupts off).
  */
 const struct pid_isa_insn *pid_invop(struct pid_trap *pt);
+
+/*
+ * pid_isa_usdt: is text (ARCH_USDT_SITE_LEN bytes, at user address addr)
+ * a USDT site of kind (0 a probe, 1 an is-enabled test)?  If so, *pi is
+ * what its trap replays: the probe's NOP, or the test's answer "yes".
+ * Pure; thread context.
+ */
+bool pid_isa_usdt(const uint8_t *text, uint64_t addr, int kind, struct pid_isa_insn *pi);
 
 /*
  * pid_isa_trap: a #BP from user mode (trap.c).  If a pid site claims it,

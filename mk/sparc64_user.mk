@@ -71,8 +71,8 @@ S64U_LDFLAGS := -static -nostdlib -z max-page-size=0x2000 -z common-page-size=0x
                 -z noexecstack -e _start
 S64U_LIBC    := $(S64U_DIR)/libsonde.a
 S64U_CRT0    := $(S64U_DIR)/userland/libc/sparc64/crt0.o
-# Left out: the pid provider's x86_64 instruction tests (their own assembly).
-S64U_SKIP    := insns pidbench pidloop
+# Left out: the pid provider's x86_64 instruction tests (their own assembly; pidloop is C).
+S64U_SKIP    := insns pidbench
 S64U_PROGS   := $(filter-out $(S64U_SKIP),$(USER_PROGS))
 S64U_BINS    := $(S64U_PROGS:%=$(S64U_BINDIR)/%)
 
@@ -95,14 +95,24 @@ $(S64U_BINDIR)/%: $(S64U_DIR)/userland/bin/%.o $(S64U_CRT0) $(S64U_LIBC) $(S64U_
 	$(Q)$(S64_LD) $(S64U_LDFLAGS) -o $@ $(S64U_CRT0) $< --start-group $(S64U_LIBC) \
 	  $(S64U_NEWLIB_LIBC) $(S64_LIBGCC) --end-group
 
-.SECONDARY: $(S64U_CRT0) $(S64U_PROGS:%=$(S64U_DIR)/userland/bin/%.o)
+# sparc64's own programs (userland/bin/sparc64/): s64insns, the pid provider's instruction test.
+S64U_OWN     := s64insns
+S64U_BINS    += $(S64U_OWN:%=$(S64U_BINDIR)/%)
+$(S64U_BINDIR)/%: $(S64U_DIR)/userland/bin/sparc64/%.o $(S64U_CRT0) $(S64U_LIBC) $(S64U_NEWLIB_LIBC)
+	@mkdir -p $(@D)
+	@echo "  ULD64   $@"
+	$(Q)$(S64_LD) $(S64U_LDFLAGS) -o $@ $(S64U_CRT0) $< --start-group $(S64U_LIBC) \
+	  $(S64U_NEWLIB_LIBC) $(S64_LIBGCC) --end-group
+
+.SECONDARY: $(S64U_CRT0) $(S64U_PROGS:%=$(S64U_DIR)/userland/bin/%.o) \
+            $(S64U_OWN:%=$(S64U_DIR)/userland/bin/sparc64/%.o)
 .PHONY: sparc64-user sparc64-newlib
 sparc64-newlib: $(S64U_NEWLIB_LIBC)
 sparc64-user: $(S64U_BINS)
 
 # The image's /bin (mk/sparc64.mk's kscripts.S): the programs without their
 # debugging sections (the symbol table stays), as on x86_64.
-S64_KBINS    := $(S64U_PROGS:%=$(S64)/kbin/bin/%)
+S64_KBINS    := $(S64U_PROGS:%=$(S64)/kbin/bin/%) $(S64U_OWN:%=$(S64)/kbin/bin/%)
 $(S64)/kbin/bin/%: $(S64U_BINDIR)/%
 	@mkdir -p $(@D)
 	$(Q)$(S64_CROSS)objcopy --strip-debug $< $@

@@ -3,7 +3,8 @@
  * USDT (probes a user program declares).
  *
  *   pid<PID>:<program>:<function>:entry     arg0..arg5 = the function's arguments
- *   pid<PID>:<program>:<function>:return    arg0 = offset of the ret, arg1 = %rax
+ *   pid<PID>:<program>:<function>:return    arg0 = offset of the ret, arg1 = the
+ *                                           return value (%rax; %o0 on sparc64)
  *   pid<PID>:<program>:<function>:<hex>     the instruction at that offset
  *                                           (arguments undefined: use uregs[])
  *
@@ -21,9 +22,10 @@
  *
  * Per process, a slot (struct pid_proc) holds the sites, hashed by
  * address.  A site is one probed address: it may carry a boundary probe
- * (entry or return) and an offset probe at once.  Enabling plants int3
- * over the site's first byte in the process's own text page
- * (arch_user_text_poke); disabling the last of its probes puts the byte
+ * (entry or return) and an offset probe at once.  Enabling plants the
+ * machine's trap (ARCH_PID_TRAP: int3, or sparc64's `ta 0x71`) over the
+ * site's first bytes in the process's own text page
+ * (arch_user_text_poke); disabling the last of its probes puts the bytes
  * back.  Other processes running the same program are untouched (their
  * pages are their own).  fork gives the child a copy with every byte the
  * parent's probes ever replaced put back (pid_fork_hook), so the child runs
@@ -34,12 +36,14 @@
  * stay until their consumer ends, doing nothing.
  *
  * USDT (userland/libc/usdt.h): a program's `sonde_usdt` section lists its
- * probe sites (5-byte NOPs) and is-enabled sites (xor %eax,%eax + NOP).
+ * probe sites (NOPs) and is-enabled sites (a register cleared), which the
+ * machine half recognises (pid_isa_usdt).
  * <provider><PID> is registered when a description names it and process
  * PID's program declares that provider; its probes,
  * <provider><PID>:<prog>:<function>:<name>, are sites of the same slot
  * (USDT_PROBE fires with the registers the record names; USDT_IS_ENABLED
- * fires nothing and replays `mov $1,%eax`), enabled like return probes.
+ * fires nothing and replays the machine's "yes": `mov $1,%eax`), enabled
+ * like return probes.
  *
  * A trap from user mode reaches pid_invop through the machine half, which
  * then replays the displaced instruction; a trap at an address with no
@@ -72,7 +76,7 @@
 
 #define PID_PROCS     32             /* processes traced at once */
 #define PID_HASH_BITS 8
-#define PID_TRAP      0xcc           /* what a planted site holds (the machine's breakpoint byte) */
+static const uint8_t pid_trap[ARCH_PID_TRAP_LEN] = ARCH_PID_TRAP;   /* what a planted site holds */
 
 enum pid_kind { PID_ENTRY, PID_RETURN, PID_OFFSET, PID_USDT };
 enum pid_usdt { USDT_NONE, USDT_PROBE, USDT_IS_ENABLED };
@@ -89,7 +93,7 @@ struct pid_site {
 	dtrace_id_t ps_offset;       /* its offset probe, or 0 */
 	bool ps_entry;               /* ps_bound is an entry probe */
 	uint8_t ps_usdt;             /* enum pid_usdt: ps_bound is a USDT probe (this site's kind) */
-	uint8_t ps_orig;             /* the text's first byte (what disabling writes back) */
+	uint8_t ps_orig[ARCH_PID_TRAP_LEN];  /* the text's first bytes (what disabling writes back) */
 	int8_t ps_nargs;             /* USDT: arguments, and the pt_regs index of each */
 	int8_t ps_reg[USDT_MAXARGS];
 	volatile uint8_t ps_on;      /* 1: ps_bound enabled, 2: ps_offset enabled */
@@ -154,6 +158,8 @@ const struct pid_isa_insn *pid_invop(struct pid_trap *pt)
 	if (s == NULL)
 		return NULL;
 	uint8_t on = s->ps_on;
+	if (pt->pt_fire == PID_FIRE_RETURN && (s->ps_entry || s->ps_usdt != USDT_NONE))
+		on &= (uint8_t)~1;                   /* the second call fires a return probe only */
 	if ((on & 1) && s->ps_usdt == USDT_PROBE) {
 		uint64_t args[6] = { 0 };
 		for (int i = 0; i < s->ps_nargs; i++)
@@ -165,11 +171,11 @@ const struct pid_isa_insn *pid_invop(struct pid_trap *pt)
 		pt->pt_entry = true;
 		dtrace_probe_user(s->ps_bound, pt->pt_cpu, pt->pt_arg, pt->pt_pc);
 		pt->pt_entry = false;
-	} else if (on & 1) {
+	} else if ((on & 1) && pt->pt_fire != PID_FIRE_BEFORE) {
 		uint64_t args[6] = { s->ps_off, pt->pt_rval };
 		dtrace_probe_user(s->ps_bound, pt->pt_cpu, args, pt->pt_pc);
 	}
-	if (on & 2)
+	if ((on & 2) && pt->pt_fire != PID_FIRE_RETURN)
 		dtrace_probe_user(s->ps_offset, pt->pt_cpu, pt->pt_arg, pt->pt_pc);
 	return &s->ps_insn;
 }
@@ -257,7 +263,7 @@ static struct pid_site *pid_site_get(struct pid_proc *pp, uint64_t addr, uint32_
 	s->ps_addr = addr;
 	s->ps_off = off;
 	s->ps_insn = *pi;
-	s->ps_orig = pi->pi_bytes[0];
+	memcpy(s->ps_orig, pi->pi_bytes, sizeof(s->ps_orig));
 	s->ps_all = pp->pp_sites;
 	pp->pp_sites = s;
 	uint32_t h = dtrace_addr_hash(addr, PID_HASH_BITS);
@@ -434,19 +440,19 @@ static bool pid_probe_current(const struct pid_probe *pb)
 /* pid_site_set: turn bit (1 boundary, 2 offset) of s on or off, planting or restoring the byte. */
 static void pid_site_set(struct pid_proc *pp, struct pid_site *s, uint8_t bit, bool on)
 {
-	uint8_t old;
+	uint8_t old[ARCH_PID_TRAP_LEN], was[ARCH_PID_TRAP_LEN];
 
 	s->ps_on = on ? (uint8_t)(s->ps_on | bit) : (uint8_t)(s->ps_on & ~bit);
 	if (s->ps_on != 0 && !s->ps_planted) {
-		if (!arch_user_text_poke(pp->pp_as, s->ps_addr, PID_TRAP, &old))
+		if (!arch_user_text_poke(pp->pp_as, s->ps_addr, pid_trap, sizeof(pid_trap), old))
 			return;
-		if (old != s->ps_orig) {                     /* not the text we decoded: leave it */
-			arch_user_text_poke(pp->pp_as, s->ps_addr, old, &old);
+		if (memcmp(old, s->ps_orig, sizeof(old)) != 0) {   /* not the text we decoded: leave it */
+			arch_user_text_poke(pp->pp_as, s->ps_addr, old, sizeof(old), was);
 			return;
 		}
 		s->ps_planted = s->ps_ever = true;
 	} else if (s->ps_on == 0 && s->ps_planted) {
-		arch_user_text_poke(pp->pp_as, s->ps_addr, s->ps_orig, &old);
+		arch_user_text_poke(pp->pp_as, s->ps_addr, s->ps_orig, sizeof(s->ps_orig), old);
 		s->ps_planted = false;
 	}
 }
@@ -531,7 +537,7 @@ static bool usdt_next(const uint8_t *sec, uint64_t size, uint64_t *off, struct u
 	return r->ur_regs != NULL && r->ur_kind <= 1;
 }
 
-/* usdt_regs: parse "%rbx %rax" into s's argument registers; false if one is unknown. */
+/* usdt_regs: parse "%rbx %rax" (sparc64: "%i0 %g1") into s's argument registers; false if one is unknown. */
 static bool usdt_regs(struct pid_site *s, const char *regs)
 {
 	char name[8];
@@ -572,23 +578,19 @@ static void usdt_name(const char *in, char *out, size_t size)
 	out[n] = 0;
 }
 
-/* usdt_site: the site of record r (probe NOP, or is-enabled xor + NOP), or NULL if its bytes are not. */
+/* usdt_site: the site of record r (the machine's probe NOP or is-enabled test), or NULL if its bytes are not. */
 static struct pid_site *usdt_site(struct pid_proc *pp, const struct usdt_rec *r)
 {
-	static const uint8_t nop5[5] = { 0x0f, 0x1f, 0x44, 0x00, 0x00 };
-	static const uint8_t xor_nop[5] = { 0x31, 0xc0, 0x0f, 0x1f, 0x00 };
-	static const uint8_t mov_one[5] = { 0xb8, 0x01, 0x00, 0x00, 0x00 };   /* mov $1, %eax */
-	const uint8_t *text = pid_text(pp, r->ur_addr, 5);
+	const uint8_t *text = pid_text(pp, r->ur_addr, ARCH_USDT_SITE_LEN);
 	struct pid_isa_insn pi;
 
-	if (text == NULL || memcmp(text, r->ur_kind ? xor_nop : nop5, 5) != 0 ||
+	if (text == NULL || !pid_isa_usdt(text, r->ur_addr, (int)r->ur_kind, &pi) ||
 	    pid_site_find(pp, r->ur_addr) != NULL)
 		return NULL;
-	pid_isa_decode(r->ur_kind ? mov_one : nop5, 5, r->ur_addr, &pi);
 	struct pid_site *s = pid_site_get(pp, r->ur_addr, 0, &pi);
 	if (s == NULL)
 		return NULL;
-	s->ps_orig = text[0];
+	memcpy(s->ps_orig, text, sizeof(s->ps_orig));
 	s->ps_usdt = r->ur_kind ? USDT_IS_ENABLED : USDT_PROBE;
 	if (!r->ur_kind && !usdt_regs(s, r->ur_regs))
 		s->ps_nargs = 0;
@@ -748,13 +750,13 @@ static void pid_meta_provide(const dtrace_probedesc_t *d)
 /* pid_fork_hook: put back in child's text every byte the parent's probes replaced.  Parent's thread. */
 static void pid_fork_hook(struct proc *parent, struct proc *child)
 {
-	uint8_t old;
+	uint8_t old[ARCH_PID_TRAP_LEN];
 
 	mutex_lock(&pid_lock);
 	struct pid_proc *pp = pid_proc_find(parent->p_pid);
 	for (struct pid_site *s = pp != NULL ? pp->pp_sites : NULL; s != NULL; s = s->ps_all)
 		if (s->ps_ever)
-			arch_user_text_poke(child->p_as, s->ps_addr, s->ps_orig, &old);
+			arch_user_text_poke(child->p_as, s->ps_addr, s->ps_orig, sizeof(s->ps_orig), old);
 	mutex_unlock(&pid_lock);
 }
 

@@ -30,6 +30,11 @@
 #define ARCH_SDT_NOP      "nop"
 #define ARCH_SDT_SITE_LEN 4
 #define ARCH_SDT_CALL_PATH 0              /* every armed site traps (ta 0x70) */
+/* The pid provider's trap (trace/prov_pid.c): a planted site's word becomes `ta 0x71`. */
+#define ARCH_PID_TRAP     { 0x91, 0xd0, 0x20, 0x71 }
+#define ARCH_PID_TRAP_LEN 4
+/* A USDT site's length (userland/libc/sparc64/usdt_isa.h): one word. */
+#define ARCH_USDT_SITE_LEN 4
 
 /* Kernel thread stacks (kernel/thread.h): SPARC frames are at least 176 bytes. */
 #define ARCH_THREAD_STACK_SIZE (48 * 1024)

@@ -93,6 +93,10 @@ extern struct sparc64_mmu_page sparc64_mmu_page;
 void sparc64_mmu_init(void);
 uint64_t sparc64_ram_end(void);
 
+/* user.c: the pid provider's out-of-line page of the process (pid_isa.c) */
+struct arch_as;
+void *sparc64_user_scratch(struct arch_as *as, uint64_t va, bool create);
+
 /* timer.c */
 void sparc64_tick_intr(struct trap_frame *tf);
 void sparc64_uart_poll(void);

@@ -38,9 +38,14 @@
  * FPU too, for D's float formatting, but only in kernel threads), and at
  * fork and exec.
  *
- * Not here: the pid provider (no probes in user text yet), and register
- * windows are not cleaned between the kernel and user mode (CLEANWIN
- * stays at its maximum: a new user window may hold kernel values).
+ * The pid provider (pid_isa.c): its traps (`ta 0x71` at a site, `ta 0x72`
+ * after a return's delay slot) go to pid_isa_trap; arch_user_text_poke
+ * writes a site's word into the process's own copy of the page, and
+ * sparc64_user_scratch makes the page where instructions run out of line.
+ *
+ * Not here: register windows are not cleaned between the kernel and user
+ * mode (CLEANWIN stays at its maximum: a new user window may hold kernel
+ * values).
  *
  * Tests: tests/e2e/test_sparc64_user.py (make sparc64-user-check)
  */
@@ -50,6 +55,7 @@
 #include "kernel/cpu.h"
 #include "kernel/klib.h"
 #include "kernel/mem.h"
+#include "kernel/pid_isa.h"
 #include "kernel/proc.h"
 #include "kernel/thread.h"
 
@@ -69,6 +75,8 @@
 
 #define TT_SYSCALL  (0x100 + 0x6d)
 #define TT_PROBE    (0x100 + 0x70)
+#define TT_PID      (0x100 + 0x71)     /* ta 0x71: a pid probe's site (ARCH_PID_TRAP) */
+#define TT_PID_RET  (0x100 + 0x72)     /* ta 0x72: after a return's delay slot (pid_isa.c) */
 
 struct arch_as {
 	uint64_t as_root;            /* physical address of the top table */
@@ -411,11 +419,66 @@ static bool cow_fault(struct trap_frame *tf)
 	return page_private(t->t_as, va, true) != NULL;
 }
 
-/* arch_user_text_poke: no pid provider on sparc64 yet. */
-bool arch_user_text_poke(struct arch_as *as, uint64_t va, uint8_t b, uint8_t *old)
+/* --- the pid provider's access to user text (pid_isa.c, trace/prov_pid.c) ------ */
+
+/*
+ * arch_user_text_poke: write the aligned word b (len 4: the pid trap, or the
+ * instruction it displaced) at user text address va of as, in one store
+ * through the direct map's alias of the page, then flush it; the word it
+ * held to old.  false unless va is mapped executable.  A page fork left
+ * shared is made as's own first (page_private), so the word never reaches
+ * another process.  Thread context; the caller serialises.
+ */
+bool arch_user_text_poke(struct arch_as *as, uint64_t va, const uint8_t *b, size_t len, uint8_t *old)
 {
-	(void)as; (void)va; (void)b; (void)old;
-	return false;
+	uint64_t *e = va < ARCH_USER_TOP && (va & 3) == 0 && len == 4 ?
+	              as_leaf(as, ALIGN_DOWN(va, PAGE_SIZE), false) : NULL;
+
+	if (e == NULL || !(*e & TTE_V) || !(*e & TTE_SOFT_X))
+		return false;
+	uint8_t *page = page_private(as, va, false);
+	if (page == NULL)
+		return false;                             /* memory short: the probe is not planted */
+	volatile uint32_t *p = (volatile uint32_t *)(page + (va & (PAGE_SIZE - 1)));
+	uint32_t w, was = *p;
+	memcpy(&w, b, 4);
+	memcpy(old, &was, 4);
+	*p = w;
+	__asm__ volatile("flush %0" :: "r"(p) : "memory");
+	return true;
+}
+
+/*
+ * sparc64_user_scratch: the kernel's address of the process's out-of-line
+ * page at user address va in as (user read and execute, written through the
+ * direct map); made if create and nothing is mapped there (interrupts on).
+ * A page fork left shared with another process is not handed out until
+ * create makes it this one's own (two traced processes must not write one
+ * slot).  NULL if va holds any other page, or memory is short.  The
+ * process's own thread (pid_isa.c).
+ */
+void *sparc64_user_scratch(struct arch_as *as, uint64_t va, bool create)
+{
+	uint64_t *e = as_leaf(as, va, false);
+
+	if (e != NULL && (*e & TTE_V)) {
+		if ((*e & (TTE_W | TTE_SOFT_X | TTE_SOFT_COW)) != TTE_SOFT_X)
+			return NULL;
+		if (!page_ref_shared(table_va(*e)))
+			return table_va(*e);
+		return create ? page_private(as, va, false) : NULL;   /* fork shared it: a copy of our own */
+	}
+	if (!create)
+		return NULL;
+	void *page = page_alloc();
+	if (page == NULL)
+		return NULL;
+	memset(page, 0, PAGE_SIZE);                  /* illtrap 0 everywhere */
+	if (!arch_as_map(as, va, page, ARCH_PROT_EXEC)) {
+		page_free(page);
+		return NULL;
+	}
+	return page;
 }
 
 /* --- copies ---------------------------------------------------------------------- */
@@ -611,7 +674,7 @@ void __attribute__((noreturn)) sparc64_user_window_fault(uint64_t addr, uint64_t
 {
 	sparc64_mmu_page.mp_wbuf_n = 0;
 	(void)tt;
-	user_die(SIGSEGV, addr, pc);
+	user_die(SIGSEGV, addr, pid_isa_fault_pc(pc));          /* a restore run out of line: its site */
 }
 
 void sparc64_irq_dispatch(struct trap_frame *tf);          /* trap.c */
@@ -625,6 +688,9 @@ void sparc64_user_trap(struct trap_frame *tf)
 		user_die(SIGSEGV, bad, tf->tf_tpc);
 	if (tf->tf_tt >= 0x41 && tf->tf_tt <= 0x4f) {
 		sparc64_irq_dispatch(tf);
+	} else if ((tf->tf_tt == TT_PID || tf->tf_tt == TT_PID_RET) &&
+	           pid_isa_trap((struct trapframe *)tf)) {
+		;                                                /* a pid probe's trap: fired, replayed */
 	} else if (tf->tf_tt == TT_SYSCALL) {
 		uint64_t args[6] = { tf->tf_o[0], tf->tf_o[1], tf->tf_o[2], tf->tf_o[3], tf->tf_o[4],
 		                     tf->tf_o[5] };
@@ -636,7 +702,7 @@ void sparc64_user_trap(struct trap_frame *tf)
 	} else if (!cow_fault(tf)) {
 		uint64_t addr = (tf->tf_tt >= 0x30 && tf->tf_tt <= 0x39) || (tf->tf_tt >= 0x68 && tf->tf_tt <= 0x6f)
 		                ? tf->tf_sfar : tf->tf_tt == 0x64 || tf->tf_tt == 0x08 ? tf->tf_tpc : 0;
-		user_die(fault_signal(tf->tf_tt), addr, tf->tf_tpc);
+		user_die(fault_signal(tf->tf_tt), addr, pid_isa_fault_pc(tf->tf_tpc));
 	}
 	proc_user_return();
 }

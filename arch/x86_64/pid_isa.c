@@ -114,6 +114,18 @@ int pid_isa_decode(const uint8_t *p, size_t avail, uint64_t addr, struct pid_isa
 	return n;
 }
 
+/* pid_isa_usdt: a 5-byte NOP (a probe site) or xor %eax,%eax + NOP (an is-enabled test, replayed as mov $1,%eax). */
+bool pid_isa_usdt(const uint8_t *text, uint64_t addr, int kind, struct pid_isa_insn *pi)
+{
+	static const uint8_t nop5[5] = { 0x0f, 0x1f, 0x44, 0x00, 0x00 };
+	static const uint8_t xor_nop[5] = { 0x31, 0xc0, 0x0f, 0x1f, 0x00 };
+	static const uint8_t mov_one[5] = { 0xb8, 0x01, 0x00, 0x00, 0x00 };   /* mov $1, %eax */
+
+	if (memcmp(text, kind ? xor_nop : nop5, 5) != 0)
+		return false;
+	return pid_isa_decode(kind ? mov_one : nop5, 5, addr, pi) == 5;
+}
+
 /* ---- emulation ---- */
 
 /* tf_gpr: the frame's slot for general register n (x86 numbering: rax, rcx, rdx, rbx, rsp, ...). */
@@ -281,7 +293,7 @@ bool pid_isa_trap(struct trapframe *tf)
 	if (p == NULL)
 		return false;
 	struct pid_trap pt = { p->p_pid, curthread()->t_as, tf->tf_rip - 1, &tf->tf_rdi,
-	                       (const uint64_t *)tf, tf->tf_rax, cpu, false };
+	                       (const uint64_t *)tf, tf->tf_rax, cpu, false, PID_FIRE_ALL };
 	uint64_t resume = tf->tf_rip, bad = 0;
 
 	tf->tf_rip = pt.pt_pc;                   /* uregs[R_PC] is the probed instruction */

@@ -503,26 +503,27 @@ void user_fault(struct trapframe *tf)
 /* --- the pid provider's access to user text (pid_isa.c, trace/prov_pid.c) ---- */
 
 /*
- * arch_user_text_poke: write byte b at user address va of as, which must be
- * mapped user and executable (a text page), through the kernel's mapping of
- * that page; the byte it held goes to *old.  false if va is not user text.
+ * arch_user_text_poke: write the len bytes b (one: int3) at user address va
+ * of as, which must be mapped user and executable (a text page), through
+ * the kernel's mapping of that page; the bytes it held go to old.  false if
+ * va is not user text.
  * A page fork left shared copy-on-write is made the process's own first
  * (arch_as_page_private), so the byte never reaches another process.
  * Thread context with no spinlock held (making a page private may
  * cross-call); the caller serialises pokes of one address space.
  */
-NOTRACE bool arch_user_text_poke(struct arch_as *as, uint64_t va, uint8_t b, uint8_t *old)
+NOTRACE bool arch_user_text_poke(struct arch_as *as, uint64_t va, const uint8_t *b, size_t len, uint8_t *old)
 {
 	uint64_t *e = va < ARCH_USER_TOP ? as_leaf(as, ALIGN_DOWN(va, PAGE_SIZE), false) : NULL;
 
-	if (e == NULL || (*e & (PTE_P | PTE_U)) != (PTE_P | PTE_U) || (*e & PTE_NX))
+	if (e == NULL || (*e & (PTE_P | PTE_U)) != (PTE_P | PTE_U) || (*e & PTE_NX) || len != 1)
 		return false;
 	uint8_t *page = arch_as_page_private(as, va);
 	if (page == NULL)
 		return false;                   /* memory short: the probe is not planted */
 	volatile uint8_t *p = page + (va & (PAGE_SIZE - 1));
 	*old = *p;
-	*p = b;
+	*p = *b;
 	return true;
 }
 

@@ -12,7 +12,8 @@
  * be untouched by them).  The parent waits for the child before its own
  * loop, so the child runs while the parent's probes are in place.
  *
- * With -t, pidloop runs its loop and then executes an int3 of its own: it
+ * With -t, pidloop runs its loop and then executes a breakpoint of its own
+ * (int3; `ta 1` on sparc64: USDT_BREAKPOINT_INSN): it
  * must die of SIGTRAP whether or not pid probes are enabled.
  *
  * USDT probes (userland/libc/usdt.h): pidloop<PID>:pidloop:outer:step
@@ -82,6 +83,6 @@ int main(int argc, char **argv)
 	loop(n);
 	DTRACE_PROBE1(pidloop, loop__done, enabled_seen);
 	if (trap)
-		__asm__ volatile("int3");
+		__asm__ volatile(USDT_BREAKPOINT_INSN);
 	return total == 11 * n * (n + 1) / 2 && status == 0 ? 0 : 1;
 }

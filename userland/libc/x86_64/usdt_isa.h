@@ -8,3 +8,5 @@
 #define USDT_SITE_INSN       ".byte 0x0f, 0x1f, 0x44, 0x00, 0x00"
 #define USDT_IS_ENABLED_INSN "xorl %%eax, %%eax\n\t.byte 0x0f, 0x1f, 0x00"
 #define USDT_IS_ENABLED_OUT  "=a"
+/* A program's own breakpoint (pidloop -t): the trap the pid provider leaves alone. */
+#define USDT_BREAKPOINT_INSN "int3"

@@ -1,0 +1,57 @@
+/*
+ * regs.d: register names for uregs[], on sparc64.
+ *
+ * Part of Sonde's D library (dlang/dt_lib.c); the machine-specific file of
+ * it, installed as usr/lib/dtrace/regs.d with the portable ones.  The
+ * names are the SPARC ones of the Dynamic Tracing Guide's uregs[] table, in
+ * its order: %g0..%g7, %o0..%o7, %l0..%l7, %i0..%i7 (0..31), then %ccr,
+ * %pc, %npc, %y, %asi and %fprs; and the names every machine has: R_PC,
+ * R_SP (%o6), R_FP (%i6), R_PS (%ccr), R_R0 and R_R1 (%o0 and %o1, the
+ * first two return values).  arch/sparc64/pid_isa.c (pid_isa_uregs) reads
+ * them by these numbers.
+ */
+
+inline int R_G0 = 0;
+inline int R_G1 = 1;
+inline int R_G2 = 2;
+inline int R_G3 = 3;
+inline int R_G4 = 4;
+inline int R_G5 = 5;
+inline int R_G6 = 6;
+inline int R_G7 = 7;
+inline int R_O0 = 8;
+inline int R_O1 = 9;
+inline int R_O2 = 10;
+inline int R_O3 = 11;
+inline int R_O4 = 12;
+inline int R_O5 = 13;
+inline int R_O6 = 14;
+inline int R_O7 = 15;
+inline int R_L0 = 16;
+inline int R_L1 = 17;
+inline int R_L2 = 18;
+inline int R_L3 = 19;
+inline int R_L4 = 20;
+inline int R_L5 = 21;
+inline int R_L6 = 22;
+inline int R_L7 = 23;
+inline int R_I0 = 24;
+inline int R_I1 = 25;
+inline int R_I2 = 26;
+inline int R_I3 = 27;
+inline int R_I4 = 28;
+inline int R_I5 = 29;
+inline int R_I6 = 30;
+inline int R_I7 = 31;
+inline int R_CCR = 32;
+inline int R_PC = 33;
+inline int R_NPC = 34;
+inline int R_Y = 35;
+inline int R_ASI = 36;
+inline int R_FPRS = 37;
+
+inline int R_SP = R_O6;
+inline int R_FP = R_I6;
+inline int R_PS = R_CCR;
+inline int R_R0 = R_O0;
+inline int R_R1 = R_O1;
