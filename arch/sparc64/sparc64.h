@@ -63,6 +63,7 @@ struct trap_frame {
 	uint64_t tf_sfar;            /* D-MMU fault address, if any */
 	uint64_t tf_pad[2];
 };
+#define TSTATE_PRIV 0x400UL          /* in tf_tstate: the trap came from kernel mode */
 
 void sparc64_trap(struct trap_frame *tf);   /* C half of every non-window trap */
 
