@@ -30,6 +30,7 @@
 #define ARCH_SDT_NOP      "nop"
 #define ARCH_SDT_SITE_LEN 4
 #define ARCH_SDT_CALL_PATH 0              /* every armed site traps (ta 0x70) */
+#define ARCH_LDOUBLE_FORMAT ARCH_LDOUBLE_QUAD   /* the V9 ABI's long double: IEEE quad */
 
 /* Kernel thread stacks (kernel/thread.h): SPARC frames are at least 176 bytes. */
 #define ARCH_THREAD_STACK_SIZE (48 * 1024)
