@@ -109,7 +109,7 @@ S64_DTEST_CHECK := tests/d/types/tst.print.d tests/d/types/tst.float.d \
                    tests/d/aggs/tst.keys_sizes_signs.d tests/d/trace/tst.raw_bytes.d \
                    tests/d/types/tst.bitfields.d tests/d/fbt/tst.caller.d \
                    tests/d/sdt/tst.kmem.d tests/d/profile/tst.tick_rate.d \
-                   tests/d/sparc64/tst.long_double.d
+                   tests/d/sparc64/tst.long_double.d tests/d/sparc64/tst.regs.d
 
 .PHONY: sparc64-dtest-check sparc64-check-full
 
