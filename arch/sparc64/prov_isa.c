@@ -29,14 +29,15 @@
  * registers are the trampoline's %i registers while the framework runs,
  * and come back with its restore.  The entry site is the leaf's first
  * instruction, replayed in the trampoline after the restore (it must be
- * movable; a first `retl; D` is replayed as the pair, and a first branch
- * with its delay slot D as the branch retargeted to a `ba,a` to its target,
- * D, and a `ba,a` to site + 8, which keeps the annul bit's meaning); a
- * function whose first word is `retl` has that entry probe and no return
- * probe (both would be the same site); a return site is a
- * `retl; D` with D movable: the trampoline runs D first, so the result in
- * %o0 is final, then fires and does the retl.  Disabled, a site is the
- * compiler's own instruction: zero probe effect.
+ * movable, or a branch, replayed with its delay slot D as the branch
+ * retargeted to a `ba,a` to its target, D, and a `ba,a` to site + 8, which
+ * keeps the annul bit's meaning).  A return site is a `retl; D` with D
+ * movable: the trampoline runs D first, so the result in %o0 is final,
+ * then fires and does the retl.  A leaf that is `retl; D` from its first
+ * word has both probes on that one word: its trampoline fires the entry,
+ * runs D, fires the return (whose site fbt knows as offset 4, D's) and
+ * returns; the branch stays while either is armed (ts_users).  Disabled, a
+ * site is the compiler's own instruction: zero probe effect.
  *
  * Tests: self-tests s64_fbt_* (tests/kernel/sparc64/fbt_selftest.c), sdt_* and
  *        profile_* under make sparc64-check
@@ -54,7 +55,7 @@
 #define INSN_RETURN    0x81cfe008u     /* return %i7 + 8 */
 #define INSN_RETL      0x81c3e008u     /* retl: jmpl %o7 + 8, %g0 */
 #define INSN_RESTORE   0x81e80000u     /* restore %g0, %g0, %g0 */
-#define TRAMP_WORDS    18              /* words per trampoline */
+#define TRAMP_WORDS    26              /* words per trampoline */
 #define TRAMP_HASH     8192            /* sites that can have one */
 #define FRAME          256             /* a trampoline's frame */
 #define ARGS_OFF       (STACK_BIAS + 176)
@@ -75,6 +76,8 @@ __asm__(".pushsection .text.notrace.tramp, \"ax\", @progbits\n"
 struct tramp_slot {
 	uint64_t ts_site;            /* the patched instruction's address */
 	uint32_t *ts_tramp;          /* its trampoline */
+	uint32_t ts_orig;            /* the word the branch replaces, while ts_users > 0 */
+	int ts_users;                /* probes armed through it (2: a `retl; D` leaf's entry and return) */
 };
 static struct tramp_slot tramp_hash[TRAMP_HASH];
 static uint32_t *tramp_next = sparc64_tramp_area;
@@ -197,6 +200,30 @@ void sparc64_fbt_entry(uint64_t site, uint64_t *args);
 void sparc64_fbt_return(uint64_t site, uint64_t *args);
 
 /*
+ * tramp_fire_return: at t (words w), in the returning function's caller's
+ * window with the result in %o0: a frame, sparc64_fbt_return(site, args)
+ * with the result, the call site and %sp, back, and retl.
+ */
+static int tramp_fire_return(uint64_t site, uint32_t *w, uint64_t t)
+{
+	int n = 0;
+
+	w[n++] = INSN_SAVE_FRAME;
+	w[n++] = insn_stx_i(0, ARGS_OFF);                 /* the result */
+	w[n++] = insn_stx_i(7, ARGS_OFF + 48);
+	w[n++] = insn_stx_i(6, ARGS_OFF + 56);
+	w[n++] = insn_sethi_hi(site, 8);
+	w[n++] = insn_or_lo(site, 8);
+	w[n] = insn_call(t + 4 * (uint64_t)n, (uint64_t)sparc64_fbt_return);
+	n++;
+	w[n++] = INSN_ADD_ARGS_O1;
+	w[n++] = INSN_RESTORE;
+	w[n++] = INSN_RETL;
+	w[n++] = INSN_NOP;
+	return n;
+}
+
+/*
  * tramp_entry: for a function whose first instruction (at site) is a
  * save: a frame, the six arguments, the return address and the caller's
  * %sp stored, sparc64_fbt_entry(site, args), back to the caller's window,
@@ -217,10 +244,10 @@ static int tramp_entry(uint64_t site, uint32_t first, uint32_t *w, uint64_t t)
 	n++;
 	w[n++] = INSN_ADD_ARGS_O1;
 	w[n++] = INSN_RESTORE;
-	if (first == INSN_RETL) {                         /* a leaf that returns at once */
-		w[n++] = INSN_RETL;
+	if (first == INSN_RETL) {
+		/* A leaf that returns at once: its return probe's site is site + 4 (leaf_return_site). */
 		w[n++] = ((const uint32_t *)site)[1];
-		return n;
+		return n + tramp_fire_return(site + 4, w + n, t + 4 * (uint64_t)n);
 	}
 	if (is_branch(first)) {
 		/* A leaf's first branch and its delay slot: taken, on to its target; not, to site + 8. */
@@ -251,19 +278,7 @@ static int tramp_return(uint64_t site, uint32_t ret, uint32_t delay, uint32_t *w
 		w[n++] = INSN_RESTORE;
 		w[n++] = delay;
 	}
-	w[n++] = INSN_SAVE_FRAME;
-	w[n++] = insn_stx_i(0, ARGS_OFF);                 /* the result */
-	w[n++] = insn_stx_i(7, ARGS_OFF + 48);
-	w[n++] = insn_stx_i(6, ARGS_OFF + 56);
-	w[n++] = insn_sethi_hi(site, 8);
-	w[n++] = insn_or_lo(site, 8);
-	w[n] = insn_call(t + 4 * n, (uint64_t)sparc64_fbt_return);
-	n++;
-	w[n++] = INSN_ADD_ARGS_O1;
-	w[n++] = INSN_RESTORE;
-	w[n++] = INSN_RETL;
-	w[n++] = INSN_NOP;
-	return n;
+	return n + tramp_fire_return(site, w + n, t + 4 * (uint64_t)n);
 }
 
 static struct tramp_slot *tramp_slot(uint64_t site)
@@ -340,6 +355,8 @@ int fbt_isa_scan(uint64_t addr, uint64_t size, struct fbt_isa_func *out)
 		return -1;
 	out->fi_frame = is_save(w[0]);
 	out->fi_entry_ok = out->fi_frame || (w[0] != INSN_NOP && leaf_entry_ok(w, n));
+	if (!out->fi_frame && out->fi_entry_ok && w[0] == INSN_RETL)
+		out->fi_ret[out->fi_nret++] = 4;        /* leaf_return_site: the entry's trampoline fires it */
 	for (uint64_t i = 1; i + 1 < n; i++) {
 		if (!is_return(&w[i]) || (w[i] == INSN_RETL) == out->fi_frame || is_dcti(w[i - 1]))
 			continue;
@@ -387,40 +404,88 @@ static bool word_at(uint64_t addr, uint32_t *w)
 	return true;
 }
 
-/*
- * prov_isa_arm: an fbt site (an entry, a ret, return or retl) becomes `ba,a` to its
- * trampoline: no trap at all, as the paper has it on SPARC; an sdt site
- * (a nop) becomes `ta 0x70`.
- */
-bool prov_isa_arm(uint64_t addr, uint32_t *saved)
+/* orig_word_at: the word at addr as the compiler left it (an armed site's saved word). */
+static bool orig_word_at(uint64_t addr, uint32_t *w)
 {
-	uint32_t w, patch = INSN_TA_PROBE;
+	struct tramp_slot *ts = tramp_slot(addr);
 
-	if (!word_at(addr, &w) || w == INSN_TA_PROBE || (w >> 22) == (0x30800000u >> 22))
+	if (!word_at(addr, w))
 		return false;
-	if (w != INSN_NOP) {
-		uint32_t *t = tramp_get(addr, false);      /* an entry's was made by fbt_isa_entry_copy */
-		if (t == NULL)
-			return false;
-		patch = insn_ba_a(addr, (uint64_t)t);
-	}
-	*saved = w;
+	if (ts != NULL && ts->ts_site == addr && ts->ts_users > 0)
+		*w = ts->ts_orig;
+	return true;
+}
+
+/*
+ * leaf_return_site: is addr the return site fbt_isa_scan gave a leaf that
+ * is `retl; D` from its first word (addr is D, never patched: the entry's
+ * trampoline at addr - 4 does the return and fires its probe)?  A real
+ * return site holds ret, return or retl itself.
+ */
+static bool leaf_return_site(uint64_t addr)
+{
+	uint32_t w, prev;
+
+	return word_at(addr, &w) && orig_word_at(addr - 4, &prev) && prev == INSN_RETL &&
+	       w != INSN_RET && w != INSN_RETURN && w != INSN_RETL;
+}
+
+static bool patch_word(uint64_t addr, uint32_t w)
+{
 	uint64_t fl = arch_irq_save();
-	bool ok = text_patch((void *)addr, &patch, 4);
+	bool ok = text_patch((void *)addr, &w, 4);
 	arch_irq_restore(fl);
 	return ok;
 }
 
+/*
+ * prov_isa_arm: an fbt site (an entry, a ret, return or retl) becomes
+ * `ba,a` to its trampoline: no trap at all, as the paper has it on SPARC;
+ * an sdt site (a nop) becomes `ta 0x70`.  A site two probes share (a
+ * `retl; D` leaf's) holds the branch while either is armed.
+ */
+bool prov_isa_arm(uint64_t addr, uint32_t *saved)
+{
+	uint64_t base = leaf_return_site(addr) ? addr - 4 : addr;
+	uint32_t w;
+
+	if (!word_at(addr, &w) || !word_at(base, &w))
+		return false;
+	if (w == INSN_NOP) {                              /* sdt */
+		*saved = w;
+		return patch_word(addr, INSN_TA_PROBE);
+	}
+	uint32_t *t = tramp_get(base, base != addr);      /* an entry's was made by fbt_isa_entry_copy */
+	struct tramp_slot *ts = tramp_slot(base);
+	if (t == NULL || ts == NULL || ts->ts_site != base)
+		return false;
+	if (ts->ts_users == 0) {
+		if (w == INSN_TA_PROBE || (w >> 22) == (0x30800000u >> 22))
+			return false;                     /* a branch or trap is never the original */
+		if (!patch_word(base, insn_ba_a(base, (uint64_t)t)))
+			return false;
+		ts->ts_orig = w;
+	}
+	ts->ts_users++;
+	word_at(addr, saved);
+	if (addr == base)
+		*saved = ts->ts_orig;
+	return true;
+}
+
 bool prov_isa_disarm(uint64_t addr, uint32_t saved)
 {
+	uint64_t base = leaf_return_site(addr) ? addr - 4 : addr;
+	struct tramp_slot *ts = tramp_slot(base);
 	uint32_t w;
 
 	if (!word_at(addr, &w))
 		return false;
-	uint64_t fl = arch_irq_save();
-	bool ok = text_patch((void *)addr, &saved, 4);
-	arch_irq_restore(fl);
-	return ok;
+	if (ts == NULL || ts->ts_site != base || ts->ts_users == 0)
+		return patch_word(addr, saved);           /* sdt */
+	if (--ts->ts_users > 0)
+		return true;
+	return patch_word(base, ts->ts_orig);
 }
 
 bool sdt_isa_site_ok(uint64_t addr)

@@ -200,7 +200,12 @@ SELFTEST(s64_fbt_leaf_return_args)
 	                        call_leaf, &sum) == 3 * 91 + 1000);
 	ST_ASSERT(prov_st_count("fbt::s64_fbt_leaf:return /arg0 > 0 && arg0 % 4 == 0/ "
 	                        "{ @ = count(); }", call_leaf, &sum) == 4);
-	ST_ASSERT(sum == 2 * LEAF_SUM);
+	/* `retl; D` from the first word: one site, both probes (the return's offset is 4). */
+	ST_ASSERT(prov_st_count("fbt::s64_fbt_leaf_const:return /arg0 == 4/ { @ = sum(arg1); }",
+	                        call_leaf, &sum) == 77);
+	ST_ASSERT(prov_st_count("fbt::s64_fbt_leaf_const:entry, fbt::s64_fbt_leaf_const:return "
+	                        "{ @ = sum(probename == \"entry\" ? 1000 : arg1); }", call_leaf, &sum) == 1077);
+	ST_ASSERT(sum == 4 * LEAF_SUM);
 }
 
 SELFTEST(s64_fbt_leaf_caller)
