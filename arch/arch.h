@@ -120,9 +120,17 @@ void arch_context_switch(uint64_t *save_sp, uint64_t new_sp);
  * space from then on: arch_as_destroy frees each one and the tables.  A
  * page is never writable and executable at once.
  */
+/*
+ * The format of C's (and D's) long double, 16 bytes on both machines
+ * (ARCH_LDOUBLE_FORMAT): the consumer formats one from its bytes
+ * (userland/dtrace/dtc_float.c).
+ */
+#define ARCH_LDOUBLE_X87  1                     /* x86's 80-bit extended, in the first 10 bytes */
+#define ARCH_LDOUBLE_QUAD 2                     /* IEEE 754 binary128 (SPARC V9) */
 #ifdef __sparc__
 #include "arch/sparc64/machine.h"               /* the same constants for sparc64 */
 #else
+#define ARCH_LDOUBLE_FORMAT ARCH_LDOUBLE_X87
 #define ARCH_USER_BASE    0x10000UL             /* the lowest mappable address: NULL faults */
 #define ARCH_USER_TOP     0x0000800000000000UL  /* the first address above the user half */
 #define ARCH_ELF_MACHINE  62                    /* this machine in an ELF header (EM_X86_64) */

@@ -6,7 +6,8 @@
  * types may be declared, stored, loaded, passed around and formatted with
  * printf's %e %f %g, but D has no floating-point arithmetic and probe
  * context never computes in floating point.  A value of such a type is its
- * bytes (IEEE single, IEEE double, x86 80-bit extended in 16 bytes): DIF
+ * bytes (IEEE single, IEEE double, and for long double 16 bytes in the
+ * machine's format: x86's 80-bit extended, SPARC's IEEE quad): DIF
  * moves them as an integer of that size (float, double) or by reference
  * (long double), and the consumer formats them (userland/dtrace/
  * dtc_float.c).
@@ -26,7 +27,8 @@
  *
  * Context: compile time; arena allocation only; errors unwind.
  *
- * Tests: tests/d/types (float and double); tests/unit/dtc_float_test.c
+ * Tests: tests/d/types (float and double); tests/d/sparc64/tst.long_double.d;
+ *        tests/unit/dtc_float_test.c
  */
 #include "dlang/dt.h"
 

@@ -12,7 +12,10 @@
 # userland/, tests/kernel/) and arch/sparc64/ in place of arch/x86_64/; the
 # same two-pass symbol table.  tests/kernel/prov_fbt_selftest.c (x86's fbt:
 # its decoder's vectors, leaf-function probes) is left out for
-# tests/kernel/sparc64/.  The user programs (mk/sparc64_user.mk: newlib
+# tests/kernel/sparc64/.  -fomit-frame-pointer (gcc's default at -O2 on
+# SPARC, where the frame pointer is the window's %i6 anyway) lets gcc make
+# leaf functions, with no save, as Solaris's kernel has them; fbt probes
+# them too (arch/sparc64/prov_isa.c).  The user programs (mk/sparc64_user.mk: newlib
 # and userland/ cross-built) are the image's /bin, as on x86_64.
 
 S64          := $(BUILD)/sparc64
@@ -22,7 +25,7 @@ S64_LD       := $(S64_CROSS)ld
 S64_NM       := $(S64_CROSS)nm
 S64_QEMU     := qemu-system-sparc64
 S64_CFLAGS   := -std=c11 $(WARN) -I. -ffreestanding -fno-pic -fno-pie -m64 -mcmodel=medlow \
-                -mcpu=ultrasparc -fno-stack-protector -fno-omit-frame-pointer \
+                -mcpu=ultrasparc -fno-stack-protector -fomit-frame-pointer \
                 -fno-optimize-sibling-calls -fno-asynchronous-unwind-tables -fno-shrink-wrap \
                 -fno-reorder-blocks-and-partition -fno-delete-null-pointer-checks -O2 -g -MMD -MP
 S64_ASFLAGS  := -I. -fno-pic -fno-pie -m64 -mcpu=ultrasparc -D__ASSEMBLY__ -g -MMD -MP
@@ -115,13 +118,15 @@ sparc64-run: deps $(S64)/kernel.elf
 # typed values, float formatting, aggregation keys of every size and sign,
 # raw bytes, bit-fields), stack()/caller through register windows, an sdt
 # probe's trap and profile's timer.  Measured (docs/sparc64.md): the cross
-# build about 27 s of CPU, kunit-be-check 1 s, the self-tests 9 s, these 8
-# programs about 26 s.
+# build about 27 s of CPU, kunit-be-check 1 s, the self-tests 9 s, the first
+# 8 programs about 26 s; the last two are sparc64's own (tests/d/sparc64/:
+# long double as IEEE quad, regs.d), about 3 s each.
 S64_DTEST_CHECK := tests/d/types/tst.print.d tests/d/types/tst.float.d \
                    tests/d/aggs/tst.keys_sizes_signs.d tests/d/trace/tst.raw_bytes.d \
                    tests/d/types/tst.bitfields.d tests/d/fbt/tst.caller.d \
                    tests/d/sdt/tst.kmem.d tests/d/profile/tst.tick_rate.d \
-                   tests/d/pidret/tst.values.d
+                   tests/d/pidret/tst.values.d \
+                   tests/d/sparc64/tst.long_double.d tests/d/sparc64/tst.regs.d
 # The kernel's types (CTF) read by D: curthread's members, `cpus, sizeof,
 # offsetof, translators and print() of kernel values (about 3 s).
 S64_DTEST_CHECK += tests/d/ctf/tst.kernel_types.d

@@ -119,8 +119,10 @@ $(S64)/kbin/bin/%: $(S64U_BINDIR)/%
 $(S64)/kscripts.o: $(S64_KBINS)
 
 # The user-process test on sparc64 (tests/e2e/test_sparc64_user.py): one
-# guest, about 20 s; not in make check by itself (mk/check.mk wires tests in).
+# guest, about 20 s; and a kernel stack overflow's report
+# (tests/e2e/test_sparc64_crash.py, one more boot, about 3 s of CPU); not in
+# make check by itself (mk/check.mk wires tests in).
 .PHONY: sparc64-user-check
 sparc64-user-check: $(S64)/kernel.elf
 	@echo "== user processes, sparc64 (tests/e2e/test_sparc64_user.py)"
-	$(Q)$(PYTHON) -m pytest -q tests/e2e/test_sparc64_user.py
+	$(Q)$(PYTHON) -m pytest -q tests/e2e/test_sparc64_user.py tests/e2e/test_sparc64_crash.py

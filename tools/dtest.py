@@ -44,6 +44,9 @@ pass, and are skipped, each with its reason on its SKIP line:
     - all of them with --multi-cpu or SONDE_CPUS above 1: sun4u in QEMU
       7.2 has one CPU.
 
+On x86_64, the programs tests/d/x86_64.skip lists (another machine's own,
+such as tests/d/sparc64/) are skipped in the same way.
+
 Environment: DTEST_DTRACE=PATH runs PATH instead of tools/dtrace (for
 trying the runner itself); SONDE_* variables pass through to tools/dtrace.
 """
@@ -314,6 +317,11 @@ def main():
         skips = MachineSkips(args.arch, args.multi_cpu)
         for t in tests:
             t.skip = t.skip or skips.reason(t.path)
+    else:                                    # another machine's own programs (tests/d/x86_64.skip)
+        for pat, why in MachineSkips._read_list(os.path.join(ROOT, "tests", "d", "x86_64.skip")):
+            for t in tests:
+                if t.path == pat or (pat.endswith("/") and t.path.startswith(pat)) or fnmatch.fnmatch(t.path, pat):
+                    t.skip = t.skip or "x86_64: " + why
     counts = {"PASS": 0, "FAIL": 0, "SKIP": 0}
     lock = threading.Lock()
     start = time.monotonic()

@@ -21,9 +21,23 @@
  * off), leaves its window and then does what the displaced instructions
  * did: the save and a branch back to site + 4, or the restore (and delay
  * instruction) and retl.  Globals and condition codes are dead at a
- * function boundary in the SPARC ABI, so nothing else is saved.  Leaf
- * functions (no save) get no probes.  Disabled, a site is the compiler's
- * own instruction: zero probe effect.
+ * function boundary in the SPARC ABI, so nothing else is saved.
+ *
+ * Leaf functions (no save: they run in their caller's window, arguments
+ * in %o0-%o5, the return address in %o7) are probed the same way, and the
+ * trampoline's own save is what keeps their registers: the leaf's %o
+ * registers are the trampoline's %i registers while the framework runs,
+ * and come back with its restore.  The entry site is the leaf's first
+ * instruction, replayed in the trampoline after the restore (it must be
+ * movable, or a branch, replayed with its delay slot D as the branch
+ * retargeted to a `ba,a` to its target, D, and a `ba,a` to site + 8, which
+ * keeps the annul bit's meaning).  A return site is a `retl; D` with D
+ * movable: the trampoline runs D first, so the result in %o0 is final,
+ * then fires and does the retl.  A leaf that is `retl; D` from its first
+ * word has both probes on that one word: its trampoline fires the entry,
+ * runs D, fires the return (whose site fbt knows as offset 4, D's) and
+ * returns; the branch stays while either is armed (ts_users).  Disabled, a
+ * site is the compiler's own instruction: zero probe effect.
  *
  * Tests: self-tests s64_fbt_* (tests/kernel/sparc64/fbt_selftest.c), sdt_* and
  *        profile_* under make sparc64-check
@@ -31,6 +45,7 @@
 #include "arch/arch.h"
 #include "arch/sparc64/sparc64.h"
 #include "kernel/klib.h"
+#include "kernel/ksym.h"
 #include "kernel/mem.h"
 #include "kernel/prov_isa.h"
 
@@ -40,7 +55,7 @@
 #define INSN_RETURN    0x81cfe008u     /* return %i7 + 8 */
 #define INSN_RETL      0x81c3e008u     /* retl: jmpl %o7 + 8, %g0 */
 #define INSN_RESTORE   0x81e80000u     /* restore %g0, %g0, %g0 */
-#define TRAMP_WORDS    16              /* words per trampoline */
+#define TRAMP_WORDS    26              /* words per trampoline */
 #define TRAMP_HASH     8192            /* sites that can have one */
 #define FRAME          256             /* a trampoline's frame */
 #define ARGS_OFF       (STACK_BIAS + 176)
@@ -61,6 +76,8 @@ __asm__(".pushsection .text.notrace.tramp, \"ax\", @progbits\n"
 struct tramp_slot {
 	uint64_t ts_site;            /* the patched instruction's address */
 	uint32_t *ts_tramp;          /* its trampoline */
+	uint32_t ts_orig;            /* the word the branch replaces, while ts_users > 0 */
+	int ts_users;                /* probes armed through it (2: a `retl; D` leaf's entry and return) */
 };
 static struct tramp_slot tramp_hash[TRAMP_HASH];
 static uint32_t *tramp_next = sparc64_tramp_area;
@@ -91,6 +108,85 @@ static bool insn_movable(uint32_t w)
 	return true;
 }
 
+/*
+ * is_dcti: a delayed control transfer (a branch, call, jmpl or return)
+ * whose delay slot, the next word, may run: not `ba,a` (or `fba,a`), which
+ * annuls it.
+ */
+static bool is_dcti(uint32_t w)
+{
+	uint32_t op = w >> 30, op2 = (w >> 22) & 7;
+
+	if (op == 1)
+		return true;
+	if (op == 0 && (op2 == 2 || op2 == 6 || op2 == 1 || op2 == 5) && (w >> 25 & 0x1f) == 0x18)
+		return false;                                   /* annulled, always: ba,a fba,a (bpa,a) */
+	if (op == 0)
+		return op2 == 1 || op2 == 2 || op2 == 3 || op2 == 5 || op2 == 6;
+	return op == 2 && (op3_of(w) == 0x38 || op3_of(w) == 0x39);
+}
+
+/* is_branch: a PC-relative branch (Bicc, BPcc, BPr, FBfcc, FBPfcc; not call). */
+static bool is_branch(uint32_t w)
+{
+	uint32_t op2 = (w >> 22) & 7;
+
+	return (w >> 30) == 0 && (op2 == 1 || op2 == 2 || op2 == 3 || op2 == 5 || op2 == 6);
+}
+
+/* branch_retarget: the branch w with its displacement set to words (small, positive). */
+static uint32_t branch_retarget(uint32_t w, uint32_t words)
+{
+	uint32_t op2 = (w >> 22) & 7;
+	uint32_t mask = op2 == 3 ? (3u << 20 | 0x3fffu) : op2 == 1 || op2 == 5 ? 0x7ffffu : 0x3fffffu;
+
+	return (w & ~mask) | words;
+}
+
+/* branch_dest: where the branch w at pc goes. */
+static uint64_t branch_dest(uint32_t w, uint64_t pc)
+{
+	uint32_t op2 = (w >> 22) & 7;
+	int64_t disp;
+
+	if (op2 == 2 || op2 == 6)
+		disp = (int64_t)((uint64_t)w << 42) >> 40;
+	else if (op2 == 1 || op2 == 5)
+		disp = (int64_t)((uint64_t)w << 45) >> 43;
+	else
+		disp = (int64_t)((uint64_t)((w >> 20 & 3) << 14 | (w & 0x3fff)) << 48) >> 46;
+	return pc + (uint64_t)disp;
+}
+
+/* branch_to: is w, at pc, a branch or call whose target is to? */
+static bool branch_to(uint32_t w, uint64_t pc, uint64_t to)
+{
+	if (w >> 30 == 1)
+		return pc + (uint64_t)((int64_t)((uint64_t)w << 34) >> 32) == to;   /* call: disp30 * 4 */
+	return is_branch(w) && branch_dest(w, pc) == to;
+}
+
+/*
+ * leaf_entry_ok: may a leaf function (no save) at w, n words long, have an
+ * entry probe?  Its first instruction must run in the trampoline (movable),
+ * or be `retl` or a branch with a movable delay instruction, and nothing in the
+ * function may branch back to its first word (a loop there would fire the
+ * entry probe again).
+ */
+static bool leaf_entry_ok(const uint32_t *w, uint64_t n)
+{
+	if (w[0] == INSN_RETL || is_branch(w[0])) {
+		if (n < 2 || !insn_movable(w[1]) || is_save(w[1]) || is_restore(w[1]))
+			return false;
+	} else if (!insn_movable(w[0]) || is_save(w[0]) || is_restore(w[0])) {
+		return false;
+	}
+	for (uint64_t i = 1; i < n; i++)
+		if (branch_to(w[i], (uint64_t)&w[i], (uint64_t)w))
+			return false;
+	return true;
+}
+
 static uint32_t insn_sethi_hi(uint64_t v, int rd) { return 0x01000000u | (uint32_t)rd << 25 | (uint32_t)((v >> 10) & 0x3fffff); }
 static uint32_t insn_or_lo(uint64_t v, int rd) { return 0x80102000u | (uint32_t)rd << 25 | (uint32_t)rd << 14 | (uint32_t)(v & 0x3ff); }
 static uint32_t insn_call(uint64_t from, uint64_t to) { return 0x40000000u | (uint32_t)(((to - from) >> 2) & 0x3fffffff); }
@@ -102,6 +198,30 @@ static uint32_t insn_stx_i(int r, int off) { return 0xc0738000u | (uint32_t)(24 
 
 void sparc64_fbt_entry(uint64_t site, uint64_t *args);
 void sparc64_fbt_return(uint64_t site, uint64_t *args);
+
+/*
+ * tramp_fire_return: at t (words w), in the returning function's caller's
+ * window with the result in %o0: a frame, sparc64_fbt_return(site, args)
+ * with the result, the call site and %sp, back, and retl.
+ */
+static int tramp_fire_return(uint64_t site, uint32_t *w, uint64_t t)
+{
+	int n = 0;
+
+	w[n++] = INSN_SAVE_FRAME;
+	w[n++] = insn_stx_i(0, ARGS_OFF);                 /* the result */
+	w[n++] = insn_stx_i(7, ARGS_OFF + 48);
+	w[n++] = insn_stx_i(6, ARGS_OFF + 56);
+	w[n++] = insn_sethi_hi(site, 8);
+	w[n++] = insn_or_lo(site, 8);
+	w[n] = insn_call(t + 4 * (uint64_t)n, (uint64_t)sparc64_fbt_return);
+	n++;
+	w[n++] = INSN_ADD_ARGS_O1;
+	w[n++] = INSN_RESTORE;
+	w[n++] = INSN_RETL;
+	w[n++] = INSN_NOP;
+	return n;
+}
 
 /*
  * tramp_entry: for a function whose first instruction (at site) is a
@@ -124,6 +244,19 @@ static int tramp_entry(uint64_t site, uint32_t first, uint32_t *w, uint64_t t)
 	n++;
 	w[n++] = INSN_ADD_ARGS_O1;
 	w[n++] = INSN_RESTORE;
+	if (first == INSN_RETL) {
+		/* A leaf that returns at once: its return probe's site is site + 4 (leaf_return_site). */
+		w[n++] = ((const uint32_t *)site)[1];
+		return n + tramp_fire_return(site + 4, w + n, t + 4 * (uint64_t)n);
+	}
+	if (is_branch(first)) {
+		/* A leaf's first branch and its delay slot: taken, on to its target; not, to site + 8. */
+		w[n] = branch_retarget(first, 3);
+		w[n + 1] = ((const uint32_t *)site)[1];
+		w[n + 2] = insn_ba_a(t + 4 * (n + 2), site + 8);
+		w[n + 3] = insn_ba_a(t + 4 * (n + 3), branch_dest(first, site));
+		return n + 4;
+	}
 	w[n++] = first;
 	w[n] = insn_ba_a(t + 4 * n, site + 4);
 	return n + 1;
@@ -139,25 +272,13 @@ static int tramp_return(uint64_t site, uint32_t ret, uint32_t delay, uint32_t *w
 {
 	int n = 0;
 
-	if (ret == INSN_RET) {
-		w[n++] = delay;                                   /* the restore */
+	if (ret == INSN_RET || ret == INSN_RETL) {
+		w[n++] = delay;                                   /* the restore, or a leaf's delay */
 	} else {
 		w[n++] = INSN_RESTORE;
 		w[n++] = delay;
 	}
-	w[n++] = INSN_SAVE_FRAME;
-	w[n++] = insn_stx_i(0, ARGS_OFF);                 /* the result */
-	w[n++] = insn_stx_i(7, ARGS_OFF + 48);
-	w[n++] = insn_stx_i(6, ARGS_OFF + 56);
-	w[n++] = insn_sethi_hi(site, 8);
-	w[n++] = insn_or_lo(site, 8);
-	w[n] = insn_call(t + 4 * n, (uint64_t)sparc64_fbt_return);
-	n++;
-	w[n++] = INSN_ADD_ARGS_O1;
-	w[n++] = INSN_RESTORE;
-	w[n++] = INSN_RETL;
-	w[n++] = INSN_NOP;
-	return n;
+	return n + tramp_fire_return(site, w + n, t + 4 * (uint64_t)n);
 }
 
 static struct tramp_slot *tramp_slot(uint64_t site)
@@ -172,8 +293,22 @@ static struct tramp_slot *tramp_slot(uint64_t site)
 	return NULL;
 }
 
-/* tramp_get: site's trampoline (made once); NULL if the site cannot have one.  Thread context, serialised by the framework. */
-static uint32_t *tramp_get(uint64_t site)
+/* is_return: a return site's pair: `ret; restore`, `return %i7 + 8; D` or a leaf's `retl; D` (D movable). */
+static bool is_return(const uint32_t *w)
+{
+	if (w[0] == INSN_RET)
+		return is_restore(w[1]);
+	if (w[0] != INSN_RETURN && w[0] != INSN_RETL)
+		return false;
+	return insn_movable(w[1]) && !is_save(w[1]) && !is_restore(w[1]);
+}
+
+/*
+ * tramp_get: site's trampoline (made once), an entry's if entry, else a
+ * return's; NULL if the site cannot have one.  Thread context, serialised
+ * by the framework.
+ */
+static uint32_t *tramp_get(uint64_t site, bool entry)
 {
 	const uint32_t *insn = (const uint32_t *)site;
 	struct tramp_slot *ts = tramp_slot(site);
@@ -187,10 +322,9 @@ static uint32_t *tramp_get(uint64_t site)
 	if (tramp_next + TRAMP_WORDS > sparc64_tramp_end)
 		return NULL;
 	uint64_t t = (uint64_t)tramp_next;
-	if (is_save(insn[0]))
+	if (entry)
 		n = tramp_entry(site, insn[0], w, t);
-	else if ((insn[0] == INSN_RET && is_restore(insn[1])) ||
-	         (insn[0] == INSN_RETURN && insn_movable(insn[1]) && !is_save(insn[1]) && !is_restore(insn[1])))
+	else if (is_return(insn))
 		n = tramp_return(site, insn[0], insn[1], w, t);
 	else
 		return NULL;
@@ -203,9 +337,13 @@ static uint32_t *tramp_get(uint64_t site)
 }
 
 /*
- * fbt_isa_scan: entry probes where the first instruction is a save (a
- * function with a register window: a leaf without one gets none); return
- * probes at each `ret; restore` and `return %i7 + 8; D` with D movable.
+ * fbt_isa_scan: a function with a register window (its first instruction
+ * a save) has an entry probe there and return probes at each `ret;
+ * restore` and `return %i7 + 8; D` with D movable.  A leaf (no save: the
+ * kernel is built without shrink-wrapping, so a function that saves does
+ * so first) has an entry probe at its first instruction if leaf_entry_ok
+ * says so, and return probes at each `retl; D` with D movable.  A return
+ * pair in another instruction's delay slot is left alone.
  */
 int fbt_isa_scan(uint64_t addr, uint64_t size, struct fbt_isa_func *out)
 {
@@ -215,12 +353,12 @@ int fbt_isa_scan(uint64_t addr, uint64_t size, struct fbt_isa_func *out)
 	memset(out, 0, sizeof(*out));
 	if ((addr & 3) || n == 0)
 		return -1;
-	out->fi_entry_ok = out->fi_frame = is_save(w[0]);
+	out->fi_frame = is_save(w[0]);
+	out->fi_entry_ok = out->fi_frame || (w[0] != INSN_NOP && leaf_entry_ok(w, n));
+	if (!out->fi_frame && out->fi_entry_ok && w[0] == INSN_RETL)
+		out->fi_ret[out->fi_nret++] = 4;        /* leaf_return_site: the entry's trampoline fires it */
 	for (uint64_t i = 1; i + 1 < n; i++) {
-		bool ret = (w[i] == INSN_RET && is_restore(w[i + 1])) ||
-		           (w[i] == INSN_RETURN && insn_movable(w[i + 1]) &&
-		            !is_save(w[i + 1]) && !is_restore(w[i + 1]));
-		if (!ret || !out->fi_frame)
+		if (!is_return(&w[i]) || (w[i] == INSN_RETL) == out->fi_frame || is_dcti(w[i - 1]))
 			continue;
 		if (out->fi_nret == FBT_ISA_MAXRET)
 			return -1;
@@ -232,7 +370,7 @@ int fbt_isa_scan(uint64_t addr, uint64_t size, struct fbt_isa_func *out)
 /* fbt_isa_entry_copy: the entry trampoline, which replays the first instruction itself. */
 uint64_t fbt_isa_entry_copy(uint64_t addr)
 {
-	return (uint64_t)tramp_get(addr);
+	return (uint64_t)tramp_get(addr, true);
 }
 
 /* The trampolines' way into fbt (probe context from here on). */
@@ -266,40 +404,88 @@ static bool word_at(uint64_t addr, uint32_t *w)
 	return true;
 }
 
-/*
- * prov_isa_arm: an fbt site (a save, a ret or return) becomes `ba,a` to its
- * trampoline: no trap at all, as the paper has it on SPARC; an sdt site
- * (a nop) becomes `ta 0x70`.
- */
-bool prov_isa_arm(uint64_t addr, uint32_t *saved)
+/* orig_word_at: the word at addr as the compiler left it (an armed site's saved word). */
+static bool orig_word_at(uint64_t addr, uint32_t *w)
 {
-	uint32_t w, patch = INSN_TA_PROBE;
+	struct tramp_slot *ts = tramp_slot(addr);
 
-	if (!word_at(addr, &w) || w == INSN_TA_PROBE || (w >> 22) == (0x30800000u >> 22))
+	if (!word_at(addr, w))
 		return false;
-	if (w != INSN_NOP) {
-		uint32_t *t = tramp_get(addr);
-		if (t == NULL)
-			return false;
-		patch = insn_ba_a(addr, (uint64_t)t);
-	}
-	*saved = w;
+	if (ts != NULL && ts->ts_site == addr && ts->ts_users > 0)
+		*w = ts->ts_orig;
+	return true;
+}
+
+/*
+ * leaf_return_site: is addr the return site fbt_isa_scan gave a leaf that
+ * is `retl; D` from its first word (addr is D, never patched: the entry's
+ * trampoline at addr - 4 does the return and fires its probe)?  A real
+ * return site holds ret, return or retl itself.
+ */
+static bool leaf_return_site(uint64_t addr)
+{
+	uint32_t w, prev;
+
+	return word_at(addr, &w) && orig_word_at(addr - 4, &prev) && prev == INSN_RETL &&
+	       w != INSN_RET && w != INSN_RETURN && w != INSN_RETL;
+}
+
+static bool patch_word(uint64_t addr, uint32_t w)
+{
 	uint64_t fl = arch_irq_save();
-	bool ok = text_patch((void *)addr, &patch, 4);
+	bool ok = text_patch((void *)addr, &w, 4);
 	arch_irq_restore(fl);
 	return ok;
 }
 
+/*
+ * prov_isa_arm: an fbt site (an entry, a ret, return or retl) becomes
+ * `ba,a` to its trampoline: no trap at all, as the paper has it on SPARC;
+ * an sdt site (a nop) becomes `ta 0x70`.  A site two probes share (a
+ * `retl; D` leaf's) holds the branch while either is armed.
+ */
+bool prov_isa_arm(uint64_t addr, uint32_t *saved)
+{
+	uint64_t base = leaf_return_site(addr) ? addr - 4 : addr;
+	uint32_t w;
+
+	if (!word_at(addr, &w) || !word_at(base, &w))
+		return false;
+	if (w == INSN_NOP) {                              /* sdt */
+		*saved = w;
+		return patch_word(addr, INSN_TA_PROBE);
+	}
+	uint32_t *t = tramp_get(base, base != addr);      /* an entry's was made by fbt_isa_entry_copy */
+	struct tramp_slot *ts = tramp_slot(base);
+	if (t == NULL || ts == NULL || ts->ts_site != base)
+		return false;
+	if (ts->ts_users == 0) {
+		if (w == INSN_TA_PROBE || (w >> 22) == (0x30800000u >> 22))
+			return false;                     /* a branch or trap is never the original */
+		if (!patch_word(base, insn_ba_a(base, (uint64_t)t)))
+			return false;
+		ts->ts_orig = w;
+	}
+	ts->ts_users++;
+	word_at(addr, saved);
+	if (addr == base)
+		*saved = ts->ts_orig;
+	return true;
+}
+
 bool prov_isa_disarm(uint64_t addr, uint32_t saved)
 {
+	uint64_t base = leaf_return_site(addr) ? addr - 4 : addr;
+	struct tramp_slot *ts = tramp_slot(base);
 	uint32_t w;
 
 	if (!word_at(addr, &w))
 		return false;
-	uint64_t fl = arch_irq_save();
-	bool ok = text_patch((void *)addr, &saved, 4);
-	arch_irq_restore(fl);
-	return ok;
+	if (ts == NULL || ts->ts_site != base || ts->ts_users == 0)
+		return patch_word(addr, saved);           /* sdt */
+	if (--ts->ts_users > 0)
+		return true;
+	return patch_word(base, ts->ts_orig);
 }
 
 bool sdt_isa_site_ok(uint64_t addr)
@@ -326,10 +512,26 @@ int sdt_isa_regindex(const char *name)
 	return -1;
 }
 
+/*
+ * frameless_at: has the kernel code at pc no register window of its own
+ * there (a leaf function, or a function's first word, its save not yet
+ * run)?  Its caller's call site is then in %o7, and its %sp is the
+ * caller's frame.  Probe or interrupt context.
+ */
+static bool frameless_at(uint64_t pc)
+{
+	struct ksym ks;
+	uint32_t w;
+
+	if (!ksym_lookup_addr(pc, &ks) || !ks.ks_func || !word_at(ks.ks_addr, &w))
+		return false;
+	return pc == ks.ks_addr || !is_save(w);
+}
+
 /* sparc64_probe_trap: a `ta 0x70`: an sdt (or fbt) site's trap.  Probe context. */
 bool sparc64_probe_trap(struct trap_frame *tf)
 {
-	uint64_t regs[32];
+	uint64_t regs[32], leaf[16];
 	struct prov_trap pt;
 
 	__asm__ volatile("flushw" ::: "memory");
@@ -344,6 +546,12 @@ bool sparc64_probe_trap(struct trap_frame *tf)
 	pt.pt_fp = tf->tf_o[6];         /* the trapped window's %sp: stack() starts at its frame */
 	pt.pt_sp = (const uint64_t *)(tf->tf_o[6] + STACK_BIAS);
 	pt.pt_cpu = 0;
+	if (frameless_at(tf->tf_tpc)) {
+		/* A site in a leaf: a frame of our own whose %i6, %i7 are the leaf's %sp and %o7. */
+		leaf[14] = tf->tf_o[6];
+		leaf[15] = tf->tf_o[7];
+		pt.pt_fp = (uint64_t)leaf - STACK_BIAS;
+	}
 	if (!sdt_invop(&pt) && !fbt_invop(&pt))
 		return false;
 	if (pt.pt_resume != PROV_RESUME_AT)
@@ -367,7 +575,12 @@ bool prov_isa_intr_frame(uint64_t *pc, uint64_t *fp, bool *user)
 	return true;
 }
 
+/* prov_isa_intr_retslot: the interrupted %o7 where the interrupted code has no window (frameless_at). */
 const uint64_t *prov_isa_intr_retslot(void)
 {
-	return NULL;
+	struct trap_frame *tf = sparc64_intr_frame;
+
+	if (tf == NULL || (tf->tf_tstate & TSTATE_PRIV) == 0 || !frameless_at(tf->tf_tpc))
+		return NULL;
+	return &tf->tf_o[7];
 }

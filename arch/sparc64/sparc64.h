@@ -63,6 +63,7 @@ struct trap_frame {
 	uint64_t tf_sfar;            /* D-MMU fault address, if any */
 	uint64_t tf_pad[2];
 };
+#define TSTATE_PRIV 0x400UL          /* in tf_tstate: the trap came from kernel mode */
 
 void sparc64_trap(struct trap_frame *tf);   /* C half of every non-window trap */
 
@@ -86,6 +87,11 @@ struct sparc64_mmu_page {
 	uint64_t mp_kstack;                     /* 4120: the running user thread's kernel stack top */
 	uint64_t mp_wbuf_n;                     /* 4128: windows in mp_wbuf */
 	struct sparc64_wbuf mp_wbuf[MMU_WBUF_MAX];   /* 4136 */
+	struct sparc64_nested {                 /* 5224: a fatal trap inside a trap handler (traps.S) */
+		uint64_t mn_tt, mn_addr;        /* its type, its page (the tag access) */
+		uint64_t mn_tt_below, mn_tpc_below;   /* the trap it interrupted (a spill, a fill), where */
+		uint64_t mn_fp, mn_ret;         /* that window's %i6 (biased) and %i7 */
+	} mp_nested;
 };
 extern struct sparc64_mmu_page sparc64_mmu_page;
 

@@ -9,7 +9,10 @@
  * (ta 0x70, prov_isa.c), and faults.  A fault at an instruction listed in
  * the exception table (arch_safe_read's load) resumes at its fix-up; any
  * other fault is fatal: registers, the faulting address and a symbolized
- * stack, then power-off with the failure status.
+ * stack, then power-off with the failure status.  A fault inside a trap
+ * handler (a window spill or fill that faulted: a kernel stack overflow,
+ * when its page is just below the thread's stack) is reported from what
+ * traps.S recorded before it moved to the panic stack (nested_report).
  *
  * Stack walks go through the register windows: flushw puts every window in
  * its frame's save area, where a frame's caller's frame pointer is the
@@ -17,7 +20,7 @@
  * address of the call instruction.
  *
  * Tests: self-tests safe_read_survives_faults, s64_fbt_* under make
- *        sparc64-check
+ *        sparc64-check; tests/e2e/test_sparc64_crash.py (crash stack)
  */
 #include "arch/arch.h"
 #include "arch/sparc64/sparc64.h"
@@ -140,6 +143,120 @@ static const char *trap_name(uint64_t tt)
 	}
 }
 
+/* backtrace_print: pcs, a run of the same return address (a recursion) as one line. */
+static void backtrace_print(const uint64_t *pcs, int n)
+{
+	char buf[96];
+
+	for (int i = 0; i < n;) {
+		int k = 1;
+		while (i + k < n && pcs[i + k] == pcs[i])
+			k++;
+		if (k > 1)
+			kprintf("  %s (%d frames)\n", ksym_format(pcs[i], buf, sizeof(buf)), k);
+		else
+			kprintf("  %s\n", ksym_format(pcs[i], buf, sizeof(buf)));
+		i += k;
+	}
+}
+
+/* The running thread's kernel stack, [*lo, *hi). */
+static void thread_stack(const struct thread *t, uint64_t *lo, uint64_t *hi)
+{
+	extern char boot_stack[], boot_stack_top[];
+
+	*lo = *hi = 0;
+	if (t == NULL || t->t_stack == NULL)
+		return;
+	*lo = (uint64_t)t->t_stack;
+	*hi = t->t_stack == boot_stack ? (uint64_t)boot_stack_top : *lo + THREAD_STACK_SIZE;
+}
+
+/*
+ * chain_ok: does a whole chain of frames start at fp: each save area in
+ * [lo, hi), each caller's frame above the last, each return address in a
+ * kernel function, until the thread's first frame (a zero %i6 or %i7) or
+ * the stack's top?
+ */
+static bool chain_ok(uint64_t fp, uint64_t lo, uint64_t hi)
+{
+	struct ksym ks;
+
+	for (int depth = 0; depth < 1024; depth++) {
+		uint64_t p = fp + STACK_BIAS;
+		if (p < lo || p + 128 > hi || (p & 15) != 0)
+			return false;
+		const uint64_t *w = (const uint64_t *)p;
+		if (w[14] == 0 || w[15] == 0 || w[14] + STACK_BIAS >= hi)
+			return depth >= 2;
+		if (!ksym_lookup_addr(w[15], &ks) || !ks.ks_func || w[14] + STACK_BIAS <= p)
+			return false;
+		fp = w[14];
+	}
+	return false;
+}
+
+/*
+ * stack_scan: the lowest frame on the stack [lo, hi) from which chain_ok
+ * holds, or 0: after an overflow, where the windows saved before it begin
+ * (the newer ones were never written to the stack).
+ */
+static uint64_t stack_scan(uint64_t lo, uint64_t hi)
+{
+	for (uint64_t p = ALIGN_UP(lo, 16); p + 128 <= hi; p += 16)
+		if (chain_ok(p - STACK_BIAS, lo, hi))
+			return p - STACK_BIAS;
+	return 0;
+}
+
+/*
+ * nested_report: the fatal report of a trap inside a trap handler
+ * (traps.S's trap_fatal_nested, which recorded it in mp_nested and went on
+ * on the panic stack).  A window spill or fill whose page is just below
+ * the thread's stack is a kernel stack overflow: the stack ran into the
+ * unmapped page under it (the trap below is then the spill, or the fault
+ * of a store into a frame there, and this one trap_generic's own frame
+ * there).  The windows not yet on the stack were dropped: the backtrace is
+ * where the thread was, the faulting window's %i7, then the frames already
+ * on the stack (stack_scan), whose repeats print as one line.  Never
+ * returns.
+ */
+static void nested_report(struct thread *t)
+{
+	const struct sparc64_nested *mn = &sparc64_mmu_page.mp_nested;
+	uint64_t lo, hi, pcs[64];
+	bool spill = mn->mn_tt_below >= 0x80 && mn->mn_tt_below < 0xc0;
+	bool fill = mn->mn_tt_below >= 0xc0 && mn->mn_tt_below < 0x100;
+	char buf[96];
+	int n = 0;
+
+	thread_stack(t, &lo, &hi);
+	bool overflow = lo != 0 && mn->mn_addr < lo && mn->mn_addr + 2 * PAGE_SIZE >= lo;
+	kprintf("\nfatal trap 0x%lx: %s\n", mn->mn_tt, overflow ? "kernel stack overflow" :
+	        spill ? "a window spill faulted" : fill ? "a window fill faulted" :
+	        "a trap inside a trap handler");
+	kprintf("  %s at 0x%lx, inside trap 0x%lx (%s)\n", trap_name(mn->mn_tt), mn->mn_addr,
+	        mn->mn_tt_below, spill ? "a window spill" : fill ? "a window fill" : trap_name(mn->mn_tt_below));
+	kprintf("  at %s, thread %lu (%s)\n", ksym_format(mn->mn_tpc_below, buf, sizeof(buf)),
+	        t ? t->t_tid : 0UL, t ? t->t_name : "?");
+	if (lo != 0)
+		kprintf("  kernel stack [0x%lx, 0x%lx)\n", lo, hi);
+	pcs[n++] = mn->mn_tpc_below;
+	if (mn->mn_ret != 0)
+		pcs[n++] = mn->mn_ret;
+	if (overflow) {
+		uint64_t fp = stack_scan(lo, hi);
+		kprintf("  the windows not yet on the stack are lost; its frames from 0x%lx on are not\n",
+		        fp ? fp + STACK_BIAS : 0);
+		n += stack_from(fp, pcs + n, 64 - n);
+	} else {
+		n += stack_from(mn->mn_fp, pcs + n, 64 - n);
+	}
+	kprintf("backtrace:\n");
+	backtrace_print(pcs, n);
+	arch_poweroff(POWEROFF_FAILURE);
+}
+
 static void fault_report(struct trap_frame *tf)
 {
 	struct thread *t = curcpu()->cpu_thread;
@@ -147,6 +264,8 @@ static void fault_report(struct trap_frame *tf)
 	char buf[96];
 
 	console_panic_mode();
+	if (sparc64_mmu_page.mp_nested.mn_tt != 0)
+		nested_report(t);
 	kprintf("\nfatal trap 0x%lx: %s\n", tf->tf_tt, trap_name(tf->tf_tt));
 	kprintf("  at %s, thread %lu (%s)\n", ksym_format(tf->tf_tpc, buf, sizeof(buf)),
 	        t ? t->t_tid : 0UL, t ? t->t_name : "?");
@@ -159,8 +278,7 @@ static void fault_report(struct trap_frame *tf)
 		        i, tf->tf_g[i], i + 1, tf->tf_g[i + 1], i, tf->tf_o[i], i + 1, tf->tf_o[i + 1]);
 	kprintf("backtrace:\n");
 	int n = stack_from(tf->tf_o[6], pcs, 16);     /* from the trapped window's frame */
-	for (int i = 0; i < n; i++)
-		kprintf("  %s\n", ksym_format(pcs[i], buf, sizeof(buf)));
+	backtrace_print(pcs, n);
 	arch_poweroff(POWEROFF_FAILURE);
 }
 

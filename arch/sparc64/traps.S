@@ -88,6 +88,7 @@
 #define MP_WBUF      4136
 #define WBUF_SIZE    136
 #define WBUF_MAX     8
+#define MP_NEST      5224       /* struct sparc64_nested: what trap_fatal_nested saw */
 
 #define TSTATE_PRIV   0x400     /* PSTATE.PRIV, in TSTATE */
 #define WSTATE_KERN   8         /* other windows: type 1 (user), normal: type 0 */
@@ -662,8 +663,28 @@ trap_fatal_nested:
 	 * that faulted (a kernel stack overflowed into its guard page).  Only
 	 * a fatal report can follow: drop the windows not yet saved and go on
 	 * on the panic stack, or the save below would spill to the bad stack
-	 * again, up to MAXTL.
+	 * again, up to MAXTL.  First, for the report (trap.c), what C could
+	 * not see afterwards, into the MMU page, which never misses: this
+	 * trap's type and page (the tag access, before the panic stack's
+	 * first store can miss and replace it), the trap below (%g3, from
+	 * trap_nested) and where it was taken (its TPC: the kernel code that
+	 * needed the window), and this window's %i6 and %i7 (for a spill, the
+	 * window being saved: its caller's frame and its call site), from
+	 * which the frames already on the stack are found.
 	 */
+	SETX32(sparc64_mmu_page + MP_NEST, %g5)
+	rdpr	%tt, %g4
+	stx	%g4, [%g5 + 0x00]
+	mov	TAG_ACCESS, %g4
+	ldxa	[%g4] ASI_DMMU, %g4
+	stx	%g4, [%g5 + 0x08]
+	stx	%g3, [%g5 + 0x10]
+	wrpr	%g2, 0, %tl
+	rdpr	%tpc, %g4
+	wrpr	%g1, 0, %tl
+	stx	%g4, [%g5 + 0x18]
+	stx	%i6, [%g5 + 0x20]
+	stx	%i7, [%g5 + 0x28]
 	wrpr	%g0, 6, %cansave
 	wrpr	%g0, 0, %canrestore
 	wrpr	%g0, 0, %otherwin

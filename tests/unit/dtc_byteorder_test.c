@@ -1,8 +1,10 @@
 /*
  * dtc_byteorder_test.c - the consumer's formatting of recorded values on both
  * byte orders: print() of scalars and struct members (dtc_typeprint.c) and
- * printf's %f of a float (dtc_format.c, dtc_float.c), and rawbytes' dump
- * of a scalar (dtc_scalar_bytes, as dtc_print.c uses it).
+ * printf's %f of a float (dtc_format.c, dtc_float.c), rawbytes' dump of a
+ * scalar (dtc_scalar_bytes, as dtc_print.c uses it), and printf's %Lf of a
+ * long double in the machine's own format (x87 on the host, IEEE quad on
+ * sparc64).
  *
  * Probe context records a scalar as one 64-bit value in this machine's byte
  * order, so a 4-byte int's bits are the record's last 4 bytes on a
@@ -18,6 +20,7 @@
  * few consumer functions the formatters call and these checks never reach
  * are stubs.
  */
+#include <float.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -142,6 +145,45 @@ static void test_printf_float(void)
 	expect("printf %f of a float", "3.141593");
 }
 
+/*
+ * printf's %Le %Lf %Lg of a long double in this machine's own format, which
+ * the C compiler and its library know: x86's 80-bit extended on the host,
+ * IEEE quad under qemu-sparc64 (arch/arch.h's ARCH_LDOUBLE_FORMAT).  The
+ * consumer's result must be the C library's, digit for digit.
+ */
+static void test_printf_long_double(void)
+{
+	static const long double vals[] = {
+		3.14159265358979323846264338327950288L, 1.0L, -1.0L, 0.1L, 1e300L, -2.5e-300L,
+		1e4000L, LDBL_MAX, -LDBL_MIN, LDBL_TRUE_MIN, LDBL_EPSILON, 123456789012345678901234567890.0L, 0.0L,
+	};
+	static const char *const specs[] = { "%f", "%e", "%g", "%.36f", "%.40e", "%.30g", "%#.0f" };
+	char want[6000], got[6000], lspec[16];
+	uint8_t b[16];
+	int bad = 0;
+
+	for (size_t i = 0; i < sizeof(vals) / sizeof(vals[0]); i++) {
+		memset(b, 0, sizeof(b));
+		memcpy(b, &vals[i], sizeof(vals[i]) < 16 ? sizeof(vals[i]) : 16);
+		for (size_t j = 0; j < sizeof(specs) / sizeof(specs[0]); j++) {
+			size_t n = strlen(specs[j]);
+			memcpy(lspec, specs[j], n - 1);                  /* "%.36f" -> "%.36Lf" */
+			lspec[n - 1] = 'L';
+			lspec[n] = specs[j][n - 1];
+			lspec[n + 1] = 0;
+			snprintf(want, sizeof(want), lspec, vals[i]);
+			dtc_float_format(got, sizeof(got), specs[j], b, 16);
+			if (strcmp(want, got) != 0 && bad++ < 8)
+				printf("FAIL %s of long double %zu: want \"%.60s\", got \"%.60s\"\n", lspec, i,
+				       want, got);
+		}
+	}
+	if (bad != 0)
+		failures++;
+	else
+		printf("ok printf %%Le %%Lf %%Lg of this machine's long double\n");
+}
+
 int main(void)
 {
 	const uint16_t one = 1;
@@ -151,6 +193,7 @@ int main(void)
 	test_print_members();
 	test_scalar_bytes();
 	test_printf_float();
+	test_printf_long_double();
 	printf("# %d failed\n", failures);
 	return failures != 0;
 }

@@ -7,6 +7,7 @@
  */
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -16,6 +17,8 @@
 
 size_t dtc_float_format(char *buf, size_t size, const char *spec, const uint8_t *bytes,
                         uint32_t len);
+size_t dtc_float_format_as(char *buf, size_t size, const char *spec, const uint8_t *bytes,
+                           uint32_t len, int ldfmt);
 void dtc_float_of_int(uint64_t v, uint32_t len, uint8_t *bytes);
 void *kmalloc(size_t n);
 void kfree(void *p);
@@ -147,6 +150,45 @@ static void test_long_double(void **state)
 	}
 }
 
+/*
+ * IEEE quad (SPARC V9's long double) from its two 64-bit halves, in this
+ * (the host's) byte order, against the exact values' correctly rounded
+ * digits (worked out with exact rational arithmetic): pi and 0.1 rounded
+ * to quad, the smallest denormal and the largest finite value.
+ */
+static void check_quad(uint64_t hi, uint64_t lo, const char *spec, const char *want)
+{
+	const uint16_t one = 1;
+	bool little = *(const uint8_t *)&one == 1;
+	uint8_t b[16];
+	char got[6000];
+
+	memcpy(b + (little ? 8 : 0), &hi, 8);
+	memcpy(b + (little ? 0 : 8), &lo, 8);
+	dtc_float_format_as(got, sizeof(got), spec, b, 16, 2 /* ARCH_LDOUBLE_QUAD */);
+	if (strcmp(want, got) != 0)
+		fail_msg("%s of quad %016llx%016llx: want \"%s\", got \"%.80s\"", spec,
+		         (unsigned long long)hi, (unsigned long long)lo, want, got);
+}
+
+static void test_quad(void **state)
+{
+	(void)state;
+	check_quad(0x4000921fb54442d1ull, 0x8469898cc51701b8ull, "%.36f", "3.141592653589793238462643383279502797");
+	check_quad(0x4000921fb54442d1ull, 0x8469898cc51701b8ull, "%.30e", "3.141592653589793238462643383280e+00");
+	check_quad(0x4000921fb54442d1ull, 0x8469898cc51701b8ull, "%f", "3.141593");
+	check_quad(0x4000921fb54442d1ull, 0x8469898cc51701b8ull, "%g", "3.14159");
+	check_quad(0x3ffb999999999999ull, 0x999999999999999aull, "%.36f", "0.100000000000000000000000000000000005");
+	check_quad(0x3ffb999999999999ull, 0x999999999999999aull, "%.30e", "1.000000000000000000000000000000e-01");
+	check_quad(0x3fff000000000000ull, 0, "%f", "1.000000");
+	check_quad(0xbfff000000000000ull, 0, "%e", "-1.000000e+00");
+	check_quad(0, 1, "%.30e", "6.475175119438025110924438958228e-4966");
+	check_quad(0x7ffeffffffffffffull, 0xffffffffffffffffull, "%.30e", "1.189731495357231765085759326628e+4932");
+	check_quad(0x7fff000000000000ull, 0, "%f", "inf");
+	check_quad(0xffff800000000000ull, 0, "%f", "-nan");
+	check_quad(0, 0, "%g", "0");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -154,6 +196,7 @@ int main(void)
 		cmocka_unit_test(test_float_of_int),
 		cmocka_unit_test(test_random),
 		cmocka_unit_test(test_long_double),
+		cmocka_unit_test(test_quad),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

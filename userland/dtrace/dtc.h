@@ -378,9 +378,12 @@ void dtc_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /*
  * dtc_float_format: format the floating-point value in bytes (len 4: float,
- * 8: double, 16: x86 long double) by the C conversion spec (e.g. "%-10.3e";
- * flags, width, precision, then e E f g or G) into buf (size bytes, always
- * terminated).  Returns the length.  Integers only: no FPU.  Thread context.
+ * 8: double, 16: long double in the machine's format, ARCH_LDOUBLE_FORMAT)
+ * by the C conversion spec (e.g. "%-10.3e"; flags, width, precision, then e
+ * E f g or G) into buf (size bytes, always terminated).  Returns the
+ * length.  Integers only: no FPU.  Thread context.  dtc_float_format_as:
+ * the same with a long double in format ldfmt (ARCH_LDOUBLE_X87 or
+ * ARCH_LDOUBLE_QUAD), for the unit tests of both.
  */
 /*
  * dtc_print_typed: print()'s output: the value recorded at data (as trace()
@@ -397,6 +400,8 @@ void dtc_scalar_bytes(uint8_t *p, uint64_t v, uint32_t size);
 
 size_t dtc_float_format(char *buf, size_t size, const char *spec, const uint8_t *bytes,
                         uint32_t len);
+size_t dtc_float_format_as(char *buf, size_t size, const char *spec, const uint8_t *bytes,
+                           uint32_t len, int ldfmt);
 /*
  * dtc_float_of_int: into bytes, the float (len 4) or double (8) whose bits
  * are the low len * 8 bits of v, as dtc_float_format reads them.  A D float

@@ -4,8 +4,12 @@
  * D has floating-point types but no floating-point arithmetic: a value of
  * such a type is only ever bytes, loaded and recorded by probe context as
  * they lie in memory.  The consumer formats them here, as C's printf would,
- * from the bytes: IEEE single (4 bytes), IEEE double (8) and the x86 80-bit
- * extended format of long double (16 bytes, the value in the first 10).
+ * from the bytes: IEEE single (4 bytes), IEEE double (8) and long double
+ * (16 bytes) in the machine's format, which arch/arch.h names
+ * (ARCH_LDOUBLE_FORMAT): x86's 80-bit extended (the value in the first 10
+ * bytes, a 64-bit mantissa with its integer bit) or IEEE quad (SPARC V9's:
+ * a 113-bit mantissa, its top bit implied, and a 15-bit exponent).  Every
+ * format is read in the machine's byte order.
  *
  * The kernel is built without the FPU (-mgeneral-regs-only), so this is
  * done exactly with integers: the value is m * 2^e, its integer part and
@@ -18,14 +22,16 @@
  * Context: the consumer (thread context); allocates its work space with
  * kmalloc for the duration of one call.
  *
- * Tests: tests/unit/dtc_float_test.c; tests/d/types
+ * Tests: tests/unit/dtc_float_test.c (both long double formats); tests/unit/dtc_byteorder_test.c
+ *        (the machine's own, against its C library); tests/d/types; tests/d/sparc64
  */
+#include "arch/arch.h"
 #include "kernel/klib.h"
 #include "kernel/mem.h"
 #include "userland/dtrace/dtc.h"
 
 #define DTC_FLOAT_MAXPREC 500
-#define BIG_LIMBS 520                       /* 16,640 bits: a long double's range */
+#define BIG_LIMBS 520                       /* 16,640 bits: a long double's range (either format) */
 #define DIGITS_MAX (5000 + 5000 + DTC_FLOAT_MAXPREC + 8)
 #define DTC_FLOAT_MAXTEXT (5000 + DTC_FLOAT_MAXPREC + 16)
 
@@ -61,20 +67,57 @@ static void big_trim(struct big *b)
 		b->b_n--;
 }
 
-/* b = m << shift */
-static void big_set_shifted(struct big *b, uint64_t m, uint32_t shift)
+/* b = m << shift, m a 128-bit mantissa (m[0] its low half, m[1] its high) */
+static void big_set_shifted(struct big *b, const uint64_t m[2], uint32_t shift)
 {
 	uint32_t w = shift / 32, s = shift % 32;
+	uint32_t limb[4] = { (uint32_t)m[0], (uint32_t)(m[0] >> 32), (uint32_t)m[1], (uint32_t)(m[1] >> 32) };
+	uint32_t carry = 0;
 
 	memset(b->b_limb, 0, sizeof(b->b_limb));
 	b->b_n = 0;
-	if (m == 0 || w + 3 > BIG_LIMBS)
+	if ((m[0] == 0 && m[1] == 0) || w + 5 > BIG_LIMBS)
 		return;
-	uint64_t lo = m << s, hi = s ? m >> (64 - s) : 0;   /* hi < 2^32 */
-	b->b_limb[w] = (uint32_t)lo;
-	b->b_limb[w + 1] = (uint32_t)(lo >> 32);
-	b->b_limb[w + 2] = (uint32_t)hi;
-	b->b_n = w + 3;
+	for (int i = 0; i < 4; i++) {
+		b->b_limb[w + (uint32_t)i] = limb[i] << s | carry;
+		carry = s ? limb[i] >> (32 - s) : 0;
+	}
+	b->b_limb[w + 4] = carry;
+	b->b_n = w + 5;
+	big_trim(b);
+}
+
+/* b = b >> shift */
+static void big_shift_right(struct big *b, uint32_t shift)
+{
+	uint32_t w = shift / 32, s = shift % 32;
+
+	if (w >= b->b_n) {
+		b->b_n = 0;
+		return;
+	}
+	for (uint32_t i = 0; i + w < b->b_n; i++) {
+		uint64_t v = b->b_limb[i + w];
+		if (i + w + 1 < b->b_n)
+			v |= (uint64_t)b->b_limb[i + w + 1] << 32;
+		b->b_limb[i] = (uint32_t)(v >> s);
+	}
+	for (uint32_t i = b->b_n - w; i < b->b_n; i++)
+		b->b_limb[i] = 0;
+	b->b_n -= w;
+	big_trim(b);
+}
+
+/* b = b mod 2^bits */
+static void big_keep_low(struct big *b, uint32_t bits)
+{
+	uint32_t w = bits / 32, s = bits % 32;
+
+	if (w >= b->b_n)
+		return;
+	b->b_limb[w] &= (1u << s) - 1;
+	for (uint32_t i = w + 1; i < b->b_n; i++)
+		b->b_limb[i] = 0;
 	big_trim(b);
 }
 
@@ -127,7 +170,7 @@ static uint32_t big_take_high(struct big *b, uint32_t bits)
 /* ---- digits ---- */
 
 /* Integer digits of m * 2^e (e may be negative), most significant first. */
-static void digits_init(struct digits *d, uint64_t m, int32_t e, struct big *tmp)
+static void digits_init(struct digits *d, const uint64_t m[2], int32_t e, struct big *tmp)
 {
 	char *rev = d->d_rev;
 	uint32_t nrev = 0;
@@ -139,9 +182,9 @@ static void digits_init(struct digits *d, uint64_t m, int32_t e, struct big *tmp
 		d->d_frac.b_n = 0;
 	} else {
 		big_set_shifted(&d->d_frac, m, 0);
-		big_set_shifted(tmp, (uint32_t)-e >= 64 ? 0 : m >> -e, 0);
-		if ((uint32_t)-e < 64)
-			big_take_high(&d->d_frac, (uint32_t)-e);   /* keep the fraction */
+		big_set_shifted(tmp, m, 0);
+		big_shift_right(tmp, (uint32_t)-e);             /* the integer part */
+		big_keep_low(&d->d_frac, (uint32_t)-e);         /* the fraction */
 	}
 	while (tmp->b_n > 0 && nrev + 9 <= sizeof(d->d_rev)) {
 		uint32_t chunk = big_divsmall(tmp, 1000000000u);
@@ -364,11 +407,27 @@ static void fspec_parse(const char *spec, struct fspec *fs)
 	fs->fs_conv = *p ? *p : 'f';
 }
 
-/* Sign and magnitude m * 2^e of the value, or inf/nan: returns 0 finite, 1 inf, 2 nan. */
-static int float_decode(const uint8_t *b, uint32_t size, bool *neg, uint64_t *m, int32_t *e)
+/* The two 64-bit halves of a 16-byte value in the machine's byte order: hi, then lo. */
+static void halves(const uint8_t *b, uint64_t *hi, uint64_t *lo)
+{
+	const uint16_t one = 1;
+	bool little = *(const uint8_t *)&one == 1;
+
+	memcpy(little ? lo : hi, b, 8);
+	memcpy(little ? hi : lo, b + 8, 8);
+}
+
+/*
+ * Sign and magnitude m * 2^e of the value (m[0] the mantissa's low 64
+ * bits, m[1] its high ones), or inf/nan: returns 0 finite, 1 inf, 2 nan.
+ * ldfmt is the format of a 16-byte value (ARCH_LDOUBLE_*).
+ */
+static int float_decode(const uint8_t *b, uint32_t size, int ldfmt, bool *neg, uint64_t m[2],
+                        int32_t *e)
 {
 	uint64_t bits = 0;
 
+	m[0] = m[1] = 0;
 	if (size == 4) {
 		uint32_t v;
 		memcpy(&v, b, 4);
@@ -376,7 +435,7 @@ static int float_decode(const uint8_t *b, uint32_t size, bool *neg, uint64_t *m,
 		*neg = v >> 31;
 		if (ex == 0xff)
 			return fr ? 2 : 1;
-		*m = ex ? fr | 0x800000u : fr;
+		m[0] = ex ? fr | 0x800000u : fr;
 		*e = ex ? (int32_t)ex - 150 : -149;
 		return 0;
 	}
@@ -386,8 +445,21 @@ static int float_decode(const uint8_t *b, uint32_t size, bool *neg, uint64_t *m,
 		*neg = bits >> 63;
 		if (ex == 0x7ff)
 			return fr ? 2 : 1;
-		*m = ex ? fr | (1ull << 52) : fr;
+		m[0] = ex ? fr | (1ull << 52) : fr;
 		*e = ex ? (int32_t)ex - 1075 : -1074;
+		return 0;
+	}
+	if (ldfmt == ARCH_LDOUBLE_QUAD) {
+		uint64_t hi, lo;                          /* sign, 15-bit exponent, 112-bit fraction */
+		halves(b, &hi, &lo);
+		uint32_t ex = (uint32_t)(hi >> 48) & 0x7fff;
+		uint64_t frhi = hi & 0xffffffffffffull;
+		*neg = hi >> 63;
+		if (ex == 0x7fff)
+			return (frhi | lo) ? 2 : 1;
+		m[0] = lo;
+		m[1] = ex ? frhi | (1ull << 48) : frhi;
+		*e = ex ? (int32_t)ex - 16383 - 112 : 1 - 16383 - 112;
 		return 0;
 	}
 	uint16_t se;                                  /* x87 extended: 64-bit mantissa, then sign+exponent */
@@ -397,7 +469,7 @@ static int float_decode(const uint8_t *b, uint32_t size, bool *neg, uint64_t *m,
 	*neg = se >> 15;
 	if (ex == 0x7fff)
 		return (bits << 1) ? 2 : 1;
-	*m = bits;
+	m[0] = bits;
 	*e = ex ? (int32_t)ex - 16383 - 63 : 1 - 16383 - 63;
 	return 0;
 }
@@ -414,12 +486,18 @@ void dtc_float_of_int(uint64_t v, uint32_t len, uint8_t *bytes)
 
 size_t dtc_float_format(char *buf, size_t size, const char *spec, const uint8_t *bytes, uint32_t len)
 {
+	return dtc_float_format_as(buf, size, spec, bytes, len, ARCH_LDOUBLE_FORMAT);
+}
+
+size_t dtc_float_format_as(char *buf, size_t size, const char *spec, const uint8_t *bytes,
+                           uint32_t len, int ldfmt)
+{
 	struct out o = { buf, 0, size };
 	struct fspec fs;
 	struct digits *d = kmalloc(sizeof(*d));
 	struct big *tmp = kmalloc(sizeof(*tmp));
 	bool neg = false, upper;
-	uint64_t m = 0;
+	uint64_t m[2] = { 0, 0 };
 	int32_t e = 0;
 	int kind;
 
@@ -432,13 +510,13 @@ size_t dtc_float_format(char *buf, size_t size, const char *spec, const uint8_t 
 	struct out ob = { d->d_text, 0, sizeof(d->d_text) };
 	fspec_parse(spec, &fs);
 	upper = fs.fs_conv == 'E' || fs.fs_conv == 'G' || fs.fs_conv == 'F';
-	kind = float_decode(bytes, len, &neg, &m, &e);
+	kind = float_decode(bytes, len, ldfmt, &neg, m, &e);
 	if (kind != 0) {
 		out_str(&ob, kind == 1 ? (upper ? "INF" : "inf") : (upper ? "NAN" : "nan"), 3);
 		fs.fs_zero = false;
 	} else {
 		digits_init(d, m, e, tmp);
-		format_finite(&ob, d, m == 0, &fs);
+		format_finite(&ob, d, m[0] == 0 && m[1] == 0, &fs);
 	}
 	char sign = neg ? '-' : fs.fs_plus ? '+' : fs.fs_space ? ' ' : 0;
 	size_t n = ob.o_len + (sign != 0);

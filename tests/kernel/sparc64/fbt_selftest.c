@@ -1,12 +1,14 @@
 /*
  * fbt_selftest.c - self-tests of fbt on sparc64 (mk/sparc64.mk builds this
  * directory; tests/kernel/prov_fbt_selftest.c is x86_64's, with its
- * instruction decoder's vectors and its leaf-function probes).
+ * instruction decoder's vectors).
  *
  * What is checked: a site armed is a `ba,a` to a trampoline and the word
  * comes back when disarmed; entry probes see the six arguments, return
  * probes the offset of the return site and the result, at every return
- * site; caller is the calling function; and with every fbt probe enabled at
+ * site; the same for leaf functions (no save, no window: the trampoline
+ * takes its own), whose %o registers and %o7 the probes leave alone;
+ * caller is the calling function; and with every fbt probe enabled at
  * once the kernel keeps running and its text is byte-identical afterwards.
  */
 #include "arch/arch.h"
@@ -95,6 +97,132 @@ SELFTEST(s64_fbt_caller)
 	ksnprintf(src, sizeof(src), "fbt::s64_fbt_frame:return /caller >= %lu && caller < %lu/ "
 	          "{ @ = count(); }", ks.ks_addr, ks.ks_addr + ks.ks_size);
 	ST_ASSERT(prov_st_count(src, call_frame, &sum) == 4);
+}
+
+/*
+ * Leaf functions (no save, no window of their own: they run in the
+ * caller's, their arguments in %o0-%o5, their return address in %o7):
+ * one with six arguments and two returns, one that is `retl; D` from its
+ * first word.  The probes must leave %o0-%o7 as the leaf found them.
+ */
+static volatile long s64_leaf_calls;
+
+PROBED long s64_fbt_leaf(long a, long b, long c, long d, long e, long f)
+{
+	s64_leaf_calls++;                    /* a first instruction that may move (not a branch) */
+	if (a < 0)
+		return -a * 1000;
+	return a + b * 2 + c * 3 + d * 4 + e * 5 + f * 6;
+}
+
+PROBED long s64_fbt_leaf_const(void)
+{
+	return 77;
+}
+
+/* A leaf whose first word is a branch (taken, and not), and one gcc makes without a branch. */
+PROBED void s64_fbt_leaf_branch(long *p, long v)
+{
+	if (v != 0)
+		*p += v;
+}
+
+PROBED long s64_fbt_leaf_annul(long a)
+{
+	if (a == 0)
+		return 5;
+	return a * 3 + 1;
+}
+
+static void call_leaf(void *arg)
+{
+	long (*volatile fn)(long, long, long, long, long, long) = s64_fbt_leaf;
+	long (*volatile k)(void) = s64_fbt_leaf_const;
+	void (*volatile br)(long *, long) = s64_fbt_leaf_branch;
+	long (*volatile an)(long) = s64_fbt_leaf_annul;
+	long *sum = arg;
+
+	for (int i = 0; i < 3; i++)
+		*sum += fn(1, 2, 3, 4, 5, 6);
+	*sum += fn(-1, 0, 0, 0, 0, 0) + k();
+	br(sum, 0);
+	br(sum, 1000);
+	*sum += an(0) + an(10);              /* 5 + 31 */
+}
+
+#define LEAF_SUM (3 * 91 + 1000 + 77 + 1000 + 36)
+
+static bool is_a_save(uint32_t w) { return (w >> 30) == 2 && ((w >> 19) & 0x3f) == 0x3c; }
+
+SELFTEST(s64_fbt_leaf_entry_is_a_branch)
+{
+	struct ksym ks;
+	const char *const names[] = { "s64_fbt_leaf", "s64_fbt_leaf_const", "s64_fbt_leaf_branch",
+	                              "s64_fbt_leaf_annul" };
+	long sum = 0;
+
+	for (int i = 0; i < 4; i++) {
+		dtrace_id_t id = fbt_probe_id(names[i], "entry");
+		ST_ASSERT(id != 0 && ksym_lookup_name(names[i], &ks));
+		if (id == 0 || !ksym_lookup_name(names[i], &ks))
+			return;                          /* no probe: nothing to patch or read */
+		uint32_t before = word_at(ks.ks_addr);
+		ST_ASSERT(!is_a_save(before));                                  /* a leaf */
+		ST_ASSERT(fbt_probe_set(id, true) == 0);
+		ST_ASSERT((word_at(ks.ks_addr) >> 22) == (0x30800000u >> 22)); /* ba,a */
+		call_leaf(&sum);
+		ST_ASSERT(fbt_probe_set(id, false) == 0);
+		ST_ASSERT(word_at(ks.ks_addr) == before);
+	}
+	ST_ASSERT(sum == 4 * LEAF_SUM);
+}
+
+SELFTEST(s64_fbt_leaf_entry_args)
+{
+	long sum = 0;
+
+	ST_ASSERT(prov_st_count("fbt::s64_fbt_leaf:entry /arg0 == 1 && arg1 == 2 && arg2 == 3 && "
+	                        "arg3 == 4 && arg4 == 5 && arg5 == 6/ { @ = count(); }",
+	                        call_leaf, &sum) == 3);
+	ST_ASSERT(prov_st_count("fbt::s64_fbt_leaf_const:entry { @ = count(); }",
+	                        call_leaf, &sum) == 1);
+	ST_ASSERT(prov_st_count("fbt::s64_fbt_leaf_branch:entry { @ = sum(arg1); }",
+	                        call_leaf, &sum) == 1000);
+	ST_ASSERT(prov_st_count("fbt::s64_fbt_leaf_annul:entry { @ = sum(arg0 + 1); }",
+	                        call_leaf, &sum) == 12);
+	ST_ASSERT(sum == 4 * LEAF_SUM);          /* the leaves computed what they would */
+}
+
+SELFTEST(s64_fbt_leaf_return_args)
+{
+	long sum = 0;
+
+	/* Both returns fire, with the result (after the delay slot) in arg1. */
+	ST_ASSERT(prov_st_count("fbt::s64_fbt_leaf:return { @ = sum((long)arg1); }",
+	                        call_leaf, &sum) == 3 * 91 + 1000);
+	ST_ASSERT(prov_st_count("fbt::s64_fbt_leaf:return /arg0 > 0 && arg0 % 4 == 0/ "
+	                        "{ @ = count(); }", call_leaf, &sum) == 4);
+	/* `retl; D` from the first word: one site, both probes (the return's offset is 4). */
+	ST_ASSERT(prov_st_count("fbt::s64_fbt_leaf_const:return /arg0 == 4/ { @ = sum(arg1); }",
+	                        call_leaf, &sum) == 77);
+	ST_ASSERT(prov_st_count("fbt::s64_fbt_leaf_const:entry, fbt::s64_fbt_leaf_const:return "
+	                        "{ @ = sum(probename == \"entry\" ? 1000 : arg1); }", call_leaf, &sum) == 1077);
+	ST_ASSERT(sum == 4 * LEAF_SUM);
+}
+
+SELFTEST(s64_fbt_leaf_caller)
+{
+	struct ksym ks;
+	char src[200];
+	long sum = 0;
+
+	ST_ASSERT(ksym_lookup_name("call_leaf", &ks));
+	ksnprintf(src, sizeof(src), "fbt::s64_fbt_leaf:entry /caller >= %lu && caller < %lu/ "
+	          "{ @ = count(); }", ks.ks_addr, ks.ks_addr + ks.ks_size);
+	ST_ASSERT(prov_st_count(src, call_leaf, &sum) == 4);
+	ksnprintf(src, sizeof(src), "fbt::s64_fbt_leaf:return /caller >= %lu && caller < %lu/ "
+	          "{ @ = count(); }", ks.ks_addr, ks.ks_addr + ks.ks_size);
+	ST_ASSERT(prov_st_count(src, call_leaf, &sum) == 4);
 }
 
 /* The probeable text: everything after the notrace region (fbt's trampolines live there). */
