@@ -1,0 +1,279 @@
+/*
+ * fbt_jump_ret.c - jump-optimised fbt return probes on x86_64.
+ *
+ * What: an enabled return site whose `ret` is preceded by enough
+ * falling-through instructions holds a 5-byte `jmp stub` over the shortest
+ * run of whole instructions that ends with the `ret` and covers 5 bytes (the
+ * epilogue, mostly: `pop %rbx; pop %r12; pop %rbp; ret`, `mov ...; leave;
+ * ret`).  The site's stub (one per site, in fbt_jump.c's stub area, never
+ * freed) is
+ *
+ *   stub:     the displaced instructions but the ret, relocated (x86_relocate)
+ *             push $site                  the site's struct fbt_jsite
+ *             jmp fbt_jump_rtramp         save, fire, restore, and the ret
+ *
+ * so the epilogue has run when the probe fires: %rax is the return value,
+ * %rsp and %rbp are what they are at the `ret` ([rsp] the return address,
+ * %rbp the caller's frame), exactly what the trap on the `ret` sees, so
+ * arg0 (the ret's offset), arg1, stack() and caller are the trap's.
+ * fbt_jump_rtramp saves the flags and every call-clobbered register (a
+ * caller may keep values in them across this call: see fbt_jump_tramp),
+ * turns interrupts off as the trap would, calls fbt_fire_return()
+ * (trace/prov_fbt.c) with the site's cookie, the return value and the
+ * frame, restores everything, drops the pushed site and executes the `ret`
+ * itself.  No trap, no site lookup: 0 traps per firing.
+ *
+ * The int3 of such a site sits on the first displaced byte, not on the
+ * `ret` (the patching protocol of fbt_jump.c needs it there: it keeps threads
+ * out of the range while the jmp is written).  A trap there fires nothing
+ * itself: prov_isa_trap, when neither fbt nor sdt owns the address, asks
+ * fbt_jump_ret_resume, which sends the CPU into the stub, and the stub fires.
+ * So a site that stays on int3 (busy, jumps turned off after it was made,
+ * being patched) fires once per call too, through one trap.
+ *
+ * When a return site may jump (fbt_isa_jump_ret_prepare, once per site):
+ *   - the instructions before the `ret` in the range all fall through (no
+ *     branch, call, int3, system instruction, not an sdt NOP) and can be
+ *     relocated; the ret is a plain `ret` (C3 or F3 C3);
+ *   - no branch of the function lands inside the range after its first byte
+ *     and the function has no indirect jmp (fbt_jump_branch_into, the entry
+ *     side's scan), no branch from another probed function lands inside it
+ *     (fbt_jump_ret_note: every direct branch fbt_isa_scan sees leaving a
+ *     function, to anything but a function's start), and the function is no
+ *     `.cold` fragment (its hot half may be code fbt never decodes).
+ * Arming, disarming, the wait until no thread is inside the range and the
+ * patching are fbt_jump.c's, unchanged: a return site is one of its sites.
+ *
+ * What not: a `ret` whose preceding bytes branch, call or are a branch
+ * target stays an int3 on the `ret` (today's trap path, counted as
+ * refused); so do all return sites unless jumps are on (fbt_jump_on).
+ *
+ * Context: fbt_isa_jump_ret_prepare in thread context under dtrace_lock;
+ * fbt_jump_ret_resume and fbt_jump_rtramp in probe context (interrupts
+ * off).  Everything in this file is in the notrace region.
+ *
+ * Tests: self-tests fbt_jump_ret_one_site, fbt_jump_ret_keeps_every_register,
+ *        fbt_jump_cycles (tests/kernel/fbt_jump_selftest.c); tests/d/fbt
+ *        booted fbtjump
+ */
+#include "arch/arch.h"
+#include "arch/x86_64/fbt_jump.h"
+#include "arch/x86_64/x86.h"
+#include "arch/x86_64/x86_decode.h"
+#include "kernel/klib.h"
+#include "kernel/ksym.h"
+#include "kernel/mem.h"
+#include "kernel/prov_isa.h"
+
+#define RET_LEN    5                 /* the jmp */
+#define RET_BACK   8                 /* instruction starts remembered before a ret */
+#define RET_NOTES  512               /* branches into other functions' bodies */
+#define RET_HASH   8192              /* resume table slots (> every site fbt_jump.c can hold) */
+#define RET_STUB   48                /* fbt_jump.c's FBT_JUMP_STUB */
+
+/*
+ * fbt_jump_rtramp: reached from a return stub after the epilogue ran
+ * ([rsp] = the site's struct fbt_jsite, [rsp + 8] = the function's return
+ * address).  Frame after the pushes, from %rsp: rdi rsi rdx rcx r8 r9 r10
+ * r11 rax flags jsite.  %rsp at a ret is 8 mod 16, as at the entry, so the
+ * call is 16-byte aligned.  The flags are restored before the `lea`, which
+ * changes none; the final `ret` is the probed function's.
+ */
+__asm__(".pushsection .text.notrace.fbt_jrtramp, \"ax\", @progbits\n"
+        ".globl fbt_jump_rtramp\n"
+        "fbt_jump_rtramp:\n"
+        "	pushfq\n"
+        "	cli\n"
+        "	pushq %rax\n"
+        "	pushq %r11\n"
+        "	pushq %r10\n"
+        "	pushq %r9\n"
+        "	pushq %r8\n"
+        "	pushq %rcx\n"
+        "	pushq %rdx\n"
+        "	pushq %rsi\n"
+        "	pushq %rdi\n"
+        "	movq 80(%rsp), %rdi\n"        /* the struct fbt_jsite */
+        "	movq 16(%rdi), %rdi\n"        /* js_site */
+        "	movq %gs:0, %rsi\n"
+        "	movl 24(%rsi), %esi\n"        /* cpu_id */
+        "	movq %rax, %rdx\n"            /* the return value */
+        "	movq %rbp, %rcx\n"            /* fp: the caller's frame */
+        "	leaq 88(%rsp), %r8\n"         /* sp at the ret: [sp] = return address */
+        "	call fbt_fire_return\n"
+        "	popq %rdi\n"
+        "	popq %rsi\n"
+        "	popq %rdx\n"
+        "	popq %rcx\n"
+        "	popq %r8\n"
+        "	popq %r9\n"
+        "	popq %r10\n"
+        "	popq %r11\n"
+        "	popq %rax\n"
+        "	popfq\n"
+        "	leaq 8(%rsp), %rsp\n"         /* the pushed site */
+        "	ret\n"
+        ".size fbt_jump_rtramp, . - fbt_jump_rtramp\n"
+        ".popsection\n");
+extern char fbt_jump_rtramp[];
+
+static uint64_t ret_notes[RET_NOTES];
+static int ret_nnotes;
+static bool ret_notes_full;                 /* too many: no return site jumps */
+static int ret_refused;
+
+/* The resume table: a range's first byte -> its stub (open addressing, never shrinks). */
+static struct { uint64_t rr_at, rr_stub; } ret_resume[RET_HASH];
+
+static unsigned ret_hash(uint64_t at)
+{
+	return (unsigned)((at * 0x9e3779b97f4a7c15ull) >> 51) & (RET_HASH - 1);
+}
+
+uint64_t fbt_jump_ret_resume(uint64_t pc)
+{
+	for (unsigned h = ret_hash(pc), n = 0; n < RET_HASH; h = (h + 1) & (RET_HASH - 1), n++) {
+		if (ret_resume[h].rr_at == pc)
+			return ret_resume[h].rr_stub;
+		if (ret_resume[h].rr_at == 0)
+			return 0;
+	}
+	return 0;
+}
+
+static void resume_add(uint64_t at, uint64_t stub)
+{
+	unsigned h = ret_hash(at);
+
+	while (ret_resume[h].rr_at != 0)
+		h = (h + 1) & (RET_HASH - 1);
+	ret_resume[h].rr_stub = stub;
+	__atomic_store_n(&ret_resume[h].rr_at, at, __ATOMIC_RELEASE);
+}
+
+void fbt_jump_ret_note(uint64_t target)
+{
+	struct ksym ks;
+
+	if (ksym_lookup_addr(target, &ks) && ks.ks_func && target == ks.ks_addr)
+		return;                              /* a call or tail call: lands on a start */
+	for (int i = 0; i < ret_nnotes; i++)
+		if (ret_notes[i] == target)
+			return;
+	if (ret_nnotes == RET_NOTES)
+		ret_notes_full = true;
+	else
+		ret_notes[ret_nnotes++] = target;
+}
+
+static bool noted_into(uint64_t at, unsigned len)
+{
+	if (ret_notes_full)
+		return true;
+	for (int i = 0; i < ret_nnotes; i++)
+		if (ret_notes[i] > at && ret_notes[i] < at + len)
+			return true;
+	return false;
+}
+
+/*
+ * range_find: the start of the shortest run of whole instructions that
+ * ends with the ret at ret and covers RET_LEN bytes, every one before the
+ * ret falling through; 0 if there is none.  *len: the run's bytes.
+ */
+static uint64_t range_find(uint64_t ret, uint64_t func, uint64_t size, unsigned *len)
+{
+	static const uint8_t sdt_nop[5] = { 0x0f, 0x1f, 0x44, 0x00, 0x00 };
+	const uint8_t *p = (const uint8_t *)func;
+	uint64_t starts[RET_BACK];
+	struct x86_insn xi;
+	uint64_t off = 0, roff = ret - func;
+	unsigned k = 0;
+
+	while (off < roff) {                         /* instruction starts, from the function's */
+		int n = x86_decode(p + off, size - off, &xi);
+		if (n < 0)
+			return 0;
+		starts[k++ % RET_BACK] = off;
+		off += (uint64_t)n;
+	}
+	int rn = x86_decode(p + roff, size - roff, &xi);
+	if (off != roff || rn < 0 || xi.xi_kind != X86_RET)
+		return 0;
+	uint64_t end = roff + (uint64_t)rn, start = roff;
+	for (unsigned back = 1; end - start < RET_LEN; back++) {
+		if (back > k || back > RET_BACK)
+			return 0;
+		start = starts[(k - back) % RET_BACK];
+		int n = x86_decode(p + start, size - start, &xi);
+		if (n < 0 || xi.xi_kind != X86_OTHER || (n == 5 && memcmp(p + start, sdt_nop, 5) == 0))
+			return 0;
+	}
+	*len = (unsigned)(end - start);
+	return func + start;
+}
+
+/*
+ * stub_build: the displaced instructions but the ret, relocated, then
+ * push $site; jmp fbt_jump_rtramp.  false if something does not fit.
+ */
+static bool stub_build(int index, uint64_t at, unsigned len, uint64_t ret, uint64_t stub)
+{
+	const uint8_t *p = (const uint8_t *)at;
+	unsigned body = (unsigned)(ret - at);
+	uint8_t buf[RET_STUB + 16];
+	struct x86_insn xi;
+
+	if (body + 10 > RET_STUB)
+		return false;
+	for (unsigned off = 0; off < body;) {
+		int n = x86_decode(p + off, len - off, &xi);
+		/* each copy ends with a jmp back, which the next one (or the push) overwrites */
+		if (n < 0 || !x86_relocate(p + off, n, &xi, at + off, stub + off, buf + off))
+			return false;
+		off += (unsigned)n;
+	}
+	int64_t me = (int64_t)fbt_jump_cookie(index);       /* in the kernel image: a sign-extended imm32 */
+	int32_t rel = (int32_t)((int64_t)((uint64_t)fbt_jump_rtramp - (stub + body + 10)));
+	if (me != (int32_t)me)
+		return false;
+	buf[body] = 0x68;                                   /* push $site */
+	memcpy(buf + body + 1, &(int32_t){ (int32_t)me }, 4);
+	buf[body + 5] = 0xe9;                               /* jmp fbt_jump_rtramp */
+	memcpy(buf + body + 6, &rel, 4);
+	return text_patch((void *)stub, buf, body + 10);
+}
+
+int fbt_isa_jump_ret_prepare(uint64_t ret, uint64_t func, uint64_t size, void *site)
+{
+	struct ksym ks;
+	unsigned len = 0;
+	uint64_t at = range_find(ret, func, size, &len), stub = 0;
+
+	const char *dot = NULL;
+
+	if (at > func && ksym_lookup_addr(func, &ks))
+		dot = strchr(ks.ks_name, '.');
+	/* at == func: the entry site's bytes; a .cold fragment: its hot half may be undecoded */
+	if (at <= func || (dot != NULL && strncmp(dot, ".cold", 5) == 0) || noted_into(at, len) ||
+	    fbt_jump_branch_into(func, size, at, len)) {
+		ret_refused++;
+		return -1;
+	}
+	int index = fbt_jump_claim(at, len, site, &stub);
+	if (index < 0)
+		return -1;
+	if (!stub_build(index, at, len, ret, stub)) {
+		ret_refused++;
+		return -1;
+	}
+	resume_add(at, stub);
+	fbt_jump_keep(index, stub, stub);
+	return index;
+}
+
+void fbt_jump_ret_stats(struct fbt_jump_stats *out)
+{
+	out->fjs_ret_refused = ret_refused;
+	out->fjs_ret_notes = ret_nnotes;
+}
