@@ -147,6 +147,7 @@ struct fbt_jump_stats {
 	int fjs_ret_stubs;           /* return sites with a stub */
 	int fjs_ret_jumps;           /* return sites holding a jump now */
 	int fjs_ret_refused;         /* return sites that may not jump */
+	int fjs_ret_padded;          /* of the stubs: the jmp covers the ret and the padding after it */
 	int fjs_ret_notes;           /* branches into other functions' bodies noted */
 };
 int fbt_isa_jump_prepare(uint64_t addr, uint64_t size, void *site, uint64_t *copy);

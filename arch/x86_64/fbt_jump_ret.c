@@ -1,12 +1,17 @@
 /*
  * fbt_jump_ret.c - jump-optimised fbt return probes on x86_64.
  *
- * What: an enabled return site whose `ret` is preceded by enough
- * falling-through instructions holds a 5-byte `jmp stub` over the shortest
- * run of whole instructions that ends with the `ret` and covers 5 bytes (the
- * epilogue, mostly: `pop %rbx; pop %r12; pop %rbp; ret`, `mov ...; leave;
- * ret`).  The site's stub (one per site, in fbt_jump.c's stub area, never
- * freed) is
+ * What: an enabled return site holds a 5-byte `jmp stub` instead of the
+ * int3 on its `ret`, over one of two ranges of bytes:
+ *   - the function's last `ret` and the padding after it (the assembler's
+ *     nops or int3s up to the next function, which nothing runs or branches
+ *     to), when there are at least four bytes of it: the jmp is on the ret
+ *     itself, where the int3 was (frameless leaves such as `lea ...; ret`,
+ *     and most functions' final epilogue);
+ *   - else the shortest run of whole instructions that ends with the `ret`
+ *     and covers 5 bytes (the epilogue, mostly: `pop %rbx; pop %r12; pop
+ *     %rbp; ret`, `mov ...; leave; ret`).
+ * The site's stub (one per site, in fbt_jump.c's stub area, never freed) is
  *
  *   stub:     the displaced instructions but the ret, relocated (x86_relocate)
  *             push $site                  the site's struct fbt_jsite
@@ -23,7 +28,7 @@
  * frame, restores everything, drops the pushed site and executes the `ret`
  * itself.  No trap, no site lookup: 0 traps per firing.
  *
- * The int3 of such a site sits on the first displaced byte, not on the
+ * The int3 of an epilogue site sits on the first displaced byte, not on the
  * `ret` (the patching protocol of fbt_jump.c needs it there: it keeps threads
  * out of the range while the jmp is written).  A trap there fires nothing
  * itself: prov_isa_trap, when neither fbt nor sdt owns the address, asks
@@ -34,7 +39,8 @@
  * When a return site may jump (fbt_isa_jump_ret_prepare, once per site):
  *   - the instructions before the `ret` in the range all fall through (no
  *     branch, call, int3, system instruction, not an sdt NOP) and can be
- *     relocated; the ret is a plain `ret` (C3 or F3 C3);
+ *     relocated; the ret is a plain `ret` (C3 or F3 C3); the range does not
+ *     start at the function (the entry site's byte);
  *   - no branch of the function lands inside the range after its first byte
  *     and the function has no indirect jmp (fbt_jump_branch_into, the entry
  *     side's scan), no branch from another probed function lands inside it
@@ -121,6 +127,7 @@ static uint64_t ret_notes[RET_NOTES];
 static int ret_nnotes;
 static bool ret_notes_full;                 /* too many: no return site jumps */
 static int ret_refused;
+static int ret_padded;                      /* sites whose jmp covers the ret and padding */
 
 /* The resume table: a range's first byte -> its stub (open addressing, never shrinks). */
 static struct { uint64_t rr_at, rr_stub; } ret_resume[RET_HASH];
@@ -177,9 +184,40 @@ static bool noted_into(uint64_t at, unsigned len)
 }
 
 /*
- * range_find: the start of the shortest run of whole instructions that
- * ends with the ret at ret and covers RET_LEN bytes, every one before the
- * ret falling through; 0 if there is none.  *len: the run's bytes.
+ * padding_after: are the n bytes at a the padding the assembler puts
+ * between functions (no symbol's, and nops or int3s)?  Nothing runs them.
+ */
+static bool padding_after(uint64_t a, unsigned n)
+{
+	const uint8_t *p = (const uint8_t *)a;
+	struct ksym ks;
+	struct x86_insn xi;
+
+	if (!mem_probe(a, n + 15))
+		return false;
+	for (unsigned k = 0; k < n; k++)
+		if (ksym_lookup_addr(a + k, &ks))
+			return false;
+	for (unsigned off = 0; off < n;) {
+		int len = x86_decode(p + off, 15, &xi);
+		bool nop = len > 0 && xi.xi_kind == X86_OTHER &&
+		           ((xi.xi_map == 0 && xi.xi_opc == 0x90) || (xi.xi_map == 1 && xi.xi_opc == 0x1f));
+		if (p[off] == 0xcc)
+			len = 1;
+		else if (!nop)
+			return false;
+		off += (unsigned)len;
+	}
+	return true;
+}
+
+/*
+ * range_find: the bytes a return site's jmp displaces, from the returned
+ * address (0: none), *len of them.  The function's last ret followed by
+ * at least four bytes of padding: the ret itself and the padding (the
+ * site is the ret, as its int3 is).  Else the shortest run of whole
+ * instructions that ends with the ret and covers RET_LEN bytes, every one
+ * before the ret falling through.
  */
 static uint64_t range_find(uint64_t ret, uint64_t func, uint64_t size, unsigned *len)
 {
@@ -201,6 +239,10 @@ static uint64_t range_find(uint64_t ret, uint64_t func, uint64_t size, unsigned 
 	if (off != roff || rn < 0 || xi.xi_kind != X86_RET)
 		return 0;
 	uint64_t end = roff + (uint64_t)rn, start = roff;
+	if (end == size && padding_after(func + end, RET_LEN - (unsigned)rn)) {
+		*len = RET_LEN;
+		return ret;
+	}
 	for (unsigned back = 1; end - start < RET_LEN; back++) {
 		if (back > k || back > RET_BACK)
 			return 0;
@@ -267,6 +309,8 @@ int fbt_isa_jump_ret_prepare(uint64_t ret, uint64_t func, uint64_t size, void *s
 		ret_refused++;
 		return -1;
 	}
+	if (at == ret)
+		ret_padded++;
 	resume_add(at, stub);
 	fbt_jump_keep(index, stub, stub);
 	return index;
@@ -275,5 +319,6 @@ int fbt_isa_jump_ret_prepare(uint64_t ret, uint64_t func, uint64_t size, void *s
 void fbt_jump_ret_stats(struct fbt_jump_stats *out)
 {
 	out->fjs_ret_refused = ret_refused;
+	out->fjs_ret_padded = ret_padded;
 	out->fjs_ret_notes = ret_nnotes;
 }
