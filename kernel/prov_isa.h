@@ -174,13 +174,14 @@ extern bool fbt_jump_on;             /* trace/prov_fbt.c: true with the boot fla
  * fbt_isa_jump_arm/disarm/forget, as fbt_isa_jump_prepare does; else -1
  * (the site stays an int3 on the ret).  site is prov_fbt's cookie for
  * fbt_fire_return.  Thread context, under dtrace_lock.
- * fbt_fire_return: fire the return probe of site if it is armed, rval the
- * return value, fp and sp the frame and stack pointers at the ret ([sp] is
- * the return address): the jump path's firing (trace/prov_fbt.c).  Probe
- * context.
+ * fbt_fire_return: fire the return probe of site if it is armed, args its
+ * six arguments (the ret's offset, the return value, zeros), pc the ret,
+ * fp and sp the frame and stack pointers there ([sp] is the return
+ * address): the jump path's firing (trace/prov_fbt.c).  Probe context.
  */
 int fbt_isa_jump_ret_prepare(uint64_t ret, uint64_t func, uint64_t size, void *site);
-void fbt_fire_return(void *site, int cpu, uint64_t rval, uint64_t fp, const uint64_t *sp);
+void fbt_fire_return(void *site, int cpu, const uint64_t *args, uint64_t pc, uint64_t fp,
+                     const uint64_t *sp);
 
 /* ---- sdt, machine half (arch/<isa>/sdt_isa.c) ---- */
 

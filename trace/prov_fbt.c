@@ -27,6 +27,11 @@
  * each batch, bounds how long); such a trap fires nothing and replays the
  * displaced instruction, exactly as an armed one does, so it is harmless.
  *
+ * With jumps on (fbt_jump_on), entry and return sites that can take a 5-byte
+ * jump into a stub of their own instead (arch/x86_64/fbt_jump.c,
+ * fbt_jump_ret.c) fire through fbt_fire_entry / fbt_fire_return, with no
+ * trap and no lookup; the others keep the trap.
+ *
  * Probes are made on the first dtps_provide call, not at boot, so that booting
  * does not pay for decoding the kernel.  Sites are never freed.
  *
@@ -274,14 +279,13 @@ static void fbt_jump_ret_prepare(struct fbt_site *s)
 	s->fs_jump = j < 0 ? -1 : j + 1;
 }
 
-void fbt_fire_return(void *site, int cpu, uint64_t rval, uint64_t fp, const uint64_t *sp)
+void fbt_fire_return(void *site, int cpu, const uint64_t *args, uint64_t pc, uint64_t fp,
+                     const uint64_t *sp)
 {
 	const struct fbt_site *s = site;
 
-	if (s->fs_armed) {
-		uint64_t args[6] = { s->fs_off, rval };
-		dtrace_probe_frame(s->fs_id, cpu, args, s->fs_addr, fp, sp);
-	}
+	if (s->fs_armed)
+		dtrace_probe_frame(s->fs_id, cpu, args, pc, fp, sp);
 }
 
 static int fbt_enable(void *arg, dtrace_id_t id, void *parg)

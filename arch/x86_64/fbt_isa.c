@@ -281,6 +281,7 @@ int fbt_isa_scan(uint64_t addr, uint64_t size, struct fbt_isa_func *out)
 	uint64_t off = 0;
 
 	*out = (struct fbt_isa_func){ 0 };
+	fbt_jump_pristine_take();                    /* the first time: the text as compiled */
 	while (off < size) {
 		int n = x86_decode(p + off, size - off, &xi);
 		if (n < 0 || xi.xi_kind == X86_INT3)

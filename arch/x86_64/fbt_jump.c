@@ -60,7 +60,10 @@
  * jmp.  A CPU that still runs the stub or the copy finishes there (the stub
  * fires nothing for a disarmed site) and jumps back to site + len.
  *
- * What not: fbt return probes stay on int3; sites of functions whose prologue
+ * Return sites (fbt_jump_ret.c) are sites of this table too, with their
+ * own stub layout and trampoline (fbt_jump.h says what they share).
+ *
+ * What not: sites of functions whose prologue
  * is shorter than five bytes of falling-through instructions stay on int3;
  * jump optimisation is off unless booted with `fbtjump` (fbt_jump_on,
  * trace/prov_fbt.c, or `probes jump on` at the prompt): it is experimental.
@@ -125,7 +128,10 @@ struct fbt_jsite {
 	bool js_busy;                /* a thread was seen inside (this round) */
 	bool js_ret;                 /* a return site (fbt_jump_ret.c) */
 	uint64_t js_stub;            /* where the jmp goes */
+	uint64_t js_pc;              /* return site: the ret (the probe's pc) */
 };
+
+_Static_assert(offsetof(struct fbt_jsite, js_pc) == FBT_JSITE_PC, "fbt_jump.h's FBT_JSITE_PC");
 
 static struct fbt_jsite fbt_jsites[FBT_JUMP_MAX];
 static int fbt_njsites;
@@ -250,7 +256,7 @@ static bool branch_into(uint64_t addr, uint64_t size, unsigned len)
 
 bool fbt_jump_branch_into(uint64_t addr, uint64_t size, uint64_t at, unsigned len)
 {
-	const uint8_t *p = (const uint8_t *)addr;
+	const uint8_t *p = fbt_jump_pristine(addr, size);    /* not the jmps planted since */
 	struct x86_insn xi;
 
 	if (fbt_jnotes_full)
@@ -681,10 +687,11 @@ uint64_t fbt_jump_cookie(int index)
 	return (uint64_t)&fbt_jsites[index];
 }
 
-void fbt_jump_keep(int index, uint64_t copy, uint64_t stub)
+void fbt_jump_keep(int index, uint64_t copy, uint64_t stub, uint64_t pc)
 {
 	struct fbt_jsite *j = &fbt_jsites[index];
 
+	j->js_pc = pc;
 	j->js_copy = copy;
 	j->js_stub = stub;
 	j->js_ret = true;

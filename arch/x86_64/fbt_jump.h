@@ -27,8 +27,14 @@
  * counted as made until fbt_jump_keep.
  */
 int fbt_jump_claim(uint64_t addr, unsigned len, void *site, uint64_t *stub);
-/* fbt_jump_keep: the claimed return site index is real: the trap resumes at copy, the jmp goes to stub. */
-void fbt_jump_keep(int index, uint64_t copy, uint64_t stub);
+/*
+ * fbt_jump_keep: the claimed return site index is real: the trap resumes
+ * at copy, the jmp goes to stub, pc is its ret (at FBT_JSITE_PC in its
+ * struct fbt_jsite, where fbt_jump_rtramp reads it; fbt_fire_return's
+ * cookie is at 16, as for fbt_jump_tramp).
+ */
+#define FBT_JSITE_PC 48
+void fbt_jump_keep(int index, uint64_t copy, uint64_t stub, uint64_t pc);
 /* fbt_jump_cookie: the address of site index's struct fbt_jsite (what a stub pushes). */
 uint64_t fbt_jump_cookie(int index);
 /*
@@ -38,6 +44,17 @@ uint64_t fbt_jump_cookie(int index);
  * if the function has an indirect jmp or cannot be decoded.
  */
 bool fbt_jump_branch_into(uint64_t addr, uint64_t size, uint64_t at, unsigned len);
+
+/*
+ * fbt_jump_pristine_take: fbt_isa_scan's first call (fbt's first provide,
+ * before fbt has patched anything) keeps a copy of the probed text.
+ * fbt_jump_pristine: the copy of [addr, addr + size), or the live bytes if
+ * there is no copy.  Decoding a function must read the copy: a jmp
+ * planted inside it displaces whole instructions with five bytes, and
+ * decoding its live bytes after one would go out of step.
+ */
+void fbt_jump_pristine_take(void);
+const uint8_t *fbt_jump_pristine(uint64_t addr, uint64_t size);
 
 /* fbt_jump_ret.c: fbt_isa_scan saw a branch to target outside the function it decodes. */
 void fbt_jump_ret_note(uint64_t target);

@@ -14,6 +14,7 @@
  * The site's stub (one per site, in fbt_jump.c's stub area, never freed) is
  *
  *   stub:     the displaced instructions but the ret, relocated (x86_relocate)
+ *             push $off                   the ret's offset in the function (arg0)
  *             push $site                  the site's struct fbt_jsite
  *             jmp fbt_jump_rtramp         save, fire, restore, and the ret
  *
@@ -79,11 +80,15 @@
 
 /*
  * fbt_jump_rtramp: reached from a return stub after the epilogue ran
- * ([rsp] = the site's struct fbt_jsite, [rsp + 8] = the function's return
- * address).  Frame after the pushes, from %rsp: rdi rsi rdx rcx r8 r9 r10
- * r11 rax flags jsite.  %rsp at a ret is 8 mod 16, as at the entry, so the
- * call is 16-byte aligned.  The flags are restored before the `lea`, which
- * changes none; the final `ret` is the probed function's.
+ * ([rsp] = the site's struct fbt_jsite, [rsp + 8] = the ret's offset,
+ * [rsp + 16] = the function's return address).  Frame after the saves,
+ * from %rsp: rdi rsi rdx rcx r8 r9 r10 r11 rax flags jsite offset; under
+ * it the probe's six arguments as the trap path has them (the offset, the
+ * return value %rax, four zeros) and a word of padding: %rsp at a ret is 8
+ * mod 16, as at the entry, so the call is 16-byte aligned.  (A push whose
+ * operand is addressed through %rsp reads it before the push: `pushq
+ * 136(%rsp)` reads the offset.)  The flags are restored before the `lea`s,
+ * which change none; the final `ret` is the probed function's.
  */
 __asm__(".pushsection .text.notrace.fbt_jrtramp, \"ax\", @progbits\n"
         ".globl fbt_jump_rtramp\n"
@@ -99,14 +104,23 @@ __asm__(".pushsection .text.notrace.fbt_jrtramp, \"ax\", @progbits\n"
         "	pushq %rdx\n"
         "	pushq %rsi\n"
         "	pushq %rdi\n"
-        "	movq 80(%rsp), %rdi\n"        /* the struct fbt_jsite */
+        "	pushq $0\n"                   /* padding */
+        "	pushq $0\n"                   /* arg5 .. arg2 */
+        "	pushq $0\n"
+        "	pushq $0\n"
+        "	pushq $0\n"
+        "	pushq %rax\n"                 /* arg1: the return value */
+        "	pushq 136(%rsp)\n"            /* arg0: the ret's offset */
+        "	movq 136(%rsp), %rdi\n"       /* the struct fbt_jsite */
+        "	movq 48(%rdi), %rcx\n"        /* js_pc (FBT_JSITE_PC): the ret, the probe's pc */
         "	movq 16(%rdi), %rdi\n"        /* js_site */
         "	movq %gs:0, %rsi\n"
         "	movl 24(%rsi), %esi\n"        /* cpu_id */
-        "	movq %rax, %rdx\n"            /* the return value */
-        "	movq %rbp, %rcx\n"            /* fp: the caller's frame */
-        "	leaq 88(%rsp), %r8\n"         /* sp at the ret: [sp] = return address */
+        "	movq %rsp, %rdx\n"            /* args */
+        "	movq %rbp, %r8\n"             /* fp: the caller's frame */
+        "	leaq 152(%rsp), %r9\n"        /* sp at the ret: [sp] = return address */
         "	call fbt_fire_return\n"
+        "	leaq 56(%rsp), %rsp\n"
         "	popq %rdi\n"
         "	popq %rsi\n"
         "	popq %rdx\n"
@@ -117,11 +131,39 @@ __asm__(".pushsection .text.notrace.fbt_jrtramp, \"ax\", @progbits\n"
         "	popq %r11\n"
         "	popq %rax\n"
         "	popfq\n"
-        "	leaq 8(%rsp), %rsp\n"         /* the pushed site */
+        "	leaq 16(%rsp), %rsp\n"        /* the pushed site and offset */
         "	ret\n"
         ".size fbt_jump_rtramp, . - fbt_jump_rtramp\n"
         ".popsection\n");
 extern char fbt_jump_rtramp[];
+
+static uint8_t *pristine;                   /* the probed text before fbt patched it */
+static uint64_t pristine_lo, pristine_hi;
+static bool pristine_taken;
+
+extern char __notrace_end[], _text_end[];
+
+void fbt_jump_pristine_take(void)
+{
+	size_t len = (size_t)(_text_end - __notrace_end);
+
+	if (pristine_taken)
+		return;
+	pristine_taken = true;
+	pristine = kmalloc(len);
+	if (pristine == NULL)
+		return;                              /* no return site jumps */
+	memcpy(pristine, __notrace_end, len);
+	pristine_lo = (uint64_t)__notrace_end;
+	pristine_hi = pristine_lo + len;
+}
+
+const uint8_t *fbt_jump_pristine(uint64_t addr, uint64_t size)
+{
+	if (pristine == NULL || addr < pristine_lo || addr + size > pristine_hi || addr + size < addr)
+		return (const uint8_t *)addr;
+	return pristine + (addr - pristine_lo);
+}
 
 static uint64_t ret_notes[RET_NOTES];
 static int ret_nnotes;
@@ -189,7 +231,7 @@ static bool noted_into(uint64_t at, unsigned len)
  */
 static bool padding_after(uint64_t a, unsigned n)
 {
-	const uint8_t *p = (const uint8_t *)a;
+	const uint8_t *p = fbt_jump_pristine(a, n + 15);
 	struct ksym ks;
 	struct x86_insn xi;
 
@@ -222,10 +264,10 @@ static bool padding_after(uint64_t a, unsigned n)
 static uint64_t range_find(uint64_t ret, uint64_t func, uint64_t size, unsigned *len)
 {
 	static const uint8_t sdt_nop[5] = { 0x0f, 0x1f, 0x44, 0x00, 0x00 };
-	const uint8_t *p = (const uint8_t *)func;
+	const uint8_t *p = fbt_jump_pristine(func, size);
 	uint64_t starts[RET_BACK];
 	struct x86_insn xi;
-	uint64_t off = 0, roff = ret - func;
+	uint64_t off = 0, roff = ret - func, entry_end = 0;
 	unsigned k = 0;
 
 	while (off < roff) {                         /* instruction starts, from the function's */
@@ -234,6 +276,8 @@ static uint64_t range_find(uint64_t ret, uint64_t func, uint64_t size, unsigned 
 			return 0;
 		starts[k++ % RET_BACK] = off;
 		off += (uint64_t)n;
+		if (entry_end == 0 && off >= RET_LEN)
+			entry_end = off;                 /* the most an entry jmp displaces */
 	}
 	int rn = x86_decode(p + roff, size - roff, &xi);
 	if (off != roff || rn < 0 || xi.xi_kind != X86_RET)
@@ -251,22 +295,24 @@ static uint64_t range_find(uint64_t ret, uint64_t func, uint64_t size, unsigned 
 		if (n < 0 || xi.xi_kind != X86_OTHER || (n == 5 && memcmp(p + start, sdt_nop, 5) == 0))
 			return 0;
 	}
+	if (start < entry_end)
+		return 0;                            /* the entry site's bytes */
 	*len = (unsigned)(end - start);
 	return func + start;
 }
 
 /*
  * stub_build: the displaced instructions but the ret, relocated, then
- * push $site; jmp fbt_jump_rtramp.  false if something does not fit.
+ * push $off; push $site; jmp fbt_jump_rtramp.  false if something does not fit.
  */
-static bool stub_build(int index, uint64_t at, unsigned len, uint64_t ret, uint64_t stub)
+static bool stub_build(int index, uint64_t at, unsigned len, uint64_t ret, uint32_t off, uint64_t stub)
 {
-	const uint8_t *p = (const uint8_t *)at;
+	const uint8_t *p = fbt_jump_pristine(at, len);
 	unsigned body = (unsigned)(ret - at);
 	uint8_t buf[RET_STUB + 16];
 	struct x86_insn xi;
 
-	if (body + 10 > RET_STUB)
+	if (body + 15 > RET_STUB || off > INT32_MAX)
 		return false;
 	for (unsigned off = 0; off < body;) {
 		int n = x86_decode(p + off, len - off, &xi);
@@ -276,14 +322,16 @@ static bool stub_build(int index, uint64_t at, unsigned len, uint64_t ret, uint6
 		off += (unsigned)n;
 	}
 	int64_t me = (int64_t)fbt_jump_cookie(index);       /* in the kernel image: a sign-extended imm32 */
-	int32_t rel = (int32_t)((int64_t)((uint64_t)fbt_jump_rtramp - (stub + body + 10)));
+	int32_t rel = (int32_t)((int64_t)((uint64_t)fbt_jump_rtramp - (stub + body + 15)));
 	if (me != (int32_t)me)
 		return false;
-	buf[body] = 0x68;                                   /* push $site */
-	memcpy(buf + body + 1, &(int32_t){ (int32_t)me }, 4);
-	buf[body + 5] = 0xe9;                               /* jmp fbt_jump_rtramp */
-	memcpy(buf + body + 6, &rel, 4);
-	return text_patch((void *)stub, buf, body + 10);
+	buf[body] = 0x68;                                   /* push $off */
+	memcpy(buf + body + 1, &(int32_t){ (int32_t)off }, 4);
+	buf[body + 5] = 0x68;                               /* push $site */
+	memcpy(buf + body + 6, &(int32_t){ (int32_t)me }, 4);
+	buf[body + 10] = 0xe9;                              /* jmp fbt_jump_rtramp */
+	memcpy(buf + body + 11, &rel, 4);
+	return text_patch((void *)stub, buf, body + 15);
 }
 
 int fbt_isa_jump_ret_prepare(uint64_t ret, uint64_t func, uint64_t size, void *site)
@@ -305,14 +353,14 @@ int fbt_isa_jump_ret_prepare(uint64_t ret, uint64_t func, uint64_t size, void *s
 	int index = fbt_jump_claim(at, len, site, &stub);
 	if (index < 0)
 		return -1;
-	if (!stub_build(index, at, len, ret, stub)) {
+	if (!stub_build(index, at, len, ret, (uint32_t)(ret - func), stub)) {
 		ret_refused++;
 		return -1;
 	}
 	if (at == ret)
 		ret_padded++;
 	resume_add(at, stub);
-	fbt_jump_keep(index, stub, stub);
+	fbt_jump_keep(index, stub, stub, ret);
 	return index;
 }
 

@@ -259,7 +259,10 @@ static void call_multi3(void *arg)
 /*
  * fbt_st_multi: two rets, arg0 and arg1 summed must be what the traps on
  * the rets give.  Both jump (the one in the middle over `mov %edi,%eax; neg
- * %eax; ret`, the last one over its padding): no trap.
+ * %eax; ret`, the last one over its padding): no trap.  Run after
+ * fbt_jump_cycles (every probe at once), this once found return sites
+ * decoded through the entry's int3 and refused: decoding reads the text as
+ * compiled (fbt_jump_pristine).
  */
 SELFTEST(fbt_jump_ret_each_ret)
 {
