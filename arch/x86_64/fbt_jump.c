@@ -675,9 +675,9 @@ int fbt_jump_claim(uint64_t addr, unsigned len, void *site, uint64_t *stub)
 	struct fbt_jsite *j = &fbt_jsites[index];
 
 	*j = (struct fbt_jsite){ .js_addr = addr, .js_site = site, .js_len = (uint8_t)len };
-	memcpy(j->js_orig, (const void *)addr, FBT_JUMP_LEN);
-	if (j->js_orig[0] == 0xcc)
-		return -1;
+	memcpy(j->js_orig, fbt_jump_pristine(addr, FBT_JUMP_LEN), FBT_JUMP_LEN);
+	if (j->js_orig[0] == 0xcc || memcmp(j->js_orig, (const void *)addr, FBT_JUMP_LEN) != 0)
+		return -1;                           /* someone's patch is there */
 	*stub = (uint64_t)&fbt_jstub[index * FBT_JUMP_STUB];
 	return index;
 }
