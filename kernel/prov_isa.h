@@ -143,6 +143,12 @@ struct fbt_jump_stats {
 	int fjs_full;                /* sites refused because the stub area was full */
 	int fjs_busy;                /* times a site stayed on int3: a thread was inside */
 	int fjs_notes;               /* branches into other functions' prologues noted */
+	/* return sites (fbt_isa_jump_ret_prepare); the figures above are entry sites only */
+	int fjs_ret_stubs;           /* return sites with a stub */
+	int fjs_ret_jumps;           /* return sites holding a jump now */
+	int fjs_ret_refused;         /* return sites that may not jump */
+	int fjs_ret_padded;          /* of the stubs: the jmp covers the ret and the padding after it */
+	int fjs_ret_notes;           /* branches into other functions' bodies noted */
 };
 int fbt_isa_jump_prepare(uint64_t addr, uint64_t size, void *site, uint64_t *copy);
 bool fbt_isa_jump_arm(int index, bool jump);
@@ -159,6 +165,23 @@ void fbt_isa_jump_stats(struct fbt_jump_stats *out);
 void fbt_fire_entry(void *site, int cpu, const uint64_t *args, uint64_t pc, uint64_t fp,
                     const uint64_t *sp);
 extern bool fbt_jump_on;             /* trace/prov_fbt.c: true with the boot flag fbtjump */
+/*
+ * Jump-optimised return sites (x86_64: arch/x86_64/fbt_jump_ret.c; weak
+ * stand-ins refuse every site elsewhere).  fbt_isa_jump_ret_prepare: may
+ * the return site at ret (offset off in the function at func, size bytes)
+ * be patched with a jump over the instructions that end in it?  If so,
+ * build its stub (once; kept forever) and return its index for
+ * fbt_isa_jump_arm/disarm/forget, as fbt_isa_jump_prepare does; else -1
+ * (the site stays an int3 on the ret).  site is prov_fbt's cookie for
+ * fbt_fire_return.  Thread context, under dtrace_lock.
+ * fbt_fire_return: fire the return probe of site if it is armed, args its
+ * six arguments (the ret's offset, the return value, zeros), pc the ret,
+ * fp and sp the frame and stack pointers there ([sp] is the return
+ * address): the jump path's firing (trace/prov_fbt.c).  Probe context.
+ */
+int fbt_isa_jump_ret_prepare(uint64_t ret, uint64_t func, uint64_t size, void *site);
+void fbt_fire_return(void *site, int cpu, const uint64_t *args, uint64_t pc, uint64_t fp,
+                     const uint64_t *sp);
 
 /* ---- sdt, machine half (arch/<isa>/sdt_isa.c) ---- */
 

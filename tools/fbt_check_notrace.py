@@ -8,7 +8,7 @@ reach, by the notrace region of linker.ld or by fbt_blocklist[] in
 trace/prov_fbt.c.  This walks the direct calls and jumps in the kernel's
 disassembly (objdump) from the probe-context roots (dtrace_probe,
 dtrace_error, prov_isa_trap, profile_fire, and the sdt and fbt call and jump
-trampolines sdt_isa_tramp, fbt_jump_tramp) and prints every function it
+trampolines sdt_isa_tramp, fbt_jump_tramp, fbt_jump_rtramp) and prints every function it
 reaches that lies after __notrace_end and is not on the block list.  Exit
 status 1 if there is any.  (Indirect calls are not followed: the DIF
 interpreter's are all inside the notrace region.)
@@ -19,7 +19,7 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-ROOTS = ["dtrace_probe", "dtrace_error", "prov_isa_trap", "profile_fire", "sdt_isa_tramp", "fbt_jump_tramp"]
+ROOTS = ["dtrace_probe", "dtrace_error", "prov_isa_trap", "profile_fire", "sdt_isa_tramp", "fbt_jump_tramp", "fbt_jump_rtramp"]
 
 
 def blocklist():

@@ -31,5 +31,6 @@ dtrace_id_t fbt_probe_id(const char *func, const char *name);   /* 0 if there is
 int fbt_probe_set(dtrace_id_t id, bool on);                      /* arm or disarm one probe */
 int fbt_set_all(bool on);                                        /* every probe at once */
 int fbt_probe_unarm_stale(dtrace_id_t id);
+int fbt_return_armed(void);                                      /* return sites armed, jump or trap */
 
 #endif

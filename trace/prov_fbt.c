@@ -27,6 +27,11 @@
  * each batch, bounds how long); such a trap fires nothing and replays the
  * displaced instruction, exactly as an armed one does, so it is harmless.
  *
+ * With jumps on (fbt_jump_on), entry and return sites that can take a 5-byte
+ * jump into a stub of their own instead (arch/x86_64/fbt_jump.c,
+ * fbt_jump_ret.c) fire through fbt_fire_entry / fbt_fire_return, with no
+ * trap and no lookup; the others keep the trap.
+ *
  * Probes are made on the first dtps_provide call, not at boot, so that booting
  * does not pay for decoding the kernel.  Sites are never freed.
  *
@@ -55,8 +60,8 @@ struct fbt_site {
 	dtrace_id_t fs_id;           /* the probe */
 	uint32_t fs_off;             /* offset in the function (return: arg0) */
 	uint32_t fs_saved;           /* bytes the trap replaced */
-	uint32_t fs_fsize;           /* entry: the function's size (fbt_isa_jump_prepare) */
-	int fs_jump;                 /* entry: 0 not asked yet, -1 trap only, else jump index + 1 */
+	uint32_t fs_fsize;           /* the function's size (fbt_isa_jump_prepare, _ret_prepare) */
+	int fs_jump;                 /* 0 not asked yet, -1 trap only, else jump index + 1 */
 	bool fs_entry;
 	volatile bool fs_armed;
 };
@@ -205,8 +210,11 @@ static void fbt_provide_func(const struct ksym *ks)
 		entry->fs_fsize = (uint32_t)ks->ks_size;
 	if (entry == NULL || !fbt_probe_make(ks->ks_name, "entry", entry))
 		fbt_st.fst_no_entry++;
-	for (int i = fi.fi_nret - 1; i >= 0; i--)
+	for (int i = fi.fi_nret - 1; i >= 0; i--) {
 		rets = fbt_site_add(ks->ks_addr + fi.fi_ret[i], fi.fi_ret[i], false, rets);
+		if (rets != NULL)
+			rets->fs_fsize = (uint32_t)ks->ks_size;   /* fbt_isa_jump_ret_prepare */
+	}
 	if (rets != NULL)
 		fbt_probe_make(ks->ks_name, "return", rets);
 }
@@ -259,6 +267,27 @@ void fbt_fire_entry(void *site, int cpu, const uint64_t *args, uint64_t pc, uint
 		dtrace_probe_frame(s->fs_id, cpu, args, pc, fp, sp);
 }
 
+/*
+ * fbt_jump_ret_prepare: ask the machine once whether the return site may be
+ * a jump; if not it stays an int3 on its ret.  If so, its trap moves too
+ * (to the first byte the jump displaces): it is a jump site from now on.
+ */
+static void fbt_jump_ret_prepare(struct fbt_site *s)
+{
+	int j = fbt_isa_jump_ret_prepare(s->fs_addr, s->fs_addr - s->fs_off, s->fs_fsize, s);
+
+	s->fs_jump = j < 0 ? -1 : j + 1;
+}
+
+void fbt_fire_return(void *site, int cpu, const uint64_t *args, uint64_t pc, uint64_t fp,
+                     const uint64_t *sp)
+{
+	const struct fbt_site *s = site;
+
+	if (s->fs_armed)
+		dtrace_probe_frame(s->fs_id, cpu, args, pc, fp, sp);
+}
+
 static int fbt_enable(void *arg, dtrace_id_t id, void *parg)
 {
 	(void)arg;
@@ -266,6 +295,8 @@ static int fbt_enable(void *arg, dtrace_id_t id, void *parg)
 	for (struct fbt_site *s = parg; s != NULL; s = s->fs_next) {
 		if (s->fs_entry && fbt_jump_on && s->fs_jump == 0 && !s->fs_armed)
 			fbt_jump_prepare(s);
+		if (!s->fs_entry && fbt_jump_on && s->fs_jump == 0 && !s->fs_armed)
+			fbt_jump_ret_prepare(s);
 		if (s->fs_entry && s->fs_resume == 0 && (s->fs_resume = fbt_isa_entry_copy(s->fs_addr)) == 0)
 			return -1;
 	}
@@ -331,6 +362,11 @@ static const dtrace_pattr_t fbt_attr = {
 __attribute__((weak)) int fbt_isa_jump_prepare(uint64_t addr, uint64_t size, void *site, uint64_t *copy)
 {
 	(void)addr, (void)size, (void)site, (void)copy;
+	return -1;
+}
+__attribute__((weak)) int fbt_isa_jump_ret_prepare(uint64_t ret, uint64_t func, uint64_t size, void *site)
+{
+	(void)ret, (void)func, (void)size, (void)site;
 	return -1;
 }
 __attribute__((weak)) bool fbt_isa_jump_arm(int index, bool jump)
@@ -465,5 +501,16 @@ int fbt_entry_armed(void)
 	for (size_t h = 0; h < ARRAY_SIZE(fbt_hash); h++)
 		for (struct fbt_site *s = fbt_hash[h]; s != NULL; s = s->fs_hnext)
 			n += s->fs_entry && s->fs_armed;
+	return n;
+}
+
+/* fbt_return_armed: return sites armed now, jump or trap (the shell's probes command).  Thread context. */
+int fbt_return_armed(void)
+{
+	int n = 0;
+
+	for (size_t h = 0; h < ARRAY_SIZE(fbt_hash); h++)
+		for (struct fbt_site *s = fbt_hash[h]; s != NULL; s = s->fs_hnext)
+			n += !s->fs_entry && s->fs_armed;
 	return n;
 }

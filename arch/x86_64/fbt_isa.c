@@ -35,6 +35,7 @@
  */
 #include "arch/arch.h"
 #include "arch/x86_64/fbt_isa.h"
+#include "arch/x86_64/fbt_jump.h"
 #include "arch/x86_64/x86_decode.h"
 #include "kernel/cpu.h"
 #include "kernel/ksym.h"
@@ -93,6 +94,20 @@ static inline bool sdt_isa_site_armed(uint64_t pc)
 }
 
 /*
+ * jump_ret_trap: the int3 on the first byte of a jump-optimised return
+ * site's range (fbt_jump_ret.c): resume in its stub, which fires.
+ */
+static bool jump_ret_trap(struct trapframe *tf, uint64_t pc)
+{
+	uint64_t stub = fbt_jump_ret_resume(pc);
+
+	if (stub == 0)
+		return false;
+	tf->tf_rip = stub;
+	return true;
+}
+
+/*
  * prov_isa_trap: the probe providers' trap.  Interrupts are off (every IDT
  * entry is an interrupt gate).  This is the hot path of an enabled probe, so
  * nothing is copied that a provider can read where it is: the arguments are
@@ -114,9 +129,9 @@ bool prov_isa_trap(struct trapframe *tf)
 	prov_isa_traps[pt.pt_cpu]++;
 	if (sdt_isa_site_armed(pt.pt_pc)) {          /* int3 + the NOP's other four bytes */
 		if (!sdt_invop(&pt) && !fbt_invop(&pt))
-			return false;
+			return jump_ret_trap(tf, pt.pt_pc);
 	} else if (!fbt_invop(&pt) && !sdt_invop(&pt)) {
-		return false;
+		return jump_ret_trap(tf, pt.pt_pc);
 	}
 	if (pt.pt_resume == PROV_RESUME_RETURN) {
 		tf->tf_rip = *(const uint64_t *)tf->tf_rsp;
@@ -266,6 +281,7 @@ int fbt_isa_scan(uint64_t addr, uint64_t size, struct fbt_isa_func *out)
 	uint64_t off = 0;
 
 	*out = (struct fbt_isa_func){ 0 };
+	fbt_jump_pristine_take();                    /* the first time: the text as compiled */
 	while (off < size) {
 		int n = x86_decode(p + off, size - off, &xi);
 		if (n < 0 || xi.xi_kind == X86_INT3)

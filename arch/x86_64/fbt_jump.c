@@ -60,7 +60,10 @@
  * jmp.  A CPU that still runs the stub or the copy finishes there (the stub
  * fires nothing for a disarmed site) and jumps back to site + len.
  *
- * What not: fbt return probes stay on int3; sites of functions whose prologue
+ * Return sites (fbt_jump_ret.c) are sites of this table too, with their
+ * own stub layout and trampoline (fbt_jump.h says what they share).
+ *
+ * What not: sites of functions whose prologue
  * is shorter than five bytes of falling-through instructions stay on int3;
  * jump optimisation is off unless booted with `fbtjump` (fbt_jump_on,
  * trace/prov_fbt.c, or `probes jump on` at the prompt): it is experimental.
@@ -81,6 +84,7 @@
 #include "arch/arch.h"
 #include "arch/x86_64/x86.h"
 #include "arch/x86_64/x86_decode.h"
+#include "arch/x86_64/fbt_jump.h"
 #include "kernel/cpu.h"
 #include "kernel/klib.h"
 #include "kernel/ksym.h"
@@ -122,7 +126,12 @@ struct fbt_jsite {
 	uint8_t js_state;
 	bool js_dirty;               /* bytes 1..4 hold the jmp's displacement */
 	bool js_busy;                /* a thread was seen inside (this round) */
+	bool js_ret;                 /* a return site (fbt_jump_ret.c) */
+	uint64_t js_stub;            /* where the jmp goes */
+	uint64_t js_pc;              /* return site: the ret (the probe's pc) */
 };
+
+_Static_assert(offsetof(struct fbt_jsite, js_pc) == FBT_JSITE_PC, "fbt_jump.h's FBT_JSITE_PC");
 
 static struct fbt_jsite fbt_jsites[FBT_JUMP_MAX];
 static int fbt_njsites;
@@ -203,6 +212,7 @@ void fbt_jump_note_target(uint64_t target)
 {
 	struct ksym ks;
 
+	fbt_jump_ret_note(target);                   /* return sites: any target but a start */
 	if (!ksym_lookup_addr(target, &ks) || !ks.ks_func || target == ks.ks_addr ||
 	    target - ks.ks_addr >= FBT_JUMP_NEAR)
 		return;
@@ -241,11 +251,18 @@ static unsigned displaced_len(uint64_t addr, uint64_t size)
 /* branch_into: does a branch of the function, or a noted one, land inside the range? */
 static bool branch_into(uint64_t addr, uint64_t size, unsigned len)
 {
-	const uint8_t *p = (const uint8_t *)addr;
+	return fbt_jump_branch_into(addr, size, addr, len);
+}
+
+bool fbt_jump_branch_into(uint64_t addr, uint64_t size, uint64_t at, unsigned len)
+{
+	const uint8_t *p = fbt_jump_pristine(addr, size);    /* not the jmps planted since */
 	struct x86_insn xi;
 
+	if (fbt_jnotes_full)
+		return true;
 	for (int i = 0; i < fbt_njnotes; i++)
-		if (inside(fbt_jnotes[i], addr, len))
+		if (inside(fbt_jnotes[i], at, len))
 			return true;
 	for (uint64_t off = 0; off < size;) {
 		int n = x86_decode(p + off, size - off, &xi);
@@ -260,7 +277,7 @@ static bool branch_into(uint64_t addr, uint64_t size, unsigned len)
 				memcpy(&d32, p + off + (uint64_t)xi.xi_rel, 4);
 				d = d32;
 			}
-			if (inside(addr + off + (uint64_t)n + (uint64_t)d, addr, len))
+			if (inside(addr + off + (uint64_t)n + (uint64_t)d, at, len))
 				return true;
 		}
 		off += (uint64_t)n;
@@ -292,6 +309,7 @@ static bool stub_build(struct fbt_jsite *j, int index)
 		off += (unsigned)n;
 	}
 	j->js_copy = stub + 10;
+	j->js_stub = stub;
 	return text_patch((void *)stub, buf, 10 + j->js_len + 5);
 }
 
@@ -558,7 +576,7 @@ static void unjump_all(void)
 
 static void jmp_bytes(const struct fbt_jsite *j, uint8_t out[FBT_JUMP_LEN])
 {
-	int32_t rel = (int32_t)((int64_t)(j->js_copy - 10 - (j->js_addr + FBT_JUMP_LEN)));
+	int32_t rel = (int32_t)((int64_t)(j->js_stub - (j->js_addr + FBT_JUMP_LEN)));
 
 	out[0] = 0xe9;
 	memcpy(out + 1, &rel, 4);
@@ -632,4 +650,50 @@ void fbt_isa_jump_stats(struct fbt_jump_stats *out)
 	*out = fbt_jst;
 	out->fjs_stubs = fbt_njsites;
 	out->fjs_notes = fbt_njnotes;
+	for (int i = 0; i < fbt_njsites; i++) {      /* return sites are counted apart */
+		if (!fbt_jsites[i].js_ret)
+			continue;
+		out->fjs_stubs--;
+		out->fjs_ret_stubs++;
+		if (fbt_jsites[i].js_state == JS_JUMP) {
+			out->fjs_jumps--;
+			out->fjs_ret_jumps++;
+		}
+	}
+	fbt_jump_ret_stats(out);
+}
+
+/* ---- what return sites (fbt_jump_ret.c) share with entry sites ---- */
+
+int fbt_jump_claim(uint64_t addr, unsigned len, void *site, uint64_t *stub)
+{
+	if (fbt_njsites == FBT_JUMP_MAX) {
+		fbt_jst.fjs_full++;
+		return -1;
+	}
+	int index = fbt_njsites;
+	struct fbt_jsite *j = &fbt_jsites[index];
+
+	*j = (struct fbt_jsite){ .js_addr = addr, .js_site = site, .js_len = (uint8_t)len };
+	memcpy(j->js_orig, fbt_jump_pristine(addr, FBT_JUMP_LEN), FBT_JUMP_LEN);
+	if (j->js_orig[0] == 0xcc || memcmp(j->js_orig, (const void *)addr, FBT_JUMP_LEN) != 0)
+		return -1;                           /* someone's patch is there */
+	*stub = (uint64_t)&fbt_jstub[index * FBT_JUMP_STUB];
+	return index;
+}
+
+uint64_t fbt_jump_cookie(int index)
+{
+	return (uint64_t)&fbt_jsites[index];
+}
+
+void fbt_jump_keep(int index, uint64_t copy, uint64_t stub, uint64_t pc)
+{
+	struct fbt_jsite *j = &fbt_jsites[index];
+
+	j->js_pc = pc;
+	j->js_copy = copy;
+	j->js_stub = stub;
+	j->js_ret = true;
+	fbt_njsites++;
 }

@@ -99,3 +99,24 @@ def test_listing_and_return_site():
     listed = [l for l in lines if re.match(r"\s+[0-9a-f]{16}\s", l)]
     assert len(listed) == total
     assert listed[0].split()[0] == ret.rjust(16, "0")
+
+
+def test_fbt_return_jump_is_one_whole_firing():
+    # Booted with fbtjump, bench_fbt's return site (lea; ret, then padding)
+    # is a jmp on the ret into its stub: the stub, the return trampoline,
+    # the framework, and the trampoline's ret back into the caller; no trap.
+    out = subprocess.run(["objdump", "-d", "--no-show-raw-insn", os.path.join(ROOT, "build", "kernel.elf")],
+                         capture_output=True, text=True, check=True).stdout
+    body = out[out.index("<bench_fbt>:"):]
+    body = body[:body.index("\n\n")]
+    ret = re.search(r"([0-9a-f]+):\s+ret", body).group(1)
+    total, per, path, _ = trace("--append", "fbtjump", "--at", "0x" + ret,
+                                "fbt::bench_fbt:return { @ = count(); }")
+    assert sum(per.values()) == total
+    assert path[0] == "bench_fbt" and path[1] == "fbt_jstub" and path[2] == "fbt_jump_rtramp", path
+    for f in ("fbt_fire_return", "dtrace_probe_frame"):
+        assert f in per, path
+    assert "prov_isa_trap" not in per and "fbt_invop" not in per, path
+    assert path[-1] == "fbt_jump_rtramp"  # its ret is the function's
+    assert per["bench_fbt"] == 1          # only the jmp
+    assert 100 < total < 2000

@@ -96,8 +96,8 @@ __attribute__((noinline)) long fbt_jump_leaf(long a)
 	return a * 3 + 1;
 }
 
-/* call_leaf: fbt_jump_leaf(7) with a sentinel in every call-clobbered register; how many survived. */
-static int call_leaf(long *ret)
+/* call_leaf_fn: fn(7) with a sentinel in every call-clobbered register; how many survived. */
+static int call_leaf_fn(long (*fn)(long), long *ret)
 {
 	uint64_t in[7] = { 0x1111111111111111, 0x2222222222222222, 0x3333333333333333,
 	                   0x4444444444444444, 0x5555555555555555, 0x6666666666666666,
@@ -116,7 +116,7 @@ static int call_leaf(long *ret)
 	                 "movq 40(%[in]), %%r10\n\t"
 	                 "movq 48(%[in]), %%r11\n\t"
 	                 "movl $7, %%edi\n\t"
-	                 "call fbt_jump_leaf\n\t"
+	                 "call *%[fn]\n\t"
 	                 "movq %%rbx, %%rsp\n\t"
 	                 "movq %%rsi, 0(%%r12)\n\t"
 	                 "movq %%rdx, 8(%%r12)\n\t"
@@ -126,12 +126,17 @@ static int call_leaf(long *ret)
 	                 "movq %%r10, 40(%%r12)\n\t"
 	                 "movq %%r11, 48(%%r12)"
 	                 : "=a"(*ret)
-	                 : [in] "r"(in), [out] "r"(out)
+	                 : [in] "r"(in), [out] "r"(out), [fn] "r"(fn)
 	                 : "rbx", "r12", "rdi", "rsi", "rdx", "rcx", "r8", "r9", "r10", "r11", "memory",
 	                   "cc");
 	for (int i = 0; i < 7; i++)
 		same += out[i] == in[i];
 	return same;
+}
+
+static int call_leaf(long *ret)
+{
+	return call_leaf_fn(fbt_jump_leaf, ret);
 }
 
 struct leaf_run {
@@ -162,6 +167,158 @@ SELFTEST(fbt_jump_keeps_every_register)
 	fbt_jump_on = was;
 }
 
+/* ---- return sites (arch/x86_64/fbt_jump_ret.c) ---- */
+
+/* first_change: the offset of the first byte of fn that differs from orig, or -1. */
+static int first_change(const uint8_t *fn, const uint8_t *orig, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (fn[i] != orig[i])
+			return (int)i;
+	return -1;
+}
+
+/* ret_offset: the offset of func's first ret (its first return site), or 0. */
+static uint32_t ret_offset(const char *func, struct ksym *ks)
+{
+	struct fbt_isa_func fi;
+
+	if (!ksym_lookup_name(func, ks) || fbt_isa_scan(ks->ks_addr, ks->ks_size, &fi) < 0 || fi.fi_nret == 0)
+		return 0;
+	return fi.fi_ret[0];
+}
+
+/*
+ * One return site, jumps on (jump) or off: where its jmp or int3 is, its
+ * firings' arg0 (the ret's offset) and arg1 (the return value), the caller
+ * they see, the stack depth (returned, to compare the two ways), the
+ * traps they took, and the bytes after the disable.
+ */
+static int64_t one_ret(struct selftest_ctx *st_ctx, bool jump)
+{
+	dtrace_id_t id = fbt_probe_id("fbt_st_frame", "return");
+	struct ksym ks, kc;
+	uint32_t off = ret_offset("fbt_st_frame", &ks);
+	const uint8_t *fn = (const uint8_t *)ks.ks_addr;
+	long (*volatile frame)(long, long, long, long, long, long) = fbt_st_frame;
+	bool was = fbt_jump_on;
+	uint8_t orig[512];
+	char src[256];
+	long sum = 0;
+
+	ST_ASSERT(off != 0 && ks.ks_size <= sizeof(orig) && ksym_lookup_name("call_frame3", &kc));
+	memcpy(orig, fn, ks.ks_size);
+	fbt_jump_on = jump;
+	ST_ASSERT(id != 0 && fbt_probe_set(id, true) == 0);
+	int at = first_change(fn, orig, ks.ks_size);
+	if (jump) {                              /* the jmp: on the ret, or over the epilogue */
+		ST_ASSERT(at >= 0 && (uint32_t)at <= off && off - (uint32_t)at < 20 && fn[at] == 0xe9);
+		/* on the ret (the padding after it), or inside the epilogue, which ends with the ret */
+		ST_ASSERT((uint32_t)at == off || (uint32_t)at + 5 <= off + 2);
+	} else {                                 /* an int3: on the ret, or where the jmp would go */
+		ST_ASSERT(at >= 0 && (uint32_t)at <= off && fn[at] == 0xcc);
+	}
+	ST_ASSERT(frame(1, 2, 3, 4, 5, 6) == 91);
+	ST_ASSERT(fbt_probe_set(id, false) == 0);
+	ST_ASSERT(memcmp(orig, fn, ks.ks_size) == 0);
+
+	uint64_t traps = prov_isa_trap_count();
+	ksnprintf(src, sizeof(src),
+	          "fbt::fbt_st_frame:return /arg0 == %u && arg1 == 91 && caller > 0x%lx && "
+	          "caller < 0x%lx/ { @ = count(); }",
+	          (unsigned)off, (unsigned long)kc.ks_addr, (unsigned long)(kc.ks_addr + kc.ks_size));
+	ST_ASSERT(prov_st_count(src, call_frame3, &sum) == 3);
+	traps = prov_isa_trap_count() - traps;
+	ST_ASSERT(sum == 3 * 91);
+	ST_ASSERT(jump ? traps == 0 : traps >= 3);
+	int64_t depth = prov_st_count("fbt::fbt_st_frame:return { @ = sum(stackdepth); }", call_frame3, &sum);
+	ST_ASSERT(depth >= 3 * 2);
+	ST_ASSERT(memcmp(orig, fn, ks.ks_size) == 0);
+	fbt_jump_on = was;
+	return depth;
+}
+
+SELFTEST(fbt_jump_ret_one_site)
+{
+	int64_t trap = one_ret(st_ctx, false);   /* an int3 on the ret (or where the jmp goes, if made) */
+	int64_t jump = one_ret(st_ctx, true);
+
+	ST_ASSERT(one_ret(st_ctx, false) == trap); /* the int3 where the jmp goes: fires through the stub */
+	ST_ASSERT(jump == trap);                   /* stack() sees the same frames both ways */
+}
+
+int fbt_st_multi(int a);                     /* prov_fbt_selftest.c */
+
+static void call_multi3(void *arg)
+{
+	int (*volatile fn)(int) = fbt_st_multi;
+
+	*(long *)arg += fn(150) + fn(3) + fn(4);
+}
+
+/*
+ * fbt_st_multi: two rets, arg0 and arg1 summed must be what the traps on
+ * the rets give.  Both jump (the one in the middle over `mov %edi,%eax; neg
+ * %eax; ret`, the last one over its padding): no trap.  Run after
+ * fbt_jump_cycles (every probe at once), this once found return sites
+ * decoded through the entry's int3 and refused: decoding reads the text as
+ * compiled (fbt_jump_pristine).
+ */
+SELFTEST(fbt_jump_ret_each_ret)
+{
+	const char *sums = "fbt::fbt_st_multi:return { @ = sum(arg0 * 1000 + arg1 + 100); }";
+	bool was = fbt_jump_on;
+	long sum = 0;
+
+	fbt_jump_on = false;
+	int64_t trap = prov_st_count(sums, call_multi3, &sum);
+	fbt_jump_on = true;
+	uint64_t traps = prov_isa_trap_count();
+	int64_t jump = prov_st_count(sums, call_multi3, &sum);
+	traps = prov_isa_trap_count() - traps;
+	fbt_jump_on = was;
+	ST_ASSERT(trap > 0 && jump == trap && sum == 2 * (50 - 3 - 4));
+	ST_ASSERT(traps == 0);
+}
+
+/* fbt_jump_rleaf: a return site that can jump, in a function that touches only %rdi and %rax. */
+static volatile long fbt_jump_rsink;
+
+__attribute__((noinline)) long fbt_jump_rleaf(long a)
+{
+	fbt_jump_rsink = a;
+	return a * 3 + 1;
+}
+
+static void rleaf_work(void *arg)
+{
+	struct leaf_run *lr = arg;
+
+	lr->lr_same = call_leaf_fn(fbt_jump_rleaf, &lr->lr_ret);
+}
+
+SELFTEST(fbt_jump_ret_keeps_every_register)
+{
+	struct leaf_run lr = { 0, 0 };
+	bool was = fbt_jump_on;
+	struct ksym ks;
+	uint32_t off = ret_offset("fbt_jump_rleaf", &ks);
+	uint8_t orig[64];
+
+	ST_ASSERT(off != 0 && ks.ks_size <= sizeof(orig));
+	memcpy(orig, (const void *)ks.ks_addr, ks.ks_size);
+	ST_ASSERT(call_leaf_fn(fbt_jump_rleaf, &lr.lr_ret) == 7 && lr.lr_ret == 22);
+	fbt_jump_on = true;
+	uint64_t traps = prov_isa_trap_count();
+	ST_ASSERT(prov_st_count("fbt::fbt_jump_rleaf:return /arg1 == 22/ { @[arg0, probefunc] = count(); "
+	                        "trace(arg1); }", rleaf_work, &lr) == 1);
+	traps = prov_isa_trap_count() - traps;
+	ST_ASSERT(lr.lr_same == 7 && lr.lr_ret == 22);
+	ST_ASSERT(traps == 0);
+	ST_ASSERT(memcmp(orig, (const void *)ks.ks_addr, ks.ks_size) == 0);
+	fbt_jump_on = was;
+}
+
 /* ---- every probe, over and over, under load ---- */
 
 static volatile bool load_stop;
@@ -189,7 +346,7 @@ static void cycles(struct selftest_ctx *st_ctx, int n)
 	uint64_t tids[MAX_CPUS];
 	uint8_t *snap = NULL;
 	struct fbt_jump_stats js;
-	int nload = ncpus > 1 ? ncpus : 2, jumps = 0, armed = 0;
+	int nload = ncpus > 1 ? ncpus : 2, jumps = 0, armed = 0, rjumps = 0, rarmed = 0;
 
 	fbt_probe_id("kmain", "entry");              /* makes the probes */
 	ST_ASSERT(text_bytes_same(&snap));
@@ -200,6 +357,8 @@ static void cycles(struct selftest_ctx *st_ctx, int n)
 		int on = fbt_set_all(true);
 		fbt_isa_jump_stats(&js);
 		jumps = js.fjs_jumps;
+		rjumps = js.fjs_ret_jumps;
+		rarmed = fbt_return_armed();
 		armed = on;
 		thread_sleep_ns(5 * NSEC_PER_MSEC);
 		ST_ASSERT(fbt_set_all(false) == on);
@@ -209,12 +368,18 @@ static void cycles(struct selftest_ctx *st_ctx, int n)
 	for (int i = 0; i < nload; i++)
 		thread_join(tids[i]);
 	fbt_isa_jump_stats(&js);
-	ST_ASSERT(js.fjs_jumps == 0);
+	ST_ASSERT(js.fjs_jumps == 0 && js.fjs_ret_jumps == 0);
 	if (fbt_jump_on)
-		ST_ASSERT(jumps > 0);
+		ST_ASSERT(jumps > 0 && rjumps > 0);
 	kprintf("# fbt jump: %d cycles on %d CPUs; last: %d probes enabled, %d entry sites by jump; "
 	        "%d stubs, %d refused, %d waits given up, %d branches into prologues noted\n",
 	        n, ncpus, armed, jumps, js.fjs_stubs, js.fjs_refused, js.fjs_busy, js.fjs_notes);
+	kprintf("# fbt jump: last: %d of %d return sites by jump; %d return stubs (%d over the ret and "
+	        "padding, %d over the epilogue), %d refused; %d branches into other functions' bodies noted\n",
+	        rjumps, rarmed, js.fjs_ret_stubs, js.fjs_ret_padded, js.fjs_ret_stubs - js.fjs_ret_padded,
+	        js.fjs_ret_refused, js.fjs_ret_notes);
+	if (fbt_jump_on)
+		ST_ASSERT(js.fjs_ret_padded > 0 && js.fjs_ret_stubs > js.fjs_ret_padded);  /* both kinds */
 	kfree(snap);
 }
 

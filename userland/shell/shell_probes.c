@@ -18,6 +18,7 @@
 #include "kernel/prov_isa.h"
 
 int fbt_entry_armed(void);           /* trace/prov_fbt.c */
+int fbt_return_armed(void);          /* trace/prov_fbt.c */
 
 static int shell_do_probes(int argc, char **argv)
 {
@@ -37,6 +38,11 @@ static int shell_do_probes(int argc, char **argv)
 	kprintf("fbt jump stubs: %d; sites refused: %d (prologue or a branch into it), %d (no room); "
 	        "waits given up: %d; branches into prologues: %d\n",
 	        js.fjs_stubs, js.fjs_refused, js.fjs_full, js.fjs_busy, js.fjs_notes);
+	kprintf("fbt return sites enabled: %d by jump, %d by trap\n", js.fjs_ret_jumps,
+	        fbt_return_armed() - js.fjs_ret_jumps);
+	kprintf("fbt return stubs: %d (%d over the ret and padding, %d over the epilogue); sites refused: "
+	        "%d (epilogue too short or a branch into it)\n",
+	        js.fjs_ret_stubs, js.fjs_ret_padded, js.fjs_ret_stubs - js.fjs_ret_padded, js.fjs_ret_refused);
 	kprintf("sdt sites enabled by call: %d (calls %s)\n", sdt_isa_call_sites(),
 	        sdt_isa_call_on ? "on" : "off");
 	return SHELL_OK;
