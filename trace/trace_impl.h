@@ -95,7 +95,18 @@ typedef struct dtrace_ecb {
 		uint32_t dl_aggid;        /* ... one add of dl_add to dta_nokey[dl_aggid] */
 		int64_t dl_add;
 	} dte_lean;
+	uint8_t dte_fast;                 /* how dtrace_probe_frame's fast loop fires it (lean.c) */
+	uint8_t dte_fast_nargs;           /* ... the arguments it copies first (0..6) */
 } dtrace_ecb_t;
+
+/*
+ * dte_fast: what probe.c's fast loop does with an ECB, before any firing
+ * state is set up.  NONE: the general path from this ECB on.  ADD: a
+ * keyless count() or sum(constant) without predicate, one add to the
+ * cached value word.  COUNT: count() with no key or one integer key and
+ * at most a predicate, all plain native code (dl_count, no dl_prepare).
+ */
+enum { DTRACE_FAST_NONE = 0, DTRACE_FAST_ADD, DTRACE_FAST_COUNT };
 
 /* Consumer activity, as DTrace's. */
 enum dtrace_activity {
@@ -256,6 +267,7 @@ typedef struct dtrace_firing {
 	dtrace_ecb_t *df_ecb;
 	uint64_t df_timestamp;
 	uint64_t df_vstart;               /* ktime at the firing's start, if vtime is kept; else 0 */
+	uint64_t df_fast;                 /* firings done wholly by the fast loop (probe.c) */
 	dif_state_t df_dif;               /* the probe's arguments are its ds_args */
 } dtrace_firing_t;
 
@@ -284,7 +296,7 @@ static inline uint32_t trace_hash(uint32_t h, const uint8_t *p, uint32_t n)
 /* dtrace_probe_get: probe id, or NULL.  Any context (inline: the firing path's first step). */
 static inline dtrace_probe_t *dtrace_probe_get(dtrace_id_t id)
 {
-	return (id >= 1 && id <= dtrace_nprobes) ? dtrace_probes[id - 1] : NULL;
+	return id - 1 < dtrace_nprobes ? dtrace_probes[id - 1] : NULL;   /* id 0 wraps: none */
 }
 bool dtrace_probe_matches(const dtrace_probe_t *p, const dtrace_probedesc_t *d);
 void dtrace_probe_desc(const dtrace_probe_t *p, dtrace_probedesc_t *out);
