@@ -1088,8 +1088,9 @@ static inline __attribute__((always_inline)) void probe_fire_at(dtrace_firing_t 
  * counted), 1 the key faulted (in ds_fault), 2 the keyless cache is empty
  * (the general path makes the entry).
  */
-static __attribute__((noinline)) int fast_count_add(dtrace_firing_t *f, const dtrace_ecb_t *e,
-                                                    dtrace_aggbuf_t *buf)
+static inline __attribute__((always_inline)) int fast_count_add(dtrace_firing_t *f,
+                                                               const dtrace_ecb_t *e,
+                                                               dtrace_aggbuf_t *buf)
 {
 	const struct dtrace_lean *l = &e->dte_lean;
 	int64_t *vals;
@@ -1161,9 +1162,19 @@ static inline __attribute__((always_inline)) dtrace_ecb_t *probe_fire_fast(dtrac
 /*
  * probe_fire_more: a kernel firing from ECB e on (of e's probe), the fast
  * loop first (unless vtimestamp is kept: it does not charge the thread),
- * then the general path.  The frame is in f already (dtrace_probe_frame
- * put it there; this clears it).
+ * then the general path (probe_fire_rest, apart so that the fast loop
+ * saves few registers).  The frame is in f already (dtrace_probe_frame
+ * put it there; this clears it, as probe_fire_at does).
  */
+static __attribute__((noinline)) void probe_fire_rest(dtrace_ecb_t *e, int cpu, const uint64_t args[6],
+                                                      int action)
+{
+	dtrace_firing_t *f = &firing[cpu];
+
+	probe_fire_at(f, e->dte_probe, e, cpu, args, f->df_frame_pc, f->df_frame_fp, f->df_frame_ret,
+	              false, action);
+}
+
 static __attribute__((noinline)) void probe_fire_more(dtrace_ecb_t *e, int cpu, const uint64_t args[6])
 {
 	dtrace_firing_t *f = &firing[cpu];
@@ -1177,8 +1188,87 @@ static __attribute__((noinline)) void probe_fire_more(dtrace_ecb_t *e, int cpu, 
 			return;
 		}
 	}
-	probe_fire_at(f, e->dte_probe, e, cpu, args, f->df_frame_pc, f->df_frame_fp, f->df_frame_ret,
-	              false, action);
+	probe_fire_rest(e, cpu, args, action);
+}
+
+/* fast_done: the end of a firing the fast loop did alone. */
+static inline void fast_done(dtrace_firing_t *f)
+{
+	f->df_fast++;
+	f->df_frame_pc = 0;
+}
+
+/*
+ * probe_fire_key: probe_fire_count's key: its native code, then the value
+ * word under it, found or made (dtrace_agg_word), incremented; a fault is
+ * the general path's to report (action 1).
+ */
+static __attribute__((noinline)) void probe_fire_key(dtrace_ecb_t *e, dtrace_firing_t *f, int cpu,
+                                                     const uint64_t args[6])
+{
+	uint64_t k;
+
+	if (__builtin_expect(jit_run(f, e->dte_lean.dl_key[0], &k) != 0, 0)) {
+		probe_fire_rest(e, cpu, args, 1);
+		return;
+	}
+	int64_t *vals = dtrace_agg_word(&e->dte_state->dts_agg[cpu], e->dte_lean.dl_shape, k);
+	if (vals != NULL)                            /* NULL: full, dropped and counted */
+		vals[0]++;
+	fast_done(f);
+}
+
+/*
+ * probe_fire_count: probe_fire_more for a chain whose last ECB, e, is a
+ * fast COUNT (the commonest: one clause with a predicate or a key), with
+ * no loop to set up.  Across the predicate's call e, cpu and args wait in
+ * f (df_fast_ecb, df_fast_args, df_cpu), so that this saves one register.
+ */
+static __attribute__((noinline)) void probe_fire_count(dtrace_ecb_t *e, dtrace_firing_t *f, int cpu,
+                                                       const uint64_t args[6])
+{
+	dtrace_state_t *s = e->dte_state;
+	uint64_t v;
+
+	if (s->dts_activity != DTRACE_ACT_ACTIVE ||
+	    (s->dts_opts.dov_cpu >= 0 && cpu != s->dts_opts.dov_cpu)) {
+		fast_done(f);
+		return;
+	}
+	uint32_t n = e->dte_fast_nargs;
+	if (n == 1)
+		f->df_dif.ds_args[0] = args[0];          /* the commonest: arg0 alone */
+	else
+		for (uint32_t i = 0; i < n; i++)
+			f->df_dif.ds_args[i] = args[i];
+	if (e->dte_lean.dl_pred != NULL) {
+		f->df_fast_ecb = e;
+		f->df_fast_args = args;
+		f->df_cpu = cpu;
+		int rc = jit_run(f, e->dte_lean.dl_pred, &v);
+		e = f->df_fast_ecb;
+		args = f->df_fast_args;
+		cpu = f->df_cpu;
+		if (__builtin_expect(rc != 0, 0)) {
+			probe_fire_rest(e, cpu, args, 0);
+			return;
+		}
+		if (v == 0) {
+			fast_done(f);
+			return;
+		}
+	}
+	if (e->dte_lean.dl_nkeys != 0) {
+		probe_fire_key(e, f, cpu, args);
+		return;
+	}
+	int64_t *vals = e->dte_state->dts_agg[cpu].dta_nokey[e->dte_lean.dl_aggid];
+	if (__builtin_expect(vals == NULL, 0)) {
+		probe_fire_rest(e, cpu, args, -1);      /* the first firing here: the general path makes it */
+		return;
+	}
+	vals[0] += e->dte_lean.dl_addone ? e->dte_lean.dl_add : 1;
+	fast_done(f);
 }
 
 /*
@@ -1221,7 +1311,10 @@ void dtrace_probe_frame(dtrace_id_t id, int cpu, const uint64_t args[6], uint64_
 			return;
 		}
 	}
-	probe_fire_more(e, cpu, args);
+	if (e->dte_fast == DTRACE_FAST_COUNT && e->dte_next == NULL && dtrace_vtime_active == 0)
+		probe_fire_count(e, f, cpu, args);
+	else
+		probe_fire_more(e, cpu, args);
 }
 
 void dtrace_probe_user(dtrace_id_t id, int cpu, const uint64_t args[6], uint64_t upc)

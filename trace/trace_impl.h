@@ -268,6 +268,8 @@ typedef struct dtrace_firing {
 	uint64_t df_timestamp;
 	uint64_t df_vstart;               /* ktime at the firing's start, if vtime is kept; else 0 */
 	uint64_t df_fast;                 /* firings done wholly by the fast loop (probe.c) */
+	struct dtrace_ecb *df_fast_ecb;   /* ... its ECB and arguments across a predicate's call */
+	const uint64_t *df_fast_args;
 	dif_state_t df_dif;               /* the probe's arguments are its ds_args */
 } dtrace_firing_t;
 
