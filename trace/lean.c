@@ -38,7 +38,8 @@
  * Context: dtrace_lean_ecb in thread context under dtrace_lock, after
  * dtrace_jit_ecb (it needs the native code) and before the ECB is linked.
  *
- * Tests: tests/d/lean; tests/e2e/test_firing_trace.py (which path a firing
+ * Tests: tests/d/lean; self-tests trace_fast_* (tests/kernel/trace_fast_selftest.c);
+ *        tests/e2e/test_firing_trace.py (which path a firing
  *        takes); make bench (tools/bench_probe_effect.py)
  */
 #include "kernel/klib.h"

@@ -14,11 +14,24 @@
  * ERROR probe fires for that consumer.  Nothing here sleeps, allocates or
  * takes a lock.
  *
+ * The fast loop.  dtrace_probe_frame (fbt, sdt) first runs the ECBs that
+ * enabling made fast (dte_fast, lean.c) before any firing state is set
+ * up: a keyless count() or sum(constant) without predicate is one add to
+ * the cached value word, in dtrace_probe_frame itself; a lean count() with
+ * a plain native predicate and at most one native key copies only the
+ * arguments it reads and runs them (probe_fire_count for the chain's last
+ * ECB, probe_fire_more's loop otherwise).  The same checks come first
+ * (re-entry, the consumer's own thread, the consumer's phase, -x cpu), and
+ * at the first ECB the loop cannot finish (any other clause, a first
+ * firing that must make the value entry, a fault, vtimestamp being kept)
+ * the general path takes over from that ECB, reporting a fault the loop
+ * met as it would have.  df_fast counts the firings the loop did alone.
+ *
  * Order: per-CPU firing state, memory access for DIF, built-in variables,
  * record sizes, actions, errors, the firing loop.
  *
- * Tests: self-tests trace_* (tests/kernel/trace_selftest.c), stress_*; tests/d
- *        (every runtime topic)
+ * Tests: self-tests trace_* (tests/kernel/trace_selftest.c, trace_fast_selftest.c),
+ *        stress_*; tests/d (every runtime topic); tests/e2e/test_firing_trace.py
  */
 #include "arch/arch.h"
 #include "kernel/klib.h"
@@ -1171,8 +1184,8 @@ static __attribute__((noinline)) void probe_fire_rest(dtrace_ecb_t *e, int cpu, 
 {
 	dtrace_firing_t *f = &firing[cpu];
 
-	probe_fire_at(f, e->dte_probe, e, cpu, args, f->df_frame_pc, f->df_frame_fp, f->df_frame_ret,
-	              false, action);
+	probe_fire(f, e->dte_probe, e, cpu, args, action);   /* the frame is in f already */
+	f->df_frame_pc = 0;
 }
 
 static __attribute__((noinline)) void probe_fire_more(dtrace_ecb_t *e, int cpu, const uint64_t args[6])
@@ -1199,12 +1212,12 @@ static inline void fast_done(dtrace_firing_t *f)
 }
 
 /*
- * probe_fire_key: probe_fire_count's key: its native code, then the value
- * word under it, found or made (dtrace_agg_word), incremented; a fault is
- * the general path's to report (action 1).
+ * fast_key_add: a fast COUNT's key, once its predicate passed: its native
+ * code, then the value word under it, found or made (dtrace_agg_word),
+ * incremented; a fault is the general path's to report (action 1).
  */
-static __attribute__((noinline)) void probe_fire_key(dtrace_ecb_t *e, dtrace_firing_t *f, int cpu,
-                                                     const uint64_t args[6])
+static inline __attribute__((always_inline)) void fast_key_add(dtrace_ecb_t *e, dtrace_firing_t *f,
+                                                               int cpu, const uint64_t args[6])
 {
 	uint64_t k;
 
@@ -1218,35 +1231,62 @@ static __attribute__((noinline)) void probe_fire_key(dtrace_ecb_t *e, dtrace_fir
 	fast_done(f);
 }
 
-/*
- * probe_fire_count: probe_fire_more for a chain whose last ECB, e, is a
- * fast COUNT (the commonest: one clause with a predicate or a key), with
- * no loop to set up.  Across the predicate's call e, cpu and args wait in
- * f (df_fast_ecb, df_fast_args, df_cpu), so that this saves one register.
- */
-static __attribute__((noinline)) void probe_fire_count(dtrace_ecb_t *e, dtrace_firing_t *f, int cpu,
-                                                       const uint64_t args[6])
+/* fast_ready: e's consumer active, -x cpu allows it; its arguments copied (as many as it reads). */
+static inline __attribute__((always_inline)) bool fast_ready(const dtrace_ecb_t *e, dtrace_firing_t *f,
+                                                             int cpu, const uint64_t args[6])
 {
-	dtrace_state_t *s = e->dte_state;
-	uint64_t v;
+	const dtrace_state_t *s = e->dte_state;
 
 	if (s->dts_activity != DTRACE_ACT_ACTIVE ||
-	    (s->dts_opts.dov_cpu >= 0 && cpu != s->dts_opts.dov_cpu)) {
-		fast_done(f);
-		return;
-	}
+	    (s->dts_opts.dov_cpu >= 0 && cpu != s->dts_opts.dov_cpu))
+		return false;
 	uint32_t n = e->dte_fast_nargs;
 	if (n == 1)
 		f->df_dif.ds_args[0] = args[0];          /* the commonest: arg0 alone */
 	else
 		for (uint32_t i = 0; i < n; i++)
 			f->df_dif.ds_args[i] = args[i];
+	return true;
+}
+
+/* probe_fire_key: fast_key_add out of line, after probe_fire_count's predicate. */
+static __attribute__((noinline)) void probe_fire_key(dtrace_ecb_t *e, dtrace_firing_t *f, int cpu,
+                                                     const uint64_t args[6])
+{
+	fast_key_add(e, f, cpu, args);
+}
+
+/* probe_fire_keyed: the chain's last ECB, e, is a fast count() with a key and no predicate. */
+static __attribute__((noinline)) void probe_fire_keyed(dtrace_ecb_t *e, dtrace_firing_t *f, int cpu,
+                                                       const uint64_t args[6])
+{
+	if (fast_ready(e, f, cpu, args))
+		fast_key_add(e, f, cpu, args);
+	else
+		fast_done(f);
+}
+
+/*
+ * probe_fire_count: probe_fire_more for a chain whose last ECB, e, is a
+ * fast COUNT (the commonest: one clause with a predicate or a key), with
+ * no loop to set up.  Across the predicate's call e, cpu and args wait in
+ * f (df_ecb, df_fast_args, df_cpu), so that this saves registers.
+ */
+static __attribute__((noinline)) void probe_fire_count(dtrace_ecb_t *e, dtrace_firing_t *f, int cpu,
+                                                       const uint64_t args[6])
+{
+	uint64_t v;
+
+	if (!fast_ready(e, f, cpu, args)) {
+		fast_done(f);
+		return;
+	}
 	if (e->dte_lean.dl_pred != NULL) {
-		f->df_fast_ecb = e;
+		f->df_ecb = e;
 		f->df_fast_args = args;
 		f->df_cpu = cpu;
 		int rc = jit_run(f, e->dte_lean.dl_pred, &v);
-		e = f->df_fast_ecb;
+		e = f->df_ecb;
 		args = f->df_fast_args;
 		cpu = f->df_cpu;
 		if (__builtin_expect(rc != 0, 0)) {
@@ -1311,8 +1351,13 @@ void dtrace_probe_frame(dtrace_id_t id, int cpu, const uint64_t args[6], uint64_
 			return;
 		}
 	}
-	if (e->dte_fast == DTRACE_FAST_COUNT && e->dte_next == NULL && dtrace_vtime_active == 0)
-		probe_fire_count(e, f, cpu, args);
+	if (e->dte_fast == DTRACE_FAST_NONE)
+		probe_fire_rest(e, cpu, args, -1);       /* the general path at once */
+	else if (e->dte_next == NULL && dtrace_vtime_active == 0 && e->dte_lean.dl_pred == NULL &&
+	         e->dte_lean.dl_nkeys != 0)
+		probe_fire_keyed(e, f, cpu, args);       /* count() under one key */
+	else if (e->dte_next == NULL && dtrace_vtime_active == 0)
+		probe_fire_count(e, f, cpu, args);       /* a COUNT, or a one-add whose first firing this is */
 	else
 		probe_fire_more(e, cpu, args);
 }

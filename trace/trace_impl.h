@@ -258,20 +258,19 @@ typedef struct dtrace_state {
 typedef struct dtrace_firing {
 	bool df_inprobe;
 	bool df_inerror;
+	bool df_frame_user;               /* from dtrace_probe_user: the probed code is user code */
 	int df_cpu;                       /* this CPU's index, set as a firing starts */
 	uint64_t df_reentries;
 	uint64_t df_frame_pc, df_frame_fp; /* from dtrace_probe_frame: where stack() starts */
 	const uint64_t *df_frame_ret;     /* ... and the return-address slot at a function boundary */
-	bool df_frame_user;               /* from dtrace_probe_user: the probed code is user code */
 	dtrace_probe_t *df_probe;
-	dtrace_ecb_t *df_ecb;
+	dtrace_ecb_t *df_ecb;             /* the clause running (the fast loop's too) */
 	uint64_t df_timestamp;
 	uint64_t df_vstart;               /* ktime at the firing's start, if vtime is kept; else 0 */
 	uint64_t df_fast;                 /* firings done wholly by the fast loop (probe.c) */
-	struct dtrace_ecb *df_fast_ecb;   /* ... its ECB and arguments across a predicate's call */
-	const uint64_t *df_fast_args;
+	const uint64_t *df_fast_args;     /* ... their arguments across a predicate's call */
 	dif_state_t df_dif;               /* the probe's arguments are its ds_args */
-} dtrace_firing_t;
+} dtrace_firing_t;                    /* 384 bytes on x86_64: firing[cpu] is a lea and a shift */
 
 /*
  * dtrace_vtime_active: how many states read vtimestamp.  While nonzero,
