@@ -1320,9 +1320,10 @@ static __attribute__((noinline)) void probe_fire_count(dtrace_ecb_t *e, dtrace_f
 void dtrace_probe_frame(dtrace_id_t id, int cpu, const uint64_t args[6], uint64_t pc, uint64_t fp,
                         const uint64_t *retslot)
 {
-	dtrace_firing_t *f = &firing[cpu];
+	uint32_t c = (uint32_t)cpu;                  /* an index: no sign extension to keep */
+	dtrace_firing_t *f = &firing[c];
 
-	if (consumer_running(cpu, id))               /* probe_enter's checks, this one first */
+	if (consumer_running((int)c, id))               /* probe_enter's checks, this one first */
 		return;
 	dtrace_probe_t *p = dtrace_probe_get(id);
 	if (p == NULL || p->dtpr_ecb == NULL)
@@ -1340,7 +1341,7 @@ void dtrace_probe_frame(dtrace_id_t id, int cpu, const uint64_t args[6], uint64_
 			dtrace_state_t *s = e->dte_state;   /* without -x cpu (lean.c) */
 			if (s->dts_activity != DTRACE_ACT_ACTIVE)
 				continue;
-			int64_t *v = s->dts_agg[cpu].dta_nokey[e->dte_lean.dl_aggid];
+			int64_t *v = s->dts_agg[c].dta_nokey[e->dte_lean.dl_aggid];
 			if (__builtin_expect(v == NULL, 0))
 				break;                   /* the first firing here: the general path makes it */
 			v[0] += e->dte_lean.dl_add;

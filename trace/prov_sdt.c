@@ -131,10 +131,14 @@ void sdt_fire_regs(const uint64_t *regs, uint64_t pc, uint64_t fp, int cpu)
 
 static const uint64_t sdt_noargs[SDT_MAXARGS];   /* a probe without arguments: all 0 */
 
-/* sdt_fire_both: a site that is also a sched probe fires both (sdt_fire_noargs's). */
-static __attribute__((noinline)) void sdt_fire_both(const struct sdt_psite *s, uint64_t pc, uint64_t fp,
-                                                    int cpu)
+/*
+ * sdt_fire_both: a site that is also a sched probe fires both
+ * (sdt_fire_noargs's; its arguments where that has them, so that nothing moves).
+ */
+static __attribute__((noinline)) void sdt_fire_both(const struct sdt_psite *s, int cpu, const void *unused,
+                                                    uint64_t pc, uint64_t fp)
 {
+	(void)unused;
 	dtrace_probe_frame(s->ps_id, cpu, sdt_noargs, pc, fp, NULL);
 	dtrace_probe_frame(s->ps_alias, cpu, sdt_noargs, pc, fp, NULL);
 }
@@ -145,11 +149,10 @@ void sdt_fire_noargs(uint32_t unused0, int cpu, const void *unused2, uint64_t pc
 	const struct sdt_psite *s = sdt_site_find(pc);
 
 	(void)unused0;
-	(void)unused2;
 	if (s == NULL || !s->ps_armed)
 		return;
 	if (__builtin_expect(s->ps_alias != 0, 0))
-		sdt_fire_both(s, pc, fp, cpu);
+		sdt_fire_both(s, cpu, unused2, pc, fp);
 	else
 		dtrace_probe_frame(s->ps_id, cpu, sdt_noargs, pc, fp, NULL);
 }
