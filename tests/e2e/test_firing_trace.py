@@ -69,8 +69,8 @@ def test_fbt_entry_trap_path():
     jtotal, _, _, _ = trace("--append", "fbtjump", "fbt::bench_fbt:entry { @ = count(); }")
     assert jtotal < total                 # the jump path costs less, even counted in instructions
     _, kper, kpath, _ = trace("fbt::bench_fbt:entry { @[arg0 % 7] = count(); }")
-    # one native key: the fast loop's probe_fire_key, no firing state, no key buffer
-    assert "probe_fire_key" in kper and "dtrace_agg_word" in kper, kpath
+    # one native key: the fast loop's probe_fire_keyed, no firing state, no key buffer
+    assert "probe_fire_keyed" in kper and "dtrace_agg_word" in kper, kpath
     assert "probe_fire_rest" not in kper and "ecb_fire_lean_count" not in kper, kpath
     assert "ecb_fire" not in kper and "dtrace_agg_find" not in kper, kpath
 
