@@ -77,6 +77,14 @@ bool sdt_invop(struct prov_trap *pt);
  * if armed.  Implemented by trace/prov_sdt.c; probe context.
  */
 void sdt_fire_regs(const uint64_t *regs, uint64_t pc, uint64_t fp, int cpu);
+/*
+ * sdt_fire_noargs: the same for a site of a probe without arguments, armed
+ * with sdt_isa_call_arm_noargs (its trampoline saves no register file).
+ * Its arguments sit where dtrace_probe_frame's do (cpu second, pc fourth,
+ * fp fifth; the first and third unused), so that its tail call into it
+ * moves almost nothing.
+ */
+void sdt_fire_noargs(uint32_t unused0, int cpu, const void *unused2, uint64_t pc, uint64_t fp);
 
 /* ---- fbt, machine half (arch/<isa>/fbt_isa.c) ---- */
 
@@ -200,8 +208,15 @@ int sdt_isa_regindex(const char *name);
  */
 #define SDT_ISA_SAVED_CALL 0x100u    /* in prov_isa_arm's *saved: the site holds a call */
 bool sdt_isa_call_arm(uint64_t addr, uint32_t *saved);
+/*
+ * sdt_isa_call_arm_noargs: sdt_isa_call_arm for a site whose probe takes
+ * no arguments: the call goes to a trampoline that saves only what C code
+ * may clobber and fires through sdt_fire_noargs.  Disarmed as any call.
+ */
+bool sdt_isa_call_arm_noargs(uint64_t addr, uint32_t *saved);
 bool sdt_isa_call_disarm(uint64_t addr);
 int sdt_isa_call_sites(void);
+int sdt_isa_call_noargs_sites(void);         /* ... of them armed with sdt_isa_call_arm_noargs */
 extern bool sdt_isa_call_on;
 
 /* ---- profile, machine half (arch/x86_64/fbt_isa.c, arch/sparc64/prov_isa.c) ---- */

@@ -27,6 +27,10 @@ KLDFLAGS   := --ctf-variables -n -nostdlib -T linker.ld -z max-page-size=0x1000 
 # standard prologue at their first byte: let gcc shrink-wrap them again, which
 # shortens the probe path (a hit's fast paths make no calls and save nothing).
 $(BUILD)/k/trace/%.o $(BUILD)/k/dif/%.o: KCFLAGS += -fshrink-wrap
+# ... and tail calls (fbt never probes these, so a return probe misses none;
+# stack() walks the probed code's frames, not the framework's): a firing's
+# hand-offs (fbt_fire_entry -> dtrace_probe_frame -> probe_fire_more) jump.
+$(BUILD)/k/trace/%.o $(BUILD)/k/dif/%.o: KCFLAGS += -foptimize-sibling-calls
 $(addprefix $(BUILD)/k/arch/x86_64/,trap.o fbt_isa.o sdt_isa.o x86_decode.o): KCFLAGS += -fshrink-wrap
 
 $(BUILD)/k/%.o: %.c

@@ -301,6 +301,36 @@ int64_t *dtrace_agg_nokey(dtrace_aggbuf_t *a, const struct dtrace_aggshape *shap
 }
 
 /*
+ * agg_insert_word: dtrace_agg_insert for a one-word key, inline in
+ * dtrace_agg_word (a new key every firing is a common shape): the same
+ * entry, with the key stored as the word it is.
+ */
+static inline __attribute__((always_inline)) int64_t *agg_insert_word(dtrace_aggbuf_t *a,
+                                                                     const struct dtrace_aggshape *shape,
+                                                                     uint64_t k, uint32_t bucket)
+{
+	const dt_aggdesc *ag = shape->das_desc;
+	uint32_t nvals = shape->das_nvals;
+	uint64_t need = sizeof(agg_entry_t) + 8 + nvals * sizeof(int64_t);
+
+	if (a->dta_used + need > a->dta_size || a->dta_used + need > UINT32_MAX) {
+		a->dta_drops++;
+		return NULL;
+	}
+	agg_entry_t *e = (agg_entry_t *)(a->dta_base + a->dta_used);
+	e->ae_aggid = ag->ag_id;
+	e->ae_keylen = 8;
+	e->ae_nvals = nvals;
+	*(uint64_t *)(e + 1) = k;
+	int64_t *v = (int64_t *)((uint8_t *)(e + 1) + 8);
+	vals_init(ag, v, nvals);
+	e->ae_next = a->dta_bucket[bucket];
+	a->dta_bucket[bucket] = (uint32_t)a->dta_used + 1;
+	__atomic_store_n(&a->dta_used, a->dta_used + need, __ATOMIC_RELEASE);   /* published last */
+	return v;
+}
+
+/*
  * dtrace_agg_word: the value words of aggregation shape (one 8-byte key)
  * under key k on this CPU, found or made: dtrace_agg_find and
  * dtrace_agg_insert for the commonest keyed shape, without their loops.
@@ -319,7 +349,7 @@ int64_t *dtrace_agg_word(dtrace_aggbuf_t *a, const struct dtrace_aggshape *shape
 			return (int64_t *)((uint8_t *)(e + 1) + 8);
 		off = e->ae_next;
 	}
-	return dtrace_agg_insert(a, shape, (const uint8_t *)&k, b);
+	return agg_insert_word(a, shape, k, b);
 }
 
 static void stddev_add(int64_t *v, int64_t x)

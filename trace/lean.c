@@ -23,6 +23,11 @@
  *   - dl_rec: the clause records only trace() of native integers (or is
  *     empty, the default action): a fixed layout, the header then a word
  *     per action, written without the action walk.
+ *   - dte_fast: a lean count() (no key or one key, at most a predicate)
+ *     whose native code is plain (needs only the arguments), or a keyless
+ *     one-add, fires in dtrace_probe_frame's fast loop, before any firing
+ *     state is set up; dte_fast_nargs is how many arguments it copies
+ *     (the highest it reads + 1).
  *
  * What this does not do: anything at firing time, or change what a clause
  * does.  An ECB that fails any condition keeps the general machine, which
@@ -33,7 +38,8 @@
  * Context: dtrace_lean_ecb in thread context under dtrace_lock, after
  * dtrace_jit_ecb (it needs the native code) and before the ECB is linked.
  *
- * Tests: tests/d/lean; tests/e2e/test_firing_trace.py (which path a firing
+ * Tests: tests/d/lean; self-tests trace_fast_* (tests/kernel/trace_fast_selftest.c);
+ *        tests/e2e/test_firing_trace.py (which path a firing
  *        takes); make bench (tools/bench_probe_effect.py)
  */
 #include "kernel/klib.h"
@@ -158,6 +164,37 @@ static void lean_record(dtrace_ecb_t *e)
 	e->dte_lean_on = true;
 }
 
+/* lean_nargs: how many of arg0..arg5 the fast loop copies for cl (the highest read + 1; args[]: all). */
+static uint8_t lean_nargs(const dt_clause *cl)
+{
+	if (dtrace_clause_reads(cl, DIF_VAR_ARG0 + 6, DIF_VAR_ARG9, true))
+		return 6;                                /* args[], or arg6..arg9 (which stay 0) */
+	for (uint8_t n = 6; n > 0; n--)
+		if (dtrace_clause_reads(cl, DIF_VAR_ARG0 + n - 1, DIF_VAR_ARG0 + n - 1, false))
+			return n;
+	return 0;
+}
+
+/*
+ * lean_fast: the fast loop's kind for a lean ECB (dte_fast): a keyless
+ * one-add, or count() with at most a key and a predicate that are plain
+ * native code (they need only the arguments, which the loop copies).
+ */
+static void lean_fast(dtrace_ecb_t *e)
+{
+	const struct dtrace_lean *l = &e->dte_lean;
+
+	if (!e->dte_lean_on || e->dte_bag || l->dl_prepare || l->dl_rec)
+		return;
+	if (l->dl_addone && e->dte_state->dts_opts.dov_cpu < 0)   /* the one-adds check no -x cpu */
+		e->dte_fast = DTRACE_FAST_ADD;
+	else if (l->dl_addone)
+		e->dte_fast = DTRACE_FAST_COUNT;         /* a keyless count() or sum(constant) */
+	else if (l->dl_count)
+		e->dte_fast = DTRACE_FAST_COUNT;
+	e->dte_fast_nargs = lean_nargs(e->dte_cl);
+}
+
 void dtrace_lean_ecb(dtrace_ecb_t *e)
 {
 	const dt_clause *cl = e->dte_cl;
@@ -165,6 +202,7 @@ void dtrace_lean_ecb(dtrace_ecb_t *e)
 	dtrace_state_t *s = e->dte_state;
 
 	e->dte_reads_args = dtrace_clause_reads(cl, DIF_VAR_ARG0, DIF_VAR_ARG9, true);
+	e->dte_fast = DTRACE_FAST_NONE;
 	memset(l, 0, sizeof(*l));
 	if (probe_special(e->dte_probe))
 		return;
@@ -183,4 +221,5 @@ void dtrace_lean_ecb(dtrace_ecb_t *e)
 	l->dl_prepare = !lean_plain(e);
 	e->dte_lean_on = true;
 	lean_addone(l, shape->das_desc);
+	lean_fast(e);
 }

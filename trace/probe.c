@@ -14,11 +14,24 @@
  * ERROR probe fires for that consumer.  Nothing here sleeps, allocates or
  * takes a lock.
  *
+ * The fast loop.  dtrace_probe_frame (fbt, sdt) first runs the ECBs that
+ * enabling made fast (dte_fast, lean.c) before any firing state is set
+ * up: a keyless count() or sum(constant) without predicate is one add to
+ * the cached value word, in dtrace_probe_frame itself; a lean count() with
+ * a plain native predicate and at most one native key copies only the
+ * arguments it reads and runs them (probe_fire_count for the chain's last
+ * ECB, probe_fire_more's loop otherwise).  The same checks come first
+ * (re-entry, the consumer's own thread, the consumer's phase, -x cpu), and
+ * at the first ECB the loop cannot finish (any other clause, a first
+ * firing that must make the value entry, a fault, vtimestamp being kept)
+ * the general path takes over from that ECB, reporting a fault the loop
+ * met as it would have.  df_fast counts the firings the loop did alone.
+ *
  * Order: per-CPU firing state, memory access for DIF, built-in variables,
  * record sizes, actions, errors, the firing loop.
  *
- * Tests: self-tests trace_* (tests/kernel/trace_selftest.c), stress_*; tests/d
- *        (every runtime topic)
+ * Tests: self-tests trace_* (tests/kernel/trace_selftest.c, trace_fast_selftest.c),
+ *        stress_*; tests/d (every runtime topic); tests/e2e/test_firing_trace.py
  */
 #include "arch/arch.h"
 #include "kernel/klib.h"
@@ -965,11 +978,15 @@ static inline void ecb_fire_lean_add(dtrace_firing_t *f, dtrace_ecb_t *ecb)
 
 /*
  * probe_fire: one firing of p on this CPU, interrupts off; not re-entered.
- * Stores the arguments before the first ECB that reads them (args 6..9
- * stay 0) and runs every ECB.
+ * Runs the ECBs from e on (the chain's first, or where the fast loop
+ * stopped); if action >= 0, e's clause faulted there on the fast loop,
+ * before this state existed: it is reported now and the firing goes on
+ * with the next ECB.  Stores the arguments before the first ECB that
+ * reads them (args 6..9 stay 0).
  */
 static inline __attribute__((always_inline)) void probe_fire(dtrace_firing_t *f, dtrace_probe_t *p,
-                                                            int cpu, const uint64_t *args)
+                                                            dtrace_ecb_t *e, int cpu,
+                                                            const uint64_t *args, int action)
 {
 	f->df_inprobe = true;
 	f->df_cpu = cpu;
@@ -978,7 +995,15 @@ static inline __attribute__((always_inline)) void probe_fire(dtrace_firing_t *f,
 	f->df_vstart = __builtin_expect(dtrace_vtime_active != 0, 0) ? ktime_ns() : 0;
 	bool have_args = false;
 	dtrace_state_t *last = NULL;
-	for (dtrace_ecb_t *e = p->dtpr_ecb; e != NULL; e = e->dte_next) {
+	if (__builtin_expect(action >= 0, 0)) {     /* its arguments are in ds_args already */
+		last = e->dte_state;
+		if (last->dts_nlocals != 0)
+			memset(last->dts_locals[cpu], 0, last->dts_nlocals * last->dts_slot);
+		f->df_ecb = e;
+		dtrace_error(e, (uint32_t)action, &f->df_dif.ds_fault);
+		e = e->dte_next;
+	}
+	for (; e != NULL; e = e->dte_next) {
 		if (e->dte_state != last) {          /* clause-locals start out zero */
 			last = e->dte_state;
 			if (last->dts_nlocals != 0)
@@ -1039,7 +1064,7 @@ void dtrace_probe(dtrace_id_t id, uint64_t arg0, uint64_t arg1, uint64_t arg2,
 
 	if (p != NULL) {
 		uint64_t args[6] = { arg0, arg1, arg2, arg3, arg4, arg5 };
-		probe_fire(f, p, cpu, args);
+		probe_fire(f, p, p->dtpr_ecb, cpu, args, -1);
 	}
 	arch_irq_restore(flags);
 }
@@ -1049,38 +1074,302 @@ void dtrace_probe(dtrace_id_t id, uint64_t arg0, uint64_t arg1, uint64_t arg2,
  * frame pointer and return slot there (stack(), caller), and whether pc is
  * user code.  User and kernel addresses may overlap (a machine may put the
  * kernel's image low, where a user space could map too), so the provider
- * says which it is.  Inlined with user constant in each caller.
+ * says which it is.  Runs the ECBs from e (action: probe_fire's).
+ * Inlined with user constant in each caller.
  */
-static inline __attribute__((always_inline)) void probe_fire_at(dtrace_id_t id, int cpu,
+static inline __attribute__((always_inline)) void probe_fire_at(dtrace_firing_t *f, dtrace_probe_t *p,
+                                                               dtrace_ecb_t *e, int cpu,
                                                                const uint64_t args[6], uint64_t pc,
                                                                uint64_t fp, const uint64_t *retslot,
-                                                               bool user)
+                                                               bool user, int action)
 {
-	dtrace_firing_t *f = &firing[cpu];
-	dtrace_probe_t *p = probe_enter(f, id, cpu);
-
-	if (p == NULL)
-		return;
 	f->df_frame_pc = pc;
 	f->df_frame_fp = fp;
 	f->df_frame_ret = retslot;
 	if (user)
 		f->df_frame_user = true;
-	probe_fire(f, p, cpu, args);
+	probe_fire(f, p, e, cpu, args, action);
 	if (user)
 		f->df_frame_user = false;
 	f->df_frame_pc = 0;
 }
 
+/*
+ * fast_count_add: the add of a fast COUNT ECB once its predicate passed:
+ * its key's native code, then the value word (the keyless cache, or
+ * dtrace_agg_word's), incremented (by dl_add for a one-add).  Returns -1 done (a full buffer's drop
+ * counted), 1 the key faulted (in ds_fault), 2 the keyless cache is empty
+ * (the general path makes the entry).
+ */
+static inline __attribute__((always_inline)) int fast_count_add(dtrace_firing_t *f,
+                                                               const dtrace_ecb_t *e,
+                                                               dtrace_aggbuf_t *buf)
+{
+	const struct dtrace_lean *l = &e->dte_lean;
+	int64_t *vals;
+	uint64_t k;
+
+	if (l->dl_nkeys == 0) {
+		if ((vals = buf->dta_nokey[l->dl_aggid]) == NULL)
+			return 2;
+	} else {
+		if (__builtin_expect(jit_run(f, l->dl_key[0], &k) != 0, 0))
+			return 1;
+		if ((vals = dtrace_agg_word(buf, l->dl_shape, k)) == NULL)
+			return -1;                   /* full: dropped and counted */
+	}
+	vals[0] += l->dl_addone ? l->dl_add : 1;     /* a one-add under -x cpu, or count() */
+	return -1;
+}
+
+/*
+ * probe_fire_fast: the ECBs from e that enabling made fast (dte_fast,
+ * lean.c), fired before any firing state is set up: no clause-locals, no
+ * frame, no timestamp; only a COUNT ECB's arguments are copied (as many
+ * as it reads).  Consumer phase and -x cpu as ecb_fire_lean_add checks
+ * them.  Returns NULL when every ECB is done, else the ECB the general
+ * path goes on from, with *action >= 0 if that ECB faulted in action
+ * *action (its clause is over; probe_fire reports it).
+ */
+static inline __attribute__((always_inline)) dtrace_ecb_t *probe_fire_fast(dtrace_firing_t *f,
+                                                                          dtrace_ecb_t *e, int cpu,
+                                                                          const uint64_t *args,
+                                                                          int *action)
+{
+	for (; e != NULL; e = e->dte_next) {
+		dtrace_state_t *s = e->dte_state;
+		uint8_t kind = e->dte_fast;
+		if (kind == DTRACE_FAST_NONE)
+			return e;
+		if (s->dts_activity != DTRACE_ACT_ACTIVE ||
+		    (s->dts_opts.dov_cpu >= 0 && cpu != s->dts_opts.dov_cpu))
+			continue;
+		dtrace_aggbuf_t *buf = &s->dts_agg[cpu];
+		if (kind == DTRACE_FAST_ADD) {
+			int64_t *v = buf->dta_nokey[e->dte_lean.dl_aggid];
+			if (__builtin_expect(v == NULL, 0))
+				return e;                /* the first firing here: the general path makes it */
+			v[0] += e->dte_lean.dl_add;
+			continue;
+		}
+		for (uint32_t i = 0; i < e->dte_fast_nargs; i++)
+			f->df_dif.ds_args[i] = args[i];
+		uint64_t v;
+		if (e->dte_lean.dl_pred != NULL) {
+			if (__builtin_expect(jit_run(f, e->dte_lean.dl_pred, &v) != 0, 0)) {
+				*action = 0;
+				return e;
+			}
+			if (v == 0)
+				continue;
+		}
+		int rc = fast_count_add(f, e, buf);
+		if (__builtin_expect(rc >= 0, 0)) {
+			*action = rc == 1 ? 1 : -1;
+			return e;
+		}
+	}
+	return NULL;
+}
+
+/*
+ * probe_fire_more: a kernel firing from ECB e on (of e's probe), the fast
+ * loop first (unless vtimestamp is kept: it does not charge the thread),
+ * then the general path (probe_fire_rest, apart so that the fast loop
+ * saves few registers).  The frame is in f already (dtrace_probe_frame
+ * put it there; this clears it, as probe_fire_at does).
+ */
+static __attribute__((noinline)) void probe_fire_rest(dtrace_ecb_t *e, int cpu, const uint64_t args[6],
+                                                      int action)
+{
+	dtrace_firing_t *f = &firing[cpu];
+
+	probe_fire(f, e->dte_probe, e, cpu, args, action);   /* the frame is in f already */
+	f->df_frame_pc = 0;
+}
+
+static __attribute__((noinline)) void probe_fire_more(dtrace_ecb_t *e, int cpu, const uint64_t args[6])
+{
+	dtrace_firing_t *f = &firing[cpu];
+	int action = -1;
+
+	if (__builtin_expect(dtrace_vtime_active == 0, 1)) {
+		e = probe_fire_fast(f, e, cpu, args, &action);
+		if (e == NULL) {
+			f->df_fast++;
+			f->df_frame_pc = 0;
+			return;
+		}
+	}
+	probe_fire_rest(e, cpu, args, action);
+}
+
+/* fast_done: the end of a firing the fast loop did alone. */
+static inline void fast_done(dtrace_firing_t *f)
+{
+	f->df_fast++;
+	f->df_frame_pc = 0;
+}
+
+/*
+ * fast_key_add: a fast COUNT's key, once its predicate passed: its native
+ * code, then the value word under it, found or made (dtrace_agg_word),
+ * incremented; a fault is the general path's to report (action 1).
+ */
+static inline __attribute__((always_inline)) void fast_key_add(dtrace_ecb_t *e, dtrace_firing_t *f,
+                                                               int cpu, const uint64_t args[6])
+{
+	uint64_t k;
+
+	if (__builtin_expect(jit_run(f, e->dte_lean.dl_key[0], &k) != 0, 0)) {
+		probe_fire_rest(e, cpu, args, 1);
+		return;
+	}
+	int64_t *vals = dtrace_agg_word(&e->dte_state->dts_agg[cpu], e->dte_lean.dl_shape, k);
+	if (vals != NULL)                            /* NULL: full, dropped and counted */
+		vals[0]++;
+	fast_done(f);
+}
+
+/* fast_ready: e's consumer active, -x cpu allows it; its arguments copied (as many as it reads). */
+static inline __attribute__((always_inline)) bool fast_ready(const dtrace_ecb_t *e, dtrace_firing_t *f,
+                                                             int cpu, const uint64_t args[6])
+{
+	const dtrace_state_t *s = e->dte_state;
+
+	if (s->dts_activity != DTRACE_ACT_ACTIVE ||
+	    (s->dts_opts.dov_cpu >= 0 && cpu != s->dts_opts.dov_cpu))
+		return false;
+	uint32_t n = e->dte_fast_nargs;
+	if (n == 1)
+		f->df_dif.ds_args[0] = args[0];          /* the commonest: arg0 alone */
+	else
+		for (uint32_t i = 0; i < n; i++)
+			f->df_dif.ds_args[i] = args[i];
+	return true;
+}
+
+/* probe_fire_key: fast_key_add out of line, after probe_fire_count's predicate. */
+static __attribute__((noinline)) void probe_fire_key(dtrace_ecb_t *e, dtrace_firing_t *f, int cpu,
+                                                     const uint64_t args[6])
+{
+	fast_key_add(e, f, cpu, args);
+}
+
+/* probe_fire_keyed: the chain's last ECB, e, is a fast count() with a key and no predicate. */
+static __attribute__((noinline)) void probe_fire_keyed(dtrace_ecb_t *e, dtrace_firing_t *f, int cpu,
+                                                       const uint64_t args[6])
+{
+	if (fast_ready(e, f, cpu, args))
+		fast_key_add(e, f, cpu, args);
+	else
+		fast_done(f);
+}
+
+/*
+ * probe_fire_count: probe_fire_more for a chain whose last ECB, e, is a
+ * fast COUNT (the commonest: one clause with a predicate or a key), with
+ * no loop to set up.  Across the predicate's call e, cpu and args wait in
+ * f (df_ecb, df_fast_args, df_cpu), so that this saves registers.
+ */
+static __attribute__((noinline)) void probe_fire_count(dtrace_ecb_t *e, dtrace_firing_t *f, int cpu,
+                                                       const uint64_t args[6])
+{
+	uint64_t v;
+
+	if (!fast_ready(e, f, cpu, args)) {
+		fast_done(f);
+		return;
+	}
+	if (e->dte_lean.dl_pred != NULL) {
+		f->df_ecb = e;
+		f->df_fast_args = args;
+		f->df_cpu = cpu;
+		int rc = jit_run(f, e->dte_lean.dl_pred, &v);
+		e = f->df_ecb;
+		args = f->df_fast_args;
+		cpu = f->df_cpu;
+		if (__builtin_expect(rc != 0, 0)) {
+			probe_fire_rest(e, cpu, args, 0);
+			return;
+		}
+		if (v == 0) {
+			fast_done(f);
+			return;
+		}
+	}
+	if (e->dte_lean.dl_nkeys != 0) {
+		probe_fire_key(e, f, cpu, args);
+		return;
+	}
+	int64_t *vals = e->dte_state->dts_agg[cpu].dta_nokey[e->dte_lean.dl_aggid];
+	if (__builtin_expect(vals == NULL, 0)) {
+		probe_fire_rest(e, cpu, args, -1);      /* the first firing here: the general path makes it */
+		return;
+	}
+	vals[0] += e->dte_lean.dl_addone ? e->dte_lean.dl_add : 1;
+	fast_done(f);
+}
+
+/*
+ * dtrace_probe_frame: probe_enter's checks, then the keyless one-adds
+ * (DTRACE_FAST_ADD) at the head of the chain, here, with no call and no
+ * state; anything else is probe_fire_more's.  f->df_fast counts the
+ * firings the fast loop did alone (tests/kernel/trace_fast_selftest.c).
+ */
 void dtrace_probe_frame(dtrace_id_t id, int cpu, const uint64_t args[6], uint64_t pc, uint64_t fp,
                         const uint64_t *retslot)
 {
-	probe_fire_at(id, cpu, args, pc, fp, retslot, false);
+	uint32_t c = (uint32_t)cpu;                  /* an index: no sign extension to keep */
+	dtrace_firing_t *f = &firing[c];
+
+	if (consumer_running((int)c, id))               /* probe_enter's checks, this one first */
+		return;
+	dtrace_probe_t *p = dtrace_probe_get(id);
+	if (p == NULL || p->dtpr_ecb == NULL)
+		return;
+	if (f->df_inprobe) {
+		f->df_reentries++;
+		return;
+	}
+	f->df_frame_pc = pc;                         /* stored now: fewer registers to keep */
+	f->df_frame_fp = fp;
+	f->df_frame_ret = retslot;
+	dtrace_ecb_t *e = p->dtpr_ecb;
+	if (__builtin_expect(dtrace_vtime_active == 0, 1)) {
+		for (; e != NULL && e->dte_fast == DTRACE_FAST_ADD; e = e->dte_next) {
+			dtrace_state_t *s = e->dte_state;   /* without -x cpu (lean.c) */
+			if (s->dts_activity != DTRACE_ACT_ACTIVE)
+				continue;
+			int64_t *v = s->dts_agg[c].dta_nokey[e->dte_lean.dl_aggid];
+			if (__builtin_expect(v == NULL, 0))
+				break;                   /* the first firing here: the general path makes it */
+			v[0] += e->dte_lean.dl_add;
+		}
+		if (e == NULL) {
+			f->df_fast++;
+			f->df_frame_pc = 0;
+			return;
+		}
+	}
+	if (e->dte_fast == DTRACE_FAST_NONE)
+		probe_fire_rest(e, cpu, args, -1);       /* the general path at once */
+	else if (e->dte_next == NULL && dtrace_vtime_active == 0 && e->dte_lean.dl_pred == NULL &&
+	         e->dte_lean.dl_nkeys != 0)
+		probe_fire_keyed(e, f, cpu, args);       /* count() under one key */
+	else if (e->dte_next == NULL && dtrace_vtime_active == 0)
+		probe_fire_count(e, f, cpu, args);       /* a COUNT, or a one-add whose first firing this is */
+	else
+		probe_fire_more(e, cpu, args);
 }
 
 void dtrace_probe_user(dtrace_id_t id, int cpu, const uint64_t args[6], uint64_t upc)
 {
-	probe_fire_at(id, cpu, args, upc, 0, NULL, true);
+	dtrace_firing_t *f = &firing[cpu];
+	dtrace_probe_t *p = probe_enter(f, id, cpu);
+
+	if (p != NULL)
+		probe_fire_at(f, p, p->dtpr_ecb, cpu, args, upc, 0, NULL, true, -1);
 }
 
 const dif_env_t dtrace_dif_env = {

@@ -14,6 +14,9 @@
  * site by address, fires the probe with arg0..argN read from the saved
  * registers the record names, and resumes after the NOP.  Disabling puts the
  * NOP back.  stack() starts at the site, in the function that holds it.
+ * Where the machine can, the site becomes a direct call instead
+ * (prov_isa.h: sdt_fire_regs; for a probe without arguments
+ * sdt_fire_noargs, whose trampoline saves no register file).
  *
  * The scheduler's sites are also published as DTrace's sched provider
  * (sched:kernel:<function>:on-cpu, ...): a second probe over the same sites.
@@ -60,6 +63,18 @@ bool sdt_isa_call_on = true;         /* arm sites as direct calls (prov_isa.h); 
 __attribute__((weak)) int sdt_isa_call_sites(void)
 {
 	return 0;
+}
+
+__attribute__((weak)) int sdt_isa_call_noargs_sites(void)
+{
+	return 0;
+}
+
+__attribute__((weak)) bool sdt_isa_call_arm_noargs(uint64_t addr, uint32_t *saved)
+{
+	(void)addr;
+	(void)saved;
+	return false;
 }
 
 
@@ -112,6 +127,34 @@ void sdt_fire_regs(const uint64_t *regs, uint64_t pc, uint64_t fp, int cpu)
 
 	if (s != NULL && s->ps_armed)
 		sdt_site_fire(s, regs, pc, fp, cpu);
+}
+
+static const uint64_t sdt_noargs[SDT_MAXARGS];   /* a probe without arguments: all 0 */
+
+/*
+ * sdt_fire_both: a site that is also a sched probe fires both
+ * (sdt_fire_noargs's; its arguments where that has them, so that nothing moves).
+ */
+static __attribute__((noinline)) void sdt_fire_both(const struct sdt_psite *s, int cpu, const void *unused,
+                                                    uint64_t pc, uint64_t fp)
+{
+	(void)unused;
+	dtrace_probe_frame(s->ps_id, cpu, sdt_noargs, pc, fp, NULL);
+	dtrace_probe_frame(s->ps_alias, cpu, sdt_noargs, pc, fp, NULL);
+}
+
+/* Both calls are tail calls (jumps): this saves no register. */
+void sdt_fire_noargs(uint32_t unused0, int cpu, const void *unused2, uint64_t pc, uint64_t fp)
+{
+	const struct sdt_psite *s = sdt_site_find(pc);
+
+	(void)unused0;
+	if (s == NULL || !s->ps_armed)
+		return;
+	if (__builtin_expect(s->ps_alias != 0, 0))
+		sdt_fire_both(s, cpu, unused2, pc, fp);
+	else
+		dtrace_probe_frame(s->ps_id, cpu, sdt_noargs, pc, fp, NULL);
 }
 
 /* ---- making probes ---- */
@@ -198,6 +241,8 @@ static int sdt_enable(void *arg, dtrace_id_t id, void *parg)
 		if (s->ps_users++ > 0 || s->ps_armed)
 			continue;
 		s->ps_armed = true;              /* before the trap: a hit must fire */
+		if (s->ps_nargs == 0 && sdt_isa_call_arm_noargs(s->ps_addr, &s->ps_saved))
+			continue;                    /* no arguments: the lean call (sdt_fire_noargs) */
 		if (!prov_isa_arm(s->ps_addr, &s->ps_saved))
 			s->ps_armed = false;
 	}

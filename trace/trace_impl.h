@@ -95,7 +95,18 @@ typedef struct dtrace_ecb {
 		uint32_t dl_aggid;        /* ... one add of dl_add to dta_nokey[dl_aggid] */
 		int64_t dl_add;
 	} dte_lean;
+	uint8_t dte_fast;                 /* how dtrace_probe_frame's fast loop fires it (lean.c) */
+	uint8_t dte_fast_nargs;           /* ... the arguments it copies first (0..6) */
 } dtrace_ecb_t;
+
+/*
+ * dte_fast: what probe.c's fast loop does with an ECB, before any firing
+ * state is set up.  NONE: the general path from this ECB on.  ADD: a
+ * keyless count() or sum(constant) without predicate, one add to the
+ * cached value word.  COUNT: count() with no key or one integer key and
+ * at most a predicate, all plain native code (dl_count, no dl_prepare).
+ */
+enum { DTRACE_FAST_NONE = 0, DTRACE_FAST_ADD, DTRACE_FAST_COUNT };
 
 /* Consumer activity, as DTrace's. */
 enum dtrace_activity {
@@ -247,17 +258,19 @@ typedef struct dtrace_state {
 typedef struct dtrace_firing {
 	bool df_inprobe;
 	bool df_inerror;
+	bool df_frame_user;               /* from dtrace_probe_user: the probed code is user code */
 	int df_cpu;                       /* this CPU's index, set as a firing starts */
 	uint64_t df_reentries;
 	uint64_t df_frame_pc, df_frame_fp; /* from dtrace_probe_frame: where stack() starts */
 	const uint64_t *df_frame_ret;     /* ... and the return-address slot at a function boundary */
-	bool df_frame_user;               /* from dtrace_probe_user: the probed code is user code */
 	dtrace_probe_t *df_probe;
-	dtrace_ecb_t *df_ecb;
+	dtrace_ecb_t *df_ecb;             /* the clause running (the fast loop's too) */
 	uint64_t df_timestamp;
 	uint64_t df_vstart;               /* ktime at the firing's start, if vtime is kept; else 0 */
+	uint64_t df_fast;                 /* firings done wholly by the fast loop (probe.c) */
+	const uint64_t *df_fast_args;     /* ... their arguments across a predicate's call */
 	dif_state_t df_dif;               /* the probe's arguments are its ds_args */
-} dtrace_firing_t;
+} dtrace_firing_t;                    /* 384 bytes on x86_64: firing[cpu] is a lea and a shift */
 
 /*
  * dtrace_vtime_active: how many states read vtimestamp.  While nonzero,
@@ -284,7 +297,7 @@ static inline uint32_t trace_hash(uint32_t h, const uint8_t *p, uint32_t n)
 /* dtrace_probe_get: probe id, or NULL.  Any context (inline: the firing path's first step). */
 static inline dtrace_probe_t *dtrace_probe_get(dtrace_id_t id)
 {
-	return (id >= 1 && id <= dtrace_nprobes) ? dtrace_probes[id - 1] : NULL;
+	return id - 1 < dtrace_nprobes ? dtrace_probes[id - 1] : NULL;   /* id 0 wraps: none */
 }
 bool dtrace_probe_matches(const dtrace_probe_t *p, const dtrace_probedesc_t *d);
 void dtrace_probe_desc(const dtrace_probe_t *p, dtrace_probedesc_t *out);

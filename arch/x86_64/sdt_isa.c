@@ -141,6 +141,50 @@ __asm__(".pushsection .text.notrace.sdt_tramp, \"ax\", @progbits\n"
         ".popsection\n");
 extern char sdt_isa_tramp[];
 
+/*
+ * sdt_isa_tramp0: called from an enabled site of a probe without
+ * arguments ([rsp] = site + 5).  Saves the flags and the nine registers
+ * the SysV ABI lets a callee clobber, turns interrupts off, calls
+ * sdt_fire_noargs(-, cpu, -, site, %rbp) (in dtrace_probe_frame's
+ * argument registers), and returns with every register and
+ * flag as it found them.  (Like fbt's jump trampoline it leaves the stack
+ * as it is: the kernel is built with -mgeneral-regs-only, so nothing it
+ * runs needs 16-byte alignment.)
+ */
+__asm__(".pushsection .text.notrace.sdt_tramp, \"ax\", @progbits\n"
+        ".globl sdt_isa_tramp0\n"
+        "sdt_isa_tramp0:\n"
+        "	pushfq\n"
+        "	cli\n"
+        "	pushq %rax\n"
+        "	pushq %rcx\n"
+        "	pushq %rdx\n"
+        "	pushq %rsi\n"
+        "	pushq %rdi\n"
+        "	pushq %r8\n"
+        "	pushq %r9\n"
+        "	pushq %r10\n"
+        "	pushq %r11\n"
+        "	movq 80(%rsp), %rcx\n"           /* the return address: site + 5 */
+        "	subq $5, %rcx\n"                 /* pc: the site */
+        "	movq %rbp, %r8\n"                /* fp */
+        "	movl %gs:24, %esi\n"             /* cpu: curcpu()->cpu_id (GS base is the struct cpu) */
+        "	call sdt_fire_noargs\n"
+        "	popq %r11\n"
+        "	popq %r10\n"
+        "	popq %r9\n"
+        "	popq %r8\n"
+        "	popq %rdi\n"
+        "	popq %rsi\n"
+        "	popq %rdx\n"
+        "	popq %rcx\n"
+        "	popq %rax\n"
+        "	popfq\n"
+        "	ret\n"
+        ".size sdt_isa_tramp0, . - sdt_isa_tramp0\n"
+        ".popsection\n");
+extern char sdt_isa_tramp0[];
+
 _Static_assert(sizeof(struct trapframe) == 176 && TF_OFF(tf_rflags) == 152 &&
                TF_OFF(tf_rip) == 136 && TF_OFF(tf_rsp) == 160 && TF_OFF(tf_r9) == 112,
                "sdt_isa_tramp's offsets follow struct trapframe");
@@ -158,12 +202,12 @@ static bool patch_step(uint64_t addr, const uint8_t *bytes, size_t len)
 	return true;
 }
 
-/* sdt_isa_call_arm: the NOP at addr becomes `call sdt_isa_tramp` (saved: SDT_ISA_SAVED_CALL). */
-bool sdt_isa_call_arm(uint64_t addr, uint32_t *saved)
+/* call_arm: the NOP at addr becomes `call tramp` (saved: SDT_ISA_SAVED_CALL). */
+static bool call_arm(uint64_t addr, uint32_t *saved, const char *tramp)
 {
 	static const uint8_t trap = 0xcc;
 	uint8_t call[SDT_ISA_SITE_LEN] = { 0xe8 };
-	int64_t rel = (int64_t)((uint64_t)sdt_isa_tramp - (addr + SDT_ISA_SITE_LEN));
+	int64_t rel = (int64_t)((uint64_t)tramp - (addr + SDT_ISA_SITE_LEN));
 	int32_t r32 = (int32_t)rel;
 
 	if (!sdt_isa_call_on || rel != r32 || !sdt_isa_site_ok(addr))
@@ -182,16 +226,47 @@ bool sdt_isa_call_arm(uint64_t addr, uint32_t *saved)
 	return true;
 }
 
+bool sdt_isa_call_arm(uint64_t addr, uint32_t *saved)
+{
+	return call_arm(addr, saved, sdt_isa_tramp);
+}
+
+static int sdt_call_noargs;                  /* ... of them calling sdt_isa_tramp0 */
+
+bool sdt_isa_call_arm_noargs(uint64_t addr, uint32_t *saved)
+{
+	if (!call_arm(addr, saved, sdt_isa_tramp0))
+		return false;
+	sdt_call_noargs++;
+	return true;
+}
+
+int sdt_isa_call_noargs_sites(void)
+{
+	return sdt_call_noargs;
+}
+
+/* call_target: where the call at addr goes. */
+static uint64_t call_target(uint64_t addr)
+{
+	int32_t r32;
+
+	memcpy(&r32, (const void *)(addr + 1), 4);
+	return addr + SDT_ISA_SITE_LEN + (uint64_t)(int64_t)r32;
+}
+
 /* sdt_isa_call_disarm: the call at addr becomes the NOP again, trap byte first. */
 bool sdt_isa_call_disarm(uint64_t addr)
 {
 	static const uint8_t trap = 0xcc;
 	static const uint8_t nop5[SDT_ISA_SITE_LEN] = { 0x0f, 0x1f, 0x44, 0x00, 0x00 };
+	bool noargs = call_target(addr) == (uint64_t)sdt_isa_tramp0;
 
 	if (!patch_step(addr, &trap, 1) || !patch_step(addr + 1, nop5 + 1, 4) ||
 	    !patch_step(addr, nop5, 1))
 		return false;
 	sdt_call_sites--;
+	sdt_call_noargs -= noargs;
 	return true;
 }
 

@@ -48,10 +48,13 @@ def test_fbt_entry_count_is_one_whole_firing():
     # hash lookup; a predicate or a key takes the lean count path instead.
     for f in ("ecb_fire", "ecb_fire_lean", "ecb_fire_lean_count", "dtrace_agg_find"):
         assert f not in per, path
+    # ... done in dtrace_probe_frame's fast loop itself (trace/probe.c), no call further.
+    for f in ("probe_fire_more", "probe_fire_count", "probe_fire_rest"):
+        assert f not in per, path
     assert "prov_isa_trap" not in per and not any(f.startswith("trap_stub") for f in per), path
     assert path[-1] == "fbt_jstub"        # the displaced instructions, then the jump back
     assert per["bench_fbt"] == 1          # only the jmp: the function's own body is not counted
-    assert 100 < total < 2000
+    assert 50 < total < 2000
 
 
 def test_fbt_entry_trap_path():
@@ -66,7 +69,9 @@ def test_fbt_entry_trap_path():
     jtotal, _, _, _ = trace("--append", "fbtjump", "fbt::bench_fbt:entry { @ = count(); }")
     assert jtotal < total                 # the jump path costs less, even counted in instructions
     _, kper, kpath, _ = trace("fbt::bench_fbt:entry { @[arg0 % 7] = count(); }")
-    assert "ecb_fire_lean_count" in kper and "dtrace_agg_word" in kper, kpath
+    # one native key: the fast loop's probe_fire_keyed, no firing state, no key buffer
+    assert "probe_fire_keyed" in kper and "dtrace_agg_word" in kper, kpath
+    assert "probe_fire_rest" not in kper and "ecb_fire_lean_count" not in kper, kpath
     assert "ecb_fire" not in kper and "dtrace_agg_find" not in kper, kpath
 
 
@@ -83,6 +88,7 @@ def test_predicate_costs_more_and_calls_out_of_the_region():
     assert total > base
     jtotal, jper, jpath, _ = trace(pred)
     assert "dif_emulate" not in jper and "dif_jit_area" in jper
+    assert "probe_fire_count" in jper and "probe_fire_rest" not in jper, jpath   # the fast loop
     assert jpath[-1] == "fbt_ool"
     assert jtotal < total
 
@@ -119,4 +125,15 @@ def test_fbt_return_jump_is_one_whole_firing():
     assert "prov_isa_trap" not in per and "fbt_invop" not in per, path
     assert path[-1] == "fbt_jump_rtramp"  # its ret is the function's
     assert per["bench_fbt"] == 1          # only the jmp
-    assert 100 < total < 2000
+    assert 50 < total < 2000
+
+
+def test_sdt_without_arguments_takes_the_lean_call():
+    # bench_sdt's site has no arguments: armed as a call to sdt_isa_tramp0
+    # (no register file), then sdt_fire_noargs and the framework's fast loop.
+    total, per, path, _ = trace("--at", "bench_sdt", "--cmd", "bench_calls sdt 10",
+                                "sdt:::bench-site { @ = count(); }")
+    assert sum(per.values()) == total
+    assert path[:4] == ["bench_sdt", "sdt_isa_tramp0", "sdt_fire_noargs", "dtrace_probe_frame"], path
+    assert "sdt_fire_regs" not in per and "sdt_isa_tramp" not in per, path
+    assert not any(f.startswith("trap_stub") for f in per), path

@@ -93,6 +93,32 @@ SELFTEST(sdt_enable_restores_nop)
 	enable_restores_nop(st_ctx, true);
 }
 
+/*
+ * A probe without arguments is armed with the lean call (its trampoline
+ * saves no register file: sdt_fire_noargs), one with arguments with the
+ * full one; both fire (sdt_args_trap_and_call counts them).
+ */
+SELFTEST(sdt_noargs_lean_call)
+{
+	dtrace_id_t zero = sdt_probe_id("sdt_st_args", "st-zero");
+	dtrace_id_t twice = sdt_probe_id("sdt_st_args", "st-twice");
+	bool was = sdt_isa_call_on;
+	int n = 0;
+
+	sdt_isa_call_on = true;
+	ST_ASSERT(zero != 0 && sdt_probe_set(zero, true) == 0);
+	for (const struct sdt_site *s = __start_sdt_sites; s < __stop_sdt_sites; s++)
+		n += !sdt_isa_site_ok(s->ss_addr);
+	ST_ASSERT(n >= 1);
+	ST_ASSERT(sdt_isa_call_noargs_sites() == (ARCH_SDT_CALL_PATH ? n : 0));
+	ST_ASSERT(sdt_probe_set(twice, true) == 0);
+	ST_ASSERT(sdt_isa_call_noargs_sites() == (ARCH_SDT_CALL_PATH ? n : 0));   /* st-twice: the full one */
+	ST_ASSERT(sdt_isa_call_sites() == (ARCH_SDT_CALL_PATH ? n + 2 : 0));
+	ST_ASSERT(sdt_probe_set(twice, false) == 0 && sdt_probe_set(zero, false) == 0);
+	sdt_isa_call_on = was;
+	ST_ASSERT(sdt_isa_call_noargs_sites() == 0 && sdt_isa_call_sites() == 0);
+}
+
 /* The same firings, arguments and sums through the trap and through the call. */
 static void sdt_args_check(struct selftest_ctx *st_ctx, bool call)
 {
