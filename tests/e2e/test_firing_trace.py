@@ -35,10 +35,9 @@ def trace(*args):
 
 
 def test_fbt_entry_count_is_one_whole_firing():
-    # Jump-optimised (booted with fbtjump): bench_fbt's jmp, its stub, the
-    # trampoline, the framework, and back through the stub's copy of the
-    # prologue; no trap.
-    total, per, path, _ = trace("--append", "fbtjump", "fbt::bench_fbt:entry { @ = count(); }")
+    # Jump-optimised (the default): bench_fbt's jmp, its stub, the trampoline,
+    # the framework, and back through the stub's copy of the prologue; no trap.
+    total, per, path, _ = trace("fbt::bench_fbt:entry { @ = count(); }")
     assert sum(per.values()) == total
     assert path[0] == "bench_fbt" and path[1] == "fbt_jstub" and path[2] == "fbt_jump_tramp"
     for f in ("fbt_fire_entry", "dtrace_probe_frame"):
@@ -55,15 +54,15 @@ def test_fbt_entry_count_is_one_whole_firing():
 
 
 def test_fbt_entry_trap_path():
-    # The default: from the trap (the int3 at bench_fbt) through the framework and back.
-    total, per, path, _ = trace("fbt::bench_fbt:entry { @ = count(); }")
+    # Booted with nofbtjump: from the trap (the int3 at bench_fbt) through the framework and back.
+    total, per, path, _ = trace("--append", "nofbtjump", "fbt::bench_fbt:entry { @ = count(); }")
     assert sum(per.values()) == total
     assert path[0] == "bench_fbt" and path[1].startswith("trap_stub_3")
     for f in ("prov_isa_trap", "fbt_invop", "dtrace_probe_frame"):
         assert f in per, path
     assert path[-1] == "fbt_ool"          # the replayed first instruction, then the jump back
     assert per["bench_fbt"] == 1
-    jtotal, _, _, _ = trace("--append", "fbtjump", "fbt::bench_fbt:entry { @ = count(); }")
+    jtotal, _, _, _ = trace("fbt::bench_fbt:entry { @ = count(); }")
     assert jtotal < total                 # the jump path costs less, even counted in instructions
     _, kper, kpath, _ = trace("fbt::bench_fbt:entry { @[arg0 % 7] = count(); }")
     assert "ecb_fire_lean_count" in kper and "dtrace_agg_word" in kper, kpath
@@ -79,11 +78,11 @@ def test_predicate_costs_more_and_calls_out_of_the_region():
     pred = "fbt::bench_fbt:entry /arg0 == 123456789/ { @ = count(); }"
     total, per, path, _ = trace("#pragma D option jit=0\n" + pred)
     assert "dif_emulate" in per and "ecb_fire" in per       # no JIT: the general clause machine
-    assert path[-1] == "fbt_ool"
+    assert path[-1] == "fbt_jstub"
     assert total > base
     jtotal, jper, jpath, _ = trace(pred)
     assert "dif_emulate" not in jper and "dif_jit_area" in jper
-    assert jpath[-1] == "fbt_ool"
+    assert jpath[-1] == "fbt_jstub"
     assert jtotal < total
 
 
