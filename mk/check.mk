@@ -75,16 +75,17 @@ stress-selftest: $(BUILD)/kernel.elf
 # Jump-optimised fbt under load, long: every fbt probe enabled and disabled
 # FBTJUMP_CYCLES times on FBTJUMP_CPUS CPUs while workloads run; the text
 # must come back byte-identical each time; then mutexes hammered on every CPU
-# while consumers of every entry probe come and go (FBTJUMP_CYCLES of them) and
+# while consumers of every entry probe come and go (FBTJUMP_HAMMER of them) and
 # while the hot functions' entry probes flip FBTJUMP_FLIPS times
 # (tests/kernel/fbt_jump_selftest.c; short versions run in selftest-check).
 FBTJUMP_CPUS   ?= 4
 FBTJUMP_CYCLES ?= 50
-FBTJUMP_FLIPS  ?= 200
+FBTJUMP_HAMMER ?= 10
+FBTJUMP_FLIPS  ?= 40
 fbtjump-stress: $(BUILD)/kernel.elf
 	@echo "== fbt jump stress, $(FBTJUMP_CPUS) CPUs, $(FBTJUMP_CYCLES) cycles"
-	@s=0; timeout 900 $(SELFTEST_QEMU) -smp $(FBTJUMP_CPUS) \
-		-append 'selftest=fbt_jump_stress,fbt_jump_mutex_hammer_long,fbt_jump_flip_hot fbtjump.cycles=$(FBTJUMP_CYCLES) fbtjump.flips=$(FBTJUMP_FLIPS)' > $(BUILD)/fbtjump.log 2>&1 || s=$$?; \
+	@s=0; timeout 2400 $(SELFTEST_QEMU) -smp $(FBTJUMP_CPUS) \
+		-append 'selftest=fbt_jump_stress,fbt_jump_mutex_hammer_long,fbt_jump_flip_hot fbtjump.cycles=$(FBTJUMP_CYCLES) fbtjump.hammer=$(FBTJUMP_HAMMER) fbtjump.flips=$(FBTJUMP_FLIPS)' > $(BUILD)/fbtjump.log 2>&1 || s=$$?; \
 	grep -E '^(not )?ok |^#|^1\.\.' $(BUILD)/fbtjump.log | tr -d '\r'; \
 	if [ $$s -ne 33 ]; then echo "fbtjump-stress: QEMU exit status $$s (33 = all passed)"; \
 		tail -30 $(BUILD)/fbtjump.log; exit 1; fi

@@ -398,7 +398,7 @@ SELFTEST(fbt_jump_mutex_hammer)
 
 SELFTEST_OPTIN(fbt_jump_mutex_hammer_long)
 {
-	hammer(st_ctx, (int)selftest_param("fbtjump.cycles", 50));
+	hammer(st_ctx, (int)selftest_param("fbtjump.hammer", 10));
 }
 
 /*
@@ -461,5 +461,5 @@ static void flip_hot(struct selftest_ctx *st_ctx, int flips)
 
 SELFTEST_OPTIN(fbt_jump_flip_hot)
 {
-	flip_hot(st_ctx, (int)selftest_param("fbtjump.flips", 2000));
+	flip_hot(st_ctx, (int)selftest_param("fbtjump.flips", 40));
 }
