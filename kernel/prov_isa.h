@@ -172,7 +172,7 @@ void fbt_isa_jump_stats(struct fbt_jump_stats *out);
  */
 void fbt_fire_entry(void *site, int cpu, const uint64_t *args, uint64_t pc, uint64_t fp,
                     const uint64_t *sp);
-extern bool fbt_jump_on;             /* trace/prov_fbt.c: true with the boot flag fbtjump */
+extern bool fbt_jump_on;             /* trace/prov_fbt.c: false with the boot flag nofbtjump */
 /*
  * Jump-optimised return sites (x86_64: arch/x86_64/fbt_jump_ret.c; weak
  * stand-ins refuse every site elsewhere).  fbt_isa_jump_ret_prepare: may

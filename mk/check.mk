@@ -20,12 +20,13 @@
 export SONDE_ANON := $(CURDIR)/$(BUILD)/no-anonymous-enabling.tar
 
 .PHONY: check check-deps selftest-check dtest-check dtest-smp-check e2e-check \
-        bench fuzz stress-check stress stress-selftest difffuzz-check difffuzz fbtjump-stress
+        bench fuzz stress-check stress stress-selftest difffuzz-check difffuzz fbtjump-stress \
+        dtest-nojump-check
 
 check: deps
 	@$(MAKE) --no-print-directory all
 	@$(MAKE) --no-print-directory unit-check check-deps $(LIB_CHECKS) selftest-check \
-		stress-check dtest-check dtest-smp-check difffuzz-check
+		stress-check dtest-check dtest-smp-check dtest-nojump-check difffuzz-check
 	@$(MAKE) --no-print-directory kunit-be-check sparc64-check sparc64-dtest-check
 	@$(MAKE) --no-print-directory e2e-check
 
@@ -73,14 +74,18 @@ stress-selftest: $(BUILD)/kernel.elf
 
 # Jump-optimised fbt under load, long: every fbt probe enabled and disabled
 # FBTJUMP_CYCLES times on FBTJUMP_CPUS CPUs while workloads run; the text
-# must come back byte-identical each time (tests/kernel/fbt_jump_selftest.c;
-# a 1-cycle version, fbt_jump_cycles, runs in selftest-check).
+# must come back byte-identical each time; then mutexes hammered on every CPU
+# while consumers of every entry probe come and go (FBTJUMP_HAMMER of them) and
+# while the hot functions' entry probes flip FBTJUMP_FLIPS times
+# (tests/kernel/fbt_jump_selftest.c; short versions run in selftest-check).
 FBTJUMP_CPUS   ?= 4
 FBTJUMP_CYCLES ?= 50
+FBTJUMP_HAMMER ?= 10
+FBTJUMP_FLIPS  ?= 40
 fbtjump-stress: $(BUILD)/kernel.elf
 	@echo "== fbt jump stress, $(FBTJUMP_CPUS) CPUs, $(FBTJUMP_CYCLES) cycles"
-	@s=0; timeout 900 $(SELFTEST_QEMU) -smp $(FBTJUMP_CPUS) \
-		-append 'selftest=fbt_jump_stress fbtjump.cycles=$(FBTJUMP_CYCLES)' > $(BUILD)/fbtjump.log 2>&1 || s=$$?; \
+	@s=0; timeout 2400 $(SELFTEST_QEMU) -smp $(FBTJUMP_CPUS) \
+		-append 'selftest=fbt_jump_stress,fbt_jump_mutex_hammer_long,fbt_jump_flip_hot fbtjump.cycles=$(FBTJUMP_CYCLES) fbtjump.hammer=$(FBTJUMP_HAMMER) fbtjump.flips=$(FBTJUMP_FLIPS)' > $(BUILD)/fbtjump.log 2>&1 || s=$$?; \
 	grep -E '^(not )?ok |^#|^1\.\.' $(BUILD)/fbtjump.log | tr -d '\r'; \
 	if [ $$s -ne 33 ]; then echo "fbtjump-stress: QEMU exit status $$s (33 = all passed)"; \
 		tail -30 $(BUILD)/fbtjump.log; exit 1; fi
@@ -109,6 +114,13 @@ dtest-check: $(BUILD)/kernel.elf
 dtest-smp-check: $(BUILD)/kernel.elf
 	@echo "== D programs (tests/d), 4 CPUs"
 	@SONDE_CPUS=4 $(PYTHON) tools/dtest.py --runtime-only --multi-cpu tests/d
+
+# The fbt programs again with every entry probe on the trap (booted
+# nofbtjump): jump-optimised entry is the default, this keeps the trap path
+# (and `nofbtjump` itself) covered.  A few seconds.
+dtest-nojump-check: $(BUILD)/kernel.elf
+	@echo "== D programs (tests/d/fbt), fbt entry probes trapping (nofbtjump)"
+	@SONDE_APPEND=nofbtjump $(PYTHON) tools/dtest.py --runtime-only tests/d/fbt
 
 # Two tests at a time (pytest-xdist, python3-pytest-xdist) where it is
 # installed: the tests wait on their guests more than they compute, and each

@@ -12,7 +12,7 @@ notrace region (linker.ld) with the trap's frame popped.  Every step is one gues
     python3 tools/firing_trace.py --listing 'fbt::bench_fbt:return { }'
     python3 tools/firing_trace.py --at bench_sdt --cmd 'bench_calls sdt 10' \\
         'sdt:::bench-site { @ = count(); }'
-    python3 tools/firing_trace.py --append fbtjump 'fbt::bench_fbt:entry { }'
+    python3 tools/firing_trace.py --append nofbtjump 'fbt::bench_fbt:entry { }'
 
 Prints the count, the instructions spent in each function (in order of
 first arrival) and the path through them; --listing adds every instruction.
@@ -110,7 +110,7 @@ def main():
     ap.add_argument("--skip", type=int, default=3, help="warm-up firings not traced")
     ap.add_argument("--max", type=int, default=20000, help="most instructions stepped")
     ap.add_argument("--listing", action="store_true", help="print every instruction")
-    ap.add_argument("--append", default="", help="more kernel options (fbtjump: fbt entry probes jump)")
+    ap.add_argument("--append", default="", help="more kernel options (nofbtjump: fbt entry traps)")
     args = ap.parse_args()
 
     text, byname = symbols(args.kernel)

@@ -72,7 +72,7 @@ static dtrace_provider_t *fbt_prov;
 static bool fbt_provided;
 static struct fbt_stats fbt_st;
 
-bool fbt_jump_on;                   /* entry sites as jumps where safe: off unless booted with fbtjump */
+bool fbt_jump_on = true;             /* entry sites as jumps where safe (boot flag nofbtjump: off) */
 
 extern char __notrace_start[], __notrace_end[], _text_end[];
 
@@ -400,8 +400,8 @@ __attribute__((weak)) uint64_t prov_isa_trap_count(void)
 /* fbt_init: register the provider (probes come on the first provide).  Boot. */
 void fbt_init(void)
 {
-	if (cmdline_get(boot_info.bi_cmdline, "fbtjump", NULL, 0))
-		fbt_jump_on = true;             /* experimental: see arch/x86_64/fbt_jump.c */
+	if (cmdline_get(boot_info.bi_cmdline, "nofbtjump", NULL, 0))
+		fbt_jump_on = false;
 	fbt_prov = dtrace_register("fbt", &fbt_pops, NULL);
 	if (fbt_prov == NULL)
 		panic("fbt_init: cannot register");

@@ -44,6 +44,12 @@ uint64_t fbt_jump_cookie(int index);
  * if the function has an indirect jmp or cannot be decoded.
  */
 bool fbt_jump_branch_into(uint64_t addr, uint64_t size, uint64_t at, unsigned len);
+/*
+ * fbt_jump_branch_site_in: does a baggage branch site (kernel/baggage_site.h,
+ * patched at run time) overlap (addr, addr + len)?  Such bytes must stay
+ * where they are: neither entry nor return sites may displace them.
+ */
+bool fbt_jump_branch_site_in(uint64_t addr, unsigned len);
 
 /*
  * fbt_jump_pristine_take: fbt_isa_scan's first call (fbt's first provide,

@@ -47,7 +47,9 @@
  *     side's scan), no branch from another probed function lands inside it
  *     (fbt_jump_ret_note: every direct branch fbt_isa_scan sees leaving a
  *     function, to anything but a function's start), and the function is no
- *     `.cold` fragment (its hot half may be code fbt never decodes).
+ *     `.cold` fragment (its hot half may be code fbt never decodes);
+ *   - no baggage branch site lies in the range (fbt_jump_branch_site_in:
+ *     baggage_sites_set patches its first byte at run time).
  * Arming, disarming, the wait until no thread is inside the range and the
  * patching are fbt_jump.c's, unchanged: a return site is one of its sites.
  *
@@ -346,7 +348,7 @@ int fbt_isa_jump_ret_prepare(uint64_t ret, uint64_t func, uint64_t size, void *s
 		dot = strchr(ks.ks_name, '.');
 	/* at == func: the entry site's bytes; a .cold fragment: its hot half may be undecoded */
 	if (at <= func || (dot != NULL && strncmp(dot, ".cold", 5) == 0) || noted_into(at, len) ||
-	    fbt_jump_branch_into(func, size, at, len)) {
+	    fbt_jump_branch_into(func, size, at, len) || fbt_jump_branch_site_in(at, len)) {
 		ret_refused++;
 		return -1;
 	}

@@ -35,10 +35,9 @@ def trace(*args):
 
 
 def test_fbt_entry_count_is_one_whole_firing():
-    # Jump-optimised (booted with fbtjump): bench_fbt's jmp, its stub, the
-    # trampoline, the framework, and back through the stub's copy of the
-    # prologue; no trap.
-    total, per, path, _ = trace("--append", "fbtjump", "fbt::bench_fbt:entry { @ = count(); }")
+    # Jump-optimised (the default): bench_fbt's jmp, its stub, the trampoline,
+    # the framework, and back through the stub's copy of the prologue; no trap.
+    total, per, path, _ = trace("fbt::bench_fbt:entry { @ = count(); }")
     assert sum(per.values()) == total
     assert path[0] == "bench_fbt" and path[1] == "fbt_jstub" and path[2] == "fbt_jump_tramp"
     for f in ("fbt_fire_entry", "dtrace_probe_frame"):
@@ -58,15 +57,15 @@ def test_fbt_entry_count_is_one_whole_firing():
 
 
 def test_fbt_entry_trap_path():
-    # The default: from the trap (the int3 at bench_fbt) through the framework and back.
-    total, per, path, _ = trace("fbt::bench_fbt:entry { @ = count(); }")
+    # Booted with nofbtjump: from the trap (the int3 at bench_fbt) through the framework and back.
+    total, per, path, _ = trace("--append", "nofbtjump", "fbt::bench_fbt:entry { @ = count(); }")
     assert sum(per.values()) == total
     assert path[0] == "bench_fbt" and path[1].startswith("trap_stub_3")
     for f in ("prov_isa_trap", "fbt_invop", "dtrace_probe_frame"):
         assert f in per, path
     assert path[-1] == "fbt_ool"          # the replayed first instruction, then the jump back
     assert per["bench_fbt"] == 1
-    jtotal, _, _, _ = trace("--append", "fbtjump", "fbt::bench_fbt:entry { @ = count(); }")
+    jtotal, _, _, _ = trace("fbt::bench_fbt:entry { @ = count(); }")
     assert jtotal < total                 # the jump path costs less, even counted in instructions
     _, kper, kpath, _ = trace("fbt::bench_fbt:entry { @[arg0 % 7] = count(); }")
     # one native key: the fast loop's probe_fire_keyed, no firing state, no key buffer
@@ -84,12 +83,12 @@ def test_predicate_costs_more_and_calls_out_of_the_region():
     pred = "fbt::bench_fbt:entry /arg0 == 123456789/ { @ = count(); }"
     total, per, path, _ = trace("#pragma D option jit=0\n" + pred)
     assert "dif_emulate" in per and "ecb_fire" in per       # no JIT: the general clause machine
-    assert path[-1] == "fbt_ool"
+    assert path[-1] == "fbt_jstub"
     assert total > base
     jtotal, jper, jpath, _ = trace(pred)
     assert "dif_emulate" not in jper and "dif_jit_area" in jper
     assert "probe_fire_count" in jper and "probe_fire_rest" not in jper, jpath   # the fast loop
-    assert jpath[-1] == "fbt_ool"
+    assert jpath[-1] == "fbt_jstub"
     assert jtotal < total
 
 
@@ -100,7 +99,8 @@ def test_listing_and_return_site():
     body = out[out.index("<bench_fbt>:"):]
     body = body[:body.index("\n\n")]
     ret = re.search(r"([0-9a-f]+):\s+ret", body).group(1)
-    total, per, path, lines = trace("--listing", "--at", "0x" + ret, "fbt::bench_fbt:return { }")
+    total, per, path, lines = trace("--append", "nofbtjump", "--listing", "--at", "0x" + ret,
+                                    "fbt::bench_fbt:return { }")
     assert "fbt_invop" in per and "fbt_ool" not in per   # a return is replayed by the trap
     listed = [l for l in lines if re.match(r"\s+[0-9a-f]{16}\s", l)]
     assert len(listed) == total
@@ -108,7 +108,7 @@ def test_listing_and_return_site():
 
 
 def test_fbt_return_jump_is_one_whole_firing():
-    # Booted with fbtjump, bench_fbt's return site (lea; ret, then padding)
+    # Jumps on (the default), bench_fbt's return site (lea; ret, then padding)
     # is a jmp on the ret into its stub: the stub, the return trampoline,
     # the framework, and the trampoline's ret back into the caller; no trap.
     out = subprocess.run(["objdump", "-d", "--no-show-raw-insn", os.path.join(ROOT, "build", "kernel.elf")],
@@ -116,7 +116,7 @@ def test_fbt_return_jump_is_one_whole_firing():
     body = out[out.index("<bench_fbt>:"):]
     body = body[:body.index("\n\n")]
     ret = re.search(r"([0-9a-f]+):\s+ret", body).group(1)
-    total, per, path, _ = trace("--append", "fbtjump", "--at", "0x" + ret,
+    total, per, path, _ = trace("--at", "0x" + ret,
                                 "fbt::bench_fbt:return { @ = count(); }")
     assert sum(per.values()) == total
     assert path[0] == "bench_fbt" and path[1] == "fbt_jstub" and path[2] == "fbt_jump_rtramp", path

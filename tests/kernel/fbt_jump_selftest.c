@@ -10,14 +10,25 @@
  *   workload threads on every CPU allocate, free, yield and call probed
  *   functions: the text comes back byte-identical each time and the kernel
  *   stays alive (fbt_jump_cycles; fbt_jump_stress is the long, opt-in
- *   version: selftest=fbt_jump_stress fbtjump.cycles=N, `make fbtjump-stress`).
+ *   version: selftest=fbt_jump_stress fbtjump.cycles=N, `make fbtjump-stress`);
+ * - a function with a baggage branch site inside its first five bytes keeps
+ *   its entry probe on int3, and the site still switches while the probe is
+ *   enabled (fbt_jump_leaves_branch_sites);
+ * - pairs of threads hammer shared mutexes on every CPU while consumers of
+ *   every fbt entry probe come and go, or while the entry probes of the
+ *   mutex, wait-queue and scheduler functions are flipped on and off with no
+ *   consumer: no mutex is ever found broken (fbt_jump_mutex_hammer; the long
+ *   versions fbt_jump_mutex_hammer_long and fbt_jump_flip_hot are opt-in,
+ *   run by `make fbtjump-stress`).
  *
  * Thread context.
  */
 #include "arch/arch.h"
+#include "kernel/baggage_site.h"
 #include "kernel/cpu.h"
 #include "kernel/klib.h"
 #include "kernel/ksym.h"
+#include "kernel/lock.h"
 #include "kernel/mem.h"
 #include "kernel/prov_isa.h"
 #include "kernel/selftest.h"
@@ -96,27 +107,38 @@ __attribute__((noinline)) long fbt_jump_leaf(long a)
 	return a * 3 + 1;
 }
 
-/* call_leaf_fn: fn(7) with a sentinel in every call-clobbered register; how many survived. */
+/*
+ * call_leaf_fn: fn(7) with a sentinel in every call-clobbered register and
+ * in r13..r15 (which the trampoline leaves to fbt_fire_entry, a C function,
+ * and the JIT's code it may run); how many survived.
+ */
 static int call_leaf_fn(long (*fn)(long), long *ret)
 {
-	uint64_t in[7] = { 0x1111111111111111, 0x2222222222222222, 0x3333333333333333,
-	                   0x4444444444444444, 0x5555555555555555, 0x6666666666666666,
-	                   0x7777777777777777 };
-	uint64_t out[7];
+	uint64_t in[10] = { 0x1111111111111111, 0x2222222222222222, 0x3333333333333333,
+	                    0x4444444444444444, 0x5555555555555555, 0x6666666666666666,
+	                    0x7777777777777777, 0x8888888888888888, 0x9999999999999999,
+	                    0xaaaaaaaaaaaaaaaa };
+	uint64_t out[10], *inp = in, *outp = out;
 	int same = 0;
 
+	/* rdi holds in until the call; every register but rax, rbx (the saved %rsp) and r12 (out) is a sentinel */
 	__asm__ volatile("movq %[out], %%r12\n\t"
+	                 "movq %[fn], %%rax\n\t"           /* before the stack moves: fn may be on it */
+	                 "movq %[in], %%rdi\n\t"
 	                 "movq %%rsp, %%rbx\n\t"
 	                 "andq $-16, %%rsp\n\t"          /* the ABI's alignment at a call */
-	                 "movq 0(%[in]), %%rsi\n\t"
-	                 "movq 8(%[in]), %%rdx\n\t"
-	                 "movq 16(%[in]), %%rcx\n\t"
-	                 "movq 24(%[in]), %%r8\n\t"
-	                 "movq 32(%[in]), %%r9\n\t"
-	                 "movq 40(%[in]), %%r10\n\t"
-	                 "movq 48(%[in]), %%r11\n\t"
+	                 "movq 0(%%rdi), %%rsi\n\t"
+	                 "movq 8(%%rdi), %%rdx\n\t"
+	                 "movq 16(%%rdi), %%rcx\n\t"
+	                 "movq 24(%%rdi), %%r8\n\t"
+	                 "movq 32(%%rdi), %%r9\n\t"
+	                 "movq 40(%%rdi), %%r10\n\t"
+	                 "movq 48(%%rdi), %%r11\n\t"
+	                 "movq 56(%%rdi), %%r13\n\t"
+	                 "movq 64(%%rdi), %%r14\n\t"
+	                 "movq 72(%%rdi), %%r15\n\t"
 	                 "movl $7, %%edi\n\t"
-	                 "call *%[fn]\n\t"
+	                 "call *%%rax\n\t"
 	                 "movq %%rbx, %%rsp\n\t"
 	                 "movq %%rsi, 0(%%r12)\n\t"
 	                 "movq %%rdx, 8(%%r12)\n\t"
@@ -124,12 +146,15 @@ static int call_leaf_fn(long (*fn)(long), long *ret)
 	                 "movq %%r8, 24(%%r12)\n\t"
 	                 "movq %%r9, 32(%%r12)\n\t"
 	                 "movq %%r10, 40(%%r12)\n\t"
-	                 "movq %%r11, 48(%%r12)"
-	                 : "=a"(*ret)
-	                 : [in] "r"(in), [out] "r"(out), [fn] "r"(fn)
-	                 : "rbx", "r12", "rdi", "rsi", "rdx", "rcx", "r8", "r9", "r10", "r11", "memory",
-	                   "cc");
-	for (int i = 0; i < 7; i++)
+	                 "movq %%r11, 48(%%r12)\n\t"
+	                 "movq %%r13, 56(%%r12)\n\t"
+	                 "movq %%r14, 64(%%r12)\n\t"
+	                 "movq %%r15, 72(%%r12)"
+	                 : "=&a"(*ret)
+	                 : [in] "m"(inp), [out] "m"(outp), [fn] "m"(fn)
+	                 : "rbx", "r12", "r13", "r14", "r15", "rdi", "rsi", "rdx", "rcx", "r8", "r9",
+	                   "r10", "r11", "memory", "cc");
+	for (int i = 0; i < 10; i++)
 		same += out[i] == in[i];
 	return same;
 }
@@ -140,7 +165,7 @@ static int call_leaf(long *ret)
 }
 
 struct leaf_run {
-	int lr_same;                         /* registers that survived, of 7 */
+	int lr_same;                         /* registers that survived, of 10 */
 	long lr_ret;
 };
 
@@ -157,12 +182,17 @@ SELFTEST(fbt_jump_keeps_every_register)
 	struct leaf_run lr = { 0, 0 };
 	bool was = fbt_jump_on;
 
-	ST_ASSERT(call_leaf(&lr.lr_ret) == 7 && lr.lr_ret == 22);   /* the function itself keeps them */
+	ST_ASSERT(call_leaf(&lr.lr_ret) == 10 && lr.lr_ret == 22);  /* the function itself keeps them */
 	fbt_jump_on = true;
 	/* A clause that takes the general path: a key, a string, a record. */
 	ST_ASSERT(prov_st_count("fbt::fbt_jump_leaf:entry { @[arg0, probefunc] = count(); trace(arg0); }",
 	                        leaf_work, &lr) == 1);
-	ST_ASSERT(lr.lr_same == 7 && lr.lr_ret == 22);
+	ST_ASSERT(lr.lr_same == 10 && lr.lr_ret == 22);
+	/* A predicate the JIT translates with every DIF register (rbx, r12..r14 are its %r4..%r7). */
+	ST_ASSERT(prov_st_count("fbt::fbt_jump_leaf:entry /((arg0 + 1) * (arg0 + 2) + (arg0 + 3) * (arg0 + 4) + "
+	                        "(arg0 + 5) * (arg0 + 6) + (arg0 + 7) * (arg0 + 8)) % 1000 != 1001/ "
+	                        "{ @[probefunc] = count(); }", leaf_work, &lr) == 1);
+	ST_ASSERT(lr.lr_same == 10 && lr.lr_ret == 22);
 	ST_ASSERT(fn[0] != 0xe9 && fn[0] != 0xcc);           /* and the site is put back */
 	fbt_jump_on = was;
 }
@@ -307,15 +337,53 @@ SELFTEST(fbt_jump_ret_keeps_every_register)
 
 	ST_ASSERT(off != 0 && ks.ks_size <= sizeof(orig));
 	memcpy(orig, (const void *)ks.ks_addr, ks.ks_size);
-	ST_ASSERT(call_leaf_fn(fbt_jump_rleaf, &lr.lr_ret) == 7 && lr.lr_ret == 22);
+	ST_ASSERT(call_leaf_fn(fbt_jump_rleaf, &lr.lr_ret) == 10 && lr.lr_ret == 22);
 	fbt_jump_on = true;
 	uint64_t traps = prov_isa_trap_count();
 	ST_ASSERT(prov_st_count("fbt::fbt_jump_rleaf:return /arg1 == 22/ { @[arg0, probefunc] = count(); "
 	                        "trace(arg1); }", rleaf_work, &lr) == 1);
 	traps = prov_isa_trap_count() - traps;
-	ST_ASSERT(lr.lr_same == 7 && lr.lr_ret == 22);
+	ST_ASSERT(lr.lr_same == 10 && lr.lr_ret == 22);
 	ST_ASSERT(traps == 0);
 	ST_ASSERT(memcmp(orig, (const void *)ks.ks_addr, ks.ks_size) == 0);
+	fbt_jump_on = was;
+}
+
+/*
+ * fbt_jump_branchsite: a baggage branch site (kernel/baggage_site.h) right
+ * after the frame's two instructions, inside the five bytes a jmp would
+ * displace.  Its entry probe must stay on int3: baggage_sites_set patches
+ * the site's first byte at run time, which would land inside the jmp's
+ * displacement (and a copy of the site would keep its old state).
+ */
+__attribute__((noinline)) long fbt_jump_branchsite(long a)
+{
+	if (baggage_site_taken())
+		return a + 1000;
+	return a;
+}
+
+SELFTEST(fbt_jump_leaves_branch_sites)
+{
+	long (*volatile fn)(long) = fbt_jump_branchsite;
+	const uint8_t *p = (const uint8_t *)(uint64_t)fbt_jump_branchsite;
+	dtrace_id_t id = fbt_probe_id("fbt_jump_branchsite", "entry");
+	bool was = fbt_jump_on, site_near = false;
+	uint8_t orig[16];
+
+	for (const struct baggage_site *b = __start_baggage_sites; b < __stop_baggage_sites; b++)
+		site_near = site_near || (b->bs_addr > (uint64_t)p && b->bs_addr < (uint64_t)p + 5);
+	ST_ASSERT(site_near);                        /* the layout this test is about */
+	memcpy(orig, p, sizeof(orig));
+	fbt_jump_on = true;
+	ST_ASSERT(id != 0 && fbt_probe_set(id, true) == 0);
+	ST_ASSERT(p[0] == 0xcc);                     /* refused: the trap */
+	baggage_sites_set(true);
+	ST_ASSERT(fn(1) == 1001);
+	baggage_sites_set(false);
+	ST_ASSERT(fn(2) == 2);
+	ST_ASSERT(fbt_probe_set(id, false) == 0);
+	ST_ASSERT(memcmp(orig, p, sizeof(orig)) == 0);
 	fbt_jump_on = was;
 }
 
@@ -383,7 +451,7 @@ static void cycles(struct selftest_ctx *st_ctx, int n)
 	kfree(snap);
 }
 
-/* Jumps are off by default (experimental); these turn them on for their run. */
+/* Jumps are on by default (nofbtjump: off); these turn them on for their run whatever the boot said. */
 SELFTEST(fbt_jump_cycles)
 {
 	bool was = fbt_jump_on;
@@ -400,4 +468,164 @@ SELFTEST_OPTIN(fbt_jump_stress)
 	fbt_jump_on = true;
 	cycles(st_ctx, (int)selftest_param("fbtjump.cycles", 50));
 	fbt_jump_on = was;
+}
+
+/* ---- mutexes hammered while every entry probe jumps in and out ---- */
+
+/*
+ * Pairs of threads on different CPUs take one mutex each pair shares, in a
+ * tight loop, and check the mutex inside: its owner is the thread itself
+ * and no other thread is inside.  Meanwhile consumers of every fbt entry
+ * probe come and go (jumps on), so mutex_lock, mutex_unlock, the wait queue
+ * and the scheduler are entered through jumps, traps and their original
+ * bytes in turn.  A broken mutex panics (mutex_unlock's own check) or counts.
+ */
+struct hammer_pair {
+	mutex_t hp_lock;
+	volatile int hp_inside;
+	uint64_t hp_count;               /* under hp_lock */
+};
+
+struct hammer_arg {
+	struct hammer_pair *ha_pair;
+	int ha_cpu;
+	uint64_t ha_rounds;
+	uint64_t ha_bad;                 /* owner not us, or someone else inside */
+};
+
+static volatile bool hammer_stop;
+
+static void hammer_fn(void *arg)
+{
+	struct hammer_arg *ha = arg;
+	struct hammer_pair *hp = ha->ha_pair;
+
+	thread_bind(ha->ha_cpu);
+	while (!hammer_stop) {
+		mutex_lock(&hp->hp_lock);
+		if (!mutex_held(&hp->hp_lock) || hp->hp_inside != 0)
+			ha->ha_bad++;
+		hp->hp_inside = 1;
+		hp->hp_count++;
+		if ((ha->ha_rounds & 63) == 0)
+			thread_yield();              /* the other one sleeps on the mutex meanwhile */
+		hp->hp_inside = 0;
+		mutex_unlock(&hp->hp_lock);
+		ha->ha_rounds++;
+	}
+}
+
+static void hammer_wait(void *arg)
+{
+	thread_sleep_ns((uint64_t)arg * NSEC_PER_MSEC);
+}
+
+static void hammer(struct selftest_ctx *st_ctx, int cycles)
+{
+	enum { PAIRS = 4 };
+	static struct hammer_pair pairs[PAIRS];
+	static struct hammer_arg args[2 * PAIRS];
+	uint64_t tids[2 * PAIRS], rounds = 0, bad = 0, count = 0;
+	bool was = fbt_jump_on;
+	int ok = 0;
+
+	fbt_jump_on = true;
+	hammer_stop = false;
+	for (int p = 0; p < PAIRS; p++) {
+		mutex_init(&pairs[p].hp_lock, "hammer");
+		pairs[p].hp_inside = 0;
+		pairs[p].hp_count = 0;
+	}
+	for (int i = 0; i < 2 * PAIRS; i++) {
+		args[i] = (struct hammer_arg){ &pairs[i / 2], (i + i / 2) % ncpus, 0, 0 };
+		tids[i] = thread_spawn("jump-hammer", hammer_fn, &args[i]);
+	}
+	for (int c = 0; c < cycles; c++)
+		ok += prov_st_count("fbt:::entry { @ = count(); }", hammer_wait, (void *)(uint64_t)(5 + c % 7)) > 0;
+	hammer_stop = true;
+	for (int i = 0; i < 2 * PAIRS; i++) {
+		thread_join(tids[i]);
+		rounds += args[i].ha_rounds;
+		bad += args[i].ha_bad;
+	}
+	for (int p = 0; p < PAIRS; p++)
+		count += pairs[p].hp_count;
+	fbt_jump_on = was;
+	kprintf("# fbt jump hammer: %d cycles on %d CPUs, %lu lock rounds, %lu broken\n", cycles, ncpus,
+	        rounds, bad);
+	ST_ASSERT(ok == cycles);
+	ST_ASSERT(bad == 0 && count == rounds);
+}
+
+SELFTEST(fbt_jump_mutex_hammer)
+{
+	hammer(st_ctx, 1);                           /* make check's budget: one consumer */
+}
+
+SELFTEST_OPTIN(fbt_jump_mutex_hammer_long)
+{
+	hammer(st_ctx, (int)selftest_param("fbtjump.hammer", 10));
+}
+
+/*
+ * fbt_jump_flip_hot: the entry probes of the functions the hammer's threads
+ * run all the time (mutexes, wait queues, the scheduler) enabled and
+ * disabled as fast as the patching goes, with no consumer, while the
+ * threads hammer their mutexes: every transition (int3, jmp, back) is met
+ * by CPUs inside those functions.
+ */
+static const char *const hot_funcs[] = {
+	"mutex_lock", "mutex_unlock", "waitq_sleep", "waitq_wake_one", "make_runnable",
+	"thread_yield", "arch_thread_switch", "arch_switch", "mutex_held", "rq_push", "kmalloc", "kfree",
+};
+
+static void flip_hot(struct selftest_ctx *st_ctx, int flips)
+{
+	enum { PAIRS = 4 };
+	static struct hammer_pair pairs[PAIRS];
+	static struct hammer_arg args[2 * PAIRS];
+	dtrace_id_t ids[ARRAY_SIZE(hot_funcs)];
+	uint64_t tids[2 * PAIRS], rounds = 0, bad = 0, count = 0;
+	bool was = fbt_jump_on;
+	int nids = 0;
+
+	for (size_t i = 0; i < ARRAY_SIZE(hot_funcs); i++) {
+		dtrace_id_t id = fbt_probe_id(hot_funcs[i], "entry");
+		if (id != 0)
+			ids[nids++] = id;
+	}
+	fbt_jump_on = true;
+	hammer_stop = false;
+	for (int p = 0; p < PAIRS; p++) {
+		mutex_init(&pairs[p].hp_lock, "hammer");
+		pairs[p].hp_inside = 0;
+		pairs[p].hp_count = 0;
+	}
+	for (int i = 0; i < 2 * PAIRS; i++) {
+		args[i] = (struct hammer_arg){ &pairs[i / 2], (i + i / 2) % ncpus, 0, 0 };
+		tids[i] = thread_spawn("jump-hammer", hammer_fn, &args[i]);
+	}
+	for (int f = 0; f < flips; f++) {
+		for (int i = 0; i < nids; i++)
+			ST_ASSERT(fbt_probe_set(ids[i], (f + i) % 3 != 0) == 0);
+	}
+	for (int i = 0; i < nids; i++)
+		fbt_probe_set(ids[i], false);
+	hammer_stop = true;
+	for (int i = 0; i < 2 * PAIRS; i++) {
+		thread_join(tids[i]);
+		rounds += args[i].ha_rounds;
+		bad += args[i].ha_bad;
+	}
+	for (int p = 0; p < PAIRS; p++)
+		count += pairs[p].hp_count;
+	fbt_jump_on = was;
+	kprintf("# fbt jump flip: %d flips of %d hot entry probes on %d CPUs, %lu lock rounds, %lu broken\n",
+	        flips, nids, ncpus, rounds, bad);
+	ST_ASSERT(bad == 0 && count == rounds);
+}
+
+SELFTEST_OPTIN(fbt_jump_flip_hot)
+{
+	flip_hot(st_ctx, (int)selftest_param("fbtjump.flips", 40));
 }

@@ -7,7 +7,7 @@
  * sites as a direct call where the call path is on, else as a trap.  The
  * command prints how many enabled sites are planted each way and why
  * others could not jump; `probes jump on|off` sets whether entry probes
- * enabled from then on may jump (off unless booted with fbtjump).
+ * enabled from then on may jump (the boot flag nofbtjump starts with off).
  * Thread context; reads counters without the framework lock (a snapshot
  * that may be a little stale while a consumer enables).
  *
