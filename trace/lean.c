@@ -28,6 +28,10 @@
  *     one-add, fires in dtrace_probe_frame's fast loop, before any firing
  *     state is set up; dte_fast_nargs is how many arguments it copies
  *     (the highest it reads + 1).
+ *   - dl_cmp_op: such a count()'s predicate is exactly `argN OP constant`
+ *     (lean_cmp says which DIF shapes): the fast loop compares the
+ *     argument itself (probe.c's probe_fire_cmp) instead of calling the
+ *     predicate's native code.
  *
  * What this does not do: anything at firing time, or change what a clause
  * does.  An ECB that fails any condition keeps the general machine, which
@@ -175,6 +179,55 @@ static uint8_t lean_nargs(const dt_clause *cl)
 	return 0;
 }
 
+/* lean_is_true_tail: insns i[0..3] are `bOP L; setx 1, %rc; ret %rc; L: ret %r0`, L at label. */
+static bool lean_is_true_tail(const dif_difo_t *d, const dif_instr_t *i, uint32_t label)
+{
+	uint32_t br = DIF_INSTR_OP(i[0]), one = DIF_INSTR_INDEX(i[1]), rc = DIF_INSTR_RD(i[1]);
+
+	return br >= DIF_OP_BE && br <= DIF_OP_BLEU && DIF_INSTR_LABEL(i[0]) == label &&
+	       DIF_INSTR_OP(i[1]) == DIF_OP_SETX && one < d->dd_nints && d->dd_inttab[one] == 1 &&
+	       rc != 0 && i[2] == DIF_INSTR_RET(rc) && i[3] == DIF_INSTR_RET(0);
+}
+
+/*
+ * lean_cmp: is the predicate d exactly one of the compiler's shapes of
+ * `argN OP constant` (N < 6)?
+ *     ldgs argN, %ra; setx C, %rb; cmp %ra, %rb; bOP L; setx 1, %rc; ret %rc; L: ret %r0
+ *     ldgs argN, %ra; tst %ra; bOP L; setx 1, %rc; ret %rc; L: ret %r0     (C is 0)
+ *     ldgs argN, %ra; ret %ra                                             (argN != 0)
+ * Then the fast loop compares the argument itself instead of calling the
+ * predicate's native code (dl_cmp_op: the branch that makes it false; tst
+ * sets the codes cmp with 0 would).  Only with the JIT on (l->dl_pred
+ * made): -x jit=0 keeps every DIFO on the interpreter.  Nothing here can
+ * fault.
+ */
+static void lean_cmp(struct dtrace_lean *l, const dif_difo_t *d)
+{
+	const dif_instr_t *i = d->dd_insns;
+	uint32_t n = d->dd_ninsns, var = n > 0 ? DIF_INSTR_INDEX(i[0]) : 0, ra = n > 0 ? DIF_INSTR_RD(i[0]) : 0;
+	uint32_t op;
+	uint64_t c = 0;
+
+	if (l->dl_pred == NULL || n < 2 || DIF_INSTR_OP(i[0]) != DIF_OP_LDGS || var < DIF_VAR_ARG0 ||
+	    var >= DIF_VAR_ARG0 + 6 || ra == 0)
+		return;
+	if (n == 2 && i[1] == DIF_INSTR_RET(ra)) {
+		op = DIF_OP_BE;
+	} else if (n == 6 && i[1] == DIF_INSTR_TST(ra) && lean_is_true_tail(d, &i[2], 5)) {
+		op = DIF_INSTR_OP(i[2]);
+	} else {
+		uint32_t rb = n == 7 ? DIF_INSTR_RD(i[1]) : 0, cx = n == 7 ? DIF_INSTR_INDEX(i[1]) : 0;
+		if (n != 7 || DIF_INSTR_OP(i[1]) != DIF_OP_SETX || cx >= d->dd_nints || rb == 0 || rb == ra ||
+		    i[2] != DIF_INSTR_CMP(DIF_OP_CMP, ra, rb) || !lean_is_true_tail(d, &i[3], 6))
+			return;
+		op = DIF_INSTR_OP(i[3]);
+		c = d->dd_inttab[cx];
+	}
+	l->dl_cmp_op = (uint8_t)op;
+	l->dl_cmp_arg = (uint8_t)(var - DIF_VAR_ARG0);
+	l->dl_cmp_val = c;
+}
+
 /*
  * lean_fast: the fast loop's kind for a lean ECB (dte_fast): a keyless
  * one-add, or count() with at most a key and a predicate that are plain
@@ -192,6 +245,8 @@ static void lean_fast(dtrace_ecb_t *e)
 		e->dte_fast = DTRACE_FAST_COUNT;         /* a keyless count() or sum(constant) */
 	else if (l->dl_count)
 		e->dte_fast = DTRACE_FAST_COUNT;
+	if (e->dte_fast == DTRACE_FAST_COUNT && e->dte_cl->cl_pred != NULL)
+		lean_cmp(&e->dte_lean, e->dte_cl->cl_pred);
 	e->dte_fast_nargs = lean_nargs(e->dte_cl);
 }
 

@@ -1267,11 +1267,49 @@ static __attribute__((noinline)) void probe_fire_keyed(dtrace_ecb_t *e, dtrace_f
 }
 
 /*
+ * cmp_false: would the predicate `a OP b` (lean.c's dl_cmp_op: the DIF
+ * branch that makes it false) branch, i.e. is the predicate false?  The
+ * same signed and unsigned meanings as DIF's cmp and branches.
+ */
+static inline bool cmp_false(uint8_t op, uint64_t a, uint64_t b)
+{
+	switch (op) {
+	case DIF_OP_BE:   return a == b;
+	case DIF_OP_BNE:  return a != b;
+	case DIF_OP_BG:   return (int64_t)a > (int64_t)b;
+	case DIF_OP_BGU:  return a > b;
+	case DIF_OP_BGE:  return (int64_t)a >= (int64_t)b;
+	case DIF_OP_BGEU: return a >= b;
+	case DIF_OP_BL:   return (int64_t)a < (int64_t)b;
+	case DIF_OP_BLU:  return a < b;
+	case DIF_OP_BLE:  return (int64_t)a <= (int64_t)b;
+	default:          return a <= b;           /* DIF_OP_BLEU */
+	}
+}
+
+/*
  * probe_fire_count: probe_fire_more for a chain whose last ECB, e, is a
  * fast COUNT (the commonest: one clause with a predicate or a key), with
  * no loop to set up.  Across the predicate's call e, cpu and args wait in
  * f (df_ecb, df_fast_args, df_cpu), so that this saves registers.
  */
+/* fast_count_pass: a fast COUNT whose predicate passed: under its key, or the cached value word. */
+static inline __attribute__((always_inline)) void fast_count_pass(dtrace_ecb_t *e, dtrace_firing_t *f,
+                                                                  int cpu, const uint64_t args[6])
+{
+	if (e->dte_lean.dl_nkeys != 0) {
+		probe_fire_key(e, f, cpu, args);
+		return;
+	}
+	int64_t *vals = e->dte_state->dts_agg[cpu].dta_nokey[e->dte_lean.dl_aggid];
+	if (__builtin_expect(vals == NULL, 0)) {
+		probe_fire_rest(e, cpu, args, -1);      /* the first firing here: the general path makes it */
+		return;
+	}
+	vals[0] += e->dte_lean.dl_addone ? e->dte_lean.dl_add : 1;
+	fast_done(f);
+}
+
 static __attribute__((noinline)) void probe_fire_count(dtrace_ecb_t *e, dtrace_firing_t *f, int cpu,
                                                        const uint64_t args[6])
 {
@@ -1298,17 +1336,24 @@ static __attribute__((noinline)) void probe_fire_count(dtrace_ecb_t *e, dtrace_f
 			return;
 		}
 	}
-	if (e->dte_lean.dl_nkeys != 0) {
-		probe_fire_key(e, f, cpu, args);
+	fast_count_pass(e, f, cpu, args);
+}
+
+/*
+ * probe_fire_cmp: probe_fire_count for a predicate that is `argN OP
+ * constant` (lean.c's dl_cmp_op): the comparison made here, no native
+ * code called, so a false predicate costs a few instructions and no frame.
+ */
+static __attribute__((noinline)) void probe_fire_cmp(dtrace_ecb_t *e, dtrace_firing_t *f, int cpu,
+                                                     const uint64_t args[6])
+{
+	const struct dtrace_lean *l = &e->dte_lean;
+
+	if (!fast_ready(e, f, cpu, args) || cmp_false(l->dl_cmp_op, args[l->dl_cmp_arg], l->dl_cmp_val)) {
+		fast_done(f);
 		return;
 	}
-	int64_t *vals = e->dte_state->dts_agg[cpu].dta_nokey[e->dte_lean.dl_aggid];
-	if (__builtin_expect(vals == NULL, 0)) {
-		probe_fire_rest(e, cpu, args, -1);      /* the first firing here: the general path makes it */
-		return;
-	}
-	vals[0] += e->dte_lean.dl_addone ? e->dte_lean.dl_add : 1;
-	fast_done(f);
+	fast_count_pass(e, f, cpu, args);
 }
 
 /*
@@ -1357,6 +1402,8 @@ void dtrace_probe_frame(dtrace_id_t id, int cpu, const uint64_t args[6], uint64_
 	else if (e->dte_next == NULL && dtrace_vtime_active == 0 && e->dte_lean.dl_pred == NULL &&
 	         e->dte_lean.dl_nkeys != 0)
 		probe_fire_keyed(e, f, cpu, args);       /* count() under one key */
+	else if (e->dte_next == NULL && dtrace_vtime_active == 0 && e->dte_lean.dl_cmp_op != 0)
+		probe_fire_cmp(e, f, cpu, args);         /* a COUNT behind `argN OP constant` */
 	else if (e->dte_next == NULL && dtrace_vtime_active == 0)
 		probe_fire_count(e, f, cpu, args);       /* a COUNT, or a one-add whose first firing this is */
 	else

@@ -94,6 +94,9 @@ typedef struct dtrace_ecb {
 		bool dl_addone;           /* keyless count()/sum(constant), no predicate: */
 		uint32_t dl_aggid;        /* ... one add of dl_add to dta_nokey[dl_aggid] */
 		int64_t dl_add;
+		uint8_t dl_cmp_op;        /* the predicate is `argN OP constant`: the branch */
+		uint8_t dl_cmp_arg;       /* ... op that makes it false (DIF_OP_BE ...), N, */
+		uint64_t dl_cmp_val;      /* ... and the constant; dl_cmp_op 0: not that shape */
 	} dte_lean;
 	uint8_t dte_fast;                 /* how dtrace_probe_frame's fast loop fires it (lean.c) */
 	uint8_t dte_fast_nargs;           /* ... the arguments it copies first (0..6) */

@@ -287,3 +287,83 @@ SELFTEST(trace_fast_reentry_and_consumer)
 	ST_ASSERT(fp_aggs(&r, cpu, &a) && a.total[0] == 5);
 	fp_end(&r);
 }
+
+/*
+ * A predicate `argN OP constant` is compared by the fast loop itself
+ * (lean.c's dl_cmp_op, probe_fire_cmp) instead of calling its native
+ * code: every compare the compiler makes (the ten DIF branches, signed and
+ * unsigned, a negative argument and a negative constant; against 0 through
+ * tst, and a bare argument) against the same
+ * comparison made here in C, over arg0 = 0..99 with arg1 = -5 and then 7.
+ * With -x jit=0 the shape is not taken (the interpreter runs it) and the
+ * counts are the same.
+ */
+struct fp_cmp {
+	const char *pred;
+	int arg;                /* 0 or 1 */
+	char op;                /* = ! < l(<=) > g(>=) */
+	bool uns;
+	int64_t c;
+};
+
+static bool fp_cmp_true(const struct fp_cmp *t, uint64_t a)
+{
+	uint64_t b = (uint64_t)t->c;
+	bool lt = t->uns ? a < b : (int64_t)a < (int64_t)b;
+
+	switch (t->op) {
+	case '=': return a == b;
+	case '!': return a != b;
+	case '<': return lt;
+	case 'l': return lt || a == b;
+	case '>': return !lt && a != b;
+	default:  return !lt;
+	}
+}
+
+SELFTEST(trace_fast_compare_predicates)
+{
+	static const struct fp_cmp tests[] = {
+		{ "arg0 == 42", 0, '=', false, 42 },            /* bne */
+		{ "arg0 != 42", 0, '!', false, 42 },            /* be */
+		{ "arg0 < 10", 0, '<', false, 10 },             /* bge */
+		{ "arg0 <= 10", 0, 'l', false, 10 },            /* bg */
+		{ "arg0 > 90", 0, '>', false, 90 },             /* ble */
+		{ "arg0 >= 90", 0, 'g', false, 90 },            /* bl */
+		{ "arg1 < 0", 1, '<', false, 0 },               /* tst; bge; signed: -5 is below */
+		{ "arg1 < 2", 1, '<', false, 2 },
+		{ "arg0 != 0", 0, '!', false, 0 },              /* tst; be */
+		{ "arg1", 1, '!', false, 0 },                   /* ldgs; ret */
+		{ "arg0 == 0", 0, '=', false, 0 },
+		{ "arg1 >= -5", 1, 'g', false, -5 },
+		{ "(uint64_t)arg1 < 10", 1, '<', true, 10 },    /* bgeu: -5 is huge */
+		{ "(uint64_t)arg1 <= 7", 1, 'l', true, 7 },     /* bgu */
+		{ "(uint64_t)arg1 > 10", 1, '>', true, 10 },    /* bleu */
+		{ "(uint64_t)arg1 >= 7", 1, 'g', true, 7 },     /* blu */
+	};
+	char src[128];
+	struct fp_run r;
+	struct fp_aggs a;
+	int cpu;
+
+	for (size_t k = 0; k < sizeof(tests) / sizeof(tests[0]); k++) {
+		const struct fp_cmp *t = &tests[k];
+		int64_t want = 0;
+		for (int i = 0; i < 200; i++)
+			want += fp_cmp_true(t, t->arg == 0 ? (uint64_t)(i % 100) : (uint64_t)(i < 100 ? -5 : 7));
+		ksnprintf(src, sizeof(src), "fastpath:::hit /%s/ { @c = count(); }", t->pred);
+		for (uint32_t jit = 0; jit <= 1; jit++) {
+			ST_ASSERT(fp_start(&r, src, jit, -1));
+			const dtrace_ecb_t *e = dtrace_probe_get(fp_probe)->dtpr_ecb;
+			ST_ASSERT(e != NULL && e->dte_next == NULL && (e->dte_lean.dl_cmp_op != 0) == (jit == 1));
+			fp_fire(100, (uint64_t)-5, &cpu);
+			fp_fire(100, 7, &cpu);
+			ST_ASSERT(fp_aggs(&r, cpu, &a));
+			if (a.total[0] != want)
+				kprintf("# %s (jit %u): %lld, want %lld\n", t->pred, jit, (long long)a.total[0],
+				        (long long)want);
+			ST_ASSERT(a.total[0] == want);
+			fp_end(&r);
+		}
+	}
+}
