@@ -185,17 +185,7 @@ extern void *smp_ap_stack[MAX_CPUS];         /* smp.c: each AP's idle stack */
 __asm__(".pushsection .text.notrace.fbt_jtramp, \"ax\", @progbits\n"
         ".globl fbt_jump_tramp\n"
         "fbt_jump_tramp:\n"
-        "	pushfq\n"
-        "	cli\n"
-        "	pushq %rax\n"
-        "	pushq %r11\n"
-        "	pushq %r10\n"
-        "	pushq %r9\n"
-        "	pushq %r8\n"
-        "	pushq %rcx\n"
-        "	pushq %rdx\n"
-        "	pushq %rsi\n"
-        "	pushq %rdi\n"
+        FBT_JUMP_SAVE
         "	movq 80(%rsp), %rax\n"        /* the struct fbt_jsite */
         "	movq 16(%rax), %rdi\n"        /* js_site */
         "	movq %gs:0, %rsi\n"
@@ -208,16 +198,7 @@ __asm__(".pushsection .text.notrace.fbt_jtramp, \"ax\", @progbits\n"
         "	movq 80(%rsp), %rax\n"
         "	movq 8(%rax), %rax\n"         /* js_copy */
         "	movq %rax, 80(%rsp)\n"        /* ret goes to the copy */
-        "	popq %rdi\n"
-        "	popq %rsi\n"
-        "	popq %rdx\n"
-        "	popq %rcx\n"
-        "	popq %r8\n"
-        "	popq %r9\n"
-        "	popq %r10\n"
-        "	popq %r11\n"
-        "	popq %rax\n"
-        "	popfq\n"
+        FBT_JUMP_RESTORE
         "	ret\n"
         ".size fbt_jump_tramp, . - fbt_jump_tramp\n"
         ".popsection\n");

@@ -74,4 +74,18 @@ uint64_t fbt_jump_ret_resume(uint64_t pc);
 /* fbt_jump_ret.c: the return sites' own counts into *out (fbt_isa_jump_stats). */
 void fbt_jump_ret_stats(struct fbt_jump_stats *out);
 
+/*
+ * What both trampolines (fbt_jump_tramp, fbt_jump_rtramp) save around their
+ * call into C, as assembler text: the flags (interrupts then off) and
+ * every register a C function may clobber, the last pushed (%rdi) at the
+ * lowest address; FBT_JUMP_RESTORE undoes it, the flags last.
+ */
+#define FBT_JUMP_SAVE \
+	"	pushfq\n" "	cli\n" "	pushq %rax\n" "	pushq %r11\n" "	pushq %r10\n" \
+	"	pushq %r9\n" "	pushq %r8\n" "	pushq %rcx\n" "	pushq %rdx\n" "	pushq %rsi\n" \
+	"	pushq %rdi\n"
+#define FBT_JUMP_RESTORE \
+	"	popq %rdi\n" "	popq %rsi\n" "	popq %rdx\n" "	popq %rcx\n" "	popq %r8\n" \
+	"	popq %r9\n" "	popq %r10\n" "	popq %r11\n" "	popq %rax\n" "	popfq\n"
+
 #endif

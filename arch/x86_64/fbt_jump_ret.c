@@ -95,17 +95,7 @@
 __asm__(".pushsection .text.notrace.fbt_jrtramp, \"ax\", @progbits\n"
         ".globl fbt_jump_rtramp\n"
         "fbt_jump_rtramp:\n"
-        "	pushfq\n"
-        "	cli\n"
-        "	pushq %rax\n"
-        "	pushq %r11\n"
-        "	pushq %r10\n"
-        "	pushq %r9\n"
-        "	pushq %r8\n"
-        "	pushq %rcx\n"
-        "	pushq %rdx\n"
-        "	pushq %rsi\n"
-        "	pushq %rdi\n"
+        FBT_JUMP_SAVE
         "	pushq $0\n"                   /* padding */
         "	pushq $0\n"                   /* arg5 .. arg2 */
         "	pushq $0\n"
@@ -123,16 +113,7 @@ __asm__(".pushsection .text.notrace.fbt_jrtramp, \"ax\", @progbits\n"
         "	leaq 152(%rsp), %r9\n"        /* sp at the ret: [sp] = return address */
         "	call fbt_fire_return\n"
         "	leaq 56(%rsp), %rsp\n"
-        "	popq %rdi\n"
-        "	popq %rsi\n"
-        "	popq %rdx\n"
-        "	popq %rcx\n"
-        "	popq %r8\n"
-        "	popq %r9\n"
-        "	popq %r10\n"
-        "	popq %r11\n"
-        "	popq %rax\n"
-        "	popfq\n"
+        FBT_JUMP_RESTORE
         "	leaq 16(%rsp), %rsp\n"        /* the pushed site and offset */
         "	ret\n"
         ".size fbt_jump_rtramp, . - fbt_jump_rtramp\n"

@@ -520,41 +520,59 @@ static void hammer_wait(void *arg)
 	thread_sleep_ns((uint64_t)arg * NSEC_PER_MSEC);
 }
 
+/* The hammer's threads: PAIRS pairs, each pair on one mutex, spread over the CPUs. */
+enum { PAIRS = 4 };
+
+struct hammer {
+	struct hammer_pair h_pairs[PAIRS];
+	struct hammer_arg h_args[2 * PAIRS];
+	uint64_t h_tids[2 * PAIRS];
+	uint64_t h_rounds, h_bad, h_count;   /* when stopped: lock rounds, broken ones, counted inside */
+};
+
+static void hammer_start(struct hammer *h)
+{
+	hammer_stop = false;
+	for (int p = 0; p < PAIRS; p++) {
+		mutex_init(&h->h_pairs[p].hp_lock, "hammer");
+		h->h_pairs[p].hp_inside = 0;
+		h->h_pairs[p].hp_count = 0;
+	}
+	for (int i = 0; i < 2 * PAIRS; i++) {
+		h->h_args[i] = (struct hammer_arg){ &h->h_pairs[i / 2], (i + i / 2) % ncpus, 0, 0 };
+		h->h_tids[i] = thread_spawn("jump-hammer", hammer_fn, &h->h_args[i]);
+	}
+}
+
+static void hammer_end(struct hammer *h)
+{
+	hammer_stop = true;
+	h->h_rounds = h->h_bad = h->h_count = 0;
+	for (int i = 0; i < 2 * PAIRS; i++) {
+		thread_join(h->h_tids[i]);
+		h->h_rounds += h->h_args[i].ha_rounds;
+		h->h_bad += h->h_args[i].ha_bad;
+	}
+	for (int p = 0; p < PAIRS; p++)
+		h->h_count += h->h_pairs[p].hp_count;
+}
+
 static void hammer(struct selftest_ctx *st_ctx, int cycles)
 {
-	enum { PAIRS = 4 };
-	static struct hammer_pair pairs[PAIRS];
-	static struct hammer_arg args[2 * PAIRS];
-	uint64_t tids[2 * PAIRS], rounds = 0, bad = 0, count = 0;
+	static struct hammer h;
 	bool was = fbt_jump_on;
 	int ok = 0;
 
 	fbt_jump_on = true;
-	hammer_stop = false;
-	for (int p = 0; p < PAIRS; p++) {
-		mutex_init(&pairs[p].hp_lock, "hammer");
-		pairs[p].hp_inside = 0;
-		pairs[p].hp_count = 0;
-	}
-	for (int i = 0; i < 2 * PAIRS; i++) {
-		args[i] = (struct hammer_arg){ &pairs[i / 2], (i + i / 2) % ncpus, 0, 0 };
-		tids[i] = thread_spawn("jump-hammer", hammer_fn, &args[i]);
-	}
+	hammer_start(&h);
 	for (int c = 0; c < cycles; c++)
 		ok += prov_st_count("fbt:::entry { @ = count(); }", hammer_wait, (void *)(uint64_t)(5 + c % 7)) > 0;
-	hammer_stop = true;
-	for (int i = 0; i < 2 * PAIRS; i++) {
-		thread_join(tids[i]);
-		rounds += args[i].ha_rounds;
-		bad += args[i].ha_bad;
-	}
-	for (int p = 0; p < PAIRS; p++)
-		count += pairs[p].hp_count;
+	hammer_end(&h);
 	fbt_jump_on = was;
 	kprintf("# fbt jump hammer: %d cycles on %d CPUs, %lu lock rounds, %lu broken\n", cycles, ncpus,
-	        rounds, bad);
+	        h.h_rounds, h.h_bad);
 	ST_ASSERT(ok == cycles);
-	ST_ASSERT(bad == 0 && count == rounds);
+	ST_ASSERT(h.h_bad == 0 && h.h_count == h.h_rounds);
 }
 
 SELFTEST(fbt_jump_mutex_hammer)
@@ -581,12 +599,9 @@ static const char *const hot_funcs[] = {
 
 static void flip_hot(struct selftest_ctx *st_ctx, int flips)
 {
-	enum { PAIRS = 4 };
-	static struct hammer_pair pairs[PAIRS];
-	static struct hammer_arg args[2 * PAIRS];
+	static struct hammer h;
 	dtrace_id_t ids[ARRAY_SIZE(hot_funcs)];
-	uint64_t tids[2 * PAIRS], rounds = 0, bad = 0, count = 0;
-	bool was = fbt_jump_on;
+	bool was = fbt_jump_on, set = true;
 	int nids = 0;
 
 	for (size_t i = 0; i < ARRAY_SIZE(hot_funcs); i++) {
@@ -595,34 +610,18 @@ static void flip_hot(struct selftest_ctx *st_ctx, int flips)
 			ids[nids++] = id;
 	}
 	fbt_jump_on = true;
-	hammer_stop = false;
-	for (int p = 0; p < PAIRS; p++) {
-		mutex_init(&pairs[p].hp_lock, "hammer");
-		pairs[p].hp_inside = 0;
-		pairs[p].hp_count = 0;
-	}
-	for (int i = 0; i < 2 * PAIRS; i++) {
-		args[i] = (struct hammer_arg){ &pairs[i / 2], (i + i / 2) % ncpus, 0, 0 };
-		tids[i] = thread_spawn("jump-hammer", hammer_fn, &args[i]);
-	}
-	for (int f = 0; f < flips; f++) {
-		for (int i = 0; i < nids; i++)
-			ST_ASSERT(fbt_probe_set(ids[i], (f + i) % 3 != 0) == 0);
-	}
+	hammer_start(&h);
+	for (int f = 0; f < flips && set; f++)
+		for (int i = 0; i < nids && set; i++)
+			set = fbt_probe_set(ids[i], (f + i) % 3 != 0) == 0;
 	for (int i = 0; i < nids; i++)
 		fbt_probe_set(ids[i], false);
-	hammer_stop = true;
-	for (int i = 0; i < 2 * PAIRS; i++) {
-		thread_join(tids[i]);
-		rounds += args[i].ha_rounds;
-		bad += args[i].ha_bad;
-	}
-	for (int p = 0; p < PAIRS; p++)
-		count += pairs[p].hp_count;
+	hammer_end(&h);
 	fbt_jump_on = was;
 	kprintf("# fbt jump flip: %d flips of %d hot entry probes on %d CPUs, %lu lock rounds, %lu broken\n",
-	        flips, nids, ncpus, rounds, bad);
-	ST_ASSERT(bad == 0 && count == rounds);
+	        flips, nids, ncpus, h.h_rounds, h.h_bad);
+	ST_ASSERT(set);
+	ST_ASSERT(h.h_bad == 0 && h.h_count == h.h_rounds);
 }
 
 SELFTEST_OPTIN(fbt_jump_flip_hot)
