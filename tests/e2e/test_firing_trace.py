@@ -78,9 +78,10 @@ def test_predicate_costs_more_and_calls_out_of_the_region():
     # A predicate interpreted (jit=0) runs DIF in dif_emulate: the trace must
     # not stop there, only when bench_fbt resumes.  Through the JIT (the
     # default) the same predicate runs in the JIT's code area instead, and
-    # costs less than the interpreter.
+    # costs less than the interpreter.  `argN OP constant` alone is compared
+    # by the fast loop itself (probe_fire_cmp): no native code called.
     base, _, _, _ = trace("fbt::bench_fbt:entry { @ = count(); }")
-    pred = "fbt::bench_fbt:entry /arg0 == 123456789/ { @ = count(); }"
+    pred = "fbt::bench_fbt:entry /arg0 + 1 == 123456789/ { @ = count(); }"
     total, per, path, _ = trace("#pragma D option jit=0\n" + pred)
     assert "dif_emulate" in per and "ecb_fire" in per       # no JIT: the general clause machine
     assert path[-1] == "fbt_jstub"
@@ -90,15 +91,23 @@ def test_predicate_costs_more_and_calls_out_of_the_region():
     assert "probe_fire_count" in jper and "probe_fire_rest" not in jper, jpath   # the fast loop
     assert jpath[-1] == "fbt_jstub"
     assert jtotal < total
+    ctotal, cper, cpath, _ = trace("fbt::bench_fbt:entry /arg0 == 123456789/ { @ = count(); }")
+    assert "probe_fire_cmp" in cper and "dif_jit_area" not in cper, cpath
+    assert ctotal < jtotal
 
 
-def test_listing_and_return_site():
-    # bench_fbt's ret: the return probe's site, found from the disassembly.
+def bench_fbt_ret():
+    """The address (hex) of bench_fbt's ret, its return probe's site, from the disassembly."""
     out = subprocess.run(["objdump", "-d", "--no-show-raw-insn", os.path.join(ROOT, "build", "kernel.elf")],
                          capture_output=True, text=True, check=True).stdout
     body = out[out.index("<bench_fbt>:"):]
     body = body[:body.index("\n\n")]
-    ret = re.search(r"([0-9a-f]+):\s+ret", body).group(1)
+    return re.search(r"([0-9a-f]+):\s+ret", body).group(1)
+
+
+def test_listing_and_return_site():
+    # bench_fbt's ret: the return probe's site, found from the disassembly.
+    ret = bench_fbt_ret()
     total, per, path, lines = trace("--append", "nofbtjump", "--listing", "--at", "0x" + ret,
                                     "fbt::bench_fbt:return { }")
     assert "fbt_invop" in per and "fbt_ool" not in per   # a return is replayed by the trap
@@ -111,11 +120,7 @@ def test_fbt_return_jump_is_one_whole_firing():
     # Jumps on (the default), bench_fbt's return site (lea; ret, then padding)
     # is a jmp on the ret into its stub: the stub, the return trampoline,
     # the framework, and the trampoline's ret back into the caller; no trap.
-    out = subprocess.run(["objdump", "-d", "--no-show-raw-insn", os.path.join(ROOT, "build", "kernel.elf")],
-                         capture_output=True, text=True, check=True).stdout
-    body = out[out.index("<bench_fbt>:"):]
-    body = body[:body.index("\n\n")]
-    ret = re.search(r"([0-9a-f]+):\s+ret", body).group(1)
+    ret = bench_fbt_ret()
     total, per, path, _ = trace("--at", "0x" + ret,
                                 "fbt::bench_fbt:return { @ = count(); }")
     assert sum(per.values()) == total
