@@ -39,7 +39,16 @@ S64_LDFLAGS  := -n -nostdlib -T arch/sparc64/linker.ld -z max-page-size=0x2000 -
 
 .PHONY: sparc64 sparc64-check sparc64-run
 
-sparc64: $(S64)/kernel.elf
+sparc64: $(S64)/kernel.elf $(S64)/prom.bin
+
+# Sonde's own boot PROM for sun4u (-bios), in place of OpenBIOS: a raw image
+# whose power-on reset vector is at offset 0x20 (arch/sparc64/prom/prom.S).
+$(S64)/prom.bin: arch/sparc64/prom/prom.S
+	@mkdir -p $(S64)/prom
+	@echo "  AS64    $<"
+	$(Q)$(S64_CC) $(S64_ASFLAGS) -c $< -o $(S64)/prom/prom.o
+	$(Q)$(S64_LD) -n -nostdlib -e prom_vectors -Ttext=0 -o $(S64)/prom/prom.elf $(S64)/prom/prom.o
+	$(Q)$(S64_CROSS)objcopy -O binary $(S64)/prom/prom.elf $@
 
 $(S64)/k/%.o: %.c
 	@mkdir -p $(@D)
@@ -82,13 +91,13 @@ $(S64)/kernel.elf: $(S64_OBJ) $(S64)/ksyms1.o arch/sparc64/linker.ld
 
 # The self-tests, then the shell: tools/sparc64_run.sh prints the console
 # and exits with the status the kernel printed.
-sparc64-check: deps $(S64)/kernel.elf
+sparc64-check: deps $(S64)/kernel.elf $(S64)/prom.bin
 	@echo "== in-kernel self-tests, sparc64 (sun4u, 1 CPU)"
 	@sh tools/sparc64_run.sh $(S64)/kernel.elf selftest > $(S64)/selftest.log 2>&1; s=$$?; \
 	grep -E '^(not )?ok |^#|^1\.\.' $(S64)/selftest.log | tr -d '\r'; \
 	if [ $$s -ne 33 ]; then echo "sparc64 selftest: status $$s (33 = all passed)"; tail -30 $(S64)/selftest.log; exit 1; fi
 
-sparc64-run: deps $(S64)/kernel.elf
+sparc64-run: deps $(S64)/kernel.elf $(S64)/prom.bin
 	@sh tools/sparc64_run.sh --interactive $(S64)/kernel.elf '$(APPEND)'
 
 # make check's share of sparc64 (mk/check.mk): the host unit tests that are
@@ -109,7 +118,7 @@ S64_DTEST_CHECK := tests/d/types/tst.print.d tests/d/types/tst.float.d \
 
 .PHONY: sparc64-dtest-check sparc64-check-full
 
-sparc64-dtest-check: $(S64)/kernel.elf
+sparc64-dtest-check: $(S64)/kernel.elf $(S64)/prom.bin
 	@echo "== D programs on sparc64, a subset (make sparc64-check-full runs all of tests/d)"
 	@$(PYTHON) tools/dtest.py --arch sparc64 $(S64_DTEST_CHECK)
 
