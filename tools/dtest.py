@@ -66,6 +66,7 @@ import subprocess
 import sys
 import threading
 import time
+import traceback
 
 ROOT = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
 DEFAULT_TIMEOUT = 30
@@ -162,7 +163,10 @@ def run_process(test, dtrace):
 def run_in_process(test, dtrace):
     """tools/dtrace's run_captured in this process: the same guest, the same streams and
     status, without a Python started for each program.  The guest's stdin is not ours."""
-    return Ran(*DTRACE_TOOL[0].run_captured(test.argv(dtrace)[1:], test.timeout))
+    try:
+        return Ran(*DTRACE_TOOL[0].run_captured(test.argv(dtrace)[1:], test.timeout))
+    except Exception:                                # what the command would die of, with its traceback
+        return "tools/dtrace failed:\n" + traceback.format_exc().rstrip("\n")
 
 
 DTRACE_TOOL = []             # tools/dtrace loaded as a module, unless --subprocess
