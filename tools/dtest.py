@@ -47,8 +47,8 @@ pass, and are skipped, each with its reason on its SKIP line:
 Each program boots a guest of its own, exactly as `tools/dtrace ARGS` would:
 the runner loads tools/dtrace as a module and calls its run_captured from
 its threads (the same code, streams and status, without starting a Python
-for each program: about 0.05 s of CPU each); --subprocess runs the command
-itself for each program instead.
+for each program: about 0.07 s of CPU each); --subprocess runs the command
+itself for each program instead, with the same results.
 
 Environment: DTEST_DTRACE=PATH runs PATH as a command instead of
 tools/dtrace (for trying the runner itself; implies --subprocess);
