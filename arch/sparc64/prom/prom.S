@@ -28,7 +28,8 @@
  *
  * What not: no client interface, no device tree, no trap table (a trap
  * or a reset other than power-on lands on the RED_state vectors below,
- * which say so on the console and power off), no PCI enumeration beyond
+ * which say so on the console and power off, as does a boot without
+ * -kernel), no PCI enumeration beyond
  * that one window.  The kernel does not know which firmware ran: the
  * state at _start is OpenBIOS's as far as entry.S looks.
  *
@@ -55,6 +56,7 @@
 #define FWCFG_CTL     0x1fe02000510
 #define FWCFG_DATA    0x1fe02000511
 #define FWCFG_KERNEL_ENTRY 0x07
+#define FWCFG_KERNEL_SIZE 0x08
 #define UART_THR      0x1fe020003f8
 #define POWER_REG     0x1fe02007240
 #define IMAGE_VA      0x40000000
@@ -103,21 +105,15 @@ prom_power_on:
 	wrpr	%g0, NWINDOWS - 1, %cleanwin
 	wrpr	%g0, 0, %wstate
 
-	/* the kernel's entry point: fw_cfg key 0x07, little-endian (the low 32 bits suffice), as mapped above */
-	setx	FWCFG_CTL, %g2, %g1
-	mov	FWCFG_KERNEL_ENTRY, %g2
-	stha	%g2, [%g1] ASI_PHYS_E_L
-	setx	FWCFG_DATA, %g2, %g1
-	clr	%l0                        /* a local: the globals change set with PSTATE.AG below */
-	clr	%g4
-1:	lduba	[%g1] ASI_PHYS_E, %g2
-	sllx	%g2, %g4, %g2
-	or	%l0, %g2, %l0
-	cmp	%g4, 24
-	bne	1b
-	 add	%g4, 8, %g4
-	sethi	%hi(IMAGE_VA - IMAGE_PA), %g1   /* QEMU gives the physical entry: 0x404000 */
-	add	%l0, %g1, %l0
+	/* the kernel: its size (fw_cfg key 0x08; 0 without -kernel), its entry point (0x07) */
+	call	prom_fwcfg_read32
+	 mov	FWCFG_KERNEL_SIZE, %o0
+	brz,pn	%o1, prom_fail
+	 nop
+	call	prom_fwcfg_read32
+	 mov	FWCFG_KERNEL_ENTRY, %o0
+	sethi	%hi(IMAGE_VA - IMAGE_PA), %g1   /* QEMU gives the physical entry, 0x404000: as mapped above */
+	add	%o1, %g1, %l0                  /* a local: the globals change set with PSTATE.AG below */
 
 	/*
 	 * TL 0, privileged, FPU on, interrupts off: RED_state is left, and
@@ -133,7 +129,26 @@ prom_power_on:
 	jmpl	%l0, %g0
 	 stxa	%g1, [%g0] ASI_LSU
 
-/* prom_fail: an unexpected reset or trap, said on the console, then power off. */
+/*
+ * prom_fwcfg_read32: %o1 = the low 32 bits of fw_cfg item %o0 (little-endian).
+ * A leaf: no window, no memory; uses %g1, %g2 and %g4.
+ */
+prom_fwcfg_read32:
+	setx	FWCFG_CTL, %g2, %g1
+	stha	%o0, [%g1] ASI_PHYS_E_L
+	setx	FWCFG_DATA, %g2, %g1
+	clr	%o1
+	clr	%g4
+1:	lduba	[%g1] ASI_PHYS_E, %g2
+	sllx	%g2, %g4, %g2
+	or	%o1, %g2, %o1
+	cmp	%g4, 24
+	bne	1b
+	 add	%g4, 8, %g4
+	retl
+	 nop
+
+/* prom_fail: no kernel, or an unexpected reset or trap: said on the console, then power off. */
 prom_fail:
 	setx	UART_THR, %g2, %g1
 	set	prom_fail_msg - prom_vectors, %g3
@@ -153,4 +168,4 @@ prom_fail:
 	 nop
 
 prom_fail_msg:
-	.asciz	"\r\nsonde prom: unexpected reset or trap in RED_state\r\n"
+	.asciz	"\r\nsonde prom: no kernel (-kernel), or an unexpected reset or trap in RED_state\r\n"
