@@ -42,7 +42,7 @@ trap 'rm -f "$log"' EXIT
 timeout "${SONDE_TIMEOUT:-300}" $qemu -serial stdio -monitor none -kernel "$kernel" \
 	-append "$append" < /dev/null > "$log" 2>&1
 s=$?
-# OpenBIOS's own banner precedes the kernel's first line: drop it.
+# The firmware's output (OpenBIOS's banner) precedes the kernel's first line: drop it.
 tr -d '\r' < "$log" | sed -n '/^sonde-boot$/,$p' | sed '1d; /^sonde-exit: /d'
 [ $s = 124 ] && exit 124
 n=$(tr -d '\r' < "$log" | sed -n 's/^sonde-exit: \([0-9]*\)$/\1/p' | tail -1)
