@@ -3,8 +3,8 @@
 #   make check      host unit tests (cmocka, mk/unit.mk), each library's checks (DIF
 #                   vectors, compiler tests, fuzz smoke runs), the include
 #                   rules, the in-kernel self-tests (TAP), the sparc64 share
-#                   (mk/sparc64.mk: unit tests big-endian, its self-tests, a
-#                   D subset), then the end-to-end console tests (pytest +
+#                   (mk/sparc64.mk: unit tests big-endian, its self-tests, the
+#                   D suite), then the end-to-end console tests (pytest +
 #                   pexpect), whose summary line ends the run.
 #   make bench      the figures: build/bench.json and a table.
 #   make fuzz       each library's fuzzer for FUZZ_SECONDS (default 600),

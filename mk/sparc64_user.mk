@@ -123,6 +123,6 @@ $(S64)/kscripts.o: $(S64_KBINS)
 # (tests/e2e/test_sparc64_crash.py, one more boot, about 3 s of CPU); not in
 # make check by itself (mk/check.mk wires tests in).
 .PHONY: sparc64-user-check
-sparc64-user-check: $(S64)/kernel.elf
+sparc64-user-check: $(S64)/kernel.elf $(S64)/prom.bin
 	@echo "== user processes, sparc64 (tests/e2e/test_sparc64_user.py)"
 	$(Q)$(PYTHON) -m pytest -q tests/e2e/test_sparc64_user.py tests/e2e/test_sparc64_crash.py
