@@ -148,7 +148,7 @@ def main():
     with open(os.path.join(ROOT, "build", "bench", "sparc64.json"), "w") as f:
         json.dump(result, f, indent=2)
         f.write("\n")
-    print("fbt, x86_64 (entry: a jump, or int3; return: int3) beside sparc64 (ba,a trampolines): guest instructions "
+    print("fbt, x86_64 (entry and return: a jump where safe, else int3) beside sparc64 (ba,a trampolines): guest instructions "
           "per call (-icount shift=0; %d calls)" % args.calls)
     print("  %-18s %24s %24s" % ("", "x86_64", "sparc64"))
     for name, _, _ in CASES:
