@@ -20,10 +20,11 @@
  * context, so kstdout_write and what it calls directly are out of fbt's
  * reach (NOTRACE; tools/fbt_check_notrace.py checks).
  *
- * A few slots, one per thread that has a redirection at once (the shell
- * thread, the boot thread running cmd=, a dtrace consumer's -o file or the
- * buffer it formats a system() line into); a slot belongs to its thread, so
- * no lock is needed to use it, only to claim one.
+ * The state is the thread's own (struct thread's t_stdio): any number of
+ * threads may have their output redirected at once (the shell thread, the
+ * boot thread running cmd=, a dtrace consumer's -o file or the buffer it
+ * formats a system() line into), and only the thread itself touches it,
+ * so no lock is needed and finding it is one load.
  *
  * Tests: tests/e2e/test_shell_pipes.py (kernel commands in pipes)
  */
@@ -31,107 +32,77 @@
 #include "kernel/console.h"
 #include "kernel/file.h"
 #include "kernel/klib.h"
-#include "kernel/lock.h"
 #include "kernel/proc.h"
 #include "kernel/thread.h"
 
-#define KSTDIO_SLOTS 16
-
-struct kstdio_slot {
-	struct thread *ks_thread;    /* the owner, or NULL: free */
-	struct file *ks_out;
-	bool ks_broken;              /* a write failed: EPIPE, or ks_err */
-	int ks_err;                  /* the errno of that write (positive) */
-	bool ks_busy;                /* inside a write: nested output goes to the console */
-};
-
-static struct kstdio_slot slots[KSTDIO_SLOTS];
-static spinlock_t slots_lock = SPINLOCK_INIT("kstdio");
-
-/* kstdio_mine: the current thread's slot, or NULL.  Reads only the owner field, which only its owner sets. */
-NOTRACE static struct kstdio_slot *kstdio_mine(void)
+/* kstdio_mine: the current thread's standard output state, or NULL (no thread yet). */
+NOTRACE static struct thread_stdio *kstdio_mine(void)
 {
 	struct thread *t = curthread();
 
-	for (int i = 0; i < KSTDIO_SLOTS; i++)
-		if (slots[i].ks_thread == t)
-			return &slots[i];
-	return NULL;
+	return t != NULL ? &t->t_stdio : NULL;
 }
 
 struct file *kstdio_set(struct file *out)
 {
-	struct kstdio_slot *s = kstdio_mine();
-	struct file *old = s != NULL ? s->ks_out : NULL;
+	struct thread_stdio *s = kstdio_mine();
+	struct file *old = s != NULL ? s->ts_out : NULL;
 
-	if (s == NULL && out != NULL) {
-		spin_lock(&slots_lock);
-		for (int i = 0; i < KSTDIO_SLOTS && s == NULL; i++)
-			if (slots[i].ks_thread == NULL)
-				s = &slots[i];
-		if (s != NULL)
-			*s = (struct kstdio_slot){ .ks_thread = curthread() };
-		spin_unlock(&slots_lock);
-		if (s == NULL)
-			return NULL;              /* all taken: output stays on the console */
-	}
 	if (s == NULL)
 		return NULL;
-	s->ks_out = out;
-	s->ks_broken = false;
-	s->ks_err = 0;
-	if (out == NULL)
-		__atomic_store_n(&s->ks_thread, NULL, __ATOMIC_RELEASE);
+	s->ts_out = out;
+	s->ts_broken = false;
+	s->ts_err = 0;
 	return old;
 }
 
 struct file *kstdio_get(void)
 {
-	struct kstdio_slot *s = kstdio_mine();
+	struct thread_stdio *s = kstdio_mine();
 
-	return s != NULL ? s->ks_out : NULL;
+	return s != NULL ? s->ts_out : NULL;
 }
 
 bool kstdout_broken(void)
 {
-	struct kstdio_slot *s = kstdio_mine();
+	struct thread_stdio *s = kstdio_mine();
 
-	return s != NULL && s->ks_broken;
+	return s != NULL && s->ts_out != NULL && s->ts_broken;
 }
 
 int kstdout_error(void)
 {
-	struct kstdio_slot *s = kstdio_mine();
+	struct thread_stdio *s = kstdio_mine();
 
-	return s != NULL && s->ks_broken ? s->ks_err : 0;
+	return s != NULL && s->ts_out != NULL && s->ts_broken ? s->ts_err : 0;
 }
 
 bool kstdout_redirected(void)
 {
-	return kstdio_mine() != NULL;
+	return kstdio_get() != NULL;
 }
 
 NOTRACE void kstdout_write(const char *buf, size_t n)
 {
-	struct kstdio_slot *s = arch_irq_enabled() ? kstdio_mine() : NULL;
+	struct thread_stdio *s = arch_irq_enabled() ? kstdio_mine() : NULL;
 
-	if (s == NULL || s->ks_busy || s->ks_out == NULL) {
+	if (s == NULL || s->ts_busy || s->ts_out == NULL) {
 		console_write(buf, n);
 		return;
 	}
-	if (s->ks_broken)
+	if (s->ts_broken)
 		return;
-	s->ks_busy = true;
+	s->ts_busy = true;
 	while (n > 0) {
-		int64_t r = s->ks_out->f_ops->fo_write != NULL ?
-		            s->ks_out->f_ops->fo_write(s->ks_out, buf, n) : -EBADF;
+		int64_t r = s->ts_out->f_ops->fo_write != NULL ?
+		            s->ts_out->f_ops->fo_write(s->ts_out, buf, n) : -EBADF;
 		if (r <= 0) {
-			s->ks_broken = true;          /* EPIPE, ENOSPC, EINTR: the rest is lost */
-			s->ks_err = r < 0 ? (int)-r : ENOSPC;
+			s->ts_broken = true;          /* EPIPE, ENOSPC, EINTR: the rest is lost */
+			s->ts_err = r < 0 ? (int)-r : ENOSPC;
 			break;
 		}
 		buf += r;
 		n -= (size_t)r;
 	}
-	s->ks_busy = false;
+	s->ts_busy = false;
 }

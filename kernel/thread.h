@@ -33,6 +33,8 @@ enum thread_state {
 	TS_ZOMBIE,                   /* exited; reaped by the reaper */
 };
 
+struct file;
+
 struct thread {
 	uint64_t t_rsp;              /* saved stack pointer (switch.asm: offset 0) */
 	uint64_t t_tid;
@@ -66,6 +68,13 @@ struct thread {
 	uint32_t t_sysnum;           /* the system call it is in (or was in last) */
 	int t_errno;                 /* the last failed system call's errno, for D's errno */
 	struct baggage t_bag;        /* causal baggage (kernel/baggage.c): D's bag-> */
+	/* Its standard output as a shell command (kernel/kstdio.c); only the thread itself uses it. */
+	struct thread_stdio {
+		struct file *ts_out;     /* NULL: the console */
+		bool ts_broken;          /* a write failed: EPIPE, or ts_err */
+		bool ts_busy;            /* inside a write: nested output goes to the console */
+		int ts_err;              /* the errno of that write (positive) */
+	} t_stdio;
 };
 
 void sched_init(void);                            /* boot: make the boot thread current */

@@ -38,13 +38,6 @@
 
 #define OFILE_FLAGS (FILE_O_WRONLY | FILE_O_CREAT | FILE_O_APPEND)
 
-/* ofile_point: make f the thread's standard output; false if the kernel has no room to. */
-static bool ofile_point(struct file *f)
-{
-	kstdio_set(f);
-	return kstdio_get() == f;
-}
-
 int dtc_ofile_open(struct dtc *d)
 {
 	struct file *f;
@@ -57,12 +50,7 @@ int dtc_ofile_open(struct dtc *d)
 		dtc_err("dtrace: failed to open output file '%s': %s\n", d->dc_ofile, file_strerror(r));
 		return 1;
 	}
-	if (!ofile_point(f)) {
-		dtc_err("dtrace: failed to open output file '%s': too many redirected commands at once\n",
-		        d->dc_ofile);
-		file_unref(f);
-		return 1;
-	}
+	kstdio_set(f);
 	d->dc_out_file = f;
 	return -1;
 }
@@ -76,13 +64,7 @@ void dtc_ofile_freopen(struct dtc *d, const char *path)
 		dtc_err("dtrace: failed to freopen to %s: %s\n", path, file_strerror(r));
 		return;
 	}
-	if (f != NULL && !ofile_point(f)) {
-		dtc_err("dtrace: failed to freopen to %s: too many redirected commands at once\n", path);
-		file_unref(f);
-		return;
-	}
-	if (f == NULL)
-		kstdio_set(base);
+	kstdio_set(f != NULL ? f : base);
 	file_unref(d->dc_freopen_file);
 	d->dc_freopen_file = f;
 }
