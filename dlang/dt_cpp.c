@@ -229,7 +229,7 @@ static bool active(const cpp *c)
 static void cond_push(cpp *c, bool value, const char *word, uint32_t col)
 {
 	if (c->c_nconds == CPP_MAXCOND)
-		dt_cpp_fail(c, "error", 0, "#if nested too deeply", NULL, 0);
+		dt_cpp_fail(c, "error", 0, "#if nested too deeply (the limit is " CPP_STR(CPP_MAXCOND) " levels)", NULL, 0);
 	bool parent = active(c);
 	c->c_conds[c->c_nconds++] = (cpp_cond){ .cc_parent = parent, .cc_taken = parent && value,
 	                                        .cc_active = parent && value,
@@ -316,7 +316,7 @@ static void directive_include(cpp *c, const char *s, size_t n)
 		dt_cpp_fail(c, "fatal error", exp.b_p ? 0 : c->c_restcol + (uint32_t)i,
 		         "%: No such file or directory", s + start, e - start);
 	if (c->c_depth == CPP_MAXDEPTH)
-		dt_cpp_fail(c, "error", 0, "#include nested too deeply", NULL, 0);
+		dt_cpp_fail(c, "error", 0, "#include nested too deeply (the limit is " CPP_STR(CPP_MAXDEPTH) " levels)", NULL, 0);
 	if (c->c_o->co_included != NULL)
 		c->c_o->co_included(c->c_o->co_arg, path, c->c_depth + 1);
 	if (c->c_depth == 0)

@@ -303,7 +303,7 @@ static void expand_macro(cpp *c, cpp_macro *m, const char *s, size_t *i, size_t 
 	}
 	substitute(c, m, args, lens, &body);
 	if (++c->c_nexpand > CPP_MAXEXPAND)
-		dt_cpp_fail(c, "error", 0, "macro \"%\" expands too deeply", m->m_name, m->m_nlen);
+		dt_cpp_fail(c, "error", 0, "macro \"%\" expands too deeply (the limit is " CPP_STR(CPP_MAXEXPAND) " levels)", m->m_name, m->m_nlen);
 	m->m_active = true;
 	dt_cpp_expand(c, body.b_p != NULL ? body.b_p : "", body.b_len, out);
 	m->m_active = false;
@@ -444,7 +444,7 @@ static int64_t expr_primary(cpp_expr *x);
 static int64_t expr_unary(cpp_expr *x)
 {
 	if (++x->x_depth > CPP_MAXPAREN)
-		expr_fail(x, "#if expression nested too deeply");
+		expr_fail(x, "#if expression nested too deeply (the limit is " CPP_STR(CPP_MAXPAREN) " levels)");
 	int64_t v = expr_primary(x);
 	x->x_depth--;
 	return v;

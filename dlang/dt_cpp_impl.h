@@ -17,6 +17,10 @@
 #define CPP_MAXEXPAND  16              /* nested expansions of one line */
 #define CPP_MAXPAREN   12              /* parentheses in an #if expression */
 
+/* CPP_STR: a limit above as a string literal, for the message that names it. */
+#define CPP_STR(n)     CPP_STR_(n)
+#define CPP_STR_(n)    #n
+
 typedef struct cpp_macro {
 	struct cpp_macro *m_next;
 	const char *m_name;

@@ -70,7 +70,8 @@ void dt_expect(dt_ctx *ctx, dt_tokkind k)
 static void enter(dt_ctx *ctx)
 {
 	if (++ctx->c_depth > DT_MAXDEPTH)
-		dt_error_tok(ctx, "D_SYNTAX", "expression nesting is too deep");
+		dt_error_tok(ctx, "D_SYNTAX", "expression nesting is too deep (the limit is %d levels; "
+		    "each operator, parenthesis and statement is one)", DT_MAXDEPTH);
 }
 
 /* A new node of kind k at token t's position. */

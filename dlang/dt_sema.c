@@ -751,7 +751,8 @@ static dt_node *cook(dt_ctx *ctx, dt_node *n)
 		cook_chain(ctx, n);
 	if (++ctx->c_depth > DT_MAXDEPTH)
 		dt_error_node(ctx, n, "D_SYNTAX", "expression nesting is too "
-		    "deep");
+		    "deep (the limit is %d levels; each operand, operator and "
+		    "inline use is one)", DT_MAXDEPTH);
 	dt_node *r;
 	switch (n->n_kind) {
 	case DT_N_INT: case DT_N_STR: r = n; break;

@@ -88,7 +88,8 @@ static dt_node *inline_use(dt_ctx *ctx, dt_ident *id, dt_node *where)
 {
 	if (++ctx->c_depth > DT_MAXDEPTH)
 		dt_error_node(ctx, where, "D_IDENT_BADREF", "inline %s is "
-		    "too deeply nested", id->id_name);
+		    "too deeply nested (the limit is %d levels; each inline use "
+		    "and each operand and operator is one)", id->id_name, DT_MAXDEPTH);
 	id->id_busy = true;
 	dt_node *b = dt_sema_expr(ctx, clone(ctx, id->id_expr, where));
 	id->id_busy = false;

@@ -1,5 +1,6 @@
 /*
- * Asserts D_SYNTAX: expressions nest at most 32 deep.
+ * Asserts D_SYNTAX: expressions nest at most 32 deep, and the message names
+ * the limit.
  */
 BEGIN
 {

@@ -152,7 +152,7 @@ static void test_errors(void **state)
 	ASSERT_CPP_ERR("#if (1\n#endif\n", 1, "missing ')' in expression");
 	ASSERT_CPP_ERR("#if\n#endif\n", 1, "#if with no expression");
 	ASSERT_CPP_ERR("#if ((((((((((((((1))))))))))))))\n#endif\n", 1,
-	               "#if expression nested too deeply");
+	               "#if expression nested too deeply (the limit is 12 levels)");
 	ASSERT_CPP_ERR("#define\n", 1, "no macro name given in #define directive");
 	ASSERT_CPP_ERR("#define 3 x\n", 1, "macro names must be identifiers");
 	ASSERT_CPP_ERR("#define F(a) a\nF(1, 2)\n", 2, "macro \"F\" passed more arguments than it takes");
