@@ -12,6 +12,12 @@
  * then drops what came before it, itself included, and keeps what was typed
  * after it (as a terminal's interrupt character flushes the input queue at
  * the moment it is typed, not later).  console_getc() sleeps on the ring.
+ * While the shell runs a command it reads no input and the console is in
+ * the place of a terminal in cooked mode: console_echo_interrupt(true) makes
+ * each Ctrl-C echo as "^C" and a newline the moment it arrives (from the
+ * receive interrupt, so the echo comes before whatever the interrupted
+ * command prints on its way out: dtrace's aggregations).  At the prompt
+ * the echo is off: the line editor prints its own "^C".
  *
  * Tests: tests/e2e/test_console_input.py, tests/e2e/test_editing.py,
  *        tests/e2e/test_garbage.py
@@ -39,6 +45,7 @@ static unsigned rx_intr;                 /* just after the last Ctrl-C stored */
 static unsigned long rx_dropped;
 static volatile bool interrupted;
 static volatile unsigned long interrupt_count;
+static volatile bool echo_interrupt;     /* echo Ctrl-C as ^C (a command runs) */
 
 void console_init(void)
 {
@@ -99,6 +106,13 @@ void console_rx(int c)
 		rx_intr = rx_head;
 	waitq_wake_all(&rx_waiters);
 	spin_unlock(&rx_lock);
+	if (c == CTRL_C && echo_interrupt)
+		console_write("^C\n", 3);
+}
+
+void console_echo_interrupt(bool on)
+{
+	echo_interrupt = on;
 }
 
 int console_getc_timeout(unsigned long long timeout_ns)

@@ -46,6 +46,13 @@ void console_clear_interrupt(void);
  * the last Ctrl-C received; what was typed after it stays.  Thread context.
  */
 void console_input_flush_interrupt(void);
+/*
+ * console_echo_interrupt: while on, every Ctrl-C received is echoed at
+ * once as "^C" and a newline, as a terminal in cooked mode echoes its
+ * interrupt character; the shell turns it on while a command line runs.
+ * Thread context.
+ */
+void console_echo_interrupt(bool on);
 /* console_interrupt_count: Ctrl-Cs received since boot (a second one means "stop now").  Any context. */
 unsigned long console_interrupt_count(void);
 

@@ -80,7 +80,7 @@ def test_ls_directories(guest):
 def test_kill_pid_ps_and_jobs(guest):
     pid = int(re.match(r"\[1\] (\d+)$", guest.run("/bin/spin &").strip()).group(1))
     ps = guest.run("ps")
-    assert re.search(r"^ +PID +PPID S +TIME  COMMAND\n +%d +0 R +\d+\.\d{3}  spin$" % pid, ps, re.M), ps
+    assert re.search(r"^ +PID +PPID S +TIME  COMMAND\n +%d +0 R +\d+\.\d{3}  spin$" % pid, ps, re.M), ps   # 1 CPU: the shell's
     assert re.search(r"^ +TID  NAME", ps, re.M), ps                     # then the kernel threads
     assert "kill: FOO: unknown signal" in guest.run("kill -FOO %d" % pid)
     assert "kill: x: arguments must be process ids" in guest.run("kill x")
@@ -136,3 +136,42 @@ def test_console_input_in_a_pipeline_and_no_heap_leak(guest):
     for _ in range(3):
         guest.run(line, timeout=60)
     assert heap() == before
+
+
+@pytest.mark.parametrize("cpus", [1, 2, 4])
+def test_ampersand_runs_the_next_command_at_once(boot, cpus):
+    # `a & b`, as sh: a starts in the background and the shell goes on to b
+    guest = boot(extra=["-smp", str(cpus)])
+    guest.wait_prompt(timeout=30)
+    out = guest.run("/bin/sleep 100 & echo now")
+    assert re.fullmatch(r"\[1\] \d+\nnow\n", out), out
+    out = guest.run("/bin/spin | /bin/cat & /bin/sleep 100 &echo next; jobs")
+    assert re.fullmatch(r"\[2\] \d+\n\[3\] \d+\nnext\n"
+                        r"\[1\] +Running +/bin/sleep 100\n\[2\] +Running +/bin/spin \| /bin/cat\n"
+                        r"\[3\] +Running +/bin/sleep 100\n", out), out
+    for bad, near in (("& echo x", "&"), ("echo x && echo y", "&"), ("echo x & ; echo y", ";"),
+                      ("echo x; /bin/true | &", "&")):
+        assert guest.run(bad) == "sonde: syntax error near '%s'\n" % near, bad   # and nothing of it ran
+    assert guest.run("jobs").count("Running") == 3
+    pids = [int(p) for p in re.findall(r"^ +(\d+) +0 [ORS] ", guest.run("ps"), re.M)]
+    assert len(pids) == 4, pids
+    guest.run("kill -9 %s; wait" % " ".join(map(str, pids)), timeout=30)
+    assert guest.run("pmem").strip() == "processes: 0 (0 zombies), 0 pages held"
+
+
+@pytest.mark.parametrize("cpus", [1, 2, 4])
+def test_ps_shows_a_sleeping_process_as_s(boot, cpus):
+    # Solaris's ps(1) letters: S sleeping, O on a processor, R runnable, Z zombie
+    guest = boot(extra=["-smp", str(cpus)])
+    guest.wait_prompt(timeout=30)
+    sleeper = int(re.match(r"\[1\] (\d+)$", guest.run("/bin/sleep 100 &").strip()).group(1))
+    reader = int(re.match(r"\[2\] (\d+)$", guest.run("/bin/sleep 100 | /bin/cat &").strip()).group(1))
+    spinner = int(re.match(r"\[3\] (\d+)$", guest.run("/bin/spin &").strip()).group(1))
+    ps = guest.run("ps")
+    assert re.search(r"^ +%d +0 S +\d+\.\d{3}  sleep$" % sleeper, ps, re.M), ps     # in nanosleep
+    assert re.search(r"^ +%d +0 S +\d+\.\d{3}  cat$" % reader, ps, re.M), ps       # in a read of its pipe
+    running = "R" if cpus == 1 else "[OR]"                  # 1 CPU: the shell is on it, running ps
+    assert re.search(r"^ +%d +0 %s +\d+\.\d{3}  spin$" % (spinner, running), ps, re.M), ps
+    assert re.search(r"^ +%d +0 S " % sleeper, guest.run("procs"), re.M)
+    guest.run("kill -9 %d %d %d %d; wait" % (sleeper, reader - 1, reader, spinner), timeout=30)
+    assert guest.run("pmem").strip() == "processes: 0 (0 zombies), 0 pages held"

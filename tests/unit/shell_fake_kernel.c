@@ -133,6 +133,7 @@ void console_input_flush_interrupt(void)
 
 bool console_interrupted(void) { return fk.interrupted; }
 void console_clear_interrupt(void) { fk.interrupted = false; }
+void console_echo_interrupt(bool on) { fk.echo_interrupt = on; }
 
 /* --- time and threads ---------------------------------------------------- */
 
@@ -145,6 +146,8 @@ void thread_sleep_ns(uint64_t ns)
 		fk.ctrl_c_at_ns = 0;
 		fk.interrupted = true;
 		fk_type("\x03", 1);
+		if (fk.echo_interrupt)
+			console_write("^C\n", 3);       /* as the console echoes it */
 		if (fk.after_ctrl_c != NULL)
 			fk_type(fk.after_ctrl_c, strlen(fk.after_ctrl_c));
 	}

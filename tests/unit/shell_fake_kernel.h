@@ -33,6 +33,7 @@ struct fake_kernel {
 	unsigned char in[FK_IN_MAX]; /* console input not yet read */
 	size_t in_len;
 	bool interrupted;            /* the Ctrl-C flag */
+	bool echo_interrupt;         /* console_echo_interrupt(true): Ctrl-C prints ^C */
 	uint64_t now_ns;             /* the clock; sleeping advances it */
 	uint64_t ctrl_c_at_ns;       /* 0, or when a pretend user presses Ctrl-C */
 	const char *after_ctrl_c;    /* NULL, or what that user types right after it */

@@ -89,6 +89,48 @@ static void test_tok_quoted_operators_stay_in_the_word(void **state)
 	ASSERT_OPS("grep '|' f", "grep | f", 0);
 }
 
+/* `&` ends its command as ';' does, and stays its last word: `a & b` is [a &] then [b]. */
+static void test_tok_ampersand_ends_a_command(void **state)
+{
+	(void)state;
+	ASSERT_TOK("/bin/spin & echo hi", "/bin/spin|&/echo|hi");
+	ASSERT_TOK("a&b&c", "a|&/b|&/c");
+	ASSERT_TOK("a | b & c", "a|||b|&/c");
+	ASSERT_TOK("a &", "a|&");
+	ASSERT_TOK("a & # a comment", "a|&/");
+	ASSERT_TOK("a & b; c", "a|&/b/c");
+	ASSERT_TOK("a > f & b", "a|>|f|&/b");
+}
+
+/* ASSERT_SYNTAX: line is refused as a whole (shell_tok_check), near the word near_. */
+#define ASSERT_SYNTAX(line_, near_) do { \
+	assert_int_equal(shell_tok_check(line_, &words), SHTOK_SYNTAX); \
+	assert_string_equal(words.sw_near, near_); \
+} while (0)
+
+/* What sh refuses, refused before anything of the line runs. */
+static void test_tok_misplaced_operators_are_syntax_errors(void **state)
+{
+	(void)state;
+	ASSERT_SYNTAX("& b", "&");
+	ASSERT_SYNTAX("a && b", "&");
+	ASSERT_SYNTAX("a & & b", "&");
+	ASSERT_SYNTAX("a & ; b", ";");
+	ASSERT_SYNTAX("a &;", ";");
+	ASSERT_SYNTAX("echo ok; | b", "|");
+	ASSERT_SYNTAX("a | | b", "|");
+	ASSERT_SYNTAX("a |", "|");
+	ASSERT_SYNTAX("a | > f", "|");
+	ASSERT_SYNTAX("a | &", "&");
+	ASSERT_SYNTAX("echo >", "newline");
+	ASSERT_SYNTAX("echo > | b", "|");
+	ASSERT_SYNTAX("a > & b", "&");
+	ASSERT_SYNTAX("> f", "newline");
+	ASSERT_SYNTAX("b & echo ok; echo >", "newline");     /* a later command's error stops the first */
+	assert_int_equal(shell_tok_check("a & b & c; d", &words), SHTOK_OK);
+	assert_int_equal(shell_tok_check("a;; b", &words), SHTOK_OK);      /* empty commands stay allowed */
+}
+
 static void test_tok_operator_words_fit_twice_the_line(void **state)
 {
 	static char small[2 * 8 + 1];
@@ -358,6 +400,7 @@ static void test_tok_strerror_names_errors(void **state)
 	(void)state;
 	assert_string_equal(shell_tok_strerror(SHTOK_SQUOTE), "unterminated single quote");
 	assert_string_equal(shell_tok_strerror(SHTOK_DQUOTE), "unterminated double quote");
+	assert_string_equal(shell_tok_strerror(SHTOK_SYNTAX), "misplaced operator");
 	assert_string_equal(shell_tok_strerror(SHTOK_TOO_MANY), "too many arguments");
 }
 
@@ -409,6 +452,8 @@ int main(void)
 		cmocka_unit_test(test_tok_operators_are_words_of_their_own),
 		cmocka_unit_test(test_tok_quoted_operators_stay_in_the_word),
 		cmocka_unit_test(test_tok_operator_words_fit_twice_the_line),
+		cmocka_unit_test(test_tok_ampersand_ends_a_command),
+		cmocka_unit_test(test_tok_misplaced_operators_are_syntax_errors),
 	};
 	return cmocka_run_group_tests_name("shell_tok", tests, NULL, NULL);
 }

@@ -13,7 +13,10 @@
  *
  * Ctrl-C.  The console delivers Ctrl-C twice: as a byte in the input stream
  * and as a flag (console_interrupted()).  At the prompt the byte cancels the
- * line.  While a command runs nobody reads input, so the command polls the
+ * line (the editor prints "^C").  While a typed line runs, the console
+ * echoes each Ctrl-C as "^C" and a newline when it arrives, as a terminal
+ * in cooked mode does, so nothing here prints it (cmd= lines run without
+ * the echo: their Ctrl-C comes from a host terminal that echoed it).  While a command runs nobody reads input, so the command polls the
  * flag (shell_interrupted()); when it stops early the shell discards what
  * was typed before the Ctrl-C, the Ctrl-C byte included, so that it does
  * not also cancel the next prompt; what was typed after it is the next line.  The flag is cleared before every command.  As
@@ -149,10 +152,8 @@ int shell_run_command(int argc, char **argv)
 	console_clear_interrupt();
 	int status = cmd != NULL ? cmd->sc_fn(argc, argv) : shell_interp_run(argc, argv);
 	if (kstdout_broken() && !console_interrupted())
-		return status;                     /* its reader went away (| /bin/head): no ^C */
+		return status;                     /* its reader went away (| /bin/head): no Ctrl-C to clear */
 	if (status == SHELL_INTERRUPTED || console_interrupted()) {
-		if (status == SHELL_INTERRUPTED && !thread_should_exit() && !kstdout_redirected())
-			kprintf("^C\n");               /* not for a killed thread (dtrace -c's) */
 		shell_input_flush();
 		console_clear_interrupt();
 	}
@@ -182,6 +183,11 @@ int shell_run_line(const char *line)
 		return SHELL_ERR;
 	}
 	enum shell_tok_err err = shell_tok_check(line, w);
+	if (err == SHTOK_SYNTAX) {
+		kprintf_err("sonde: syntax error near '%s'\n", w->sw_near);
+		kfree(w);
+		return SHELL_USAGE;
+	}
 	if (err != SHTOK_OK) {
 		kprintf_err("sonde: syntax error: %s\n", shell_tok_strerror(err));
 		kfree(w);
@@ -209,6 +215,23 @@ static void shell_console_write(void *ctx, const char *s, size_t n)
 	console_write(s, n);
 }
 
+/*
+ * shell_run_line_echoing: a typed line, with the console echoing Ctrl-C
+ * as "^C" while it runs (a terminal in cooked mode); a Ctrl-C that came
+ * as the line ended is dropped with what was typed before it, as if the
+ * command had seen it, so that it does not cancel the next prompt too.
+ */
+static void shell_run_line_echoing(const char *line)
+{
+	console_echo_interrupt(true);
+	shell_run_line(line);
+	console_echo_interrupt(false);
+	if (console_interrupted()) {
+		shell_input_flush();
+		console_clear_interrupt();
+	}
+}
+
 /* shell_read_line: feed console bytes to the editor until it reports an event. */
 static enum ledit_event shell_read_line(struct ledit *le)
 {
@@ -232,7 +255,7 @@ void shell_thread(void *arg)
 		shell_jobs_notify();                   /* "[1]+  Done ..." before the prompt, as sh */
 		switch (shell_read_line(&shell_ledit)) {
 		case LEDIT_LINE:
-			shell_run_line(ledit_line(&shell_ledit));
+			shell_run_line_echoing(ledit_line(&shell_ledit));
 			break;
 		case LEDIT_TOOLONG:
 			kprintf_err("sonde: line too long (at most %d bytes)\n", LEDIT_LINE_MAX - 1);

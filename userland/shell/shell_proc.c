@@ -65,10 +65,8 @@ static int shell_proc_report(const char *path, int pid, int status, const struct
 	int sig = PROC_TERMSIG(status);
 	if (sig == SIGPIPE)
 		return 128 + sig;                  /* its reader went away: sh says nothing */
-	if (sig == SIGINT) {
-		kprintf("\n");
-		return SHELL_INTERRUPTED;
-	}
+	if (sig == SIGINT)
+		return SHELL_INTERRUPTED;          /* the console echoed "^C" and the newline */
 	kprintf_err("%s\n", proc_signal_name(sig));
 	if (fi->pf_signal != 0 && fi->pf_pc != 0)
 		kprintf("%s: pid %d: %s at address 0x%lx, pc 0x%lx%s%s%s\n", path, pid,
@@ -117,6 +115,28 @@ static uint64_t shell_proc_time(const struct thread_info *tis, int nt, uint64_t 
 	return 0;
 }
 
+/*
+ * shell_proc_state: ps's state letter for a process, as Solaris's ps(1):
+ * Z zombie, and for a live one its thread's: O on a processor, R
+ * runnable (waiting for one), S sleeping (in sleep, wait, a read, ...).
+ */
+static char shell_proc_state(const struct proc_info *pi, const struct thread_info *tis, int nt)
+{
+	if (pi->pi_state == 'Z')
+		return 'Z';
+	for (int k = 0; k < nt; k++) {
+		if (tis[k].ti_tid != pi->pi_tid)
+			continue;
+		switch (tis[k].ti_state) {
+		case TS_RUNNING:  return 'O';
+		case TS_SLEEPING: return 'S';
+		case TS_ZOMBIE:   return 'Z';      /* exiting: the process follows */
+		default:          return 'R';
+		}
+	}
+	return 'R';                            /* started, its thread not listed yet */
+}
+
 /* shell_procs_print: the process table (with the TID column if tids); how many processes. */
 static int shell_procs_print(bool tids)
 {
@@ -131,7 +151,7 @@ static int shell_procs_print(bool tids)
 		kprintf("%5s %5s %1s %10s  %s\n", "PID", "PPID", "S", "TIME", "COMMAND");
 	for (int i = 0; i < n; i++) {
 		uint64_t ns = shell_proc_time(tis, nt, pis[i].pi_tid);
-		kprintf("%5d %5d %c ", pis[i].pi_pid, pis[i].pi_ppid, pis[i].pi_state);
+		kprintf("%5d %5d %c ", pis[i].pi_pid, pis[i].pi_ppid, shell_proc_state(&pis[i], tis, nt));
 		if (tids)
 			kprintf("%5lu ", pis[i].pi_tid);
 		kprintf("%6lu.%03lu  %s\n", ns / NSEC_PER_SEC, (ns % NSEC_PER_SEC) / NSEC_PER_MSEC,

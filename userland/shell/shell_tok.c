@@ -6,10 +6,12 @@
  * escaped bytes are appended literally, so 'a'"b"\c is the single word abc.
  * A word ends at an unquoted blank, ';', operator byte (| > < &) or the
  * end of the line; an operator is a word of its own, marked in sw_op; the command
- * ends at ';' or the end.  Errors stop the parse and skip to the end of the
+ * ends at ';', after '&', or at the end, and its operators are then checked
+ * against sh's grammar (tok_syntax).  Errors stop the parse and skip to the end of the
  * line so that a caller looping over commands terminates.
  *
- * Order: the word buffer, quoted pieces, one word, one command, checks.
+ * Order: the word buffer, quoted pieces, one word, operators and their
+ * syntax, one command, checks.
  *
  * Tests: tests/unit/shell_tok_test.c; self-tests shell_tok_quotes; make
  *        shell-fuzz
@@ -100,8 +102,8 @@ static void tok_word(struct tok *t)
 	tok_put(t, '\0');
 }
 
-/* tok_op: an operator word ("|", ">", ">>", "<", "&") at an operator byte. */
-static void tok_op(struct tok *t)
+/* tok_op: an operator word ("|", ">", ">>", "<", "&") at an operator byte; which one. */
+static enum shell_op tok_op(struct tok *t)
 {
 	struct shell_words *w = t->t_w;
 	char c = *t->t_p++;
@@ -109,7 +111,7 @@ static void tok_op(struct tok *t)
 
 	if (w->sw_argc >= SHELL_MAX_ARGS) {
 		t->t_err = SHTOK_TOO_MANY;
-		return;
+		return op;
 	}
 	w->sw_op[w->sw_argc] = (unsigned char)op;
 	w->sw_argv[w->sw_argc++] = w->sw_buf + t->t_out;
@@ -120,6 +122,54 @@ static void tok_op(struct tok *t)
 		tok_put(t, *t->t_p++);
 	}
 	tok_put(t, '\0');
+	return op;
+}
+
+/* tok_syntax_error: the command is not sh's: near is the word it stumbled on. */
+static void tok_syntax_error(struct tok *t, const char *near)
+{
+	t->t_err = SHTOK_SYNTAX;
+	t->t_w->sw_near = near;
+}
+
+/* tok_after_bg: `&` ended the command; a ';' right after it is an error in sh (`a & ; b`). */
+static void tok_after_bg(struct tok *t)
+{
+	while (tok_blank(*t->t_p))
+		t->t_p++;
+	if (*t->t_p == ';')
+		tok_syntax_error(t, ";");
+}
+
+/*
+ * tok_syntax: are the command's operators where sh allows them?  Every
+ * stage of a pipeline, and what `&` puts in the background, has a
+ * command word; a redirection is followed by its file name.  (A command
+ * of redirections only, `> f`, is refused: sh would create f.)
+ */
+static void tok_syntax(struct tok *t)
+{
+	const struct shell_words *w = t->t_w;
+	bool empty = true;                   /* no command word in this stage yet */
+	bool piped = false;
+
+	for (int i = 0; i < w->sw_argc && t->t_err == SHTOK_OK; i++) {
+		enum shell_op op = (enum shell_op)w->sw_op[i];
+		if (op == SHOP_WORD) {
+			empty = false;
+		} else if (op == SHOP_PIPE || op == SHOP_BG) {
+			if (empty)
+				tok_syntax_error(t, w->sw_argv[i]);
+			empty = true;
+			piped |= op == SHOP_PIPE;
+		} else if (i + 1 == w->sw_argc || w->sw_op[i + 1] != SHOP_WORD) {
+			tok_syntax_error(t, i + 1 == w->sw_argc ? "newline" : w->sw_argv[i + 1]);
+		} else {
+			i++;                         /* the file name */
+		}
+	}
+	if (t->t_err == SHTOK_OK && empty && w->sw_argc > 0 && w->sw_op[w->sw_argc - 1] != SHOP_BG)
+		tok_syntax_error(t, piped ? "|" : "newline");
 }
 
 /* tok_skip_comment: an unquoted # at a word start runs to the end of the line. */
@@ -141,11 +191,15 @@ enum shell_tok_err shell_tok_next(const char **linep, struct shell_words *w)
 			break;
 		if (*t.t_p == '#')
 			tok_skip_comment(&t);
-		else if (tok_op_char(*t.t_p))
-			tok_op(&t);
-		else
+		else if (!tok_op_char(*t.t_p))
 			tok_word(&t);
+		else if (tok_op(&t) == SHOP_BG && t.t_err == SHTOK_OK) {
+			tok_after_bg(&t);            /* `a & b`: a is a command of its own */
+			break;
+		}
 	}
+	if (t.t_err == SHTOK_OK)
+		tok_syntax(&t);
 	if (*t.t_p == ';')
 		t.t_p++;
 	if (t.t_err != SHTOK_OK) {
@@ -177,6 +231,7 @@ const char *shell_tok_strerror(enum shell_tok_err err)
 	case SHTOK_DQUOTE:   return "unterminated double quote";
 	case SHTOK_TOO_MANY: return "too many arguments";
 	case SHTOK_TOO_LONG: return "command too long";
+	case SHTOK_SYNTAX:   return "misplaced operator";
 	}
 	return "unknown error";
 }

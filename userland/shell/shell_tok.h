@@ -13,7 +13,13 @@
  *   - unquoted '|', '>', '>>', '<' and '&' are operators: they end the word
  *     before them and are words of their own, marked in sw_op (a quoted or
  *     escaped one is an ordinary word: `dtrace -n 'a { x = y | z; }'`).
- *     What they mean is the shell's business (shell_pipe.c).
+ *     What they mean is the shell's business (shell_pipe.c), but where
+ *     they may stand is checked here, as sh's grammar has it, so that a
+ *     line with a misplaced one runs nothing: each stage of a pipeline has
+ *     a command word, a redirection its file name;
+ *   - an unquoted '&' ends a command as ';' does, the command (its last
+ *     word the '&') to run in the background: `a & b` is two commands;
+ *     `& b`, `a && b` and `a & ; b` are syntax errors, as in sh.
  * Pure code (no kernel calls), tested on the host.
  */
 #ifndef SONDE_SHELL_TOK_H
@@ -44,6 +50,7 @@ struct shell_words {
 	char *sw_argv[SHELL_MAX_ARGS + 1];
 	unsigned char sw_op[SHELL_MAX_ARGS + 1];   /* enum shell_op of each word */
 	int sw_nops;                 /* how many words are operators */
+	const char *sw_near;         /* after SHTOK_SYNTAX: the word it is near ("|", "newline") */
 	char *sw_buf;
 	size_t sw_bufsize;
 };
@@ -54,11 +61,13 @@ enum shell_tok_err {
 	SHTOK_DQUOTE,                /* unterminated "..." */
 	SHTOK_TOO_MANY,              /* more than SHELL_MAX_ARGS words */
 	SHTOK_TOO_LONG,              /* words do not fit in sw_buf */
+	SHTOK_SYNTAX,                /* a misplaced operator (near sw_near) */
 };
 
 /*
- * shell_tok_next: parse one command from *linep (up to an unquoted ';' or
- * the end of the line) into w, and advance *linep past the ';'.  The line is
+ * shell_tok_next: parse one command from *linep (up to an unquoted ';',
+ * just after an unquoted '&', or the end of the line) into w, and advance
+ * *linep past the ';' or '&'.  The line is
  * exhausted when **linep == '\0'.  A command may have no words (";;", a
  * comment, blanks).  Returns SHTOK_OK or an error; on error *linep points at
  * the end of the line.
