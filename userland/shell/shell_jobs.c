@@ -1,9 +1,9 @@
 /*
  * shell_jobs.c - background jobs: `cmd &`, `jobs`, `wait`, `fg`.
  *
- * Theory.  A pipeline run with a trailing `&` (shell_pipe.c) becomes a
- * job: a number (the lowest free, from 1), its processes and its command
- * line.  The shell prints "[N] PID" (the last process's pid), as sh does,
+ * Theory.  A pipeline followed by `&` (shell_pipe.c; `a & b` runs b at
+ * once) becomes a job: a number (the lowest free, from 1), its processes
+ * and its command line.  The shell prints "[N] PID" (the last process's pid), as sh does,
  * and stays the processes' waiter: a finished job's processes are zombies
  * until the shell collects them, which it does before each prompt
  * (shell_jobs_notify, printing "[N]+  Done  cmd" or the signal that ended

@@ -7,8 +7,8 @@
  * A process killed by a signal is reported as a Unix shell reports it
  * ("Segmentation fault"), with, on the console, the faulting address and
  * user pc (symbolized from the program's .symtab when it has one), and the status is 128 + the signal.  Ctrl-C while it runs sends
- * it SIGINT; a trailing `&` runs it in the background instead (its
- * pid is printed and nobody waits for it; shell_pipe.c).  A death by
+ * it SIGINT (the console has echoed the "^C"); followed by `&` it runs in
+ * the background instead, as a job (shell_pipe.c, shell_jobs.c).  A death by
  * SIGPIPE is not reported.  `procs` lists processes with their threads,
  * `kill [-SIG] PID` signals them (`kill -t TID` stops a kernel thread),
  * and `pmem` counts them and the pages they hold.  Kernel only (the host tests of the shell use a fake,
