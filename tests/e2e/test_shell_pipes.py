@@ -167,9 +167,14 @@ def test_ps_shows_a_sleeping_process_as_s(boot, cpus):
     sleeper = int(re.match(r"\[1\] (\d+)$", guest.run("/bin/sleep 100 &").strip()).group(1))
     reader = int(re.match(r"\[2\] (\d+)$", guest.run("/bin/sleep 100 | /bin/cat &").strip()).group(1))
     spinner = int(re.match(r"\[3\] (\d+)$", guest.run("/bin/spin &").strip()).group(1))
-    ps = guest.run("ps")
-    assert re.search(r"^ +%d +0 S +\d+\.\d{3}  sleep$" % sleeper, ps, re.M), ps     # in nanosleep
-    assert re.search(r"^ +%d +0 S +\d+\.\d{3}  cat$" % reader, ps, re.M), ps       # in a read of its pipe
+    asleep = lambda ps: (re.search(r"^ +%d +0 S +\d+\.\d{3}  sleep$" % sleeper, ps, re.M) and   # in nanosleep
+                         re.search(r"^ +%d +0 S +\d+\.\d{3}  cat$" % reader, ps, re.M))       # in a read of its pipe
+    for _ in range(50):                                     # each may not have got that far yet
+        ps = guest.run("ps")
+        if asleep(ps):
+            break
+        guest.drain(0.1)
+    assert asleep(ps), ps
     running = "R" if cpus == 1 else "[OR]"                  # 1 CPU: the shell is on it, running ps
     assert re.search(r"^ +%d +0 %s +\d+\.\d{3}  spin$" % (spinner, running), ps, re.M), ps
     assert re.search(r"^ +%d +0 S " % sleeper, guest.run("procs"), re.M)
