@@ -71,8 +71,8 @@ typedef enum dt_actkind {
 	DT_ACT_EXIT,		/* exit(status): ac_args[0] */
 	DT_ACT_STACK,		/* stack([n]): ac_arg = frames (0 = default) */
 	DT_ACT_USTACK,		/* ustack(): the user stack (the consumer names its frames) */
-	DT_ACT_TRACEMEM,	/* tracemem(addr, size): ac_args[0] = addr, */
-				/* ac_arg = size */
+	DT_ACT_TRACEMEM,	/* tracemem(addr, size[, dsize]): ac_args[0] = */
+				/* addr, ac_args[1] = dsize, ac_arg = size */
 	DT_ACT_SYM,		/* sym(pc) / func(pc): record pc, print as sym */
 	DT_ACT_MOD,		/* mod(pc): record pc, print as module */
 	DT_ACT_SPECULATE,	/* speculate(id) */

@@ -280,6 +280,8 @@ uint64_t dtc_sym_normal(uint64_t pc, bool module);
  */
 void dtc_print_text(const uint8_t *p, uint32_t n, int width);
 void dtc_print_bytes(const uint8_t *p, uint64_t n);
+/* dtc_tracemem_size: the bytes of a tracemem() record to show (its dsize when in 0..size). */
+uint64_t dtc_tracemem_size(const dt_action *a, const uint8_t *data);
 /* dtc_print_int: an integer of size bytes as trace() prints it (not quiet: as keys print too). */
 void dtc_print_int(int64_t v, uint32_t size, bool quiet);
 const dt_conv *dtc_fmt_next(const dt_fmtdesc *fd, const char **t, uint32_t *ci);
