@@ -79,6 +79,7 @@ struct dtc {
 	struct file *dc_freopen_file;       /* freopen()'s file, open (ours), or NULL */
 	int dc_sortkey, dc_sortkeypos, dc_sortrev, dc_sortpos;
 	bool dc_aggpercpu;                  /* print each CPU's value under the total */
+	bool dc_aggzoom;                    /* histogram bars scaled to the largest bucket */
 	uint64_t dc_switchrate_ns, dc_aggrate_ns;
 	dtrace_optvals_t dc_ov;
 	int dc_macro_argc;
