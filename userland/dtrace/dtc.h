@@ -160,7 +160,7 @@ bool dtc_opt_x(struct dtc *d, const char *flag, const char *name, const char *va
 /* dtc_parse_args: flags and operands into d; -1 to go on, else an exit status. */
 int dtc_parse_args(struct dtc *d, int argc, char **argv);
 int dtc_usage(void);                     /* prints DTrace's usage message; returns 2 */
-int dtc_gen_refuse(struct dtc *d);       /* -G, -h: the file cannot be written; returns 1 */
+int dtc_gen(struct dtc *d);              /* -h: the header (dtc_gen.c); -G: refused; 0 or 1 */
 
 /*
  * Where standard output goes (dtc_ofile.c), the consumer's thread:
