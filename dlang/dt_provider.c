@@ -33,7 +33,8 @@
  *
  * Pure and freestanding; the header is written into a caller's buffer.
  *
- * Tests: tests/d/err.D_PROV_*.d; tests/e2e/test_usdt.py (-h, a program
+ * Tests: tests/unit/dlang_provider_test.c; tests/d/err.D_PROV_*.d;
+ * tests/e2e/test_usdt.py (-h, a program
  * built from the header fires its probes)
  */
 #include "dlang/dt.h"
