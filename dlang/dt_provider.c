@@ -34,8 +34,8 @@
  * Pure and freestanding; the header is written into a caller's buffer.
  *
  * Tests: tests/unit/dlang_provider_test.c; tests/d/err.D_PROV_*.d;
- * tests/e2e/test_usdt.py (-h, a program
- * built from the header fires its probes)
+ *        tests/e2e/test_usdt.py (-h; a program built from the header
+ *        fires its probes)
  */
 #include "dlang/dt.h"
 
