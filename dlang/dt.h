@@ -197,6 +197,7 @@ dt_type *dt_parse_type(dt_ctx *ctx);
 void dt_parse_declaration(dt_ctx *ctx);
 void dt_parse_inline(dt_ctx *ctx);
 void dt_parse_translator(dt_ctx *ctx);
+void dt_parse_provider(dt_ctx *ctx);	/* dt_provider.c */
 dt_node *dt_node_new(dt_ctx *ctx, dt_nodekind k, const dt_tok *t);
 dt_node *dt_node_int(dt_ctx *ctx, const dt_node *where, int64_t v,
     dt_type *type);

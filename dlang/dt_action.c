@@ -101,6 +101,29 @@ static void act_args(dt_ctx *ctx, dt_action *ac, dt_node *first, uint32_t n)
 		ac->ac_args[i++] = dt_cg_expr(ctx, a);
 }
 
+/*
+ * tracemem(addr, size[, dsize]): ac_args[0] = addr and, with a third
+ * argument, ac_args[1] = dsize, the number of bytes to display, evaluated
+ * when the probe fires (the consumer ignores it below 0 or above size).
+ * The record: the size bytes, then dsize as 8 bytes at the next multiple of 8.
+ */
+static void act_tracemem_args(dt_ctx *ctx, dt_action *ac, dt_node *addr)
+{
+	dt_node *dsize = addr->n_next->n_next;
+
+	if (dsize != NULL && !dt_type_isscalar(dsize->n_type))
+		dt_error_node(ctx, dsize, "D_TRACEMEM_DYNSIZE", "tracemem ( ) "
+		    "dynamic size (argument #3) must be of scalar type");
+	ac->ac_args = dt_alloc(ctx, sizeof(*ac->ac_args) * 2);
+	ac->ac_args[0] = dt_cg_expr(ctx, addr);
+	ac->ac_nargs = 1;
+	ac->ac_size = (uint32_t)ac->ac_arg;
+	if (dsize != NULL) {
+		ac->ac_args[ac->ac_nargs++] = dt_cg_expr(ctx, dsize);
+		ac->ac_size = ((uint32_t)ac->ac_arg + 7) / 8 * 8 + 8;
+	}
+}
+
 static uint32_t value_size(dt_ctx *ctx, const dt_type *t)
 {
 	if (dt_type_isstring(t))
@@ -290,8 +313,13 @@ static DT_NOINLINE void action_count(dt_ctx *ctx, dt_node *n, const dt_func *fn,
 		break;
 	case DT_ACT_STACK: case DT_ACT_USTACK:
 		break;
+	case DT_ACT_TRACEMEM:	/* DTrace's prototype: (@, size_t, ...) */
+		if (na > 3)
+			dt_error_node(ctx, n, "D_TRACEMEM_ARGS", "tracemem ( ) "
+			    "prototype mismatch: expected at most 3 args");
+		break;
 	default:
-		if (na > fn->fn_max)	/* tracemem's optional third */
+		if (na > fn->fn_max)
 			dt_fn_proto_len(ctx, n, "D_PROTO_LEN", fn, na);
 		break;
 	}
@@ -333,8 +361,7 @@ static void action(dt_ctx *ctx, dt_node *n, const dt_func *fn)
 		ac->ac_arg = (uint64_t)dt_fn_const_arg(ctx, a->n_next,
 		    "D_TRACEMEM_SIZE", "tracemem( ) argument #2 must be a "
 		    "non-zero positive integral constant expression");
-		act_args(ctx, ac, a, 1);
-		ac->ac_size = (uint32_t)ac->ac_arg;
+		act_tracemem_args(ctx, ac, a);
 		break;
 	case DT_ACT_CLEAR: case DT_ACT_TRUNC: case DT_ACT_NORMALIZE:
 	case DT_ACT_DENORMALIZE:

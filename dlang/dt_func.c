@@ -31,7 +31,7 @@ static const dt_func dt_funcs[] = {
 	{ "exit", DT_FN_ACT, 1, 1, DT_ACT_EXIT, -1, "i", "v" },
 	{ "stack", DT_FN_ACT, 0, 1, DT_ACT_STACK, -1, "i", "v" },
 	{ "ustack", DT_FN_ACT, 0, 2, DT_ACT_USTACK, -1, "i", "v" },
-	{ "tracemem", DT_FN_ACT, 2, 2, DT_ACT_TRACEMEM, -1, "pi", "v" },
+	{ "tracemem", DT_FN_ACT, 2, 3, DT_ACT_TRACEMEM, -1, "pii", "v" },
 	{ "func", DT_FN_ACT, 1, 1, DT_ACT_SYM, -1, "p", "v" },
 	{ "sym", DT_FN_ACT, 1, 1, DT_ACT_SYM, -1, "p", "v" },
 	{ "mod", DT_FN_ACT, 1, 1, DT_ACT_MOD, -1, "p", "v" },

@@ -50,7 +50,8 @@ static const struct dt_optdef {
 	{ "aggsize", K(SIZE), NULL },      { "aggsortkey", K(FLAG), NULL },
 	{ "aggsortkeypos", K(SCALAR), NULL }, { "aggsortpos", K(SCALAR), NULL },
 	{ "aggsortrev", K(FLAG), NULL },   { "aggzoom", K(FLAG), NULL },
-	{ "aggpack", K(FLAG), NULL },      { "agghist", K(FLAG), NULL },
+	/* not aggpack or agghist: their output is not known well enough to
+	 * print it, and an option accepted but ignored would be a lie */
 	{ "bufpolicy", K(WORD), w_bufpolicy }, { "bufresize", K(WORD), w_bufresize },
 	{ "bufsize", K(SIZE), NULL },      { "cleanrate", K(TIME), NULL },
 	{ "cpu", K(SCALAR), NULL },        { "destructive", K(FLAG), NULL },

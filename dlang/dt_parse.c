@@ -598,9 +598,11 @@ static void item(dt_ctx *ctx)
 	case DT_T_TRANSLATOR:
 		dt_parse_translator(ctx);
 		break;
-	case DT_T_PROVIDER: case DT_T_PROBE: case DT_T_IMPORT:
-		dt_error_tok(ctx, "D_SYNTAX", "provider definitions are not "
-		    "supported by Sonde");
+	case DT_T_PROVIDER:
+		dt_parse_provider(ctx);
+		break;
+	case DT_T_PROBE: case DT_T_IMPORT:
+		dt_syntax_error(ctx);
 	case DT_T_SEMI:
 		break;
 	default:

@@ -71,8 +71,8 @@ typedef enum dt_actkind {
 	DT_ACT_EXIT,		/* exit(status): ac_args[0] */
 	DT_ACT_STACK,		/* stack([n]): ac_arg = frames (0 = default) */
 	DT_ACT_USTACK,		/* ustack(): the user stack (the consumer names its frames) */
-	DT_ACT_TRACEMEM,	/* tracemem(addr, size): ac_args[0] = addr, */
-				/* ac_arg = size */
+	DT_ACT_TRACEMEM,	/* tracemem(addr, size[, dsize]): ac_args[0] = */
+				/* addr, ac_args[1] = dsize, ac_arg = size */
 	DT_ACT_SYM,		/* sym(pc) / func(pc): record pc, print as sym */
 	DT_ACT_MOD,		/* mod(pc): record pc, print as module */
 	DT_ACT_SPECULATE,	/* speculate(id) */
@@ -259,6 +259,24 @@ typedef struct dt_vardesc {
 	uint32_t vd_nstrkeys;		/* how many of the keys are strings */
 } dt_vardesc;
 
+/*
+ * A provider definition (`provider p { probe q(int, char *); };`, dlang/
+ * dt_provider.c): names for dtrace -h's header; nothing is enabled.
+ */
+typedef struct dt_probedef {
+	const char *pr_name;		/* as written: "order__start" */
+	uint32_t pr_nargs;
+	const char *pr_args[6];		/* each argument's D type, as text */
+	struct dt_probedef *pr_next;
+} dt_probedef;
+
+typedef struct dt_provdef {
+	const char *pv_name;
+	dt_probedef *pv_probes;		/* in the order declared */
+	uint32_t pv_nprobes;
+	struct dt_provdef *pv_next;
+} dt_provdef;
+
 /* The compiled program: everything the framework needs to enable it. */
 typedef struct dt_prog {
 	dt_clause *dp_clauses;
@@ -274,6 +292,7 @@ typedef struct dt_prog {
 	bool dp_destructive;		/* some clause is destructive */
 	uint32_t dp_strsize;		/* string size in bytes (option strsize) */
 	size_t dp_arena_used;		/* bytes of the arena the compile used */
+	dt_provdef *dp_providers;	/* provider definitions (dtrace -h), or NULL */
 } dt_prog;
 
 /* Compile options (the consumer's command line). */
@@ -366,6 +385,14 @@ typedef struct dt_error {
  */
 int dt_compile(const char *src, size_t len, const dt_opts *opts,
     void *arena, size_t sz, dt_prog **progp, dt_error *err);
+
+/*
+ * dt_header_write (dt_provider.c): the C header dtrace -h writes for p's
+ * provider definitions, NUL-terminated in buf (cut at len - 1 bytes);
+ * guard names its include guard (the output file's name).  Returns the
+ * header's length in bytes (more than len - 1: buf was too small).  Pure.
+ */
+size_t dt_header_write(const dt_prog *p, const char *guard, char *buf, size_t len);
 
 /* Format an error "line N: MSG" (errtags: "[TAG] line N: MSG") into buf. */
 size_t dt_error_format(const dt_error *err, bool errtags, char *buf,

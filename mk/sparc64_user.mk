@@ -85,6 +85,9 @@ $(S64U_DIR)/%.o: %.S
 	@mkdir -p $(@D)
 	$(Q)$(S64_CC) $(S64U_CFLAGS) -c $< -o $@
 
+$(S64U_DIR)/userland/bin/shop.o: $(USER_USDT_DIR)/shop_provider.h
+$(S64U_DIR)/userland/bin/shop.o: S64U_CFLAGS += -I$(USER_USDT_DIR)
+
 S64U_LIBC_SRCS := $(USER_LIBC_SRCS) userland/libc/sparc64/qp.c
 $(S64U_LIBC): $(S64U_LIBC_SRCS:%.c=$(S64U_DIR)/%.o)
 	$(Q)rm -f $@ && $(S64_CROSS)ar rcs $@ $^

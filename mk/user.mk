@@ -41,6 +41,17 @@ $(USER_BINDIR)/%: $(USER_DIR)/userland/bin/%.o $(USER_CRT0) $(USER_LIBC) $(NEWLI
 	$(Q)$(LD) $(USER_LDFLAGS) -o $@ $(USER_CRT0) $< --start-group $(USER_LIBC) $(NEWLIB_LIBC) \
 	  $(LIBGCC) --end-group
 
+# USDT probes declared in D (userland/bin/NAME_provider.d): the header
+# dtrace -h makes of them, written by the host's dtc -h, included by
+# userland/bin/NAME.c as "NAME_provider.h" (the same header serves sparc64).
+USER_USDT_DIR := $(USER_DIR)/usdt
+$(USER_USDT_DIR)/%_provider.h: userland/bin/%_provider.d $(BUILD)/host/dtc
+	@mkdir -p $(@D)
+	@echo "  DTRACE -h $@"
+	$(Q)$(BUILD)/host/dtc -h -s $< -o $@
+$(USER_DIR)/userland/bin/shop.o: $(USER_USDT_DIR)/shop_provider.h
+$(USER_DIR)/userland/bin/shop.o: USER_CFLAGS += -I$(USER_USDT_DIR)
+
 .SECONDARY: $(USER_CRT0) $(USER_PROGS:%=$(USER_DIR)/userland/bin/%.o)
 .PHONY: user
 user: $(USER_BINS)

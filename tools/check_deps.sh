@@ -10,7 +10,9 @@
 #              program object, never the compiler's internals), kernel/, arch/arch.h
 #   userland/  userland/, trace/ (public headers), dlang/, dif/, kernel/, arch/arch.h,
 #              and the C library's machine headers sys6.h and usdt_isa.h (found in
-#              userland/libc/<machine>/, which the build puts on the include path)
+#              userland/libc/<machine>/, which the build puts on the include path),
+#              and NAME_provider.h, the header dtrace -h makes of userland/bin/
+#              NAME_provider.d (build/user/usdt/, mk/user.mk)
 #
 # and that portable code never names the architecture (__x86_64__).
 # Prints each violation as FILE:LINE: TEXT and fails if there is any.
@@ -34,7 +36,7 @@ check dlang    'dlang/|dif/|kernel/ctf\.h'
 check kernel   'kernel/|arch/arch\.h'
 check arch     'arch/|kernel/|boot/efi/handoff\.h|dif/dif_jit\.h'
 check trace    'trace/|dif/|dlang/dt_prog\.h|kernel/|arch/arch\.h'
-check userland 'userland/|trace/|dlang/|dif/|kernel/|arch/arch\.h|sys6\.h"|usdt_isa\.h"'
+check userland 'userland/|trace/|dlang/|dif/|kernel/|arch/arch\.h|sys6\.h"|usdt_isa\.h"|[a-z0-9_]*_provider\.h"'
 
 for dir in dif dlang kernel trace userland; do
 	[ -d "$dir" ] || continue

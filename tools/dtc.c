@@ -3,6 +3,7 @@
  *
  *   dtc [-eSwZ] [-x errtags] [-x opt[=val]] [-s] script.d [arg...]
  *   dtc [-eSwZ] [-x errtags] -n 'probe-desc { ... }' [arg...]
+ *   dtc -h -s provider.d [-o FILE.h]
  *
  * Compiles a D program with dlang/ exactly as the guest does and either
  * reports the first error the way dtrace(1M) does
@@ -22,6 +23,12 @@
  *
  * Kernel types (tools/dtc_ctf.c): the dict of build/kernel.ctf, or of
  * "-x ctf=FILE" ("-x ctf=none": none), when the file exists.
+ *
+ * -h writes the C header of the script's provider definitions
+ * (dt_header_write, dlang/dt_provider.c) to the -o file, or to the
+ * script's name with .h for .d, as dtrace -h does: what a user program
+ * includes to fire its USDT probes (userland/userland.mk builds
+ * /bin/shop's header this way).
  *
  * Probe matching: the host has no probe table, so dtc knows only the
  * providers Sonde has (dtrace, fbt, sdt, profile, lockstat, sysinfo,
@@ -223,16 +230,45 @@ print_prog(const dt_prog *p)
 static int
 usage(void)
 {
-	fprintf(stderr, "usage: dtc [-eSwZ] [-c cmd] [-x opt] { -s script | -n probe "
-	    "| script } [args...]\n");
+	fprintf(stderr, "usage: dtc [-ehSwZ] [-c cmd] [-o file] [-x opt] { -s script "
+	    "| -n probe | script } [args...]\n");
 	return (2);
+}
+
+/* header_write: dtrace -h's header of p into ofile (NULL: SCRIPT.h); the exit status. */
+static int
+header_write(const dt_prog *p, const char *script, const char *ofile)
+{
+	char path[4096];
+	if (ofile == NULL) {
+		size_t n = strlen(script);
+		if (n > 2 && strcmp(script + n - 2, ".d") == 0)
+			n -= 2;
+		snprintf(path, sizeof (path), "%.*s.h", (int)n, script);
+		ofile = path;
+	}
+	const char *base = strrchr(ofile, '/') != NULL ? strrchr(ofile, '/') + 1 : ofile;
+	size_t need = dt_header_write(p, base, NULL, 0) + 1;
+	char *text = malloc(need);
+	FILE *f = fopen(ofile, "w");
+	if (text == NULL || f == NULL) {
+		fprintf(stderr, "dtrace: failed to open header file '%s'\n", ofile);
+		free(text);
+		return (1);
+	}
+	dt_header_write(p, base, text, need);
+	int bad = fputs(text, f) < 0;
+	bad |= fclose(f) != 0;
+	free(text);
+	return (bad);
 }
 
 int
 main(int argc, char **argv)
 {
-	bool listing = false, errtags = false;
+	bool listing = false, errtags = false, header = false;
 	const char *script = NULL, *prog = NULL, *libdir = DTC_LIBDIR;
+	const char *ofile = NULL;
 	const char *ctfpath = DTC_CTF;
 	dt_opts o;
 	memset(&o, 0, sizeof (o));
@@ -256,10 +292,13 @@ main(int argc, char **argv)
 			o.o_target = 1;		/* no process here: a stand-in pid */
 		} else if (strcmp(a, "-n") == 0 && i + 1 < argc) {
 			prog = argv[++i];
+		} else if (strcmp(a, "-o") == 0 && i + 1 < argc) {
+			ofile = argv[++i];
 		} else {
 			for (const char *f = a + 1; *f != '\0'; f++) {
 				switch (*f) {
 				case 'S': listing = true; break;
+				case 'h': header = true; break;
 				case 'w': o.o_destructive = true; break;
 				case 'Z': o.o_zdefs = true; break;
 				case 'e': case 'q': break;
@@ -320,8 +359,10 @@ main(int argc, char **argv)
 	}
 	if (listing)
 		print_prog(p);
+	if (header)
+		rc = header_write(p, script != NULL ? script : "d.d", ofile);
 	free(arena);
 	free(src);
 	free(margv);
-	return (0);
+	return (rc);
 }

@@ -158,7 +158,7 @@ static bool action_ok(const dt_prog *prog, const dt_action *a, unsigned flags, s
 	    a->ac_nargs < 1)
 		return false;
 	if ((a->ac_kind == DT_ACT_STACK && a->ac_arg > 100) ||
-	    (a->ac_kind == DT_ACT_TRACEMEM && a->ac_arg > 4096))
+	    (a->ac_kind == DT_ACT_TRACEMEM && (a->ac_arg > 4096 || a->ac_nargs > 2)))
 		return false;
 	for (uint32_t i = 0; i < a->ac_nargs; i++) {
 		if (a->ac_args[i] == NULL && a->ac_kind == DT_ACT_AGG &&

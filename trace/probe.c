@@ -265,8 +265,8 @@ uint32_t dtrace_action_size(const dt_action *a, uint32_t strsize, uint32_t stack
 		return 8 * (uint32_t)(a->ac_arg ? a->ac_arg : stackframes);
 	case DT_ACT_USYM: case DT_ACT_UADDR: case DT_ACT_UMOD:
 		return 16;                           /* the pc, then the process's image */
-	case DT_ACT_TRACEMEM:
-		return (uint32_t)ALIGN_UP(a->ac_arg, 8);
+	case DT_ACT_TRACEMEM:                    /* the bytes, then dsize if given */
+		return (uint32_t)ALIGN_UP(a->ac_arg, 8) + (a->ac_nargs > 1 ? 8 : 0);
 	default:
 		return 0;
 	}
@@ -421,7 +421,7 @@ static int act_stack(struct act_ctx *c, const dt_action *a)
 
 static int act_tracemem(struct act_ctx *c, const dt_action *a)
 {
-	uint64_t addr;
+	uint64_t addr, dsize;
 	int rc = eval(c, a->ac_args[0], &addr);
 
 	if (rc != 0)
@@ -430,7 +430,11 @@ static int act_tracemem(struct act_ctx *c, const dt_action *a)
 		c->ac_f->df_dif.ds_fault = (dif_fault_t){ DIF_FAULT_BADADDR, DIF_PC_NONE, addr };
 		return DIF_FAULT_BADADDR;
 	}
-	return 0;
+	if (a->ac_nargs < 2)
+		return 0;
+	if ((rc = eval(c, a->ac_args[1], &dsize)) == 0)    /* the consumer bounds it */
+		memcpy(c->ac_data + ALIGN_UP(a->ac_arg, 8), &dsize, 8);
+	return rc;
 }
 
 /* agg_key: evaluate the key tuple of aggregation ag into key. */

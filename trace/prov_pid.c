@@ -39,7 +39,10 @@
  * probe sites (NOPs) and is-enabled sites (a register cleared), which the
  * machine half recognises (pid_isa_usdt).
  * <provider><PID> is registered when a description names it and process
- * PID's program declares that provider; its probes,
+ * PID's program declares that provider, or when a description's provider
+ * is a glob or empty with a module (dtrace -l -m PROG, 'shop*:::', and
+ * plain dtrace -l) and a live process's program matches (usdt_meta_all);
+ * its probes,
  * <provider><PID>:<prog>:<function>:<name>, are sites of the same slot
  * (USDT_PROBE fires with the registers the record names; USDT_IS_ENABLED
  * fires nothing and replays the machine's "yes": `mov $1,%eax`), enabled
@@ -641,8 +644,8 @@ static void usdt_provide(void *arg, const dtrace_probedesc_t *desc)
 	uint64_t off, size, pos = 0;
 	struct usdt_rec r;
 
-	if (desc == NULL || (desc->dpd_provider[0] && !dtrace_glob_match(desc->dpd_provider, up->up_full)))
-		return;
+	if (desc != NULL && desc->dpd_provider[0] && !dtrace_glob_match(desc->dpd_provider, up->up_full))
+		return;                              /* NULL: every probe (dtrace -l) */
 	dtrace_provider_t *prov = dtrace_provider_find(up->up_full);
 	mutex_lock(&pid_lock);
 	struct pid_proc *pp = pid_proc_find(up->up_pid);
@@ -706,6 +709,49 @@ static void usdt_meta(const char *full)
 	}
 }
 
+/*
+ * usdt_meta_named: the providers process pid's program declares whose
+ * <provider><PID> name matches the glob prov, registered (usdt_meta) if new.
+ */
+static void usdt_meta_named(int pid, const char *prov)
+{
+	struct proc *p = proc_lookup(pid);
+	const struct kfile *kf = p != NULL ? p->p_image : NULL;
+	uint64_t off, size, pos = 0;
+	struct usdt_rec r;
+	char full[DTRACE_PROVNAMELEN];
+
+	if (kf == NULL || !elf_section_find(kf->kf_data, kf->kf_size, "sonde_usdt", &off, &size))
+		return;
+	while (usdt_next(kf->kf_data + off, size, &pos, &r)) {
+		if (ksnprintf(full, sizeof(full), "%s%d", r.ur_prov, pid) >= (int)sizeof(full))
+			continue;
+		if (dtrace_glob_match(prov, full) && dtrace_provider_find(full) == NULL)
+			usdt_meta(full);
+	}
+}
+
+/*
+ * usdt_meta_all: a description whose provider is empty or a glob (dtrace -l,
+ * -l -m PROG, 'pidloop*:::step') sees the USDT providers of every live
+ * process whose program matches its module, as DTrace's consumers see every
+ * process's USDT providers from the moment it starts.  NULL: every process.
+ * A description with neither provider nor module (':::BEGIN') is left out
+ * (pid_meta_provide), so that it does not take a slot of every process.
+ */
+static void usdt_meta_all(const dtrace_probedesc_t *d)
+{
+	struct proc_info *pi = kmalloc(sizeof(*pi) * PROC_MAX);
+
+	if (pi == NULL)
+		return;
+	int n = MIN(proc_list(pi, PROC_MAX), PROC_MAX);
+	for (int i = 0; i < n; i++)
+		if (pi[i].pi_state == 'R' && (d == NULL || dtrace_glob_match(d->dpd_mod, pi[i].pi_execname)))
+			usdt_meta_named(pi[i].pi_pid, d != NULL ? d->dpd_provider : "");
+	kfree(pi);
+}
+
 /* ---- the class of providers ---- */
 
 /* pid_desc_pid: the pid in a provider name "pid123", or 0. */
@@ -729,6 +775,9 @@ static void pid_meta_provide(const dtrace_probedesc_t *d)
 	mutex_lock(&pid_lock);
 	pid_proc_reap();                         /* probes of processes gone since: out of every match */
 	mutex_unlock(&pid_lock);
+	if (d == NULL || (d->dpd_id == 0 && (d->dpd_provider[0] != 0 || d->dpd_mod[0] != 0) &&
+	                  is_glob(d->dpd_provider)))
+		usdt_meta_all(d);                    /* not for ':::BEGIN': no slot per process for it */
 	if (d == NULL || d->dpd_id != 0 || dtrace_provider_find(d->dpd_provider) != NULL)
 		return;
 	int pid = pid_desc_pid(d->dpd_provider);

@@ -116,7 +116,8 @@ def test_flags():
                 "dtrace: could not enable tracing: No anonymous tracing state",
                 "dtrace: failed to initialize dtrace: Module and program data models do not match",
                 "dtrace: -h requires one or more scripts",
-                "dtrace: failed to open output file '/scripts/hello.o': Read-only file system"]:
+                "dtrace: -G makes no object file in Sonde: a program's probe table travels in "
+                "the program (its sonde_usdt section); build it with the header of dtrace -h"]:
         assert msg in e
     assert out.startswith("dtrace: Sun D ")
 

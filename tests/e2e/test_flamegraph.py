@@ -104,6 +104,36 @@ def test_dtrace_flamegraph_option(tmp_path):
     assert frames["all"][0][0] > 0 and "thread_start" in frames
 
 
+FAKE = ("              kernel`fake_leaf+0x1\n              kernel`fake_root+0x2\n"
+        "              999\n\nfake_root;fake_leaf 999\n"
+        '{"type":"aggregation","name":"","function":"count","keys":[["kernel`fake_json"]],')
+
+
+@pytest.mark.parametrize("cpus,arch", [("1", ""), ("4", ""), ("1", "sparc64")])
+def test_dtrace_flamegraph_command_output(tmp_path, cpus, arch):
+    """A -c command that prints frames, counts, folded lines and a broken JSON
+    record (no newline) adds no samples: only dtrace's records are drawn, and
+    what the command printed reaches standard output unchanged."""
+    if not os.path.exists(KERNEL):
+        pytest.fail("%s missing: run make" % KERNEL)
+    if arch and not os.path.exists(os.path.join(ROOT, "build", arch, "kernel.elf")):
+        pytest.skip("build/%s/kernel.elf missing: make ARCH=%s" % (arch, arch))
+    fake = tmp_path / "fake.txt"
+    fake.write_text(FAKE)
+    out = tmp_path / "k.svg"
+    r = subprocess.run([TOOL, "--flamegraph", str(out), "--file", str(fake), "-n",
+                        "fbt::kmalloc:entry { @[stack()] = count(); }",
+                        "-c", "cat %s" % fake], cwd=ROOT, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, timeout=90,
+                       env=dict(os.environ, SONDE_TIMEOUT="60", SONDE_CPUS=cpus,
+                                SONDE_ARCH=arch))
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.decode() == FAKE
+    frames = frames_of(out.read_text())
+    assert not [f for f in frames if f.startswith("fake")], sorted(frames)
+    assert frames["all"][0][0] < 999
+
+
 # --- the browser ----------------------------------------------------------------
 
 class WebDriver:

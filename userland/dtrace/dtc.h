@@ -79,6 +79,7 @@ struct dtc {
 	struct file *dc_freopen_file;       /* freopen()'s file, open (ours), or NULL */
 	int dc_sortkey, dc_sortkeypos, dc_sortrev, dc_sortpos;
 	bool dc_aggpercpu;                  /* print each CPU's value under the total */
+	bool dc_aggzoom;                    /* histogram bars scaled to the largest bucket */
 	uint64_t dc_switchrate_ns, dc_aggrate_ns;
 	dtrace_optvals_t dc_ov;
 	int dc_macro_argc;
@@ -159,7 +160,7 @@ bool dtc_opt_x(struct dtc *d, const char *flag, const char *name, const char *va
 /* dtc_parse_args: flags and operands into d; -1 to go on, else an exit status. */
 int dtc_parse_args(struct dtc *d, int argc, char **argv);
 int dtc_usage(void);                     /* prints DTrace's usage message; returns 2 */
-int dtc_gen_refuse(struct dtc *d);       /* -G, -h: the file cannot be written; returns 1 */
+int dtc_gen(struct dtc *d);              /* -h: the header (dtc_gen.c); -G: refused; 0 or 1 */
 
 /*
  * Where standard output goes (dtc_ofile.c), the consumer's thread:
@@ -280,6 +281,8 @@ uint64_t dtc_sym_normal(uint64_t pc, bool module);
  */
 void dtc_print_text(const uint8_t *p, uint32_t n, int width);
 void dtc_print_bytes(const uint8_t *p, uint64_t n);
+/* dtc_tracemem_size: the bytes of a tracemem() record to show (its dsize when in 0..size). */
+uint64_t dtc_tracemem_size(const dt_action *a, const uint8_t *data);
 /* dtc_print_int: an integer of size bytes as trace() prints it (not quiet: as keys print too). */
 void dtc_print_int(int64_t v, uint32_t size, bool quiet);
 const dt_conv *dtc_fmt_next(const dt_fmtdesc *fd, const char **t, uint32_t *ci);

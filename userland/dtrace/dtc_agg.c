@@ -488,19 +488,23 @@ void dtc_agg_print_hist(struct dtc *d, const struct dtc_aggent *e, bool blank_af
 {
 	const dt_aggdesc *ag = dtc_agg_desc(d, e->ae_aggid);
 	uint32_t n = e->ae_nvals, first = n, last = 0;
-	unsigned __int128 total = 0;
+	unsigned __int128 total = 0, largest = 0;
 	bool pos = false, neg = false;
 
 	for (uint32_t i = 0; i < n; i++) {
 		int64_t c = e->ae_vals[i];             /* raw: normalize() changes counts, not bars */
+		uint64_t mag = c < 0 ? -(uint64_t)c : (uint64_t)c;
 		if (c != 0) {
 			first = MIN(first, i);
 			last = i;
 		}
-		total += c < 0 ? -(uint64_t)c : (uint64_t)c;
+		total += mag;
+		largest = MAX(largest, mag);
 		pos |= c > 0;
 		neg |= c < 0;
 	}
+	if (d->dc_aggzoom)                         /* the largest bucket fills its bar */
+		total = largest;
 	if (first == n)
 		first = last = ag->ag_func == DT_AGG_QUANTIZE ? DTRACE_QUANTIZE_ZEROBUCKET :
 		               ag->ag_func == DT_AGG_LQUANTIZE ? 1 : 0;

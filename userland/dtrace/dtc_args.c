@@ -11,8 +11,8 @@
  *
  * Every flag of dtrace(1M) is known.  Those Sonde cannot honour say so as
  * DTrace would when the facility is missing: -A (no driver.conf to write:
- * tools/dtrace -A saves the enabling on the host), -G and -h (no object
- * or header is written: dtc_gen_refuse), -32 (the kernel is LP64).  -o
+ * tools/dtrace -A saves the enabling on the host), -G (no object is
+ * needed: dtc_gen.c, which writes -h's header), -32 (the kernel is LP64).  -o
  * names the output file (dtc_ofile.c), -c and -p the process traced
  * (dtc_proc.c), -a claims the anonymous state (dtc_anon.c); -C, -D, -U,
  * -I and -H are the C preprocessor's (dtc_cpp.c).
@@ -228,24 +228,3 @@ int dtc_parse_args(struct dtc *d, int argc, char **argv)
 	return -1;
 }
 
-/*
- * dtc_gen_refuse: -G and -h once the program compiled: the object or
- * header file it would write (NAME.o / NAME.h beside the first script)
- * cannot be, as there are no writable files.  Returns the exit status 1.
- */
-int dtc_gen_refuse(struct dtc *d)
-{
-	const char *script = d->dc_operands[0];
-	size_t n = strlen(script);
-	char file[256];
-
-	if (n > 2 && strcmp(script + n - 2, ".d") == 0)
-		n -= 2;
-	if (strcmp(script, "dtrace") == 0)
-		ksnprintf(file, sizeof(file), "d.%s", d->dc_gen_header ? "h" : "o");
-	else
-		ksnprintf(file, sizeof(file), "%.*s.%s", (int)MIN(n, 200), script, d->dc_gen_header ? "h" : "o");
-	dtc_err("dtrace: failed to open %s file '%s': Read-only file system\n",
-	        d->dc_gen_header ? "header" : "output", file);
-	return 1;
-}

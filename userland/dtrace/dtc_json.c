@@ -209,7 +209,7 @@ static bool json_action(struct dtc *d, const dt_action *a, const uint8_t *data, 
 	else if (a->ac_kind == DT_ACT_USTACK)
 		json_stack((const uint64_t *)data, 1);
 	else if (a->ac_kind == DT_ACT_TRACEMEM)
-		json_bytes(data, (uint32_t)a->ac_arg);
+		json_bytes(data, (uint32_t)dtc_tracemem_size(a, data));
 	else
 		json_text(d, a, data);
 	dtc_outn("}", 1);

@@ -26,7 +26,7 @@
  * dtrace(1M) inherits its descriptor 1: -o does not redirect it, a
  * freopen() does (docs/consumer.md).
  *
- * What not: -G and -h still write no object or header (dtc_gen_refuse).
+ * -h's header is written by dtc_gen.c (to the -o file, truncated).
  * Context: the consumer's thread, thread context.
  *
  * Tests: tests/e2e/test_dtrace_ofile.py

@@ -42,6 +42,7 @@ static bool set_flag(struct dtc *d, const dt_optval *v)
 		{ "flowindent", offsetof(struct dtc, dc_flowindent) },
 		{ "rawbytes", offsetof(struct dtc, dc_rawbytes) },
 		{ "aggpercpu", offsetof(struct dtc, dc_aggpercpu) },
+		{ "aggzoom", offsetof(struct dtc, dc_aggzoom) },
 		{ "grabanon", offsetof(struct dtc, dc_grabanon) },
 		{ "errtags", offsetof(struct dtc, dc_errtags) },
 		{ "droptags", offsetof(struct dtc, dc_droptags) },

@@ -198,6 +198,21 @@ void dtc_print_bytes(const uint8_t *p, uint64_t n)
 	}
 }
 
+/*
+ * dtc_tracemem_size: how many of a tracemem() record's bytes to show: its
+ * size, or the dsize recorded after them when that is in 0..size (DTrace
+ * ignores a dsize below 0 or above the size).
+ */
+uint64_t dtc_tracemem_size(const dt_action *a, const uint8_t *data)
+{
+	int64_t dsize;
+
+	if (a->ac_nargs < 2)
+		return a->ac_arg;
+	memcpy(&dsize, data + ALIGN_UP(a->ac_arg, 8), 8);
+	return dsize < 0 || (uint64_t)dsize > a->ac_arg ? a->ac_arg : (uint64_t)dsize;
+}
+
 static bool text_byte(uint8_t c)
 {
 	return (c >= 0x20 && c < 0x7f) || (c >= 7 && c <= 13);
@@ -608,11 +623,8 @@ static void print_action(struct dtc *d, const dt_action *a, const uint8_t *data)
 	case DT_ACT_PRINT: dtc_print_typed(a->ac_type, a->ac_args[0], data); break;
 	case DT_ACT_USTACK: dtc_print_ustack(d, (const uint64_t *)data, dtrace_action_size(a, 0, 0) / 8); break;
 	case DT_ACT_STACK: dtc_print_stack(d, (const uint64_t *)data, (uint32_t)(a->ac_arg ? a->ac_arg : d->dc_ov.dov_stackframes)); break;
-	case DT_ACT_TRACEMEM:
-		if (!d->dc_rawbytes && is_text(data, (uint32_t)a->ac_arg))
-			dtc_out(d->dc_quiet ? "%.*s" : "  %-33.*s", (int)a->ac_arg, (const char *)data);
-		else
-			dtc_print_bytes(data, a->ac_arg);
+	case DT_ACT_TRACEMEM:            /* always the dump, even of text */
+		dtc_print_bytes(data, dtc_tracemem_size(a, data));
 		break;
 	case DT_ACT_SYM:
 		dtc_print_sym((uint64_t)v, false, sym, sizeof(sym));

@@ -25,7 +25,7 @@
 /* Options DTrace lets a running consumer change. */
 static const char *const dynamic_opts[] = {
 	"aggrate", "aggsortkey", "aggsortkeypos", "aggsortpos", "aggsortrev",
-	"flowindent", "quiet", "rawbytes", "stackindent", "switchrate", NULL,
+	"aggzoom", "flowindent", "quiet", "rawbytes", "stackindent", "switchrate", NULL,
 };
 
 /* Options DTrace knows but will not change while tracing is active. */

@@ -506,7 +506,7 @@ static int cmd_dtrace(int argc, char **argv)
 	if (rc < 0 && d->dc_prog != NULL)
 		rc = apply_pragmas(d);
 	if (rc < 0 && (d->dc_gen_object || d->dc_gen_header))
-		rc = dtc_gen_refuse(d);
+		rc = dtc_gen(d);
 	if (rc < 0 && d->dc_show_dif)
 		dtc_show_dif(d);
 	if (rc < 0 && d->dc_list)

@@ -1,0 +1,7 @@
+/*
+ * Asserts D_PROV_PRDUP: a provider definition declares each probe once.
+ */
+provider shop {
+	probe order(int);
+	probe order(int, int);
+};
