@@ -145,7 +145,7 @@ static bool framework_pc(uint64_t pc)
  */
 static int stack_walk_here(uint64_t *pcs, int max)
 {
-	uint64_t fp = (uint64_t)__builtin_frame_address(0);
+	uint64_t fp = arch_frame_here();
 	uint64_t ret = arch_frame_step(&fp);
 	int n = 0;
 

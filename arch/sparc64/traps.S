@@ -473,7 +473,12 @@ trap_generic_kernel:
 	stx	%i5, [%l7 + TF_O + 0x28]
 	stx	%i6, [%l7 + TF_O + 0x30]
 	stx	%i7, [%l7 + TF_O + 0x38]
-	wrpr	%g0, PSTATE_KERN, %pstate       /* the normal globals, interrupts off */
+	andcc	%l0, TSTATE_PRIV, %g0           /* from user mode, the user's %sp and */
+	bnz,pt	%xcc, 3f                        /* call site leave this window (they */
+	 nop                                    /* come back from the frame): a kernel */
+	clr	%i6                             /* stack's walk ends at the trap, with */
+	clr	%i7                             /* no user address in it (stack()) */
+3:	wrpr	%g0, PSTATE_KERN, %pstate       /* the normal globals, interrupts off */
 	wrpr	%g0, 0, %tl
 	stx	%g0, [%l7 + TF_G + 0x00]
 	stx	%g1, [%l7 + TF_G + 0x08]

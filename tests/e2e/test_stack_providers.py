@@ -1,6 +1,7 @@
 """stack() of every provider: the probed code's frames, none of DTrace's own.
 
-One guest per CPU count runs two dtrace programs (the munmap workload, then a
+One guest per CPU count (x86_64: 1, 2, 4, and 2 with fbt's trap path;
+sparc64: 1, when it is built) runs two dtrace programs (the munmap workload, then a
 spinning one) whose clauses, one per provider, each print stack() and add
 @s[tag, stack()].  For every tag the printed stacks must be exactly the
 aggregation's keys (stack() and a stack() key are one walk), no frame may
@@ -11,7 +12,8 @@ text (dif/, trace/: the symbols between __dtrace_text_start and
 __dtrace_text_end), and no frame may be a bare address.  Each provider's
 stack must also start where DTrace's does: fbt and lockstat at the probed function's caller;
 syscall, sysinfo, sdt, sched, proc at the code that fired the probe; a kernel
-stack reached from a system call ends at syscall_entry.  A profile sample of
+stack reached from a system call ends at its entry (syscall_entry;
+sparc64: trap_generic_kernel), with no user address.  A profile sample of
 user code and a pid probe have an empty kernel stack; ERROR's stack is the
 faulting probe's.  The paper's sysinfo:::xcalls { @[stack()] = count(); }
 shows the munmap path (2 CPUs or more: one CPU sends no cross-call).
@@ -52,9 +54,10 @@ SPIN_PROBES = [
     ("profile-kernel", "profile-997 /arg0 != 0/"),
 ]
 FAULT = "fbt::proc_munmap:entry /pid == $target/ { trace(*(int *)8); }"
-# The firing path's own functions, which no stack may show; other framework
-# code may appear below the probe site when it is the traced code (the pid
-# provider's exit hook taking a lock; the syscall stub under an fbt probe).
+# The firing path's own functions, which no stack may show above a trap
+# entry (below one, an interrupt may have found a stub running); other
+# framework code may appear below the probe site when it is the traced code
+# (the pid provider's exit hook taking a lock; the syscall stub under fbt).
 FIRING = {"stack_walk", "stack_walk_here", "stack_record", "agg_key", "ecb_fire", "dtrace_probe",
           "dtrace_probe_frame", "dtrace_probe_user", "probe_fire_more", "probe_fire_rest",
           "si_xcall_fire", "ls_fire", "pr_fire", "sc_stub", "dif_interp", "dtrace_builtin"}
@@ -70,8 +73,11 @@ def program(probes, extra=""):
                      'END { printf("@A\\n"); printa(@s); }']) + "\n"
 
 
-def framework_names():
-    out = subprocess.run(["nm", KERNEL], stdout=subprocess.PIPE, check=True).stdout.decode()
+S64_KERNEL = os.path.join(ROOT, "build", "sparc64", "kernel.elf")
+
+
+def framework_names(kernel, nm):
+    out = subprocess.run([nm, kernel], stdout=subprocess.PIPE, check=True).stdout.decode()
     syms = [(int(a, 16), n) for a, _, n in (l.split()[:3] for l in out.splitlines() if len(l.split()) >= 3)]
     addr = {n: a for a, n in syms}
     lo, hi = addr["__dtrace_text_start"], addr["__dtrace_text_end"]
@@ -102,9 +108,11 @@ def parse(out, tags):
     return traced, keyed
 
 
-def run(cpus, append, cmdline, files):
+def run(arch, cpus, append, cmdline, files):
     env = dict(os.environ, SONDE_CPUS=str(cpus), SONDE_TIMEOUT="200", SONDE_APPEND=append)
     env.pop("SONDE_BOOT", None)
+    if arch == "sparc64":
+        env["SONDE_ARCH"] = "sparc64"
     args = [TOOL]
     for f in files:
         args += ["--file", f]
@@ -118,6 +126,14 @@ def func(frame):
     return frame.split("`", 1)[1].split("+", 1)[0] if "`" in frame else frame
 
 
+def above_trap(stack):
+    """The frames above the first trap or interrupt entry (below it, a stub may be interrupted)."""
+    for i, f in enumerate(stack):
+        if func(f).startswith("trap_common") or func(f) == "trap_generic_kernel":
+            return stack[:i]
+    return stack
+
+
 def check_common(traced, keyed, framework, out):
     for tag, stacks in traced.items():
         assert sorted(set(map(tuple, stacks))) == sorted(set(map(tuple, keyed.get(tag, [])))), \
@@ -125,6 +141,7 @@ def check_common(traced, keyed, framework, out):
         for s in stacks:
             for f in s:
                 assert not f.startswith("0x"), "%s: bare address %s\n%s" % (tag, f, out)
+            for f in above_trap(s):
                 assert func(f) not in FIRING, "%s: DTrace's own frame %s\n%s" % (tag, f, out)
             if tag in OUTSIDE:
                 assert not s or func(s[0]) not in framework, "%s: starts in DTrace %s\n%s" % (tag, s, out)
@@ -134,17 +151,17 @@ def firsts(stacks):
     return {func(s[0]) for s in stacks if s}
 
 
-def check_munmap(traced, cpus, out):
+def check_munmap(traced, cpus, entry, out):
     need = [t for t, _ in MUNMAP_PROBES if t != "xcalls" or cpus > 1]
     for t in need:
         assert t in traced, "%s never fired\n%s" % (t, out)
     if cpus > 1:           # the paper's example: the munmap path, and it alone
         for s in traced["xcalls"]:
             fs = [func(f) for f in s]
-            assert fs[0] == "xcall" and "proc_munmap" in fs and fs[-1] == "syscall_entry", out
+            assert fs[0] == "xcall" and "proc_munmap" in fs and fs[-1] == entry, out
     for t in ("fbt-entry", "fbt-return"):
         for s in traced[t]:
-            assert func(s[0]) == "sys_munmap" and func(s[-1]) == "syscall_entry", out
+            assert func(s[0]) == "sys_munmap" and func(s[-1]) == entry, out
     assert firsts(traced["cyclic-fire"]) == {"timer_interrupt"}, out
     assert firsts(traced["on-cpu"]) <= {"sched_switch", "thread_start"}, out
     assert "spin_lock" not in firsts(traced["spin-acquire"]), out
@@ -153,10 +170,16 @@ def check_munmap(traced, cpus, out):
     assert set(map(tuple, traced["ERROR"])) <= set(map(tuple, traced["fbt-entry"])), out
 
 
-@pytest.mark.parametrize("cpus,append", [(1, ""), (2, ""), (4, ""), (2, "nofbtjump")])
-def test_every_provider_stack(cpus, append, tmp_path):
-    if not os.path.exists(KERNEL):
-        pytest.fail("%s missing: run make" % KERNEL)
+@pytest.mark.parametrize("arch,cpus,append", [("x86_64", 1, ""), ("x86_64", 2, ""), ("x86_64", 4, ""),
+                                               ("x86_64", 2, "nofbtjump"), ("sparc64", 1, "")])
+def test_every_provider_stack(arch, cpus, append, tmp_path):
+    kernel, nm, entry = KERNEL, "nm", "syscall_entry"      # where a system call enters the kernel
+    if arch == "sparc64":                  # one CPU (sun4u); fbt and sdt sites trap
+        kernel, nm, entry = S64_KERNEL, "sparc64-linux-gnu-nm", "trap_generic_kernel"
+        if not os.path.exists(kernel):
+            pytest.skip("no sparc64 kernel (make ARCH=sparc64)")
+    if not os.path.exists(kernel):
+        pytest.fail("%s missing: run make" % kernel)
     a = os.path.relpath(str(tmp_path / "munmap.d"), ROOT)
     b = os.path.relpath(str(tmp_path / "spin.d"), ROOT)
     c = os.path.relpath(str(tmp_path / "syscall.d"), ROOT)
@@ -166,14 +189,14 @@ def test_every_provider_stack(cpus, append, tmp_path):
         f.write(program(SPIN_PROBES))
     with open(os.path.join(ROOT, c), "w") as f:
         f.write(program(SYSCALL_PROBES))
-    out = run(cpus, append, "dtrace -q -s %s -c '/bin/munmapbench 3'; echo @@; "
-              "dtrace -q -s %s -c '/bin/spin 40'; echo @@; "
+    out = run(arch, cpus, append, "dtrace -q -s %s -c '/bin/munmapbench 3'; echo @@; "
+              "dtrace -q -s %s -c '/bin/spin 10'; echo @@; "
               "dtrace -q -s %s -c '/bin/munmapbench 1'" % (a, b, c), [a, b, c])
     first, second, third = out.split("@@\n")
-    framework = framework_names()
+    framework = framework_names(kernel, nm)
     traced, keyed = parse(first, [t for t, _ in MUNMAP_PROBES])
     check_common(traced, keyed, framework, first)
-    check_munmap(traced, cpus, first)
+    check_munmap(traced, cpus, entry, first)
     traced, keyed = parse(second, [t for t, _ in SPIN_PROBES])
     check_common(traced, keyed, framework, second)
     assert traced.get("profile-user"), second
@@ -183,4 +206,4 @@ def test_every_provider_stack(cpus, append, tmp_path):
     for t, _ in SYSCALL_PROBES:
         assert traced.get(t), "%s never fired\n%s" % (t, third)
         for s in traced[t]:
-            assert func(s[0]) == "syscall_dispatch" and func(s[-1]) == "syscall_entry", third
+            assert func(s[0]) == "syscall_dispatch" and func(s[-1]) == entry, third
