@@ -14,6 +14,11 @@
  * ERROR probe fires for that consumer.  Nothing here sleeps, allocates or
  * takes a lock.
  *
+ * Stacks.  stack() and a stack() key come from one walk (stack_record): from
+ * the frame dtrace_probe_frame was given, or, for dtrace_probe(), from here,
+ * less the leading frames in the framework's own text (found by address);
+ * then the probe's aframes come off.  A firing in user code has none.
+ *
  * The fast loop.  dtrace_probe_frame (fbt, sdt) first runs the ECBs that
  * enabling made fast (dte_fast, lean.c) before any firing state is set
  * up: a keyless count() or sum(constant) without predicate is one add to
