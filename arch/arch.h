@@ -58,6 +58,14 @@ int arch_backtrace(uint64_t *pcs, int max, int skip);
  * readable kernel frame.  stack()'s walk (trace/probe.c).  Probe context.
  */
 uint64_t arch_frame_step(uint64_t *fp);
+/*
+ * arch_frame_here: a frame pointer, as arch_frame_step takes it, on the
+ * calling function's own chain: its own frame (x86_64: %rbp) or its
+ * caller's (sparc64: %fp, the caller's %sp), so that the first step gives
+ * the return address into the caller or the caller's caller.  Valid while
+ * the function runs.  stack() walks from it past the framework's frames.
+ */
+#define arch_frame_here() ((uint64_t)__builtin_frame_address(0) - ARCH_FRAME_BIAS)
 /* arch_frame_make: lay out in area (16 words) an outermost frame returning to ret; its frame pointer (self-tests). */
 uint64_t arch_frame_make(uint64_t area[16], uint64_t ret);
 /* vm_wx_violations: pages of the kernel image mapped writable and executable; 0 is right (self-tests). */
@@ -153,6 +161,7 @@ void arch_context_switch(uint64_t *save_sp, uint64_t new_sp);
 #define ARCH_PID_TRAP_LEN 1
 /* A USDT site's length (userland/libc/x86_64/usdt_isa.h): a 5-byte NOP, or xor + 3-byte NOP. */
 #define ARCH_USDT_SITE_LEN 5
+#define ARCH_FRAME_BIAS   0                     /* __builtin_frame_address(0) is %rbp itself */
 #endif
 #define ARCH_PROT_WRITE   1
 #define ARCH_PROT_EXEC    2

@@ -45,8 +45,11 @@ static void proc_pid_gone(struct proc *p)
 		hook(p);
 }
 
-/* proc_event: report ev to the proc provider if it listens. */
-static void proc_event(enum proc_event ev, uint64_t a0, uint64_t a1, uint64_t a2)
+/*
+ * proc_event: report ev to the proc provider if it listens.  Always inlined,
+ * so that stack() starts at the process code that saw the event.
+ */
+static inline __attribute__((always_inline)) void proc_event(enum proc_event ev, uint64_t a0, uint64_t a1, uint64_t a2)
 {
 	void (*hook)(enum proc_event, uint64_t, uint64_t, uint64_t) = proc_probe_hook;
 

@@ -14,6 +14,11 @@
  * ERROR probe fires for that consumer.  Nothing here sleeps, allocates or
  * takes a lock.
  *
+ * Stacks.  stack() and a stack() key come from one walk (stack_record): from
+ * the frame dtrace_probe_frame was given, or, for dtrace_probe(), from here,
+ * less the leading frames in the framework's own text (found by address);
+ * then the probe's aframes come off.  A firing in user code has none.
+ *
  * The fast loop.  dtrace_probe_frame (fbt, sdt) first runs the ECBs that
  * enabling made fast (dte_fast, lean.c) before any firing state is set
  * up: a keyless count() or sum(constant) without predicate is one add to
@@ -120,16 +125,59 @@ size_t dtrace_strcpy_safe(char *dst, uint64_t src, size_t size)
 
 /* ---- stacks ---- */
 
-/* stack_walk: the probed code's PC, then its callers, from the frame the provider set. */
+/*
+ * The framework's own code: dif/ and trace/ (the firing loop, the actions,
+ * and every provider's firing stub, all in trace/prov_*.c) and the JIT's
+ * area, one range of the image (linker.ld).  stack() never shows a frame
+ * there.
+ */
+extern char __dtrace_text_start[], __dtrace_text_end[];
+
+static bool framework_pc(uint64_t pc)
+{
+	return pc >= (uint64_t)__dtrace_text_start && pc < (uint64_t)__dtrace_text_end;
+}
+
+#define STACK_FRAMEWORK_MAX 64   /* framework frames above a probe site, at most (a bad chain ends) */
+
+/*
+ * stack_walk_here: the stack of a firing from dtrace_probe(), which has no
+ * frame to start from: this very call chain, less its leading frames in
+ * the framework's text (this walk, the actions, the firing loop,
+ * dtrace_probe, the provider's stub), found by address, so it holds however
+ * gcc inlined or tail-called them.  The first PC outside is the probe site
+ * (xcall+0x6e for sysinfo:::xcalls); the provider's aframes come off after.
+ */
+static int stack_walk_here(uint64_t *pcs, int max)
+{
+	uint64_t fp = arch_frame_here();
+	uint64_t ret = arch_frame_step(&fp);
+	int n = 0;
+
+	for (int i = 0; ret != 0 && framework_pc(ret) && i < STACK_FRAMEWORK_MAX; i++)
+		ret = arch_frame_step(&fp);
+	if (framework_pc(ret))
+		return 0;
+	for (; ret != 0 && n < max; ret = arch_frame_step(&fp))
+		pcs[n++] = ret;
+	return n;
+}
+
+/*
+ * stack_walk: the probed code's PC, then its callers: from the frame the
+ * provider set (dtrace_probe_frame), from here (dtrace_probe), or none for
+ * a firing in user code (dtrace_probe_user: pid, a profile sample taken in
+ * user mode).
+ */
 static int stack_walk(dtrace_firing_t *f, uint64_t *pcs, int max)
 {
 	int n = 0;
 	uint64_t fp = f->df_frame_fp;
 
-	if (f->df_frame_pc == 0)
-		return arch_backtrace(pcs, max, 0);
 	if (f->df_frame_user)
-		return 0;                                /* a probe in user code (pid): no kernel frames */
+		return 0;
+	if (f->df_frame_pc == 0)
+		return stack_walk_here(pcs, max);
 	pcs[n++] = f->df_frame_pc;
 	if (f->df_frame_ret != NULL && n < max) {    /* at a boundary: the caller, then its frame */
 		uint64_t ret = *f->df_frame_ret;
@@ -367,11 +415,13 @@ static int act_exit(struct act_ctx *c, const dt_action *a)
 /*
  * stack_record: n frames for stack() into pcs, leaving out the probe's
  * aframes first PCs (fbt's: the probed function itself, so the stack starts
- * at the call site, as in DTrace); zero-filled.
+ * at the call site, as in DTrace); zero-filled.  stack() and a stack() key
+ * both come here, so they agree frame for frame.  ERROR's are those of the
+ * probe whose clause faulted (df_aframes is the faulting probe's).
  */
 static void stack_record(dtrace_firing_t *f, uint64_t *pcs, uint32_t n)
 {
-	uint32_t skip = (uint32_t)MAX(f->df_probe->dtpr_aframes, 0);
+	uint32_t skip = (uint32_t)MAX(f->df_aframes, 0);
 	uint64_t all[128];
 	int got = stack_walk(f, all, (int)MIN(n + skip, (uint32_t)ARRAY_SIZE(all)));
 	uint32_t k = 0;
@@ -995,6 +1045,7 @@ static inline __attribute__((always_inline)) void probe_fire(dtrace_firing_t *f,
 	f->df_inprobe = true;
 	f->df_cpu = cpu;
 	f->df_probe = p;
+	f->df_aframes = p->dtpr_aframes;
 	f->df_timestamp = 0;                        /* read on first use (firing_time) */
 	f->df_vstart = __builtin_expect(dtrace_vtime_active != 0, 0) ? ktime_ns() : 0;
 	bool have_args = false;

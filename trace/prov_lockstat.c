@@ -10,11 +10,13 @@
  *   lockstat:kernel:mutex_lock:adaptive-block   arg0 = mutex, arg1 = ns blocked
  *
  * The lock code (kernel/lock.c) calls lockstat_hook when it is set; the hook
- * is set while any of these probes is enabled.  The scheduler's own lock
- * is taken raw and never reported (its probes would fire inside a context
- * switch).
+ * is set while any of these probes is enabled.  stack() starts at the
+ * lock function's caller, as in DTrace: the probes' one artificial frame
+ * (aframes) is the lock function, which kernel/lock.c never inlines.  The
+ * scheduler's own lock is taken raw and never reported (its probes would
+ * fire inside a context switch).
  *
- * Tests: tests/d/subr; tests/d/probes (lockstat listing)
+ * Tests: tests/d/subr; tests/d/probes (lockstat listing); tests/e2e/test_stacks.py
  */
 #include "kernel/klib.h"
 #include "kernel/lock.h"
@@ -84,5 +86,5 @@ void lockstat_init(void)
 	dtrace_provider_attr_set(p, &lockstat_attr);
 	for (int ev = 0; ev < LS_NEVENTS; ev++)
 		ls_ids[ev] = dtrace_probe_create(p, "kernel", ls_probes[ev].lp_func, ls_probes[ev].lp_name,
-		                                 0, (void *)(uintptr_t)ev);
+		                                 1, (void *)(uintptr_t)ev);
 }

@@ -63,5 +63,5 @@ void proc_prov_init(void)
 	if (p == NULL)
 		panic("proc_prov_init: cannot register");
 	for (int ev = 0; ev < PROC_EV_COUNT; ev++)
-		pr_ids[ev] = dtrace_probe_create(p, "", "", pr_names[ev], 1, NULL);
+		pr_ids[ev] = dtrace_probe_create(p, "", "", pr_names[ev], 0, NULL);
 }

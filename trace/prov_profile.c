@@ -10,7 +10,8 @@
  * demand when a description names one (dtps_provide), plus DTrace's usual
  * set for listing.  arg0 is the kernel PC the timer interrupted (0 if user
  * mode was interrupted), arg1 the user PC (0 in the kernel); stack() starts
- * at the interrupted code.  When that code has no frame of its own there (a
+ * at the interrupted kernel code, and is empty for a sample of user code
+ * (as in DTrace: ustack() has that one's frames).  When that code has no frame of its own there (a
  * frameless leaf such as the idle loop's sti; hlt, or a function in its
  * prologue or at its ret), prov_isa_intr_retslot() gives its return
  * address, so that its caller is not skipped by the frame walk.
@@ -110,8 +111,10 @@ static void profile_fire(void *arg)
 	/* Interrupts are off: cyclics run in the timer interrupt (kernel/cyclic.c). */
 	prov_isa_intr_frame(&pc, &fp, &user);
 	uint64_t args[6] = { user ? 0 : pc, user ? pc : 0 };
-	dtrace_probe_frame(pp->pp_id, arch_cpu_id(), args, user ? 0 : pc, user ? 0 : fp,
-	                   user ? NULL : prov_isa_intr_retslot());
+	if (user)                    /* a sample of user code: no kernel stack */
+		dtrace_probe_user(pp->pp_id, arch_cpu_id(), args, pc);
+	else
+		dtrace_probe_frame(pp->pp_id, arch_cpu_id(), args, pc, fp, prov_isa_intr_retslot());
 }
 
 static void profile_make(const char *name)

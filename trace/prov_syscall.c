@@ -97,7 +97,7 @@ void syscall_prov_init(void)
 		const char *name = syscall_name(nr, &nargs);
 		if (name == NULL)
 			continue;
-		dtrace_probe_create(p, "", name, "entry", 1, (void *)((nr << 1) + 1));
-		dtrace_probe_create(p, "", name, "return", 1, (void *)((nr << 1 | 1) + 1));
+		dtrace_probe_create(p, "", name, "entry", 0, (void *)((nr << 1) + 1));
+		dtrace_probe_create(p, "", name, "return", 0, (void *)((nr << 1 | 1) + 1));
 	}
 }

@@ -136,8 +136,11 @@ dtrace_provider_t *dtrace_register(const char *name, const dtrace_pops_t *ops, v
 
 /*
  * dtrace_probe_create: a new probe of prov; returns its id, or 0 if memory
- * is short or the name exists.  aframes: stack frames to skip so that
- * stack() starts at the probed code.  Thread context.
+ * is short or the name exists.  aframes: frames to leave out of the top
+ * of stack() so that it starts at the probed code's caller (fbt: 1, the
+ * probed function).  A provider that fires with dtrace_probe() adds none:
+ * its stub lives in trace/, whose frames stack() never shows, and the
+ * kernel code calls it through a hook that is always inlined.  Thread context.
  */
 dtrace_id_t dtrace_probe_create(dtrace_provider_t *prov, const char *mod, const char *func,
                                 const char *name, int aframes, void *parg);
@@ -160,7 +163,9 @@ void *dtrace_probe_arg(dtrace_id_t id);
 
 /*
  * dtrace_probe: the probe fired.  Runs every enabled clause of every
- * consumer on it.  Probe context (the caller has interrupts off or lets
+ * consumer on it.  stack() starts at the first frame of this call chain
+ * outside the framework's text (dif/, trace/): the kernel code that called
+ * the provider's stub.  Probe context (the caller has interrupts off or lets
  * dtrace_probe turn them off); re-entry on the same CPU is refused and
  * counted.
  */
@@ -175,15 +180,16 @@ void dtrace_probe(dtrace_id_t id, uint64_t arg0, uint64_t arg1, uint64_t arg2,
  * in the frame fp; when the probe is at a function boundary, where the probed
  * function has no frame of its own, retslot is the stack slot holding its
  * return address (the caller's PC comes next), and NULL elsewhere.  pc 0 means
- * no such frame (user code interrupted): stack() walks from here.  pc is a
- * kernel address: probes in user code fire with dtrace_probe_user.  Probe
+ * no such frame: stack() walks from here, as for dtrace_probe.  pc is a
+ * kernel address: probes in user code (and profile samples of it) fire with
+ * dtrace_probe_user.  Probe
  * context.
  */
 void dtrace_probe_frame(dtrace_id_t id, int cpu, const uint64_t args[6], uint64_t pc, uint64_t fp,
                         const uint64_t *retslot);
 /*
  * dtrace_probe_user: dtrace_probe_frame for a probe in user code at upc (the
- * pid provider's): stack() is empty and caller 0, as in DTrace.  (An address
+ * pid provider's, a profile sample of user mode): stack() is empty and caller 0, as in DTrace.  (An address
  * alone cannot say: a machine may put the kernel's image low in the address
  * space.)  Probe context.
  */

@@ -36,6 +36,8 @@
 /* A USDT site's length (userland/libc/sparc64/usdt_isa.h): one word. */
 #define ARCH_USDT_SITE_LEN 4
 #define ARCH_LDOUBLE_FORMAT ARCH_LDOUBLE_QUAD   /* the V9 ABI's long double: IEEE quad */
+/* __builtin_frame_address(0) is %fp unbiased: less this, the biased %fp arch_frame_step takes. */
+#define ARCH_FRAME_BIAS   2047
 
 /* Kernel thread stacks (kernel/thread.h): SPARC frames are at least 176 bytes. */
 #define ARCH_THREAD_STACK_SIZE (48 * 1024)

@@ -572,6 +572,7 @@ bool prov_isa_intr_frame(uint64_t *pc, uint64_t *fp, bool *user)
 	}
 	*pc = tf->tf_tpc;
 	*fp = tf->tf_o[6];
+	*user = (tf->tf_tstate & TSTATE_PRIV) == 0;     /* profile: arg1, and no kernel stack */
 	return true;
 }
 

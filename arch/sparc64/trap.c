@@ -120,7 +120,7 @@ uint64_t arch_frame_make(uint64_t area[16], uint64_t ret)
 int arch_backtrace(uint64_t *pcs, int max, int skip)
 {
 	uint64_t tmp[64];
-	int n = stack_from((uint64_t)__builtin_frame_address(0), tmp, max + skip < 64 ? max + skip : 64);
+	int n = stack_from(arch_frame_here(), tmp, max + skip < 64 ? max + skip : 64);
 	int k = 0;
 
 	for (int i = skip; i < n && k < max; i++)

@@ -473,7 +473,20 @@ trap_generic_kernel:
 	stx	%i5, [%l7 + TF_O + 0x28]
 	stx	%i6, [%l7 + TF_O + 0x30]
 	stx	%i7, [%l7 + TF_O + 0x38]
-	wrpr	%g0, PSTATE_KERN, %pstate       /* the normal globals, interrupts off */
+	/*
+	 * For stack walks (stack(), backtraces), this window's %i7, saved
+	 * above, becomes the trapped PC: from the kernel, the walk goes on
+	 * through the trapped code as if it had called here (its %o7 may hold
+	 * anything by now); from user mode the user's %sp and PC leave the
+	 * window too, so a kernel stack ends at the trap with no user address.
+	 * The frame gives them back on the way out.
+	 */
+	andcc	%l0, TSTATE_PRIV, %g0
+	bnz,pt	%xcc, 3f
+	 mov	%l1, %i7                        /* %tpc */
+	clr	%i6
+	clr	%i7
+3:	wrpr	%g0, PSTATE_KERN, %pstate       /* the normal globals, interrupts off */
 	wrpr	%g0, 0, %tl
 	stx	%g0, [%l7 + TF_G + 0x00]
 	stx	%g1, [%l7 + TF_G + 0x08]

@@ -84,9 +84,17 @@ trap_common:
 	cld
 	mov rdi, rsp
 	; Make the saved frame look like a call frame so backtraces walk through
-	; traps: rbp points at (saved rbp, interrupted rip) pairs.
-	push qword [rsp + 17 * 8]       ; interrupted rip
-	push rbp
+	; traps: rbp points at (saved rbp, interrupted rip) pairs.  From user
+	; mode the pair is (0, 0): a kernel stack ends at the trap, with no
+	; user address in it (stack() of a probe in an interrupt of user code).
+	mov rax, [rsp + 17 * 8]         ; interrupted rip (rax, rcx, rdx are saved: free)
+	mov rcx, rbp
+	xor edx, edx
+	test qword [rdi + 18 * 8], 3    ; the interrupted cs
+	cmovnz rax, rdx
+	cmovnz rcx, rdx
+	push rax
+	push rcx
 	mov rbp, rsp
 	call trap_dispatch
 	add rsp, 16
@@ -116,8 +124,8 @@ syscall_entry:
 	SAVE_GPRS
 	cld
 	mov rdi, rsp
-	push qword [rsp + 17 * 8]       ; a call frame for backtraces, as in trap_common
-	push rbp
+	push 0                          ; a call frame for backtraces that ends here: a
+	push 0                          ; system call's kernel stack has no user PC in it
 	mov rbp, rsp
 	sti
 	call arch_syscall
