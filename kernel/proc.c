@@ -258,6 +258,8 @@ int proc_fork(void)
 	}
 	if (r == 0) {
 		memcpy(p->p_execname, parent->p_execname, sizeof(p->p_execname));
+		memcpy(p->p_psargs, parent->p_psargs, sizeof(p->p_psargs));
+		p->p_argc = parent->p_argc;
 		p->p_uid = parent->p_uid;
 		p->p_ppid = parent->p_pid;
 		p->p_brk_base = parent->p_brk_base;

@@ -71,6 +71,7 @@
 #define PROC_FILES      16           /* descriptors per process */
 #define PROC_ARG_MAX    4096         /* bytes of argv strings */
 #define PROC_ARGC_MAX   64
+#define PROC_PSARGS_SZ  80           /* the start of the argument list kept for psinfo_t (PRARGSZ) */
 #define PROC_STACK_PAGES 32          /* 128 KiB of user stack */
 #define PROC_MEM_PAGES  16384        /* 64 MiB: the most brk and mmap may map in one process */
 
@@ -101,6 +102,8 @@ struct proc {
 	char p_fault_sym[64];        /* the pc as function+offset from the image's .symtab, or "" */
 	bool p_exiting;              /* proc_exit has begun (the pid provider makes no new probes) */
 	volatile bool p_held;        /* proc_spawn_held: not in user mode until proc_release */
+	char p_psargs[PROC_PSARGS_SZ];   /* argv joined by spaces, cut at PROC_PSARGS_SZ - 1 (pr_psargs) */
+	int p_argc;                  /* its argument count (pr_argc) */
 };
 
 /*

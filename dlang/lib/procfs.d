@@ -110,8 +110,8 @@ translator psinfo_t < kthread_t *T > {
 	pr_egid = 0;
 	pr_addr = 0;
 	pr_fname = stringof(T->t_name);
-	pr_psargs = stringof(T->t_name);
-	pr_argc = 0;
+	pr_psargs = T->t_proc != 0 ? stringof(T->t_proc->p_psargs) : stringof(T->t_name);
+	pr_argc = T->t_proc != 0 ? T->t_proc->p_argc : 0;
 	pr_dmodel = PR_MODEL_LP64;
 	pr_taskid = 0;
 	pr_projid = 0;
