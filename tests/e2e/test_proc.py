@@ -273,3 +273,17 @@ def test_copyoutstr_writes_the_process_with_w_only():
     assert lines == ["hello"] and "invalid address (0x401000)" in err, (lines, err)   # text: R+X
     status, lines, err = host_dtrace("-q", "-n", prog, "-c", "/bin/echo hello")
     assert status != 0 and "Destructive actions not allowed" in err, err
+
+
+def test_dtrace_says_when_its_process_has_exited():
+    # dtrace(1M)'s notice on standard error when the -c or -p process ends by
+    # itself; never under -q (DTrace's notices are quiet), nor when dtrace ends first.
+    status, lines, err = host_dtrace("-n", "BEGIN", "-c", "/bin/echo hi")
+    assert status == 0 and re.search(r"^dtrace: pid \d+ has exited$", err, re.M), err
+    status, lines, err = host_dtrace("-q", "-n", "BEGIN", "-c", "/bin/echo hi")
+    assert status == 0 and "has exited" not in err, err
+    status, lines, err = host_dtrace("-n", "BEGIN { exit(0); }", "-c", "/bin/spin")
+    assert status == 0 and "has exited" not in err, err
+    status, lines, err = host_dtrace(
+        "--shell", "/bin/sleep 1 &; dtrace -p 1 -n 'proc:::exit /pid == $target/ { trace(pid); }'")
+    assert status == 0 and "dtrace: pid 1 has exited" in err.splitlines(), err

@@ -224,6 +224,7 @@ void dtc_proc_start(struct dtc_proc *p);            /* tracing started: let it r
 uint64_t dtc_proc_id(const struct dtc_proc *p);     /* its id: $target */
 bool dtc_proc_done(const struct dtc_proc *p);       /* it ended by itself */
 int dtc_proc_release(struct dtc_proc *p);           /* kill if running, reap, free; its status */
+void dtc_proc_notice(const struct dtc_proc *p, bool quiet);  /* "dtrace: pid N has exited" if it did */
 /* dtc_proc_grab: -p's running process (never killed: let go at the end); NULL if there is none. */
 struct dtc_proc *dtc_proc_grab(int pid);
 

@@ -7,7 +7,9 @@
  * Ctrl-C, a full buffer, the deadman) the command it created is killed and
  * reaped before dtrace returns.  A process dtrace created never outlives it;
  * one it grabbed (-p PID) is let go instead: $target is its pid and
- * tracing ends when it exits.
+ * tracing ends when it exits.  A process (a program, or -p's) that ends
+ * by itself is reported on standard error, "dtrace: pid N has exited", as
+ * dtrace(1M) does, unless quiet (-q, as DTrace's notices).
  *
  * A program ("/bin/pingpong 10") is a process, created held
  * (proc_spawn_held) so that $target is its pid before compiling, and
@@ -243,6 +245,12 @@ bool dtc_proc_done(const struct dtc_proc *pr)
 	if (pr->dp_grabbed)
 		return proc_kill(pr->dp_pid, 0) != 0;   /* exited (a zombie or gone) */
 	return pr->dp_done;
+}
+
+void dtc_proc_notice(const struct dtc_proc *pr, bool quiet)
+{
+	if (pr != NULL && pr->dp_pid > 0 && !quiet && dtc_proc_done(pr))
+		dtc_err("dtrace: pid %d has exited\n", pr->dp_pid);
 }
 
 int dtc_proc_release(struct dtc_proc *pr)

@@ -412,6 +412,7 @@ int dtc_trace_follow(struct dtc *d)
 	dtrace_status_t st;
 
 	run_loop(d);
+	dtc_proc_notice(d->dc_proc, d->dc_quiet);
 	drain(d);
 	trace_stop(d);
 	drain(d);
