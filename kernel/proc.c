@@ -180,7 +180,7 @@ static int proc_launch(struct proc *p, struct proc_start *ps, int r)
 	if (r == 0) {
 		int pid = p->p_pid;
 		if ((r = proc_start_thread(p, ps)) == 0) {
-			proc_event(PROC_EV_CREATE, (uint64_t)pid, 0, 0);
+			proc_event(PROC_EV_CREATE, (uint64_t)(uintptr_t)p, 0, 0);
 			return pid;
 		}
 	}
@@ -400,7 +400,8 @@ int proc_kill(int pid, int sig)
 	if (p == NULL)
 		return -ESRCH;
 	if (sig != 0)
-		proc_event(PROC_EV_SIGNAL_SEND, tid, (uint64_t)pid, (uint64_t)sig);
+		proc_event(PROC_EV_SIGNAL_SEND, (uint64_t)(uintptr_t)p, (uint64_t)(uintptr_t)p,
+		           (uint64_t)sig);
 	if (sig != 0 && tid != 0)
 		thread_kill(tid);                   /* ends its sleeps early */
 	return 0;

@@ -228,13 +228,14 @@ const char *proc_signal_name(int sig);
  * The proc provider's events (trace/prov_proc.c): while any of its probes
  * is enabled it sets proc_probe_hook, and the process code reports each
  * event through it (a load and a branch when disabled).  Arguments:
- *   PROC_EV_CREATE        child pid                  (parent's context)
+ *   PROC_EV_CREATE        the child's struct proc *  (parent's context)
  *   PROC_EV_EXEC          path (kernel string)       (before the exec)
  *   PROC_EV_EXEC_SUCCESS  -                          (the new program, before it runs)
  *   PROC_EV_EXEC_FAILURE  errno
  *   PROC_EV_EXIT          reason: 1 exited, 2 killed (DTrace's CLD_*)
- *   PROC_EV_SIGNAL_SEND   target tid, target pid, signal  (sender's context)
+ *   PROC_EV_SIGNAL_SEND   target's struct proc * twice, signal  (sender's context)
  *   PROC_EV_START, PROC_EV_LWP_START   -         (the new process's first run)
+ * A struct proc * is a slot of the process table, which is never freed.
  * Thread context.
  */
 enum proc_event {

@@ -159,3 +159,17 @@ def test_ev_lowers_for_what_the_program_uses():
     assert out == (report("description", "BEGIN", "Unstable/Unstable/Common",
                           "Stable/Private/Common")
                    + "\n:::BEGIN\n" + block("Unstable/Unstable/Common", "Unstable/Unstable/Common"))
+
+
+def test_lv_proc_argument_types():
+    # The Guide's proc provider: psinfo_t * and lwpsinfo_t * (translated),
+    # the path a char *, errno, reason and signal ints; the others none.
+    status, out, err = dtrace("-lv", "-n", "proc:::create", "-n", "proc:::exec", "-n",
+                              "proc:::exec-failure", "-n", "proc:::exit", "-n",
+                              "proc:::signal-send", "-n", "proc:::start")
+    assert (status, err) == (0, "")
+    blocks = re.findall(r"\tArgument Types\n((?:\t\t.*\n)+)", out)
+    assert blocks == ["\t\targs[0]: psinfo_t *\n", "\t\targs[0]: char *\n", "\t\targs[0]: int\n",
+                      "\t\targs[0]: int\n",
+                      "\t\targs[0]: lwpsinfo_t *\n\t\targs[1]: psinfo_t *\n\t\targs[2]: int\n",
+                      "\t\tNone\n"], out
