@@ -394,7 +394,10 @@ int proc_kill(int pid, int sig)
 		if (procs[i].p_state == PS_ALIVE && procs[i].p_pid == pid)
 			p = &procs[i];
 	uint64_t tid = p != NULL ? p->p_tid : 0;
-	if (p != NULL && sig != 0 && p->p_sig_pending == 0)
+	bool resume = sig == SIGCONT;           /* continues a stopped process, else nothing */
+	if (p != NULL && resume)
+		p->p_stopped = false;
+	else if (p != NULL && sig != 0 && p->p_sig_pending == 0)
 		p->p_sig_pending = sig;
 	spin_unlock(&proc_lock);
 	if (p == NULL)
@@ -402,15 +405,51 @@ int proc_kill(int pid, int sig)
 	if (sig != 0)
 		proc_event(PROC_EV_SIGNAL_SEND, (uint64_t)(uintptr_t)p, (uint64_t)(uintptr_t)p,
 		           (uint64_t)sig);
-	if (sig != 0 && tid != 0)
+	if (sig != 0 && !resume && tid != 0)
 		thread_kill(tid);                   /* ends its sleeps early */
 	return 0;
+}
+
+bool proc_raise_self(int sig)
+{
+	struct proc *p = curproc();
+	int none = 0;
+
+	if (p == NULL)
+		return false;
+	__atomic_compare_exchange_n(&p->p_sig_pending, &none, sig, false, __ATOMIC_SEQ_CST,
+	                            __ATOMIC_SEQ_CST);   /* the first signal sent wins, as in proc_kill */
+	return true;
+}
+
+bool proc_stop_self(void)
+{
+	struct proc *p = curproc();
+
+	if (p == NULL)
+		return false;
+	p->p_stop_pending = true;
+	return true;
+}
+
+/* proc_stop_wait: stopped (stop()): sleep until SIGCONT, a signal, or a kill of the thread. */
+static void proc_stop_wait(struct proc *p)
+{
+	p->p_stop_pending = false;
+	p->p_stopped = true;
+	arch_irq_enable();
+	while (p->p_stopped && p->p_sig_pending == 0 && !thread_should_exit())
+		thread_sleep_ns(NSEC_PER_MSEC);
+	p->p_stopped = false;
+	arch_irq_disable();
 }
 
 void proc_user_return(void)
 {
 	struct proc *p = curproc();
 
+	if (p != NULL && p->p_stop_pending)
+		proc_stop_wait(p);
 	if (p == NULL || (p->p_sig_pending == 0 && !thread_should_exit()))
 		return;
 	int sig = p->p_sig_pending != 0 ? p->p_sig_pending : SIGKILL;   /* thread_kill: `kill TID` */
@@ -533,7 +572,8 @@ int proc_list(struct proc_info *out, int max)
 		if (p->p_state == PS_FREE)
 			continue;
 		if (n < max)
-			out[n] = (struct proc_info){ p->p_pid, p->p_ppid, p->p_state == PS_ZOMBIE ? 'Z' : 'R',
+			out[n] = (struct proc_info){ p->p_pid, p->p_ppid, p->p_state == PS_ZOMBIE ? 'Z' :
+			                             p->p_stopped ? 'T' : 'R',
 			                             p->p_tid, "" };
 		if (n < max)
 			memcpy(out[n].pi_execname, p->p_execname, sizeof(out[n].pi_execname));

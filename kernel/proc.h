@@ -31,6 +31,7 @@
 #define SIGSEGV  11
 #define SIGPIPE  13
 #define SIGTERM  15
+#define SIGCONT  18                  /* resumes a stopped process (DTrace's stop()); never terminates */
 #define NSIG     65
 
 #define EPERM    1
@@ -104,6 +105,8 @@ struct proc {
 	volatile bool p_held;        /* proc_spawn_held: not in user mode until proc_release */
 	char p_psargs[PROC_PSARGS_SZ];   /* argv joined by spaces, cut at PROC_PSARGS_SZ - 1 (pr_psargs) */
 	int p_argc;                  /* its argument count (pr_argc) */
+	volatile bool p_stop_pending;    /* DTrace's stop(): stop at the next return to user mode */
+	volatile bool p_stopped;     /* stopped there until SIGCONT (or a signal that kills it) */
 };
 
 /*
@@ -192,12 +195,22 @@ void proc_exit(int status) __attribute__((noreturn));
  * proc_kill: send sig to process pid; every signal's action is to
  * terminate (no handlers yet), taken the next time the process returns to
  * user mode, or at once if it sleeps (its sleeps end early).  sig 0 only
- * checks that pid exists.  0, -ESRCH, -EINVAL.  Any thread.
+ * checks that pid exists; SIGCONT only resumes a stopped process.  0,
+ * -ESRCH, -EINVAL.  Any thread.
  */
 int proc_kill(int pid, int sig);
 /*
+ * proc_raise_self, proc_stop_self: DTrace's raise(sig) and stop() on the
+ * current process: sig (if none is pending yet), or a stop, is acted on
+ * when it next returns to user mode (proc_user_return).  No locks: probe
+ * context.  False for a kernel thread, which takes neither.
+ */
+bool proc_raise_self(int sig);
+bool proc_stop_self(void);
+/*
  * proc_user_return: the current thread is about to return to user mode
- * (after a system call or an interrupt): act on a pending signal (a
+ * (after a system call, an interrupt or a pid probe's trap): stop if
+ * asked (sleeping until SIGCONT or a signal), then act on a pending signal (a
  * thread_kill of the process's thread, the shell's `kill TID`, is SIGKILL).  Called
  * by the machine code with interrupts off; may not return.
  */
@@ -212,7 +225,7 @@ bool proc_detach(int pid);
 /* proc_list: up to max processes' public state into out, in table order; returns how many there are. */
 struct proc_info {
 	int pi_pid, pi_ppid;
-	char pi_state;               /* 'R' alive, 'Z' zombie */
+	char pi_state;               /* 'R' alive, 'T' stopped, 'Z' zombie */
 	uint64_t pi_tid;             /* its thread */
 	char pi_execname[PROC_NAME_MAX];
 };
