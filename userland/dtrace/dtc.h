@@ -112,6 +112,7 @@ struct dtc {
 	unsigned long dc_intr_base;         /* console_interrupt_count() when the command began */
 	uint64_t dc_next_status;            /* while printing: when to ask for status next */
 	struct dtc_proc *dc_proc;           /* -c's command, while it is ours */
+	uint64_t dc_uimage;                 /* its program's image once released (dtc_uimage) */
 	const char *dc_libdir;              /* -x libdir=; NULL: usr/lib/dtrace */
 	char dc_saved_name[32];             /* the shell thread's execname and pid, */
 	uint64_t dc_saved_pid;              /* while it runs as the dtrace process */
@@ -225,6 +226,8 @@ uint64_t dtc_proc_id(const struct dtc_proc *p);     /* its id: $target */
 bool dtc_proc_done(const struct dtc_proc *p);       /* it ended by itself */
 int dtc_proc_release(struct dtc_proc *p);           /* kill if running, reap, free; its status */
 void dtc_proc_notice(const struct dtc_proc *p, bool quiet);  /* "dtrace: pid N has exited" if it did */
+uint64_t dtc_proc_image(struct dtc_proc *p);        /* its program's image (its last if gone), or 0 */
+uint64_t dtc_uimage(struct dtc *d);                 /* the image of %A's user addresses, or 0 */
 /* dtc_proc_grab: -p's running process (never killed: let go at the end); NULL if there is none. */
 struct dtc_proc *dtc_proc_grab(int pid);
 
@@ -303,6 +306,8 @@ struct dtc_value {
 	uint32_t dv_npcs;
 	const uint8_t *dv_raw;           /* the recorded bytes (dv_size of them): %e %f %g */
 	bool dv_user;                    /* DTC_VAL_STACK: a ustack() record (dtc_ustack.c) */
+	bool dv_uaddr;                   /* printf's %A: a user address, of image dv_uimage */
+	uint64_t dv_uimage;              /* the -c/-p process's image (dtc_proc_image), 0 if none */
 };
 /*
  * dtc_fmt_spec: the C format of conversion cv with its width and
