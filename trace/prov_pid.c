@@ -17,8 +17,10 @@
  * empty or a glob and the function is named exactly (pid123::foo: gives
  * every instruction of foo; pid123::: does not give every instruction of
  * the program).  The module is the program's name (there are no shared
- * objects), and "a.out" names it too, as in DTrace.  Return probes sit on every `ret`; a function whose bytes do
- * not all decode gets only its entry probe.
+ * objects), and "a.out" names it too, as in DTrace.  Return probes sit on
+ * every `ret`, and on every jump out of the function (a tail call, which
+ * never comes back to run a `ret`: pid_isa_tailcall), as DTrace's do; a
+ * function whose bytes do not all decode gets only its entry probe.
  *
  * Per process, a slot (struct pid_proc) holds the sites, hashed by
  * address.  A site is one probed address: it may carry a boundary probe
@@ -375,9 +377,10 @@ static bool pid_func(const char *func, uint64_t addr, uint64_t size, void *arg)
 			pid_make_entry(w, func, addr, &pi);
 		if (w->pw_all_offsets || w->pw_offset == (int64_t)off)
 			pid_make_offset(w, func, addr + off, (uint32_t)off, &pi);
-		if (pi.pi_ret && nret < PID_MAXRET)
+		bool ret = pi.pi_ret || pid_isa_tailcall(&pi, addr + off, addr, addr + size);
+		if (ret && nret < PID_MAXRET)
 			rets[nret] = (uint32_t)off;
-		nret += pi.pi_ret;
+		nret += ret;
 	}
 	if (w->pw_return && nret <= PID_MAXRET)        /* more rets than that: no return probe */
 		pid_make_return(w, func, addr, rets, nret, text);
