@@ -92,12 +92,22 @@ static const dtrace_pops_t pr_pops = {
 	.dtps_getargdesc = pr_getargdesc,
 };
 
+/* Stability: the proc provider's table in the Dynamic Tracing Guide. */
+static const dtrace_pattr_t pr_attr = {
+	.dtpa_provider = { DTRACE_STABILITY_EVOLVING, DTRACE_STABILITY_EVOLVING, DTRACE_CLASS_ISA },
+	.dtpa_mod = { DTRACE_STABILITY_PRIVATE, DTRACE_STABILITY_PRIVATE, DTRACE_CLASS_UNKNOWN },
+	.dtpa_func = { DTRACE_STABILITY_PRIVATE, DTRACE_STABILITY_PRIVATE, DTRACE_CLASS_UNKNOWN },
+	.dtpa_name = { DTRACE_STABILITY_EVOLVING, DTRACE_STABILITY_EVOLVING, DTRACE_CLASS_ISA },
+	.dtpa_args = { DTRACE_STABILITY_EVOLVING, DTRACE_STABILITY_EVOLVING, DTRACE_CLASS_ISA },
+};
+
 void proc_prov_init(void)
 {
 	dtrace_provider_t *p = dtrace_register("proc", &pr_pops, NULL);
 
 	if (p == NULL)
 		panic("proc_prov_init: cannot register");
+	dtrace_provider_attr_set(p, &pr_attr);
 	for (int ev = 0; ev < PROC_EV_COUNT; ev++)
 		pr_ids[ev] = dtrace_probe_create(p, "", "", pr_names[ev], 1, NULL);
 }
