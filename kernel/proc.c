@@ -410,7 +410,7 @@ int proc_kill(int pid, int sig)
 	return 0;
 }
 
-bool proc_raise_self(int sig)
+NOTRACE bool proc_raise_self(int sig)
 {
 	struct proc *p = curproc();
 	int none = 0;
@@ -422,7 +422,7 @@ bool proc_raise_self(int sig)
 	return true;
 }
 
-bool proc_stop_self(void)
+NOTRACE bool proc_stop_self(void)
 {
 	struct proc *p = curproc();
 
