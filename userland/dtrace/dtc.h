@@ -268,6 +268,9 @@ void dtc_usym(uint64_t image, uint64_t pc, bool with_offset, char *buf, size_t s
 void dtc_uaddr_format(int keykind, uint64_t pc, uint64_t image, char *buf, size_t size);
 /* dtc_uaddr_normal: the pc such a key merges under (its function's start, 0 for umod). */
 uint64_t dtc_uaddr_normal(int keykind, uint64_t pc, uint64_t image);
+/* dtc_uaddr_value: *v (an integer) is %A's user address: its name into buf, from the -c/-p image. */
+struct dtc_value;
+void dtc_uaddr_value(struct dtc *d, struct dtc_value *v, char *buf, size_t size);
 /*
  * dtc_sym_normal: what an aggregation key of func(pc)/sym(pc) (module
  * false) or mod(pc) (true) holds once normalized, as DTrace does before
@@ -306,8 +309,7 @@ struct dtc_value {
 	uint32_t dv_npcs;
 	const uint8_t *dv_raw;           /* the recorded bytes (dv_size of them): %e %f %g */
 	bool dv_user;                    /* DTC_VAL_STACK: a ustack() record (dtc_ustack.c) */
-	bool dv_uaddr;                   /* printf's %A: a user address, of image dv_uimage */
-	uint64_t dv_uimage;              /* the -c/-p process's image (dtc_proc_image), 0 if none */
+	bool dv_uaddr;                   /* %A: a user address, named in dv_str (dtc_uaddr_value) */
 };
 /*
  * dtc_fmt_spec: the C format of conversion cv with its width and

@@ -270,9 +270,8 @@ void dtc_conv_print(const dt_conv *cv, const struct dtc_value *v, int width, int
 		return;
 	}
 	case DT_CONV_SYM:
-		if (v->dv_uaddr) {                 /* prog`func+0x1c from the -c/-p image, else hex */
-			dtc_usym(v->dv_uimage, (uint64_t)v->dv_int, true, text, sizeof(text));
-			print_str(cv, text, width, prec);
+		if (v->dv_uaddr) {                 /* %A: prog`func+0x1c, named by dtc_uaddr_value */
+			print_str(cv, v->dv_str != NULL ? v->dv_str : "", width, prec);
 			return;
 		}
 		dtc_print_sym((uint64_t)v->dv_int, cv->cv_name[0] == 'a', text, sizeof(text));
