@@ -5,27 +5,28 @@
  * psinfo_t * and args[2] the signal (an int), exec's args[0] the path (a
  * char *), exec-failure's the errno and exit's the reason (ints).
  * (/bin/proccheck forks children, kills one with SIGTERM, execs /bin/false
- * in one and fails an exec itself.)
+ * in one and fails an exec itself.  Aggregated, so that the order of the
+ * CPUs' buffers does not matter.)
  * @@options: -q -c /bin/proccheck
  */
 proc:::create
-/pid == $target && !seen_create++/
+/pid == $target/
 {
-	printf("create %s ppid-ok %d pid-ok %d argc %d\n", args[0]->pr_fname,
-	    args[0]->pr_ppid == pid, args[0]->pr_pid > pid, args[0]->pr_argc);
+	@create[args[0]->pr_fname, args[0]->pr_ppid == pid, args[0]->pr_pid > pid,
+	    args[0]->pr_argc] = count();
 }
 
 proc:::signal-send
 /pid == $target && args[2] == 15/
 {
-	printf("signal-send %d to %s lwp-ok %d ppid-ok %d\n", args[2], args[1]->pr_fname,
-	    args[0]->pr_lwpid != 0, args[1]->pr_ppid == pid);
+	@signal[args[2], args[1]->pr_fname, args[0]->pr_lwpid != 0, args[1]->pr_ppid == pid] =
+	    count();
 }
 
 proc:::exec
 /ppid == $target/
 {
-	printf("exec %s\n", stringof(args[0]));
+	@exec[stringof(args[0])] = count();
 }
 
 proc:::exec-failure, proc:::exit
@@ -36,5 +37,8 @@ proc:::exec-failure, proc:::exit
 
 END
 {
+	printa("create %s ppid-ok %d pid-ok %d argc %d: %@d\n", @create);
+	printa("signal-send %d to %s lwp-ok %d ppid-ok %d: %@d\n", @signal);
+	printa("exec %s: %@d\n", @exec);
 	printa("%s %d %@d\n", @);
 }
