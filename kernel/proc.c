@@ -432,14 +432,19 @@ NOTRACE bool proc_stop_self(void)
 	return true;
 }
 
-/* proc_stop_wait: stopped (stop()): sleep until SIGCONT, a signal, or a kill of the thread. */
+/*
+ * proc_stop_wait: stopped (stop()): sleep until SIGCONT, a signal, or a
+ * kill of the thread.  A killing signal ends the sleep at once (thread_kill);
+ * SIGCONT only clears p_stopped, seen within PROC_STOP_POLL.
+ */
+#define PROC_STOP_POLL (10 * NSEC_PER_MSEC)
 static void proc_stop_wait(struct proc *p)
 {
 	p->p_stop_pending = false;
 	p->p_stopped = true;
 	arch_irq_enable();
 	while (p->p_stopped && p->p_sig_pending == 0 && !thread_should_exit())
-		thread_sleep_ns(NSEC_PER_MSEC);
+		thread_sleep_ns(PROC_STOP_POLL);
 	p->p_stopped = false;
 	arch_irq_disable();
 }
