@@ -41,7 +41,7 @@
  * dtrace_action_destructive (any context, pure).
  *
  * Tests: self-tests destruct_* (tests/kernel/destruct_selftest.c);
- *        tests/d/destructive
+ *        tests/d/destructive; tests/e2e/test_proc.py (raise, stop)
  */
 #include "arch/arch.h"
 #include "kernel/console.h"

@@ -22,7 +22,7 @@
  *
  * Context: thread context, the consumer's.  No state.
  *
- * Tests: tests/d/printf, tests/d/output
+ * Tests: tests/d/printf, tests/d/output, tests/d/pid (%A)
  */
 #include "kernel/klib.h"
 #include "kernel/mem.h"
