@@ -136,3 +136,16 @@ def test_tail_calls_fire_return_probes(cpus):
     status, flow, err = tailcall_flow(host_dtrace, cpus=cpus)
     assert status == 0, err
     assert flow == TAILCALL_EXPECT, flow
+
+
+def test_a_function_of_one_ret_has_entry_and_return():
+    # newlib's __malloc_lock is a lone `ret`: its entry and return probes sit
+    # on the same instruction and both fire, entry first (before, the return
+    # probe was never made: "does not match any probes").
+    status, lines, err = host_dtrace(
+        "-q", "-n", "pid$target::__malloc_lock:entry, pid$target::__malloc_lock:return "
+        "{ printf(\"%s %d\\n\", probename, probename == \"return\" ? arg0 : 0); }",
+        "-c", "/bin/hello")
+    assert status == 0, err
+    events = [l for l in lines if l.startswith(("entry", "return"))]
+    assert events and events == ["entry 0", "return 0"] * (len(events) // 2), events
