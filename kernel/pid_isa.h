@@ -51,6 +51,15 @@ struct pid_isa_insn {
  */
 int pid_isa_decode(const uint8_t *p, size_t avail, uint64_t addr, struct pid_isa_insn *pi);
 
+/*
+ * pid_isa_tailcall: is pi, at user address addr in the function [lo, hi),
+ * a jump out of that function (a tail call: gcc's `jmp other` in place of
+ * `call other; ret`)?  Such a function never runs a `ret` of its own, so
+ * its return probe sits on the jump too, as DTrace's pid provider places
+ * it.  Pure; thread context.
+ */
+bool pid_isa_tailcall(const struct pid_isa_insn *pi, uint64_t addr, uint64_t lo, uint64_t hi);
+
 /* What the machine saw at a pid probe trap (filled by arch, read by pid_invop). */
 struct pid_trap {
 	int pt_pid;

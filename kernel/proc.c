@@ -183,7 +183,7 @@ static int proc_launch(struct proc *p, struct proc_start *ps, int r)
 	if (r == 0) {
 		int pid = p->p_pid;
 		if ((r = proc_start_thread(p, ps)) == 0) {
-			proc_event(PROC_EV_CREATE, (uint64_t)pid, 0, 0);
+			proc_event(PROC_EV_CREATE, (uint64_t)(uintptr_t)p, 0, 0);
 			return pid;
 		}
 	}
@@ -261,6 +261,8 @@ int proc_fork(void)
 	}
 	if (r == 0) {
 		memcpy(p->p_execname, parent->p_execname, sizeof(p->p_execname));
+		memcpy(p->p_psargs, parent->p_psargs, sizeof(p->p_psargs));
+		p->p_argc = parent->p_argc;
 		p->p_uid = parent->p_uid;
 		p->p_ppid = parent->p_pid;
 		p->p_brk_base = parent->p_brk_base;
@@ -395,22 +397,67 @@ int proc_kill(int pid, int sig)
 		if (procs[i].p_state == PS_ALIVE && procs[i].p_pid == pid)
 			p = &procs[i];
 	uint64_t tid = p != NULL ? p->p_tid : 0;
-	if (p != NULL && sig != 0 && p->p_sig_pending == 0)
+	bool resume = sig == SIGCONT;           /* continues a stopped process, else nothing */
+	if (p != NULL && resume)
+		p->p_stopped = false;
+	else if (p != NULL && sig != 0 && p->p_sig_pending == 0)
 		p->p_sig_pending = sig;
 	spin_unlock(&proc_lock);
 	if (p == NULL)
 		return -ESRCH;
 	if (sig != 0)
-		proc_event(PROC_EV_SIGNAL_SEND, tid, (uint64_t)pid, (uint64_t)sig);
-	if (sig != 0 && tid != 0)
+		proc_event(PROC_EV_SIGNAL_SEND, (uint64_t)(uintptr_t)p, (uint64_t)(uintptr_t)p,
+		           (uint64_t)sig);
+	if (sig != 0 && !resume && tid != 0)
 		thread_kill(tid);                   /* ends its sleeps early */
 	return 0;
+}
+
+NOTRACE bool proc_raise_self(int sig)
+{
+	struct proc *p = curproc();
+	int none = 0;
+
+	if (p == NULL)
+		return false;
+	__atomic_compare_exchange_n(&p->p_sig_pending, &none, sig, false, __ATOMIC_SEQ_CST,
+	                            __ATOMIC_SEQ_CST);   /* the first signal sent wins, as in proc_kill */
+	return true;
+}
+
+NOTRACE bool proc_stop_self(void)
+{
+	struct proc *p = curproc();
+
+	if (p == NULL)
+		return false;
+	p->p_stop_pending = true;
+	return true;
+}
+
+/*
+ * proc_stop_wait: stopped (stop()): sleep until SIGCONT, a signal, or a
+ * kill of the thread.  A killing signal ends the sleep at once (thread_kill);
+ * SIGCONT only clears p_stopped, seen within PROC_STOP_POLL.
+ */
+#define PROC_STOP_POLL (10 * NSEC_PER_MSEC)
+static void proc_stop_wait(struct proc *p)
+{
+	p->p_stop_pending = false;
+	p->p_stopped = true;
+	arch_irq_enable();
+	while (p->p_stopped && p->p_sig_pending == 0 && !thread_should_exit())
+		thread_sleep_ns(PROC_STOP_POLL);
+	p->p_stopped = false;
+	arch_irq_disable();
 }
 
 void proc_user_return(void)
 {
 	struct proc *p = curproc();
 
+	if (p != NULL && p->p_stop_pending)
+		proc_stop_wait(p);
 	if (p == NULL || (p->p_sig_pending == 0 && !thread_should_exit()))
 		return;
 	int sig = p->p_sig_pending != 0 ? p->p_sig_pending : SIGKILL;   /* thread_kill: `kill TID` */
@@ -533,7 +580,8 @@ int proc_list(struct proc_info *out, int max)
 		if (p->p_state == PS_FREE)
 			continue;
 		if (n < max)
-			out[n] = (struct proc_info){ p->p_pid, p->p_ppid, p->p_state == PS_ZOMBIE ? 'Z' : 'R',
+			out[n] = (struct proc_info){ p->p_pid, p->p_ppid, p->p_state == PS_ZOMBIE ? 'Z' :
+			                             p->p_stopped ? 'T' : 'R',
 			                             p->p_tid, "" };
 		if (n < max)
 			memcpy(out[n].pi_execname, p->p_execname, sizeof(out[n].pi_execname));

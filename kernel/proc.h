@@ -31,6 +31,7 @@
 #define SIGSEGV  11
 #define SIGPIPE  13
 #define SIGTERM  15
+#define SIGCONT  18                  /* resumes a stopped process (DTrace's stop()); never terminates */
 #define NSIG     65
 
 #define EPERM    1
@@ -71,6 +72,7 @@
 #define PROC_FILES      16           /* descriptors per process */
 #define PROC_ARG_MAX    4096         /* bytes of argv strings */
 #define PROC_ARGC_MAX   64
+#define PROC_PSARGS_SZ  80           /* the start of the argument list kept for psinfo_t (PRARGSZ) */
 #define PROC_STACK_PAGES 32          /* 128 KiB of user stack */
 #define PROC_MEM_PAGES  16384        /* 64 MiB: the most brk and mmap may map in one process */
 
@@ -101,6 +103,10 @@ struct proc {
 	char p_fault_sym[64];        /* the pc as function+offset from the image's .symtab, or "" */
 	bool p_exiting;              /* proc_exit has begun (the pid provider makes no new probes) */
 	volatile bool p_held;        /* proc_spawn_held: not in user mode until proc_release */
+	char p_psargs[PROC_PSARGS_SZ];   /* argv joined by spaces, cut at PROC_PSARGS_SZ - 1 (pr_psargs) */
+	int p_argc;                  /* its argument count (pr_argc) */
+	volatile bool p_stop_pending;    /* DTrace's stop(): stop at the next return to user mode */
+	volatile bool p_stopped;     /* stopped there until SIGCONT (or a signal that kills it) */
 };
 
 /*
@@ -189,12 +195,22 @@ void proc_exit(int status) __attribute__((noreturn));
  * proc_kill: send sig to process pid; every signal's action is to
  * terminate (no handlers yet), taken the next time the process returns to
  * user mode, or at once if it sleeps (its sleeps end early).  sig 0 only
- * checks that pid exists.  0, -ESRCH, -EINVAL.  Any thread.
+ * checks that pid exists; SIGCONT only resumes a stopped process.  0,
+ * -ESRCH, -EINVAL.  Any thread.
  */
 int proc_kill(int pid, int sig);
 /*
+ * proc_raise_self, proc_stop_self: DTrace's raise(sig) and stop() on the
+ * current process: sig (if none is pending yet), or a stop, is acted on
+ * when it next returns to user mode (proc_user_return).  No locks: probe
+ * context.  False for a kernel thread, which takes neither.
+ */
+bool proc_raise_self(int sig);
+bool proc_stop_self(void);
+/*
  * proc_user_return: the current thread is about to return to user mode
- * (after a system call or an interrupt): act on a pending signal (a
+ * (after a system call, an interrupt or a pid probe's trap): stop if
+ * asked (sleeping until SIGCONT or a signal), then act on a pending signal (a
  * thread_kill of the process's thread, the shell's `kill TID`, is SIGKILL).  Called
  * by the machine code with interrupts off; may not return.
  */
@@ -209,7 +225,7 @@ bool proc_detach(int pid);
 /* proc_list: up to max processes' public state into out, in table order; returns how many there are. */
 struct proc_info {
 	int pi_pid, pi_ppid;
-	char pi_state;               /* 'R' alive, 'Z' zombie */
+	char pi_state;               /* 'R' alive, 'T' stopped, 'Z' zombie */
 	uint64_t pi_tid;             /* its thread */
 	char pi_execname[PROC_NAME_MAX];
 };
@@ -225,13 +241,14 @@ const char *proc_signal_name(int sig);
  * The proc provider's events (trace/prov_proc.c): while any of its probes
  * is enabled it sets proc_probe_hook, and the process code reports each
  * event through it (a load and a branch when disabled).  Arguments:
- *   PROC_EV_CREATE        child pid                  (parent's context)
+ *   PROC_EV_CREATE        the child's struct proc *  (parent's context)
  *   PROC_EV_EXEC          path (kernel string)       (before the exec)
  *   PROC_EV_EXEC_SUCCESS  -                          (the new program, before it runs)
  *   PROC_EV_EXEC_FAILURE  errno
  *   PROC_EV_EXIT          reason: 1 exited, 2 killed (DTrace's CLD_*)
- *   PROC_EV_SIGNAL_SEND   target tid, target pid, signal  (sender's context)
+ *   PROC_EV_SIGNAL_SEND   target's struct proc * twice, signal  (sender's context)
  *   PROC_EV_START, PROC_EV_LWP_START   -         (the new process's first run)
+ * A struct proc * is a slot of the process table, which is never freed.
  * Thread context.
  */
 enum proc_event {

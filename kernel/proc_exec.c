@@ -122,6 +122,24 @@ static uint64_t stack_build(struct arch_as *as, int argc, char *const argv[])
 	return sp;
 }
 
+/*
+ * psargs_set: p's argument list as psinfo_t shows it: the words joined by
+ * single spaces, cut to fit p_psargs (as /proc's PRARGSZ), and the count.
+ */
+static void psargs_set(struct proc *p, int argc, char *const argv[])
+{
+	size_t n = 0;
+
+	for (int i = 0; i < argc && n + 1 < sizeof(p->p_psargs); i++) {
+		if (i > 0)
+			p->p_psargs[n++] = ' ';
+		n += kstrlcpy(p->p_psargs + n, argv[i], sizeof(p->p_psargs) - n);
+		n = MIN(n, sizeof(p->p_psargs) - 1);
+	}
+	p->p_psargs[n] = 0;
+	p->p_argc = argc;
+}
+
 int proc_load(struct proc *p, const struct kfile *kf, int argc, char *const argv[],
               uint64_t *pc, uint64_t *sp, char *err, size_t errsize)
 {
@@ -140,6 +158,7 @@ int proc_load(struct proc *p, const struct kfile *kf, int argc, char *const argv
 		return -E2BIG;
 	*pc = img.ei_entry;
 	p->p_image = kf;
+	psargs_set(p, argc, argv);
 	p->p_brk_base = p->p_brk = ALIGN_UP(img.ei_end, PAGE_SIZE);
 	return 0;
 }

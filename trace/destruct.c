@@ -19,11 +19,16 @@
  *   breakpoint() would enter the kernel debugger; Sonde has none, so the
  *                kernel stops as for panic(), after DTrace's console line
  *                "dtrace: breakpoint action at probe P (ecb A)".
- *   raise(sig)   signals the current process; a signal number beyond the
- *                last (DTRACE_NSIG) is an illegal operation.  Every Sonde
- *                thread is a kernel thread, which takes no signals, so a
- *                valid raise() does nothing (as DTrace's on a kernel thread).
- *   stop()       stops the current process: likewise nothing for a kernel thread.
+ *   raise(sig)   signals the current process (proc_raise_self): sig is
+ *                taken at its next return to user mode (every signal kills:
+ *                Sonde has no handlers); a signal number beyond the last
+ *                (DTRACE_NSIG) is an illegal operation.  In a kernel thread,
+ *                which takes no signals, a valid raise() does nothing (as
+ *                DTrace's on a kernel thread).
+ *   stop()       stops the current process at its next return to user mode
+ *                (proc_stop_self), until SIGCONT (`kill -CONT PID`) or a
+ *                signal that kills it; `ps` shows it T.  Nothing for a
+ *                kernel thread.
  *   system(fmt)  runs nowhere in probe context: the record is formatted like
  *                printf's and the consumer runs it as a shell command line.
  *   freopen(fmt) likewise: the consumer sends its output to the file the
@@ -36,11 +41,12 @@
  * dtrace_action_destructive (any context, pure).
  *
  * Tests: self-tests destruct_* (tests/kernel/destruct_selftest.c);
- *        tests/d/destructive
+ *        tests/d/destructive; tests/e2e/test_proc.py (raise, stop)
  */
 #include "arch/arch.h"
 #include "kernel/console.h"
 #include "kernel/klib.h"
+#include "kernel/proc.h"
 #include "trace/trace_impl.h"
 
 /* One CPU's chill account: chill spent since the interval began at mark. */
@@ -129,5 +135,14 @@ void dtrace_action_breakpoint(const dtrace_ecb_t *ecb)
 
 int dtrace_action_raise(uint64_t sig)
 {
-	return sig >= DTRACE_NSIG ? DIF_FAULT_ILLOP : 0;   /* a kernel thread takes no signals */
+	if (sig >= DTRACE_NSIG)
+		return DIF_FAULT_ILLOP;
+	if (sig != 0)
+		proc_raise_self((int)sig);           /* (false: a kernel thread takes no signals) */
+	return 0;
+}
+
+void dtrace_action_stop(void)
+{
+	proc_stop_self();                        /* (false: a kernel thread has nothing to stop) */
 }

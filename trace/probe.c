@@ -626,7 +626,8 @@ static int action_exec(struct act_ctx *c, const dt_action *a)
 	}
 	case DT_ACT_RAISE: return act_raise(c, a);
 	case DT_ACT_STOP:
-		return 0;                            /* a kernel thread: nothing to stop (destruct.c) */
+		dtrace_action_stop();                /* at its return to user mode (destruct.c) */
+		return 0;
 	case DT_ACT_PANIC:
 		dtrace_action_panic(c->ac_ecb);
 		return 0;

@@ -17,12 +17,16 @@
  * empty or a glob and the function is named exactly (pid123::foo: gives
  * every instruction of foo; pid123::: does not give every instruction of
  * the program).  The module is the program's name (there are no shared
- * objects), and "a.out" names it too, as in DTrace.  Return probes sit on every `ret`; a function whose bytes do
- * not all decode gets only its entry probe.
+ * objects), and "a.out" names it too, as in DTrace.  Return probes sit on
+ * every `ret`, and on every jump out of the function (a tail call, which
+ * never comes back to run a `ret`: pid_isa_tailcall), as DTrace's do; a
+ * function whose bytes do not all decode gets only its entry probe.
  *
  * Per process, a slot (struct pid_proc) holds the sites, hashed by
- * address.  A site is one probed address: it may carry a boundary probe
- * (entry or return) and an offset probe at once.  Enabling plants the
+ * address.  A site is one probed address: it may carry an entry (or USDT)
+ * probe, a return probe and an offset probe at once (a function whose first
+ * instruction is its `ret` or its tail jump has its entry and its return
+ * there; they fire in that order, then the offset probe).  Enabling plants the
  * machine's trap (ARCH_PID_TRAP: int3, or sparc64's `ta 0x71`) over the
  * site's first bytes in the process's own text page
  * (arch_user_text_poke); disabling the last of its probes puts the bytes
@@ -92,14 +96,16 @@ struct pid_site {
 	struct pid_site *ps_hnext;   /* hash chain */
 	struct pid_site *ps_all;     /* every site of the slot (fork) */
 	struct pid_site *ps_rnext;   /* next site of the same return probe */
-	dtrace_id_t ps_bound;        /* its entry or return probe, or 0 */
+	dtrace_id_t ps_bound;        /* its entry or USDT probe, or 0 */
+	dtrace_id_t ps_ret;          /* its return probe, or 0 (a function's first instruction may
+	                                be its jmp or ret: the site has both then) */
 	dtrace_id_t ps_offset;       /* its offset probe, or 0 */
 	bool ps_entry;               /* ps_bound is an entry probe */
 	uint8_t ps_usdt;             /* enum pid_usdt: ps_bound is a USDT probe (this site's kind) */
 	uint8_t ps_orig[ARCH_PID_TRAP_LEN];  /* the text's first bytes (what disabling writes back) */
 	int8_t ps_nargs;             /* USDT: arguments, and the pt_regs index of each */
 	int8_t ps_reg[USDT_MAXARGS];
-	volatile uint8_t ps_on;      /* 1: ps_bound enabled, 2: ps_offset enabled */
+	volatile uint8_t ps_on;      /* 1: ps_bound enabled, 2: ps_offset, 4: ps_ret */
 	bool ps_planted;             /* int3 is in the text now */
 	bool ps_ever;                /* was planted once (fork puts the byte back) */
 	struct pid_isa_insn ps_insn; /* the displaced instruction */
@@ -161,24 +167,25 @@ const struct pid_isa_insn *pid_invop(struct pid_trap *pt)
 	if (s == NULL)
 		return NULL;
 	uint8_t on = s->ps_on;
-	if (pt->pt_fire == PID_FIRE_RETURN && (s->ps_entry || s->ps_usdt != USDT_NONE))
-		on &= (uint8_t)~1;                   /* the second call fires a return probe only */
+	if (pt->pt_fire == PID_FIRE_RETURN)
+		on &= 4;                             /* the second call fires the return probe only */
+	else if (pt->pt_fire == PID_FIRE_BEFORE)
+		on &= (uint8_t)~4;
 	if ((on & 1) && s->ps_usdt == USDT_PROBE) {
 		uint64_t args[6] = { 0 };
 		for (int i = 0; i < s->ps_nargs; i++)
 			args[i] = pt->pt_regs[s->ps_reg[i]];
 		dtrace_probe_user(s->ps_bound, pt->pt_cpu, args, pt->pt_pc);
-	} else if (s->ps_usdt == USDT_IS_ENABLED) {
-		;                                    /* its replay (mov $1, %eax) is the answer */
 	} else if ((on & 1) && s->ps_entry) {
 		pt->pt_entry = true;
 		dtrace_probe_user(s->ps_bound, pt->pt_cpu, pt->pt_arg, pt->pt_pc);
 		pt->pt_entry = false;
-	} else if ((on & 1) && pt->pt_fire != PID_FIRE_BEFORE) {
+	}                                        /* (an is-enabled site's replay is its answer) */
+	if (on & 4) {
 		uint64_t args[6] = { s->ps_off, pt->pt_rval };
-		dtrace_probe_user(s->ps_bound, pt->pt_cpu, args, pt->pt_pc);
+		dtrace_probe_user(s->ps_ret, pt->pt_cpu, args, pt->pt_pc);
 	}
-	if ((on & 2) && pt->pt_fire != PID_FIRE_RETURN)
+	if (on & 2)
 		dtrace_probe_user(s->ps_offset, pt->pt_cpu, pt->pt_arg, pt->pt_pc);
 	return &s->ps_insn;
 }
@@ -345,7 +352,7 @@ static void pid_make_return(const struct pid_want *w, const char *func, uint64_t
 		struct pid_isa_insn pi;
 		pid_isa_decode(text + offs[i], 15, addr + offs[i], &pi);
 		struct pid_site *s = pid_site_get(w->pw_pp, addr + offs[i], offs[i], &pi);
-		if (s == NULL || s->ps_bound != 0 || s->ps_usdt != USDT_NONE)
+		if (s == NULL || s->ps_ret != 0 || s->ps_usdt != USDT_NONE)
 			continue;
 		s->ps_rnext = sites;
 		sites = s;
@@ -355,7 +362,7 @@ static void pid_make_return(const struct pid_want *w, const char *func, uint64_t
 	if (pb != NULL)
 		pb->pb_id = id;
 	for (struct pid_site *s = sites; id != 0 && s != NULL; s = s->ps_rnext)
-		s->ps_bound = id;
+		s->ps_ret = id;
 }
 
 #define PID_MAXRET 64
@@ -378,9 +385,10 @@ static bool pid_func(const char *func, uint64_t addr, uint64_t size, void *arg)
 			pid_make_entry(w, func, addr, &pi);
 		if (w->pw_all_offsets || w->pw_offset == (int64_t)off)
 			pid_make_offset(w, func, addr + off, (uint32_t)off, &pi);
-		if (pi.pi_ret && nret < PID_MAXRET)
+		bool ret = pi.pi_ret || pid_isa_tailcall(&pi, addr + off, addr, addr + size);
+		if (ret && nret < PID_MAXRET)
 			rets[nret] = (uint32_t)off;
-		nret += pi.pi_ret;
+		nret += ret;
 	}
 	if (w->pw_return && nret <= PID_MAXRET)        /* more rets than that: no return probe */
 		pid_make_return(w, func, addr, rets, nret, text);
@@ -440,7 +448,7 @@ static bool pid_probe_current(const struct pid_probe *pb)
 	return pb->pb_pp->pp_live && pb->pb_pp->pp_gen == pb->pb_gen;
 }
 
-/* pid_site_set: turn bit (1 boundary, 2 offset) of s on or off, planting or restoring the byte. */
+/* pid_site_set: turn bit (1 entry or USDT, 2 offset, 4 return) of s on or off, planting or restoring the byte. */
 static void pid_site_set(struct pid_proc *pp, struct pid_site *s, uint8_t bit, bool on)
 {
 	uint8_t old[ARCH_PID_TRAP_LEN], was[ARCH_PID_TRAP_LEN];
@@ -464,7 +472,7 @@ static void pid_probe_set(struct pid_probe *pb, bool on)
 {
 	mutex_lock(&pid_lock);
 	if (pid_probe_current(pb)) {
-		uint8_t bit = pb->pb_kind == PID_OFFSET ? 2 : 1;
+		uint8_t bit = pb->pb_kind == PID_OFFSET ? 2 : pb->pb_kind == PID_RETURN ? 4 : 1;
 		bool chain = pb->pb_kind == PID_RETURN || pb->pb_kind == PID_USDT;
 		for (struct pid_site *s = pb->pb_sites; s != NULL; s = chain ? s->ps_rnext : NULL)
 			pid_site_set(pb->pb_pp, s, bit, on);

@@ -1,21 +1,25 @@
 /*
  * prov_proc.c - the proc provider: process creation, exec, exit, signals.
  *
- *   proc:::create         arg0 = the child's pid        (in the parent)
- *   proc:::exec           arg0 = the path (a kernel string address)
+ *   proc:::create         args[0] = psinfo_t * of the child     (in the parent)
+ *   proc:::exec           args[0] = char *, the path (a kernel string)
  *   proc:::exec-success   -                             (in the new program)
- *   proc:::exec-failure   arg0 = errno
- *   proc:::exit           arg0 = 1 exited, 2 killed (CLD_EXITED, CLD_KILLED)
- *   proc:::signal-send    arg0 = target tid, arg1 = target pid, arg2 = signal
+ *   proc:::exec-failure   args[0] = int, the errno
+ *   proc:::exit           args[0] = int: 1 exited, 2 killed (CLD_EXITED, CLD_KILLED)
+ *   proc:::signal-send    args[0] = lwpsinfo_t *, args[1] = psinfo_t * of the
+ *                         target, args[2] = int, the signal
  *   proc:::start          -                             (the new process's first run)
  *   proc:::lwp-start      -                             (its thread's first run)
  *
- * DTrace passes psinfo_t and lwpsinfo_t pointers where these pass pids and
- * tids: Sonde has no kernel types for D yet (docs/providers.md).  The
- * probes fire through proc_probe_hook (kernel/proc.h), set while any of
- * them is enabled.  Context: thread context, interrupts on.
+ * The arguments are typed as the Dynamic Tracing Guide documents them
+ * (dtps_getargdesc): the native argument of a psinfo_t * or lwpsinfo_t *
+ * is the process's struct proc * (its slot in the process table, which is
+ * never freed), translated by dlang/lib/procfs.d, as sched's are from a
+ * struct thread *.  The probes fire through proc_probe_hook
+ * (kernel/proc.h), set while any of them is enabled.  Context: thread
+ * context, interrupts on.
  *
- * Tests: tests/d/proc; tests/e2e/test_proc.py
+ * Tests: tests/d/proc; tests/e2e/test_proc.py, test_dtrace_listing.py
  */
 #include "kernel/klib.h"
 #include "kernel/proc.h"
@@ -51,9 +55,50 @@ static void pr_disable(void *arg, dtrace_id_t id, void *parg)
 		proc_probe_hook = NULL;
 }
 
+/* What each probe's arguments are: the native type, and D's type when translated. */
+#define PR_PROC "struct proc *"
+struct pr_argdesc {
+	const char *pa_native[3];
+	const char *pa_xlate[3];
+};
+static const struct pr_argdesc pr_args[PROC_EV_COUNT] = {
+	[PROC_EV_CREATE] = { { PR_PROC }, { "psinfo_t *" } },
+	[PROC_EV_EXEC] = { { "char *" }, { NULL } },
+	[PROC_EV_EXEC_FAILURE] = { { "int" }, { NULL } },
+	[PROC_EV_EXIT] = { { "int" }, { NULL } },
+	[PROC_EV_SIGNAL_SEND] = { { PR_PROC, PR_PROC, "int" }, { "lwpsinfo_t *", "psinfo_t *" } },
+};
+
+static int pr_getargdesc(void *arg, const dtrace_probedesc_t *pd, void *parg, int argno,
+                         dtrace_argdesc_t *ad)
+{
+	(void)arg; (void)parg;
+	for (int ev = 0; ev < PROC_EV_COUNT; ev++) {
+		if (strcmp(pd->dpd_name, pr_names[ev]) != 0)
+			continue;
+		if (argno < 0 || argno >= 3 || pr_args[ev].pa_native[argno] == NULL)
+			return -1;
+		const char *xl = pr_args[ev].pa_xlate[argno];
+		ksnprintf(ad->dad_native, sizeof(ad->dad_native), "%s", pr_args[ev].pa_native[argno]);
+		ksnprintf(ad->dad_xlate, sizeof(ad->dad_xlate), "%s", xl != NULL ? xl : "");
+		return 0;
+	}
+	return -1;
+}
+
 static const dtrace_pops_t pr_pops = {
 	.dtps_enable = pr_enable,
 	.dtps_disable = pr_disable,
+	.dtps_getargdesc = pr_getargdesc,
+};
+
+/* Stability: the proc provider's table in the Dynamic Tracing Guide. */
+static const dtrace_pattr_t pr_attr = {
+	.dtpa_provider = { DTRACE_STABILITY_EVOLVING, DTRACE_STABILITY_EVOLVING, DTRACE_CLASS_ISA },
+	.dtpa_mod = { DTRACE_STABILITY_PRIVATE, DTRACE_STABILITY_PRIVATE, DTRACE_CLASS_UNKNOWN },
+	.dtpa_func = { DTRACE_STABILITY_PRIVATE, DTRACE_STABILITY_PRIVATE, DTRACE_CLASS_UNKNOWN },
+	.dtpa_name = { DTRACE_STABILITY_EVOLVING, DTRACE_STABILITY_EVOLVING, DTRACE_CLASS_ISA },
+	.dtpa_args = { DTRACE_STABILITY_EVOLVING, DTRACE_STABILITY_EVOLVING, DTRACE_CLASS_ISA },
 };
 
 void proc_prov_init(void)
@@ -62,6 +107,7 @@ void proc_prov_init(void)
 
 	if (p == NULL)
 		panic("proc_prov_init: cannot register");
+	dtrace_provider_attr_set(p, &pr_attr);
 	for (int ev = 0; ev < PROC_EV_COUNT; ev++)
 		pr_ids[ev] = dtrace_probe_create(p, "", "", pr_names[ev], 0, NULL);
 }

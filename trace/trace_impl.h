@@ -337,6 +337,7 @@ int dtrace_chill(int cpu, uint64_t ns);            /* 0, or DIF_FAULT_ILLOP past
 void dtrace_action_panic(const dtrace_ecb_t *ecb);
 void dtrace_action_breakpoint(const dtrace_ecb_t *ecb);
 int dtrace_action_raise(uint64_t sig);             /* 0, or DIF_FAULT_ILLOP */
+void dtrace_action_stop(void);                    /* stop the current process, if any */
 
 /* buffer.c */
 int dtrace_buffer_alloc(dtrace_buffer_t *b, uint64_t size, int policy);

@@ -34,7 +34,9 @@
  *              jump back is needed.  A process has one thread, so one slot
  *              is enough: it is rewritten at each hit.
  *
- * Return probes sit on `ret`, `retl` and `return` (pi_ret).  Their delay
+ * Return probes sit on `ret`, `retl` and `return` (pi_ret), and on tail
+ * calls: `call X` or `ba X` with `restore` in the delay slot, after which
+ * X returns to the function's caller (is_tailcall_site).  Their delay
  * slot often computes the value (`ret; restore %o0, 1, %o0`, `return
  * %i7 + 8; add %o0, %o1, %o0`), so the probe fires after it: at the trap,
  * pid_invop fires only the site's other probes (PID_FIRE_BEFORE), the
@@ -174,6 +176,26 @@ static bool is_return_site(uint32_t w)
 	return op3_of(w) == 0x39 && rs1_of(w) == 31;
 }
 
+/*
+ * is_tailcall_site: `call X` or `ba X` (not annulled) with `restore` in its
+ * delay slot: the function gives its window back and jumps, so X returns
+ * straight to its caller (gcc's sibling call).
+ */
+static bool is_tailcall_site(uint32_t w, uint32_t d)
+{
+	bool restore = op_of(d) == 2 && op3_of(d) == 0x3d;
+	bool ba = op_of(w) == 0 && (op2_of(w) == 1 || op2_of(w) == 2) && ((w >> 25) & 0xf) == 8 &&
+	          ((w >> 29) & 1) == 0;
+
+	return restore && (op_of(w) == 1 || ba);
+}
+
+bool pid_isa_tailcall(const struct pid_isa_insn *pi, uint64_t addr, uint64_t lo, uint64_t hi)
+{
+	(void)pi; (void)addr; (void)lo; (void)hi;
+	return false;                /* pid_isa_decode marks them pi_ret: the probe fires after the restore */
+}
+
 int pid_isa_decode(const uint8_t *p, size_t avail, uint64_t addr, struct pid_isa_insn *pi)
 {
 	if (avail < 4 || (addr & 3) != 0)
@@ -185,7 +207,7 @@ int pid_isa_decode(const uint8_t *p, size_t avail, uint64_t addr, struct pid_isa
 	pi->pi_len = 4;
 	memcpy(pi->pi_bytes, p, 4);
 	pi->pi_how = k == K_NONE ? PID_HOW_NONE : k == K_STEP ? PID_HOW_STEP : PID_HOW_EMULATE;
-	if (avail >= 8 && is_return_site(w)) {
+	if (avail >= 8 && (is_return_site(w) || is_tailcall_site(w, word_at(p + 4)))) {
 		uint32_t d = word_at(p + 4);
 		enum s64_kind dk = insn_kind(d);
 		if (dk == K_STEP || dk == K_NOP) {       /* the delay slot can run from the scratch page */

@@ -24,6 +24,10 @@
  *              has one thread, so one slot at the page's start is enough:
  *              it is rewritten at each hit, before the resume.
  *
+ * A `jmp rel` out of its function is a tail call (pid_isa_tailcall): the
+ * function's return probe sits on it as on a `ret`, and fires before the
+ * jump is emulated.
+ *
  * Not probed at all (PID_HOW_NONE): int3 (the program's own breakpoints
  * keep raising SIGTRAP), system instructions, indirect calls, ret imm16,
  * loop/jrcxz.  Nothing here trusts user memory: every load and store is a
@@ -195,6 +199,16 @@ static uint64_t branch_target(const struct pid_isa_insn *pi, const struct x86_in
 		rel = r32;
 	}
 	return next + (uint64_t)rel;
+}
+
+bool pid_isa_tailcall(const struct pid_isa_insn *pi, uint64_t addr, uint64_t lo, uint64_t hi)
+{
+	struct x86_insn xi;
+
+	if (x86_decode(pi->pi_bytes, pi->pi_len, &xi) < 0 || xi.xi_kind != X86_JMP)
+		return false;                            /* (an indirect jmp may be a switch's table) */
+	uint64_t to = branch_target(pi, &xi, addr + pi->pi_len);
+	return to < lo || to >= hi;
 }
 
 /* pid_emulate: do pi (at pc) to tf; false with the bad address in *bad if user memory refused. */

@@ -171,8 +171,10 @@ static __attribute__((noinline)) void trap_other(struct trapframe *tf)
 	}
 	if (tf->tf_vector == 14 && ((tf->tf_cs & 3) || extable_has(tf->tf_rip)) && vm_cow_fault(tf))
 		return;                         /* a write to a copy-on-write page, now private: retry */
-	if (tf->tf_vector == 3 && (tf->tf_cs & 3) && pid_isa_trap(tf))
-		return;                         /* a pid probe in user code */
+	if (tf->tf_vector == 3 && (tf->tf_cs & 3) && pid_isa_trap(tf)) {
+		proc_user_return();             /* a pid probe in user code: its raise() or stop() */
+		return;
+	}
 	if ((tf->tf_cs & 3) && tf->tf_vector != 2 && tf->tf_vector != 8 && tf->tf_vector != 18)
 		user_fault(tf);                 /* the process dies, not the kernel (NMI, #DF, #MC are the machine's) */
 	if ((tf->tf_vector == 14 || tf->tf_vector == 13) && extable_fixup(tf))

@@ -9,7 +9,9 @@
  * its struct proc) through the kernel's CTF, the way the built-in variables
  * do for the running thread (pid, ppid, tid, execname: trace/probe.c), so
  * they describe any thread: curthread, or the thread a sched probe is
- * about (sched:::wakeup's args[0] and args[1], trace/prov_sdt.c).  What
+ * about (sched:::wakeup's args[0] and args[1], trace/prov_sdt.c).  A
+ * struct proc * (the proc provider's arguments, trace/prov_proc.c) has
+ * translators too, from what the process table keeps.  What
  * Sonde does not have reads as 0 (or "" for names); pr_state is always
  * SONPROC and uid 0.
  */
@@ -110,14 +112,58 @@ translator psinfo_t < kthread_t *T > {
 	pr_egid = 0;
 	pr_addr = 0;
 	pr_fname = stringof(T->t_name);
-	pr_psargs = stringof(T->t_name);
-	pr_argc = 0;
+	pr_psargs = T->t_proc != 0 ? stringof(T->t_proc->p_psargs) : stringof(T->t_name);
+	pr_argc = T->t_proc != 0 ? T->t_proc->p_argc : 0;
 	pr_dmodel = PR_MODEL_LP64;
 	pr_taskid = 0;
 	pr_projid = 0;
 	pr_poolid = 0;
 	pr_zoneid = 0;
 	pr_contract = 0;
+};
+
+/*
+ * A process table slot (the proc provider's native argument): its one
+ * thread is described from what the process keeps of it.
+ */
+translator psinfo_t < struct proc *P > {
+	pr_nlwp = 1;
+	pr_pid = P->p_pid;
+	pr_ppid = P->p_ppid;
+	pr_pgid = P->p_pid;
+	pr_sid = 0;
+	pr_uid = P->p_uid;
+	pr_euid = P->p_uid;
+	pr_gid = 0;
+	pr_egid = 0;
+	pr_addr = (uintptr_t)P;
+	pr_fname = stringof(P->p_execname);
+	pr_psargs = stringof(P->p_psargs);
+	pr_wstat = P->p_status;
+	pr_argc = P->p_argc;
+	pr_dmodel = PR_MODEL_LP64;
+	pr_taskid = 0;
+	pr_projid = 0;
+	pr_poolid = 0;
+	pr_zoneid = 0;
+	pr_contract = 0;
+};
+
+translator lwpsinfo_t < struct proc *P > {
+	pr_flag = 0;
+	pr_lwpid = P->p_tid;
+	pr_addr = 0;
+	pr_wchan = 0;
+	pr_state = SONPROC;
+	pr_sname = 'O';
+	pr_syscall = 0;
+	pr_pri = 0;
+	pr_clname = "SYS";
+	pr_name = stringof(P->p_execname);
+	pr_onpro = 0;
+	pr_bindpro = -1;
+	pr_bindpset = -1;
+	pr_lgrp = 0;
 };
 
 translator lwpsinfo_t < kthread_t *T > {

@@ -41,18 +41,19 @@ STABILITY = {
     "profile": ("Evolving/Evolving/Common", "Evolving/Evolving/Common"),
     "lockstat": ("Private/Private/Unknown", "Evolving/Evolving/Common"),
     "sysinfo": ("Private/Private/Unknown", "Private/Private/ISA"),
+    "proc": ("Evolving/Evolving/ISA", "Evolving/Evolving/ISA"),
 }
 
 
 # Argument types of the probes listed there: fbt's from kmalloc's prototype
-# (the kernel's CTF), sdt's as its table declares them (trace/prov_sdt.c);
-# the others' are not declared.
-TYPES = {"fbt": ("size_t",), "sdt": ("void *", "size_t")}
+# (the kernel's CTF), sdt's as its table declares them (trace/prov_sdt.c),
+# proc:::exit's reason (trace/prov_proc.c); the others' are not declared.
+TYPES = {"fbt": ("size_t",), "sdt": ("void *", "size_t"), "proc": ("int",)}
 
 
 def test_lv_stability_of_every_provider():
     descs = ["dtrace:::BEGIN", "fbt::kmalloc:entry", "sdt:::kmem-alloc", "sched::sched_switch:on-cpu",
-             "profile:::tick-1", "lockstat::spin_lock:spin-acquire", "sysinfo:::xcalls"]
+             "profile:::tick-1", "lockstat::spin_lock:spin-acquire", "sysinfo:::xcalls", "proc:::exit"]
     args = ["-lv"]
     for d in descs:
         args += ["-n", d]
@@ -159,3 +160,17 @@ def test_ev_lowers_for_what_the_program_uses():
     assert out == (report("description", "BEGIN", "Unstable/Unstable/Common",
                           "Stable/Private/Common")
                    + "\n:::BEGIN\n" + block("Unstable/Unstable/Common", "Unstable/Unstable/Common"))
+
+
+def test_lv_proc_argument_types():
+    # The Guide's proc provider: psinfo_t * and lwpsinfo_t * (translated),
+    # the path a char *, errno, reason and signal ints; the others none.
+    status, out, err = dtrace("-lv", "-n", "proc:::create", "-n", "proc:::exec", "-n",
+                              "proc:::exec-failure", "-n", "proc:::exit", "-n",
+                              "proc:::signal-send", "-n", "proc:::start")
+    assert (status, err) == (0, "")
+    blocks = re.findall(r"\tArgument Types\n((?:\t\t.*\n)+)", out)
+    assert blocks == ["\t\targs[0]: psinfo_t *\n", "\t\targs[0]: char *\n", "\t\targs[0]: int\n",
+                      "\t\targs[0]: int\n",
+                      "\t\targs[0]: lwpsinfo_t *\n\t\targs[1]: psinfo_t *\n\t\targs[2]: int\n",
+                      "\t\tNone\n"], out

@@ -14,6 +14,8 @@ import os
 import re
 import subprocess
 
+import pytest
+
 
 def host_dtrace(*args, cpus=1):
     root = os.path.join(os.path.dirname(__file__), "..", "..")
@@ -107,3 +109,43 @@ def test_probes_of_an_exited_process_are_gone():
     assert "2" in [l.strip() for l in lines], lines
     assert not any("inner" in l for l in lines), lines               # listed no more
     assert lines[-1] == "processes: 0 (0 zombies), 0 pages held", lines
+
+
+TAILCALL_FUNCS = ("main", "atol", "strtol", "_strtol_l.part.0", "outer", "inner")
+
+
+def tailcall_flow(host_dtrace, *args, **kw):
+    """-F over the functions of pidloop 1 that newlib's tail calls link (atol -> strtol -> ...)."""
+    descs = []
+    for f in TAILCALL_FUNCS:
+        descs += ["-n", "pid$target::%s:entry, pid$target::%s:return" % (f, f)]
+    status, lines, err = host_dtrace("-F", "-c", "/bin/pidloop 1", *(descs + list(args)), **kw)
+    return status, [re.sub(r"^\s*\d+  ", "", l).rstrip() for l in lines[1:]], err   # no CPU column
+
+
+# atol ends in `jmp strtol` (sparc64: `call strtol; restore`), strtol in a jump to
+# _strtol_l.part.0: each return probe fires at the jump, so every entry has its
+# return and -F comes back to main's level.
+TAILCALL_EXPECT = ["-> main", "  -> atol", "  <- atol", "  -> strtol", "  <- strtol",
+                   "  -> _strtol_l.part.0", "  <- _strtol_l.part.0", "  -> outer",
+                   "    -> inner", "    <- inner", "  <- outer", "<- main"]
+
+
+@pytest.mark.parametrize("cpus", [1, 2, 4])
+def test_tail_calls_fire_return_probes(cpus):
+    status, flow, err = tailcall_flow(host_dtrace, cpus=cpus)
+    assert status == 0, err
+    assert flow == TAILCALL_EXPECT, flow
+
+
+def test_a_function_of_one_ret_has_entry_and_return():
+    # newlib's __malloc_lock is a lone `ret`: its entry and return probes sit
+    # on the same instruction and both fire, entry first (before, the return
+    # probe was never made: "does not match any probes").
+    status, lines, err = host_dtrace(
+        "-q", "-n", "pid$target::__malloc_lock:entry, pid$target::__malloc_lock:return "
+        "{ printf(\"%s %d\\n\", probename, probename == \"return\" ? arg0 : 0); }",
+        "-c", "/bin/hello")
+    assert status == 0, err
+    events = [l for l in lines if l.startswith(("entry", "return"))]
+    assert events and events == ["entry 0", "return 0"] * (len(events) // 2), events

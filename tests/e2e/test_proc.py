@@ -273,3 +273,42 @@ def test_copyoutstr_writes_the_process_with_w_only():
     assert lines == ["hello"] and "invalid address (0x401000)" in err, (lines, err)   # text: R+X
     status, lines, err = host_dtrace("-q", "-n", prog, "-c", "/bin/echo hello")
     assert status != 0 and "Destructive actions not allowed" in err, err
+
+
+def test_dtrace_says_when_its_process_has_exited():
+    # dtrace(1M)'s notice on standard error when the -c or -p process ends by
+    # itself; never under -q (DTrace's notices are quiet), nor when dtrace ends first.
+    status, lines, err = host_dtrace("-n", "BEGIN", "-c", "/bin/echo hi")
+    assert status == 0 and re.search(r"^dtrace: pid \d+ has exited$", err, re.M), err
+    status, lines, err = host_dtrace("-q", "-n", "BEGIN", "-c", "/bin/echo hi")
+    assert status == 0 and "has exited" not in err, err
+    status, lines, err = host_dtrace("-n", "BEGIN { exit(0); }", "-c", "/bin/spin")
+    assert status == 0 and "has exited" not in err, err
+    status, lines, err = host_dtrace(
+        "--shell", "/bin/sleep 1 &; dtrace -p 1 -n 'proc:::exit /pid == $target/ { trace(pid); }'")
+    assert status == 0 and "dtrace: pid 1 has exited" in err.splitlines(), err
+
+
+def test_raise_signals_the_current_process():
+    # raise() (destructive, -w) in a process's probe: the signal is taken at
+    # its next return to user mode, from an interrupt (profile) or from a pid
+    # probe's trap; /bin/spin 1000 would otherwise run for many seconds.
+    status, lines, err = host_dtrace(
+        "-w", "-q", "-c", "/bin/spin 1000",
+        "-n", "profile-97 /pid == $target && !sent/ { sent = 1; raise(15); }")
+    assert status == 0 and "Terminated" in lines + err.splitlines(), (lines, err)
+    status, lines, err = host_dtrace("-w", "-q", "-c", "/bin/spin 1000",
+                                     "-n", "pid$target::main:entry { raise(9); }")
+    assert status == 0 and "Killed" in lines + err.splitlines(), (lines, err)
+
+
+def test_stop_stops_the_process_until_sigcont():
+    # stop() stops the process at its return to user mode: ps shows it T,
+    # it stays so after dtrace has gone, and kill -CONT lets it run again.
+    status, lines, err = host_dtrace(
+        "--shell", "/bin/spin &; dtrace -w -q -p 1 -n 'profile-97 /pid == $target/ "
+        "{ stop(); exit(0); }'; sleep 1; ps; kill -CONT 1; sleep 1; ps; kill 1; wait; pmem")
+    assert status == 0, err
+    states = re.findall(r"^\s+1\s+0 ([A-Z])\s+[\d.]+\s+spin$", "\n".join(lines), re.M)
+    assert states == ["T", "R"], lines
+    assert lines[-1] == "processes: 0 (0 zombies), 0 pages held", lines

@@ -40,7 +40,8 @@ pytestmark = pytest.mark.skipif(not (os.path.exists(KERNEL) and os.path.exists(T
 # SIGTRAP; probes that do not exist are DTrace's error; /bin/s64insns (every class of SPARC
 # instruction the provider emulates or steps) computes the same checksum with every probe of its
 # functions enabled as with none, each probe firing once per instruction run, and a fault in a
-# stepped instruction is reported at the original address.
+# stepped instruction is reported at the original address; tail calls (`call strtol; restore`
+# ending atol) fire their function's return probe, so -F nests; raise() in a pid probe kills.
 PID_COMMANDS = (
     "dtrace -q -n 'pid$target::main:entry { printf(\"main(%d, %s, %s)\\n\", arg0, "
     "copyinstr(*(uint64_t *)copyin(arg1 + 8, 8)), copyinstr(*(uint64_t *)copyin(arg1 + 16, 8))); "
@@ -65,6 +66,10 @@ PID_COMMANDS = (
     "pid$target::sx_call:, pid$target::sx_mem: { @[probefunc] = count(); } "
     "END { printa(\"probed %s %@d\\n\", @); }' -c /bin/s64insns; "
     "dtrace -q -n 'pid$target::sx_fault: { @[probename] = count(); }' -c '/bin/s64insns fault'; "
+    "dtrace -F -n '" + ", ".join("pid$target::%s:entry, pid$target::%s:return" % (f, f) for f in
+                                 ("main", "atol", "strtol", "_strtol_l.part.0", "outer", "inner"))
+    + "' -c '/bin/pidloop 1'; "
+    "dtrace -w -q -n 'pid$target::main:entry { raise(9); }' -c '/bin/spin 100000'; "
 )
 
 # proccheck's checks that need x86_64's layout: none (the user half's size is asked of the machine).
@@ -204,3 +209,13 @@ def test_pid_every_sparc_instruction_class_replayed_exactly(session):
         assert re.search(r"^probed %s \d+$" % func, out, re.M), out
     assert re.search(r"/bin/s64insns: pid \d+: Segmentation fault at address 0x0, pc 0x[0-9a-f]+ "
                      r"\(sx_fault\+0x0\)", out), out
+
+
+def test_pid_tail_calls_fire_return_probes_and_raise_kills(session):
+    _, out, _, _ = session
+    flow = [re.sub(r"^ +\d+  ", "", l).rstrip() for l in out.split("\n")
+            if re.match(r"^ +\d+  +(->|<-) ", l)]
+    assert flow == ["-> main", "  -> atol", "  <- atol", "  -> strtol", "  <- strtol",
+                    "  -> _strtol_l.part.0", "  <- _strtol_l.part.0", "  -> outer",
+                    "    -> inner", "    <- inner", "  <- outer", "<- main"], flow
+    assert re.search(r"^Killed$", out, re.M), out

@@ -139,7 +139,7 @@ static void test_printf_float(void)
 {
 	dt_conv cv = { .cv_kind = DT_CONV_FLT, .cv_spec = "%f", .cv_name = "f", .cv_ofmt = 'f' };
 	const uint8_t *rec = record(0x40490fdb);                    /* pi, single */
-	struct dtc_value v = { DTC_VAL_INT, 0x40490fdb, 4, false, NULL, NULL, 0, rec, false };
+	struct dtc_value v = { .dv_kind = DTC_VAL_INT, .dv_int = 0x40490fdb, .dv_size = 4, .dv_raw = rec };
 
 	dtc_conv_print(&cv, &v, 0, 0);
 	expect("printf %f of a float", "3.141593");

@@ -113,6 +113,7 @@ struct dtc {
 	unsigned long dc_intr_base;         /* console_interrupt_count() when the command began */
 	uint64_t dc_next_status;            /* while printing: when to ask for status next */
 	struct dtc_proc *dc_proc;           /* -c's command, while it is ours */
+	uint64_t dc_uimage;                 /* its program's image once released (dtc_uimage) */
 	const char *dc_libdir;              /* -x libdir=; NULL: usr/lib/dtrace */
 	char dc_saved_name[32];             /* the shell thread's execname and pid, */
 	uint64_t dc_saved_pid;              /* while it runs as the dtrace process */
@@ -225,6 +226,9 @@ void dtc_proc_start(struct dtc_proc *p);            /* tracing started: let it r
 uint64_t dtc_proc_id(const struct dtc_proc *p);     /* its id: $target */
 bool dtc_proc_done(const struct dtc_proc *p);       /* it ended by itself */
 int dtc_proc_release(struct dtc_proc *p);           /* kill if running, reap, free; its status */
+void dtc_proc_notice(const struct dtc_proc *p, bool quiet);  /* "dtrace: pid N has exited" if it did */
+uint64_t dtc_proc_image(struct dtc_proc *p);        /* its program's image (its last if gone), or 0 */
+uint64_t dtc_uimage(struct dtc *d);                 /* the image of %A's user addresses, or 0 */
 /* dtc_proc_grab: -p's running process (never killed: let go at the end); NULL if there is none. */
 struct dtc_proc *dtc_proc_grab(int pid);
 
@@ -265,6 +269,9 @@ void dtc_usym(uint64_t image, uint64_t pc, bool with_offset, char *buf, size_t s
 void dtc_uaddr_format(int keykind, uint64_t pc, uint64_t image, char *buf, size_t size);
 /* dtc_uaddr_normal: the pc such a key merges under (its function's start, 0 for umod). */
 uint64_t dtc_uaddr_normal(int keykind, uint64_t pc, uint64_t image);
+/* dtc_uaddr_value: *v (an integer) is %A's user address: its name into buf, from the -c/-p image. */
+struct dtc_value;
+void dtc_uaddr_value(struct dtc *d, struct dtc_value *v, char *buf, size_t size);
 /*
  * dtc_sym_normal: what an aggregation key of func(pc)/sym(pc) (module
  * false) or mod(pc) (true) holds once normalized, as DTrace does before
@@ -305,6 +312,7 @@ struct dtc_value {
 	uint32_t dv_npcs;
 	const uint8_t *dv_raw;           /* the recorded bytes (dv_size of them): %e %f %g */
 	bool dv_user;                    /* DTC_VAL_STACK: a ustack() record (dtc_ustack.c) */
+	bool dv_uaddr;                   /* %A: a user address, named in dv_str (dtc_uaddr_value) */
 };
 /*
  * dtc_fmt_spec: the C format of conversion cv with its width and

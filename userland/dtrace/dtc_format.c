@@ -22,7 +22,7 @@
  *
  * Context: thread context, the consumer's.  No state.
  *
- * Tests: tests/d/printf, tests/d/output
+ * Tests: tests/d/printf, tests/d/output, tests/d/pid (%A)
  */
 #include "kernel/klib.h"
 #include "kernel/mem.h"
@@ -270,6 +270,10 @@ void dtc_conv_print(const dt_conv *cv, const struct dtc_value *v, int width, int
 		return;
 	}
 	case DT_CONV_SYM:
+		if (v->dv_uaddr) {                 /* %A: prog`func+0x1c, named by dtc_uaddr_value */
+			print_str(cv, v->dv_str != NULL ? v->dv_str : "", width, prec);
+			return;
+		}
 		dtc_print_sym((uint64_t)v->dv_int, cv->cv_name[0] == 'a', text, sizeof(text));
 		print_str(cv, cv->cv_name[0] == 'A' && strchr(text, '`') ? strchr(text, '`') + 1 : text,
 		          width, prec);

@@ -352,7 +352,7 @@ static void print_trace(struct dtc *d, const dt_action *a, const uint8_t *data)
 /* value_of: one recorded argument as a conversion's value. */
 static struct dtc_value value_of(const dif_difo_t *dp, const uint8_t *data)
 {
-	struct dtc_value v = { DTC_VAL_INT, 0, 8, false, NULL, NULL, 0, NULL, false };
+	struct dtc_value v = { .dv_kind = DTC_VAL_INT, .dv_size = 8 };
 
 	if (dp->dd_rtype.dt_kind == DIF_TYPE_STRING || dp->dd_rtype.dt_kind == DIF_TYPE_BLOB) {
 		v.dv_kind = DTC_VAL_STR;
@@ -436,6 +436,9 @@ static void print_printf(struct dtc *d, const dt_action *a, const uint8_t *data)
 			text[n] = 0;
 			v.dv_str = text;
 		}
+		char uname[160];
+		if (cv->cv_kind == DT_CONV_SYM && cv->cv_name[0] == 'A')   /* a user address */
+			dtc_uaddr_value(d, &v, uname, sizeof(uname));
 		if (cv->cv_kind == DT_CONV_K)
 			v = (struct dtc_value){ .dv_kind = DTC_VAL_STACK, .dv_pcs = (const uint64_t *)data,
 			                        .dv_npcs = dtrace_arg_size(a->ac_args[ai], strsize) / 8 };

@@ -142,7 +142,7 @@ static struct dtc_value agg_fmt_value(struct dtc *d, const struct dtc_aggent *e)
 	const dt_aggdesc *ag = dtc_agg_desc(d, e->ae_aggid);
 	const int64_t *v = e->ae_vals;
 	uint64_t n = (uint64_t)d->dc_agg_normal[e->ae_aggid];
-	struct dtc_value val = { DTC_VAL_INT, 0, 8, true, NULL, NULL, 0, NULL, false };
+	struct dtc_value val = { .dv_kind = DTC_VAL_INT, .dv_size = 8, .dv_signed = true };
 
 	n = n > 1 ? n : 1;
 	switch (ag->ag_func) {
@@ -187,8 +187,8 @@ static struct dtc_value key_value(struct dtc *d, const struct dtc_aggent *e, uin
 	const dt_keytype *kt = &dtc_agg_desc(d, e->ae_aggid)->ag_keys[k];
 	uint32_t len = dtrace_agg_keysize(kt, d->dc_ov.dov_strsize, d->dc_ov.dov_stackframes);
 	const uint8_t *p = e->ae_key + *off;
-	struct dtc_value v = { DTC_VAL_INT, 0, kt->kt_size ? kt->kt_size : 8, kt->kt_signed != 0,
-	                       NULL, NULL, 0, NULL, false };
+	struct dtc_value v = { .dv_kind = DTC_VAL_INT, .dv_size = kt->kt_size ? kt->kt_size : 8,
+	                       .dv_signed = kt->kt_signed != 0 };
 
 	*off += len;
 	if (*off > e->ae_keylen)
@@ -232,6 +232,9 @@ static void print_key_conv(struct dtc *d, const struct dtc_aggent *e, uint32_t k
 		dtc_conv_print(&c, &v, width, prec);
 		return;
 	}
+	if (cv->cv_kind == DT_CONV_SYM && cv->cv_name[0] == 'A' && kt->kt_kind != DT_KEY_SYM &&
+	    v.dv_kind == DTC_VAL_INT)
+		dtc_uaddr_value(d, &v, sym, sizeof(sym));   /* an integer key through %A: a user address */
 	dtc_conv_print(cv, &v, width, prec);
 }
 

@@ -7,7 +7,11 @@
  * Ctrl-C, a full buffer, the deadman) the command it created is killed and
  * reaped before dtrace returns.  A process dtrace created never outlives it;
  * one it grabbed (-p PID) is let go instead: $target is its pid and
- * tracing ends when it exits.
+ * tracing ends when it exits.  A process (a program, or -p's) that ends
+ * by itself is reported on standard error, "dtrace: pid N has exited", as
+ * dtrace(1M) does, unless quiet (-q, as DTrace's notices).  Its program's
+ * image names the user addresses printf's %A prints (dtc_proc_image: the
+ * one it runs, or the last one seen, from tracing's start on).
  *
  * A program ("/bin/pingpong 10") is a process, created held
  * (proc_spawn_held) so that $target is its pid before compiling, and
@@ -67,6 +71,7 @@ struct dtc_proc {
 	int dp_status;
 	int dp_pid;                  /* a /bin program: its process (held until go); else 0 */
 	bool dp_grabbed;             /* -p: a running process, not ours: no thread, never killed */
+	uint64_t dp_image;           /* the image it ran when last looked at (dtc_proc_image) */
 	char *dp_words;              /* its command line, split */
 	char *dp_argv[DTC_PROC_ARGS + 1];
 };
@@ -230,6 +235,7 @@ struct dtc_proc *dtc_proc_grab(int pid)
 
 void dtc_proc_start(struct dtc_proc *pr)
 {
+	dtc_proc_image(pr);                     /* known even if it ends before the first drain */
 	pr->dp_go = true;
 }
 
@@ -243,6 +249,26 @@ bool dtc_proc_done(const struct dtc_proc *pr)
 	if (pr->dp_grabbed)
 		return proc_kill(pr->dp_pid, 0) != 0;   /* exited (a zombie or gone) */
 	return pr->dp_done;
+}
+
+uint64_t dtc_proc_image(struct dtc_proc *pr)
+{
+	struct proc *p = pr != NULL && pr->dp_pid > 0 ? proc_lookup(pr->dp_pid) : NULL;
+
+	if (p != NULL && p->p_image != NULL)
+		pr->dp_image = (uint64_t)(uintptr_t)p->p_image;   /* boot-archive files live for ever */
+	return pr != NULL ? pr->dp_image : 0;
+}
+
+uint64_t dtc_uimage(struct dtc *d)
+{
+	return d->dc_proc != NULL ? dtc_proc_image(d->dc_proc) : d->dc_uimage;
+}
+
+void dtc_proc_notice(const struct dtc_proc *pr, bool quiet)
+{
+	if (pr != NULL && pr->dp_pid > 0 && !quiet && dtc_proc_done(pr))
+		dtc_err("dtrace: pid %d has exited\n", pr->dp_pid);
 }
 
 int dtc_proc_release(struct dtc_proc *pr)

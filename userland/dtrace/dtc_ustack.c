@@ -8,7 +8,9 @@
  * at a function's first byte, and the bare hex address when no function of
  * the program covers it.  ufunc()/usym()/uaddr()/umod() records and keys
  * are [pc, image]: printed as prog`func, prog`func+0x1c and prog; as keys,
- * ufunc() and usym() merge by function and umod() by program.
+ * ufunc() and usym() merge by function and umod() by program.  printf's
+ * and printa's %A carry only the address: it is named from the image of
+ * the -c/-p process (dtc_uaddr_value), hex without one.
  *
  * Tests: tests/d/pid; tests/e2e/test_pid.py
  */
@@ -39,6 +41,13 @@ void dtc_usym(uint64_t image, uint64_t pc, bool with_offset, char *buf, size_t s
 		ksnprintf(buf, size, "%s`%s+0x%lx", image_module(kf), name, pc - start);
 	else
 		ksnprintf(buf, size, "%s`%s", image_module(kf), name);
+}
+
+void dtc_uaddr_value(struct dtc *d, struct dtc_value *v, char *buf, size_t size)
+{
+	dtc_usym(dtc_uimage(d), (uint64_t)v->dv_int, true, buf, size);   /* hex without a process */
+	v->dv_uaddr = true;
+	v->dv_str = buf;
 }
 
 void dtc_uaddr_format(int keykind, uint64_t pc, uint64_t image, char *buf, size_t size)

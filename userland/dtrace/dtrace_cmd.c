@@ -412,9 +412,11 @@ int dtc_trace_follow(struct dtc *d)
 	dtrace_status_t st;
 
 	run_loop(d);
+	dtc_proc_notice(d->dc_proc, d->dc_quiet);
 	drain(d);
 	trace_stop(d);
 	drain(d);
+	d->dc_uimage = dtc_uimage(d);              /* printa's %A after the process is gone */
 	dtc_proc_release(d->dc_proc);              /* a command dtrace started does not outlive it */
 	d->dc_proc = NULL;
 	dtrace_status_get(d->dc_state, &st);

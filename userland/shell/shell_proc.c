@@ -185,6 +185,7 @@ static const struct {
 	{ "HUP", 1 }, { "INT", SIGINT }, { "QUIT", 3 }, { "ILL", SIGILL }, { "TRAP", SIGTRAP },
 	{ "ABRT", 6 }, { "BUS", SIGBUS }, { "FPE", SIGFPE }, { "KILL", SIGKILL }, { "USR1", 10 },
 	{ "SEGV", SIGSEGV }, { "USR2", 12 }, { "PIPE", SIGPIPE }, { "ALRM", 14 }, { "TERM", SIGTERM },
+	{ "CONT", SIGCONT },
 };
 
 /* kill_sig_parse: "9", "KILL", "SIGKILL" (after the '-') as a signal number, or -1. */
