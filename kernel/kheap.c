@@ -310,9 +310,10 @@ void kheap_tick(int cpu)
 		arch_tlb_flush_kernel();
 		__atomic_store_n(&tlb_seen[cpu], e, __ATOMIC_RELEASE);
 	}
-	if (__atomic_load_n(&q_open, __ATOMIC_RELAXED) == NULL &&
-	    __atomic_load_n(&q_wait, __ATOMIC_RELAXED) == NULL)
-		return;
+	if ((__atomic_load_n(&q_open, __ATOMIC_RELAXED) == NULL &&
+	     __atomic_load_n(&q_wait, __ATOMIC_RELAXED) == NULL) ||
+	    __atomic_load_n(&heap_lock.sl_locked, __ATOMIC_RELAXED) != 0)
+		return;                 /* nothing waits, or the heap is busy: a later tick will do */
 	spin_lock(&heap_lock);
 	quarantine_advance();
 	spin_unlock(&heap_lock);
