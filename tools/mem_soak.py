@@ -20,8 +20,8 @@ sparc64.  Host only; Python 3 standard library only.
 import argparse
 import os
 import re
-import subprocess
 import sys
+from importlib.machinery import SourceFileLoader
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 RUN = "dtrace -q -n 'BEGIN { exit(0); }' > /dev/null"
@@ -40,12 +40,15 @@ def command_line(runs):
 
 
 def soak(runs, cpus, arch, timeout):
-    env = dict(os.environ, SONDE_CPUS=str(cpus), SONDE_TIMEOUT=str(timeout))
+    """tools/dtrace --shell LINE, loaded as a module (LINE is too long for an argv):
+    the free KiB readings and (status, output)."""
+    os.environ["SONDE_CPUS"] = str(cpus)
     if arch:
-        env["SONDE_ARCH"] = arch
-    r = subprocess.run([os.path.join(ROOT, "tools", "dtrace"), "--shell", command_line(runs)],
-                       capture_output=True, text=True, env=env, timeout=timeout + 60)
-    return [int(m) for m in FREE.findall(r.stdout)], r
+        os.environ["SONDE_ARCH"] = arch
+    tool = SourceFileLoader("sonde_dtrace_tool", os.path.join(ROOT, "tools", "dtrace")).load_module()
+    status, out, err = tool.run_captured(["--shell", command_line(runs)], timeout)
+    text = (out + err).decode("latin-1") if isinstance(out, bytes) else out + err
+    return [int(m) for m in FREE.findall(text)], (status, text)
 
 
 def main():
@@ -68,7 +71,7 @@ def main():
         print("%6d  %8d KiB  %+8d KiB (%.3f %%)" % (min(i * 100, args.runs), f, f - free[0], -drop))
     if len(free) != want:
         print("mem_soak: %d of %d readings (guest status %d)\n%s" %
-              (len(free), want, r.returncode, (r.stdout + r.stderr)[-2000:]))
+              (len(free), want, r[0], r[1][-2000:]))
         return 2
     if worst > args.slack:
         print("mem_soak: free memory fell %.3f %% below the baseline (at most %.2f %%)" %
