@@ -166,6 +166,13 @@ void arch_context_switch(uint64_t *save_sp, uint64_t new_sp);
 #define ARCH_PROT_WRITE   1
 #define ARCH_PROT_EXEC    2
 
+/*
+ * arch_tlb_flush_kernel: drop this CPU's TLB entries (and cached table
+ * entries) for the kernel heap area, so that a range another CPU unmapped
+ * may be reused (kernel/kheap.c's TLB epoch).  Interrupts off.
+ */
+void arch_tlb_flush_kernel(void);
+
 struct arch_as;
 struct thread;
 /* arch_as_create: an empty user half (kernel half shared); NULL when memory is short.  Thread context. */

@@ -3,8 +3,9 @@
  *
  * All physical memory is mapped at DMAP_BASE (the direct map), so a physical
  * address p is reachable at DMAP_BASE + p.  Pages come from a free list built
- * from the boot memory map.  The heap hands out small blocks from size
- * classes and large ones as whole pages.  The kernel image is mapped W^X:
+ * from the boot memory map.  The heap hands out small blocks from slab
+ * caches and large ones as whole pages, at addresses an arena (kernel/vmem.h)
+ * hands out and takes back.  The kernel image is mapped W^X:
  * text read+execute, rodata read-only, data and bss read+write, never
  * executable.  Text is changed only by text_patch(), through a temporary
  * writable alias of the same physical page.
@@ -64,12 +65,43 @@ char *kstrdup(const char *s);         /* a heap copy of s, or NULL */
 struct kheap_stats {
 	uint64_t hs_allocs;          /* kmalloc calls that succeeded */
 	uint64_t hs_frees;
-	uint64_t hs_inuse;           /* bytes currently allocated (rounded to class size) */
-	uint64_t hs_pages;           /* pages held by the heap */
+	uint64_t hs_inuse;           /* bytes currently allocated (rounded to class size or pages) */
+	uint64_t hs_pages;           /* pages held by the heap, all of the kinds below (kheap_stats) */
 	uint64_t hs_failures;        /* kmalloc calls that returned NULL */
-	uint64_t hs_va_used;         /* heap address space handed out (never reused) */
+	uint64_t hs_va_used;         /* heap address space allocated from the arena now (guards and quarantine included) */
+	uint64_t hs_slab_pages;      /* pages of slab caches */
+	uint64_t hs_large_pages;     /* pages mapped for large blocks */
+	uint64_t hs_quarantine;      /* address space freed, waiting for every CPU's TLB flush */
+	uint64_t hs_quarantine_pages; /* pages waiting with it: records and unhooked leaf tables */
+	uint64_t hs_tables;          /* page tables mapping the heap area (kheap_stats) */
+	uint64_t hs_tag_pages;       /* pages of the arena's boundary tags (kept) */
+	uint64_t hs_arena_segs;      /* the arena's segments, free and allocated */
+	uint64_t hs_arena_total;     /* heap address space (kheap_stats) */
+	uint64_t hs_arena_largest;   /* its largest free segment (kheap_stats) */
 };
+/*
+ * kheap_totals: the heap's counters as they run (a D program reads them:
+ * `kheap_totals.hs_inuse); kheap_stats: a consistent copy, the fields
+ * marked (kheap_stats) filled in.  Any context but probe context.
+ */
+extern struct kheap_stats kheap_totals;
 void kheap_stats(struct kheap_stats *st);
+
+/* kheap_cache_stats: slab cache i (0 = 16 bytes, doubling); false past the last.  Not in probe context. */
+struct kheap_cache_stats {
+	uint64_t kcs_size;           /* object size */
+	uint64_t kcs_slabs;          /* pages held */
+	uint64_t kcs_inuse;          /* objects handed out */
+	uint64_t kcs_capacity;       /* objects the slabs hold */
+};
+bool kheap_cache_stats(int i, struct kheap_cache_stats *cs);
+
+/*
+ * kheap_tick: the scheduler's tick on CPU cpu (interrupt context): drop
+ * this CPU's kernel TLB entries when a TLB epoch asks for it and give back
+ * the freed address ranges every CPU has flushed (kernel/kheap.c).
+ */
+void kheap_tick(int cpu);
 
 /*
  * kheap_poison_set: while on, kfree fills each freed small block with
@@ -118,6 +150,21 @@ uint64_t pmem_ram_end(void);                      /* end of the highest RAM regi
 #endif
 bool vm_map(uint64_t va, uint64_t pa, int prot);
 void vm_unmap(uint64_t va);
+
+/*
+ * vm_leaf_release: if the leaf page table covering va (VM_LEAF_SPAN bytes of
+ * the heap area, aligned) maps nothing, unhook it from its directory and
+ * return its physical address: the caller gives it back once no CPU can
+ * still walk it (after a TLB epoch, kernel/kheap.c).  0 when the table maps
+ * a page or there is none.  Only the heap calls vm_map, vm_unmap and this,
+ * under its lock.
+ */
+#ifndef ARCH_MEM_LAYOUT
+#define VM_LEAF_SPAN     (2UL << 20)
+#endif
+uint64_t vm_leaf_release(uint64_t va);
+/* vm_heap_tables: page-table pages that map the heap area now (directories included). */
+uint64_t vm_heap_tables(void);
 
 /* vm_map_mmio: map device registers (uncached, no-execute); returns their address. */
 volatile void *vm_map_mmio(uint64_t phys, size_t size);

@@ -336,6 +336,7 @@ static void sched_tick_fn(void *arg)
 
 	(void)arg;
 	cpu_stat_tick(c);
+	kheap_tick(c->cpu_id);                  /* the heap's TLB epoch (kernel/kheap.c) */
 	if (c->cpu_rq_len > 0)
 		c->cpu_need_resched = true;
 	else if (c->cpu_thread == c->cpu_idle)

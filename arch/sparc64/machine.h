@@ -49,5 +49,6 @@
 #define DMAP_BASE         0xfffff80000000000UL
 #define KHEAP_BASE        0xfffffc0000000000UL
 #define KHEAP_SIZE        (1UL << 32)           /* what vm.c's two-level table spans */
+#define VM_LEAF_SPAN      (8UL << 20)           /* one leaf table: 1024 TTEs */
 
 #endif

@@ -8,7 +8,9 @@
  *   - the direct map: 4 MiB pages computed from the address, up to
  *     sparc64_ram_top;
  *   - the heap's large blocks: a two-level table, the directory of
- *     the physical addresses of leaf pages, each 1024 TTEs (8 MiB).
+ *     the physical addresses of leaf pages, each 1024 TTEs (8 MiB); a
+ *     leaf that maps nothing any more is unhooked (vm_leaf_release) and
+ *     given back by the heap.
  * Text is patched through the direct map's alias of its page (writable),
  * then `flush` makes the instruction fetch see the new word.
  * The TLB is per CPU and there is one CPU, so unmapping demaps the page
@@ -44,6 +46,7 @@ struct sparc64_mmu_page sparc64_mmu_page;
 #define sparc64_ram_top   sparc64_mmu_page.mp_ram_top
 #define sparc64_kheap_dir sparc64_mmu_page.mp_kheap_dir
 static spinlock_t vm_lock = SPINLOCK_INIT("vm");
+static uint64_t heap_tables;             /* leaf pages in the directory (vm_heap_tables) */
 
 void sparc64_mmu_init(void)
 {
@@ -74,6 +77,7 @@ static uint64_t *heap_tte(uint64_t va, bool make)
 			return NULL;
 		memset(phys_to_virt(pa), 0, PAGE_SIZE);
 		*dir = pa;
+		heap_tables++;
 	}
 	return (uint64_t *)phys_to_virt(*dir) + ((off >> 13) & (LEAF_SLOTS - 1));
 }
@@ -106,6 +110,32 @@ void vm_unmap(uint64_t va)
 	tlb_demap(va);
 	spin_unlock(&vm_lock);
 }
+
+uint64_t vm_leaf_release(uint64_t va)
+{
+	if (!in_kheap(va))
+		return 0;
+	spin_lock(&vm_lock);
+	uint64_t *dir = &sparc64_kheap_dir[(va - KHEAP_BASE) >> LEAF_SHIFT], pa = *dir;
+	const uint64_t *leaf = pa != 0 ? phys_to_virt(pa) : NULL;
+	for (int i = 0; leaf != NULL && i < LEAF_SLOTS; i++)
+		if (leaf[i] & TTE_V)
+			pa = 0;
+	if (pa != 0) {
+		*dir = 0;                /* the miss handler reads the directory afresh each miss */
+		heap_tables--;
+	}
+	spin_unlock(&vm_lock);
+	return pa;
+}
+
+uint64_t vm_heap_tables(void)
+{
+	return heap_tables;
+}
+
+/* arch_tlb_flush_kernel (arch.h): vm_unmap demapped each page already, on the one CPU. */
+void arch_tlb_flush_kernel(void) {}
 
 /* Devices are reached through the bypass ASI (sparc64.h): nothing to map. */
 volatile void *vm_map_mmio(uint64_t phys, size_t size)

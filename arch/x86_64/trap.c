@@ -169,6 +169,8 @@ static __attribute__((noinline)) void trap_other(struct trapframe *tf)
 			proc_user_return();                     /* a signal sent meanwhile */
 		return;
 	}
+	if (tf->tf_vector == 14 && !(tf->tf_cs & 3) && vm_fault_spurious(read_cr2(), tf->tf_err & 2))
+		return;                         /* a stale directory entry of the heap's: retry (vm.c) */
 	if (tf->tf_vector == 14 && ((tf->tf_cs & 3) || extable_has(tf->tf_rip)) && vm_cow_fault(tf))
 		return;                         /* a write to a copy-on-write page, now private: retry */
 	if (tf->tf_vector == 3 && (tf->tf_cs & 3) && pid_isa_trap(tf)) {

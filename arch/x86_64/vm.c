@@ -6,7 +6,9 @@
  *   0xffff800000000000  direct map of RAM, read/write, never executable
  *                       (2 MiB pages; 4 KiB pages around the kernel image,
  *                       whose text is read-only there too)
- *   0xffffc00000000000  kernel heap area for large allocations (vm_map)
+ *   0xffffc00000000000  kernel heap area for large allocations (vm_map); a
+ *                       leaf table that maps nothing any more is unhooked
+ *                       (vm_leaf_release) and freed after a TLB epoch
  *   0xffffffff80000000  the kernel image, 4 KiB pages: text R+X, rodata and
  *                       symbols R, data and bss R+W+NX
  *   0xffffffffffe00000  the text-patching window (two pages)
@@ -43,6 +45,7 @@ extern char _kernel_start[], _text_end[], _rodata_end[], _data_end[], _kernel_en
 
 static uint64_t kernel_pml4;             /* physical */
 static bool dmap_ready;
+static uint64_t heap_tables;             /* tables made for heap addresses (vm_heap_tables) */
 
 static uint64_t *pt_va(uint64_t pa)
 {
@@ -102,6 +105,8 @@ static uint64_t *pte_find(uint64_t va, int level, bool create)
 			if (pa == 0)
 				return NULL;
 			*e = pa | PTE_P | PTE_W;
+			if (va >= KHEAP_BASE && va - KHEAP_BASE < KHEAP_SIZE)
+				heap_tables++;
 		} else if (*e & PTE_PS) {
 			if (!create || l != 1 || !split_large(e))
 				return NULL;            /* inside a large page */
@@ -244,6 +249,34 @@ void vm_unmap(uint64_t va)
 	}
 }
 
+uint64_t vm_leaf_release(uint64_t va)
+{
+	uint64_t *pde = pte_find(va, 1, false);
+
+	if (pde == NULL || !(*pde & PTE_P) || (*pde & PTE_PS))
+		return 0;
+	uint64_t pa = *pde & PTE_ADDR;
+	const uint64_t *pt = pt_va(pa);
+	for (int i = 0; i < 512; i++)
+		if (pt[i] != 0)
+			return 0;
+	*pde = 0;
+	invlpg(va);                      /* also drops this CPU's cached directory entries */
+	heap_tables--;
+	return pa;
+}
+
+uint64_t vm_heap_tables(void)
+{
+	return heap_tables;
+}
+
+/* arch_tlb_flush_kernel (arch.h): heap pages are not global, so reloading CR3 drops them all. */
+void arch_tlb_flush_kernel(void)
+{
+	write_cr3(read_cr3());
+}
+
 /* vm_leaf: the leaf entry mapping va (4 KiB or 2 MiB), or NULL. */
 static uint64_t vm_leaf(uint64_t va)
 {
@@ -258,6 +291,24 @@ static uint64_t vm_leaf(uint64_t va)
 		table = e & PTE_ADDR;
 	}
 	return 0;
+}
+
+/*
+ * vm_fault_spurious: a kernel fault at va in the heap area that the tables
+ * do not explain (va mapped, writable if write).  This CPU walked a leaf
+ * table the heap had unhooked, through its stale copy of the directory
+ * entry (kernel/kheap.c); the fault dropped that copy, so the access can
+ * simply be retried.  Any context.
+ */
+bool vm_fault_spurious(uint64_t va, bool write)
+{
+	if (va < KHEAP_BASE || va - KHEAP_BASE >= KHEAP_SIZE)
+		return false;
+	uint64_t e = vm_leaf(va);
+	if (!(e & PTE_P) || (write && !(e & PTE_W)))
+		return false;
+	invlpg(va);
+	return true;
 }
 
 static bool va_canonical(uint64_t va)

@@ -103,6 +103,7 @@ void lapic_send_sipi(uint32_t hwid, uint32_t page);
 void arch_cpu_init_ap(int id);   /* gdt.c */
 int acpi_cpus(uint32_t *ids, int max); /* acpi.c */
 void vm_map_low(bool on);        /* vm.c */
+bool vm_fault_spurious(uint64_t va, bool write);   /* vm.c: a heap fault the tables do not explain: retry */
 uint64_t vm_kernel_root(void);   /* vm.c: the kernel's PML4 (physical) */
 void gdt_set_kstack(uint64_t top); /* gdt.c: where traps from user mode land on this CPU */
 void syscall_init_cpu(void);     /* vm_user.c: SYSCALL/SYSRET and SSE on this CPU */

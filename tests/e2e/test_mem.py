@@ -6,7 +6,9 @@ there is nobody to tell); munmap racing with the process moving between
 CPUs and with its children's copy-on-write writes and exits never corrupts
 memory or the kernel; 1,000 sequential fork+exec+exit+wait and sysfuzz
 under several seeds leave every page free again (`pmem` exact, free memory
-back to where it started).
+back to where it started); 300 dtrace runs in one boot on 2 CPUs leave
+free memory within 1 % of where it was after the first (tools/mem_soak.py;
+`make soak` runs 10,000 on 4 CPUs and 1,000 on sparc64).
 """
 
 import os
@@ -62,10 +64,11 @@ def test_1000_fork_exec_exit_wait_free_every_page(guest):
     assert guest.run("pmem").strip() == NO_PAGES
 
 
-# The kernel heap never reuses addresses, so its own page tables may grow by a
-# page as processes' thread stacks come and go (one per ~100 processes): that
-# page is the heap's, not a process's, and is the most free memory may drop.
-HEAP_TABLE_KIB = 4
+# The kernel heap gives its address ranges and their page tables back
+# (kernel/kheap.c) a few ticks after they are freed, but may keep a slab page
+# or an arena tag page more than before: the heap's, not a process's, and the
+# most free memory may drop (it may also rise, as page tables come back).
+HEAP_TABLE_KIB = 8
 
 
 @pytest.mark.parametrize("cpus", [1, 4])
@@ -73,11 +76,19 @@ def test_sysfuzz_seeds_give_back_free_memory(boot, cpus):
     g = boot(extra=["-smp", str(cpus)])
     g.wait_prompt(timeout=BOOT_TIMEOUT)
     g.run("/bin/sysfuzz 9 500", timeout=60)          # the heap grows once, then stays
+    g.run("sleep 1")
     before = _free_kib(g.run("mem"))
     for seed in (4, 5, 6, 7):
         assert g.run("/bin/sysfuzz %d 2000" % seed, timeout=60).strip() == "sysfuzz: 2000 calls"
     assert g.run("pmem").strip() == NO_PAGES
-    assert before - HEAP_TABLE_KIB <= _free_kib(g.run("mem")) <= before
+    g.run("sleep 1")                                  # freed heap ranges through their TLB epoch
+    assert before - HEAP_TABLE_KIB <= _free_kib(g.run("mem"))
+
+
+def test_300_dtrace_runs_give_their_memory_back_on_2_cpus():
+    r = subprocess.run([os.path.join(ROOT, "tools", "mem_soak.py"), "--runs", "300", "--cpus", "2"],
+                       capture_output=True, text=True, timeout=500)
+    assert r.returncode == 0, r.stdout + r.stderr
 
 
 def test_munmap_races_migration_and_exits_on_4_cpus(boot):

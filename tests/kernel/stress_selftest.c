@@ -235,20 +235,16 @@ static void background_stop(struct background *bg)
 /* ---- memory: the no-leak check ---- */
 
 /*
- * The heap keeps the pages it took (hs_pages) for later allocations, so
- * "free" is the free list's bytes plus the heap's pages: what a leak of
- * pages (buffers, stacks) lowers, while the heap's caching does not.  The
- * heap never reuses address space (kernel/kheap.c), so the page-table pages
- * that map newly used heap addresses stay: one per 2 MiB of address space
- * handed out and a page directory per 1 GiB, which the check allows (and
- * reports).  (The churn workload alone hands out about half a MiB of
- * heap addresses a millisecond under TCG: those page tables are a real, slow leak of the
- * heap's design, not the consumers'.)
+ * The heap counts every page it holds (hs_pages: slab and large pages, its
+ * page tables, its arena's tags, what waits in its quarantine), so "free"
+ * is the free list's bytes plus the heap's pages: what a leak of pages
+ * (buffers, stacks) lowers, while the heap's caching does not.  A freed
+ * range waits for a TLB epoch (a few ticks) before it is reused
+ * (kernel/kheap.c): memmark_back waits for that.
  */
 struct memmark {
 	uint64_t mm_free;                    /* pmem bytes free + kheap pages held */
 	uint64_t mm_inuse;                   /* kheap bytes in use */
-	uint64_t mm_va;                      /* kheap address space used */
 };
 
 static void memmark_take(struct memmark *m)
@@ -258,16 +254,7 @@ static void memmark_take(struct memmark *m)
 
 	pmem_stats(&ps);
 	kheap_stats(&hs);
-	*m = (struct memmark){ ps.ps_free + hs.hs_pages * PAGE_SIZE, hs.hs_inuse, hs.hs_va_used };
-}
-
-/* memmark_pt_allowance: bytes of page tables the heap may have added since m. */
-static uint64_t memmark_pt_allowance(const struct memmark *m, const struct memmark *now)
-{
-	uint64_t va = now->mm_va - m->mm_va;
-
-	/* a page table per 2 MiB, a directory per 1 GiB, one more of each level at the ends */
-	return (va / (2UL << 20) + va / (1UL << 30) + 4) * PAGE_SIZE;
+	*m = (struct memmark){ ps.ps_free + hs.hs_pages * PAGE_SIZE, hs.hs_inuse };
 }
 
 /* memmark_back: has memory come back to m?  Waits up to a second for late reaping. */
@@ -277,18 +264,14 @@ static bool memmark_back(const struct memmark *m)
 
 	for (int i = 0; i < 20; i++) {
 		memmark_take(&now);
-		if (now.mm_inuse == m->mm_inuse && now.mm_free <= m->mm_free &&
-		    m->mm_free - now.mm_free <= memmark_pt_allowance(m, &now)) {
-			kprintf("# stress: memory back (heap in use %lu bytes; %lu bytes of page "
-			        "tables for %lu MiB of new heap addresses)\n", now.mm_inuse,
-			        m->mm_free - now.mm_free, (now.mm_va - m->mm_va) >> 20);
+		if (now.mm_inuse == m->mm_inuse && now.mm_free >= m->mm_free) {
+			kprintf("# stress: memory back (heap in use %lu bytes)\n", now.mm_inuse);
 			return true;
 		}
 		thread_sleep_ns(50 * NSEC_PER_MSEC);
 	}
-	kprintf("# stress: leak: free %lu -> %lu (page-table allowance %lu), kheap in use "
-	        "%lu -> %lu\n", m->mm_free, now.mm_free, memmark_pt_allowance(m, &now),
-	        m->mm_inuse, now.mm_inuse);
+	kprintf("# stress: leak: free %lu -> %lu, kheap in use %lu -> %lu\n", m->mm_free,
+	        now.mm_free, m->mm_inuse, now.mm_inuse);
 	return false;
 }
 

@@ -4,7 +4,11 @@
  * are tested in the kernel (tests/kernel/kernel_selftest.c).
  */
 #include "tests/unit/kfakes.h"
+#include "kernel/cpu.h"
 #include "kernel/mem.h"
+
+struct cpu cpus[MAX_CPUS];
+int ncpus = 1;
 
 static int pages_given;
 
@@ -17,10 +21,19 @@ void *page_alloc(void)
 	return p;
 }
 
+void page_free(void *va)
+{
+	free(va);
+	pages_given--;
+}
+
 uint64_t pmem_take(void) { return 0; }
 void pmem_give(uint64_t pa) { (void)pa; }
 bool vm_map(uint64_t va, uint64_t pa, int prot) { (void)va; (void)pa; (void)prot; return false; }
 void vm_unmap(uint64_t va) { (void)va; }
+uint64_t vm_leaf_release(uint64_t va) { (void)va; return 0; }
+uint64_t vm_heap_tables(void) { return 0; }
+void arch_tlb_flush_kernel(void) {}
 uint64_t virt_to_phys(const void *va) { return (uint64_t)va; }
 
 static void test_classes_reuse(void **state)
@@ -108,5 +121,6 @@ int main(void)
 		cmocka_unit_test(test_foreign_pointer_panics),
 		cmocka_unit_test(test_large_fails_cleanly),
 	};
+	kheap_init();
 	return cmocka_run_group_tests_name("kernel heap", tests, NULL, NULL);
 }

@@ -145,6 +145,17 @@ SHELL_COMMAND(ps, shell_do_ps, "ps", "list processes, then threads: id, name, st
 
 /* --- memory and symbols -------------------------------------------------- */
 
+/* shell_mem_slabs: one line of the slab caches: size:objects in use/objects held. */
+static void shell_mem_slabs(void)
+{
+	struct kheap_cache_stats cs;
+
+	kprintf("slabs:   ");
+	for (int i = 0; kheap_cache_stats(i, &cs); i++)
+		kprintf(" %lu:%lu/%lu", cs.kcs_size, cs.kcs_inuse, cs.kcs_capacity);
+	kprintf("\n");
+}
+
 static int shell_do_mem(int argc, char **argv)
 {
 	struct pmem_stats ps;
@@ -158,9 +169,16 @@ static int shell_do_mem(int argc, char **argv)
 	        ps.ps_total / 1024, ps.ps_free / 1024, ps.ps_kernel / 1024);
 	kprintf("heap:     %lu bytes in use, %lu pages, %lu allocs, %lu frees, %lu failures\n",
 	        hs.hs_inuse, hs.hs_pages, hs.hs_allocs, hs.hs_frees, hs.hs_failures);
+	kprintf("pages:    %lu slab, %lu large, %lu page tables, %lu arena tags, %lu in quarantine\n",
+	        hs.hs_slab_pages, hs.hs_large_pages, hs.hs_tables, hs.hs_tag_pages,
+	        hs.hs_quarantine_pages);
+	kprintf("arena:    %lu KiB of %lu MiB allocated, %lu segments, largest free %lu MiB, "
+	        "%lu KiB in quarantine\n", hs.hs_va_used / 1024, hs.hs_arena_total >> 20,
+	        hs.hs_arena_segs, hs.hs_arena_largest >> 20, hs.hs_quarantine / 1024);
+	shell_mem_slabs();
 	return SHELL_OK;
 }
-SHELL_COMMAND(mem, shell_do_mem, "mem", "physical memory and kernel heap statistics");
+SHELL_COMMAND(mem, shell_do_mem, "mem", "physical memory, the kernel heap's pages, arena and slab caches");
 
 static void shell_sym_print(const struct ksym *ks)
 {
