@@ -126,7 +126,7 @@ def test_p_grabs_a_running_process():
     # -p PID: $target is that process, tracing ends when it exits, and it is
     # let go, not killed (the first process of a fresh guest is pid 1).
     status, out, err = shell(
-        "/bin/sleep 2 &; dtrace -q -p 1 -n 'proc:::exit /pid == $target/ "
+        "/bin/sleep 2 & dtrace -q -p 1 -n 'proc:::exit /pid == $target/ "
         "{ printf(\"exit of %s %d\\n\", execname, pid == $target); } END { printf(\"end\\n\"); }'",
         timeout=TIMEOUT)
     assert (status, out, err) == (0, "[1] 1\nexit of sleep 1\nend\n\n", "")   # job 1, pid 1

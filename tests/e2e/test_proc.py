@@ -285,7 +285,7 @@ def test_dtrace_says_when_its_process_has_exited():
     status, lines, err = host_dtrace("-n", "BEGIN { exit(0); }", "-c", "/bin/spin")
     assert status == 0 and "has exited" not in err, err
     status, lines, err = host_dtrace(
-        "--shell", "/bin/sleep 1 &; dtrace -p 1 -n 'proc:::exit /pid == $target/ { trace(pid); }'")
+        "--shell", "/bin/sleep 1 & dtrace -p 1 -n 'proc:::exit /pid == $target/ { trace(pid); }'")
     assert status == 0 and "dtrace: pid 1 has exited" in err.splitlines(), err
 
 
@@ -306,7 +306,7 @@ def test_stop_stops_the_process_until_sigcont():
     # stop() stops the process at its return to user mode: ps shows it T,
     # it stays so after dtrace has gone, and kill -CONT lets it run again.
     status, lines, err = host_dtrace(
-        "--shell", "/bin/spin &; dtrace -w -q -p 1 -n 'profile-97 /pid == $target/ "
+        "--shell", "/bin/spin & dtrace -w -q -p 1 -n 'profile-97 /pid == $target/ "
         "{ stop(); exit(0); }'; sleep 1; ps; kill -CONT 1; sleep 1; ps; kill 1; wait; pmem")
     assert status == 0, err
     states = re.findall(r"^\s+1\s+0 ([A-Z])\s+[\d.]+\s+spin$", "\n".join(lines), re.M)

@@ -116,7 +116,7 @@ def test_list_by_module_of_a_c_process(cpus, arch):
 
 
 def test_list_by_provider_glob_of_a_running_process():
-    status, out, err = host_dtrace("--shell", "/bin/shop 100000000 &; dtrace -l -P 'shop*'; "
+    status, out, err = host_dtrace("--shell", "/bin/shop 100000000 & dtrace -l -P 'shop*'; "
                                    "dtrace -l -m 'sh?p'; kill -9 1")
     assert status == 0, err
     listings = out.split("   ID")
