@@ -8,6 +8,13 @@
  * it is busy and another CPU is idle; an idle CPU with nothing of its own
  * takes a waiting thread from the busiest queue (migration).  Each CPU's
  * idle thread (the boot thread on the BSP) halts when nothing is runnable.
+ * Plain round robin makes a woken thread wait behind every runnable one, a
+ * quantum each: with forty busy processes a thread that sleeps 10 ms between
+ * looks runs once in 400 ms or more.  A prompt thread (the dtrace consumer,
+ * which must notice exit() and Ctrl-C and end within a fraction of a second
+ * whatever runs) is therefore woken to the front of its CPU's queue, and the
+ * CPU is told to switch now (need_resched, or an IPI for another CPU); its
+ * quantum's end still sends it to the back, so it cannot hog a CPU.
  *
  * Locking: one spinlock, sched_lock, guards every run queue, every wait
  * queue's list, every thread's state and the list of all threads.  It is
@@ -23,7 +30,8 @@
  * wait queues, kill and join, listing.
  *
  * Tests: self-tests thread_join_status, thread_kill_wakes_sleeper,
- *        smp_threads_spread; tests/e2e/test_workloads.py
+ *        smp_threads_spread, sched_prompt_wakes_first; tests/e2e/test_workloads.py,
+ *        tests/e2e/test_dtrace_stop.py
  */
 #include "arch/arch.h"
 #include "kernel/baggage_site.h"
@@ -103,6 +111,16 @@ static void rq_push(struct cpu *c, struct thread *t)
 	c->cpu_rq_len++;
 }
 
+/* rq_push_front: a prompt thread, woken: next to run on c. */
+static void rq_push_front(struct cpu *c, struct thread *t)
+{
+	t->t_rq_next = c->cpu_rq_head;
+	c->cpu_rq_head = t;
+	if (c->cpu_rq_tail == NULL)
+		c->cpu_rq_tail = t;
+	c->cpu_rq_len++;
+}
+
 static struct thread *rq_pop(struct cpu *c)
 {
 	struct thread *t = tq_pop(&c->cpu_rq_head, &c->cpu_rq_tail);
@@ -141,9 +159,12 @@ static void make_runnable(struct thread *t)
 	t->t_waitq = NULL;
 	t->t_cpu = c->cpu_id;
 	DTRACE_PROBE1(enqueue, t);
-	rq_push(c, t);
-	if (c->cpu_thread == c->cpu_idle) {
-		c->cpu_need_resched = true;
+	if (t->t_prompt)
+		rq_push_front(c, t);
+	else
+		rq_push(c, t);
+	if (c->cpu_thread == c->cpu_idle || t->t_prompt) {
+		c->cpu_need_resched = true;         /* a prompt thread preempts */
 		if (c != curcpu())
 			arch_send_ipi(c->cpu_id, IPI_RESCHED);
 	}
@@ -616,6 +637,11 @@ bool thread_kill(uint64_t tid)
 void thread_set_untraced(bool on)
 {
 	curthread()->t_untraced = on;
+}
+
+void thread_set_prompt(bool on)
+{
+	curthread()->t_prompt = on;
 }
 
 void thread_set_process(const char *name, uint64_t pid)

@@ -5,7 +5,8 @@
  * and a state.  The scheduler is preemptive round robin with a run queue per
  * CPU: a cyclic on each CPU ticks every SCHED_QUANTUM_NS and the running
  * thread yields on the way out of the interrupt; idle CPUs take work from
- * busy ones.
+ * busy ones.  A prompt thread (thread_set_prompt: the dtrace consumer) is
+ * woken to the front of its CPU's queue and preempts what runs there.
  */
 #ifndef SONDE_THREAD_H
 #define SONDE_THREAD_H
@@ -59,6 +60,7 @@ struct thread {
 	int t_bound;                 /* CPU it must run on, or -1 */
 	bool t_reap_by_joiner;       /* the last joiner frees it */
 	bool t_untraced;             /* its own execution fires no probes (a dtrace consumer) */
+	bool t_prompt;               /* woken to the front of its queue, preempting (thread_set_prompt) */
 	uint64_t t_pid;              /* D's pid: 0 for kernel threads; a consumer's own (see thread_set_process) */
 	uint64_t t_dtrace_vtime;     /* ns of probe processing charged to it (vtimestamp leaves them out) */
 	/* A user process's thread (kernel/proc.c); all NULL for a kernel thread. */
@@ -107,6 +109,17 @@ void thread_exit(int status) __attribute__((noreturn));
  * inherited by the threads it creates.  Thread context.
  */
 void thread_set_untraced(bool on);
+/*
+ * thread_set_prompt: from now on, whenever the current thread wakes (a
+ * sleep ends, a wait queue wakes it), it goes to the front of its CPU's run
+ * queue and that CPU switches to it at once instead of after every runnable
+ * thread's quantum.  A thread that uses up its quantum still goes to the
+ * back like any other, so a prompt thread that mostly sleeps (the dtrace
+ * consumer, polling every 10 ms) runs within microseconds of its wake-up
+ * under any load, and one that computes shares the CPU as before.  Not
+ * inherited.  Thread context.
+ */
+void thread_set_prompt(bool on);
 /*
  * thread_set_process: the current thread now stands for a process called
  * name with process id pid (D's execname and pid), until called again.

@@ -6,8 +6,12 @@
  * index in range), allocates the state's buffers and variable space, and
  * creates an ECB for each (clause, matching probe), appending it to the
  * probe's chain and enabling the probe's instrumentation when it gets its
- * first ECB.  dtrace_go fires BEGIN; dtrace_stop fires END; dtrace_close
- * undoes it all.  A deadman cyclic aborts a state whose consumer stopped
+ * first ECB.  dtrace_go fires BEGIN; dtrace_stop fires END and then
+ * deactivates the state for good: its ECBs come off their chains and the
+ * probes left without one are disarmed, so a stopped state costs nothing
+ * while its consumer prints and closes (exit() deactivates it earlier, in
+ * probe context: from DRAINING on no ECB of it fires but END's, checked at
+ * the head of every firing path in probe.c); dtrace_close frees it all.  A deadman cyclic aborts a state whose consumer stopped
  * asking for status (DTrace's deadman_user, 30 s, then deadman_timeout,
  * 10 s) or whose cyclic could not run for deadman_timeout (systemic
  * unresponsiveness).
@@ -36,6 +40,7 @@
  * (timer interrupt).
  *
  * Tests: self-tests trace_close_frees_everything, trace_deadman_*,
+ *        trace_stop_disarms_its_probes, trace_nothing_fires_after_exit,
  *        stress_close_while_firing; tests/d/begin-end, tests/d/errs
  */
 #include "arch/arch.h"
@@ -367,22 +372,33 @@ static void ecb_unlink(dtrace_ecb_t *e)
 }
 
 /*
- * ecbs_destroy: unlink the state's ECBs (if they were linked), wait until no
- * CPU can be firing one, and free them.  The state's buffers may be freed
- * when this returns.
+ * ecbs_unlink: take the state's ECBs off their probes' chains (disarming
+ * every probe left without one), synchronise the text, and wait until no
+ * CPU can be firing one.  Once: dtrace_stop does it as soon as END has
+ * fired, so that a stopped state's probes cost nothing while its consumer
+ * prints and closes; dtrace_close (or a failed enabling) finds it done.
+ * The ECBs themselves stay until ecbs_destroy (their EPIDs still describe
+ * the records left in the buffers).
  */
-static void ecbs_destroy(dtrace_state_t *s, bool linked)
+static void ecbs_unlink(dtrace_state_t *s)
 {
-	dtrace_ecb_t *e = s->dts_ecbs, *next;
+	if (!s->dts_linked)
+		return;
+	for (dtrace_ecb_t *e = s->dts_ecbs; e != NULL; e = e->dte_snext)
+		ecb_unlink(e);
+	text_patch_sync();
+	prov_isa_optimize();                        /* fbt's jump sites back to their bytes */
+	dtrace_sync();
+	s->dts_linked = false;
+}
 
-	if (linked) {
-		for (; e != NULL; e = e->dte_snext)
-			ecb_unlink(e);
-		text_patch_sync();
-		prov_isa_optimize();                /* fbt's jump sites back to their bytes */
-		dtrace_sync();
-	}
-	for (e = s->dts_ecbs; e != NULL; e = next) {
+/* ecbs_destroy: unlink the state's ECBs (if still linked) and free them; its buffers may go next. */
+static void ecbs_destroy(dtrace_state_t *s)
+{
+	dtrace_ecb_t *next;
+
+	ecbs_unlink(s);
+	for (dtrace_ecb_t *e = s->dts_ecbs; e != NULL; e = next) {
 		next = e->dte_snext;
 		dtrace_jit_free(e);
 		kfree(e);
@@ -413,6 +429,7 @@ static int ecbs_index_and_link(dtrace_state_t *s)
 		return rc;
 	dtrace_buffer_limits(s);
 	text_patch_sync();                          /* the JIT's code (jit.c), before an ECB can run it */
+	s->dts_linked = true;                       /* from the first link on, ecbs_unlink undoes it */
 	/* Link in EPID order so clauses fire in program order. */
 	for (uint32_t i = 0; i < s->dts_necbs && rc == 0; i++)
 		rc = ecb_link(s->dts_ecbtab[i]);
@@ -471,7 +488,7 @@ int dtrace_enable(dtrace_state_t *s, const dt_prog *prog, uint32_t *matched, cha
 	if (rc == 0)
 		rc = ecbs_index_and_link(s);
 	if (rc != 0 && s->dts_prog == prog) {
-		ecbs_destroy(s, s->dts_ecbtab != NULL);
+		ecbs_destroy(s);
 		state_free(s);
 		s->dts_prog = NULL;
 	}
@@ -547,6 +564,7 @@ int dtrace_stop(dtrace_state_t *s)
 	if (s->dts_activity != DTRACE_ACT_KILLED)
 		s->dts_activity = DTRACE_ACT_STOPPED;
 	cyclic_stop(&s->dts_deadman);
+	ecbs_unlink(s);                             /* stopped: its probes disarmed, now */
 	mutex_unlock(&dtrace_lock);
 	return 0;
 }
@@ -558,7 +576,7 @@ void dtrace_close(dtrace_state_t *s)
 	dtrace_stop(s);
 	mutex_lock(&dtrace_lock);
 	if (s->dts_prog != NULL) {
-		ecbs_destroy(s, true);              /* and dtrace_sync: nothing fires for s now */
+		ecbs_destroy(s);                    /* unlinked already if it ever ran */
 		state_free(s);
 	}
 	if (s->dts_vtime)

@@ -223,6 +223,7 @@ typedef struct dtrace_state {
 	dtrace_ecb_t **dts_ecbtab;        /* by EPID - 1 */
 	uint32_t dts_necbs;
 	bool dts_exited;
+	bool dts_linked;                  /* its ECBs are on their probes' chains (enable.c) */
 	int dts_exitstatus;
 	uint64_t dts_errors;
 	uint64_t dts_dblerrors;

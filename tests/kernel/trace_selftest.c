@@ -3,7 +3,9 @@
  * matching, quantize buckets, and whole enablings driven through a test
  * provider whose probe the tests fire by hand (so counts are exact): the
  * three buffer policies, drops, the exit reserve, aggregations, dynamic
- * variable exhaustion, the deadman (and a consumer it spares), that closing a consumer frees everything it allocated, the
+ * variable exhaustion, the deadman (and a consumer it spares), that closing
+ * a consumer frees everything it allocated, that nothing fires after exit()
+ * and that dtrace_stop disarms, the
  * re-entry rule, and where stack() starts for a probe fired from a trap.
  */
 #include "arch/arch.h"
@@ -553,4 +555,104 @@ SELFTEST(trace_smp_commit_across_cpus)
 	}
 	ST_ASSERT(recs == dtrace_ncpus());          /* every CPU's record, exactly once */
 	st_end(&r);
+}
+
+/* ---- deactivation: exit() and dtrace_stop ---- */
+
+struct st_fire { int64_t fs_n, fs_arg; };
+
+static void fire_arg_xcall(void *arg)
+{
+	const struct st_fire *f = arg;
+	uint64_t flags = arch_irq_save();
+
+	for (int64_t i = 0; i < f->fs_n; i++)
+		dtrace_probe(st_probe, (uint64_t)f->fs_arg, 0, 0, 0, 0, 0);
+	arch_irq_restore(flags);
+}
+
+/* st_agg_total: every aggregation's value summed over every CPU. */
+static int64_t st_agg_total(struct st_run *r)
+{
+	int64_t total = 0;
+
+	for (int cpu = 0; cpu < dtrace_ncpus(); cpu++)
+		dtrace_agg_snapshot(r->state, cpu, agg_cpu_cb, &total);
+	return total;
+}
+
+/* st_records_of: the records on every CPU whose traced value is v (the buffers are read, so emptied). */
+static int st_records_of(struct st_run *r, uint64_t v)
+{
+	int hits = 0;
+
+	for (int cpu = 0; cpu < dtrace_ncpus(); cpu++) {
+		long n = dtrace_buffer_snapshot(r->state, cpu, r->buf, r->bufsize);
+		for (long off = 0; off < n;) {
+			const dtrace_rechdr_t *h = (const dtrace_rechdr_t *)(r->buf + off);
+			uint64_t x;
+			if (h->dtrh_size == 0)
+				break;
+			memcpy(&x, h + 1, 8);
+			hits += h->dtrh_epid != 0 && h->dtrh_size >= sizeof(*h) + 8 && x == v;
+			off += h->dtrh_size;
+		}
+	}
+	return hits;
+}
+
+/*
+ * After exit(), no ECB of the state fires on any CPU: not the clauses after
+ * exit()'s in the same firing, not a later firing anywhere.  Every CPU
+ * fires 100 times (counted twice, traced), one firing calls exit(), then
+ * every CPU fires 1000 times more: the counts stay 2 x 100 a CPU, plus the
+ * exit firing's first clause, and no record of the later firings exists.
+ */
+SELFTEST(trace_nothing_fires_after_exit)
+{
+	struct st_run r;
+	dtrace_optvals_t o;
+	dtrace_status_t st;
+	struct st_fire before = { 100, 1 }, after = { 1000, 500 };
+	int64_t ncpu = dtrace_ncpus();
+
+	dtrace_opts_default(&o);
+	o.dov_bufsize = 64 * 1024;
+	o.dov_aggsize = 64 * 1024;
+	ST_ASSERT(st_start(&r, "selftest:::hit { @all = count(); }"
+	                       "selftest:::hit /arg0 != 99/ { trace(arg0); }"
+	                       "selftest:::hit /arg0 == 99/ { exit(3); }"
+	                       "selftest:::hit { @later = count(); }", &o));
+	xcall_all(fire_arg_xcall, &before);
+	fire_arg_xcall(&(struct st_fire){ 1, 99 });
+	dtrace_status_get(r.state, &st);
+	ST_ASSERT(st.dst_exited && st.dst_exitstatus == 3);
+	ST_ASSERT(st_agg_total(&r) == 2 * 100 * ncpu + 1);     /* @later not in the exit firing */
+	ST_ASSERT(st_records_of(&r, 1) == 100 * ncpu);
+	xcall_all(fire_arg_xcall, &after);                       /* deactivated: nothing of these */
+	ST_ASSERT(st_agg_total(&r) == 2 * 100 * ncpu + 1);
+	ST_ASSERT(st_records_of(&r, 500) == 0);
+	st_end(&r);
+}
+
+/* dtrace_stop disarms the state's probes at once (END fired), not only dtrace_close. */
+SELFTEST(trace_stop_disarms_its_probes)
+{
+	struct st_run r;
+	dtrace_optvals_t o;
+
+	dtrace_opts_default(&o);
+	o.dov_bufsize = 4096;
+	o.dov_aggsize = 64 * 1024;
+	ST_ASSERT(st_start(&r, "selftest:::hit { @c = count(); } END { @e = count(); }", &o));
+	ST_ASSERT(st_enabled == 1);
+	fire(10);
+	dtrace_stop(r.state);
+	ST_ASSERT(st_enabled == 0);
+	ST_ASSERT(st_agg_total(&r) == 10 + 1);                   /* END fired before the disarm */
+	fire(10);
+	ST_ASSERT(st_agg_total(&r) == 10 + 1);
+	dtrace_stop(r.state);                                    /* idempotent */
+	st_end(&r);
+	ST_ASSERT(st_enabled == 0);
 }

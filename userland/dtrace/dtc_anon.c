@@ -131,6 +131,7 @@ int dtc_anon_claim(struct dtc *d)
 	a->dc_follow_once = d->dc_compile_only;        /* -ae: what there is, then exit */
 	a->dc_intr_base = d->dc_intr_base;
 	thread_set_untraced(true);
+	thread_set_prompt(true);                       /* as dtc_trace_start's consumer */
 	int rc = dtc_trace_follow(a);
 	dtc_free(a);
 	kfree(anon_wordbuf);

@@ -16,10 +16,14 @@
  *
  * While tracing, the command's thread is marked untraced: a consumer is, to
  * DTrace, a user process whose work the kernel's probes do not see, and
- * here it would otherwise trace its own printing (docs/tracing.md).  The
+ * here it would otherwise trace its own printing (docs/tracing.md).  It is
+ * also a prompt thread (thread_set_prompt): each 10 ms poll wakes it ahead
+ * of every runnable thread on its CPU, so exit() and Ctrl-C are seen within
+ * a poll under any load, not after a quantum of each busy process.  The
  * first Ctrl-C stops tracing at once, even in the middle of printing, and
  * what was recorded is still printed; a second one stops the printing as
- * well (DTrace's impatience).
+ * well (DTrace's impatience).  Stopping (dtrace_stop) disarms the probes,
+ * so the printing and closing that follow run untrapped.
  *
  * Order: compiling, running.  The command line and options are in
  * dtc_args.c and dtc_opt.c; listing (-l, -lv), the DIF listing (-S) and
@@ -386,8 +390,10 @@ int dtc_trace_start(struct dtc *d, bool untraced)
 	int rc = enable_and_setup(d);
 	if (rc >= 0)
 		return rc;
-	if (untraced)
+	if (untraced) {
 		thread_set_untraced(true);      /* a consumer is a user process: untraced */
+		thread_set_prompt(true);        /* and runs as soon as it wakes, whatever else runs */
+	}
 	if (dtrace_go(d->dc_state) != 0) {
 		dtc_err("dtrace: could not enable tracing: %s\n", dtrace_errmsg(DTRACE_ESTATE));
 		return 1;
@@ -520,6 +526,7 @@ static int cmd_dtrace(int argc, char **argv)
 	if (rc < 0)
 		rc = trace_run(d);
 	thread_set_untraced(false);
+	thread_set_prompt(false);
 	dtc_process_leave(d);
 	if (dtc_ofile_close(d) != 0 && rc == 0)
 		rc = 1;
