@@ -117,13 +117,14 @@ static uint64_t shell_proc_time(const struct thread_info *tis, int nt, uint64_t 
 
 /*
  * shell_proc_state: ps's state letter for a process, as Solaris's ps(1):
- * Z zombie, and for a live one its thread's: O on a processor, R
- * runnable (waiting for one), S sleeping (in sleep, wait, a read, ...).
+ * Z zombie, T stopped (DTrace's stop(), until SIGCONT), and for a live
+ * one its thread's: O on a processor, R runnable (waiting for one), S
+ * sleeping (in sleep, wait, a read, ...).
  */
 static char shell_proc_state(const struct proc_info *pi, const struct thread_info *tis, int nt)
 {
-	if (pi->pi_state == 'Z')
-		return 'Z';
+	if (pi->pi_state == 'Z' || pi->pi_state == 'T')
+		return pi->pi_state;
 	for (int k = 0; k < nt; k++) {
 		if (tis[k].ti_tid != pi->pi_tid)
 			continue;
