@@ -169,14 +169,15 @@ def test_ps_shows_a_sleeping_process_as_s(boot, cpus):
     spinner = int(re.match(r"\[3\] (\d+)$", guest.run("/bin/spin &").strip()).group(1))
     asleep = lambda ps: (re.search(r"^ +%d +0 S +\d+\.\d{3}  sleep$" % sleeper, ps, re.M) and   # in nanosleep
                          re.search(r"^ +%d +0 S +\d+\.\d{3}  cat$" % reader, ps, re.M))       # in a read of its pipe
+    running = "R" if cpus == 1 else "[OR]"                  # 1 CPU: the shell is on it, running ps
+    spinning = lambda ps: re.search(r"^ +%d +0 %s +\d+\.\d{3}  spin$" % (spinner, running), ps, re.M)
     for _ in range(50):                                     # each may not have got that far yet
-        ps = guest.run("ps")
-        if asleep(ps):
+        ps = guest.run("ps")                                # (spin may still be loading its program)
+        if asleep(ps) and spinning(ps):
             break
         guest.drain(0.1)
     assert asleep(ps), ps
-    running = "R" if cpus == 1 else "[OR]"                  # 1 CPU: the shell is on it, running ps
-    assert re.search(r"^ +%d +0 %s +\d+\.\d{3}  spin$" % (spinner, running), ps, re.M), ps
+    assert spinning(ps), ps
     assert re.search(r"^ +%d +0 S " % sleeper, guest.run("procs"), re.M)
     guest.run("kill -9 %d %d %d %d; wait" % (sleeper, reader - 1, reader, spinner), timeout=30)
     assert guest.run("pmem").strip() == "processes: 0 (0 zombies), 0 pages held"
