@@ -253,7 +253,11 @@ static void test_cmds_mem(void **state)
 	(void)state;
 	ASSERT_RUN("mem", SHELL_OK,
 	           "physical: 262144 KiB total, 204800 KiB free, 1024 KiB kernel image\n"
-	           "heap:     4096 bytes in use, 2 pages, 10 allocs, 7 frees, 0 failures\n");
+	           "heap:     4096 bytes in use, 3 pages, 10 allocs, 7 frees, 0 failures\n"
+	           "pages:    1 slab, 1 large, 1 page tables, 0 arena tags, 0 in quarantine\n"
+	           "arena:    8 KiB of 1024 MiB allocated, 3 segments, largest free 1020 MiB, "
+	           "0 KiB in quarantine\n"
+	           "slabs:    16:3/255 32:2/127\n");
 }
 
 static void test_cmds_sym_by_name(void **state)

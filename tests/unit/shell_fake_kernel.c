@@ -221,7 +221,20 @@ void pmem_stats(struct pmem_stats *st)
 void kheap_stats(struct kheap_stats *st)
 {
 	*st = (struct kheap_stats){ .hs_allocs = 10, .hs_frees = 7, .hs_inuse = 4096,
-	                            .hs_pages = 2, .hs_failures = 0 };
+	                            .hs_pages = 3, .hs_failures = 0, .hs_slab_pages = 1,
+	                            .hs_large_pages = 1, .hs_tables = 1, .hs_va_used = 8192,
+	                            .hs_arena_total = 1UL << 30, .hs_arena_segs = 3,
+	                            .hs_arena_largest = 1020UL << 20 };
+}
+
+/* Two slab caches, 16 and 32 bytes, one page each. */
+bool kheap_cache_stats(int i, struct kheap_cache_stats *cs)
+{
+	if (i >= 2)
+		return false;
+	*cs = (struct kheap_cache_stats){ .kcs_size = 16UL << i, .kcs_slabs = 1,
+	                                  .kcs_inuse = 3 - i, .kcs_capacity = 255 >> i };
+	return true;
 }
 
 bool ksym_lookup_addr(uint64_t addr, struct ksym *out)
