@@ -476,7 +476,6 @@ struct dt_ctx {
 	dt_tok c_tok;			/* current token */
 	dt_tok c_prev;			/* previous token */
 	dt_lexmode c_mode;
-	bool c_destructive;		/* -w or #pragma D option destructive */
 	bool c_zdefs;
 	bool c_defargs;			/* defaultargs (-x or #pragma) */
 	bool c_argref;			/* argref */

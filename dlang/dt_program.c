@@ -310,8 +310,6 @@ void dt_option_add(dt_ctx *ctx, const char *name, const char *value,
 	if (e != DT_OPT_OK)
 		dt_error_at(ctx, line, 1, "D_PRAGMA_OPTSET", "failed to set "
 		    "option '%s' to '%s': %s", name, value, dt_option_errmsg(e));
-	if (dt_streq(name, "destructive") && ov.ov_set)
-		ctx->c_destructive = true;
 	if (dt_streq(name, "zdefs"))
 		ctx->c_zdefs = true;
 	if (dt_streq(name, "defaultargs"))
@@ -474,7 +472,6 @@ int dt_compile(const char *src, size_t len, const dt_opts *opts, void *arena,
 		opts = &ctx->c_defopts;
 	}
 	ctx->c_opts = opts;
-	ctx->c_destructive = opts->o_destructive;
 	ctx->c_zdefs = opts->o_zdefs;
 	ctx->c_defargs = opts->o_defargs;
 	ctx->c_argref = opts->o_argref;
