@@ -695,6 +695,46 @@ static void lex_agg(dt_ctx *ctx, dt_tok *t)
  * dt_lex_next: read the next token into ctx->c_tok (the old one moves to
  * c_prev).  mode says whether a probe description may start here.
  */
+/*
+ * DTrace's lexer counts the parentheses and brackets it has seen: one that
+ * closes more than were opened is "extra ) in input stream", and the '/'
+ * that ends a predicate (one followed by '{', ';', '/' or the end) with
+ * one still open is "closing ) expected in predicate before /".  Each
+ * token is counted once, the first time it is read (the parser's
+ * lookaheads read some twice).
+ */
+static void lex_count(dt_ctx *ctx, const dt_tok *t)
+{
+	int c;
+	switch (t->t_kind) {
+	case DT_T_LPAR: ctx->c_parens++; break;
+	case DT_T_LBRAC: ctx->c_brackets++; break;
+	case DT_T_RPAR:
+		if (--ctx->c_parens < 0)
+			dt_error_at(ctx, t->t_line, t->t_col, "D_SYNTAX",
+			    "extra ) in input stream");
+		break;
+	case DT_T_RBRAC:
+		if (--ctx->c_brackets < 0)
+			dt_error_at(ctx, t->t_line, t->t_col, "D_SYNTAX",
+			    "extra ] in input stream");
+		break;
+	case DT_T_SLASH:
+		c = dt_lex_peek_char(ctx);
+		if (!ctx->c_inpred || (c != '{' && c != ';' && c != '/' && c >= 0))
+			break;
+		if (ctx->c_parens != 0)
+			dt_error_at(ctx, t->t_line, t->t_col, "D_SYNTAX",
+			    "closing ) expected in predicate before /");
+		if (ctx->c_brackets != 0)
+			dt_error_at(ctx, t->t_line, t->t_col, "D_SYNTAX",
+			    "closing ] expected in predicate before /");
+		break;
+	default:
+		break;
+	}
+}
+
 void dt_lex_next(dt_ctx *ctx, dt_lexmode mode)
 {
 	ctx->c_prev = ctx->c_tok;
@@ -729,6 +769,11 @@ void dt_lex_next(dt_ctx *ctx, dt_lexmode mode)
 	} else
 		lex_punct(ctx, t);
 	t->t_len = (uint32_t)(ctx->c_pos - t->t_off);
+	if (mode != DT_LEX_PDESC && t->t_kind != DT_T_EOF &&
+	    t->t_off >= ctx->c_lexhw) {
+		ctx->c_lexhw = t->t_off + 1;
+		lex_count(ctx, t);
+	}
 }
 
 /*
@@ -758,6 +803,8 @@ int dt_lex_peek_char(dt_ctx *ctx)
 
 void dt_lex_init(dt_ctx *ctx)
 {
+	ctx->c_parens = ctx->c_brackets = 0;
+	ctx->c_lexhw = 0;
 	ctx->c_pos = 0;
 	ctx->c_line = 1;
 	ctx->c_col = 1;
