@@ -15,7 +15,11 @@
  *
  * The lexer also expands macro arguments ($1, $$1, $target, $pid) and
  * handles "#pragma" and "#line" control lines, which DTrace reads without
- * a preprocessor.
+ * a preprocessor.  Its errors are DTrace's lexer's, in its words: a
+ * constant is read as DTrace's pattern reads it (digits or 0x and hex
+ * digits, then u, l, l: "12abc" is 12 then abc), and the parentheses and
+ * brackets are counted ("extra ) in input stream", "closing ) expected in
+ * predicate before /").
  *
  * Invariants: every read is bounds-checked against c_len (the source is
  * not NUL-terminated); lines and columns count from 1; errors unwind via
