@@ -477,12 +477,13 @@ struct dt_ctx {
 	dt_tok c_tok;			/* current token */
 	dt_tok c_prev;			/* previous token */
 	dt_lexmode c_mode;
-	bool c_destructive;		/* -w or #pragma D option destructive */
 	bool c_zdefs;
 	bool c_defargs;			/* defaultargs (-x or #pragma) */
 	bool c_argref;			/* argref */
 	bool c_lastref;			/* the last macro argument is used */
 	bool c_inpred;			/* parsing a predicate */
+	int c_parens, c_brackets;	/* ( and [ open, as DTrace's lexer counts */
+	uint32_t c_lexhw;		/* offset past the last token counted */
 	const char *c_lib;		/* library file being compiled, or NULL */
 	uint32_t c_depth;		/* recursion depth */
 	dt_arena c_arena;

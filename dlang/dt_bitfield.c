@@ -2,10 +2,13 @@
  * dlang/dt_bitfield.c: bit-field members of the structs and unions a D
  * program declares.
  *
- * `int a : 3;` declares a member of 3 bits.  The width must be a constant
- * (D_DECL_BFCONST), the type an integer or enum (D_DECL_BFTYPE), and the
- * width no wider than the type (D_DECL_BFSIZE; a named member needs at
- * least one bit).  An unnamed bit-field (`int : 4;`) only takes space.
+ * `int a : 3;` declares a member of 3 bits.  DTrace's checks, in its order
+ * and words: an unnamed zero-width bit-field (`int : 0;`) is nothing; else
+ * the width must be a positive constant (D_DECL_BFCONST, so a named `: 0`
+ * too), the type an integer (D_DECL_BFTYPE: an enum is not one), and the
+ * width no wider than the type (D_DECL_BFSIZE); the messages name the
+ * member ("(anon)" for an unnamed one).  An unnamed bit-field (`int : 4;`)
+ * only takes space.
  *
  * The layout is DTrace's for D-declared types (it lays them out as CTF
  * does, not as a C compiler packs them): a bit-field of w bits gets an
@@ -50,26 +53,25 @@ static dt_type *bitfield_type(dt_ctx *ctx, dt_type *base, int64_t w)
 void dt_bitfield_member(dt_ctx *ctx, dt_node *where, dt_type *sou,
                         const char *name, dt_type *base, dt_node *width)
 {
-	char b[64];
+	const char *idname = name != NULL ? name : "(anon)";
 	int64_t w;
 
 	width = dt_sema_expr(ctx, width);
-	if (!(width->n_flags & DT_NF_CONST) || !dt_type_isint(width->n_type) ||
+	bool isconst = (width->n_flags & DT_NF_CONST) &&
+	    dt_type_isint(width->n_type);
+	if (name == NULL && isconst && width->n_ival == 0)
+		return;		/* an unnamed zero-width bit-field: nothing */
+	if (!isconst || width->n_ival == 0 ||
 	    (width->n_type->ty_signed && width->n_ival < 0))
 		dt_error_node(ctx, width, "D_DECL_BFCONST", "positive integral "
 		    "constant expression expected as bit-field size");
 	w = width->n_ival;
-	dt_type_name(base, b, sizeof(b));
-	if ((base->ty_kind != DT_TK_INT && base->ty_kind != DT_TK_ENUM) ||
-	    base->ty_bits != 0)
+	if (base->ty_kind != DT_TK_INT || base->ty_bits != 0)
 		dt_error_node(ctx, where, "D_DECL_BFTYPE", "invalid type for "
-		    "bit-field: %s", b);
-	if ((uint64_t)w > (uint64_t)base->ty_size * 8 || (w == 0 &&
-	    name != NULL))
-		dt_error_node(ctx, where, "D_DECL_BFSIZE", "bit-field size is "
-		    "invalid for its type: %s : %lld", b, (long long)w);
-	if (w == 0)
-		return;		/* an unnamed zero-width bit-field: nothing */
+		    "bit-field: %s", idname);
+	if ((uint64_t)w > (uint64_t)base->ty_size * 8)
+		dt_error_node(ctx, where, "D_DECL_BFSIZE", "bit-field too big "
+		    "for type: %s", idname);
 	if (name == NULL) {
 		/* unnamed: a member no D expression can name */
 		uint32_t i = 0;

@@ -462,20 +462,22 @@ void dt_decl_inline(dt_ctx *ctx, dt_node *where, dt_type *t, const char *name,
 void dt_decl_xlator(dt_ctx *ctx, dt_node *where, dt_type *out, dt_type *in,
                     const char *arg, dt_node *members)
 {
-	if (out->ty_kind != DT_TK_STRUCT && out->ty_kind != DT_TK_UNION)
-		dt_error_node(ctx, where, "D_XLATE_SOU", "translator output "
-		    "type must be a struct or union");
-	if (!out->ty_complete)
-		dt_error_node(ctx, where, "D_XLATE_SOU", "translator output "
-		    "type must be a complete struct or union");
 	char key[256];
 	char a[120], b[120];
 	dt_type_name(out, a, sizeof(a));
 	dt_type_name(in, b, sizeof(b));
 	dt_snprintf(key, sizeof(key), "xlate %s < %s", a, b);
+	/* DTrace's order: the redeclaration, then the output type */
 	if (dt_ident_lookup(&ctx->c_types, key) != NULL)
 		dt_error_node(ctx, where, "D_XLATE_REDECL", "translator from "
 		    "%s to %s has already been declared", b, a);
+	bool sou = out->ty_kind == DT_TK_STRUCT || out->ty_kind == DT_TK_UNION;
+	if ((sou || out->ty_kind == DT_TK_ENUM) && !out->ty_complete)
+		dt_error_node(ctx, where, "D_XLATE_SOU", "incomplete "
+		    "struct/union/enum %s", a);
+	if (!sou)
+		dt_error_node(ctx, where, "D_XLATE_SOU", "translator output "
+		    "type must be a struct or union");
 	dt_ctf_members(ctx, out);	/* a kernel struct's, if it is one */
 	for (dt_node *m = members; m != NULL; m = m->n_next) {
 		dt_member *om = NULL;

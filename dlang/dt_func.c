@@ -291,14 +291,17 @@ static dt_type *ret_type(dt_ctx *ctx, char r)
 	}
 }
 
+/*
+ * A destructive action marks its clause (and so the program) destructive.
+ * Whether it is allowed is not the compiler's call: as DTrace does, the
+ * program compiles without -w and enabling it refuses it ("could not enable
+ * tracing: Destructive actions not allowed", trace/enable.c).
+ */
 void dt_fn_check_destructive(dt_ctx *ctx, dt_node *n, const dt_func *fn)
 {
+	(void)n;
 	if (fn->fn_class != DT_FN_DESTR)
 		return;
-	if (!ctx->c_destructive)
-		dt_error_node(ctx, n, "D_DESTRUCT", "%s( ) is a destructive "
-		    "action: Destructive actions not allowed (use -w)",
-		    fn->fn_name);
 	if (ctx->c_cl.cs_clause != NULL)
 		ctx->c_cl.cs_destr = true;
 }

@@ -15,7 +15,11 @@
  *
  * The lexer also expands macro arguments ($1, $$1, $target, $pid) and
  * handles "#pragma" and "#line" control lines, which DTrace reads without
- * a preprocessor.
+ * a preprocessor.  Its errors are DTrace's lexer's, in its words: a
+ * constant is read as DTrace's pattern reads it (digits or 0x and hex
+ * digits, then u, l, l: "12abc" is 12 then abc), and the parentheses and
+ * brackets are counted ("extra ) in input stream", "closing ) expected in
+ * predicate before /").
  *
  * Invariants: every read is bounds-checked against c_len (the source is
  * not NUL-terminated); lines and columns count from 1; errors unwind via
@@ -170,6 +174,10 @@ static void skip_space(dt_ctx *ctx)
 			getc_(ctx);
 			getc_(ctx);
 			while (!(peekc(ctx, 0) == '*' && peekc(ctx, 1) == '/')) {
+				if (peekc(ctx, 0) == '/' && peekc(ctx, 1) == '*')
+					dt_error_at(ctx, ctx->c_line, ctx->c_col,
+					    "D_SYNTAX", "/* encountered inside a "
+					    "comment");
 				if (getc_(ctx) < 0)
 					dt_error_at(ctx, l, col, "D_SYNTAX",
 					    "end-of-file encountered before "
@@ -199,54 +207,63 @@ static int digit_val(int c)
 	return 99;
 }
 
+/* The text of the token t so far (DTrace's messages quote the constant). */
+static void tok_text(const dt_ctx *ctx, const dt_tok *t, char *buf, size_t len)
+{
+	size_t n = ctx->c_pos - t->t_off;
+	n = n < len - 1 ? n : len - 1;
+	__builtin_memcpy(buf, ctx->c_src + t->t_off, n);
+	buf[n] = '\0';
+}
+
+/*
+ * An integer constant is DTrace's: decimal digits, or 0x and hex digits,
+ * then at most u, l, l in that order; what follows is the next token
+ * ("12abc" is 12 then abc, "0x" is 0 then x).  The digits are read as C
+ * reads them (a leading 0 is octal): first an overflow (D_INT_OFLOW), then
+ * a digit beyond the base (D_INT_DIGIT), each naming the constant.
+ */
 static void lex_number(dt_ctx *ctx, dt_tok *t)
 {
-	unsigned base = 10;
+	unsigned base = peekc(ctx, 0) == '0' ? 8 : 10;
 	uint64_t v = 0;
-	bool oflow = false;
-	if (peekc(ctx, 0) == '0' && (peekc(ctx, 1) | 32) == 'x') {
+	bool oflow = false, stopped = false;
+	int bad = 0;
+	if (peekc(ctx, 0) == '0' && (peekc(ctx, 1) | 32) == 'x' &&
+	    digit_val(peekc(ctx, 2)) < 16) {
 		base = 16;
 		getc_(ctx);
 		getc_(ctx);
-		if (digit_val(peekc(ctx, 0)) >= 16)
-			lex_error(ctx, "D_INT_DIGIT",
-			    "invalid digit in hexadecimal constant%s", "");
-	} else if (peekc(ctx, 0) == '0') {
-		base = 8;
 	}
-	while (is_alnum(peekc(ctx, 0))) {
-		int c = peekc(ctx, 0);
-		int d = digit_val(c);
-		if ((c | 32) == 'u' || (c | 32) == 'l')
-			break;
-		if (d >= (int)base)
-			lex_error(ctx, "D_INT_DIGIT", "invalid digit '%s' in "
-			    "integer constant", (char[2]){ (char)c, 0 });
+	while (base == 16 ? digit_val(peekc(ctx, 0)) < 16 : is_digit(peekc(ctx, 0))) {
+		int d = digit_val(getc_(ctx));
+		if (d >= (int)base && !stopped)
+			bad = '0' + d;
+		stopped = stopped || d >= (int)base;
+		if (stopped)
+			continue;
 		if (v > (UINT64_MAX - (uint64_t)d) / base)
 			oflow = true;
 		v = v * base + (uint64_t)d;
-		getc_(ctx);
 	}
 	bool u = false;
 	int l = 0;
-	while ((peekc(ctx, 0) | 32) == 'u' || (peekc(ctx, 0) | 32) == 'l') {
-		if ((getc_(ctx) | 32) == 'u')
-			u = true;
-		else
-			l++;
+	if ((peekc(ctx, 0) | 32) == 'u') {
+		getc_(ctx);
+		u = true;
 	}
-	if (is_alnum(peekc(ctx, 0)) || l > 2)
-		lex_error(ctx, "D_INT_DIGIT", "invalid integer constant "
-		    "suffix%s", "");
-	if (oflow) {	/* DTrace names the constant as written */
-		char text[64];
-		size_t n = ctx->c_pos - t->t_off;
-		n = n < sizeof(text) - 1 ? n : sizeof(text) - 1;
-		__builtin_memcpy(text, ctx->c_src + t->t_off, n);
-		text[n] = '\0';
+	while (l < 2 && (peekc(ctx, 0) | 32) == 'l') {
+		getc_(ctx);
+		l++;
+	}
+	char text[64];
+	tok_text(ctx, t, text, sizeof(text));
+	if (oflow)
 		dt_error_at(ctx, t->t_line, t->t_col, "D_INT_OFLOW",
-		    "integer constant %s results in integer overflow", text);
-	}
+		    "constant %s results in integer overflow", text);
+	if (bad != 0)
+		dt_error_at(ctx, t->t_line, t->t_col, "D_INT_DIGIT",
+		    "constant %s contains invalid digit %c", text, bad);
 	/* C's rules for the type of an integer constant (LP64). */
 	t->t_isize = 4;
 	if (l == 0 && !u && v <= 0x7fffffffULL) {
@@ -409,7 +426,7 @@ static const char *macro_var(dt_ctx *ctx, const char *w, const dt_tok *t, char *
 	if (dt_streq(w, "target")) {
 		if (o->o_target < 0)
 			dt_error_at(ctx, t->t_line, t->t_col, "D_MACRO_UNDEF",
-			    "macro argument $%s is not defined", w);
+			    "macro variable $%s is not defined", w);
 		v = o->o_target;
 	} else if (dt_streq(w, "pid") || dt_streq(w, "pgid") ||
 	    dt_streq(w, "sid")) {
@@ -477,7 +494,7 @@ static void lex_macro(dt_ctx *ctx, dt_tok *t)
 		val = macro_var(ctx, w, t, num, sizeof(num), &isstr);
 		if (val == NULL)
 			dt_error_at(ctx, t->t_line, t->t_col, "D_MACRO_UNDEF",
-			    "macro argument %s%s is not defined",
+			    "macro variable %s%s is not defined",
 			    str ? "$$" : "$", w);
 		str |= isstr;
 	} else {
@@ -682,6 +699,46 @@ static void lex_agg(dt_ctx *ctx, dt_tok *t)
  * dt_lex_next: read the next token into ctx->c_tok (the old one moves to
  * c_prev).  mode says whether a probe description may start here.
  */
+/*
+ * DTrace's lexer counts the parentheses and brackets it has seen: one that
+ * closes more than were opened is "extra ) in input stream", and the '/'
+ * that ends a predicate (one followed by '{', ';', '/' or the end) with
+ * one still open is "closing ) expected in predicate before /".  Each
+ * token is counted once, the first time it is read (the parser's
+ * lookaheads read some twice).
+ */
+static void lex_count(dt_ctx *ctx, const dt_tok *t)
+{
+	int c;
+	switch (t->t_kind) {
+	case DT_T_LPAR: ctx->c_parens++; break;
+	case DT_T_LBRAC: ctx->c_brackets++; break;
+	case DT_T_RPAR:
+		if (--ctx->c_parens < 0)
+			dt_error_at(ctx, t->t_line, t->t_col, "D_SYNTAX",
+			    "extra ) in input stream");
+		break;
+	case DT_T_RBRAC:
+		if (--ctx->c_brackets < 0)
+			dt_error_at(ctx, t->t_line, t->t_col, "D_SYNTAX",
+			    "extra ] in input stream");
+		break;
+	case DT_T_SLASH:
+		c = dt_lex_peek_char(ctx);
+		if (!ctx->c_inpred || (c != '{' && c != ';' && c != '/' && c >= 0))
+			break;
+		if (ctx->c_parens != 0)
+			dt_error_at(ctx, t->t_line, t->t_col, "D_SYNTAX",
+			    "closing ) expected in predicate before /");
+		if (ctx->c_brackets != 0)
+			dt_error_at(ctx, t->t_line, t->t_col, "D_SYNTAX",
+			    "closing ] expected in predicate before /");
+		break;
+	default:
+		break;
+	}
+}
+
 void dt_lex_next(dt_ctx *ctx, dt_lexmode mode)
 {
 	ctx->c_prev = ctx->c_tok;
@@ -716,6 +773,11 @@ void dt_lex_next(dt_ctx *ctx, dt_lexmode mode)
 	} else
 		lex_punct(ctx, t);
 	t->t_len = (uint32_t)(ctx->c_pos - t->t_off);
+	if (mode != DT_LEX_PDESC && t->t_kind != DT_T_EOF &&
+	    t->t_off >= ctx->c_lexhw) {
+		ctx->c_lexhw = t->t_off + 1;
+		lex_count(ctx, t);
+	}
 }
 
 /*
@@ -745,6 +807,8 @@ int dt_lex_peek_char(dt_ctx *ctx)
 
 void dt_lex_init(dt_ctx *ctx)
 {
+	ctx->c_parens = ctx->c_brackets = 0;
+	ctx->c_lexhw = 0;
 	ctx->c_pos = 0;
 	ctx->c_line = 1;
 	ctx->c_col = 1;

@@ -629,7 +629,7 @@ void dt_parse_program(dt_ctx *ctx)
 	dt_lex_next(ctx, DT_LEX_TOP);
 	if (tok(ctx) == DT_T_EOF)
 		dt_error_at(ctx, ctx->c_line, ctx->c_col, "D_EMPTY",
-		    "program does not contain any probe descriptions");
+		    "empty D program translation unit");
 	while (tok(ctx) != DT_T_EOF) {
 		item(ctx);
 		dt_lex_next(ctx, DT_LEX_TOP);

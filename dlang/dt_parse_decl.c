@@ -148,12 +148,46 @@ typedef struct spec_counts {
 	dt_type *sc_named;
 } spec_counts;
 
+/*
+ * DTrace's checks of the attributes (short, long, signed, unsigned) against
+ * the type they qualify, in its order, before any generic D_DECL_COMBO:
+ * char takes no short or long, void no attribute, only integers a sign,
+ * only integers and floating-point types a long.  A typedef name, a string
+ * or a struct, union or enum tag counts as not an integer, whatever it
+ * names (DTrace checks the specifier, not the type it resolves to).
+ */
+static void spec_check_attrs(dt_ctx *ctx, const spec_counts *s, const dt_tok *t)
+{
+	int lengths = s->sc_short + s->sc_long;
+	int signs = s->sc_signed + s->sc_unsigned;
+	bool integer = s->sc_char || s->sc_int || (s->sc_named == NULL &&
+	    !s->sc_void && !s->sc_string && !s->sc_float && !s->sc_double);
+	bool fp = s->sc_named == NULL && (s->sc_float || s->sc_double);
+	if (s->sc_char && s->sc_named == NULL && lengths != 0)
+		dt_error_at(ctx, t->t_line, t->t_col, "D_DECL_CHARATTR",
+		    "invalid type declaration: short and long may not be "
+		    "used with char type");
+	if (s->sc_void && s->sc_named == NULL && lengths + signs != 0)
+		dt_error_at(ctx, t->t_line, t->t_col, "D_DECL_VOIDATTR",
+		    "invalid type declaration: attributes may not be used "
+		    "with void type");
+	if (!integer && signs != 0)
+		dt_error_at(ctx, t->t_line, t->t_col, "D_DECL_SIGNINT",
+		    "invalid type declaration: signed and unsigned may only "
+		    "be used with integer type");
+	if (!integer && !fp && s->sc_long != 0)
+		dt_error_at(ctx, t->t_line, t->t_col, "D_DECL_LONGINT",
+		    "invalid type declaration: long and long long may only "
+		    "be used with integer or floating-point type");
+}
+
 /* The type named by a set of specifier keywords, with C's rules. */
 static dt_type *spec_resolve(dt_ctx *ctx, const spec_counts *s, const dt_tok *t)
 {
 	int basic = s->sc_char + s->sc_short + s->sc_int + s->sc_long +
 	    s->sc_signed + s->sc_unsigned + s->sc_void + s->sc_string +
 	    s->sc_float + s->sc_double;
+	spec_check_attrs(ctx, s, t);
 	if (s->sc_named != NULL) {
 		if (basic != 0)
 			dt_error_at(ctx, t->t_line, t->t_col, "D_DECL_COMBO",
@@ -214,9 +248,11 @@ static dt_type *decl_specifiers(dt_ctx *ctx)
 		case DT_T_FLOAT: s.sc_float++; break;
 		case DT_T_DOUBLE: s.sc_double++; break;
 		case DT_T_TYPENAME:
-			if (s.sc_named != NULL || s.sc_char + s.sc_short +
-			    s.sc_int + s.sc_long + s.sc_signed +
-			    s.sc_unsigned + s.sc_void + s.sc_string != 0)
+			/* after a type, a type name is the declarator's
+			 * identifier; after attributes alone, the type */
+			if (s.sc_named != NULL || s.sc_char + s.sc_int +
+			    s.sc_void + s.sc_string + s.sc_float +
+			    s.sc_double != 0)
 				return spec_resolve(ctx, &s, &first);
 			s.sc_named = dt_type_lookup(ctx, ctx->c_tok.t_str);
 			break;
@@ -272,6 +308,36 @@ dt_type *dt_parse_type(dt_ctx *ctx)
 	return pointers(ctx, t);
 }
 
+static bool is_storage_class(dt_tokkind k);
+
+/*
+ * A parameter's (or an associative array key's) storage class: one at most
+ * (D_DECL_CLASS, as it is read).  Returns it (DT_T_EOF: none), for
+ * param_class_check once the parameter's type is read.
+ */
+static dt_tokkind param_class(dt_ctx *ctx, dt_tok *where)
+{
+	dt_tokkind cls = DT_T_EOF;
+	while (is_storage_class(tok(ctx))) {
+		if (cls != DT_T_EOF)
+			dt_error_tok(ctx, "D_DECL_CLASS", "only one storage "
+			    "class allowed in a declaration");
+		cls = tok(ctx);
+		*where = ctx->c_tok;
+		dt_next(ctx);
+	}
+	return cls;
+}
+
+/* Only register, or none, as DTrace allows (D_DECL_PARMCLASS). */
+static void param_class_check(dt_ctx *ctx, dt_tokkind cls, const dt_tok *where)
+{
+	if (cls != DT_T_EOF && cls != DT_T_REGISTER)
+		dt_error_at(ctx, where->t_line, where->t_col,
+		    "D_DECL_PARMCLASS", "inappropriate storage class for "
+		    "function or associative array parameter");
+}
+
 /* key-list: type-name { ',' type-name }  (associative array keys) */
 static uint32_t key_list(dt_ctx *ctx, dt_type **keys)
 {
@@ -280,7 +346,10 @@ static uint32_t key_list(dt_ctx *ctx, dt_type **keys)
 		if (n == DT_MAXKEYS)
 			dt_error_tok(ctx, "D_DECL_ARRDIM",
 			    "too many associative array keys");
+		dt_tok ct = ctx->c_tok;
+		dt_tokkind cls = param_class(ctx, &ct);
 		keys[n++] = dt_parse_type(ctx);
+		param_class_check(ctx, cls, &ct);
 	} while (dt_accept(ctx, DT_T_COMMA));
 	return n;
 }
@@ -293,6 +362,8 @@ static uint32_t key_list(dt_ctx *ctx, dt_type **keys)
  */
 static bool proto_param(dt_ctx *ctx, const char *fname, uint32_t i)
 {
+	dt_tok ct = ctx->c_tok;
+	dt_tokkind cls = param_class(ctx, &ct);
 	dt_tok pt = ctx->c_tok;
 	if (!dt_starts_type(ctx))
 		dt_error_tok(ctx, "D_DECL_PROTO_FORM", "parameter #%u of %s( ) "
@@ -309,6 +380,7 @@ static bool proto_param(dt_ctx *ctx, const char *fname, uint32_t i)
 			    "associative array: %s, parameter #%u", pname, i);
 		(void)array_dim(ctx, 0);
 	}
+	param_class_check(ctx, cls, &ct);
 	(void)fname;
 	if (t->ty_kind != DT_TK_VOID)
 		return false;
@@ -373,7 +445,8 @@ static bool var_declarator(dt_ctx *ctx, int scope, dt_type *base, bool is_typede
 			dt_error_tok(ctx, "D_DECL_ARRNULL", "array declaration "
 			    "requires array dimension or tuple signature: %s",
 			    name);
-		if (dt_starts_type(ctx) && !is_typedef) {
+		if ((dt_starts_type(ctx) || is_storage_class(tok(ctx))) &&
+		    !is_typedef) {
 			dt_type *keys[DT_MAXKEYS];
 			uint32_t nk = key_list(ctx, keys);
 			dt_expect(ctx, DT_T_RBRAC);

@@ -297,7 +297,7 @@ typedef struct dt_prog {
 
 /* Compile options (the consumer's command line). */
 typedef struct dt_opts {
-	bool o_destructive;		/* -w */
+	bool o_destructive;		/* -w: the consumer's (enabling checks it; the compiler never refuses a destructive action) */
 	bool o_zdefs;			/* -Z: probe descriptions may match none */
 	const char *const *o_argv;	/* macro arguments $0..$n */
 	int o_argc;

@@ -310,8 +310,6 @@ void dt_option_add(dt_ctx *ctx, const char *name, const char *value,
 	if (e != DT_OPT_OK)
 		dt_error_at(ctx, line, 1, "D_PRAGMA_OPTSET", "failed to set "
 		    "option '%s' to '%s': %s", name, value, dt_option_errmsg(e));
-	if (dt_streq(name, "destructive") && ov.ov_set)
-		ctx->c_destructive = true;
 	if (dt_streq(name, "zdefs"))
 		ctx->c_zdefs = true;
 	if (dt_streq(name, "defaultargs"))
@@ -347,9 +345,12 @@ static char *next_word(char **sp)
 static void pragma_option(dt_ctx *ctx, char *rest, uint32_t line)
 {
 	char *opt = next_word(&rest);
-	if (*opt == '\0' || *next_word(&rest) != '\0')
+	if (*opt == '\0')
 		dt_error_at(ctx, line, 1, "D_PRAGMA_MALFORM",
-		    "malformed #pragma option");
+		    "malformed #pragma option <option>=<val>");
+	if (*next_word(&rest) != '\0')
+		dt_error_at(ctx, line, 1, "D_PRAGMA_MALFORM",
+		    "superfluous arguments specified for #pragma option");
 	char *eq = opt;
 	while (*eq != '\0' && *eq != '=')
 		eq++;
@@ -360,6 +361,44 @@ static void pragma_option(dt_ctx *ctx, char *rest, uint32_t line)
 	}
 	dt_option_add(ctx, dt_strdup(ctx, opt, dt_strlen(opt)),
 	    dt_strdup(ctx, val, dt_strlen(val)), line);
+}
+
+/*
+ * "#error ..." (also after "#pragma" and "#pragma D"): DTrace's message is
+ * "#error: " and then each identifier and string of the line (a string
+ * without its quotes) followed by a space; numbers are left out.
+ */
+static _Noreturn void pragma_error(dt_ctx *ctx, const char *rest, uint32_t line)
+{
+	char msg[256];
+	size_t n = 0;
+	while (*rest != '\0') {
+		while (*rest == ' ' || *rest == '\t')
+			rest++;
+		if (*rest == '\0')
+			break;
+		const char *w = rest;
+		bool str = *rest == '"', num = *rest >= '0' && *rest <= '9';
+		if (str) {
+			w = ++rest;
+			while (*rest != '\0' && *rest != '"')
+				rest++;
+		} else {
+			while (*rest != '\0' && *rest != ' ' && *rest != '\t')
+				rest++;
+		}
+		size_t len = (size_t)(rest - w);
+		if (str && *rest == '"')
+			rest++;
+		if (num)
+			continue;
+		for (size_t i = 0; i < len && n < sizeof(msg) - 2; i++)
+			msg[n++] = w[i];
+		if (n < sizeof(msg) - 1)
+			msg[n++] = ' ';
+	}
+	msg[n] = '\0';
+	dt_error_at(ctx, line, 1, "D_PRAGERR", "#error: %s", msg);
 }
 
 /*
@@ -392,18 +431,21 @@ void dt_pragma(dt_ctx *ctx, char *text, uint32_t line)
 	}
 	if (*w == '\0' || dt_streq(w, "ident"))
 		return;
+	if (dt_streq(w, "error"))
+		pragma_error(ctx, rest, line);
 	if (!dt_streq(w, "pragma"))
 		dt_error_at(ctx, line, 1, "D_PRAGCTL_INVAL", "invalid control "
 		    "directive: #%s", w);
-	if (!dt_streq(next_word(&rest), "D"))
+	char *sub = next_word(&rest);
+	if (dt_streq(sub, "error"))
+		pragma_error(ctx, rest, line);
+	if (!dt_streq(sub, "D"))
 		return;		/* other pragmas are ignored */
 	char *what = next_word(&rest);
 	if (dt_streq(what, "option")) {
 		pragma_option(ctx, rest, line);
 	} else if (dt_streq(what, "error")) {
-		while (*rest == ' ' || *rest == '\t')
-			rest++;
-		dt_error_at(ctx, line, 1, "D_PRAGERR", "#pragma %s", rest);
+		pragma_error(ctx, rest, line);
 	} else if (dt_streq(what, "depends_on") &&
 	    dt_streq(next_word(&rest), "library")) {
 		dt_lib_depends(ctx, next_word(&rest), line);
@@ -412,8 +454,8 @@ void dt_pragma(dt_ctx *ctx, char *text, uint32_t line)
 	    dt_streq(what, "line")) {
 		return;
 	} else {
-		dt_error_at(ctx, line, 1, "D_PRAGMA_INVAL", "invalid control "
-		    "directive: #pragma D %s", what);
+		dt_error_at(ctx, line, 1, "D_PRAGMA_INVAL", "invalid D "
+		    "pragma: %s", what);
 	}
 }
 
@@ -474,7 +516,6 @@ int dt_compile(const char *src, size_t len, const dt_opts *opts, void *arena,
 		opts = &ctx->c_defopts;
 	}
 	ctx->c_opts = opts;
-	ctx->c_destructive = opts->o_destructive;
 	ctx->c_zdefs = opts->o_zdefs;
 	ctx->c_defargs = opts->o_defargs;
 	ctx->c_argref = opts->o_argref;

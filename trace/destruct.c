@@ -1,10 +1,11 @@
 /*
  * destruct.c - the destructive actions (those that need -w), and their bounds.
  *
- * A destructive action is allowed only if the consumer asked for it: the
- * compiler refuses it without -w (D_DESTRUCT), and dtrace_enable refuses a
- * program that uses one in a state opened without dov_destructive whatever
- * the program says of itself (dtrace_action_destructive, used by enable.c).
+ * A destructive action is allowed only if the consumer asked for it: as in
+ * DTrace the compiler accepts it, and dtrace_enable refuses a program that
+ * uses one in a state opened without dov_destructive whatever the program
+ * says of itself (dtrace_action_destructive, used by enable.c; the consumer
+ * prints "could not enable tracing: Destructive actions not allowed").
  * What each one does when it runs, as the Dynamic Tracing Guide documents
  * it, and what Sonde does where it has nothing to act on:
  *

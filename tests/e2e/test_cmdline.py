@@ -54,7 +54,7 @@ def test_surplus_operand_and_macros():
     assert lines(err) == [
         "dtrace: invalid probe specifier BEGIN{exit(0)}: extraneous argument 'surplus' ($1 is not referenced)",
         "dtrace: invalid probe specifier BEGIN{trace($5)}: macro argument $5 is not defined",
-        "dtrace: invalid probe specifier BEGIN{trace($target)}: macro argument $target is not defined",
+        "dtrace: invalid probe specifier BEGIN{trace($target)}: macro variable $target is not defined",
     ]
     assert lines(out) == ["hello 41", "", "[] 0", "", "", "1", ""]
 

@@ -201,6 +201,10 @@ static int compile_all(struct dtc *d)
 		if (err.de_line >= d->dc_descs[i].dd_line || i == 0) {
 			err.de_line = err.de_line >= d->dc_descs[i].dd_line ?
 			              err.de_line - d->dc_descs[i].dd_line + 1 : err.de_line;
+			/* the end of input is on the line after the text's last
+			 * newline, not after the newline added to separate it */
+			if (err.de_line > d->dc_descs[i].dd_srclines + 1)
+				err.de_line = d->dc_descs[i].dd_srclines + 1;
 			compile_error(d, &d->dc_descs[i], &err);
 			break;
 		}

@@ -1,0 +1,10 @@
+/*
+ * Asserts that without -w enabling refuses it (DTrace's "could not enable
+ * tracing: Destructive actions not allowed", exit status 1; it compiles):
+ * copyout() is destructive and needs -w.
+ * @@exit: 1
+ */
+BEGIN
+{
+	copyout(0, 0, 0);
+}

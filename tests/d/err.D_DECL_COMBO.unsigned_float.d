@@ -1,8 +1,0 @@
-/*
- * Asserts D_DECL_COMBO: there is no unsigned float.
- */
-unsigned float f;
-BEGIN
-{
-	trace(1);
-}

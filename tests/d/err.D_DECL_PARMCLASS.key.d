@@ -1,0 +1,4 @@
+/*
+ * Asserts D_DECL_PARMCLASS: an associative array's key may not be extern.
+ */
+int x[extern int];

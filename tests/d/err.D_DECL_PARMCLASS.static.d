@@ -1,0 +1,4 @@
+/*
+ * Asserts D_DECL_PARMCLASS: a prototype's parameter may not be static.
+ */
+int f(static int);

@@ -1,0 +1,4 @@
+/*
+ * Asserts D_DECL_SIGNINT: unsigned with a floating-point type is refused.
+ */
+unsigned double d;

@@ -1,7 +1,0 @@
-/*
- * Asserts D_DESTRUCT: breakpoint() is destructive and needs -w.
- */
-BEGIN
-{
-	breakpoint();
-}

@@ -1,7 +1,0 @@
-/*
- * Asserts D_DESTRUCT: panic() is destructive and needs -w.
- */
-BEGIN
-{
-	panic();
-}

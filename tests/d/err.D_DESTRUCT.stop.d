@@ -1,7 +1,0 @@
-/*
- * Asserts D_DESTRUCT: stop() is destructive and needs -w.
- */
-BEGIN
-{
-	stop();
-}

@@ -1,7 +1,0 @@
-/*
- * Asserts D_DESTRUCT: system() is destructive and needs -w.
- */
-BEGIN
-{
-	system("ls");
-}

@@ -1,7 +1,0 @@
-/*
- * Asserts D_INT_DIGIT: an integer constant with a bad suffix is rejected.
- */
-BEGIN
-{
-	trace(12abc);
-}
