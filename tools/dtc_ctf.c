@@ -10,7 +10,7 @@
  *                address 0 (the host has no image loaded; -S shows it)
  *   o_argtype    fbt's argument types from the function's prototype
  *                (the guest's fbt provider gives the same names); sdt's
- *                and sched's from trace/sdt_argtypes.h, the guest's table
+ *                and sched's and proc's from trace/sdt_argtypes.h, the guest's table
  * A missing file is no error: the compile goes on without kernel types.
  */
 #include <stdio.h>
@@ -68,6 +68,26 @@ host_sdt_argtype(const dt_probedesc *pd, int argno, char *buf, char *xlate,
 	return (-1);
 }
 
+/* proc probes named exactly: the same header's table, as prov_proc.c reads it. */
+static int
+host_proc_argtype(const dt_probedesc *pd, int argno, char *buf, char *xlate)
+{
+	if (argno < 0 || argno >= 3)
+		return (-1);
+	for (size_t i = 0; i < sizeof (proc_argdescs) /
+	    sizeof (proc_argdescs[0]); i++) {
+		const struct proc_argdesc *pa = &proc_argdescs[i];
+		if (strcmp(pd->pd_name, pa->pa_name) != 0 ||
+		    pa->pa_native[argno] == NULL)
+			continue;
+		snprintf(buf, DT_ARGTYPELEN, "%s", pa->pa_native[argno]);
+		if (pa->pa_xlate[argno] != NULL)
+			snprintf(xlate, DT_ARGTYPELEN, "%s", pa->pa_xlate[argno]);
+		return (0);
+	}
+	return (-1);
+}
+
 static int
 host_argtype(void *arg, const dt_probedesc *pd, int argno, char *buf,
     char *xlate, int *map)
@@ -77,6 +97,8 @@ host_argtype(void *arg, const dt_probedesc *pd, int argno, char *buf,
 	*map = argno;
 	if (strcmp(pd->pd_prov, "sdt") == 0 || strcmp(pd->pd_prov, "sched") == 0)
 		return (host_sdt_argtype(pd, argno, buf, xlate, map));
+	if (strcmp(pd->pd_prov, "proc") == 0)
+		return (host_proc_argtype(pd, argno, buf, xlate));
 	bool ret = strcmp(pd->pd_name, "return") == 0;
 	if (strcmp(pd->pd_prov, "fbt") != 0 || strpbrk(pd->pd_func, "*?[") ||
 	    pd->pd_func[0] == '\0' || (!ret && strcmp(pd->pd_name, "entry")))

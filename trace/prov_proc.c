@@ -24,6 +24,7 @@
 #include "kernel/klib.h"
 #include "kernel/proc.h"
 #include "trace/provider.h"
+#include "trace/sdt_argtypes.h"
 
 static const char *const pr_names[PROC_EV_COUNT] = {
 	[PROC_EV_CREATE] = "create", [PROC_EV_EXEC] = "exec",
@@ -55,31 +56,19 @@ static void pr_disable(void *arg, dtrace_id_t id, void *parg)
 		proc_probe_hook = NULL;
 }
 
-/* What each probe's arguments are: the native type, and D's type when translated. */
-#define PR_PROC "struct proc *"
-struct pr_argdesc {
-	const char *pa_native[3];
-	const char *pa_xlate[3];
-};
-static const struct pr_argdesc pr_args[PROC_EV_COUNT] = {
-	[PROC_EV_CREATE] = { { PR_PROC }, { "psinfo_t *" } },
-	[PROC_EV_EXEC] = { { "char *" }, { NULL } },
-	[PROC_EV_EXEC_FAILURE] = { { "int" }, { NULL } },
-	[PROC_EV_EXIT] = { { "int" }, { NULL } },
-	[PROC_EV_SIGNAL_SEND] = { { PR_PROC, PR_PROC, "int" }, { "lwpsinfo_t *", "psinfo_t *" } },
-};
-
+/* What each probe's arguments are: trace/sdt_argtypes.h, shared with the host's dtc. */
 static int pr_getargdesc(void *arg, const dtrace_probedesc_t *pd, void *parg, int argno,
                          dtrace_argdesc_t *ad)
 {
 	(void)arg; (void)parg;
-	for (int ev = 0; ev < PROC_EV_COUNT; ev++) {
-		if (strcmp(pd->dpd_name, pr_names[ev]) != 0)
+	for (size_t i = 0; i < ARRAY_SIZE(proc_argdescs); i++) {
+		const struct proc_argdesc *pa = &proc_argdescs[i];
+		if (strcmp(pd->dpd_name, pa->pa_name) != 0)
 			continue;
-		if (argno < 0 || argno >= 3 || pr_args[ev].pa_native[argno] == NULL)
+		if (argno < 0 || argno >= 3 || pa->pa_native[argno] == NULL)
 			return -1;
-		const char *xl = pr_args[ev].pa_xlate[argno];
-		ksnprintf(ad->dad_native, sizeof(ad->dad_native), "%s", pr_args[ev].pa_native[argno]);
+		const char *xl = pa->pa_xlate[argno];
+		ksnprintf(ad->dad_native, sizeof(ad->dad_native), "%s", pa->pa_native[argno]);
 		ksnprintf(ad->dad_xlate, sizeof(ad->dad_xlate), "%s", xl != NULL ? xl : "");
 		return 0;
 	}

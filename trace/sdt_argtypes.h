@@ -1,7 +1,8 @@
 /*
- * trace/sdt_argtypes.h: the argument types of the sdt and sched probes, as
- * one table for the guest's provider (trace/prov_sdt.c) and the host
- * compiler (tools/dtc_ctf.c), which has no probe table to ask.
+ * trace/sdt_argtypes.h: the argument types of the sdt, sched and proc
+ * probes, as one table for the guest's providers (trace/prov_sdt.c,
+ * trace/prov_proc.c) and the host compiler (tools/dtc_ctf.c), which has no
+ * probe table to ask.
  *
  * sdt: what each site passes (illumos keeps such a table too: the
  * DTRACE_PROBE macros cannot name their arguments' types).  A probe not
@@ -12,7 +13,7 @@
  * the site's struct thread * (its arg0).  DTrace's enqueue and dequeue
  * also pass the CPU's queue as a cpuinfo_t *; Sonde's sites do not.
  *
- * Data only (static const): include it once per program.
+ * Data only (static const); a program that includes it twice holds two copies.
  */
 #ifndef SONDE_SDT_ARGTYPES_H
 #define SONDE_SDT_ARGTYPES_H
@@ -38,5 +39,24 @@ static const struct sdt_argdesc {
 static const char *const sched_typed[] = { "enqueue", "dequeue", "off-cpu", "wakeup" };
 static const char *const sched_xlate[2] = { "lwpsinfo_t *", "psinfo_t *" };
 #define SCHED_NATIVE "struct thread *"
+
+/*
+ * proc: as the Guide types them.  A psinfo_t * or lwpsinfo_t * is
+ * translated from the process's struct proc * (its native type); the
+ * others are not translated (pa_xlate NULL).  A probe not listed has no
+ * arguments.
+ */
+#define PROC_NATIVE "struct proc *"
+static const struct proc_argdesc {
+	const char *pa_name;
+	const char *pa_native[3];
+	const char *pa_xlate[3];
+} proc_argdescs[] = {
+	{ "create", { PROC_NATIVE }, { "psinfo_t *" } },
+	{ "exec", { "char *" }, { NULL } },
+	{ "exec-failure", { "int" }, { NULL } },
+	{ "exit", { "int" }, { NULL } },
+	{ "signal-send", { PROC_NATIVE, PROC_NATIVE, "int" }, { "lwpsinfo_t *", "psinfo_t *" } },
+};
 
 #endif /* SONDE_SDT_ARGTYPES_H */
