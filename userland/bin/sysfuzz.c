@@ -9,15 +9,16 @@
  *
  * Numbers are drawn from 0..599 (the table ends at 511); arguments from a
  * pool of interesting values (zero, small numbers, -1, huge lengths,
- * unmapped, non-canonical and kernel addresses, and addresses in a scratch
- * buffer of this program).  Calls that would end this process or stop it on
- * purpose are left out, so the run completes: exit, exit_group, kill,
- * execve of a real file cannot happen by chance, reads from the console (fd
- * 0), writes to fds 0-2 (garbage on the console), close or dup2 over fds
- * 0-2 or copying them (a copy of the console would do both), brk (newlib's
- * heap), mmap with MAP_FIXED and munmap outside the mmap area (this
- * program's own pages), and nanosleep.  fork's child exits at once and is
- * waited for, so the children never fill the process table.
+ * unmapped, non-canonical and kernel addresses, the last user byte but not
+ * the stack's top page, whose frames are the fuzzer's own, and addresses in
+ * a scratch buffer of this program).  Calls that would end this process or
+ * stop it on purpose are left out, so the run completes: exit, exit_group,
+ * kill, execve of a real file cannot happen by chance, reads from the
+ * console (fd 0), writes to fds 0-2 (garbage on the console), close or dup2
+ * over fds 0-2 or copying them (a copy of the console would do both), brk
+ * (newlib's heap), mmap with MAP_FIXED and munmap reaching outside the mmap
+ * area (this program's own pages), and nanosleep.  fork's child exits at
+ * once and is waited for, so the children never fill the process table.
  *
  * A read or write on a pipe or a device can wait for ever: the fuzzer holds
  * both ends of the pipes it makes (an empty pipe's reader waits for itself,
@@ -35,6 +36,7 @@
 #include "userland/libc/sonde.h"
 
 #define GUARD_MS 20
+#define MMAP_AREA 0x100000000000L              /* mmap's first address (kernel/proc_exec.c) */
 #define MODE_TYPE 0170000
 #define MODE_FIFO 0010000
 #define MODE_CHR  0020000
@@ -92,8 +94,8 @@ static int allowed(long nr, const long a[6])
 		return (a[0] < 0 || a[0] > 2) && (a[1] < 0 || a[1] > 2);
 	case SYS_mmap:
 		return (a[3] & 0x10) == 0;
-	case SYS_munmap:
-		return a[0] >= 0x100000000000L && a[0] < 0x200000000000L;
+	case SYS_munmap:                      /* the whole range: a long one reaches the stack */
+		return a[0] >= MMAP_AREA && a[0] < 2 * MMAP_AREA && a[1] >= 0 && a[1] <= 2 * MMAP_AREA - a[0];
 	default:
 		return 1;
 	}
