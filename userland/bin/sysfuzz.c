@@ -20,6 +20,12 @@
  * area (this program's own pages), and nanosleep.  fork's child exits at
  * once and is waited for, so the children never fill the process table.
  *
+ * Memory: each process may map 64 MiB (PROC_MEM_PAGES), so eight at once
+ * would exhaust a 256 MiB guest (they did: free memory fell to a few
+ * hundred KiB and processes died of SIGSEGV on copy-on-write faults with no
+ * page to copy to).  Once the fuzzed mmaps have asked for MAP_BUDGET bytes,
+ * the fuzzer unmaps its whole mmap area itself.
+ *
  * A read or write on a pipe or a device can wait for ever: the fuzzer holds
  * both ends of the pipes it makes (an empty pipe's reader waits for itself,
  * a full pipe's writer too).  Such a call (fstat says the fd is a FIFO or a
@@ -36,6 +42,7 @@
 #include "userland/libc/sonde.h"
 
 #define GUARD_MS 20
+#define MAP_BUDGET (16L << 20)                 /* bytes mapped before the area is cleared */
 #define MMAP_AREA 0x100000000000L              /* mmap's first address (kernel/proc_exec.c) */
 #define MODE_TYPE 0170000
 #define MODE_FIFO 0010000
@@ -52,6 +59,7 @@ struct fuzz_stat {
 
 static unsigned char scratch[3 * 4096] __attribute__((aligned(4096)));
 static unsigned long long rng;
+static long mapped;                        /* bytes the fuzzed mmaps asked for since the last clear */
 
 static unsigned long long next(void)
 {
@@ -159,6 +167,10 @@ static int fuzz_one(void)
 		_exit(0);
 	if (nr == SYS_fork && r > 0)
 		sonde_syscall(SYS_wait4, r, 0, 0, 0, 0, 0);
+	if (nr == SYS_mmap && r >= MMAP_AREA && (mapped += a[1]) > MAP_BUDGET) {
+		sonde_syscall(SYS_munmap, MMAP_AREA, MMAP_AREA, 0, 0, 0, 0);    /* all of it */
+		mapped = 0;
+	}
 	return 1;
 }
 
