@@ -59,7 +59,7 @@ struct fuzz_stat {
 
 static unsigned char scratch[3 * 4096] __attribute__((aligned(4096)));
 static unsigned long long rng;
-static long mapped;                        /* bytes the fuzzed mmaps asked for since the last clear */
+static long mapped, map_lo, map_hi;        /* bytes the fuzzed mmaps asked for since the last clear, where */
 
 static unsigned long long next(void)
 {
@@ -167,9 +167,13 @@ static int fuzz_one(void)
 		_exit(0);
 	if (nr == SYS_fork && r > 0)
 		sonde_syscall(SYS_wait4, r, 0, 0, 0, 0, 0);
-	if (nr == SYS_mmap && r >= MMAP_AREA && (mapped += a[1]) > MAP_BUDGET) {
-		sonde_syscall(SYS_munmap, MMAP_AREA, MMAP_AREA, 0, 0, 0, 0);    /* all of it */
-		mapped = 0;
+	if (nr == SYS_mmap && r >= MMAP_AREA) {
+		map_lo = map_lo != 0 ? map_lo : r;   /* mappings rise: [map_lo, map_hi) holds them */
+		map_hi = r + a[1];
+		if ((mapped += a[1]) > MAP_BUDGET) {
+			sonde_syscall(SYS_munmap, map_lo, map_hi - map_lo, 0, 0, 0, 0);
+			mapped = map_lo = 0;
+		}
 	}
 	return 1;
 }
