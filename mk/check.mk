@@ -14,6 +14,11 @@
 #                   e2e stress test for as long; STRESS_AREAS / STRESS_SKIP
 #                   choose areas (exact storm fbt dynvar agg spec close).
 #                   `make check` runs the short version (stress-check).
+#   make sysfuzz-long  eight /bin/sysfuzz at once in one 4-CPU guest for
+#                   SYSFUZZ_SECONDS (600), then memory back to its baseline
+#   make stress-mix the stress mix for MIX_SECONDS (300): sysfuzz, workloads,
+#                   SunRay users and one dtrace of every provider, 4 CPUs
+#                   (both: tests/e2e/test_campaign.py, figures in build/campaign/)
 
 # Tests and benchmarks never take an anonymous enabling that tools/dtrace -A
 # left in build/anon.tar (docs/tracing.md): their boots must be plain.
@@ -21,7 +26,7 @@ export SONDE_ANON := $(CURDIR)/$(BUILD)/no-anonymous-enabling.tar
 
 .PHONY: check check-deps selftest-check dtest-check dtest-smp-check e2e-check \
         bench fuzz stress-check stress stress-selftest difffuzz-check difffuzz fbtjump-stress \
-        dtest-nojump-check dtest-variants soak
+        dtest-nojump-check dtest-variants soak sysfuzz-long stress-mix
 
 check: deps
 	@$(MAKE) --no-print-directory all
@@ -109,6 +114,20 @@ stress: deps all
 		STRESS_TIMEOUT=$$(($(STRESS_SECONDS) * 20 + 300))
 	SONDE_STRESS_SECONDS=$(STRESS_SECONDS) SONDE_STRESS_SKIP='$(STRESS_SKIP)' \
 		$(PYTHON) -m pytest -q tests/e2e/test_stress.py
+
+# The long campaigns in the guest (tests/e2e/test_campaign.py, docs/fuzzing.md):
+# their figures go to build/campaign/sysfuzz-long.txt and stress-mix.txt.
+SYSFUZZ_SECONDS ?= 600
+MIX_SECONDS     ?= 300
+CAMPAIGN_SEED   ?= 1
+sysfuzz-long: all
+	SONDE_SYSFUZZ_SECONDS=$(SYSFUZZ_SECONDS) SONDE_CAMPAIGN_SEED=$(CAMPAIGN_SEED) \
+		$(PYTHON) -m pytest -q -s tests/e2e/test_campaign.py -k sysfuzz > $(BUILD)/sysfuzz-long.log 2>&1; \
+		s=$$?; cat $(BUILD)/campaign/sysfuzz-long.txt 2>/dev/null; tail -3 $(BUILD)/sysfuzz-long.log; exit $$s
+stress-mix: all
+	SONDE_MIX_SECONDS=$(MIX_SECONDS) SONDE_CAMPAIGN_SEED=$(CAMPAIGN_SEED) \
+		$(PYTHON) -m pytest -q -s tests/e2e/test_campaign.py -k stress_mix > $(BUILD)/stress-mix.log 2>&1; \
+		s=$$?; cat $(BUILD)/campaign/stress-mix.txt 2>/dev/null; tail -3 $(BUILD)/stress-mix.log; exit $$s
 
 # The D programs of tests/d, each run in a booted guest by tools/dtrace
 # (illumos naming: tst.*.d succeed, err.D_TAG.*.d fail with that tag, .out
