@@ -25,6 +25,7 @@ DIF_VECTORS  := $(wildcard tests/dif/*.dift)
 DIF_CLANG    ?= $(shell command -v clang 2>/dev/null)
 DIF_FUZZ_SMOKE ?= 15
 FUZZ_SECONDS ?= 600
+FUZZ_RUNS    ?= -1
 DIF_FUZZFLAGS := -std=c11 -I. -O1 -g -D_DEFAULT_SOURCE \
                  -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 
@@ -109,5 +110,5 @@ dif-fuzz:
 	@if [ -z "$(DIF_CLANG)" ]; then echo "dif: clang not found"; exit 1; fi
 	$(MAKE) --no-print-directory $(DIF_OUT)/dif_fuzz $(DIF_OUT)/dif_seed
 	@$(DIF_SEED)
-	$(DIF_OUT)/dif_fuzz -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+	$(DIF_OUT)/dif_fuzz -max_total_time=$(FUZZ_SECONDS) -runs=$(FUZZ_RUNS) -print_final_stats=1 \
 	  -max_len=2048 -artifact_prefix=$(DIF_OUT)/ $(DIF_OUT)/corpus $(DIF_SEEDDIR)

@@ -31,6 +31,7 @@ DTC            := $(BUILD)/host/dtc
 DLANG_CLANG    ?= $(shell command -v clang 2>/dev/null)
 DLANG_FUZZ_SMOKE ?= 15
 FUZZ_SECONDS   ?= 600
+FUZZ_RUNS      ?= -1
 DLANG_FUZZFLAGS := -std=c11 -I. -O1 -g -D_DEFAULT_SOURCE \
                    -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 
@@ -104,5 +105,5 @@ dlang-bench: $(DLANG_OUT)/dtc_bench
 dlang-fuzz: $(DLANG_FUZZBIN)
 	@if [ -z "$(DLANG_CLANG)" ]; then echo "dlang: clang not found"; exit 1; fi
 	@$(DLANG_SEED)
-	$(DLANG_OUT)/dt_fuzz -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+	$(DLANG_OUT)/dt_fuzz -max_total_time=$(FUZZ_SECONDS) -runs=$(FUZZ_RUNS) -print_final_stats=1 \
 	  -max_len=4096 -dict=tests/fuzz/d.dict -artifact_prefix=$(DLANG_OUT)/ $(DLANG_OUT)/corpus

@@ -11,6 +11,7 @@ BAGGAGE_FUZZ := $(BUILD)/host/kernel/baggage_fuzz
 BAGGAGE_CLANG ?= $(shell command -v clang 2>/dev/null)
 BAGGAGE_FUZZ_SMOKE ?= 3
 FUZZ_SECONDS ?= 600
+FUZZ_RUNS    ?= -1
 BAGGAGE_FUZZ_RUN = $(BAGGAGE_FUZZ) -print_final_stats=1 -max_len=512 \
 	-artifact_prefix=$(BUILD)/host/kernel/ $(BUILD)/host/kernel/baggage-corpus
 
@@ -35,7 +36,7 @@ baggage-fuzz:
 	@if [ -z "$(BAGGAGE_CLANG)" ]; then echo "baggage: clang not found"; exit 1; fi
 	$(MAKE) --no-print-directory $(BAGGAGE_FUZZ)
 	@mkdir -p $(BUILD)/host/kernel/baggage-corpus
-	$(BAGGAGE_FUZZ_RUN) -max_total_time=$(FUZZ_SECONDS)
+	$(BAGGAGE_FUZZ_RUN) -max_total_time=$(FUZZ_SECONDS) -runs=$(FUZZ_RUNS)
 
 causal-bench: $(BUILD)/kernel.elf
 	@mkdir -p $(BUILD)/bench

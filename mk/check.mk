@@ -7,7 +7,8 @@
 #                   D suite), then the end-to-end console tests (pytest +
 #                   pexpect), whose summary line ends the run.
 #   make bench      the figures: build/bench.json and a table.
-#   make fuzz       each library's fuzzer for FUZZ_SECONDS (default 600),
+#   make fuzz       each library's fuzzer for FUZZ_SECONDS (default 600) or
+#                   FUZZ_RUNS executions (default -1: no bound), whichever ends first,
 #                   then `make difffuzz` (DIFFFUZZ_N programs, 1 vs 4 CPUs).
 #   make stress     the SMP stress campaign, long: the stress_* self-tests on
 #                   STRESS_CPUS (4) CPUs for STRESS_SECONDS (60) each, then the

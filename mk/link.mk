@@ -13,6 +13,7 @@ LINK_FUZZ  := $(LINK_OUT)/link_fuzz
 LINK_CLANG ?= $(shell command -v clang 2>/dev/null)
 LINK_FUZZ_SMOKE ?= 3
 FUZZ_SECONDS ?= 600
+FUZZ_RUNS    ?= -1
 LINK_FUZZ_RUN = $(LINK_FUZZ) -print_final_stats=1 -max_len=4096 -dict=tests/fuzz/link.dict \
 	-artifact_prefix=$(LINK_OUT)/ $(LINK_OUT)/corpus
 
@@ -35,4 +36,4 @@ link-fuzz:
 	@if [ -z "$(LINK_CLANG)" ]; then echo "link: clang not found"; exit 1; fi
 	$(MAKE) --no-print-directory $(LINK_FUZZ)
 	@mkdir -p $(LINK_OUT)/corpus
-	$(LINK_FUZZ_RUN) -max_total_time=$(FUZZ_SECONDS)
+	$(LINK_FUZZ_RUN) -max_total_time=$(FUZZ_SECONDS) -runs=$(FUZZ_RUNS)

@@ -24,6 +24,7 @@ SHELL_FUZZ := $(USERLAND_HOST_DIR)/shell_fuzz
 SHELL_CLANG ?= $(shell command -v clang 2>/dev/null)
 SHELL_FUZZ_SMOKE ?= 10
 FUZZ_SECONDS ?= 600
+FUZZ_RUNS    ?= -1
 SHELL_FUZZ_RUN = $(SHELL_FUZZ) -print_final_stats=1 -max_len=8192 -dict=tests/fuzz/shell.dict \
 	-artifact_prefix=$(USERLAND_HOST_DIR)/ $(USERLAND_HOST_DIR)/corpus
 
@@ -46,4 +47,4 @@ shell-fuzz:
 	@if [ -z "$(SHELL_CLANG)" ]; then echo "shell: clang not found"; exit 1; fi
 	$(MAKE) --no-print-directory $(SHELL_FUZZ)
 	@mkdir -p $(USERLAND_HOST_DIR)/corpus
-	$(SHELL_FUZZ_RUN) -max_total_time=$(FUZZ_SECONDS)
+	$(SHELL_FUZZ_RUN) -max_total_time=$(FUZZ_SECONDS) -runs=$(FUZZ_RUNS)
