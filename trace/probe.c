@@ -417,11 +417,12 @@ static int act_exit(struct act_ctx *c, const dt_action *a)
  * aframes first PCs (fbt's: the probed function itself, so the stack starts
  * at the call site, as in DTrace); zero-filled.  stack() and a stack() key
  * both come here, so they agree frame for frame.  ERROR's are those of the
- * probe whose clause faulted (df_aframes is the faulting probe's).
+ * probe whose clause faulted (df_faulted, which only ERROR's firing sets).
  */
 static void stack_record(dtrace_firing_t *f, uint64_t *pcs, uint32_t n)
 {
-	uint32_t skip = (uint32_t)MAX(f->df_aframes, 0);
+	const dtrace_probe_t *p = f->df_inerror ? f->df_faulted : f->df_probe;
+	uint32_t skip = (uint32_t)MAX(p->dtpr_aframes, 0);
 	uint64_t all[128];
 	int got = stack_walk(f, all, (int)MIN(n + skip, (uint32_t)ARRAY_SIZE(all)));
 	uint32_t k = 0;
@@ -688,6 +689,7 @@ void dtrace_error(dtrace_ecb_t *ecb, uint32_t action, const dif_fault_t *flt)
 		return;
 	dtrace_firing_t saved = *f;
 	f->df_inerror = true;
+	f->df_faulted = saved.df_probe;
 	f->df_probe = ep;
 	uint64_t eargs[DIF_NARGS] = { 0, ecb->dte_epid, action, off == UINT32_MAX ? (uint64_t)-1 : off,
 	                              fault.df_code, fault.df_addr };
@@ -1046,7 +1048,6 @@ static inline __attribute__((always_inline)) void probe_fire(dtrace_firing_t *f,
 	f->df_inprobe = true;
 	f->df_cpu = cpu;
 	f->df_probe = p;
-	f->df_aframes = p->dtpr_aframes;
 	f->df_timestamp = 0;                        /* read on first use (firing_time) */
 	f->df_vstart = __builtin_expect(dtrace_vtime_active != 0, 0) ? ktime_ns() : 0;
 	bool have_args = false;

@@ -268,7 +268,7 @@ typedef struct dtrace_firing {
 	uint64_t df_frame_pc, df_frame_fp; /* from dtrace_probe_frame: where stack() starts */
 	const uint64_t *df_frame_ret;     /* ... and the return-address slot at a function boundary */
 	dtrace_probe_t *df_probe;
-	int df_aframes;                   /* stack()'s frames to leave out: the firing probe's (not ERROR's) */
+	const dtrace_probe_t *df_faulted; /* in ERROR: the probe whose clause faulted (its stack) */
 	dtrace_ecb_t *df_ecb;             /* the clause running (the fast loop's too) */
 	uint64_t df_timestamp;
 	uint64_t df_vstart;               /* ktime at the firing's start, if vtime is kept; else 0 */
