@@ -309,6 +309,7 @@ dt_type *dt_parse_type(dt_ctx *ctx)
 }
 
 static bool is_storage_class(dt_tokkind k);
+static dt_tokkind storage_classes(dt_ctx *ctx, dt_tok *where, bool in_declaration);
 
 /*
  * A parameter's (or an associative array key's) storage class: one at most
@@ -317,16 +318,7 @@ static bool is_storage_class(dt_tokkind k);
  */
 static dt_tokkind param_class(dt_ctx *ctx, dt_tok *where)
 {
-	dt_tokkind cls = DT_T_EOF;
-	while (is_storage_class(tok(ctx))) {
-		if (cls != DT_T_EOF)
-			dt_error_tok(ctx, "D_DECL_CLASS", "only one storage "
-			    "class allowed in a declaration");
-		cls = tok(ctx);
-		*where = ctx->c_tok;
-		dt_next(ctx);
-	}
-	return cls;
+	return storage_classes(ctx, where, false);
 }
 
 /* Only register, or none, as DTrace allows (D_DECL_PARMCLASS). */
@@ -501,11 +493,13 @@ static bool is_storage_class(dt_tokkind k)
 }
 
 /*
- * storage-classes: { storage-class }, at most one, and not one of C's that
- * mean nothing in D (auto, register, and static but on a function's
- * prototype: D_DECL_BADCLASS).  Returns it (DT_T_EOF: none).
+ * storage-classes: { storage-class }, at most one (D_DECL_CLASS, as it is
+ * read); *where is the last one's token.  In a declaration, not one of C's
+ * that mean nothing in D (auto, register, and static but on a function's
+ * prototype: D_DECL_BADCLASS); a parameter's is checked once its type is
+ * read (param_class_check).  Returns it (DT_T_EOF: none).
  */
-static dt_tokkind storage_class(dt_ctx *ctx)
+static dt_tokkind storage_classes(dt_ctx *ctx, dt_tok *where, bool in_declaration)
 {
 	dt_tokkind cls = DT_T_EOF;
 	while (is_storage_class(tok(ctx))) {
@@ -513,11 +507,18 @@ static dt_tokkind storage_class(dt_ctx *ctx)
 			dt_error_tok(ctx, "D_DECL_CLASS", "only one storage "
 			    "class allowed in a declaration");
 		cls = tok(ctx);
-		if (cls == DT_T_AUTO || cls == DT_T_REGISTER)
+		*where = ctx->c_tok;
+		if (in_declaration && (cls == DT_T_AUTO || cls == DT_T_REGISTER))
 			badclass(ctx);
 		dt_next(ctx);
 	}
 	return cls;
+}
+
+static dt_tokkind storage_class(dt_ctx *ctx)
+{
+	dt_tok where;
+	return storage_classes(ctx, &where, true);
 }
 
 /*
