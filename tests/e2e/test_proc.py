@@ -149,13 +149,14 @@ def test_forks_free_every_page(guest):
     assert guest.run("pmem").strip() == "processes: 0 (0 zombies), 0 pages held"
 
 
-def host_dtrace(*args):
-    """tools/dtrace with these arguments: (status, stdout lines that are not blank, stderr)."""
+def host_dtrace(*args, cpus=1):
+    """tools/dtrace with these arguments on cpus CPUs: (status, stdout lines that are not blank,
+    stderr)."""
     import subprocess
     root = os.path.join(os.path.dirname(__file__), "..", "..")
     r = subprocess.run([os.path.join(root, "tools", "dtrace")] + list(args),
                        capture_output=True, text=True, timeout=150,
-                       env=dict(os.environ, SONDE_TIMEOUT="120"))
+                       env=dict(os.environ, SONDE_TIMEOUT="120", SONDE_CPUS=str(cpus)))
     return r.returncode, [l for l in r.stdout.splitlines() if l.strip()], r.stderr
 
 
@@ -199,14 +200,18 @@ def test_syscall_probes_come_from_the_table():
     assert len(lines) - 1 == len(names) == 2 * len(calls), lines       # one entry, one return each
 
 
-def test_proc_provider_sees_fork_exec_exit():
+@pytest.mark.parametrize("cpus", [1, 4])
+def test_proc_provider_sees_fork_exec_exit(cpus):
+    # Each CPU's buffer is printed in turn, so events are put in time order
+    # by their timestamps, as a DTrace user does on a multiprocessor.
     status, lines, err = host_dtrace(
         "-q", "-n", 'proc:::create, proc:::exec-success, proc:::exit, proc:::exec, '
                     'proc:::exec-failure /execname != "dtrace -c"/ '
-                    '{ printf("%s %s %d\\n", probename, execname, arg0); }',
-        "-c", "/bin/proccheck")
+                    '{ printf("@%d %s %s %d\\n", timestamp, probename, execname, arg0); }',
+        "-c", "/bin/proccheck", cpus=cpus)
     assert status == 0, err
-    events = [l for l in lines if not l.startswith(("ok", "0 failed"))]
+    stamped = sorted((int(l.split()[0][1:]), l.split(None, 1)[1]) for l in lines if l.startswith("@"))
+    events = [e for _, e in stamped]
     assert events[0] == "exec-success proccheck 0", events
     assert "exec-success false 0" in events and "exec-failure proccheck 2" in events, events
     assert "exit false 1" in events and "exit proccheck 2" in events, events   # exited, killed
