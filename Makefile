@@ -63,6 +63,7 @@ include mk/sparc64.mk
 include mk/labs.mk
 include mk/sparc64_user.mk
 include mk/link.mk
+include mk/vmem.mk
 include mk/unit.mk
 
 .PHONY: all clean

@@ -36,7 +36,7 @@
  * bounds), importing from a parent arena, or quantum caches; kernel/kheap.c
  * puts its slab caches in front instead.
  *
- * Tests: tests/unit/kernel_vmem_test.c; self-tests heap_sizes_and_stats,
+ * Tests: tests/unit/kernel_vmem_test.c, tests/fuzz/vmem_fuzz.c; self-tests heap_sizes_and_stats,
  *        heap_va_reused
  */
 #include "kernel/vmem.h"
