@@ -411,20 +411,21 @@ static void ecbs_destroy(dtrace_state_t *s)
 
 static int ecbs_index_and_link(dtrace_state_t *s)
 {
-	uint32_t end_bytes = 0;
+	uint32_t end_bytes = 0, needed = 0;
 
 	s->dts_ecbtab = kzalloc(MAX(s->dts_necbs, 1) * sizeof(dtrace_ecb_t *));
 	if (s->dts_ecbtab == NULL)
 		return DTRACE_ENOMEM;
 	for (dtrace_ecb_t *e = s->dts_ecbs; e != NULL; e = e->dte_snext) {
 		s->dts_ecbtab[e->dte_epid - 1] = e;
+		needed = MAX(needed, e->dte_size);
 		if (e->dte_probe->dtpr_id == dtrace_probeid_end)
 			end_bytes += e->dte_size;
 		if (e->dte_class == DTRACE_REC_EXIT)
 			s->dts_exit_reserve = MAX(s->dts_exit_reserve, e->dte_size);
 	}
 	s->dts_end_reserve = end_bytes + 4 * sizeof(dtrace_errrec_t);
-	int rc = dtrace_buffer_check_end(s, end_bytes);
+	int rc = dtrace_buffer_check_end(s, needed, end_bytes);
 	if (rc != 0)
 		return rc;
 	dtrace_buffer_limits(s);

@@ -53,7 +53,8 @@ def test_switch_drops_what_does_not_fit_between_switches():
 def test_an_exit_record_that_cannot_fit_is_refused_not_hung():
     status, out, err = dtrace("-x", "bufsize=8", "-n", "BEGIN { exit(0); }")
     assert (status, out) == (1, "")
-    assert err == ("dtrace: could not enable tracing: Enabling exceeds size of buffer\n")
+    assert err == ("dtrace: description 'BEGIN ' matched 1 probe\n"
+                   "dtrace: could not enable tracing: Enabling exceeds size of buffer\n")
 
 
 def test_lowered_sizes_are_reported():
