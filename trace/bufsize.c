@@ -32,8 +32,9 @@
  * always holds at least one variable (dynvar.c).  Beyond that the enabling
  * fails only where DTrace refuses to start: a principal buffer smaller
  * than a record (DTRACE_EBUFSMALL, above) and, under the fill policy, a
- * principal buffer too small for the END records that the policy keeps
- * room for next to the largest exit() record (DTRACE_EENDBIG).
+ * principal buffer smaller than the END records that the policy keeps
+ * room for (DTRACE_EENDBIG: the Guide's "net size is negative"; a net
+ * size of 0 is allowed, and leaves nothing for other records).
  *
  * Context: thread context, dtrace_lock held (enabling).
  *
@@ -115,8 +116,7 @@ int dtrace_buffer_check_end(const dtrace_state_t *s, uint32_t needed, uint32_t e
 
 	if (size > 0 && needed > size)
 		return DTRACE_EBUFSMALL;            /* a record that could never be traced */
-	if (s->dts_opts.dov_bufpolicy == DTRACE_BUFPOLICY_FILL && end_bytes > 0 &&
-	    s->dts_end_reserve + s->dts_exit_reserve > size)
-		return DTRACE_EENDBIG;
+	if (s->dts_opts.dov_bufpolicy == DTRACE_BUFPOLICY_FILL && end_bytes > size)
+		return DTRACE_EENDBIG;              /* what END may record: more than the buffer */
 	return 0;
 }

@@ -424,7 +424,7 @@ static int ecbs_index_and_link(dtrace_state_t *s)
 		if (e->dte_class == DTRACE_REC_EXIT)
 			s->dts_exit_reserve = MAX(s->dts_exit_reserve, e->dte_size);
 	}
-	s->dts_end_reserve = end_bytes + 4 * sizeof(dtrace_errrec_t);
+	s->dts_end_reserve = end_bytes;
 	int rc = dtrace_buffer_check_end(s, needed, end_bytes);
 	if (rc != 0)
 		return rc;

@@ -126,7 +126,7 @@ enum dtrace_activity {
  * What a record may use of a principal buffer (buffer.c).  The last bytes
  * of each half are kept back: dts_exit_reserve for one record of a clause
  * that calls exit(), and before that, with the fill policy,
- * dts_end_reserve for END's records and errors.  So exit() is recorded,
+ * dts_end_reserve for END's records (and some room for errors).  So exit() is recorded,
  * and tracing ends, however full the buffer is.
  */
 enum dtrace_recclass {
