@@ -71,8 +71,10 @@ def test_sizes_under_8_bytes_cannot_be_had():
     # but a program that aggregates gets a principal buffer of at least its
     # largest record.
     assert dtrace("-x", "bufsize=4", "-n", "BEGIN { exit(0); }") == \
-        (1, "", "dtrace: could not enable tracing: Not enough space\n")
+        (1, "", "dtrace: description 'BEGIN ' matched 1 probe\n"
+                "dtrace: could not enable tracing: Not enough space\n")
     assert dtrace("-x", "aggsize=4", "-n", "BEGIN { @ = count(); exit(0); }") == \
-        (1, "", "dtrace: could not enable tracing: Not enough space\n")
+        (1, "", "dtrace: description 'BEGIN ' matched 1 probe\n"
+                "dtrace: could not enable tracing: Not enough space\n")
     assert dtrace("-q", "-x", "bufsize=4", "-n", "BEGIN { @ = count(); exit(0); }") == \
         (0, "\n                1\n", "")
