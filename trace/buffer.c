@@ -7,7 +7,8 @@
  *   record that does not fit is dropped and counted.
  * fill: one half.  When a record does not fit, the buffer is full: recording
  *   stops (and the consumer stops tracing), except for END's records, for
- *   which space was set aside when the program was enabled.
+ *   which space was set aside when the program was enabled (all that END's
+ *   clauses may record, and a little for errors: fill_error_room).
  * ring: one half used circularly; the oldest records are overwritten, never
  *   dropped.  Read once, when tracing stops.
  *
@@ -77,6 +78,19 @@ static uint8_t *ring_reserve(dtrace_buffer_t *b, uint32_t size)
 }
 
 /*
+ * fill_error_room: under the fill policy, room kept next to END's for the
+ * error records of faults in END (so that they are reported): up to four,
+ * but never more than a quarter of what the other reserves leave, so a
+ * small buffer still takes ordinary records until it is full.
+ */
+static uint64_t fill_error_room(uint64_t size, uint64_t kept)
+{
+	uint64_t left = size > kept ? size - kept : 0;
+
+	return ALIGN_DOWN(MIN(4 * sizeof(dtrace_errrec_t), left / 4), 8);
+}
+
+/*
  * dtrace_buffer_limits: how much of a half a record of each class may fill:
  * all of it for an exit() clause's record, less the exit reserve for the
  * others, less END's reserve too for ordinary records under the fill
@@ -90,7 +104,7 @@ void dtrace_buffer_limits(dtrace_state_t *s)
 	for (int c = DTRACE_REC_ORDINARY; c <= DTRACE_REC_EXIT; c++) {
 		uint64_t keep = c != DTRACE_REC_EXIT ? s->dts_exit_reserve : 0;
 		if (c == DTRACE_REC_ORDINARY && s->dts_opts.dov_bufpolicy == DTRACE_BUFPOLICY_FILL)
-			keep += s->dts_end_reserve;
+			keep += s->dts_end_reserve + fill_error_room(size, keep + s->dts_end_reserve);
 		s->dts_reclimit[c] = size > keep ? size - keep : 0;
 	}
 }

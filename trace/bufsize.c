@@ -19,17 +19,22 @@
  * allocation, so a huge request never eats memory or address space.
  *
  * Small sizes follow DTrace's rules.  Every size is rounded down to a
- * multiple of 8, and a buffer too small for a record drops it (counted,
- * and reported as DTrace reports drops); a size of 0 is no buffer at all,
- * so everything meant for it is dropped.  A size from 1 to 7 cannot be had
+ * multiple of 8.  A principal buffer smaller than the largest record of
+ * any ECB of the program cannot be had: DTrace refuses to enable
+ * ("Enabling exceeds size of buffer", DTRACE_EBUFSMALL), whatever the
+ * policy, after any lowering by bufresize=auto.  A speculation or
+ * aggregation buffer too small for a record drops it (counted, and
+ * reported as DTrace reports drops: "speculative drops", "aggregation
+ * drops").  A size of 0 is no buffer at all, so everything meant for it
+ * is dropped.  A size from 1 to 7 cannot be had
  * ("Not enough space").  A program that aggregates gets a principal
  * buffer of at least its largest record, and the dynamic variable space
  * always holds at least one variable (dynvar.c).  Beyond that the enabling
- * fails only where DTrace refuses to start: under the fill policy, a
- * principal buffer too small for the END records that the policy keeps
- * room for (DTRACE_EENDBIG), and a
- * principal buffer too small for the record of a clause that calls exit()
- * (DTRACE_EBUFSMALL: the clause could never run, and tracing never end).
+ * fails only where DTrace refuses to start: a principal buffer smaller
+ * than a record (DTRACE_EBUFSMALL, above) and, under the fill policy, a
+ * principal buffer smaller than the END records that the policy keeps
+ * room for (DTRACE_EENDBIG: the Guide's "net size is negative"; a net
+ * size of 0 is allowed, and leaves nothing for other records).
  *
  * Context: thread context, dtrace_lock held (enabling).
  *
@@ -105,14 +110,13 @@ int dtrace_buffer_sizes(dtrace_state_t *s, uint32_t needed)
 	return rc;
 }
 
-int dtrace_buffer_check_end(const dtrace_state_t *s, uint32_t end_bytes)
+int dtrace_buffer_check_end(const dtrace_state_t *s, uint32_t needed, uint32_t end_bytes)
 {
 	uint64_t size = ALIGN_DOWN(s->dts_opts.dov_bufsize, 8);
 
-	if (s->dts_exit_reserve > size)
-		return DTRACE_EBUFSMALL;            /* exit() could never be recorded: no end */
-	if (s->dts_opts.dov_bufpolicy == DTRACE_BUFPOLICY_FILL && end_bytes > 0 &&
-	    s->dts_end_reserve + s->dts_exit_reserve > size)
-		return DTRACE_EENDBIG;
+	if (size > 0 && needed > size)
+		return DTRACE_EBUFSMALL;            /* a record that could never be traced */
+	if (s->dts_opts.dov_bufpolicy == DTRACE_BUFPOLICY_FILL && end_bytes > size)
+		return DTRACE_EENDBIG;              /* what END may record: more than the buffer */
 	return 0;
 }

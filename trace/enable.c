@@ -343,6 +343,24 @@ static int clause_match(dtrace_state_t *s, uint32_t c, uint32_t *matched)
 	return 0;
 }
 
+/*
+ * matches_count: how many probes each clause matches, without making ECBs:
+ * for the consumer's "matched" notice when the buffers cannot be had
+ * (DTrace finds that at go, after the program is enabled).
+ */
+static void matches_count(const dt_prog *prog, uint32_t *matched)
+{
+	for (uint32_t c = 0; matched != NULL && c < prog->dp_nclauses; c++) {
+		const dt_clause *cl = &prog->dp_clauses[c];
+		for (uint32_t i = 0; i < cl->cl_nprobes; i++) {
+			dtrace_probedesc_t d = dtrace_desc_of(&cl->cl_probes[i]);
+			dtrace_provide_all(&d);
+			for (uint32_t id = 0; id < dtrace_nprobes; id++)
+				matched[c] += dtrace_probe_matches(dtrace_probes[id], &d);
+		}
+	}
+}
+
 /* ecb_link: publish e at the end of its probe's chain; enable the probe if it is the first. */
 static int ecb_link(dtrace_ecb_t *e)
 {
@@ -411,20 +429,21 @@ static void ecbs_destroy(dtrace_state_t *s)
 
 static int ecbs_index_and_link(dtrace_state_t *s)
 {
-	uint32_t end_bytes = 0;
+	uint32_t end_bytes = 0, needed = 0;
 
 	s->dts_ecbtab = kzalloc(MAX(s->dts_necbs, 1) * sizeof(dtrace_ecb_t *));
 	if (s->dts_ecbtab == NULL)
 		return DTRACE_ENOMEM;
 	for (dtrace_ecb_t *e = s->dts_ecbs; e != NULL; e = e->dte_snext) {
 		s->dts_ecbtab[e->dte_epid - 1] = e;
+		needed = MAX(needed, e->dte_size);
 		if (e->dte_probe->dtpr_id == dtrace_probeid_end)
 			end_bytes += e->dte_size;
 		if (e->dte_class == DTRACE_REC_EXIT)
 			s->dts_exit_reserve = MAX(s->dts_exit_reserve, e->dte_size);
 	}
-	s->dts_end_reserve = end_bytes + 4 * sizeof(dtrace_errrec_t);
-	int rc = dtrace_buffer_check_end(s, end_bytes);
+	s->dts_end_reserve = end_bytes;
+	int rc = dtrace_buffer_check_end(s, needed, end_bytes);
 	if (rc != 0)
 		return rc;
 	dtrace_buffer_limits(s);
@@ -482,6 +501,8 @@ int dtrace_enable(dtrace_state_t *s, const dt_prog *prog, uint32_t *matched, cha
 		if (matched != NULL)
 			memset(matched, 0, prog->dp_nclauses * sizeof(*matched));
 		rc = state_alloc(s);
+		if (rc != 0)
+			matches_count(prog, matched);   /* DTrace matches before it allocates */
 	}
 	for (uint32_t c = 0; rc == 0 && c < prog->dp_nclauses; c++)
 		rc = clause_match(s, c, matched);

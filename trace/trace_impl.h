@@ -126,7 +126,7 @@ enum dtrace_activity {
  * What a record may use of a principal buffer (buffer.c).  The last bytes
  * of each half are kept back: dts_exit_reserve for one record of a clause
  * that calls exit(), and before that, with the fill policy,
- * dts_end_reserve for END's records and errors.  So exit() is recorded,
+ * dts_end_reserve for END's records (and some room for errors).  So exit() is recorded,
  * and tracing ends, however full the buffer is.
  */
 enum dtrace_recclass {
@@ -347,8 +347,11 @@ int dtrace_buffer_alloc(dtrace_buffer_t *b, uint64_t size, int policy);
  * policy), before any is allocated; needed is the program's largest record.
  */
 int dtrace_buffer_sizes(dtrace_state_t *s, uint32_t needed);
-/* ... and whether an exit() clause's record fits, and under fill END's end_bytes (with the reserves) */
-int dtrace_buffer_check_end(const dtrace_state_t *s, uint32_t end_bytes);
+/*
+ * ... and whether the largest record of any ECB (needed) fits in the
+ * principal buffer, and under fill END's end_bytes (with the reserves).
+ */
+int dtrace_buffer_check_end(const dtrace_state_t *s, uint32_t needed, uint32_t end_bytes);
 void dtrace_buffer_free(dtrace_buffer_t *b);
 void dtrace_buffer_limits(dtrace_state_t *s);
 uint8_t *dtrace_buffer_reserve(dtrace_state_t *s, dtrace_buffer_t *b, uint32_t size, int recclass);

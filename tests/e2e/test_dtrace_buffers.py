@@ -53,7 +53,8 @@ def test_switch_drops_what_does_not_fit_between_switches():
 def test_an_exit_record_that_cannot_fit_is_refused_not_hung():
     status, out, err = dtrace("-x", "bufsize=8", "-n", "BEGIN { exit(0); }")
     assert (status, out) == (1, "")
-    assert err == ("dtrace: could not enable tracing: Enabling exceeds size of buffer\n")
+    assert err == ("dtrace: description 'BEGIN ' matched 1 probe\n"
+                   "dtrace: could not enable tracing: Enabling exceeds size of buffer\n")
 
 
 def test_lowered_sizes_are_reported():
@@ -70,8 +71,10 @@ def test_sizes_under_8_bytes_cannot_be_had():
     # but a program that aggregates gets a principal buffer of at least its
     # largest record.
     assert dtrace("-x", "bufsize=4", "-n", "BEGIN { exit(0); }") == \
-        (1, "", "dtrace: could not enable tracing: Not enough space\n")
+        (1, "", "dtrace: description 'BEGIN ' matched 1 probe\n"
+                "dtrace: could not enable tracing: Not enough space\n")
     assert dtrace("-x", "aggsize=4", "-n", "BEGIN { @ = count(); exit(0); }") == \
-        (1, "", "dtrace: could not enable tracing: Not enough space\n")
+        (1, "", "dtrace: description 'BEGIN ' matched 1 probe\n"
+                "dtrace: could not enable tracing: Not enough space\n")
     assert dtrace("-q", "-x", "bufsize=4", "-n", "BEGIN { @ = count(); exit(0); }") == \
         (0, "\n                1\n", "")

@@ -69,8 +69,8 @@ def test_every_line_is_json():
 
 def test_drops_are_json_too():
     status, out, err = run("-x", "oformat=json", "-x", "bufsize=64", "-n",
-                           'BEGIN { trace("a string far longer than the whole buffer"); } '
-                           'BEGIN { exit(0); }')
+                           'BEGIN { trace(1); } BEGIN { trace(2); } BEGIN { trace(3); } '
+                           'BEGIN { trace(4); } BEGIN { exit(0); }')
     assert status == 0, err
     drops = [json.loads(l) for l in out.splitlines() if json_tool_accepts(l)[0]
              and json.loads(l)["type"] == "drop"]

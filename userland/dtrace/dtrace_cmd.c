@@ -328,6 +328,8 @@ static int enable_and_setup(struct dtc *d)
 	if (rc == 0)
 		rc = dtrace_enable(d->dc_state, d->dc_prog, matched, errbuf, sizeof(errbuf));
 	if (rc != 0) {
+		if (rc == DTRACE_EBUFSMALL || rc == DTRACE_EENDBIG || rc == DTRACE_ENOMEM)
+			report_matches(d, matched);     /* DTrace finds these at go, after matching */
 		if (rc == DTRACE_EPERM)
 			dtc_err("dtrace: could not enable tracing: Destructive actions not allowed\n");
 		else

@@ -1,6 +1,7 @@
 /*
- * -x oformat=json: drops are records too: with a 64-byte principal buffer
- * the two clauses whose strings cannot fit are counted, and the count comes
+ * -x oformat=json: drops are records too: a 64-byte principal buffer holds
+ * three 16-byte records next to the room kept for exit()'s, so the two
+ * clauses that find it full are counted, and the count comes
  * as one {"type":"drop"} line on standard output (and DTrace's message on
  * standard error), after the records that fit.
  */
@@ -8,6 +9,8 @@
 #pragma D option bufsize=64
 
 BEGIN { printf("small\n"); }
-BEGIN { trace("a string that is far longer than the whole buffer"); }
-BEGIN { trace("a string that is far longer than the whole buffer"); }
+BEGIN { trace(1); }
+BEGIN { trace(2); }
+BEGIN { trace(3); }
+BEGIN { trace(4); }
 BEGIN { exit(0); }
