@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include "kernel/cpu_stat.h"
 #include "kernel/lock.h"
 
 /* The most CPUs Sonde runs on: every per-CPU array of the kernel and the framework. */
@@ -17,9 +18,6 @@
 
 struct thread;
 struct cyclic;
-
-/* What a scheduler tick found its CPU doing (cpu_ticks[], kernel/cpu_stat.c). */
-enum cpu_tick_state { CPU_TICK_USER, CPU_TICK_SYS, CPU_TICK_IDLE, CPU_TICK_STATES };
 
 /* A cross-call waiting for this CPU (kernel/xcall.c). */
 struct xcall_box {
@@ -38,8 +36,6 @@ struct cpu {
 	struct thread *cpu_idle;     /* runs when nothing else can */
 	volatile bool cpu_need_resched;
 	int cpu_intr_depth;          /* > 0 inside an interrupt handler */
-	uint64_t cpu_intrs;          /* interrupts taken */
-	uint64_t cpu_switches;       /* context switches */
 	void *cpu_arch;              /* arch-private (GDT, TSS) */
 	uint32_t cpu_hwid;           /* the interrupt controller's id (LAPIC id) */
 	volatile bool cpu_online;
@@ -53,11 +49,8 @@ struct cpu {
 	/* cross-calls (kernel/xcall.c) */
 	struct xcall_box cpu_xcall;
 	spinlock_t cpu_xcall_lock;   /* one sender at a time */
-	uint64_t cpu_xcalls;         /* cross-calls this CPU sent */
-	/* statistics for mpstat (kernel/cpu_stat.c) */
-	uint64_t cpu_icsw;           /* involuntary switches: the thread left still runnable */
-	uint64_t cpu_syscalls;       /* system calls entered on this CPU (atomic) */
-	uint64_t cpu_ticks[CPU_TICK_STATES];  /* scheduler ticks that found user, kernel, idle */
+	/* statistics: sysinfo and vminfo (kernel/cpu_stat.h), read by mpstat and D */
+	struct cpu_stats cpu_stats;
 };
 
 /* The D library's cpu_t (dlang/lib/sched.d) is this struct, from the kernel's CTF. */
@@ -69,7 +62,8 @@ struct cpu *curcpu(void);        /* any context */
 
 /*
  * cpu_stat_tick: charge this CPU's scheduler tick to user, system or idle
- * time by what the tick's interrupt interrupted (kernel/cpu_stat.c).
+ * time by what the tick's interrupt interrupted (kernel/cpu_stat.c:
+ * sysinfo's cpu_ticks_user, cpu_ticks_kernel, cpu_ticks_idle).
  * Interrupt context, from the scheduler's cyclic.
  */
 void cpu_stat_tick(struct cpu *c);

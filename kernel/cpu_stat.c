@@ -1,12 +1,14 @@
 /*
  * cpu_stat.c - per-CPU statistics for mpstat: where each CPU's time goes.
  *
- * The counters live in struct cpu (kernel/cpu.h), each bumped where its
- * event happens: cpu_xcalls by the sender of a cross-call (xcall.c),
- * cpu_intrs by the interrupt path (arch trap.c), cpu_switches and cpu_icsw
- * by the scheduler's switch (thread.c: a switch away from a thread that is
- * still runnable, preempted or yielding, is involuntary), cpu_syscalls by
- * the system call dispatcher (syscall.c).  This file charges time: every
+ * The counters live in struct cpu (kernel/cpu.h), the sysinfo and vminfo
+ * statistics of kernel/cpu_stat.h, each bumped where its event happens
+ * (that header lists where): xcalls by the sender of a cross-call, intr
+ * by the interrupt path, pswitch and inv_swtch by the scheduler's switch
+ * (a switch away from a thread that is still runnable, preempted or
+ * yielding, is involuntary), syscall by the system call dispatcher, and
+ * so on; each add fires its sysinfo or vminfo probe.  This file charges
+ * time: every
  * scheduler tick (SCHED_QUANTUM_NS, on every CPU, idle ones included) goes
  * to user, system or idle time by what its interrupt interrupted, as Unix
  * kernels have long done.  Time is therefore sampled, not measured: over an
@@ -14,12 +16,14 @@
  * is good to a few points, and work that always runs between two ticks is
  * missed.
  *
- * Counters are written by their own CPU only (cpu_syscalls atomically,
- * since a thread may move between reading and writing it) and read by
- * anyone without a lock: a reader (the shell's mpstat) may see a counter a
- * moment old, never a torn one (aligned 64-bit words).
+ * Counters are added to atomically (a thread may move between reading
+ * curcpu() and the add) and read by anyone without a lock: a reader (the
+ * shell's mpstat, a D program) may see a counter a moment old, never a
+ * torn one (aligned 64-bit words).  The tick's counters fire
+ * sysinfo:::cpu_ticks_idle, cpu_ticks_kernel and cpu_ticks_user on the
+ * CPU the tick is about, with arg2 that CPU.
  *
- * Tests: tests/e2e/test_sunray.py (mpstat's columns)
+ * Tests: tests/e2e/test_sunray.py (mpstat's columns); tests/d/sysinfo
  */
 #include "kernel/cpu.h"
 #include "kernel/prov_isa.h"
@@ -30,9 +34,9 @@ void cpu_stat_tick(struct cpu *c)
 	bool user = false;
 
 	if (c->cpu_thread == c->cpu_idle)
-		c->cpu_ticks[CPU_TICK_IDLE]++;
+		CPU_STAT_ADD(c, sysinfo, cpu_ticks_idle, 1);
 	else if (prov_isa_intr_frame(&pc, &fp, &user) && user)
-		c->cpu_ticks[CPU_TICK_USER]++;
+		CPU_STAT_ADD(c, sysinfo, cpu_ticks_user, 1);
 	else
-		c->cpu_ticks[CPU_TICK_SYS]++;
+		CPU_STAT_ADD(c, sysinfo, cpu_ticks_kernel, 1);
 }

@@ -114,10 +114,9 @@ void kmain(uint32_t magic, uint32_t info)
 	sched_init();                  /* the boot thread becomes the idle thread */
 	dtrace_init();                 /* the tracing framework and its dtrace provider */
 	fbt_init();                    /* function boundary probes (made when first listed) */
-	sdt_init();                    /* static probes: DTRACE_PROBE sites */
+	sdt_init();                    /* static probes: DTRACE_PROBE sites; sysinfo, vminfo */
 	profile_init();                /* timer-driven probes: profile-N, tick-N */
 	lockstat_init();               /* lock events: lockstat:::spin-acquire, ... */
-	sysinfo_init();                /* kernel statistics: sysinfo:::xcalls */
 	syscall_prov_init();           /* system calls: syscall::read:entry, ... */
 	proc_prov_init();              /* processes: proc:::exec-success, ... */
 	pid_prov_init();               /* user instructions: pid123:prog:main:entry, ... */

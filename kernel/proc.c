@@ -18,6 +18,7 @@
  */
 #include "arch/arch.h"
 #include "kernel/console.h"
+#include "kernel/cpu.h"
 #include "kernel/elf.h"
 #include "kernel/kfile.h"
 #include "kernel/klib.h"
@@ -78,6 +79,8 @@ static struct proc *proc_alloc(void)
 		p->p_pid = proc_next_pid++;
 	}
 	spin_unlock(&proc_lock);
+	if (p == NULL)
+		SYSINFO_ADD(procovf, 1);                /* the table is full: no new process */
 	return p;
 }
 

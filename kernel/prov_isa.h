@@ -37,7 +37,6 @@ void fbt_init(void);                 /* trace/prov_fbt.c */
 void sdt_init(void);                 /* trace/prov_sdt.c */
 void profile_init(void);             /* trace/prov_profile.c */
 void lockstat_init(void);            /* trace/prov_lockstat.c */
-void sysinfo_init(void);             /* trace/prov_sysinfo.c */
 void syscall_prov_init(void);        /* trace/prov_syscall.c */
 void proc_prov_init(void);           /* trace/prov_proc.c */
 

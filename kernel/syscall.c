@@ -57,7 +57,7 @@ int64_t syscall_dispatch(uint64_t nr, const uint64_t args[6])
 	if (fn == NULL)
 		return -ENOSYS;
 	curthread()->t_sysnum = (uint32_t)nr;
-	__atomic_add_fetch(&curcpu()->cpu_syscalls, 1, __ATOMIC_RELAXED);   /* mpstat's syscl */
+	SYSINFO_ADD(syscall, 1);                    /* mpstat's syscl */
 	return fn(args);
 }
 
@@ -102,23 +102,24 @@ int64_t sys_read(const uint64_t a[6])
 		return -EBADF;
 	if (f->f_ops->fo_read == NULL)
 		return -EBADF;
+	SYSINFO_ADD(sysread, 1);
 	int64_t r = f->f_ops->fo_read(f, buf, MIN(a[2], sizeof(buf)));
 	if (r > 0 && arch_copyout(a[1], buf, (size_t)r) < 0)
 		return -EFAULT;
+	if (r >= 0)
+		SYSINFO_ADD(readch, r);                 /* a successful read: its bytes */
 	return r;
 }
 
-int64_t sys_write(const uint64_t a[6])
+/* sys_write_all: write(2)'s loop: n bytes from user address ubuf, in chunks; bytes written or -errno. */
+static int64_t sys_write_all(struct file *f, uint64_t ubuf, uint64_t len)
 {
-	struct file *f = fd_file(a[0]);
 	char buf[IO_CHUNK];
 	uint64_t done = 0;
 
-	if (f == NULL || f->f_ops->fo_write == NULL)
-		return -EBADF;
-	while (done < a[2]) {
-		size_t n = MIN(a[2] - done, sizeof(buf));
-		if (arch_copyin(buf, a[1] + done, n) < 0)
+	while (done < len) {
+		size_t n = MIN(len - done, sizeof(buf));
+		if (arch_copyin(buf, ubuf + done, n) < 0)
 			return done > 0 ? (int64_t)done : -EFAULT;
 		int64_t r = f->f_ops->fo_write(f, buf, n);
 		if (r == -EPIPE && done == 0)
@@ -128,6 +129,19 @@ int64_t sys_write(const uint64_t a[6])
 		done += (uint64_t)r;
 	}
 	return (int64_t)done;
+}
+
+int64_t sys_write(const uint64_t a[6])
+{
+	struct file *f = fd_file(a[0]);
+
+	if (f == NULL || f->f_ops->fo_write == NULL)
+		return -EBADF;
+	SYSINFO_ADD(syswrite, 1);
+	int64_t r = sys_write_all(f, a[1], a[2]);
+	if (r >= 0)
+		SYSINFO_ADD(writech, r);                /* a successful write: its bytes */
+	return r;
 }
 
 int64_t sys_close(const uint64_t a[6])
@@ -311,21 +325,33 @@ int64_t sys_lseek(const uint64_t a[6])
 	return off;
 }
 
-int64_t sys_open(const uint64_t a[6])
+/* open_path: open(2) of the user path upath with Linux's flags: a new descriptor or -errno. */
+static int64_t open_path(uint64_t upath, int flags)
 {
 	struct proc *p = curproc();
 	char path[256];
 	struct file *f;
-	int r = path_in(path, sizeof(path), a[0]);
+	int r = path_in(path, sizeof(path), upath);
 
 	if (r < 0)
 		return r;
-	r = file_open(path, (int)a[1], &f);
+	r = file_open(path, flags, &f);
 	if (r < 0)
 		return r;
 	if ((r = fd_alloc(p, f)) < 0)
 		file_unref(f);
 	return r;
+}
+
+int64_t sys_open(const uint64_t a[6])
+{
+	return open_path(a[0], (int)a[1]);
+}
+
+/* creat: open(path, O_WRONLY | O_CREAT | O_TRUNC), as creat(2) has always been (no modes here). */
+int64_t sys_creat(const uint64_t a[6])
+{
+	return open_path(a[0], FILE_O_WRONLY | FILE_O_CREAT | FILE_O_TRUNC);
 }
 
 int64_t sys_ioctl(const uint64_t a[6])
@@ -432,6 +458,7 @@ int64_t sys_getcwd(const uint64_t a[6])
 int64_t sys_fork(const uint64_t a[6])
 {
 	(void)a;
+	SYSINFO_ADD(sysfork, 1);
 	return proc_fork();
 }
 
@@ -462,6 +489,7 @@ int64_t sys_execve(const uint64_t a[6])
 	char path[256];
 	long n = arch_copyinstr(path, a[0], sizeof(path));
 
+	SYSINFO_ADD(sysexec, 1);
 	if (n < 0)
 		return n == -1 ? -EFAULT : -ENAMETOOLONG;
 	/* On the stack, not the heap: a successful exec never returns here to free them. */

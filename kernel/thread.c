@@ -313,9 +313,9 @@ static void sched_switch(void)
 	next->t_state = TS_RUNNING;
 	next->t_cpu = c->cpu_id;
 	c->cpu_thread = next;
-	c->cpu_switches++;
+	CPU_STAT_ADD(c, sysinfo, pswitch, 1);
 	if (prev->t_state == TS_RUNNABLE && prev != c->cpu_idle)
-		c->cpu_icsw++;                      /* preempted or yielded, not asleep */
+		CPU_STAT_ADD(c, sysinfo, inv_swtch, 1);   /* preempted or yielded, not asleep */
 	if (prev->t_state == TS_ZOMBIE)
 		c->cpu_to_reap = prev;
 	arch_thread_switch(prev, next);
@@ -399,13 +399,20 @@ static void NORETURN idle_loop(void)
 {
 	struct cpu *c = curcpu();
 
+	bool waiting = false;                   /* since it last ran something else */
+
 	cyclic_start(&sched_tick[c->cpu_id], SCHED_QUANTUM_NS, 0, sched_tick_fn, NULL);
 	for (;;) {
 		arch_irq_disable();
-		if (c->cpu_need_resched || c->cpu_rq_len > 0)
+		if (c->cpu_need_resched || c->cpu_rq_len > 0) {
 			thread_yield();
-		else
+			waiting = false;
+		} else {
+			if (!waiting)
+				CPU_STAT_ADD(c, sysinfo, idlethread, 1);   /* the CPU enters its idle loop */
+			waiting = true;
 			arch_wait_for_interrupt();      /* sti; hlt: no lost wakeup */
+		}
 		arch_irq_enable();
 	}
 }
@@ -478,6 +485,7 @@ static struct thread *thread_make(const char *name, void (*fn)(void *), void *ar
 	t->t_created = ktime_ns();
 	t->t_rsp = arch_thread_stack_init((char *)stack + THREAD_STACK_SIZE, t);
 	BAGGAGE_FORK(t);                            /* the creator's baggage, copied */
+	SYSINFO_ADD(nthreads, 1);
 	uint64_t flags = arch_irq_save();
 	SCHED_LOCK();
 	t->t_cpu = arch_cpu_id();

@@ -28,6 +28,7 @@
  *
  * Tests: tests/e2e/test_shell_pipes.py, tests/e2e/test_commands.py
  */
+#include "kernel/cpu.h"
 #include "kernel/file.h"
 #include "kernel/kfile.h"
 #include "kernel/klib.h"
@@ -50,6 +51,7 @@ static int vfs_norm(const char *path, char *out, size_t size, bool *dir)
 	size_t n = 0;
 	const char *p = path;
 
+	SYSINFO_ADD(namei, 1);                      /* a name looked up */
 	if (*path == '\0')
 		return -ENOENT;
 	*dir = false;

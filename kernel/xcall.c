@@ -14,7 +14,6 @@
 #include "kernel/klib.h"
 #include "kernel/xcall.h"
 
-void (*volatile xcall_probe_hook)(int target);
 
 NOTRACE void xcall_poll(void)
 {
@@ -46,9 +45,7 @@ NOTRACE void xcall(int cpu, xcall_fn_t *fn, void *arg)
 		arch_irq_restore(flags);
 		return;
 	}
-	self->cpu_xcalls++;
-	if (xcall_probe_hook != NULL)
-		xcall_probe_hook(cpu);
+	CPU_STAT_ADD(self, sysinfo, xcalls, 1);     /* sysinfo:::xcalls */
 	box_lock(&to->cpu_xcall_lock);
 	struct xcall_box *b = &to->cpu_xcall;
 	b->xb_fn = fn;

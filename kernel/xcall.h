@@ -11,8 +11,9 @@
  * interrupts on or from these wait loops, hence never inside a firing,
  * which is what dtrace_sync (trace/provider.h) relies on.
  * Used for buffer switches, aggregation snapshots, text-patch
- * synchronisation and TLB shootdowns; each cross-call sent is counted and
- * fires the sysinfo:::xcalls probe hook.
+ * synchronisation and TLB shootdowns; each cross-call sent is counted
+ * (the sender's sysinfo xcalls, kernel/cpu_stat.h) and fires
+ * sysinfo:::xcalls.
  */
 #ifndef SONDE_XCALL_H
 #define SONDE_XCALL_H
@@ -24,8 +25,5 @@ typedef void xcall_fn_t(void *arg);
 void xcall(int cpu, xcall_fn_t *fn, void *arg);
 void xcall_all(xcall_fn_t *fn, void *arg);
 void xcall_poll(void);                            /* the IPI handler: run what is waiting */
-
-/* Set by the sysinfo provider while sysinfo:::xcalls is enabled: called per cross-call sent. */
-extern void (*volatile xcall_probe_hook)(int target);
 
 #endif

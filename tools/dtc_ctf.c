@@ -10,7 +10,7 @@
  *                address 0 (the host has no image loaded; -S shows it)
  *   o_argtype    fbt's argument types from the function's prototype
  *                (the guest's fbt provider gives the same names); sdt's
- *                and sched's and proc's from trace/sdt_argtypes.h, the guest's table
+ *                and sched's, sysinfo's, vminfo's and proc's from trace/sdt_argtypes.h, the guest's table
  * A missing file is no error: the compile goes on without kernel types.
  */
 #include <stdio.h>
@@ -68,6 +68,16 @@ host_sdt_argtype(const dt_probedesc *pd, int argno, char *buf, char *xlate,
 	return (-1);
 }
 
+/* sysinfo and vminfo probes: all typed alike (trace/sdt_argtypes.h). */
+static int
+host_stat_argtype(int argno, char *buf)
+{
+	if (argno < 0 || argno >= 3)
+		return (-1);
+	snprintf(buf, DT_ARGTYPELEN, "%s", cpu_stat_argtypes[argno]);
+	return (0);
+}
+
 /* proc probes named exactly: the same header's table, as prov_proc.c reads it. */
 static int
 host_proc_argtype(const dt_probedesc *pd, int argno, char *buf, char *xlate)
@@ -99,6 +109,8 @@ host_argtype(void *arg, const dt_probedesc *pd, int argno, char *buf,
 		return (host_sdt_argtype(pd, argno, buf, xlate, map));
 	if (strcmp(pd->pd_prov, "proc") == 0)
 		return (host_proc_argtype(pd, argno, buf, xlate));
+	if (strcmp(pd->pd_prov, "sysinfo") == 0 || strcmp(pd->pd_prov, "vminfo") == 0)
+		return (host_stat_argtype(argno, buf));
 	bool ret = strcmp(pd->pd_name, "return") == 0;
 	if (strcmp(pd->pd_prov, "fbt") != 0 || strpbrk(pd->pd_func, "*?[") ||
 	    pd->pd_func[0] == '\0' || (!ret && strcmp(pd->pd_name, "entry")))

@@ -23,10 +23,16 @@
  * A site stays armed while either probe is enabled and fires both (a probe
  * nobody enabled returns at once).
  *
+ * The kernel's statistics (kernel/cpu_stat.h) are sites too, named
+ * sysinfo__<stat> and vminfo__<stat>: each is published only as DTrace's
+ * sysinfo or vminfo probe, <provider>:kernel:<function>:<stat>, with the
+ * same enabling and firing as any site.
+ *
  * Context: sdt_init, enable, disable in thread context; sdt_invop in probe
  * context.
  *
- * Tests: self-tests sdt_* (tests/kernel/prov_sdt_selftest.c); tests/d/sdt
+ * Tests: self-tests sdt_* (tests/kernel/prov_sdt_selftest.c); tests/d/sdt,
+ *        tests/d/sysinfo, tests/d/vminfo
  */
 #include "kernel/boot.h"
 #include "kernel/klib.h"
@@ -56,6 +62,15 @@ struct sdt_psite {
 #define SDT_HASH_BITS 8
 static struct sdt_psite *sdt_hash[1 << SDT_HASH_BITS];
 static dtrace_provider_t *sdt_prov;
+
+/* The statistics providers: a site named <sp_prefix><stat> is the probe <sp_name>:kernel:<func>:<stat>. */
+static struct sdt_stat_prov {
+	const char *sp_name, *sp_prefix;
+	dtrace_provider_t *sp_prov;
+} sdt_stat_provs[] = {
+	{ "sysinfo", "sysinfo__", NULL },
+	{ "vminfo", "vminfo__", NULL },
+};
 static int sdt_nsites, sdt_nprobes;
 bool sdt_isa_call_on = true;         /* arm sites as direct calls (prov_isa.h); false: every site traps */
 
@@ -197,11 +212,26 @@ static bool sdt_regs_parse(const char *regs, struct sdt_psite *s)
 	return true;
 }
 
+/* sdt_site_provider: the provider a site's probe belongs to, and its name without the provider's prefix. */
+static dtrace_provider_t *sdt_site_provider(const char **name)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(sdt_stat_provs); i++) {
+		size_t n = strlen(sdt_stat_provs[i].sp_prefix);
+		if (strncmp(*name, sdt_stat_provs[i].sp_prefix, n) == 0) {
+			*name += n;
+			return sdt_stat_provs[i].sp_prov;
+		}
+	}
+	return sdt_prov;
+}
+
 static void sdt_site_make(const struct sdt_site *ss)
 {
 	char name[DTRACE_NAMELEN];
 	struct ksym ks;
 	struct sdt_psite *s;
+	const char *as = ss->ss_name;
+	dtrace_provider_t *prov = sdt_site_provider(&as);
 
 	if (!sdt_isa_site_ok(ss->ss_addr) || (s = kzalloc(sizeof(*s))) == NULL)
 		return;
@@ -210,11 +240,11 @@ static void sdt_site_make(const struct sdt_site *ss)
 		kfree(s);
 		return;
 	}
-	sdt_name(ss->ss_name, name, sizeof(name));
+	sdt_name(as, name, sizeof(name));
 	const char *func = ksym_lookup_addr(ss->ss_addr, &ks) ? ks.ks_name : "unknown";
-	dtrace_id_t id = dtrace_probe_lookup(sdt_prov, "kernel", func, name);
+	dtrace_id_t id = dtrace_probe_lookup(prov, "kernel", func, name);
 	struct sdt_psite *first = id != 0 ? dtrace_probe_arg(id) : NULL;
-	if (id == 0 && (id = dtrace_probe_create(sdt_prov, "kernel", func, name, 0, s)) == 0) {
+	if (id == 0 && (id = dtrace_probe_create(prov, "kernel", func, name, 0, s)) == 0) {
 		kfree(s);
 		return;
 	}
@@ -285,6 +315,12 @@ static int sdt_getargdesc(void *arg, const dtrace_probedesc_t *pd, void *parg, i
 		return -1;
 	if (strcmp(pd->dpd_provider, "sched") == 0)
 		return s->ps_nargs >= 1 ? sched_getargdesc(pd, argno, ad) : -1;
+	if (strcmp(pd->dpd_provider, "sysinfo") == 0 || strcmp(pd->dpd_provider, "vminfo") == 0) {
+		if (argno >= 3)
+			return -1;
+		ksnprintf(ad->dad_native, sizeof(ad->dad_native), "%s", cpu_stat_argtypes[argno]);
+		return 0;
+	}
 	if (strcmp(pd->dpd_provider, "sdt") != 0 || argno >= 2 || argno >= s->ps_nargs)
 		return -1;
 	for (size_t i = 0; i < ARRAY_SIZE(sdt_argdescs); i++) {
@@ -349,7 +385,28 @@ static const dtrace_pattr_t sched_attr = {
 	.dtpa_args = { DTRACE_STABILITY_EVOLVING, DTRACE_STABILITY_EVOLVING, DTRACE_CLASS_ISA },
 };
 
-/* sdt_init: register the providers (sdt, sched) and make a probe for every site.  Boot. */
+/* Stability: the sysinfo and vminfo providers' tables in the Dynamic Tracing Guide (the same). */
+static const dtrace_pattr_t cpu_stat_attr = {
+	.dtpa_provider = { DTRACE_STABILITY_EVOLVING, DTRACE_STABILITY_EVOLVING, DTRACE_CLASS_ISA },
+	.dtpa_mod = { DTRACE_STABILITY_PRIVATE, DTRACE_STABILITY_PRIVATE, DTRACE_CLASS_UNKNOWN },
+	.dtpa_func = { DTRACE_STABILITY_PRIVATE, DTRACE_STABILITY_PRIVATE, DTRACE_CLASS_UNKNOWN },
+	.dtpa_name = { DTRACE_STABILITY_EVOLVING, DTRACE_STABILITY_EVOLVING, DTRACE_CLASS_ISA },
+	.dtpa_args = { DTRACE_STABILITY_PRIVATE, DTRACE_STABILITY_PRIVATE, DTRACE_CLASS_ISA },
+};
+
+/* sdt_stat_register: the sysinfo and vminfo providers, before their sites are made.  Boot. */
+static void sdt_stat_register(void)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(sdt_stat_provs); i++) {
+		dtrace_provider_t *p = dtrace_register(sdt_stat_provs[i].sp_name, &sdt_pops, NULL);
+		if (p == NULL)
+			panic("sdt_init: cannot register %s", sdt_stat_provs[i].sp_name);
+		dtrace_provider_attr_set(p, &cpu_stat_attr);
+		sdt_stat_provs[i].sp_prov = p;
+	}
+}
+
+/* sdt_init: register the providers (sdt, sched, sysinfo, vminfo) and make a probe for every site.  Boot. */
 void sdt_init(void)
 {
 	if (cmdline_get(boot_info.bi_cmdline, "nosdtcall", NULL, 0))
@@ -360,6 +417,7 @@ void sdt_init(void)
 		panic("sdt_init: cannot register");
 	dtrace_provider_attr_set(sdt_prov, &sdt_attr);
 	dtrace_provider_attr_set(sched, &sched_attr);
+	sdt_stat_register();
 	for (const struct sdt_site *ss = __start_sdt_sites; ss < __stop_sdt_sites; ss++)
 		sdt_site_make(ss);
 	for (const struct sdt_site *ss = __start_sdt_sites; ss < __stop_sdt_sites; ss++)

@@ -1,6 +1,6 @@
 /*
- * trace/sdt_argtypes.h: the argument types of the sdt, sched and proc
- * probes, as one table for the guest's providers (trace/prov_sdt.c,
+ * trace/sdt_argtypes.h: the argument types of the sdt, sched, sysinfo,
+ * vminfo and proc probes, as one table for the guest's providers (trace/prov_sdt.c,
  * trace/prov_proc.c) and the host compiler (tools/dtc_ctf.c), which has no
  * probe table to ask.
  *
@@ -12,6 +12,10 @@
  * lwpsinfo_t * and a psinfo_t *, both translated (dlang/lib/procfs.d) from
  * the site's struct thread * (its arg0).  DTrace's enqueue and dequeue
  * also pass the CPU's queue as a cpuinfo_t *; Sonde's sites do not.
+ *
+ * sysinfo and vminfo: every probe the same (kernel/cpu_stat.h): the
+ * increment, a pointer to the counter, the CPU whose counter it is (the
+ * Guide's cpu_t *, which is Sonde's struct cpu).
  *
  * Data only (static const); a program that includes it twice holds two copies.
  */
@@ -39,6 +43,8 @@ static const struct sdt_argdesc {
 static const char *const sched_typed[] = { "enqueue", "dequeue", "off-cpu", "wakeup" };
 static const char *const sched_xlate[2] = { "lwpsinfo_t *", "psinfo_t *" };
 #define SCHED_NATIVE "struct thread *"
+
+static const char *const cpu_stat_argtypes[3] = { "uint64_t", "uint64_t *", "struct cpu *" };
 
 /*
  * proc: as the Guide types them.  A psinfo_t * or lwpsinfo_t * is

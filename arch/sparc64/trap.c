@@ -284,6 +284,7 @@ static void fault_report(struct trap_frame *tf)
 
 void sparc64_user_trap(struct trap_frame *tf);     /* user.c */
 bool sparc64_kernel_cow(struct trap_frame *tf);
+void sparc64_user_fault_count(uint64_t tt);        /* user.c */
 
 void sparc64_irq_dispatch(struct trap_frame *tf)
 {
@@ -292,7 +293,7 @@ void sparc64_irq_dispatch(struct trap_frame *tf)
 
 	sparc64_intr_frame = tf;
 	c->cpu_intr_depth++;
-	c->cpu_intrs++;
+	CPU_STAT_ADD(c, sysinfo, intr, 1);
 	if (tf->tf_tt == TT_IRQ_LEVEL14) {
 		__asm__ volatile("wr %%g0, 1, %%asr21" ::: "memory");   /* clear TICK_INT */
 		sparc64_uart_poll();
@@ -329,8 +330,11 @@ void sparc64_trap(struct trap_frame *tf)
 		(void)v;
 		return;
 	}
+	SYSINFO_ADD(trap, 1);                       /* a processor trap, not a probe's or an interrupt */
 	if (sparc64_kernel_cow(tf))                 /* copyout to a page fork shares */
 		return;
+	if (tf->tf_sfar < ARCH_USER_TOP && (tf->tf_tt == 0x68 || tf->tf_tt == 0x6c))
+		sparc64_user_fault_count(tf->tf_tt);    /* copyin/copyout met a bad user address */
 	if (extable_fixup(tf))
 		return;
 	fault_report(tf);

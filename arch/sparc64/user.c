@@ -416,7 +416,25 @@ static bool cow_fault(struct trap_frame *tf)
 		tlb_demap_secondary(t->t_as->as_ctx, ALIGN_DOWN(va, PAGE_SIZE));
 		return true;
 	}
-	return page_private(t->t_as, va, true) != NULL;
+	bool shared = page_ref_shared(table_va(*e));    /* only this thread changes its leaves */
+	if (page_private(t->t_as, va, true) == NULL)
+		return false;
+	VMINFO_ADD(cow_fault, shared ? 1 : 0);          /* the pages the copy-on-write made */
+	return true;
+}
+
+/*
+ * sparc64_user_fault_count: a fault on a user address that was not
+ * copy-on-write (trap type tt, from either mode): vminfo's prot_fault for a
+ * protection trap (the page is mapped), as_fault for an MMU miss that the
+ * miss handler could not fill (nothing mapped there).
+ */
+void sparc64_user_fault_count(uint64_t tt)
+{
+	if (tt == 0x6c)
+		VMINFO_ADD(prot_fault, 1);
+	else if (tt == 0x64 || tt == 0x68)
+		VMINFO_ADD(as_fault, 1);
 }
 
 /* --- the pid provider's access to user text (pid_isa.c, trace/prov_pid.c) ------ */
@@ -679,6 +697,18 @@ void __attribute__((noreturn)) sparc64_user_window_fault(uint64_t addr, uint64_t
 
 void sparc64_irq_dispatch(struct trap_frame *tf);          /* trap.c */
 
+/* user_trap_other: a processor trap from user mode: a copy-on-write fault, or the process dies. */
+static void user_trap_other(struct trap_frame *tf)
+{
+	SYSINFO_ADD(trap, 1);
+	if (cow_fault(tf))
+		return;
+	sparc64_user_fault_count(tf->tf_tt);
+	uint64_t addr = (tf->tf_tt >= 0x30 && tf->tf_tt <= 0x39) || (tf->tf_tt >= 0x68 && tf->tf_tt <= 0x6f)
+	                ? tf->tf_sfar : tf->tf_tt == 0x64 || tf->tf_tt == 0x08 ? tf->tf_tpc : 0;
+	user_die(fault_signal(tf->tf_tt), addr, pid_isa_fault_pc(tf->tf_tpc));
+}
+
 /* sparc64_user_trap: trap.c: a trap from user mode (interrupts off). */
 void sparc64_user_trap(struct trap_frame *tf)
 {
@@ -699,10 +729,8 @@ void sparc64_user_trap(struct trap_frame *tf)
 		arch_irq_enable();
 		tf->tf_o[0] = (uint64_t)syscall_dispatch(tf->tf_g[1], args);
 		arch_irq_disable();
-	} else if (!cow_fault(tf)) {
-		uint64_t addr = (tf->tf_tt >= 0x30 && tf->tf_tt <= 0x39) || (tf->tf_tt >= 0x68 && tf->tf_tt <= 0x6f)
-		                ? tf->tf_sfar : tf->tf_tt == 0x64 || tf->tf_tt == 0x08 ? tf->tf_tpc : 0;
-		user_die(fault_signal(tf->tf_tt), addr, pid_isa_fault_pc(tf->tf_tpc));
+	} else {
+		user_trap_other(tf);
 	}
 	proc_user_return();
 }

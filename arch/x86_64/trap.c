@@ -141,7 +141,7 @@ static void irq_dispatch(struct trapframe *tf)
 	struct trapframe *prev = prov_isa_intr_enter(tf);   /* profile's arg0 */
 
 	c->cpu_intr_depth++;
-	c->cpu_intrs++;
+	CPU_STAT_ADD(c, sysinfo, intr, 1);
 	if (tf->tf_vector == VEC_TIMER)
 		timer_interrupt();
 	else if (tf->tf_vector == VEC_UART)
@@ -160,6 +160,19 @@ static void irq_dispatch(struct trapframe *tf)
 		sched_preempt_check();
 }
 
+/*
+ * user_page_fault_count: a page fault on a user address that was not
+ * copy-on-write: vminfo's prot_fault if the page was mapped (the access was
+ * not allowed), else its as_fault.
+ */
+static void user_page_fault_count(const struct trapframe *tf)
+{
+	if (tf->tf_err & 1)
+		VMINFO_ADD(prot_fault, 1);
+	else
+		VMINFO_ADD(as_fault, 1);
+}
+
 /* trap_other: everything but a probe trap (kept out of trap_dispatch's hot path). */
 static __attribute__((noinline)) void trap_other(struct trapframe *tf)
 {
@@ -171,8 +184,13 @@ static __attribute__((noinline)) void trap_other(struct trapframe *tf)
 	}
 	if (tf->tf_vector == 14 && !(tf->tf_cs & 3) && vm_fault_spurious(read_cr2(), tf->tf_err & 2))
 		return;                         /* a stale directory entry of the heap's: retry (vm.c) */
-	if (tf->tf_vector == 14 && ((tf->tf_cs & 3) || extable_has(tf->tf_rip)) && vm_cow_fault(tf))
+	if (tf->tf_vector != 3 && tf->tf_vector != 1)
+		SYSINFO_ADD(trap, 1);           /* a processor trap, not a probe's own (#BP, #DB) */
+	bool user_va = tf->tf_vector == 14 && ((tf->tf_cs & 3) || extable_has(tf->tf_rip));
+	if (user_va && vm_cow_fault(tf))
 		return;                         /* a write to a copy-on-write page, now private: retry */
+	if (user_va)
+		user_page_fault_count(tf);
 	if (tf->tf_vector == 3 && (tf->tf_cs & 3) && pid_isa_trap(tf)) {
 		proc_user_return();             /* a pid probe in user code: its raise() or stop() */
 		return;

@@ -17,7 +17,8 @@
  * fault, makes the page private: if this space holds the only reference it
  * sets the write bit, else it copies the page, maps the copy writable and
  * drops a reference on the old one, after a flush (other CPUs may hold the
- * old entry).  Read-only leaves (text, rodata) are shared too, without
+ * old entry); each such fault is vminfo's cow_fault (arg0 the pages copied:
+ * 0 or 1).  Read-only leaves (text, rodata) are shared too, without
  * PTE_COW: a write to them is a real fault.
  *
  * Races.  A space's leaves change only in its own thread, except through
@@ -35,6 +36,7 @@
 #include "arch/arch.h"
 #include "arch/x86_64/x86.h"
 #include "arch/x86_64/vm_user.h"
+#include "kernel/cpu.h"
 #include "kernel/klib.h"
 #include "kernel/mem.h"
 #include "kernel/thread.h"
@@ -77,6 +79,8 @@ static bool page_make_private(struct arch_as *as, uint64_t va, uint64_t *e, uint
 		return false;
 	}
 	arch_as_flush(as, va, va + PAGE_SIZE);
+	if (clear & PTE_COW)
+		VMINFO_ADD(cow_fault, copy != NULL ? 1 : 0);   /* a copy-on-write fault: the pages it made */
 	if (copy != NULL) {
 		vm_user_pages_add(1);
 		arch_as_page_put(page);      /* after the flush: nobody here reaches it any more */

@@ -41,19 +41,23 @@ STABILITY = {
     "profile": ("Evolving/Evolving/Common", "Evolving/Evolving/Common"),
     "lockstat": ("Private/Private/Unknown", "Evolving/Evolving/Common"),
     "sysinfo": ("Private/Private/Unknown", "Private/Private/ISA"),
+    "vminfo": ("Private/Private/Unknown", "Private/Private/ISA"),
     "proc": ("Evolving/Evolving/ISA", "Evolving/Evolving/ISA"),
 }
 
 
 # Argument types of the probes listed there: fbt's from kmalloc's prototype
 # (the kernel's CTF), sdt's as its table declares them (trace/prov_sdt.c),
-# proc:::exit's reason (trace/prov_proc.c); the others' are not declared.
-TYPES = {"fbt": ("size_t",), "sdt": ("void *", "size_t"), "proc": ("int",)}
+# proc:::exit's reason (trace/prov_proc.c), sysinfo's and vminfo's increment,
+# counter and CPU (trace/sdt_argtypes.h); the others' are not declared.
+STAT_TYPES = ("uint64_t", "uint64_t *", "struct cpu *")
+TYPES = {"fbt": ("size_t",), "sdt": ("void *", "size_t"), "proc": ("int",),
+         "sysinfo": STAT_TYPES, "vminfo": STAT_TYPES}
 
 
 def test_lv_stability_of_every_provider():
     descs = ["dtrace:::BEGIN", "fbt::kmalloc:entry", "sdt:::kmem-alloc", "sched::sched_switch:on-cpu",
-             "profile:::tick-1", "lockstat::spin_lock:spin-acquire", "sysinfo:::xcalls", "proc:::exit"]
+             "profile:::tick-1", "lockstat::spin_lock:spin-acquire", "sysinfo:::xcalls", "vminfo:::cow_fault", "proc:::exit"]
     args = ["-lv"]
     for d in descs:
         args += ["-n", d]

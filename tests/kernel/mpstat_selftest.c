@@ -16,7 +16,8 @@ static uint64_t ticks_of(int cpu)
 {
 	const struct cpu *c = &cpus[cpu];
 
-	return c->cpu_ticks[CPU_TICK_USER] + c->cpu_ticks[CPU_TICK_SYS] + c->cpu_ticks[CPU_TICK_IDLE];
+	return c->cpu_stats.sysinfo.cpu_ticks_user + c->cpu_stats.sysinfo.cpu_ticks_kernel +
+	       c->cpu_stats.sysinfo.cpu_ticks_idle;
 }
 
 SELFTEST(cpu_stat_ticks_on_every_cpu)
@@ -47,7 +48,7 @@ static uint64_t icsw_all(void)
 	uint64_t n = 0;
 
 	for (int i = 0; i < ncpus; i++)
-		n += cpus[i].cpu_icsw;
+		n += cpus[i].cpu_stats.sysinfo.inv_swtch;
 	return n;
 }
 

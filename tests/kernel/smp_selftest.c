@@ -22,12 +22,12 @@ SELFTEST(smp_xcall_reaches_every_cpu)
 {
 	uint64_t flags = arch_irq_save();          /* count this CPU's cross-calls */
 	struct cpu *self = curcpu();
-	uint64_t before = self->cpu_xcalls;
+	uint64_t before = self->cpu_stats.sysinfo.xcalls;
 
 	for (int i = 0; i < MAX_CPUS; i++)
 		hits[i] = 0;
 	xcall_all(hit_here, NULL);
-	ST_ASSERT(self->cpu_xcalls - before == (uint64_t)ncpus - 1);
+	ST_ASSERT(self->cpu_stats.sysinfo.xcalls - before == (uint64_t)ncpus - 1);
 	arch_irq_restore(flags);
 	for (int i = 0; i < ncpus; i++)
 		ST_ASSERT(hits[i] == 1);

@@ -82,9 +82,9 @@ SELFTEST(vm_space_stays_loaded_and_is_flushed_everywhere)
 	memset(page, 0x22, PAGE_SIZE);
 	ST_ASSERT(arch_as_map(as, TEST_VA, page, ARCH_PROT_WRITE));
 	uint64_t flags = arch_irq_save();
-	uint64_t sent = curcpu()->cpu_xcalls;
+	uint64_t sent = curcpu()->cpu_stats.sysinfo.xcalls;
 	arch_as_flush(as, TEST_VA, TEST_VA + PAGE_SIZE);
-	ST_ASSERT(curcpu()->cpu_xcalls - sent == (uint64_t)ncpus - 1);   /* one per other CPU */
+	ST_ASSERT(curcpu()->cpu_stats.sysinfo.xcalls - sent == (uint64_t)ncpus - 1);   /* one per other CPU */
 	arch_irq_restore(flags);
 	arch_as_page_put(old);
 	for (int c = ncpus - 1; c >= 0; c--)
@@ -114,10 +114,10 @@ SELFTEST(vm_space_destroy_leaves_no_cpu_loaded)
 	ST_ASSERT(__builtin_popcountll(arch_as_cpus(as)) == ncpus);
 	uint64_t sent = 0, after = 0;
 	for (int c = 0; c < ncpus; c++)
-		sent += cpus[c].cpu_xcalls;
+		sent += cpus[c].cpu_stats.sysinfo.xcalls;
 	arch_as_destroy(as);
 	for (int c = 0; c < ncpus; c++)
-		after += cpus[c].cpu_xcalls;
+		after += cpus[c].cpu_stats.sysinfo.xcalls;
 	ST_ASSERT(after - sent >= (uint64_t)ncpus - 1);   /* the others were told to leave it */
 	for (int c = 0; c < ncpus; c++) {
 		loaded_on[c] = as;

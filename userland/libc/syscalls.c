@@ -114,6 +114,8 @@ int open(const char *path, int flags, ...)
 {
 	return (int)sys_result(SYS3(open, path, open_flags(flags), 0644));
 }
+/* creat: the creat system call (newlib's would be an open). */
+int creat(const char *path, mode_t mode)   { return (int)sys_result(SYS2(creat, path, mode)); }
 int unlink(const char *path)               { return (int)sys_result(SYS1(unlink, path)); }
 int mkdir(const char *path, mode_t mode)   { return (int)sys_result(SYS2(mkdir, path, mode)); }
 int rmdir(const char *path)                { return (int)sys_result(SYS1(rmdir, path)); }

@@ -16,8 +16,10 @@
  * Solaris has and Sonde does not count (minf, mjf, ithr, migr, smtx, srw,
  * wt) are left out rather than printed as zeros.
  *
- * Thread context, the shell's thread; reads the counters of struct cpu
- * without locks (a value may be a moment old).
+ * Each column is a sysinfo statistic (kernel/cpu_stat.h: xcalls, intr,
+ * pswitch, inv_swtch, syscall, cpu_ticks_user/kernel/idle), the counters
+ * the sysinfo probes point at.  Thread context, the shell's thread; reads
+ * the counters of struct cpu without locks (a value may be a moment old).
  *
  * Tests: tests/e2e/test_sunray.py
  */
@@ -27,6 +29,9 @@
 #include "userland/shell/shell.h"
 
 #define MPSTAT_MAX_INTERVAL 3600        /* seconds */
+
+/* What a scheduler tick found its CPU doing (sysinfo's cpu_ticks_*). */
+enum mpstat_tick { CPU_TICK_USER, CPU_TICK_SYS, CPU_TICK_IDLE, CPU_TICK_STATES };
 
 /* One CPU's counters at one moment. */
 struct mpstat_snap {
@@ -39,12 +44,15 @@ static void mpstat_snap_take(struct mpstat_snap snap[MAX_CPUS])
 	for (int i = 0; i < ncpus; i++) {
 		const struct cpu *c = &cpus[i];
 		snap[i] = (struct mpstat_snap){
-			.ms_xcal = c->cpu_xcalls, .ms_intr = c->cpu_intrs, .ms_csw = c->cpu_switches,
-			.ms_icsw = c->cpu_icsw,
-			.ms_syscl = __atomic_load_n(&c->cpu_syscalls, __ATOMIC_RELAXED),
+			.ms_xcal = CPU_STAT_READ(c, sysinfo, xcalls),
+			.ms_intr = CPU_STAT_READ(c, sysinfo, intr),
+			.ms_csw = CPU_STAT_READ(c, sysinfo, pswitch),
+			.ms_icsw = CPU_STAT_READ(c, sysinfo, inv_swtch),
+			.ms_syscl = CPU_STAT_READ(c, sysinfo, syscall),
+			.ms_ticks = { [CPU_TICK_USER] = CPU_STAT_READ(c, sysinfo, cpu_ticks_user),
+			              [CPU_TICK_SYS] = CPU_STAT_READ(c, sysinfo, cpu_ticks_kernel),
+			              [CPU_TICK_IDLE] = CPU_STAT_READ(c, sysinfo, cpu_ticks_idle) },
 		};
-		for (int s = 0; s < CPU_TICK_STATES; s++)
-			snap[i].ms_ticks[s] = c->cpu_ticks[s];
 	}
 }
 
