@@ -31,7 +31,7 @@
  * /bin/shop's header this way).
  *
  * Probe matching: the host has no probe table, so dtc knows only the
- * providers Sonde has (dtrace, fbt, sdt, profile, lockstat, sysinfo,
+ * providers Sonde has (dtrace, fbt, sdt, profile, lockstat, sysinfo, vminfo,
  * syscall, proc, sched) and the per-process classes (pid<PID>, a USDT
  * <provider><PID>: a name ending in digits, which only the guest can
  * check); a description naming any other provider, or a dtrace probe
@@ -59,7 +59,7 @@ host_match(void *arg, const dt_probedesc *pd)
 {
 	(void)arg;
 	static const char *const provs[] = { "dtrace", "fbt", "sdt",
-	    "profile", "lockstat", "sysinfo", "syscall", "proc", "sched" };
+	    "profile", "lockstat", "sysinfo", "vminfo", "syscall", "proc", "sched" };
 	size_t n = strlen(pd->pd_prov);
 	if (pd->pd_prov[0] == '\0' || has_glob(pd->pd_prov))
 		return (-1);
