@@ -281,8 +281,6 @@ const char *dtrace_class_name(int class);
 /* dtrace_probe_count: probes matching desc (the compiler's o_match). */
 int dtrace_probe_count(const dtrace_probedesc_t *desc);
 
-/* dtrace_glob_match: does s match the glob pattern p (* ? [...] \)?  Pure; "" matches all. */
-bool dtrace_glob_match(const char *p, const char *s);
 
 /* dtrace_init: boot: register the dtrace provider (BEGIN, END, ERROR). */
 void dtrace_init(void);

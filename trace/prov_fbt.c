@@ -32,8 +32,10 @@
  * fbt_jump_ret.c) fire through fbt_fire_entry / fbt_fire_return, with no
  * trap and no lookup; the others keep the trap.
  *
- * Probes are made on the first dtps_provide call, not at boot, so that booting
- * does not pay for decoding the kernel.  Sites are never freed.
+ * Probes are made on the first dtps_provide call whose description could
+ * name one (its probe name matches entry or return), not at boot, so that
+ * booting, and a consumer of only BEGIN or other providers' probes, do not
+ * pay for decoding the kernel.  Sites are never freed.
  *
  * Context: fbt_provide/enable/disable run in thread context under the
  * framework lock; fbt_invop runs in probe context.
@@ -219,13 +221,19 @@ static void fbt_provide_func(const struct ksym *ks)
 		fbt_probe_make(ks->ks_name, "return", rets);
 }
 
+/* Could desc name an fbt probe?  All are named entry or return. */
+static bool fbt_may_match(const dtrace_probedesc_t *desc)
+{
+	return desc == NULL || desc->dpd_id != 0 || dtrace_glob_match(desc->dpd_name, "entry") ||
+	       dtrace_glob_match(desc->dpd_name, "return");
+}
+
 static void fbt_provide(void *arg, const dtrace_probedesc_t *desc)
 {
 	struct ksym ks;
 
 	(void)arg;
-	(void)desc;
-	if (fbt_provided)
+	if (fbt_provided || !fbt_may_match(desc))
 		return;
 	fbt_provided = true;
 	for (size_t i = 0; i < ksym_count(); i++) {

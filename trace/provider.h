@@ -49,6 +49,9 @@ typedef struct dtrace_probedesc {
 	dtrace_id_t dpd_id;                  /* nonzero: only this probe id */
 } dtrace_probedesc_t;
 
+/* dtrace_glob_match: does s match the glob pattern p (* ? [...] \)?  Pure; "" matches all. */
+bool dtrace_glob_match(const char *p, const char *s);
+
 /*
  * Provider operations.  `arg` is the provider's own pointer given to
  * dtrace_register; `parg` the probe's, given to dtrace_probe_create.
