@@ -323,7 +323,13 @@ static int ecb_create(dtrace_state_t *s, dtrace_probe_t *p, uint32_t clause)
 	return 0;
 }
 
-static int clause_match(dtrace_state_t *s, uint32_t c, uint32_t *matched)
+/*
+ * clause_match: an ECB of clause c for each probe it matches, counted in
+ * matched[c]; with count_only, the count alone (the consumer's "matched"
+ * notice when the buffers cannot be had: DTrace matches before it
+ * allocates, and finds that at go).
+ */
+static int clause_match(dtrace_state_t *s, uint32_t c, uint32_t *matched, bool count_only)
 {
 	const dt_clause *cl = &s->dts_prog->dp_clauses[c];
 
@@ -333,7 +339,7 @@ static int clause_match(dtrace_state_t *s, uint32_t c, uint32_t *matched)
 		for (uint32_t id = 0; id < dtrace_nprobes; id++) {
 			if (!dtrace_probe_matches(dtrace_probes[id], &d))
 				continue;
-			int rc = ecb_create(s, dtrace_probes[id], c);
+			int rc = count_only ? 0 : ecb_create(s, dtrace_probes[id], c);
 			if (rc != 0)
 				return rc;
 			if (matched != NULL)
@@ -341,24 +347,6 @@ static int clause_match(dtrace_state_t *s, uint32_t c, uint32_t *matched)
 		}
 	}
 	return 0;
-}
-
-/*
- * matches_count: how many probes each clause matches, without making ECBs:
- * for the consumer's "matched" notice when the buffers cannot be had
- * (DTrace finds that at go, after the program is enabled).
- */
-static void matches_count(const dt_prog *prog, uint32_t *matched)
-{
-	for (uint32_t c = 0; matched != NULL && c < prog->dp_nclauses; c++) {
-		const dt_clause *cl = &prog->dp_clauses[c];
-		for (uint32_t i = 0; i < cl->cl_nprobes; i++) {
-			dtrace_probedesc_t d = dtrace_desc_of(&cl->cl_probes[i]);
-			dtrace_provide_all(&d);
-			for (uint32_t id = 0; id < dtrace_nprobes; id++)
-				matched[c] += dtrace_probe_matches(dtrace_probes[id], &d);
-		}
-	}
 }
 
 /* ecb_link: publish e at the end of its probe's chain; enable the probe if it is the first. */
@@ -501,11 +489,11 @@ int dtrace_enable(dtrace_state_t *s, const dt_prog *prog, uint32_t *matched, cha
 		if (matched != NULL)
 			memset(matched, 0, prog->dp_nclauses * sizeof(*matched));
 		rc = state_alloc(s);
-		if (rc != 0)
-			matches_count(prog, matched);   /* DTrace matches before it allocates */
+		for (uint32_t c = 0; rc != 0 && matched != NULL && c < prog->dp_nclauses; c++)
+			clause_match(s, c, matched, true);
 	}
 	for (uint32_t c = 0; rc == 0 && c < prog->dp_nclauses; c++)
-		rc = clause_match(s, c, matched);
+		rc = clause_match(s, c, matched, false);
 	if (rc == 0)
 		rc = ecbs_index_and_link(s);
 	if (rc != 0 && s->dts_prog == prog) {
