@@ -129,6 +129,19 @@ bool text_patch(void *addr, const void *bytes, size_t len);
 void text_patch_sync(void);
 
 /*
+ * text_patch_stopped: call writes(arg) with every other CPU stopped
+ * (kernel/xcall.h's xcall_park); inside it, text_write_stopped writes text
+ * as text_patch does, but with nothing to synchronise after: when
+ * text_patch_stopped returns true every CPU runs the new bytes, whatever
+ * order they were written in.  It returns false, having called nothing, if
+ * not every CPU could be stopped within a few milliseconds: the caller
+ * then patches the ordinary way.  writes runs with interrupts off and must
+ * not cross-call, sleep or call text_patch.  Context: as text_patch.
+ */
+bool text_patch_stopped(void (*writes)(void *arg), void *arg);
+bool text_write_stopped(void *addr, const void *bytes, size_t len);
+
+/*
  * Physical pages without the direct map, for the page-table code during boot:
  * pmem_take returns a free page's physical address (0 if none; low memory
  * first), pmem_give puts one back.

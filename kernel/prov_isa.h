@@ -150,6 +150,8 @@ struct fbt_jump_stats {
 	int fjs_full;                /* sites refused because the stub area was full */
 	int fjs_busy;                /* times a site stayed on int3: a thread was inside */
 	int fjs_notes;               /* branches into other functions' prologues noted */
+	int fjs_unjumps_stopped;     /* jumps (entry and return) put back with the other CPUs stopped */
+	int fjs_unjumps_ordered;     /* batches put back the ordered way: a CPU could not be stopped */
 	/* return sites (fbt_isa_jump_ret_prepare); the figures above are entry sites only */
 	int fjs_ret_stubs;           /* return sites with a stub */
 	int fjs_ret_jumps;           /* return sites holding a jump now */

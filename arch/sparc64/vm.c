@@ -196,6 +196,21 @@ bool text_patch(void *addr, const void *bytes, size_t len)
 
 void text_patch_sync(void) {}
 
+/* Every write is flushed as it is made (text_patch), so stopping no CPU is needed. */
+bool text_patch_stopped(void (*writes)(void *arg), void *arg)
+{
+	uint64_t flags = arch_irq_save();
+
+	writes(arg);
+	arch_irq_restore(flags);
+	return true;
+}
+
+bool text_write_stopped(void *addr, const void *bytes, size_t len)
+{
+	return text_patch(addr, bytes, len);
+}
+
 /* vm_wx_violations: the image's pages the miss rules (traps.S) would map writable and executable. */
 int vm_wx_violations(void)
 {

@@ -28,6 +28,7 @@
 #include "kernel/cpu.h"
 #include "kernel/lock.h"
 #include "kernel/mem.h"
+#include "kernel/time.h"
 #include "kernel/xcall.h"
 
 #define PTE_P     0x001UL
@@ -439,6 +440,61 @@ void text_patch_sync(void)
 	memmove(patch_log, patch_log + n, (size_t)(patch_nlog - n) * sizeof(patch_log[0]));
 	patch_nlog -= n;
 	spin_unlock(&patch_lock);
+}
+
+/*
+ * Patching with the other CPUs stopped (xcall_park): none of them runs or
+ * translates text while the writes are made, so each range is written once
+ * and in any order, and the whole batch costs one rendezvous instead of a
+ * cross-call and a second write per stage.  Each CPU runs cpuid, which
+ * serialises, before it goes on.  Under TCG this is also what keeps a
+ * batch cheap: a code page is invalidated at its first write, and no vCPU
+ * translates it again before the batch is over.
+ */
+#define TEXT_PARK_TIMEOUT_NS (50 * NSEC_PER_MSEC)
+
+struct stopped_batch {
+	void (*sb_writes)(void *arg);
+	void *sb_arg;
+};
+
+static bool text_stopped;                    /* on the parker, while a batch is written */
+
+NOTRACE static void text_serialise(void *arg)
+{
+	uint32_t a, b, c, d;
+
+	(void)arg;
+	cpuid(0, &a, &b, &c, &d);
+}
+
+static void stopped_run(void *arg)
+{
+	const struct stopped_batch *sb = arg;
+
+	text_stopped = true;
+	sb->sb_writes(sb->sb_arg);
+	text_stopped = false;
+	text_serialise(NULL);
+}
+
+bool text_patch_stopped(void (*writes)(void *arg), void *arg)
+{
+	struct stopped_batch sb = { writes, arg };
+
+	return xcall_park(stopped_run, text_serialise, &sb, TEXT_PARK_TIMEOUT_NS);
+}
+
+bool text_write_stopped(void *addr, const void *bytes, size_t len)
+{
+	uint64_t va = (uint64_t)addr;
+
+	if (!text_stopped || len == 0 || len > PAGE_SIZE || !is_text(va) || !is_text(va + len - 1))
+		return false;
+	spin_lock(&patch_lock);
+	window_write(va, bytes, len);
+	spin_unlock(&patch_lock);
+	return true;
 }
 
 /* vm_wx_violations: pages of the kernel image that are writable and executable (self-test). */

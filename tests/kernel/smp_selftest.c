@@ -60,3 +60,97 @@ SELFTEST(smp_threads_spread)
 	int used = __builtin_popcountll(seen_cpus);
 	ST_ASSERT(used >= (n > 1 ? 2 : 1));         /* busy threads do not all share one CPU */
 }
+
+/*
+ * Parking (xcall_park): while the work runs, no other CPU moves (each of
+ * them counts as fast as it can, bound to its CPU, and the counts do not
+ * change across the work); each runs resume once.  A CPU spinning with
+ * interrupts off past the timeout makes the parking give up without
+ * running the work, and the next one succeeds.
+ */
+static volatile uint64_t park_counts[MAX_CPUS];
+static volatile int park_resumed[MAX_CPUS];
+static volatile bool park_stop, park_irqs_off;
+static volatile int park_started;
+static bool park_still;
+
+static void park_counter(void *arg)
+{
+	int cpu = (int)(uintptr_t)arg;
+
+	thread_bind(cpu);
+	__atomic_add_fetch(&park_started, 1, __ATOMIC_RELEASE);
+	while (!park_stop) {
+		if (park_irqs_off) {                 /* deaf to the parking for 30 ms */
+			uint64_t flags = arch_irq_save(), end = ktime_ns() + 30 * NSEC_PER_MSEC;
+			park_irqs_off = false;
+			while (ktime_ns() < end)
+				park_counts[cpu]++;
+			arch_irq_restore(flags);
+		}
+		park_counts[cpu]++;
+	}
+}
+
+static void park_work(void *arg)
+{
+	uint64_t before[MAX_CPUS], end = ktime_ns() + 2 * NSEC_PER_MSEC;
+
+	(void)arg;
+	for (int i = 0; i < ncpus; i++)
+		before[i] = park_counts[i];
+	while (ktime_ns() < end)
+		arch_cpu_relax();
+	park_still = true;
+	for (int i = 0; i < ncpus; i++)
+		park_still = park_still && before[i] == park_counts[i];
+}
+
+static void park_resume_count(void *arg)
+{
+	(void)arg;
+	__atomic_add_fetch(&park_resumed[arch_cpu_id()], 1, __ATOMIC_RELAXED);
+}
+
+SELFTEST(smp_xcall_park)
+{
+	uint64_t t[MAX_CPUS];
+	int me = arch_cpu_id(), n = 0;
+
+	thread_bind(me);
+	park_stop = false;
+	park_started = 0;
+	for (int i = 0; i < ncpus; i++) {
+		park_counts[i] = 0;
+		park_resumed[i] = 0;
+		if (i != me)
+			t[n++] = thread_spawn("st-park", park_counter, (void *)(uintptr_t)i);
+	}
+	while (park_started < n)
+		thread_sleep_ns(NSEC_PER_MSEC);
+	park_still = false;
+	ST_ASSERT(xcall_park(park_work, park_resume_count, NULL, 50 * NSEC_PER_MSEC));
+	ST_ASSERT(park_still);
+	uint64_t end = ktime_ns() + 10 * NSEC_PER_MSEC;   /* they resume once let go */
+	for (int i = 0; i < ncpus; i++) {
+		while (i != me && park_resumed[i] == 0 && ktime_ns() < end)
+			arch_cpu_relax();
+		ST_ASSERT(park_resumed[i] == (i == me ? 0 : 1));
+	}
+	if (n > 0) {
+		park_irqs_off = true;
+		while (park_irqs_off)
+			arch_cpu_relax();
+		park_still = false;
+		ST_ASSERT(!xcall_park(park_work, NULL, NULL, 5 * NSEC_PER_MSEC));
+		ST_ASSERT(!park_still);              /* the work did not run */
+		thread_sleep_ns(40 * NSEC_PER_MSEC);
+		ST_ASSERT(xcall_park(park_work, NULL, NULL, 50 * NSEC_PER_MSEC));
+		ST_ASSERT(park_still);
+	}
+	park_stop = true;
+	for (int i = 0; i < n; i++)
+		if (t[i] != 0)
+			thread_join(t[i]);
+	thread_bind(-1);
+}

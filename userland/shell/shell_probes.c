@@ -38,6 +38,8 @@ static int shell_do_probes(int argc, char **argv)
 	kprintf("fbt jump stubs: %d; sites refused: %d (prologue or a branch into it), %d (no room); "
 	        "waits given up: %d; branches into prologues: %d\n",
 	        js.fjs_stubs, js.fjs_refused, js.fjs_full, js.fjs_busy, js.fjs_notes);
+	kprintf("fbt jumps taken out: %d with the other CPUs stopped; batches the ordered way: %d\n",
+	        js.fjs_unjumps_stopped, js.fjs_unjumps_ordered);
 	kprintf("fbt return sites enabled: %d by jump, %d by trap\n", js.fjs_ret_jumps,
 	        fbt_return_armed() - js.fjs_ret_jumps);
 	kprintf("fbt return stubs: %d (%d over the ret and padding, %d over the epilogue); sites refused: "
