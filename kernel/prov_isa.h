@@ -159,6 +159,8 @@ struct fbt_jump_stats {
 	int fjs_ret_padded;          /* of the stubs: the jmp covers the ret and the padding after it */
 	int fjs_ret_notes;           /* branches into other functions' bodies noted */
 };
+/* fbt_jump_park: take jumps out with the other CPUs stopped (default); false: the ordered way (self-tests). */
+extern bool fbt_jump_park;
 int fbt_isa_jump_prepare(uint64_t addr, uint64_t size, void *site, uint64_t *copy);
 bool fbt_isa_jump_arm(int index, bool jump);
 bool fbt_isa_jump_disarm(int index);

@@ -103,7 +103,8 @@
  * in this file is in the notrace region.
  *
  * Tests: self-tests fbt_jump_one_site, fbt_jump_keeps_every_register,
- *        fbt_jump_leaves_branch_sites, fbt_jump_cycles, fbt_jump_mutex_hammer
+ *        fbt_jump_leaves_branch_sites, fbt_jump_cycles, fbt_jump_cycles_ordered,
+ *        fbt_jump_mutex_hammer
  *        (tests/kernel/fbt_jump_selftest.c), fbt_jump_stress,
  *        fbt_jump_mutex_hammer_long, fbt_jump_flip_hot (make fbtjump-stress);
  *        tests/e2e/test_firing_trace.py; tests/d/fbt with nofbtjump
@@ -367,6 +368,7 @@ int fbt_isa_jump_prepare(uint64_t addr, uint64_t size, void *site, uint64_t *cop
 /* ---- arming, disarming ---- */
 
 static const uint8_t int3 = 0xcc;
+bool fbt_jump_park = true;
 static int fbt_jpending;                     /* sites QUEUED or UNJUMP */
 
 bool fbt_isa_jump_arm(int index, bool jump)
@@ -611,7 +613,7 @@ static void unjump_all(void)
 
 	for (int i = 0; i < fbt_njsites && !any; i++)
 		any = unjumping(&fbt_jsites[i]);
-	if (!any || text_patch_stopped(unjump_stopped, NULL))
+	if (!any || (fbt_jump_park && text_patch_stopped(unjump_stopped, NULL)))
 		return;
 	fbt_jst.fjs_unjumps_ordered++;
 	for (int i = 0; i < fbt_njsites; i++) {      /* the ordered way: int3 over each jmp first */

@@ -455,10 +455,31 @@ static void cycles(struct selftest_ctx *st_ctx, int n)
 SELFTEST(fbt_jump_cycles)
 {
 	bool was = fbt_jump_on;
+	struct fbt_jump_stats before, after;
 
 	fbt_jump_on = true;
+	fbt_isa_jump_stats(&before);
 	cycles(st_ctx, 1);
+	fbt_isa_jump_stats(&after);
 	fbt_jump_on = was;
+	ST_ASSERT(after.fjs_unjumps_stopped > before.fjs_unjumps_stopped);   /* in one parked batch */
+}
+
+/* The same with the other CPUs never stopped: the ordered int3-first way a parking that gives up takes. */
+SELFTEST(fbt_jump_cycles_ordered)
+{
+	bool was = fbt_jump_on;
+	struct fbt_jump_stats before, after;
+
+	fbt_jump_on = true;
+	fbt_jump_park = false;
+	fbt_isa_jump_stats(&before);
+	cycles(st_ctx, 2);
+	fbt_isa_jump_stats(&after);
+	fbt_jump_park = true;
+	fbt_jump_on = was;
+	ST_ASSERT(after.fjs_unjumps_ordered > before.fjs_unjumps_ordered);
+	ST_ASSERT(after.fjs_unjumps_stopped == before.fjs_unjumps_stopped);
 }
 
 SELFTEST_OPTIN(fbt_jump_stress)
