@@ -37,7 +37,11 @@ static const struct ksym fk_syms[] = {
 
 void fk_reset(void)
 {
-	memset(&fk, 0, offsetof(struct fake_kernel, exit_jmp));
+	fk.out[0] = '\0';                   /* not the whole 64 KiB buffers: the fuzzer resets per input */
+	fk.out_len = 0;
+	fk.err[0] = '\0';
+	fk.err_len = 0;
+	memset(&fk.in, 0, offsetof(struct fake_kernel, exit_jmp) - offsetof(struct fake_kernel, in));
 	fk.now_ns = 1500 * NSEC_PER_MSEC;
 	fk.poweroff_status = -2;
 	fk.fault_kind = -1;
