@@ -28,6 +28,8 @@ static const struct sdt_argdesc {
 } sdt_argdescs[] = {
 	{ "console-transmit", { "const char *", "size_t" } },
 	{ "console-receive", { "int", NULL } },
+	{ "interrupt-start", { "struct dev_info *", NULL } },
+	{ "interrupt-complete", { "struct dev_info *", NULL } },
 	{ "cyclic-fire", { "struct cyclic *", "void (*)(void *)" } },
 	{ "kmem-alloc", { "void *", "size_t" } },
 	{ "kmem-free", { "void *", "size_t" } },

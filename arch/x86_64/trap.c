@@ -14,6 +14,7 @@
  *        tests/e2e/test_garbage.py
  */
 #include "arch/arch.h"
+#include "kernel/devinfo.h"
 #include "arch/x86_64/fbt_isa.h"
 #include "arch/x86_64/x86.h"
 #include "kernel/console.h"
@@ -145,9 +146,9 @@ static void irq_dispatch(struct trapframe *tf)
 	if (tf->tf_vector == VEC_TIMER)
 		timer_interrupt();
 	else if (tf->tf_vector == VEC_UART)
-		uart_interrupt();
+		dev_intr(&uart_console_dev, uart_interrupt);
 	else if (tf->tf_vector == VEC_LINK)
-		uart_link_interrupt();
+		dev_intr(&uart_link_dev, uart_link_interrupt);
 	else if (tf->tf_vector == VEC_XCALL)
 		xcall_poll();
 	else if (tf->tf_vector == VEC_RESCHED)

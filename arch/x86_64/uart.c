@@ -17,6 +17,7 @@
  * Tests: tests/e2e/test_console_input.py, tests/e2e/test_editing.py
  */
 #include "arch/arch.h"
+#include "kernel/devinfo.h"
 #include "arch/x86_64/x86.h"
 
 #define COM1        0x3f8
@@ -71,8 +72,11 @@ void arch_console_err_putc(char c)
 	uart_putc(COM2, c);
 }
 
+struct dev_info uart_console_dev, uart_link_dev;
+
 void arch_console_irq_on(void)
 {
+	dev_attach(&uart_console_dev, "serial", "uart");
 	ioapic_route(4, VEC_UART);
 	outb(COM1 + UART_IER, 0x01);            /* received data available */
 }
@@ -108,6 +112,7 @@ void arch_link_putc(uint8_t c)
 
 void arch_link_irq_on(void)
 {
+	dev_attach(&uart_link_dev, "serial", "uart");
 	ioapic_route(IRQ_COM4, VEC_LINK);
 	outb(COM4 + UART_IER, 0x01);            /* received data available */
 }

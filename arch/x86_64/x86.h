@@ -87,6 +87,7 @@ void lapic_eoi(void);
 void timer_interrupt(void);     /* kernel/cyclic.c */
 void uart_interrupt(void);      /* uart.c */
 void uart_link_interrupt(void); /* uart.c: the link's UART */
+extern struct dev_info uart_console_dev, uart_link_dev;   /* uart.c: kernel/devinfo.h */
 
 #define VEC_TIMER     32
 #define VEC_UART      36
