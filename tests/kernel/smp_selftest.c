@@ -67,14 +67,14 @@ SELFTEST(smp_threads_spread)
  * change across the work); each runs resume once.  A CPU spinning with
  * interrupts off past the timeout makes the parking give up without
  * running the work, and the next one succeeds.
- */
-/*
+ *
  * The guest's CPUs are host threads: on a busy host one may not run for
  * tens of milliseconds, so what must succeed is given seconds (the kernel's
  * own parkings give up at 50 ms and take the ordered way instead), and what
  * must fail is a parking of 5 ms against a CPU deaf to it for 300 ms.
  */
 #define PARK_PATIENCE (2 * NSEC_PER_SEC)
+#define PARK_DEAF     (300 * NSEC_PER_MSEC)
 
 static volatile uint64_t park_counts[MAX_CPUS];
 static volatile int park_resumed[MAX_CPUS];
@@ -89,8 +89,8 @@ static void park_counter(void *arg)
 	thread_bind(cpu);
 	__atomic_add_fetch(&park_started, 1, __ATOMIC_RELEASE);
 	while (!park_stop) {
-		if (park_irqs_off) {                 /* deaf to the parking for 300 ms */
-			uint64_t flags = arch_irq_save(), end = ktime_ns() + 300 * NSEC_PER_MSEC;
+		if (park_irqs_off) {                 /* deaf to the parking for a while */
+			uint64_t flags = arch_irq_save(), end = ktime_ns() + PARK_DEAF;
 			park_irqs_off = false;
 			while (ktime_ns() < end)
 				park_counts[cpu]++;
@@ -152,8 +152,7 @@ SELFTEST(smp_xcall_park)
 		park_still = false;
 		ST_ASSERT(!xcall_park(park_work, NULL, NULL, 5 * NSEC_PER_MSEC));
 		ST_ASSERT(!park_still);              /* the work did not run */
-		thread_sleep_ns(310 * NSEC_PER_MSEC);
-		ST_ASSERT(xcall_park(park_work, NULL, NULL, PARK_PATIENCE));
+		ST_ASSERT(xcall_park(park_work, NULL, NULL, PARK_PATIENCE));   /* outwaits the deaf one */
 		ST_ASSERT(park_still);
 	}
 	park_stop = true;
