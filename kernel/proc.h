@@ -58,6 +58,7 @@
 #define ENOSYS   38
 #define EACCES   13
 #define EROFS    30
+#define ENXIO    6
 #define ENODEV   19
 #define EBUSY    16
 #define EEXIST   17
