@@ -51,7 +51,7 @@ ifeq ($(ARCH),sparc64)
 .DEFAULT_GOAL := sparc64
 endif
 
-all: $(BUILD)/kernel.elf $(BUILD)/sonde.iso user
+all: $(BUILD)/kernel.elf $(BUILD)/sonde.iso user $(BUILD)/disk.img
 
 include mk/newlib.mk
 include mk/user.mk
@@ -65,6 +65,7 @@ include mk/sparc64_user.mk
 include mk/link.mk
 include mk/vmem.mk
 include mk/unit.mk
+include mk/disk.mk
 
 .PHONY: all clean
 clean:
