@@ -55,6 +55,8 @@ struct file_ops {
 	void (*fo_stat)(struct file *f, struct file_stat *st);   /* fstat (may be NULL: from fo_mode and fo_size) */
 	/* fo_truncate: cut (or extend with zeros) to size bytes: 0 or a negative errno (may be NULL: -EINVAL). */
 	int (*fo_truncate)(struct file *f, uint64_t size);
+	/* fo_fsync: the file's data and metadata on the disk before it returns: 0 or a negative errno (may be NULL: nothing to write). */
+	int (*fo_fsync)(struct file *f);
 };
 
 struct file {
