@@ -30,6 +30,10 @@
 #include "kernel/thread.h"
 #include "kernel/time.h"
 
+#ifdef SONDE_HOST
+int kprintf(const char *fmt, ...) PRINTFLIKE(1, 2);   /* the host test's */
+#endif
+
 #define BC_HASH   64
 #define BC_CACHES 8
 

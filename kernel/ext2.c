@@ -1246,7 +1246,8 @@ static int make_node(struct ext2fs *fs, uint32_t dino, const char *name, size_t 
 	return err;
 }
 
-static int open_ino(struct ext2fs *fs, uint32_t ino, const char *rel, bool dir, struct file **out)
+static int open_ino(struct ext2fs *fs, uint32_t ino, const char *rel, bool dir, int flags,
+                    struct file **out)
 {
 	struct e2file *ef = kzalloc(sizeof(*ef));
 	struct file *f = kzalloc(sizeof(*f));
@@ -1260,7 +1261,8 @@ static int open_ino(struct ext2fs *fs, uint32_t ino, const char *rel, bool dir, 
 	ef->ef_ino = ino;
 	ef->ef_dir = dir;
 	ksnprintf(ef->ef_path, sizeof(ef->ef_path), "%s/%s", fs->fs_prefix, rel);
-	*f = (struct file){ .f_ops = dir ? &ext2_dir_ops : &ext2_file_ops, .f_refs = 1, .f_priv = ef };
+	*f = (struct file){ .f_ops = dir ? &ext2_dir_ops : &ext2_file_ops, .f_refs = 1, .f_priv = ef,
+	                    .f_flags = flags };
 	*out = f;
 	return 0;
 }
@@ -1274,7 +1276,7 @@ static int do_open(struct ext2fs *fs, const char *rel, int flags, struct file **
 	int err = walk(fs, rel, true, &dino, &name, &len);
 
 	if (err == -EBUSY)                         /* the root */
-		return writing ? -EISDIR : open_ino(fs, EXT2_ROOT, rel, true, out);
+		return writing ? -EISDIR : open_ino(fs, EXT2_ROOT, rel, true, flags, out);
 	if (err < 0)
 		return err;
 	struct dloc loc;
@@ -1286,7 +1288,7 @@ static int do_open(struct ext2fs *fs, const char *rel, int flags, struct file **
 			return -EROFS;
 		if ((err = make_node(fs, dino, name, len, S_IFREG | 0644, &ino)) < 0)
 			return err;
-		return open_ino(fs, ino, rel, false, out);
+		return open_ino(fs, ino, rel, false, flags, out);
 	}
 	if (err < 0)
 		return err;
@@ -1297,7 +1299,7 @@ static int do_open(struct ext2fs *fs, const char *rel, int flags, struct file **
 		return err;
 	uint16_t type = in.i_mode & S_IFMT;
 	if (type == S_IFDIR)
-		return writing ? -EISDIR : open_ino(fs, loc.dl_ino, rel, true, out);
+		return writing ? -EISDIR : open_ino(fs, loc.dl_ino, rel, true, flags, out);
 	if (flags & FILE_O_DIRECTORY)
 		return -ENOTDIR;
 	if (type != S_IFREG)
@@ -1306,7 +1308,7 @@ static int do_open(struct ext2fs *fs, const char *rel, int flags, struct file **
 		return -EROFS;
 	if ((flags & FILE_O_TRUNC) && in.i_size != 0 && (err = set_size(fs, loc.dl_ino, 0)) < 0)
 		return err;
-	return open_ino(fs, loc.dl_ino, rel, false, out);
+	return open_ino(fs, loc.dl_ino, rel, false, flags, out);
 }
 
 int ext2_open(struct ext2fs *fs, const char *rel, int flags, struct file **out)
