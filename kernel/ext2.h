@@ -76,4 +76,7 @@ struct ext2_info {
 };
 void ext2_info(struct ext2fs *fs, struct ext2_info *ei);
 
+/* vfs_disk_fs: the file system mounted at /disk, or NULL (kernel/vfs.c). */
+struct ext2fs *vfs_disk_fs(void);
+
 #endif
