@@ -265,8 +265,8 @@ void dt_sou_member(dt_ctx *ctx, dt_node *where, dt_type *sou, const char *name,
 			    "%s redeclared in %s", name, sou->ty_name);
 		tail = &m->m_next;
 	}
-	if (mt->ty_kind == DT_TK_VOID || !mt->ty_complete ||
-	    mt->ty_kind == DT_TK_STRING)
+	/* A string member (a translated struct's: devinfo_t's dev_name) is strsize bytes of characters. */
+	if (mt->ty_kind == DT_TK_VOID || !mt->ty_complete)
 		dt_error_node(ctx, where, "D_DECL_INCOMPLETE", "declaration "
 		    "of member %s uses an incomplete or invalid type", name);
 	dt_member *m = dt_alloc(ctx, sizeof(*m));

@@ -76,6 +76,8 @@ struct blkdev {
 	const char *bd_pathname;      /* the device's path (dev_pathname): "/devices/pci@0,0/...:a" */
 	uint64_t bd_nsect;            /* size in sectors */
 	bool bd_readonly;
+	const char *bd_fstype;        /* set by the file system mounted on it ("ext2"), or NULL: fileinfo_t's fi_fs */
+	const char *bd_mount;         /* where that is mounted ("/disk"): fi_mount */
 	int (*bd_strategy)(struct blkdev *bd, struct buf *bp);
 	void *bd_drv;                 /* the driver's own */
 	struct dev_info bd_dip;       /* attached by the driver (dev_attach) before blk_register */
