@@ -440,7 +440,7 @@ void dt_decl_var(dt_ctx *ctx, dt_node *where, int scope, dt_type *t,
 }
 
 void dt_decl_inline(dt_ctx *ctx, dt_node *where, dt_type *t, const char *name,
-                    dt_node *e)
+                    dt_node *e, dt_node *params)
 {
 	/* only the D library may hide a built-in (dt_lib.c) */
 	if (dt_ident_lookup(&ctx->c_globals, name) != NULL ||
@@ -455,8 +455,10 @@ void dt_decl_inline(dt_ctx *ctx, dt_node *where, dt_type *t, const char *name,
 	id->id_type = t;
 	id->id_expr = e;
 	id->id_line = where->n_line;
-	/* type-check the body now; it is re-cooked at each use */
-	dt_inline_check(ctx, id, where);
+	id->id_params = params;
+	/* type-check the body now (with parameters: at each use); it is re-cooked at each use */
+	if (params == NULL)
+		dt_inline_check(ctx, id, where);
 }
 
 void dt_decl_xlator(dt_ctx *ctx, dt_node *where, dt_type *out, dt_type *in,

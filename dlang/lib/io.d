@@ -94,3 +94,30 @@ translator fileinfo_t < struct buf *B > {
 	fi_mount = B->b_file != 0 && B->b_dev->bd_mount != 0 ? stringof(B->b_dev->bd_mount) : "<none>";
 	fi_oflags = 0;
 };
+
+/*
+ * fileinfo_t of an open file (kernel/file.h's struct file), for fds[]: the
+ * path it was opened by, its file system and where that is mounted
+ * (kernel/vfs.c names every file it opens), the offset and open(2)'s
+ * flags.  No file (a descriptor not open) reads "<none>"; a file with no
+ * name (a pipe) "<unknown>", as DTrace's do.
+ */
+translator fileinfo_t < struct file *F > {
+	fi_name = F == NULL ? "<none>" : F->f_path == NULL ? "<unknown>" : basename(stringof(F->f_path));
+	fi_dirname = F == NULL ? "<none>" : F->f_path == NULL ? "<unknown>" : dirname(stringof(F->f_path));
+	fi_pathname = F == NULL ? "<none>" : F->f_path == NULL ? "<unknown>" : stringof(F->f_path);
+	fi_offset = F == NULL ? 0 : (offset_t)F->f_off;
+	fi_fs = F == NULL ? "<none>" : F->f_fs == NULL ? "<unknown>" : stringof(F->f_fs);
+	fi_mount = F == NULL ? "<none>" : F->f_mount == NULL ? "<unknown>" : stringof(F->f_mount);
+	fi_oflags = F == NULL ? 0 : F->f_oflags;
+};
+
+/*
+ * fds[fd]: the current process's descriptor fd as a fileinfo_t, as in
+ * DTrace (fds[0].fi_pathname); a kernel thread, or fd out of range or not
+ * open, reads as no file.
+ */
+inline fileinfo_t fds[int fd] = xlate <fileinfo_t> (
+    curthread->t_proc != NULL && fd >= 0 &&
+    fd < sizeof (curthread->t_proc->p_files) / sizeof (curthread->t_proc->p_files[0]) ?
+    curthread->t_proc->p_files[fd] : (struct file *)NULL);
