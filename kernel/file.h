@@ -65,6 +65,12 @@ struct file {
 	uint64_t f_off;
 	void *f_priv;
 	int f_flags;                                 /* open(2)'s flags (FILE_O_APPEND, ...), where they matter */
+	/* What D's fileinfo_t reports of it (fds[fd]: dlang/lib/io.d); set by file_open. */
+	char *f_path;                                /* the path it was opened by (normalized), or NULL */
+	bool f_path_heap;                            /* f_path is kmalloc'd: file_unref frees it */
+	const char *f_fs;                            /* its file system's type ("tmpfs"), or NULL */
+	const char *f_mount;                         /* where that is mounted ("/tmp") */
+	int f_oflags;                                /* open(2)'s flags as given */
 };
 
 #define FILE_S_IFCHR 0020000

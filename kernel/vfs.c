@@ -381,6 +381,29 @@ static int vfs_open_boot(const char *p, int flags, bool dir, struct file **out)
 	return file_boot_open(kf, out);
 }
 
+/*
+ * vfs_name_file: what fileinfo_t (D's fds[]) says of a file just opened by
+ * the normalized path p: "/" p, its file system and mount point.  A shared
+ * file (/dev's) keeps the name it has; without memory for the name the
+ * file goes unnamed ("<unknown>" in D).
+ */
+static void vfs_name_file(struct file *f, const char *p, const char *fs, const char *mount, int flags)
+{
+	if (f->f_path != NULL || __atomic_load_n(&f->f_refs, __ATOMIC_RELAXED) != 1)
+		return;                                 /* shared (/dev's): named already, or not ours to name */
+	size_t n = strlen(p);
+	char *s = kmalloc(n + 2);
+	if (s != NULL) {
+		s[0] = '/';
+		memcpy(s + 1, p, n + 1);
+		f->f_path = s;
+		f->f_path_heap = true;
+	}
+	f->f_fs = fs;
+	f->f_mount = mount;
+	f->f_oflags = flags;
+}
+
 int file_open(const char *path, int flags, struct file **out)
 {
 	char p[VFS_PATH_MAX];
@@ -390,13 +413,23 @@ int file_open(const char *path, int flags, struct file **out)
 
 	if (r < 0)
 		return r;
-	if (vfs_under(p, "dev", &rest))
-		return vfs_open_dev(rest, flags, dir, out);
-	if (vfs_under(p, "tmp", &rest))
-		return vfs_open_tmp(rest, flags, dir, out);
-	if (vfs_disk != NULL && vfs_under(p, "disk", &rest))
-		return ext2_open(vfs_disk, rest, flags | (dir ? FILE_O_DIRECTORY : 0), out);
-	return vfs_open_boot(p, flags, dir, out);
+	const char *fs, *mount;
+	if (vfs_under(p, "dev", &rest)) {
+		r = vfs_open_dev(rest, flags, dir, out);
+		fs = "devfs", mount = "/dev";
+	} else if (vfs_under(p, "tmp", &rest)) {
+		r = vfs_open_tmp(rest, flags, dir, out);
+		fs = "tmpfs", mount = "/tmp";
+	} else if (vfs_disk != NULL && vfs_under(p, "disk", &rest)) {
+		r = ext2_open(vfs_disk, rest, flags | (dir ? FILE_O_DIRECTORY : 0), out);
+		fs = "ext2", mount = "/disk";
+	} else {
+		r = vfs_open_boot(p, flags, dir, out);
+		fs = "bootfs", mount = "/";
+	}
+	if (r == 0)
+		vfs_name_file(*out, p, fs, mount, flags);
+	return r;
 }
 
 /* --- stat -------------------------------------------------------------------------------- */
