@@ -283,11 +283,11 @@ static int64_t read_file(struct ext2fs *fs, const char *rel, void *buf, size_t n
 	if (r < 0)
 		return r;
 	size_t got = 0;
-	int64_t k;
+	int64_t k = 0;
 	while (got < n && (k = f->f_ops->fo_read(f, (char *)buf + got, n - got)) > 0)
 		got += (size_t)k;
 	f->f_ops->fo_release(f);
-	return (int64_t)got;
+	return got == 0 && k < 0 ? k : (int64_t)got;
 }
 
 static void assert_debugfs(const char *img, const char *path, const void *want, size_t n)
@@ -680,6 +680,44 @@ static void test_ro_compat(void **state)
 	do_unmount(&m);
 }
 
+/* corrupt structures met after mounting: EIO with a message, never a crash */
+static void test_corrupt_structures(void **state)
+{
+	(void)state;
+	NEED_TOOLS();
+	char img[300], cmd[800], buf[64];
+	struct mounted m;
+	struct file_stat st;
+	make_image(img, sizeof(img), 2048, 1024, NULL);
+	/* data/big's first block far past the end; etc's directory block full of garbage */
+	snprintf(cmd, sizeof(cmd), DEBUGFS " -w -R 'sif /data/big block[0] 99999999' %s >/dev/null 2>&1", img);
+	assert_int_equal(run(cmd), 0);
+	snprintf(cmd, sizeof(cmd), DEBUGFS " -R 'bmap /etc 0' %s 2>/dev/null", img);
+	FILE *p = popen(cmd, "r");
+	unsigned long blk = 0;
+	assert_int_equal(fscanf(p, "%lu", &blk), 1);
+	pclose(p);
+	int fd = open(img, O_RDWR);
+	uint8_t junk[1024];
+	for (int i = 0; i < 1024; i++)
+		junk[i] = (uint8_t)(i * 37 + 11);
+	assert_int_equal(pwrite(fd, junk, sizeof(junk), (off_t)blk * 1024), 1024);
+	close(fd);
+
+	do_mount(&m, img);
+	assert_int_equal(read_file(m.m_fs, "data/big", buf, sizeof(buf)), -EIO);
+	assert_true(strstr(last_msg, "corrupt") != NULL);
+	assert_int_equal(ext2_stat(m.m_fs, "etc/motd", &st), -EIO);
+	assert_int_equal(write_file(m.m_fs, "etc/new", 0, "x", 1), -EIO);
+	struct file *f;
+	struct file_dirent de;
+	assert_int_equal(ext2_open(m.m_fs, "etc", 0, &f), 0);
+	assert_int_equal(f->f_ops->fo_readdir(f, 0, &de), -EIO);
+	f->f_ops->fo_release(f);
+	assert_int_equal(ext2_stat(m.m_fs, "empty", &st), 0);     /* the rest still works */
+	do_unmount(&m);
+}
+
 /* a failing disk: errors come back, nothing crashes */
 static void test_io_errors(void **state)
 {
@@ -731,6 +769,7 @@ int main(void)
 		cmocka_unit_test(test_full_disk),
 		cmocka_unit_test(test_bad_images),
 		cmocka_unit_test(test_ro_compat),
+		cmocka_unit_test(test_corrupt_structures),
 		cmocka_unit_test(test_io_errors),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
