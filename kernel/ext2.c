@@ -55,7 +55,7 @@ int kprintf(const char *fmt, ...) PRINTFLIKE(1, 2);
 #define EXT2_DIND       13
 #define EXT2_TIND       14
 #define EXT2_INDEX_FL   0x1000
-#define EXT2_CACHE_BUFS 256
+#define EXT2_CACHE_BUFS 512             /* KiB of cache per mount */
 
 /* features */
 #define INCOMPAT_FILETYPE    0x0002

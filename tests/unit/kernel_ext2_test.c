@@ -382,7 +382,13 @@ static void test_write_ops(void **state)
 	assert_int_equal(write_file(fs, "data/new", 0, data, n), (int64_t)n);
 	assert_int_equal(read_file(fs, "data/new", back, n), (int64_t)n);
 	assert_memory_equal(back, data, n);
+	struct bcache_stats bs;
+	bcache_stats_get(&bs);
+	assert_true(bs.bs_evictions > 0);                         /* 700 KiB through a 512 KiB cache */
+	assert_true(bs.bs_dirty > 0);
 	assert_int_equal(ext2_sync(fs), 0);
+	bcache_stats_get(&bs);
+	assert_int_equal(bs.bs_dirty, 0);
 	assert_int_equal(fsck(img), 0);
 
 	/* append, O_EXCL, O_TRUNC */
