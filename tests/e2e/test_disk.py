@@ -8,6 +8,8 @@ has synced, and `debugfs -R "cat PATH"` must print what the guest wrote.
 test_motd: cat /disk/etc/motd prints the tree's disk/etc/motd.
 test_write_sync_fsck: a file written at the prompt, /bin/diskcheck's system
 calls (fsync, rename, mkdir, ...), then sync: e2fsck clean, contents right.
+test_two_processes_two_cpus: two diskchecks at once on two CPUs, in two
+directories: both pass, and e2fsck finds the image clean.
 test_no_disk: without a disk, one boot line says so and /disk is absent.
 test_not_ext2: a disk without an ext2 superblock: a boot line, no /disk, the
 shell runs.
@@ -100,6 +102,28 @@ def test_write_sync_fsck(boot, tmp_path):
     assert debugfs_cat(image, "/diskcheck.big") == bytes((i * 7 + 3) & 0xFF for i in range(65536))
     out = g.run("df")
     assert "/disk:" in out, out
+
+
+def test_two_processes_two_cpus(boot, tmp_path):
+    need_tools()
+    image = fresh_image(tmp_path)
+    if "disk" in inspect.signature(boot).parameters:
+        g = boot(disk=image, extra=["-smp", "2"])
+    else:
+        g = boot(extra=disk_args(image) + ["-smp", "2"])
+    g.wait_prompt(timeout=BOOT_TIMEOUT)
+    need_disk(g)
+    g.run("/bin/mkdir /disk/a /disk/b")
+    out = g.run("/bin/diskcheck /disk/a > /tmp/a.out & /bin/diskcheck /disk/b > /tmp/b.out & wait",
+                timeout=120)
+    for d in ("a", "b"):
+        out = g.run("cat /tmp/%s.out" % d)
+        assert "0 failed" in out, out
+    assert g.run("sync") == ""
+    r = subprocess.run([E2FSCK, "-fn", image], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stdout + r.stderr
+    for d in ("a", "b"):
+        assert debugfs_cat(image, "/%s/diskcheck.out" % d) == b"diskcheck wrote this\n"
 
 
 def test_no_disk(boot):
