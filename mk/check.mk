@@ -48,11 +48,15 @@ check-deps:
 SELFTEST_QEMU := $(QEMU) -display none -serial stdio -no-reboot -m $(MEM) \
                  -device isa-debug-exit,iobase=0xf4,iosize=0x04 -kernel $(BUILD)/kernel.elf
 
-# The self-tests run on one CPU and again on four.
-selftest-check: $(BUILD)/kernel.elf
+# The self-tests run on one CPU and again on four, each time with a fresh
+# copy of build/disk.img as a virtio disk (blk_virtio writes to it).
+SELFTEST_DISK := -drive file=$(BUILD)/selftest-disk.img,if=none,id=disk0,format=raw \
+                 -device virtio-blk-pci,drive=disk0
+selftest-check: $(BUILD)/kernel.elf $(BUILD)/disk.img
 	@set -e; for n in 1 4; do \
 	echo "== in-kernel self-tests, $$n CPU(s)"; \
-	s=0; timeout 300 $(SELFTEST_QEMU) -smp $$n -append selftest > $(BUILD)/selftest.log 2>&1 || s=$$?; \
+	cp $(BUILD)/disk.img $(BUILD)/selftest-disk.img; \
+	s=0; timeout 300 $(SELFTEST_QEMU) $(SELFTEST_DISK) -smp $$n -append selftest > $(BUILD)/selftest.log 2>&1 || s=$$?; \
 	grep -E '^(not )?ok |^#|^1\.\.' $(BUILD)/selftest.log | tr -d '\r'; \
 	if [ $$s -ne 33 ]; then echo "selftest: QEMU exit status $$s (33 = all passed)"; \
 		tail -30 $(BUILD)/selftest.log; exit 1; fi; done

@@ -10,7 +10,8 @@
  * as one large read (16 KiB of heap, not physically contiguous: the
  * driver splits it); a pattern written to the last sector reads back, and
  * the old contents are put back; requests past the end fail with ENXIO
- * before reaching the driver.  Without a disk it says so and passes.
+ * before reaching the driver; a read-only disk (BOOT=efi's ESP) refuses
+ * writes.  Without a disk it says so and passes.
  * blk_virtio_bad_input: what the driver makes of odd device answers
  * (capacity 0, queue size 0, odd sizes, unexpected statuses, a used entry
  * that names no request), through its real completion path on a ring no
@@ -170,10 +171,27 @@ static void past_the_end(struct selftest_ctx *st_ctx, struct blkdev *bd)
 	kfree(b);
 }
 
+/* each_disk: name every virtio disk; a read-only one refuses writes (EROFS) and still reads. */
+static void each_disk(struct blkdev *bd, void *arg)
+{
+	struct selftest_ctx *st_ctx = arg;
+	static uint8_t sector[BLK_SECTOR];
+
+	if (strcmp(bd->bd_name, "vioblk") != 0)
+		return;
+	kprintf("# blk_virtio: %s at %s: %lu sectors, %s\n", bd->bd_statname, bd->bd_pathname,
+	        bd->bd_nsect, bd->bd_readonly ? "read-only" : "read-write");
+	if (bd->bd_readonly) {
+		ST_ASSERT(blk_rw(bd, 0, sector, BLK_SECTOR, true) == -EROFS);
+		ST_ASSERT(blk_rw(bd, 0, sector, BLK_SECTOR, false) == 0);
+	}
+}
+
 SELFTEST(blk_virtio)
 {
 	struct blkdev *bd = NULL;
 
+	blk_each(each_disk, st_ctx);
 	blk_each(first_writable, &bd);
 	if (bd == NULL) {
 		kprintf("# blk_virtio: no writable virtio disk attached (-drive ... -device virtio-blk-pci): skipped\n");
