@@ -30,6 +30,7 @@
 #define PCI_CFG_CLASS     0x08          /* revision, prog-if, subclass, class */
 #define PCI_CFG_HEADER    0x0c          /* header type in byte 2 (bit 7: multi-function) */
 #define PCI_CFG_BAR0      0x10
+#define PCI_CFG_BUSES     0x18          /* bridges: primary, secondary, subordinate bus */
 #define PCI_CFG_SUBSYS    0x2c          /* subsystem vendor (low 16), subsystem ID (high 16) */
 #define PCI_CFG_INTR      0x3c          /* interrupt line (byte 0), pin (byte 1) */
 #define PCI_CMD_IO        0x0001

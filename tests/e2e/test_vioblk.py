@@ -2,6 +2,7 @@
 
 test_guest_has_a_disk: the boot fixture's fresh copy of build/disk.img is
 vioblk0 (the `devices` command lists it).
+test_pci_command: `pci` lists the disk's PCI function and the disk.
 test_selftest_smp4: the blk_virtio self-tests on four CPUs, through the fixture's disk.
 test_two_disks_one_read_only: two disks are vioblk0 and vioblk1, the second read-only.
 test_empty_disk_is_refused: a disk of 0 sectors gets a clear message at boot
@@ -22,6 +23,15 @@ def test_guest_has_a_disk(guest):
     out = guest.run("devices")
     assert re.search(r"^vioblk\s+0\s+disk\s+\d+$", out, re.M), out
     assert not re.search(r"^vioblk\s+1\s", out, re.M), out
+
+
+def test_pci_command(guest):
+    out = guest.run("pci")
+    assert out.startswith("BDF      VENDOR:DEV CLASS IRQ\n"), out
+    m = re.search(r"^00:([0-9a-f]{2})\.0  1af4:1001  0100 +(\d+)$", out, re.M)
+    assert m, out
+    slot = int(m.group(1), 16)
+    assert re.search(r"^vioblk0  32768 +rw   /devices/pci@0,0/pci1af4,2@%x:a$" % slot, out, re.M), out
 
 
 def test_selftest_smp4(boot):
