@@ -239,6 +239,28 @@ int64_t sys_lstat(const uint64_t a[6])
 	return sys_stat(a);                        /* no symbolic links */
 }
 
+/* sync(2): every change on the disk before it returns (Linux's sync returns nothing; 0 here). */
+int64_t sys_sync(const uint64_t a[6])
+{
+	(void)a;
+	file_sync();
+	return 0;
+}
+
+/* fsync(2): the file's data and metadata on the disk (biowait done) before it returns. */
+int64_t sys_fsync(const uint64_t a[6])
+{
+	struct file *f = fd_file(a[0]);
+
+	return f == NULL ? -EBADF : file_fsync(f);
+}
+
+/* fdatasync(2): fsync's, since the inode goes with the data anyway. */
+int64_t sys_fdatasync(const uint64_t a[6])
+{
+	return sys_fsync(a);
+}
+
 int64_t sys_unlink(const uint64_t a[6])
 {
 	char path[256];
