@@ -622,6 +622,8 @@ void vfs_disk_mount(bool verbose)
 		return;
 	}
 	vfs_disk = fs;
+	ds.ds_found->bd_fstype = "ext2";            /* for the io provider's fileinfo_t */
+	ds.ds_found->bd_mount = "/disk";
 	if (verbose) {
 		struct ext2_info ei;
 		ext2_info(fs, &ei);
