@@ -263,6 +263,8 @@ struct dt_ident {
 	bool id_declared;		/* declared explicitly */
 	int64_t id_value;		/* enumerator value */
 	dt_node *id_expr;		/* inline body */
+	dt_node *id_params;		/* inline name[T a, ...]: the parameters */
+					/* (n_str the name, n_ctype the type) */
 	bool id_busy;			/* inline: its body is being cooked */
 	dt_type *id_xlin;		/* translator input type */
 	dt_member *id_xlmembers;	/* translator member expressions */
@@ -355,7 +357,7 @@ void dt_sou_end(dt_ctx *ctx, dt_type *t);
 void dt_decl_typedef(dt_ctx *ctx, dt_node *where, const char *name,
     dt_type *t);
 void dt_decl_inline(dt_ctx *ctx, dt_node *where, dt_type *t,
-    const char *name, dt_node *e);
+    const char *name, dt_node *e, dt_node *params);
 void dt_decl_xlator(dt_ctx *ctx, dt_node *where, dt_type *out, dt_type *in,
     const char *arg, dt_node *members);
 void dt_decl_var(dt_ctx *ctx, dt_node *where, int scope, dt_type *t,

@@ -229,6 +229,13 @@ dt_type *dt_type_tagged(dt_ctx *ctx, dt_node *where, dt_tokkind kw, const char *
 			dt_error_node(ctx, where, "D_DECL_TYPERED", "%s "
 			    "redeclared as a different kind of type", key);
 	}
+	/*
+	 * A program's own definition of a tag the kernel has too (a library's
+	 * translator named the kernel's struct buf) is the program's: D's
+	 * types are in a name space of their own, the kernel's in its module's.
+	 */
+	if (id != NULL && defining && id->id_kernel)
+		id = NULL;
 	if (id != NULL) {
 		if (id->id_type->ty_kind != k)
 			dt_error_node(ctx, where, "D_DECL_TYPERED", "%s redeclared "
@@ -242,6 +249,7 @@ dt_type *dt_type_tagged(dt_ctx *ctx, dt_node *where, dt_tokkind kw, const char *
 	if (t != NULL) {		/* the kernel's (dt_ctf.c) */
 		id = dt_ident_insert(ctx, &ctx->c_types, key, DT_IDK_SYMBOL);
 		id->id_type = t;
+		id->id_kernel = true;
 		return t;
 	}
 	t = dt_type_new(ctx, k, k == DT_TK_ENUM ? 4 : 0, key);
@@ -265,8 +273,8 @@ void dt_sou_member(dt_ctx *ctx, dt_node *where, dt_type *sou, const char *name,
 			    "%s redeclared in %s", name, sou->ty_name);
 		tail = &m->m_next;
 	}
-	if (mt->ty_kind == DT_TK_VOID || !mt->ty_complete ||
-	    mt->ty_kind == DT_TK_STRING)
+	/* A string member (a translated struct's: devinfo_t's dev_name) is strsize bytes of characters. */
+	if (mt->ty_kind == DT_TK_VOID || !mt->ty_complete)
 		dt_error_node(ctx, where, "D_DECL_INCOMPLETE", "declaration "
 		    "of member %s uses an incomplete or invalid type", name);
 	dt_member *m = dt_alloc(ctx, sizeof(*m));
@@ -440,7 +448,7 @@ void dt_decl_var(dt_ctx *ctx, dt_node *where, int scope, dt_type *t,
 }
 
 void dt_decl_inline(dt_ctx *ctx, dt_node *where, dt_type *t, const char *name,
-                    dt_node *e)
+                    dt_node *e, dt_node *params)
 {
 	/* only the D library may hide a built-in (dt_lib.c) */
 	if (dt_ident_lookup(&ctx->c_globals, name) != NULL ||
@@ -455,8 +463,10 @@ void dt_decl_inline(dt_ctx *ctx, dt_node *where, dt_type *t, const char *name,
 	id->id_type = t;
 	id->id_expr = e;
 	id->id_line = where->n_line;
-	/* type-check the body now; it is re-cooked at each use */
-	dt_inline_check(ctx, id, where);
+	id->id_params = params;
+	/* type-check the body now (with parameters: at each use); it is re-cooked at each use */
+	if (params == NULL)
+		dt_inline_check(ctx, id, where);
 }
 
 void dt_decl_xlator(dt_ctx *ctx, dt_node *where, dt_type *out, dt_type *in,

@@ -560,7 +560,11 @@ void dt_parse_declaration(dt_ctx *ctx)
 		dt_syntax_error(ctx);
 }
 
-/* inline: 'inline' type-name identifier '=' expr ';' */
+/*
+ * inline: 'inline' type-name identifier [ '[' params ']' ] '=' expr ';'
+ * params: type-name identifier { ',' type-name identifier }
+ * (the library's fds[int fd]: used as fds[0], the body with fd bound)
+ */
 void dt_parse_inline(dt_ctx *ctx)
 {
 	dt_tok t = ctx->c_tok;
@@ -568,11 +572,22 @@ void dt_parse_inline(dt_ctx *ctx)
 	dt_type *ty = dt_parse_type(ctx);
 	const char *name = dt_ident_name(ctx);
 	dt_node *where = dt_node_new(ctx, DT_N_DECL, &t);
+	dt_node *params = NULL, **tail = &params;
+	if (dt_accept(ctx, DT_T_LBRAC)) {
+		do {
+			dt_node *p = dt_node_here(ctx, DT_N_DECL);
+			p->n_ctype = dt_parse_type(ctx);
+			p->n_str = dt_ident_name(ctx);
+			*tail = p;
+			tail = &p->n_next;
+		} while (dt_accept(ctx, DT_T_COMMA));
+		dt_expect(ctx, DT_T_RBRAC);
+	}
 	dt_expect(ctx, DT_T_ASGN);
 	dt_node *e = dt_parse_expr(ctx);
 	if (tok(ctx) != DT_T_SEMI)
 		dt_syntax_error(ctx);
-	dt_decl_inline(ctx, where, ty, name, e);
+	dt_decl_inline(ctx, where, ty, name, e, params);
 }
 
 /*

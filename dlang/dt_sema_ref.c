@@ -381,8 +381,22 @@ dt_node *dt_cook_sym(dt_ctx *ctx, dt_node *n)
 
 /* ---- postfix forms ---- */
 
+static dt_ident *param_inline(dt_ctx *ctx, const dt_node *n);
+static dt_node *param_inline_expand(dt_ctx *ctx, dt_ident *id, dt_node *n, dt_node **slot,
+                                    dt_node *(*fn)(dt_ctx *, dt_node *), dt_node *arg);
+
+static dt_node *cook_expr(dt_ctx *ctx, dt_node *n)
+{
+	return dt_sema_expr(ctx, n);
+}
+
 dt_node *dt_cook_index(dt_ctx *ctx, dt_node *n)
 {
+	dt_ident *pi = param_inline(ctx, n);
+	if (pi != NULL) {		/* fds[0] as a value: the body, bound */
+		dt_node *body = NULL;
+		return param_inline_expand(ctx, pi, n, &body, cook_expr, NULL);
+	}
 	dt_node *b = n->n_a;
 	for (dt_node **k = &n->n_args; *k != NULL; k = &(*k)->n_next) {
 		dt_node *nx = (*k)->n_next;
@@ -467,9 +481,69 @@ dt_node *dt_cook_index(dt_ctx *ctx, dt_node *n)
 
 static dt_node *cook_xlate_member(dt_ctx *ctx, dt_node *n);
 
+/*
+ * An inline with parameters (the library's fds[int fd]) used as
+ * name[args]: its ident, or NULL if n is not such a use.
+ */
+static dt_ident *param_inline(dt_ctx *ctx, const dt_node *n)
+{
+	if (n->n_kind != DT_N_INDEX || n->n_a == NULL || n->n_a->n_kind != DT_N_VAR)
+		return NULL;
+	dt_ident *id = dt_ident_lookup(&ctx->c_globals, n->n_a->n_str);
+	if (id == NULL || id->id_kind != DT_IDK_INLINE || id->id_params == NULL)
+		return NULL;
+	if (id->id_busy)
+		dt_error_node(ctx, n, "D_IDENT_UNDEF", "inline %s refers to "
+		    "itself", id->id_name);
+	return id;
+}
+
+/*
+ * Expand the use n of id (param_inline): each parameter becomes an
+ * inline standing for its argument (cooked, cast to the parameter's type)
+ * while fn cooks the body, as a translator binds its input (cook_xlate_member).
+ * The body replaces *slot before fn(ctx, arg) runs (arg NULL: fn cooks the
+ * body itself); its result is returned.
+ */
+static dt_node *param_inline_expand(dt_ctx *ctx, dt_ident *id, dt_node *n, dt_node **slot,
+                                    dt_node *(*fn)(dt_ctx *, dt_node *), dt_node *arg)
+{
+	dt_ident *bound[DT_MAXKEYS];
+	int np = 0, na = 0;
+	for (dt_node *p = id->id_params; p != NULL; p = p->n_next)
+		np++;
+	for (dt_node *a = n->n_args; a != NULL; a = a->n_next)
+		na++;
+	if (np != na || np > DT_MAXKEYS)
+		dt_error_node(ctx, n, "D_PROTO_LEN", "%s[ ] prototype mismatch: "
+		    "%d arg%s passed, %d expected", id->id_name, na, na == 1 ? "" : "s", np);
+	dt_node *a = n->n_args;
+	int i = 0;
+	for (dt_node *p = id->id_params; p != NULL; p = p->n_next, i++) {
+		dt_node *nx = a->n_next;
+		dt_node *v = dt_sema_cast_to(ctx, dt_sema_expr(ctx, a), p->n_ctype);
+		v->n_next = NULL;
+		v->n_flags |= DT_NF_COOKED;
+		a = nx;
+		bound[i] = dt_ident_insert(ctx, &ctx->c_globals, p->n_str, DT_IDK_INLINE);
+		bound[i]->id_type = p->n_ctype;
+		bound[i]->id_expr = v;
+	}
+	*slot = clone(ctx, id->id_expr, n);
+	id->id_busy = true;
+	dt_node *r = fn(ctx, arg != NULL ? arg : *slot);
+	id->id_busy = false;
+	while (i-- > 0)
+		bound[i]->id_name = "";	/* unbind */
+	return r;
+}
+
 dt_node *dt_cook_member(dt_ctx *ctx, dt_node *n)
 {
 	char b[64];
+	dt_ident *pi = param_inline(ctx, n->n_a);
+	if (pi != NULL)		/* fds[0].fi_pathname */
+		return param_inline_expand(ctx, pi, n->n_a, &n->n_a, dt_cook_member, n);
 	n->n_a = dt_ctf_xlate_arg(ctx, n->n_a);	/* sched's args[0]->m */
 	if (n->n_a->n_kind == DT_N_XLATE)
 		return cook_xlate_member(ctx, n);

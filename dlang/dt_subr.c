@@ -71,7 +71,7 @@ static void lib_inline_int(dt_ctx *ctx, dt_node *where, const char *name, int64_
 	if (dt_ident_lookup(&ctx->c_globals, name) != NULL)
 		return;
 	dt_decl_inline(ctx, where, ctx->c_t_int, name,
-	    dt_node_int(ctx, where, v, ctx->c_t_int));
+	    dt_node_int(ctx, where, v, ctx->c_t_int), NULL);
 }
 
 void dt_subr_lib_init(dt_ctx *ctx)

@@ -14,8 +14,11 @@
  * D library (dlang/lib/io.d) translates to bufinfo_t, devinfo_t and
  * fileinfo_t as the Dynamic Tracing Guide documents them.
  *
- * Busy time (iostat's %b, and its wait and service times) is the time a
- * device had at least one request in flight, summed on completion.
+ * The statistics are Solaris's kstat_io ones, which iostat reads: requests
+ * and bytes completed, the time the device had at least one request in
+ * flight (busy: %b) and the number in flight integrated over time (its
+ * ratio to the interval is actv, to the requests the service time),
+ * brought up to date whenever the number in flight changes (blk_account).
  *
  * Context: as blkdev.h says.
  *
@@ -68,6 +71,27 @@ void blk_each(void (*fn)(struct blkdev *bd, void *arg), void *arg)
 		fn(blk_devs[i], arg);
 }
 
+/* blk_account: bring bd's times up to now, then add delta to the requests in flight.  bd_lock held. */
+static void blk_account(struct blkdev *bd, int delta)
+{
+	uint64_t now = ktime_ns();
+
+	if (bd->bd_inflight > 0) {
+		bd->bd_stats.bs_busy_ns += now - bd->bd_stamp;
+		bd->bd_stats.bs_qlen_ns += (now - bd->bd_stamp) * (uint64_t)bd->bd_inflight;
+	}
+	bd->bd_stamp = now;
+	bd->bd_inflight += delta;
+}
+
+void blk_stats_read(struct blkdev *bd, struct blk_stats *out)
+{
+	spin_lock(&bd->bd_lock);
+	blk_account(bd, 0);
+	*out = bd->bd_stats;
+	spin_unlock(&bd->bd_lock);
+}
+
 void bioinit(struct buf *bp)
 {
 	memset(bp, 0, sizeof *bp);
@@ -89,17 +113,13 @@ int blk_strategy(struct buf *bp)
 	bp->b_error = 0;
 	bp->b_resid = 0;
 	spin_lock(&bd->bd_lock);
-	if (bd->bd_inflight++ == 0)
-		bd->bd_busy_since = ktime_ns();
+	blk_account(bd, 1);
 	spin_unlock(&bd->bd_lock);
 	DTRACE_PROBE1(io__start, bp);
 	int err = bd->bd_strategy(bd, bp);
 	if (err < 0) {
 		spin_lock(&bd->bd_lock);
-		if (--bd->bd_inflight == 0) {
-			bd->bd_busy_ns += ktime_ns() - bd->bd_busy_since;
-			bd->bd_busy_since = 0;
-		}
+		blk_account(bd, -1);
 		spin_unlock(&bd->bd_lock);
 		bp->b_error = -err;
 		bp->b_flags = (bp->b_flags & ~B_BUSY) | B_DONE | B_ERROR;
@@ -115,17 +135,14 @@ void biodone(struct buf *bp)
 	spin_lock(&bd->bd_lock);
 	if (bp->b_error == 0) {
 		if (bp->b_flags & B_WRITE) {
-			bd->bd_writes++;
-			bd->bd_nwritten += bp->b_bcount - bp->b_resid;
+			bd->bd_stats.bs_writes++;
+			bd->bd_stats.bs_nwritten += bp->b_bcount - bp->b_resid;
 		} else {
-			bd->bd_reads++;
-			bd->bd_nread += bp->b_bcount - bp->b_resid;
+			bd->bd_stats.bs_reads++;
+			bd->bd_stats.bs_nread += bp->b_bcount - bp->b_resid;
 		}
 	}
-	if (--bd->bd_inflight == 0) {
-		bd->bd_busy_ns += ktime_ns() - bd->bd_busy_since;
-		bd->bd_busy_since = 0;
-	}
+	blk_account(bd, -1);
 	spin_unlock(&bd->bd_lock);
 	if (bp->b_error != 0)
 		bp->b_flags |= B_ERROR;

@@ -76,15 +76,21 @@ struct blkdev {
 	const char *bd_pathname;      /* the device's path (dev_pathname): "/devices/pci@0,0/...:a" */
 	uint64_t bd_nsect;            /* size in sectors */
 	bool bd_readonly;
+	const char *bd_fstype;        /* set by the file system mounted on it ("ext2"), or NULL: fileinfo_t's fi_fs */
+	const char *bd_mount;         /* where that is mounted ("/disk"): fi_mount */
 	int (*bd_strategy)(struct blkdev *bd, struct buf *bp);
 	void *bd_drv;                 /* the driver's own */
 	struct dev_info bd_dip;       /* attached by the driver (dev_attach) before blk_register */
 	/* Kept by kernel/blkdev.c */
 	int bd_unit;                  /* registration order: 0, 1, ... */
 	char bd_statname[16];         /* bd_name and instance: "vioblk0" */
-	uint64_t bd_reads, bd_writes, bd_nread, bd_nwritten;  /* completed: requests, bytes (iostat) */
-	uint64_t bd_busy_ns;          /* time with at least one request in flight */
-	uint64_t bd_busy_since;       /* when the current busy period began (0: idle) */
+	struct blk_stats {            /* iostat's, as Solaris's kstat_io counts them */
+		uint64_t bs_reads, bs_writes;     /* requests completed */
+		uint64_t bs_nread, bs_nwritten;   /* bytes moved */
+		uint64_t bs_busy_ns;              /* time with at least one request in flight (rtime) */
+		uint64_t bs_qlen_ns;              /* requests in flight, integrated over time (rlentime) */
+	} bd_stats;
+	uint64_t bd_stamp;            /* when bd_stats's times were last brought up to date */
 	int bd_inflight;
 	spinlock_t bd_lock;
 };
@@ -93,6 +99,9 @@ void blk_register(struct blkdev *bd);
 struct blkdev *blk_find(const char *statname);         /* "vioblk0", or NULL */
 struct blkdev *blk_first(void);                        /* the first registered, or NULL */
 void blk_each(void (*fn)(struct blkdev *bd, void *arg), void *arg);
+
+/* blk_stats_read: bd's counters, their times brought up to now.  Any context. */
+void blk_stats_read(struct blkdev *bd, struct blk_stats *out);
 
 void bioinit(struct buf *bp);
 int blk_strategy(struct buf *bp);                      /* 0, or a negative errno (nothing queued) */

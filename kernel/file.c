@@ -102,8 +102,10 @@ static const struct file_ops console_ops = {
 static const struct file_ops console_err_ops = {
 	.fo_read = console_read, .fo_write = console_err_out, .fo_tty = true, .fo_mode = FILE_S_IFCHR,
 };
-static struct file console_file = { .f_ops = &console_ops, .f_refs = 1 };
-static struct file console_err_file = { .f_ops = &console_err_ops, .f_refs = 1 };
+static struct file console_file = { .f_ops = &console_ops, .f_refs = 1,
+                                   .f_path = "/dev/console", .f_fs = "devfs", .f_mount = "/dev" };
+static struct file console_err_file = { .f_ops = &console_err_ops, .f_refs = 1,
+                                   .f_path = "/dev/console", .f_fs = "devfs", .f_mount = "/dev" };
 
 /* --- /dev/null, /dev/zero -------------------------------------------------- */
 
@@ -132,8 +134,10 @@ static const struct file_ops null_ops = {
 static const struct file_ops zero_ops = {
 	.fo_read = zero_read, .fo_write = sink_write, .fo_mode = FILE_S_IFCHR, .fo_zero = true,
 };
-static struct file null_file = { .f_ops = &null_ops, .f_refs = 1 };
-static struct file zero_file = { .f_ops = &zero_ops, .f_refs = 1 };
+static struct file null_file = { .f_ops = &null_ops, .f_refs = 1,
+                                   .f_path = "/dev/null", .f_fs = "devfs", .f_mount = "/dev" };
+static struct file zero_file = { .f_ops = &zero_ops, .f_refs = 1,
+                                   .f_path = "/dev/zero", .f_fs = "devfs", .f_mount = "/dev" };
 
 /* --- boot archive files: read-only, each open with its own offset ------------------ */
 
@@ -205,6 +209,11 @@ void file_unref(struct file *f)
 {
 	if (f == NULL || __atomic_sub_fetch(&f->f_refs, 1, __ATOMIC_ACQ_REL) != 0)
 		return;
+	if (f->f_path_heap) {
+		kfree(f->f_path);
+		f->f_path = NULL;
+		f->f_path_heap = false;
+	}
 	if (f->f_ops->fo_release != NULL)
 		f->f_ops->fo_release(f);
 }

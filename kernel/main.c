@@ -20,6 +20,7 @@
 #include "kernel/boot.h"
 #include "kernel/console.h"
 #include "kernel/ctf.h"
+#include "kernel/file.h"
 #include "kernel/cpu.h"
 #include "kernel/kfile.h"
 #include "kernel/link.h"
@@ -88,6 +89,7 @@ static void init_main(void *arg)
 
 	(void)arg;
 	thread_bind(0);                /* the console's thread lives on the boot CPU */
+	vfs_disk_mount(!cmdline_get(boot_info.bi_cmdline, "quiet", NULL, 0));   /* /disk */
 	if (cmdline_get(boot_info.bi_cmdline, "selftest", NULL, 0))
 		arch_poweroff(selftest_run_all() == 0 ? 0 : 1);
 	/* A command's status keeps its low byte, as exit(2) does: exit(-1) is 255, not a crash. */

@@ -186,6 +186,7 @@ bench: deps all
 	@$(PYTHON) tools/bench_smp.py
 	@$(PYTHON) tools/bench_proc.py
 	@$(PYTHON) tools/bench_pid.py
+	@$(PYTHON) tools/bench_disk.py
 	@$(MAKE) --no-print-directory sparc64
 	@$(PYTHON) tools/bench_sparc64.py
 	@$(PYTHON) tools/bench.py --build $(BUILD)

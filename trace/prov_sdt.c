@@ -26,7 +26,14 @@
  * The kernel's statistics (kernel/cpu_stat.h) are sites too, named
  * sysinfo__<stat> and vminfo__<stat>: each is published only as DTrace's
  * sysinfo or vminfo probe, <provider>:kernel:<function>:<stat>, with the
- * same enabling and firing as any site.
+ * same enabling and firing as any site.  So are the block layer's
+ * (kernel/blkdev.c), io__start and so on, published as DTrace's io
+ * provider (io:::start), whose one native argument, the struct buf *, is
+ * args[0..2] translated to bufinfo_t, devinfo_t, fileinfo_t (dlang/lib/io.d),
+ * and the file operations' (kernel/syscall.c), fsinfo__read and so on,
+ * published as DTrace's fsinfo provider: args[0] the file's fileinfo_t
+ * (translated from its struct file *), arg1 the operation's number (the
+ * bytes asked for by a read or write, open's flags, 0 for most).
  *
  * Context: sdt_init, enable, disable in thread context; sdt_invop in probe
  * context.
@@ -63,13 +70,17 @@ struct sdt_psite {
 static struct sdt_psite *sdt_hash[1 << SDT_HASH_BITS];
 static dtrace_provider_t *sdt_prov;
 
-/* The statistics providers: a site named <sp_prefix><stat> is the probe <sp_name>:kernel:<func>:<stat>. */
+/* The providers named by prefix: a site named <sp_prefix><stat> is the probe <sp_name>:kernel:<func>:<stat>. */
+static const dtrace_pattr_t sched_attr, cpu_stat_attr;
 static struct sdt_stat_prov {
 	const char *sp_name, *sp_prefix;
+	const dtrace_pattr_t *sp_attr;
 	dtrace_provider_t *sp_prov;
 } sdt_stat_provs[] = {
-	{ "sysinfo", "sysinfo__", NULL },
-	{ "vminfo", "vminfo__", NULL },
+	{ "sysinfo", "sysinfo__", &cpu_stat_attr, NULL },
+	{ "vminfo", "vminfo__", &cpu_stat_attr, NULL },
+	{ "io", "io__", &sched_attr, NULL },      /* the Guide's io table is sched's */
+	{ "fsinfo", "fsinfo__", &sched_attr, NULL },  /* and fsinfo's too */
 };
 static int sdt_nsites, sdt_nprobes;
 bool sdt_isa_call_on = true;         /* arm sites as direct calls (prov_isa.h); false: every site traps */
@@ -321,6 +332,22 @@ static int sdt_getargdesc(void *arg, const dtrace_probedesc_t *pd, void *parg, i
 		ksnprintf(ad->dad_native, sizeof(ad->dad_native), "%s", cpu_stat_argtypes[argno]);
 		return 0;
 	}
+	if (strcmp(pd->dpd_provider, "fsinfo") == 0) {
+		if (argno >= 2 || s->ps_nargs < 2)
+			return -1;
+		ksnprintf(ad->dad_native, sizeof(ad->dad_native), "%s", fsinfo_native[argno]);
+		if (fsinfo_xlate[argno] != NULL)
+			ksnprintf(ad->dad_xlate, sizeof(ad->dad_xlate), "%s", fsinfo_xlate[argno]);
+		return 0;
+	}
+	if (strcmp(pd->dpd_provider, "io") == 0) {
+		if (argno >= 3 || s->ps_nargs < 1)
+			return -1;
+		ksnprintf(ad->dad_native, sizeof(ad->dad_native), "%s", IO_NATIVE);
+		ksnprintf(ad->dad_xlate, sizeof(ad->dad_xlate), "%s", io_xlate[argno]);
+		ad->dad_mapping = 0;
+		return 0;
+	}
 	if (strcmp(pd->dpd_provider, "sdt") != 0 || argno >= 2 || argno >= s->ps_nargs)
 		return -1;
 	for (size_t i = 0; i < ARRAY_SIZE(sdt_argdescs); i++) {
@@ -376,7 +403,7 @@ static const dtrace_pattr_t sdt_attr = {
 	.dtpa_args = { DTRACE_STABILITY_PRIVATE, DTRACE_STABILITY_PRIVATE, DTRACE_CLASS_ISA },
 };
 
-/* Stability: the sched provider's table in the Dynamic Tracing Guide. */
+/* Stability: the sched provider's table in the Dynamic Tracing Guide (and the io provider's, the same). */
 static const dtrace_pattr_t sched_attr = {
 	.dtpa_provider = { DTRACE_STABILITY_EVOLVING, DTRACE_STABILITY_EVOLVING, DTRACE_CLASS_ISA },
 	.dtpa_mod = { DTRACE_STABILITY_PRIVATE, DTRACE_STABILITY_PRIVATE, DTRACE_CLASS_UNKNOWN },
@@ -394,19 +421,19 @@ static const dtrace_pattr_t cpu_stat_attr = {
 	.dtpa_args = { DTRACE_STABILITY_PRIVATE, DTRACE_STABILITY_PRIVATE, DTRACE_CLASS_ISA },
 };
 
-/* sdt_stat_register: the sysinfo and vminfo providers, before their sites are made.  Boot. */
+/* sdt_stat_register: the sysinfo, vminfo, io and fsinfo providers, before their sites are made.  Boot. */
 static void sdt_stat_register(void)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(sdt_stat_provs); i++) {
 		dtrace_provider_t *p = dtrace_register(sdt_stat_provs[i].sp_name, &sdt_pops, NULL);
 		if (p == NULL)
 			panic("sdt_init: cannot register %s", sdt_stat_provs[i].sp_name);
-		dtrace_provider_attr_set(p, &cpu_stat_attr);
+		dtrace_provider_attr_set(p, sdt_stat_provs[i].sp_attr);
 		sdt_stat_provs[i].sp_prov = p;
 	}
 }
 
-/* sdt_init: register the providers (sdt, sched, sysinfo, vminfo) and make a probe for every site.  Boot. */
+/* sdt_init: register the providers (sdt, sched, sysinfo, vminfo, io, fsinfo) and make a probe for every site.  Boot. */
 void sdt_init(void)
 {
 	if (cmdline_get(boot_info.bi_cmdline, "nosdtcall", NULL, 0))

@@ -49,6 +49,17 @@ static const char *const sched_xlate[2] = { "lwpsinfo_t *", "psinfo_t *" };
 static const char *const cpu_stat_argtypes[3] = { "uint64_t", "uint64_t *", "struct cpu *" };
 
 /*
+ * io: as the Guide types them, all three translated from the site's one
+ * argument, the request's struct buf * (kernel/blkdev.h; dlang/lib/io.d).
+ */
+#define IO_NATIVE "struct buf *"
+static const char *const io_xlate[3] = { "bufinfo_t *", "devinfo_t *", "fileinfo_t *" };
+
+/* fsinfo: args[0] the file's fileinfo_t * (from its struct file *), args[1] the operation's number. */
+static const char *const fsinfo_native[2] = { "struct file *", "int64_t" };
+static const char *const fsinfo_xlate[2] = { "fileinfo_t *", NULL };
+
+/*
  * proc: as the Guide types them.  A psinfo_t * or lwpsinfo_t * is
  * translated from the process's struct proc * (its native type); the
  * others are not translated (pa_xlate NULL).  A probe not listed has no

@@ -121,7 +121,7 @@ static void concurrent_reads(struct selftest_ctx *st_ctx, struct blkdev *bd)
 		return;
 	ST_ASSERT(blk_rw(bd, 0, ref, REF_SECTORS * BLK_SECTOR, false) == 0);
 	ST_ASSERT(ref[2 * BLK_SECTOR + 56] == 0x53 && ref[2 * BLK_SECTOR + 57] == 0xef);
-	uint64_t reads0 = bd->bd_reads;
+	uint64_t reads0 = bd->bd_stats.bs_reads;
 	for (int i = 0; i < nthreads; i++) {
 		rd[i] = (struct reader){ bd, i, i % ncpus, ref, 0, 0 };
 		tid[i] = thread_spawn("st-vioblk", reader, &rd[i]);
@@ -137,7 +137,7 @@ static void concurrent_reads(struct selftest_ctx *st_ctx, struct blkdev *bd)
 	}
 	kprintf("# blk_virtio: %d reads from %d threads on %d CPU(s), up to %d in flight\n",
 	        nthreads * READS_PER, nthreads, ncpus, peak);
-	ST_ASSERT(bd->bd_reads - reads0 == (uint64_t)nthreads * READS_PER);
+	ST_ASSERT(bd->bd_stats.bs_reads - reads0 == (uint64_t)nthreads * READS_PER);
 	ST_ASSERT(bd->bd_inflight == 0);
 	kfree(ref);
 }
@@ -167,7 +167,7 @@ static void write_and_restore(struct selftest_ctx *st_ctx, struct blkdev *bd)
 static void past_the_end(struct selftest_ctx *st_ctx, struct blkdev *bd)
 {
 	uint8_t *b = kmalloc(2 * BLK_SECTOR);
-	uint64_t reads0 = bd->bd_reads;
+	uint64_t reads0 = bd->bd_stats.bs_reads;
 
 	ST_ASSERT(b != NULL);
 	if (b == NULL)
@@ -175,7 +175,7 @@ static void past_the_end(struct selftest_ctx *st_ctx, struct blkdev *bd)
 	ST_ASSERT(blk_rw(bd, bd->bd_nsect, b, BLK_SECTOR, false) == -ENXIO);
 	ST_ASSERT(blk_rw(bd, bd->bd_nsect - 1, b, 2 * BLK_SECTOR, false) == -ENXIO);
 	ST_ASSERT(blk_rw(bd, UINT64_MAX, b, BLK_SECTOR, false) == -ENXIO);
-	ST_ASSERT(bd->bd_reads == reads0 && bd->bd_inflight == 0);
+	ST_ASSERT(bd->bd_stats.bs_reads == reads0 && bd->bd_inflight == 0);
 	ST_ASSERT(blk_rw(bd, bd->bd_nsect - 2, b, 2 * BLK_SECTOR, false) == 0);   /* the last two are fine */
 	kfree(b);
 }

@@ -1,6 +1,7 @@
 /*
- * shell_stats.c - the statistics commands, mpstat and vmstat, in the
- * columns of Solaris's mpstat(1M) and vmstat(1M) that Sonde counts.
+ * shell_stats.c - the statistics commands, mpstat, vmstat and iostat, in
+ * the columns of Solaris's mpstat(1M), vmstat(1M) and iostat(1M) that
+ * Sonde counts.
  *
  * mpstat [INTERVAL [COUNT]]: per-CPU statistics, a row per CPU:
  *
@@ -32,7 +33,30 @@
  * out), swap, re, pi, po, fr, de, sr (no paging device) and the disk
  * columns.
  *
- * Both, as in Solaris: the first report covers the time since boot and
+ * iostat [-x] [INTERVAL [COUNT]]: the disks (kernel/blkdev.h's counters,
+ * Solaris's kstat_io ones) and the CPUs.  Plain, a header and a row per
+ * report, three columns per disk and the CPU's four:
+ *
+ *        vioblk0          cpu
+ *    kps  tps serv   us sy wt id
+ *     12    3    1    0  1  0 99
+ *
+ * kps KiB moved per second, tps requests per second, serv their mean
+ * service time in ms (the time requests were in flight over the requests
+ * done); wt is always 0 (Solaris's wait-for-I/O time is no state of
+ * Sonde's CPUs).  With -x, the extended statistics, a table per report:
+ *
+ *                     extended device statistics
+ *    device      r/s    w/s   kr/s   kw/s wait actv  svc_t  %w  %b
+ *    vioblk0     0.0    2.0    0.0    8.0  0.0  0.0    0.4   0   0
+ *
+ * reads and writes and KiB of each per second, wait the mean requests
+ * queued and not yet at the device (0: the driver hands each over at
+ * once), actv the mean in flight, svc_t as serv, %w the time some request
+ * waited (0), %b the time the disk was busy.  Left out of both: the tty
+ * columns (Sonde does not count terminal characters).
+ *
+ * All, as in Solaris: the first report covers the time since boot and
  * each next one the INTERVAL seconds before it; COUNT reports in all
  * (without COUNT, until Ctrl-C; without INTERVAL, the one since boot).
  *
@@ -41,8 +65,10 @@
  * reads the counters of struct cpu without locks (a value may be a moment
  * old).
  *
- * Tests: tests/e2e/test_sunray.py (mpstat), tests/e2e/test_stat_commands.py
+ * Tests: tests/e2e/test_sunray.py (mpstat), tests/e2e/test_stat_commands.py,
+ * tests/e2e/test_disk.py (iostat)
  */
+#include "kernel/blkdev.h"
 #include "kernel/cpu.h"
 #include "kernel/klib.h"
 #include "kernel/mem.h"
@@ -238,3 +264,138 @@ static int shell_do_vmstat(int argc, char **argv)
 }
 SHELL_COMMAND(vmstat, shell_do_vmstat, "vmstat [INTERVAL [COUNT]]",
               "run queue, free memory, faults, interrupts, system calls, switches, usr/sys/idl");
+
+
+/* ---- iostat ---- */
+
+#define IOSTAT_DISKS 8
+
+/* The disks' counters and the CPUs' ticks at one moment. */
+struct iostat_snap {
+	int is_ndisks;
+	struct blk_stats is_disk[IOSTAT_DISKS];
+	const char *is_name[IOSTAT_DISKS];
+	uint64_t is_ticks[CPU_TICK_STATES];
+};
+
+static void iostat_disk(struct blkdev *bd, void *arg)
+{
+	struct iostat_snap *v = arg;
+
+	if (v->is_ndisks == IOSTAT_DISKS)
+		return;
+	v->is_name[v->is_ndisks] = bd->bd_statname;
+	blk_stats_read(bd, &v->is_disk[v->is_ndisks++]);
+}
+
+static void iostat_take(void *out)
+{
+	struct iostat_snap *v = out;
+
+	*v = (struct iostat_snap){ 0 };
+	blk_each(iostat_disk, v);
+	for (int i = 0; i < ncpus; i++) {
+		v->is_ticks[CPU_TICK_USER] += CPU_STAT_READ(&cpus[i], sysinfo, cpu_ticks_user);
+		v->is_ticks[CPU_TICK_SYS] += CPU_STAT_READ(&cpus[i], sysinfo, cpu_ticks_kernel);
+		v->is_ticks[CPU_TICK_IDLE] += CPU_STAT_READ(&cpus[i], sysinfo, cpu_ticks_idle);
+	}
+}
+
+/* stat_tenths: n over ns nanoseconds as a rate, in tenths per second ("%lu.%lu"). */
+static uint64_t stat_tenths(uint64_t n, uint64_t ns)
+{
+	return ns == 0 ? 0 : (n * 10 * NSEC_PER_SEC + ns / 2) / ns;
+}
+
+/* The changes of disk i between a and b, and what iostat derives from them. */
+struct iostat_delta {
+	uint64_t id_reads, id_writes, id_kread, id_kwritten;
+	uint64_t id_busy_ns, id_qlen_ns;
+	uint64_t id_svc_tenths_ms;               /* mean service time, tenths of ms */
+};
+
+static void iostat_delta(const struct iostat_snap *a, const struct iostat_snap *b, int i,
+                         struct iostat_delta *d)
+{
+	const struct blk_stats *x = &b->is_disk[i];
+	static const struct blk_stats none;
+	const struct blk_stats *w = i < a->is_ndisks ? &a->is_disk[i] : &none;
+
+	d->id_reads = x->bs_reads - w->bs_reads;
+	d->id_writes = x->bs_writes - w->bs_writes;
+	d->id_kread = (x->bs_nread - w->bs_nread) / 1024;
+	d->id_kwritten = (x->bs_nwritten - w->bs_nwritten) / 1024;
+	d->id_busy_ns = x->bs_busy_ns - w->bs_busy_ns;
+	d->id_qlen_ns = x->bs_qlen_ns - w->bs_qlen_ns;
+	uint64_t ops = d->id_reads + d->id_writes;
+	d->id_svc_tenths_ms = ops == 0 ? 0 : (d->id_qlen_ns / ops + 50000) / 100000;
+}
+
+static void iostat_header(const struct iostat_snap *v)
+{
+	for (int i = 0; i < v->is_ndisks; i++)
+		kprintf(" %10s     ", v->is_name[i]);
+	kprintf("      cpu\n");
+	for (int i = 0; i < v->is_ndisks; i++)
+		kprintf(" %4s %4s %4s", "kps", "tps", "serv");
+	kprintf("   us sy wt id\n");
+}
+
+static void iostat_print(const void *pa, const void *pb, uint64_t ns)
+{
+	const struct iostat_snap *a = pa, *b = pb;
+	uint64_t t[CPU_TICK_STATES];
+
+	if (a->is_ndisks == 0 && a->is_ticks[CPU_TICK_IDLE] == 0)
+		iostat_header(b);                    /* the first report: since boot */
+	for (int i = 0; i < b->is_ndisks; i++) {
+		struct iostat_delta d;
+		iostat_delta(a, b, i, &d);
+		kprintf(" %4lu %4lu %4lu", stat_rate(d.id_kread + d.id_kwritten, ns),
+		        stat_rate(d.id_reads + d.id_writes, ns), (d.id_svc_tenths_ms + 5) / 10);
+	}
+	for (int s = 0; s < CPU_TICK_STATES; s++)
+		t[s] = b->is_ticks[s] - a->is_ticks[s];
+	kprintf("  %3u %2u %2u %2u\n", stat_pct(t, CPU_TICK_USER), stat_pct(t, CPU_TICK_SYS), 0u,
+	        stat_pct(t, CPU_TICK_IDLE));
+}
+
+static void iostat_print_x(const void *pa, const void *pb, uint64_t ns)
+{
+	const struct iostat_snap *a = pa, *b = pb;
+
+	kprintf("                    extended device statistics\n");
+	kprintf("%-10s %6s %6s %6s %6s %4s %4s %6s %3s %3s\n", "device", "r/s", "w/s", "kr/s", "kw/s",
+	        "wait", "actv", "svc_t", "%w", "%b");
+	for (int i = 0; i < b->is_ndisks; i++) {
+		struct iostat_delta d;
+		iostat_delta(a, b, i, &d);
+		uint64_t rs = stat_tenths(d.id_reads, ns), ws = stat_tenths(d.id_writes, ns);
+		uint64_t krs = stat_tenths(d.id_kread, ns), kws = stat_tenths(d.id_kwritten, ns);
+		uint64_t actv = ns == 0 ? 0 : (d.id_qlen_ns * 10 + ns / 2) / ns;
+		uint64_t busy = ns == 0 ? 0 : (d.id_busy_ns * 100 + ns / 2) / ns;
+		kprintf("%-10s %4lu.%lu %4lu.%lu %4lu.%lu %4lu.%lu  0.0 %2lu.%lu %4lu.%lu   0 %3lu\n",
+		        b->is_name[i], rs / 10, rs % 10, ws / 10, ws % 10, krs / 10, krs % 10,
+		        kws / 10, kws % 10, actv / 10, actv % 10, d.id_svc_tenths_ms / 10,
+		        d.id_svc_tenths_ms % 10, busy > 100 ? 100 : busy);
+	}
+}
+
+static int shell_do_iostat(int argc, char **argv)
+{
+	static struct iostat_snap zero, prev, now;
+	static const struct stat_cmd plain = { NULL, iostat_take, iostat_print, &zero, &prev, &now, sizeof(prev) };
+	static const struct stat_cmd ext = { NULL, iostat_take, iostat_print_x, &zero, &prev, &now, sizeof(prev) };
+	bool x = argc > 1 && strcmp(argv[1], "-x") == 0;
+
+	if (x) {
+		argv[1] = argv[0];                   /* "-x" taken: INTERVAL and COUNT follow */
+		argv++;
+		argc--;
+	}
+	if (blk_first() == NULL)
+		kprintf("iostat: no disks\n");
+	return stat_run(x ? &ext : &plain, argc, argv);
+}
+SHELL_COMMAND(iostat, shell_do_iostat, "iostat [-x] [INTERVAL [COUNT]]",
+              "disks' KiB, requests and service time per second, and usr/sys/wt/idl; -x extended");
