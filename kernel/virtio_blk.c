@@ -50,7 +50,8 @@
  * Context: vioblk_attach_all at boot; vioblk_strategy in thread context
  * (several CPUs at once); vioblk_intr in interrupt context.
  *
- * Tests: self-tests blk_virtio, blk_virtio_bad_input (tests/kernel/virtio_selftest.c)
+ * Tests: self-tests blk_virtio, blk_virtio_bad_input, blk_virtio_backlog
+ * (tests/kernel/virtio_selftest.c)
  */
 #include "arch/arch.h"
 #include "kernel/blkdev.h"
@@ -509,6 +510,71 @@ void vioblk_attach_all(void)
 	}
 }
 
+/* fake_setup: the spare slot as a device of 8 entries that nothing serves. */
+static struct vioblk *fake_setup(void)
+{
+	struct vioblk *vb = &vioblks[VIOBLK_MAX];
+
+	memset(vb, 0, sizeof *vb);
+	vq_setup(vb, vq_mem[VIOBLK_MAX], vq_reqs[VIOBLK_MAX], 8);
+	vb->vb_bd.bd_name = "vioblk";
+	ksnprintf(vb->vb_bd.bd_statname, sizeof vb->vb_bd.bd_statname, "vioblk-fake");
+	vb->vb_bd.bd_nsect = 16;
+	vb->vb_bd.bd_strategy = vioblk_strategy;
+	vb->vb_bd.bd_drv = vb;
+	spin_init(&vb->vb_bd.bd_lock, "blkdev");
+	return vb;
+}
+
+/* fake_answer: the device ends the request on head descriptor head with status. */
+static void fake_answer(struct vioblk *vb, uint16_t head, uint8_t status)
+{
+	uint16_t u = vb->vb_used->idx;
+
+	vb->vb_req[head].vr_status = status;
+	vb->vb_used->ring[u % vb->vb_qsize] = (struct vring_used_elem){ head, 1 };
+	__atomic_store_n(&vb->vb_used->idx, (uint16_t)(u + 1), __ATOMIC_RELEASE);
+}
+
+/*
+ * vioblk_fake_backlog: four one-sector reads on the fake ring of 8
+ * descriptors (3 each): two are posted, two wait; each completion posts
+ * the next, in order.  0 if all went so, else the step that went wrong.
+ */
+int vioblk_fake_backlog(void)
+{
+	static uint8_t data[4][BLK_SECTOR];
+	struct vioblk *vb = fake_setup();
+	struct buf b[4];
+
+	for (int i = 0; i < 4; i++) {
+		bioinit(&b[i]);
+		b[i].b_dev = &vb->vb_bd;
+		b[i].b_addr = data[i];
+		b[i].b_bcount = BLK_SECTOR;
+		b[i].b_blkno = (uint64_t)i;
+		b[i].b_flags = B_READ;
+		if (blk_strategy(&b[i]) < 0)
+			return 1;
+	}
+	if (vb->vb_avail_idx != 2 || vb->vb_wait_head != &b[2] || vb->vb_wait_tail != &b[3])
+		return 2;
+	for (int i = 0; i < 4; i++) {
+		uint16_t head = vb->vb_avail->ring[i % vb->vb_qsize];
+		if (vb->vb_bufs[head] != &b[i] || vb->vb_req[head].vr_sector != (uint64_t)i)
+			return 3;
+		fake_answer(vb, head, 0);
+		vioblk_complete(vb);
+		if (!(b[i].b_flags & B_DONE) || b[i].b_error != 0)
+			return 4;
+		if (vb->vb_avail_idx != (i + 3 < 4 ? i + 3 : 4))
+			return 5;
+	}
+	if (vb->vb_nfree != 8 || vb->vb_wait_head != NULL || vb->vb_wait_tail != NULL)
+		return 6;
+	return 0;
+}
+
 /*
  * vioblk_fake_complete: one read posted on a ring no device serves (the
  * spare slot), answered as a device would with used entry used_id and the
@@ -518,17 +584,9 @@ void vioblk_attach_all(void)
 int vioblk_fake_complete(uint8_t status, uint32_t used_id)
 {
 	static uint8_t data[BLK_SECTOR];
-	struct vioblk *vb = &vioblks[VIOBLK_MAX];
+	struct vioblk *vb = fake_setup();
 	struct buf b;
 
-	memset(vb, 0, sizeof *vb);
-	vq_setup(vb, vq_mem[VIOBLK_MAX], vq_reqs[VIOBLK_MAX], 8);
-	vb->vb_bd.bd_name = "vioblk";
-	ksnprintf(vb->vb_bd.bd_statname, sizeof vb->vb_bd.bd_statname, "vioblk-fake");
-	vb->vb_bd.bd_nsect = 1;
-	vb->vb_bd.bd_strategy = vioblk_strategy;
-	vb->vb_bd.bd_drv = vb;
-	spin_init(&vb->vb_bd.bd_lock, "blkdev");
 	bioinit(&b);
 	b.b_dev = &vb->vb_bd;
 	b.b_addr = data;
@@ -542,8 +600,7 @@ int vioblk_fake_complete(uint8_t status, uint32_t used_id)
 	__atomic_store_n(&vb->vb_used->idx, 1, __ATOMIC_RELEASE);
 	vioblk_complete(vb);
 	if (!(b.b_flags & B_DONE)) {                  /* the entry named no request: end it by hand */
-		vb->vb_used->ring[1] = (struct vring_used_elem){ head, 1 };
-		__atomic_store_n(&vb->vb_used->idx, 2, __ATOMIC_RELEASE);
+		fake_answer(vb, head, 0);
 		vioblk_complete(vb);
 		return -1;
 	}

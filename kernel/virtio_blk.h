@@ -11,7 +11,9 @@
  * vioblk_config_error says what is wrong with a device's capacity and
  * queue size (NULL: nothing), and vioblk_fake_complete runs the real
  * completion path on a ring with no device behind it, the device's answer
- * being status, and returns the request's b_error.
+ * being status, and returns the request's b_error; vioblk_fake_backlog
+ * fills such a ring so that requests wait in the driver, and checks that
+ * each completion posts the next in order (0: all well).
  */
 #ifndef SONDE_VIRTIO_BLK_H
 #define SONDE_VIRTIO_BLK_H
@@ -21,5 +23,6 @@
 void vioblk_attach_all(void);
 const char *vioblk_config_error(uint64_t capacity, unsigned qsize);
 int vioblk_fake_complete(uint8_t status, uint32_t used_id);
+int vioblk_fake_backlog(void);
 
 #endif

@@ -16,6 +16,8 @@
  * (capacity 0, queue size 0, odd sizes, unexpected statuses, a used entry
  * that names no request), through its real completion path on a ring no
  * device serves.
+ * blk_virtio_backlog: requests beyond what the ring holds wait in the
+ * driver and are posted, in order, as completions free descriptors.
  *
  * Run: qemu-system-x86_64 ... -drive file=COPY,if=none,id=disk0,format=raw
  *      -device virtio-blk-pci,drive=disk0 -append selftest=blk_virtio*
@@ -62,6 +64,7 @@ struct reader {
 	int rd_id, rd_cpu;
 	const uint8_t *rd_ref;
 	volatile int rd_bad;          /* reads that failed or differed */
+	int rd_peak;                  /* the disk's requests in flight once all of ours were issued */
 };
 
 /* reader: READS_PER reads all issued before any is waited for; each compared with the reference. */
@@ -90,6 +93,7 @@ static void reader(void *arg)
 		if (blk_strategy(bp) < 0)
 			bad++;
 	}
+	r->rd_peak = __atomic_load_n(&r->rd_bd->bd_inflight, __ATOMIC_RELAXED);
 	for (int k = 0; k < READS_PER; k++) {
 		struct buf *bp = &bufs[k];
 		if (!(bp->b_flags & B_DONE) || bp->b_error == 0) {
@@ -119,15 +123,20 @@ static void concurrent_reads(struct selftest_ctx *st_ctx, struct blkdev *bd)
 	ST_ASSERT(ref[2 * BLK_SECTOR + 56] == 0x53 && ref[2 * BLK_SECTOR + 57] == 0xef);
 	uint64_t reads0 = bd->bd_stats.bs_reads;
 	for (int i = 0; i < nthreads; i++) {
-		rd[i] = (struct reader){ bd, i, i % ncpus, ref, 0 };
+		rd[i] = (struct reader){ bd, i, i % ncpus, ref, 0, 0 };
 		tid[i] = thread_spawn("st-vioblk", reader, &rd[i]);
 		ST_ASSERT(tid[i] != 0);
 	}
+	int peak = 0;
 	for (int i = 0; i < nthreads; i++) {
 		if (tid[i] != 0)
 			thread_join(tid[i]);
 		ST_ASSERT(rd[i].rd_bad == 0);
+		if (rd[i].rd_peak > peak)
+			peak = rd[i].rd_peak;
 	}
+	kprintf("# blk_virtio: %d reads from %d threads on %d CPU(s), up to %d in flight\n",
+	        nthreads * READS_PER, nthreads, ncpus, peak);
 	ST_ASSERT(bd->bd_stats.bs_reads - reads0 == (uint64_t)nthreads * READS_PER);
 	ST_ASSERT(bd->bd_inflight == 0);
 	kfree(ref);
@@ -221,4 +230,9 @@ SELFTEST(blk_virtio_bad_input)
 	ST_ASSERT(vioblk_fake_complete(0xff, UINT32_MAX) == EIO);   /* the device wrote none */
 	ST_ASSERT(vioblk_fake_complete(0, 5) == -1);                /* a used entry naming no request: ignored */
 	ST_ASSERT(vioblk_fake_complete(0, 1000) == -1);             /* nor a descriptor at all */
+}
+
+SELFTEST(blk_virtio_backlog)
+{
+	ST_ASSERT(vioblk_fake_backlog() == 0);
 }
