@@ -27,7 +27,7 @@
 
  * Context: as blkdev.h says.
  *
- * Tests: tests/d/io; tests/e2e/test_disk.py
+ * Tests: tests/d/disk, tests/d/io; tests/e2e/test_disk_crash.py
  */
 #include "kernel/blkdev.h"
 #include "kernel/cpu.h"

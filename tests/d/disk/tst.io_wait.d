@@ -3,8 +3,8 @@
  * around its sleep on one buf: wait-done has B_DONE set, wait-start (when
  * it fires: a request already done is not waited for) does not, and
  * every request that starts finishes (done) by the end.  fsstress on the
- * disk makes reads and, by its end, writes.
- * @@options: -q -c '/bin/fsstress /disk 2 150'
+ * disk (one process: its output is in order) makes reads and writes.
+ * @@options: -q -c '/bin/fsstress /disk 1 300'
  */
 io:::start		{ inflight[arg0] = 1; starts++; }
 io:::done		/inflight[arg0]/ { inflight[arg0] = 0; dones++; }
