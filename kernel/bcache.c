@@ -315,6 +315,7 @@ static struct bcbuf *bc_get(struct bcache *bc, uint64_t blk, const char *file, u
 struct bcbuf *bread(struct bcache *bc, uint64_t blk, const char *file, uint64_t foff,
                     uint64_t lblk, int *err)
 {
+	blk_count_logical(false);
 	return bc_get(bc, blk, file, foff, lblk, true, err);
 }
 
@@ -328,6 +329,7 @@ void bdirty(struct bcbuf *bb)
 {
 	struct bcache *bc = bb->bb_cache;
 
+	blk_count_logical(true);
 	mutex_lock(&bc->bc_lock);
 	set_dirty(bc, bb);
 	mutex_unlock(&bc->bc_lock);
@@ -337,6 +339,7 @@ int bwrite(struct bcbuf *bb)
 {
 	struct bcache *bc = bb->bb_cache;
 
+	blk_count_logical(true);
 	mutex_lock(&bc->bc_lock);
 	int err = bc_write_now(bc, bb);
 	mutex_unlock(&bc->bc_lock);

@@ -120,6 +120,14 @@ int file_rename(const char *from, const char *to);
 int file_read_all(const char *path, char **buf, size_t *len);
 
 /*
+ * file_name_path: nf, a struct file that is only a name, for the fsinfo
+ * probes of calls that take a path (mkdir, unlink, ...): path normalized
+ * into buf (size bytes) and its file system, as file_open names the files
+ * it opens.  0, or -1 if the path does not normalize (nf is then nameless).
+ */
+int file_name_path(const char *path, struct file *nf, char *buf, size_t size);
+
+/*
  * file_strerror: what strerror(3) says of err, a negative errno the calls
  * above return ("No such file or directory" for -ENOENT); "I/O error" for
  * one they never return.  Any context.

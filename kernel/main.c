@@ -26,9 +26,11 @@
 #include "kernel/link.h"
 #include "kernel/klib.h"
 #include "kernel/mem.h"
+#include "kernel/pci.h"
 #include "kernel/selftest.h"
 #include "kernel/thread.h"
 #include "kernel/time.h"
+#include "kernel/virtio_blk.h"
 #include "kernel/init.h"
 #include "kernel/pid_isa.h"
 #include "kernel/prov_isa.h"
@@ -124,6 +126,8 @@ void kmain(uint32_t magic, uint32_t info)
 	pid_prov_init();               /* user instructions: pid123:prog:main:entry, ... */
 	console_init_irq();            /* serial input by interrupt */
 	link_init();                   /* the link to another machine (/dev/link), if there is one */
+	pci_init();                    /* the PCI devices (none on sparc64 yet) */
+	vioblk_attach_all();           /* virtio disks: vioblk0, ... (kernel/blkdev.h) */
 	if (!cmdline_get(boot_info.bi_cmdline, "nosmp", NULL, 0))
 		arch_smp_start();      /* the other processors, each to its idle loop */
 	banner();

@@ -50,16 +50,15 @@ static struct ext2fs *vfs_disk;
 /* --- normalizing ------------------------------------------------------------------ */
 
 /*
- * vfs_norm: path as described above into out (size bytes); *dir is set if
+ * vfs_norm_only: path as described above into out (size bytes); *dir is set if
  * it ended in "/" (it must then be a directory).  0 or -ENAMETOOLONG,
  * -ENOENT for "".
  */
-static int vfs_norm(const char *path, char *out, size_t size, bool *dir)
+static int vfs_norm_only(const char *path, char *out, size_t size, bool *dir)
 {
 	size_t n = 0;
 	const char *p = path;
 
-	SYSINFO_ADD(namei, 1);                      /* a name looked up */
 	if (*path == '\0')
 		return -ENOENT;
 	*dir = false;
@@ -91,6 +90,13 @@ static int vfs_norm(const char *path, char *out, size_t size, bool *dir)
 	}
 	out[n] = '\0';
 	return 0;
+}
+
+/* vfs_norm: vfs_norm_only, counted as a name looked up (sysinfo's namei). */
+static int vfs_norm(const char *path, char *out, size_t size, bool *dir)
+{
+	SYSINFO_ADD(namei, 1);
+	return vfs_norm_only(path, out, size, dir);
 }
 
 /* vfs_under: is p "top" or below it?  Then *rest is what follows "top/" ("" for top itself). */
@@ -387,7 +393,22 @@ static int vfs_open_boot(const char *p, int flags, bool dir, struct file **out)
  * file (/dev's) keeps the name it has; without memory for the name the
  * file goes unnamed ("<unknown>" in D).
  */
-static void vfs_name_file(struct file *f, const char *p, const char *fs, const char *mount, int flags)
+/* vfs_where: the file system holding the normalized path p (its type, as fileinfo_t's fi_fs), and its mount point. */
+static void vfs_where(const char *p, const char **fs, const char **mount)
+{
+	const char *rest;
+
+	if (vfs_under(p, "dev", &rest))
+		*fs = "devfs", *mount = "/dev";
+	else if (vfs_under(p, "tmp", &rest))
+		*fs = "tmpfs", *mount = "/tmp";
+	else if (vfs_disk != NULL && vfs_under(p, "disk", &rest))
+		*fs = "ext2", *mount = "/disk";
+	else
+		*fs = "bootfs", *mount = "/";
+}
+
+static void vfs_name_file(struct file *f, const char *p, int flags)
 {
 	if (f->f_path != NULL || __atomic_load_n(&f->f_refs, __ATOMIC_RELAXED) != 1)
 		return;                                 /* shared (/dev's): named already, or not ours to name */
@@ -399,8 +420,7 @@ static void vfs_name_file(struct file *f, const char *p, const char *fs, const c
 		f->f_path = s;
 		f->f_path_heap = true;
 	}
-	f->f_fs = fs;
-	f->f_mount = mount;
+	vfs_where(p, &f->f_fs, &f->f_mount);
 	f->f_oflags = flags;
 }
 
@@ -413,22 +433,16 @@ int file_open(const char *path, int flags, struct file **out)
 
 	if (r < 0)
 		return r;
-	const char *fs, *mount;
-	if (vfs_under(p, "dev", &rest)) {
+	if (vfs_under(p, "dev", &rest))
 		r = vfs_open_dev(rest, flags, dir, out);
-		fs = "devfs", mount = "/dev";
-	} else if (vfs_under(p, "tmp", &rest)) {
+	else if (vfs_under(p, "tmp", &rest))
 		r = vfs_open_tmp(rest, flags, dir, out);
-		fs = "tmpfs", mount = "/tmp";
-	} else if (vfs_disk != NULL && vfs_under(p, "disk", &rest)) {
+	else if (vfs_disk != NULL && vfs_under(p, "disk", &rest))
 		r = ext2_open(vfs_disk, rest, flags | (dir ? FILE_O_DIRECTORY : 0), out);
-		fs = "ext2", mount = "/disk";
-	} else {
+	else
 		r = vfs_open_boot(p, flags, dir, out);
-		fs = "bootfs", mount = "/";
-	}
 	if (r == 0)
-		vfs_name_file(*out, p, fs, mount, flags);
+		vfs_name_file(*out, p, flags);
 	return r;
 }
 
@@ -608,6 +622,8 @@ void vfs_disk_mount(bool verbose)
 		return;
 	}
 	vfs_disk = fs;
+	ds.ds_found->bd_fstype = "ext2";            /* for the io provider's fileinfo_t */
+	ds.ds_found->bd_mount = "/disk";
 	if (verbose) {
 		struct ext2_info ei;
 		ext2_info(fs, &ei);
@@ -694,4 +710,19 @@ const char *file_strerror(int err)
 	case -EFBIG:   return "File too large";
 	}
 	return "I/O error";
+}
+
+/* --- naming a path for the fsinfo provider ------------------------------------------------ */
+
+int file_name_path(const char *path, struct file *nf, char *buf, size_t size)
+{
+	bool dir;
+
+	*nf = (struct file){ 0 };
+	if (size < 2 || vfs_norm_only(path, buf + 1, size - 1, &dir) < 0)
+		return -1;
+	buf[0] = '/';
+	nf->f_path = buf;
+	vfs_where(buf + 1, &nf->f_fs, &nf->f_mount);
+	return 0;
 }

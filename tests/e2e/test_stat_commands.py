@@ -52,3 +52,29 @@ def test_vmstat_free_and_faults(guest):
 def test_vmstat_usage(guest):
     for bad in ("vmstat 0", "vmstat x", "vmstat 1 0", "vmstat 1 2 3"):
         assert guest.run(bad).strip() == "usage: vmstat [INTERVAL [COUNT]]", bad
+
+
+IOSTAT_X = re.compile(r"^vioblk0 +(\d+\.\d) +(\d+\.\d) +(\d+\.\d) +(\d+\.\d) +0\.0 +(\d+\.\d) "
+                      r"+(\d+\.\d) +0 +(\d+)$", re.M)
+
+
+def test_iostat_counts_the_disk(guest):
+    """iostat (shell_stats.c): the plain layout (vioblk0's kps/tps/serv, then
+    the cpu columns), and -x's extended statistics: a second of reading
+    /disk/data/lines.txt (300 KB, not yet cached) shows reads and KiB read
+    per second, and nothing written."""
+    out = guest.run("iostat")
+    lines = out.splitlines()
+    assert re.match(r"^ +vioblk0 +cpu$", lines[0]), out
+    assert lines[1].split() == ["kps", "tps", "serv", "us", "sy", "wt", "id"], out
+    assert len(lines[2].split()) == 7, out
+    assert guest.run("iostat -x 0") .startswith("usage: iostat")
+    out = guest.run("/bin/cat /disk/data/lines.txt > /dev/null; iostat -x 1 2")
+    tables = out.split("                    extended device statistics\n")
+    assert len(tables) == 3, out                  # since boot, then the last second
+    m = IOSTAT_X.search(tables[1])
+    assert m, out
+    rs, ws, krs, kws = (float(m.group(i)) for i in range(1, 5))
+    assert rs > 0 and krs >= 300 / 60, m.group(0)   # lines.txt's blocks were read since boot
+    m2 = IOSTAT_X.search(tables[2])
+    assert m2 and float(m2.group(2)) == 0.0, tables[2]   # the idle second writes nothing
