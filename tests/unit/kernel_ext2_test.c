@@ -602,6 +602,42 @@ static void test_full_disk(void **state)
 	assert_int_equal(fsck(img), 0);
 }
 
+/* a revision 0 file system: 128-byte inodes, no filetype in directory entries */
+static void test_revision0(void **state)
+{
+	(void)state;
+	NEED_TOOLS();
+	char src[300], img[300], cmd[1400], buf[16];
+	struct mounted m;
+	snprintf(src, sizeof(src), "%s/r0src", tmpdir);
+	snprintf(img, sizeof(img), "%s/r0.img", tmpdir);
+	snprintf(cmd, sizeof(cmd), "mkdir -p %s/etc && echo hi > %s/etc/motd && " MKE2FS
+	         " -q -F -t ext2 -r 0 -b 1024 -d %s %s 2048 >/dev/null 2>&1", src, src, src, img);
+	assert_int_equal(run(cmd), 0);
+	do_mount(&m, img);
+	assert_int_equal(read_file(m.m_fs, "etc/motd", buf, sizeof(buf)), 3);
+	assert_int_equal(ext2_mkdir(m.m_fs, "d"), 0);
+	assert_int_equal(write_file(m.m_fs, "d/f", 0, "rev0", 4), 4);
+	struct file *f;
+	struct file_dirent de;
+	int dirs = 0, regs = 0;
+	assert_int_equal(ext2_open(m.m_fs, "", 0, &f), 0);
+	for (uint64_t i = 0; f->f_ops->fo_readdir(f, i, &de) == 1; i++)
+		dirs += de.de_type == FILE_DT_DIR;
+	f->f_ops->fo_release(f);
+	assert_int_equal(dirs, 5);                                /* . .. lost+found etc d */
+	assert_int_equal(ext2_open(m.m_fs, "d", 0, &f), 0);
+	for (uint64_t i = 0; f->f_ops->fo_readdir(f, i, &de) == 1; i++)
+		regs += de.de_type == FILE_DT_REG;
+	f->f_ops->fo_release(f);
+	assert_int_equal(regs, 1);
+	assert_int_equal(ext2_rename(m.m_fs, "etc/motd", "d/motd"), 0);
+	do_unmount(&m);
+	assert_int_equal(fsck(img), 0);
+	assert_debugfs(img, "/d/f", "rev0", 4);
+	assert_debugfs(img, "/d/motd", "hi\n", 3);
+}
+
 /* --- bad images ------------------------------------------------------------------------------- */
 
 static void poke32(const char *img, off_t off, uint32_t v)
@@ -774,6 +810,7 @@ int main(void)
 		cmocka_unit_test(test_triple_indirect),
 		cmocka_unit_test(test_names_and_depth),
 		cmocka_unit_test(test_full_disk),
+		cmocka_unit_test(test_revision0),
 		cmocka_unit_test(test_bad_images),
 		cmocka_unit_test(test_ro_compat),
 		cmocka_unit_test(test_corrupt_structures),
