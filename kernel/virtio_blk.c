@@ -94,10 +94,12 @@
 #define VRING_DESC_F_NEXT    1
 #define VRING_DESC_F_WRITE   2           /* the device writes this buffer */
 
-#define VIOBLK_MAX           4           /* devices (+1: the self-test's fake) */
+#define VIOBLK_MAX           3           /* devices: a data disk, the UEFI boot ESP, one more */
 #define VQ_MAX               256         /* entries in a queue */
 #define VQ_ALIGN             4096        /* the legacy used ring's alignment */
-#define VQ_BYTES             (4 * 4096)  /* enough for VQ_MAX entries */
+#define VQ_BYTES             (3 * 4096)  /* VQ_MAX entries: the used ring at 8192, 2054 bytes */
+#define FAKE_QSIZE           8
+#define FAKE_BYTES           (2 * 4096)  /* FAKE_QSIZE entries: the used ring at 4096 */
 #define VIOBLK_MAX_SEGS      64          /* data descriptors in one request */
 
 struct vring_desc {
@@ -152,8 +154,11 @@ struct vioblk {
 	char vb_path[64];
 };
 
-static uint8_t vq_mem[VIOBLK_MAX + 1][VQ_BYTES] __attribute__((aligned(4096)));
-static struct vioblk_req vq_reqs[VIOBLK_MAX + 1][VQ_MAX] __attribute__((aligned(4096)));
+static uint8_t vq_mem[VIOBLK_MAX][VQ_BYTES] __attribute__((aligned(4096)));
+static struct vioblk_req vq_reqs[VIOBLK_MAX][VQ_MAX] __attribute__((aligned(4096)));
+/* The self-test's fake device has a small queue of its own (the image's size counts on sparc64). */
+static uint8_t fake_mem[FAKE_BYTES] __attribute__((aligned(4096)));
+static struct vioblk_req fake_reqs[FAKE_QSIZE] __attribute__((aligned(512)));
 static struct vioblk vioblks[VIOBLK_MAX + 1];   /* the last: the self-test's fake */
 static int vioblk_n;
 
@@ -186,10 +191,11 @@ const char *vioblk_config_error(uint64_t capacity, unsigned qsize)
 }
 
 /* vq_setup: lay out vb's ring in area (zeroed) and chain every descriptor on the free list. */
-static void vq_setup(struct vioblk *vb, uint8_t *area, struct vioblk_req *reqs, unsigned qsize)
+static void vq_setup(struct vioblk *vb, uint8_t *area, size_t bytes, struct vioblk_req *reqs,
+                     unsigned qsize)
 {
-	memset(area, 0, VQ_BYTES);
-	memset(reqs, 0, sizeof(struct vioblk_req) * VQ_MAX);
+	memset(area, 0, bytes);
+	memset(reqs, 0, sizeof(struct vioblk_req) * qsize);
 	vb->vb_qsize = qsize;
 	vb->vb_desc = (struct vring_desc *)area;
 	vb->vb_avail = (struct vring_avail *)(area + 16 * qsize);
@@ -467,7 +473,7 @@ static bool vioblk_attach(const struct pci_dev *pd)
 		vioblk_fail(vb, "no interrupt line (the firmware set none)");
 		return false;
 	}
-	vq_setup(vb, vq_mem[vioblk_n], vq_reqs[vioblk_n], qsize);
+	vq_setup(vb, vq_mem[vioblk_n], VQ_BYTES, vq_reqs[vioblk_n], qsize);
 	io_write32(vb, VIO_QUEUE_PFN, (uint32_t)(virt_to_phys(vq_mem[vioblk_n]) / VQ_ALIGN));
 
 	struct blkdev *bd = &vb->vb_bd;
@@ -516,7 +522,7 @@ static struct vioblk *fake_setup(void)
 	struct vioblk *vb = &vioblks[VIOBLK_MAX];
 
 	memset(vb, 0, sizeof *vb);
-	vq_setup(vb, vq_mem[VIOBLK_MAX], vq_reqs[VIOBLK_MAX], 8);
+	vq_setup(vb, fake_mem, sizeof fake_mem, fake_reqs, FAKE_QSIZE);
 	vb->vb_bd.bd_name = "vioblk";
 	ksnprintf(vb->vb_bd.bd_statname, sizeof vb->vb_bd.bd_statname, "vioblk-fake");
 	vb->vb_bd.bd_nsect = 16;
