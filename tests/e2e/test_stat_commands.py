@@ -13,16 +13,32 @@ since boot and one per interval.
 
 import re
 
-HEADER = (" kthr     memory  page            faults       cpu\n"
-          " r         free    mf    in    sy    cs  us sy id\n")
+HEADER = (" kthr     memory  page  disk            faults       cpu\n"
+          " r         free    mf v0    in    sy    cs  us sy id\n")   # the fixture's one disk
+HEADER_NO_DISK = (" kthr     memory  page            faults       cpu\n"
+                  " r         free    mf    in    sy    cs  us sy id\n")
 
 
-def rows(out):
-    body = out[len(HEADER):] if out.startswith(HEADER) else None
+def rows(out, header=HEADER):
+    """The rows, without the disk column (checked: v0's requests per second)."""
+    body = out[len(header):] if out.startswith(header) else None
     assert body is not None, out
     parsed = [list(map(int, line.split())) for line in body.splitlines()]
-    assert all(len(r) == 9 for r in parsed), out
-    return parsed
+    width = 10 if header == HEADER else 9
+    assert all(len(r) == width for r in parsed), out
+    return [r[:3] + r[4:] for r in parsed] if width == 10 else parsed
+
+
+def test_vmstat_disk_column(guest, boot):
+    """v0 counts vioblk0's requests per second (the report since boot has the
+    mount's and cat's reads); a guest without a disk has no disk column."""
+    out = guest.run("/bin/cat /disk/data/lines.txt > /dev/null; vmstat 1 2")
+    body = [list(map(int, line.split())) for line in out[len(HEADER):].splitlines()]
+    assert out.startswith(HEADER) and len(body) == 2, out
+    assert body[0][3] > 0, out              # since boot: the mount's reads and cat's
+    g = boot(disk=None)
+    g.wait_prompt(timeout=60)
+    assert len(rows(g.run("vmstat"), HEADER_NO_DISK)) == 1
 
 
 def test_vmstat_rows(guest):
