@@ -290,6 +290,7 @@ void dt_sema_init(dt_ctx *ctx);
 /* shared by dt_sema.c and dt_sema_ref.c */
 const char *dt_sema_tname(const dt_type *t, char *buf, size_t len);
 bool dt_sema_is_const(const dt_node *n);
+bool dt_sema_is_null(const dt_node *n);
 bool dt_sema_is_dvar(const dt_node *n);
 bool dt_sema_assignable(const dt_type *to, const dt_type *from);
 void dt_sema_array_keys(dt_ctx *ctx, dt_node *n, dt_ident *id);
