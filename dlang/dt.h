@@ -321,6 +321,7 @@ bool dt_sema_is_memlval(const dt_node *n);
 void dt_sema_memstore_check(dt_ctx *ctx, dt_node *n, dt_node *l,
     dt_tokkind op);
 dt_node *dt_sema_as_string(dt_ctx *ctx, dt_node *n);
+dt_node *dt_sema_str_chars(dt_ctx *ctx, dt_node *n);
 void dt_sema_string_inplace(dt_ctx *ctx, dt_node *n);
 dt_node *dt_sema_decay(dt_ctx *ctx, dt_node *n);
 void dt_sema_alloca_assign(dt_ctx *ctx, dt_node *asg);

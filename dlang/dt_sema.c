@@ -234,6 +234,11 @@ static DT_NOINLINE dt_node *cook_op1(dt_ctx *ctx, dt_node *n)
 			return dt_node_int(ctx, n, a->n_ival == 0, n->n_type);
 		return n;
 	case DT_T_STAR:
+		if (dt_type_isstring(t)) {	/* *s: its first char, a value */
+			n->n_a = dt_sema_str_chars(ctx, a);
+			n->n_type = ctx->c_t_char;
+			return n;
+		}
 		if (t->ty_kind != DT_TK_PTR && t->ty_kind != DT_TK_ARRAY)
 			dt_error_node(ctx, n, "D_DEREF_NONPTR", "cannot "
 			    "dereference non-pointer type");
