@@ -7,7 +7,10 @@
  * messages, marks lvalues, and folds integer constants (C semantics at the
  * operand's width, D_DIV_ZERO on a constant division by zero, and constant
  * conditions keep only the live branch, so no code is emitted for the dead
- * one).  A cooked node may be replaced by another (a folded constant, an
+ * one).  The null pointer constant (0, NULL) also stands for "no string",
+ * as in DTrace: s = 0 clears a string variable, s == NULL tests its
+ * address, c ? s : NULL is a string (dt_sema_is_null).  *s and s[i] read
+ * a string's chars (dt_sema_str_chars).  A cooked node may be replaced by another (a folded constant, an
  * inline's body); callers use the returned node.  A chain of one
  * left-associative operator (1 + 1 + ... + 1) is cooked from its innermost
  * link outwards in a loop (cook_chain), so its length is not nesting.
@@ -18,7 +21,8 @@
  * Order: helpers, constant folding, unary, binary, assignment, the
  * dispatcher.
  *
- * Tests: tests/d/err.D_OP_*.d; tests/dlang/fold_*.S; tests/d/integers
+ * Tests: tests/d/err.D_OP_*.d; tests/dlang/fold_*.S; tests/d/integers;
+ *        tests/d/strings/tst.null_assign.d, tst.string_index.d
  */
 #include "dlang/dt.h"
 

@@ -5,8 +5,11 @@
  * Global scalars live in a table of fixed slots (one per variable id).
  * Clause-locals (this->) live in a per-CPU table of the same shape, zeroed
  * at each probe firing.  A slot is an 8-byte "set" word (so that an unset
- * string reads as "" and an unset integer as 0) and then the value: an
- * integer, or a string's bytes (up to strsize, NUL-terminated).
+ * string reads as "" and an unset integer as 0; SLOT_NULL: a string
+ * assigned 0, which reads as the NULL string, as in DTrace) and then the
+ * value: an integer, or a string's bytes (up to strsize, NUL-terminated).
+ * A thread-local or array element that does not exist reads as 0, for a
+ * string too (self->s == NULL is DTrace's test for "not set").
  *
  * Thread-locals (self->) and associative array elements are dynamic
  * variables, kept in the dynamic variable space the way DTrace keeps them:
