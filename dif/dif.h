@@ -410,7 +410,9 @@ typedef struct dif_env {
 	 * any scope). A variable never stored reads as 0. By-ref variables
 	 * (strings, blobs) return the address of their storage, which must be
 	 * readable through de_load and stay valid until the run ends; 0 if
-	 * unset. Returns 0 or a fault. Required if the DIFO has variables.
+	 * unset or stored as 0 (the NULL string), though a framework may read
+	 * a global or clause-local string never stored as "" (Sonde's does,
+	 * as DTrace). Returns 0 or a fault. Required if the DIFO has variables.
 	 */
 	int (*de_var_load)(void *ctx, const dif_varref_t *ref, uint64_t *val);
 
@@ -420,7 +422,8 @@ typedef struct dif_env {
 	 * points to `size` bytes the callback may read directly (a string's
 	 * size includes its NUL) and must copy; value is the original address.
 	 * Storing 0 (value == 0, data == NULL) into an array element or a
-	 * thread-local deletes it.
+	 * thread-local deletes it; into a by-ref global or clause-local it
+	 * makes the variable read as 0 again.
 	 * Running out of dynamic-variable space is a silent, counted drop in
 	 * the framework, not a fault. Returns 0 or a fault.
 	 */

@@ -292,6 +292,7 @@ void dt_sema_init(dt_ctx *ctx);
 /* shared by dt_sema.c and dt_sema_ref.c */
 const char *dt_sema_tname(const dt_type *t, char *buf, size_t len);
 bool dt_sema_is_const(const dt_node *n);
+bool dt_sema_is_null(const dt_node *n);
 bool dt_sema_is_dvar(const dt_node *n);
 bool dt_sema_assignable(const dt_type *to, const dt_type *from);
 void dt_sema_array_keys(dt_ctx *ctx, dt_node *n, dt_ident *id);
@@ -322,6 +323,7 @@ bool dt_sema_is_memlval(const dt_node *n);
 void dt_sema_memstore_check(dt_ctx *ctx, dt_node *n, dt_node *l,
     dt_tokkind op);
 dt_node *dt_sema_as_string(dt_ctx *ctx, dt_node *n);
+dt_node *dt_sema_str_chars(dt_ctx *ctx, dt_node *n);
 void dt_sema_string_inplace(dt_ctx *ctx, dt_node *n);
 dt_node *dt_sema_decay(dt_ctx *ctx, dt_node *n);
 void dt_sema_alloca_assign(dt_ctx *ctx, dt_node *asg);

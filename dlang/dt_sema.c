@@ -7,7 +7,10 @@
  * messages, marks lvalues, and folds integer constants (C semantics at the
  * operand's width, D_DIV_ZERO on a constant division by zero, and constant
  * conditions keep only the live branch, so no code is emitted for the dead
- * one).  A cooked node may be replaced by another (a folded constant, an
+ * one).  The null pointer constant (0, NULL) also stands for "no string",
+ * as in DTrace: s = 0 clears a string variable, s == NULL tests its
+ * address, c ? s : NULL is a string (dt_sema_is_null).  *s and s[i] read
+ * a string's chars (dt_sema_str_chars).  A cooked node may be replaced by another (a folded constant, an
  * inline's body); callers use the returned node.  A chain of one
  * left-associative operator (1 + 1 + ... + 1) is cooked from its innermost
  * link outwards in a loop (cook_chain), so its length is not nesting.
@@ -18,7 +21,8 @@
  * Order: helpers, constant folding, unary, binary, assignment, the
  * dispatcher.
  *
- * Tests: tests/d/err.D_OP_*.d; tests/dlang/fold_*.S; tests/d/integers
+ * Tests: tests/d/err.D_OP_*.d; tests/dlang/fold_*.S; tests/d/integers;
+ *        tests/d/strings/tst.null_assign.d, tst.string_index.d
  */
 #include "dlang/dt.h"
 
@@ -90,6 +94,18 @@ static dt_type *promote(dt_ctx *ctx, dt_type *t)
 	if (t->ty_kind == DT_TK_ENUM || t->ty_size < 4)
 		return ctx->c_t_int;
 	return t;
+}
+
+/*
+ * The null pointer constant: an integer constant 0 or NULL ((void *)0).
+ * DTrace lets it stand for "no string": s = 0 clears a string variable,
+ * s == NULL tests the string's address, c ? s : NULL chooses it.
+ */
+bool dt_sema_is_null(const dt_node *n)
+{
+	return (dt_sema_is_const(n) && n->n_ival == 0 &&
+	    (dt_type_isint(n->n_type) || (n->n_type->ty_kind == DT_TK_PTR &&
+	    n->n_type->ty_base->ty_kind == DT_TK_VOID)));
 }
 
 /* Can a value of type `from` be stored into something of type `to`? */
@@ -222,6 +238,11 @@ static DT_NOINLINE dt_node *cook_op1(dt_ctx *ctx, dt_node *n)
 			return dt_node_int(ctx, n, a->n_ival == 0, n->n_type);
 		return n;
 	case DT_T_STAR:
+		if (dt_type_isstring(t)) {	/* *s: its first char, a value */
+			n->n_a = dt_sema_str_chars(ctx, a);
+			n->n_type = ctx->c_t_char;
+			return n;
+		}
 		if (t->ty_kind != DT_TK_PTR && t->ty_kind != DT_TK_ARRAY)
 			dt_error_node(ctx, n, "D_DEREF_NONPTR", "cannot "
 			    "dereference non-pointer type");
@@ -328,6 +349,14 @@ static DT_NOINLINE dt_node *cook_rel(dt_ctx *ctx, dt_node *n)
 {
 	dt_type *ta = n->n_a->n_type, *tb = n->n_b->n_type;
 	n->n_type = ctx->c_t_int;
+	if ((n->n_op == DT_T_EQ || n->n_op == DT_T_NE) &&
+	    ((dt_type_isstring(ta) && dt_sema_is_null(n->n_b)) ||
+	    (dt_type_isstring(tb) && dt_sema_is_null(n->n_a)))) {
+		/* s == NULL, 0 != s: DTrace tests the string's address */
+		n->n_a = dt_sema_cast_to(ctx, n->n_a, ctx->c_t_ulong);
+		n->n_b = dt_sema_cast_to(ctx, n->n_b, ctx->c_t_ulong);
+		return n;
+	}
 	if (dt_type_isstring(ta) || dt_type_isstring(tb)) {
 		/* a char * or char [n] compares with a string as a string */
 		if (!dt_type_isstrcompat(ta) || !dt_type_isstrcompat(tb))
@@ -432,8 +461,10 @@ static DT_NOINLINE dt_node *cook_op3(dt_ctx *ctx, dt_node *n)
 	if (tb->ty_kind == DT_TK_AGGFN || tc->ty_kind == DT_TK_AGGFN)
 		dt_error_node(ctx, n, "D_OP_DYN", "operator ?: operands cannot "
 		    "be of dynamic type");
-	if (dt_type_isstring(tb) && dt_type_isstring(tc)) {
-		n->n_type = ctx->c_t_string;
+	if ((dt_type_isstring(tb) || dt_sema_is_null(n->n_b)) &&
+	    (dt_type_isstring(tc) || dt_sema_is_null(n->n_c)) &&
+	    (dt_type_isstring(tb) || dt_type_isstring(tc))) {
+		n->n_type = ctx->c_t_string;	/* c ? s : NULL: no string */
 	} else if (is_arith(tb) && is_arith(tc)) {
 		n->n_type = arith_result(ctx, tb, tc);
 	} else if (dt_type_isscalar(tb) && dt_type_isscalar(tc) &&
@@ -667,6 +698,8 @@ static DT_NOINLINE dt_node *cook_assign(dt_ctx *ctx, dt_node *n)
 			dt_error_node(ctx, n, "D_OP_SCALAR", "operator %s "
 			    "requires operands of scalar type",
 			    dt_tok_name(n->n_op));
+	} else if (dt_type_isstring(lt) && dt_sema_is_null(n->n_b)) {
+		/* s = 0, self->s = NULL: no string (a dynamic one is freed) */
 	} else if ((!dt_sema_assignable(lt, rt) && !(lt->ty_kind == rt->ty_kind &&
 	    (lt->ty_kind == DT_TK_STACK || lt->ty_kind == DT_TK_SYMADDR))) ||
 	    !dt_sema_ptr_compat(lt, n->n_b)) {

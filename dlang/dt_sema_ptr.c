@@ -225,6 +225,15 @@ dt_node *dt_sema_as_string(dt_ctx *ctx, dt_node *n)
 	return s;
 }
 
+/*
+ * A string's characters: s as a const char * to its first byte, for s[i]
+ * and *s (DTrace's string type is a char array, so both give a char).
+ */
+dt_node *dt_sema_str_chars(dt_ctx *ctx, dt_node *n)
+{
+	return dt_sema_cast_to(ctx, n, dt_type_ptr(ctx, ctx->c_t_char));
+}
+
 /* The same in place: n (cooked, in a list) becomes stringof(n). */
 void dt_sema_string_inplace(dt_ctx *ctx, dt_node *n)
 {

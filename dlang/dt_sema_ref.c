@@ -437,7 +437,8 @@ dt_node *dt_cook_index(dt_ctx *ctx, dt_node *n)
 		dt_ident *lv = scope == DIF_SCOPE_LOCAL ? dt_ident_lookup(
 		    &ctx->c_locals, b->n_str) : NULL;
 		if (scope == DIF_SCOPE_LOCAL && !dt_sema_is_ptrvar(id) &&
-		    (lv == NULL || lv->id_type->ty_kind != DT_TK_ARRAY))
+		    (lv == NULL || (lv->id_type->ty_kind != DT_TK_ARRAY &&
+		    !dt_type_isstring(lv->id_type))))	/* this->s[i]: a char */
 			dt_error_node(ctx, n, "D_ARR_LOCAL", "local variables "
 			    "may not be used as associative arrays: %s",
 			    b->n_str);
@@ -452,6 +453,9 @@ dt_node *dt_cook_index(dt_ctx *ctx, dt_node *n)
 	}
 	/* pointer or array indexing: p[i] is *(p + i) */
 	b = n->n_a = dt_sema_expr(ctx, b);
+	bool str = dt_type_isstring(b->n_type);
+	if (str)	/* s[i]: DTrace's string is a char array; a value */
+		b = n->n_a = dt_sema_str_chars(ctx, b);
 	if (b->n_type->ty_kind != DT_TK_PTR &&
 	    b->n_type->ty_kind != DT_TK_ARRAY) {
 		if (dt_sema_is_dvar(b))
@@ -474,7 +478,8 @@ dt_node *dt_cook_index(dt_ctx *ctx, dt_node *n)
 		    "range for an array of %u elements",
 		    (long long)n->n_args->n_ival, b->n_type->ty_nelem);
 	n->n_type = b->n_type->ty_base;
-	n->n_flags |= DT_NF_LVAL;
+	if (!str)	/* a string's bytes are not written through s[i] */
+		n->n_flags |= DT_NF_LVAL;
 	n->n_ival = -2;		/* marks memory indexing */
 	return n;
 }

@@ -5,8 +5,11 @@
  * Global scalars live in a table of fixed slots (one per variable id).
  * Clause-locals (this->) live in a per-CPU table of the same shape, zeroed
  * at each probe firing.  A slot is an 8-byte "set" word (so that an unset
- * string reads as "" and an unset integer as 0) and then the value: an
- * integer, or a string's bytes (up to strsize, NUL-terminated).
+ * string reads as "" and an unset integer as 0; SLOT_NULL: a string
+ * assigned 0, which reads as the NULL string, as in DTrace) and then the
+ * value: an integer, or a string's bytes (up to strsize, NUL-terminated).
+ * A thread-local or array element that does not exist reads as 0, for a
+ * string too (self->s == NULL is DTrace's test for "not set").
  *
  * Thread-locals (self->) and associative array elements are dynamic
  * variables, kept in the dynamic variable space the way DTrace keeps them:
@@ -451,6 +454,10 @@ static void dynvar_delete(dtrace_dynvar_space_t *d, int cpu, uint32_t idx)
 		dirty_push(d, cpu, idx);
 }
 
+/* A value slot's "set" word: 0 never stored, SLOT_SET a value, SLOT_NULL a by-ref 0. */
+#define SLOT_SET  1u
+#define SLOT_NULL 2u
+
 /* What slot_of() does with a dynamic variable it does not find, or finds. */
 enum slot_op {
 	SLOT_FIND,                        /* loads: the slot if it exists */
@@ -506,11 +513,19 @@ int dtrace_var_load(void *ctx, const dif_varref_t *ref, uint64_t *val)
 	uint8_t *slot = slot_of(s, ref, SLOT_FIND, &cap);
 	bool byref = ref->vr_var->dv_type.dt_flags & DIF_TF_BYREF;
 
-	if (slot == NULL || *(uint64_t *)slot == 0) {
-		static const char unset[8];              /* an unset string reads as "" */
-		/* an unset struct or array is 0 (dif.h): the code reads it as zeroes */
-		*val = byref && ref->vr_var->dv_type.dt_kind == DIF_TYPE_STRING ?
-		       (uint64_t)unset : 0;
+	if (slot == NULL || *(uint64_t *)slot != SLOT_SET) {
+		static const char unset[8];
+		/*
+		 * As in DTrace: a global or clause-local string never assigned
+		 * reads as "" (its zeroed storage); one assigned 0 (SLOT_NULL),
+		 * and a thread-local or array element that does not exist, read
+		 * as 0, the NULL string (s == NULL is true; printing it faults).
+		 * An unset struct or array is 0 (dif.h): the code reads zeroes.
+		 */
+		bool stat = ref->vr_var->dv_kind == DIF_VKIND_SCALAR &&
+		            ref->vr_var->dv_scope != DIF_SCOPE_THREAD;
+		*val = byref && ref->vr_var->dv_type.dt_kind == DIF_TYPE_STRING && stat &&
+		       (slot == NULL || *(uint64_t *)slot == 0) ? (uint64_t)unset : 0;
 		return 0;
 	}
 	*val = byref ? (uint64_t)(slot + 8) : *(uint64_t *)(slot + 8);
@@ -526,6 +541,10 @@ int dtrace_var_store(void *ctx, const dif_varref_t *ref, uint64_t value, const v
 
 	if (slot == NULL)
 		return 0;                       /* deleted, or dropped and counted */
+	if (data == NULL && value == 0 && (ref->vr_var->dv_type.dt_flags & DIF_TF_BYREF)) {
+		*(uint64_t *)slot = SLOT_NULL;  /* a static string (or struct) set to 0 */
+		return 0;
+	}
 	if (data != NULL) {
 		/* At most strsize - 1 bytes and a NUL, and never more than the slot holds. */
 		size_t n = MIN(size, (size_t)MIN(max, s->dts_opts.dov_strsize) - 1);
@@ -534,7 +553,7 @@ int dtrace_var_store(void *ctx, const dif_varref_t *ref, uint64_t value, const v
 	} else {
 		*(uint64_t *)(slot + 8) = value;
 	}
-	*(uint64_t *)slot = 1;
+	*(uint64_t *)slot = SLOT_SET;
 	return 0;
 }
 

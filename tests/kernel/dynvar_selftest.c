@@ -372,8 +372,8 @@ static void fuzz_load(struct fuzz *f, const struct fuzz_entry *k)
 	const struct fuzz_entry *e = model_find(f, k);
 	uint64_t flags = arch_irq_save();
 	dtrace_var_load(f->fz_state, &ref, &v);
-	if (var_is_string(k->fe_var))
-		ok = strcmp((const char *)v, e != NULL ? e->fe_sval : "") == 0;
+	if (var_is_string(k->fe_var))    /* an absent string element reads as NULL */
+		ok = e != NULL ? v != 0 && strcmp((const char *)v, e->fe_sval) == 0 : v == 0;
 	else
 		ok = v == (e != NULL ? e->fe_ival : 0);
 	arch_irq_restore(flags);
