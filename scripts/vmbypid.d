@@ -8,15 +8,16 @@
  *   PID     the process (0 for a kernel thread)
  *   COMM    its name (execname)
  *   EVENT   the vminfo statistic (probename); Sonde's are
- *             as_fault    a fault on a page not mapped yet (demand zero,
- *                         an exec'd program's pages, the stack growing)
  *             cow_fault   a write to a copy-on-write page after fork
+ *             as_fault    a fault on a user address with no page (no
+ *                         demand paging in Sonde: the process dies, or
+ *                         copyin returns EFAULT)
  *             prot_fault  a fault on a page mapped without the access
  *                         asked for
  *           (list them with `dtrace -l -P vminfo`)
  *   COUNT   how often
  *
- *   sonde# dtrace -s /scripts/vmbypid.d -c '/bin/ls /scripts'
+ *   sonde# dtrace -s /scripts/vmbypid.d -c '/bin/pingpong 2'
  *   sonde# dtrace -s /scripts/vmbypid.d            (Ctrl-C to stop)
  *
  * Providers: vminfo (every probe; each firing counts once, whatever arg0,
