@@ -105,6 +105,31 @@ void arch_link_putc(uint8_t c);                   /* polled; thread context */
 void arch_link_irq_on(void);                      /* receive interrupts call link_input() */
 void link_input(uint8_t c);                       /* kernel/link.c: a received byte */
 
+/*
+ * PCI (x86_64: arch/x86_64/pci.c, configuration mechanism #1 and the
+ * IOAPIC; sparc64: stubs that find no PCI device, so no disk there yet).
+ * arch_pci_cfg_read/write: the 32-bit word at off (a multiple of 4, < 256)
+ * of function fn of device dev on bus bus; an absent function reads as all
+ * ones.  arch_pci_io_*: an I/O-space BAR's registers (port numbers as the
+ * BAR gives them).  Any context.
+ * arch_pci_intr_on: route the PCI interrupt line line (the configuration
+ * space's Interrupt Line register, set by the firmware) to the CPUs,
+ * level-triggered, and from then on call dev_intr(dip, fn, arg) on each of
+ * its interrupts; a line may be shared, so fn must ask its device whether
+ * it interrupted.  false (nothing routed) if the line is not usable or has
+ * too many devices.  Boot, thread context.
+ */
+uint32_t arch_pci_cfg_read(int bus, int dev, int fn, int off);
+void arch_pci_cfg_write(int bus, int dev, int fn, int off, uint32_t v);
+uint8_t arch_pci_io_read8(uint32_t port);
+uint16_t arch_pci_io_read16(uint32_t port);
+uint32_t arch_pci_io_read32(uint32_t port);
+void arch_pci_io_write8(uint32_t port, uint8_t v);
+void arch_pci_io_write16(uint32_t port, uint16_t v);
+void arch_pci_io_write32(uint32_t port, uint32_t v);
+struct dev_info;
+bool arch_pci_intr_on(int line, struct dev_info *dip, void (*fn)(void *arg), void *arg);
+
 /* Boot-time set-up of the machine, in the order kmain calls it. */
 void arch_boot_info(uint32_t magic, uint32_t info_phys); /* fills boot_info */
 void arch_cpu_init(void);                         /* descriptor tables, per-CPU base */

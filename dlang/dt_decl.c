@@ -229,6 +229,13 @@ dt_type *dt_type_tagged(dt_ctx *ctx, dt_node *where, dt_tokkind kw, const char *
 			dt_error_node(ctx, where, "D_DECL_TYPERED", "%s "
 			    "redeclared as a different kind of type", key);
 	}
+	/*
+	 * A program's own definition of a tag the kernel has too (a library's
+	 * translator named the kernel's struct buf) is the program's: D's
+	 * types are in a name space of their own, the kernel's in its module's.
+	 */
+	if (id != NULL && defining && id->id_kernel)
+		id = NULL;
 	if (id != NULL) {
 		if (id->id_type->ty_kind != k)
 			dt_error_node(ctx, where, "D_DECL_TYPERED", "%s redeclared "
@@ -242,6 +249,7 @@ dt_type *dt_type_tagged(dt_ctx *ctx, dt_node *where, dt_tokkind kw, const char *
 	if (t != NULL) {		/* the kernel's (dt_ctf.c) */
 		id = dt_ident_insert(ctx, &ctx->c_types, key, DT_IDK_SYMBOL);
 		id->id_type = t;
+		id->id_kernel = true;
 		return t;
 	}
 	t = dt_type_new(ctx, k, k == DT_TK_ENUM ? 4 : 0, key);

@@ -20,11 +20,17 @@
  * ratio to the interval is actv, to the requests the service time),
  * brought up to date whenever the number in flight changes (blk_account).
  *
+ * The sysinfo statistics of buffers are counted here too: bread and bwrite
+ * (with bawrite for a B_ASYNC one) for each request that goes to a device,
+ * just before it does, and lread and lwrite for the buffer cache's
+ * logical reads and writes (blk_count_logical), as the Guide describes them.
+
  * Context: as blkdev.h says.
  *
- * Tests: tests/d/io; tests/e2e/test_disk.py
+ * Tests: tests/d/disk, tests/d/io; tests/e2e/test_disk_crash.py
  */
 #include "kernel/blkdev.h"
+#include "kernel/cpu.h"
 #include "kernel/klib.h"
 #include "kernel/proc.h"          /* errno values */
 #include "kernel/sdt.h"
@@ -92,6 +98,14 @@ void blk_stats_read(struct blkdev *bd, struct blk_stats *out)
 	spin_unlock(&bd->bd_lock);
 }
 
+void blk_count_logical(bool write)
+{
+	if (write)
+		SYSINFO_ADD(lwrite, 1);
+	else
+		SYSINFO_ADD(lread, 1);
+}
+
 void bioinit(struct buf *bp)
 {
 	memset(bp, 0, sizeof *bp);
@@ -115,6 +129,13 @@ int blk_strategy(struct buf *bp)
 	spin_lock(&bd->bd_lock);
 	blk_account(bd, 1);
 	spin_unlock(&bd->bd_lock);
+	if (bp->b_flags & B_WRITE) {
+		SYSINFO_ADD(bwrite, 1);
+		if (bp->b_flags & B_ASYNC)
+			SYSINFO_ADD(bawrite, 1);
+	} else {
+		SYSINFO_ADD(bread, 1);
+	}
 	DTRACE_PROBE1(io__start, bp);
 	int err = bd->bd_strategy(bd, bp);
 	if (err < 0) {

@@ -103,6 +103,9 @@ void blk_each(void (*fn)(struct blkdev *bd, void *arg), void *arg);
 /* blk_stats_read: bd's counters, their times brought up to now.  Any context. */
 void blk_stats_read(struct blkdev *bd, struct blk_stats *out);
 
+/* blk_count_logical: a buffer read (bread) or changed (bdirty, bwrite) in a cache: sysinfo's lread or lwrite.  Any context. */
+void blk_count_logical(bool write);
+
 void bioinit(struct buf *bp);
 int blk_strategy(struct buf *bp);                      /* 0, or a negative errno (nothing queued) */
 int biowait(struct buf *bp);                           /* 0 or a negative errno */

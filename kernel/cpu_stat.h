@@ -25,7 +25,9 @@
  * a moment old, never a torn one.  Any context.
  *
  * What Sonde counts, and where:
- *   sysinfo: cpu_ticks_idle/kernel/user (cpu_stat.c, each scheduler tick),
+ *   sysinfo: bread, bwrite, bawrite (blkdev.c: a buffer goes to a disk),
+ *     lread, lwrite (the buffer cache's logical reads and writes),
+ *     cpu_ticks_idle/kernel/user (cpu_stat.c, each scheduler tick),
  *     idlethread (thread.c: the idle thread starts waiting), intr (arch
  *     trap.c), inv_swtch and pswitch (thread.c's switch), namei (vfs.c: a
  *     path looked up), nthreads (thread.c), procovf (proc.c: the process
@@ -51,6 +53,7 @@
 /* The "sys" statistics Sonde has (field names are the probe names). */
 struct cpu_sysinfo {
 	uint64_t cpu_ticks_idle, cpu_ticks_kernel, cpu_ticks_user;
+	uint64_t bawrite, bread, bwrite, lread, lwrite;
 	uint64_t idlethread, intr, inv_swtch, namei, nthreads, procovf, pswitch;
 	uint64_t readch, writech, sysread, syswrite, sysexec, sysfork, syscall, trap, xcalls;
 };

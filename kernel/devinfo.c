@@ -42,10 +42,10 @@ void dev_attach(struct dev_info *dip, const char *node, const char *driver)
 		devs[ndevs++] = dip;
 }
 
-void dev_intr(struct dev_info *dip, void (*handler)(void))
+void dev_intr(struct dev_info *dip, void (*handler)(void *arg), void *arg)
 {
 	DTRACE_PROBE1(interrupt__start, dip);
-	handler();
+	handler(arg);
 	dip->devi_intrs++;
 	DTRACE_PROBE1(interrupt__complete, dip);
 }

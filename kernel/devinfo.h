@@ -17,7 +17,8 @@
  * dev_attach(dip, node, driver): number the device among its driver's
  * (instance 0, 1, ...) and give it the driver's major number (boot, before
  * its interrupts are on).
- * dev_intr(dip, handler): run a device's interrupt handler between the sdt
+ * dev_intr(dip, handler, arg): run a device's interrupt handler, handler(arg)
+ * (arg: the driver's per-device state, or NULL), between the sdt
  * probes interrupt-start and interrupt-complete, each with arg0 dip, as the
  * Guide documents them ("immediately before calling into a device's
  * interrupt handler", "immediately after returning from" it).  The clock
@@ -53,7 +54,7 @@ struct devnames {
 extern struct devnames devnamesp[DEV_MAJORS];
 
 void dev_attach(struct dev_info *dip, const char *node, const char *driver);
-void dev_intr(struct dev_info *dip, void (*handler)(void));
+void dev_intr(struct dev_info *dip, void (*handler)(void *arg), void *arg);
 
 /* dev_each: call fn for every attached device, in attach order (the devices command). */
 void dev_each(void (*fn)(const struct dev_info *dip, void *arg), void *arg);

@@ -8,7 +8,7 @@
  * Files so far: the console (fds 0, 1 of a process started from it), its
  * error stream (fd 2), /dev/null and /dev/zero, the boot archive's files
  * (read-only), directories (read with fo_readdir), /tmp's files
- * (kernel/tmpfs.c) and pipes (kernel/pipe.c).  Paths are resolved by
+ * (kernel/tmpfs.c), /disk's (kernel/ext2.c) and pipes (kernel/pipe.c).  Paths are resolved by
  * kernel/vfs.c.
  */
 #ifndef SONDE_FILE_H
@@ -55,6 +55,8 @@ struct file_ops {
 	void (*fo_stat)(struct file *f, struct file_stat *st);   /* fstat (may be NULL: from fo_mode and fo_size) */
 	/* fo_truncate: cut (or extend with zeros) to size bytes: 0 or a negative errno (may be NULL: -EINVAL). */
 	int (*fo_truncate)(struct file *f, uint64_t size);
+	/* fo_fsync: the file's data and metadata on the disk before it returns: 0 or a negative errno (may be NULL: nothing to write). */
+	int (*fo_fsync)(struct file *f);
 };
 
 struct file {
@@ -103,10 +105,10 @@ int file_open(const char *path, int flags, struct file **out);
 
 /*
  * The path layer's other calls (kernel/vfs.c), Linux's semantics and
- * errors; only /tmp can change (elsewhere -EROFS).  Thread context.
+ * errors; only /tmp and /disk can change (elsewhere -EROFS).  Thread context.
  *   file_stat      stat(2) of path (links are not followed: there are none)
  *   file_unlink    unlink(2);  file_mkdir mkdir(2);  file_rmdir rmdir(2)
- *   file_rename    rename(2), within /tmp
+ *   file_rename    rename(2), within /tmp or /disk (-EXDEV between)
  *   file_read_all  the whole of a regular file, in a kmalloc'd buffer
  *                  (*len bytes, NUL after them) the caller frees
  */
@@ -118,11 +120,31 @@ int file_rename(const char *from, const char *to);
 int file_read_all(const char *path, char **buf, size_t *len);
 
 /*
+ * file_name_path: nf, a struct file that is only a name, for the fsinfo
+ * probes of calls that take a path (mkdir, unlink, ...): path normalized
+ * into buf (size bytes) and its file system, as file_open names the files
+ * it opens.  0, or -1 if the path does not normalize (nf is then nameless).
+ */
+int file_name_path(const char *path, struct file *nf, char *buf, size_t size);
+
+/*
  * file_strerror: what strerror(3) says of err, a negative errno the calls
  * above return ("No such file or directory" for -ENOENT); "I/O error" for
  * one they never return.  Any context.
  */
 const char *file_strerror(int err);
+
+/*
+ * vfs_disk_mount: mount /disk on the first registered block device that
+ * holds an ext2 file system (kernel/ext2.c); none, or a bad one: a line
+ * saying so (with verbose, or when there were disks) and no /disk.  Once,
+ * at boot, in thread context, before any process runs.
+ * file_sync: sync(2): every file system's changes on the disk (0 or -EIO).
+ * file_fsync: fsync(2) of an open file: its data and metadata on the disk.
+ */
+void vfs_disk_mount(bool verbose);
+int file_sync(void);
+int file_fsync(struct file *f);
 
 /* file_truncate: ftruncate(2) of an open file: 0, or -EINVAL (not a regular file), -ENOSPC.  Thread context. */
 int file_truncate(struct file *f, uint64_t size);

@@ -20,14 +20,17 @@
 #include "kernel/boot.h"
 #include "kernel/console.h"
 #include "kernel/ctf.h"
+#include "kernel/file.h"
 #include "kernel/cpu.h"
 #include "kernel/kfile.h"
 #include "kernel/link.h"
 #include "kernel/klib.h"
 #include "kernel/mem.h"
+#include "kernel/pci.h"
 #include "kernel/selftest.h"
 #include "kernel/thread.h"
 #include "kernel/time.h"
+#include "kernel/virtio_blk.h"
 #include "kernel/init.h"
 #include "kernel/pid_isa.h"
 #include "kernel/prov_isa.h"
@@ -86,6 +89,7 @@ static void init_main(void *arg)
 
 	(void)arg;
 	thread_bind(0);                /* the console's thread lives on the boot CPU */
+	vfs_disk_mount(!cmdline_get(boot_info.bi_cmdline, "quiet", NULL, 0));   /* /disk */
 	if (cmdline_get(boot_info.bi_cmdline, "selftest", NULL, 0))
 		arch_poweroff(selftest_run_all() == 0 ? 0 : 1);
 	/* A command's status keeps its low byte, as exit(2) does: exit(-1) is 255, not a crash. */
@@ -122,6 +126,8 @@ void kmain(uint32_t magic, uint32_t info)
 	pid_prov_init();               /* user instructions: pid123:prog:main:entry, ... */
 	console_init_irq();            /* serial input by interrupt */
 	link_init();                   /* the link to another machine (/dev/link), if there is one */
+	pci_init();                    /* the PCI devices (none on sparc64 yet) */
+	vioblk_attach_all();           /* virtio disks: vioblk0, ... (kernel/blkdev.h) */
 	if (!cmdline_get(boot_info.bi_cmdline, "nosmp", NULL, 0))
 		arch_smp_start();      /* the other processors, each to its idle loop */
 	banner();

@@ -23,6 +23,7 @@
 #include "kernel/klib.h"
 #include "kernel/mem.h"
 #include "kernel/proc.h"
+#include "kernel/sdt.h"
 #include "kernel/syscall.h"
 #include "kernel/thread.h"
 #include "kernel/time.h"
@@ -102,6 +103,7 @@ int64_t sys_read(const uint64_t a[6])
 		return -EBADF;
 	if (f->f_ops->fo_read == NULL)
 		return -EBADF;
+	DTRACE_PROBE2(fsinfo__read, f, a[2]);
 	SYSINFO_ADD(sysread, 1);
 	int64_t r = f->f_ops->fo_read(f, buf, MIN(a[2], sizeof(buf)));
 	if (r > 0 && arch_copyout(a[1], buf, (size_t)r) < 0)
@@ -137,6 +139,7 @@ int64_t sys_write(const uint64_t a[6])
 
 	if (f == NULL || f->f_ops->fo_write == NULL)
 		return -EBADF;
+	DTRACE_PROBE2(fsinfo__write, f, a[2]);
 	SYSINFO_ADD(syswrite, 1);
 	int64_t r = sys_write_all(f, a[1], a[2]);
 	if (r >= 0)
@@ -150,6 +153,7 @@ int64_t sys_close(const uint64_t a[6])
 
 	if (fd_file(a[0]) == NULL)
 		return -EBADF;
+	DTRACE_PROBE2(fsinfo__close, p->p_files[a[0]], 0);
 	file_unref(p->p_files[a[0]]);
 	p->p_files[a[0]] = NULL;
 	return 0;
@@ -187,6 +191,7 @@ int64_t sys_fstat(const uint64_t a[6])
 
 	if (f == NULL)
 		return -EBADF;
+	DTRACE_PROBE2(fsinfo__getattr, f, 0);
 	file_stat_of(f, &fs);
 	return stat_out(a[1], &fs);
 }
@@ -201,14 +206,31 @@ static int path_in(char *buf, size_t size, uint64_t uaddr)
 	return 0;
 }
 
+/*
+ * fsinfo_path: fire fsinfo's probe for a call on a path (lookup, remove,
+ * mkdir ...): args[0] the path's fileinfo_t (a struct file that is only a
+ * name), arg1 0.  The probes are sdt sites named fsinfo__<op>
+ * (trace/prov_sdt.c publishes them as fsinfo:::<op>), so each call has its
+ * own site here.
+ */
+#define FSINFO_PATH(op, path) do { \
+	char fp_buf_[258]; \
+	struct file fp_nf_; \
+	file_name_path((path), &fp_nf_, fp_buf_, sizeof(fp_buf_)); \
+	DTRACE_PROBE2(fsinfo__##op, &fp_nf_, 0); \
+} while (0)
+
 int64_t sys_stat(const uint64_t a[6])
 {
 	char path[256];
 	struct file_stat fs;
 	int r = path_in(path, sizeof(path), a[0]);
 
-	if (r == 0)
+	if (r == 0) {
+		FSINFO_PATH(lookup, path);
+		FSINFO_PATH(getattr, path);
 		r = file_stat(path, &fs);
+	}
 	return r < 0 ? r : stat_out(a[1], &fs);
 }
 
@@ -217,12 +239,38 @@ int64_t sys_lstat(const uint64_t a[6])
 	return sys_stat(a);                        /* no symbolic links */
 }
 
+/* sync(2): every change on the disk before it returns (Linux's sync returns nothing; 0 here). */
+int64_t sys_sync(const uint64_t a[6])
+{
+	(void)a;
+	file_sync();
+	return 0;
+}
+
+/* fsync(2): the file's data and metadata on the disk (biowait done) before it returns. */
+int64_t sys_fsync(const uint64_t a[6])
+{
+	struct file *f = fd_file(a[0]);
+
+	return f == NULL ? -EBADF : file_fsync(f);
+}
+
+/* fdatasync(2): fsync's, since the inode goes with the data anyway. */
+int64_t sys_fdatasync(const uint64_t a[6])
+{
+	return sys_fsync(a);
+}
+
 int64_t sys_unlink(const uint64_t a[6])
 {
 	char path[256];
 	int r = path_in(path, sizeof(path), a[0]);
 
-	return r < 0 ? r : file_unlink(path);
+	if (r < 0)
+		return r;
+	FSINFO_PATH(lookup, path);
+	FSINFO_PATH(remove, path);
+	return file_unlink(path);
 }
 
 int64_t sys_mkdir(const uint64_t a[6])
@@ -230,7 +278,11 @@ int64_t sys_mkdir(const uint64_t a[6])
 	char path[256];
 	int r = path_in(path, sizeof(path), a[0]);
 
-	return r < 0 ? r : file_mkdir(path);      /* the mode is not kept: no permissions */
+	if (r < 0)
+		return r;
+	FSINFO_PATH(lookup, path);
+	FSINFO_PATH(mkdir, path);
+	return file_mkdir(path);                  /* the mode is not kept: no permissions */
 }
 
 int64_t sys_rmdir(const uint64_t a[6])
@@ -238,7 +290,11 @@ int64_t sys_rmdir(const uint64_t a[6])
 	char path[256];
 	int r = path_in(path, sizeof(path), a[0]);
 
-	return r < 0 ? r : file_rmdir(path);
+	if (r < 0)
+		return r;
+	FSINFO_PATH(lookup, path);
+	FSINFO_PATH(rmdir, path);
+	return file_rmdir(path);
 }
 
 int64_t sys_rename(const uint64_t a[6])
@@ -248,7 +304,11 @@ int64_t sys_rename(const uint64_t a[6])
 
 	if (r == 0)
 		r = path_in(to, sizeof(to), a[1]);
-	return r < 0 ? r : file_rename(from, to);
+	if (r < 0)
+		return r;
+	FSINFO_PATH(lookup, from);
+	FSINFO_PATH(rename, from);
+	return file_rename(from, to);
 }
 
 /* dirent_encode: de as a struct linux_dirent64 in rec (next: the offset after it); its length. */
@@ -284,6 +344,7 @@ int64_t sys_getdents64(const uint64_t a[6])
 		return -EBADF;
 	if (f->f_ops->fo_readdir == NULL)
 		return -ENOTDIR;
+	DTRACE_PROBE2(fsinfo__readdir, f, a[2]);
 	struct file_dirent *de = kmalloc(sizeof(*de));
 	if (de == NULL)
 		return -ENOMEM;
@@ -321,6 +382,7 @@ int64_t sys_lseek(const uint64_t a[6])
 		return -EINVAL;
 	if (off < 0)
 		return -EINVAL;
+	DTRACE_PROBE2(fsinfo__seek, f, off);
 	f->f_off = (uint64_t)off;
 	return off;
 }
@@ -335,9 +397,13 @@ static int64_t open_path(uint64_t upath, int flags)
 
 	if (r < 0)
 		return r;
+	FSINFO_PATH(lookup, path);
+	if (flags & FILE_O_CREAT)
+		FSINFO_PATH(create, path);
 	r = file_open(path, flags, &f);
 	if (r < 0)
 		return r;
+	DTRACE_PROBE2(fsinfo__open, f, flags);
 	if ((r = fd_alloc(p, f)) < 0)
 		file_unref(f);
 	return r;
@@ -361,6 +427,7 @@ int64_t sys_ioctl(const uint64_t a[6])
 
 	if (f == NULL)
 		return -EBADF;
+	DTRACE_PROBE2(fsinfo__ioctl, f, a[1]);
 	if (a[1] != TCGETS || !f->f_ops->fo_tty)
 		return -ENOTTY;
 	memset(termios, 0, sizeof(termios));

@@ -1,5 +1,5 @@
 /*
- * vfs.c - the path layer: one name space over the boot archive, /dev and /tmp.
+ * vfs.c - the path layer: one name space over the boot archive, /dev, /tmp and /disk.
  *
  * Theory.  Every path is first normalized (vfs_norm): made absolute (the
  * working directory is always "/"), "//" and "." dropped, ".." taken
@@ -10,6 +10,9 @@
  *     joined to another; nothing can be created there;
  *   - "tmp" and below: the writable in-memory file system (kernel/tmpfs.c),
  *     which gets the rest of the path relative to /tmp;
+ *   - "disk" and below, when a disk was mounted at boot (vfs_disk_mount):
+ *     the ext2 file system (kernel/ext2.c), which gets the rest of the path
+ *     relative to /disk as tmpfs does; without one, /disk is not there;
  *   - anything else: the boot archive (kernel/kfile.h), read-only (EROFS
  *     for anything that would change it).  It has no directories as such:
  *     a directory is a proper prefix of some file's name, so "bin" is one
@@ -28,7 +31,9 @@
  *
  * Tests: tests/e2e/test_shell_pipes.py, tests/e2e/test_commands.py
  */
+#include "kernel/blkdev.h"
 #include "kernel/cpu.h"
+#include "kernel/ext2.h"
 #include "kernel/file.h"
 #include "kernel/kfile.h"
 #include "kernel/klib.h"
@@ -39,19 +44,21 @@
 
 #define VFS_PATH_MAX 256
 
+/* The ext2 file system at /disk, or NULL; set once at boot (vfs_disk_mount), before any process runs. */
+static struct ext2fs *vfs_disk;
+
 /* --- normalizing ------------------------------------------------------------------ */
 
 /*
- * vfs_norm: path as described above into out (size bytes); *dir is set if
+ * vfs_norm_only: path as described above into out (size bytes); *dir is set if
  * it ended in "/" (it must then be a directory).  0 or -ENAMETOOLONG,
  * -ENOENT for "".
  */
-static int vfs_norm(const char *path, char *out, size_t size, bool *dir)
+static int vfs_norm_only(const char *path, char *out, size_t size, bool *dir)
 {
 	size_t n = 0;
 	const char *p = path;
 
-	SYSINFO_ADD(namei, 1);                      /* a name looked up */
 	if (*path == '\0')
 		return -ENOENT;
 	*dir = false;
@@ -83,6 +90,13 @@ static int vfs_norm(const char *path, char *out, size_t size, bool *dir)
 	}
 	out[n] = '\0';
 	return 0;
+}
+
+/* vfs_norm: vfs_norm_only, counted as a name looked up (sysinfo's namei). */
+static int vfs_norm(const char *path, char *out, size_t size, bool *dir)
+{
+	SYSINFO_ADD(namei, 1);
+	return vfs_norm_only(path, out, size, dir);
 }
 
 /* vfs_under: is p "top" or below it?  Then *rest is what follows "top/" ("" for top itself). */
@@ -213,12 +227,12 @@ static bool vfs_dev_link(void)
 	return st.ls_present;
 }
 
-/* root_extra: the root's entries after the archive's: dev, tmp. */
+/* root_extra: the root's entries after the archive's: dev, tmp, and disk when mounted. */
 static int root_extra(uint64_t idx, struct file_dirent *de)
 {
-	static const char *const extra[] = { "dev", "tmp" };
+	static const char *const extra[] = { "dev", "tmp", "disk" };
 
-	if (idx >= ARRAY_SIZE(extra))
+	if (idx >= ARRAY_SIZE(extra) - (vfs_disk == NULL))
 		return 0;
 	kstrlcpy(de->de_name, extra[idx], sizeof(de->de_name));
 	de->de_type = FILE_DT_DIR;
@@ -379,7 +393,22 @@ static int vfs_open_boot(const char *p, int flags, bool dir, struct file **out)
  * file (/dev's) keeps the name it has; without memory for the name the
  * file goes unnamed ("<unknown>" in D).
  */
-static void vfs_name_file(struct file *f, const char *p, const char *fs, const char *mount, int flags)
+/* vfs_where: the file system holding the normalized path p (its type, as fileinfo_t's fi_fs), and its mount point. */
+static void vfs_where(const char *p, const char **fs, const char **mount)
+{
+	const char *rest;
+
+	if (vfs_under(p, "dev", &rest))
+		*fs = "devfs", *mount = "/dev";
+	else if (vfs_under(p, "tmp", &rest))
+		*fs = "tmpfs", *mount = "/tmp";
+	else if (vfs_disk != NULL && vfs_under(p, "disk", &rest))
+		*fs = "ext2", *mount = "/disk";
+	else
+		*fs = "bootfs", *mount = "/";
+}
+
+static void vfs_name_file(struct file *f, const char *p, int flags)
 {
 	if (f->f_path != NULL || __atomic_load_n(&f->f_refs, __ATOMIC_RELAXED) != 1)
 		return;                                 /* shared (/dev's): named already, or not ours to name */
@@ -391,8 +420,7 @@ static void vfs_name_file(struct file *f, const char *p, const char *fs, const c
 		f->f_path = s;
 		f->f_path_heap = true;
 	}
-	f->f_fs = fs;
-	f->f_mount = mount;
+	vfs_where(p, &f->f_fs, &f->f_mount);
 	f->f_oflags = flags;
 }
 
@@ -405,19 +433,16 @@ int file_open(const char *path, int flags, struct file **out)
 
 	if (r < 0)
 		return r;
-	const char *fs, *mount;
-	if (vfs_under(p, "dev", &rest)) {
+	if (vfs_under(p, "dev", &rest))
 		r = vfs_open_dev(rest, flags, dir, out);
-		fs = "devfs", mount = "/dev";
-	} else if (vfs_under(p, "tmp", &rest)) {
+	else if (vfs_under(p, "tmp", &rest))
 		r = vfs_open_tmp(rest, flags, dir, out);
-		fs = "tmpfs", mount = "/tmp";
-	} else {
+	else if (vfs_disk != NULL && vfs_under(p, "disk", &rest))
+		r = ext2_open(vfs_disk, rest, flags | (dir ? FILE_O_DIRECTORY : 0), out);
+	else
 		r = vfs_open_boot(p, flags, dir, out);
-		fs = "bootfs", mount = "/";
-	}
 	if (r == 0)
-		vfs_name_file(*out, p, fs, mount, flags);
+		vfs_name_file(*out, p, flags);
 	return r;
 }
 
@@ -453,6 +478,10 @@ int file_stat(const char *path, struct file_stat *st)
 		r = tmpfs_stat(rest, st);
 		return r == 0 && dir && (st->fs_mode & FILE_S_IFMT) != FILE_S_IFDIR ? -ENOTDIR : r;
 	}
+	if (vfs_disk != NULL && vfs_under(p, "disk", &rest)) {
+		r = ext2_stat(vfs_disk, rest, st);
+		return r == 0 && dir && (st->fs_mode & FILE_S_IFMT) != FILE_S_IFDIR ? -ENOTDIR : r;
+	}
 	struct file *f;
 	if ((r = file_open(path, 0, &f)) < 0)
 		return r;
@@ -461,9 +490,9 @@ int file_stat(const char *path, struct file_stat *st)
 	return 0;
 }
 
-/* --- changing the tree: only /tmp can ------------------------------------------------------- */
+/* --- changing the tree: only /tmp and /disk can ----------------------------------------------- */
 
-/* vfs_outside: the error for changing p outside /tmp: what is missing, else read-only. */
+/* vfs_outside: the error for changing p outside /tmp and /disk: what is missing, else read-only. */
 static int vfs_outside(const char *path, bool want_dir, bool creating)
 {
 	struct file_stat st;
@@ -481,7 +510,15 @@ static int vfs_outside(const char *path, bool want_dir, bool creating)
 	return -EROFS;
 }
 
-/* vfs_tmp_path: path normalized, and in /tmp: its part below /tmp in *rest; 0, 1 (not in /tmp) or an error. */
+#define VFS_IN_TMP  0
+#define VFS_OUTSIDE 1
+#define VFS_IN_DISK 2
+
+/*
+ * vfs_tmp_path: path normalized into p, and where it is: VFS_IN_TMP or
+ * VFS_IN_DISK (its part below the mount point in *rest), VFS_OUTSIDE, or
+ * a negative errno.
+ */
 static int vfs_tmp_path(const char *path, char *p, const char **rest)
 {
 	bool dir;
@@ -489,7 +526,9 @@ static int vfs_tmp_path(const char *path, char *p, const char **rest)
 
 	if (r < 0)
 		return r;
-	return vfs_under(p, "tmp", rest) ? 0 : 1;
+	if (vfs_under(p, "tmp", rest))
+		return VFS_IN_TMP;
+	return vfs_disk != NULL && vfs_under(p, "disk", rest) ? VFS_IN_DISK : VFS_OUTSIDE;
 }
 
 int file_unlink(const char *path)
@@ -498,6 +537,8 @@ int file_unlink(const char *path)
 	const char *rest;
 	int r = vfs_tmp_path(path, p, &rest);
 
+	if (r == VFS_IN_DISK)
+		return ext2_unlink(vfs_disk, rest);
 	if (r != 0)
 		return r < 0 ? r : vfs_outside(path, false, false);
 	return *rest == '\0' ? -EISDIR : tmpfs_unlink(rest);
@@ -509,6 +550,8 @@ int file_mkdir(const char *path)
 	const char *rest;
 	int r = vfs_tmp_path(path, p, &rest);
 
+	if (r == VFS_IN_DISK)
+		return ext2_mkdir(vfs_disk, rest);
 	if (r != 0)
 		return r < 0 ? r : vfs_outside(path, true, true);
 	return tmpfs_mkdir(rest);
@@ -520,6 +563,8 @@ int file_rmdir(const char *path)
 	const char *rest;
 	int r = vfs_tmp_path(path, p, &rest);
 
+	if (r == VFS_IN_DISK)
+		return ext2_rmdir(vfs_disk, rest);
 	if (r != 0)
 		return r < 0 ? r : *p == '\0' ? -EBUSY : vfs_outside(path, true, false);
 	return *rest == '\0' ? -EBUSY : tmpfs_rmdir(rest);
@@ -534,14 +579,74 @@ int file_rename(const char *from, const char *to)
 
 	if (a < 0 || b < 0)
 		return a < 0 ? a : b;
-	if (a == 1) {
+	if (a == VFS_OUTSIDE) {
 		struct file_stat st;
 		int r = file_stat(from, &st);
 		return r < 0 ? r : -EROFS;
 	}
-	if (b == 1)
-		return -EXDEV;
-	return tmpfs_rename(rf, rt);
+	if (b != a)
+		return -EXDEV;                     /* another file system */
+	return a == VFS_IN_DISK ? ext2_rename(vfs_disk, rf, rt) : tmpfs_rename(rf, rt);
+}
+
+/* --- the disk ------------------------------------------------------------------------------- */
+
+struct disk_scan {
+	struct blkdev *ds_found;
+	int ds_seen;
+};
+
+static void disk_scan_one(struct blkdev *bd, void *arg)
+{
+	struct disk_scan *ds = arg;
+
+	ds->ds_seen++;
+	if (ds->ds_found == NULL && ext2_probe(bd))
+		ds->ds_found = bd;
+}
+
+void vfs_disk_mount(bool verbose)
+{
+	struct disk_scan ds = { 0 };
+
+	blk_each(disk_scan_one, &ds);
+	if (ds.ds_found == NULL) {
+		if (verbose || ds.ds_seen > 0)
+			kprintf("disk: %s: /disk not mounted\n",
+			        ds.ds_seen == 0 ? "no disk" : "no disk holds an ext2 file system");
+		return;
+	}
+	struct ext2fs *fs;
+	if (ext2_mount(ds.ds_found, "/disk", &fs) < 0) {
+		kprintf("disk: %s: /disk not mounted\n", ds.ds_found->bd_statname);
+		return;
+	}
+	vfs_disk = fs;
+	ds.ds_found->bd_fstype = "ext2";            /* for the io provider's fileinfo_t */
+	ds.ds_found->bd_mount = "/disk";
+	if (verbose) {
+		struct ext2_info ei;
+		ext2_info(fs, &ei);
+		kprintf("disk: /disk is ext2 on %s, %llu KiB, %llu KiB free%s\n", ds.ds_found->bd_statname,
+		        (unsigned long long)(ei.ei_blocks * ei.ei_bsize / 1024),
+		        (unsigned long long)(ei.ei_bfree * ei.ei_bsize / 1024),
+		        ext2_readonly(fs) ? ", read-only" : "");
+	}
+}
+
+struct ext2fs *vfs_disk_fs(void)
+{
+	return vfs_disk;
+}
+
+int file_sync(void)
+{
+	return vfs_disk != NULL ? ext2_sync(vfs_disk) : 0;
+}
+
+int file_fsync(struct file *f)
+{
+	return f->f_ops->fo_fsync != NULL ? f->f_ops->fo_fsync(f) : 0;
 }
 
 /* --- reading a whole file ------------------------------------------------------------------- */
@@ -598,6 +703,26 @@ const char *file_strerror(int err)
 	case -ENAMETOOLONG: return "File name too long";
 	case -ENOMEM:  return "Cannot allocate memory";
 	case -EPIPE:   return "Broken pipe";
+	case -ENOTEMPTY: return "Directory not empty";
+	case -EXDEV:   return "Invalid cross-device link";
+	case -EBUSY:   return "Device or resource busy";
+	case -EINVAL:  return "Invalid argument";
+	case -EFBIG:   return "File too large";
 	}
 	return "I/O error";
+}
+
+/* --- naming a path for the fsinfo provider ------------------------------------------------ */
+
+int file_name_path(const char *path, struct file *nf, char *buf, size_t size)
+{
+	bool dir;
+
+	*nf = (struct file){ 0 };
+	if (size < 2 || vfs_norm_only(path, buf + 1, size - 1, &dir) < 0)
+		return -1;
+	buf[0] = '/';
+	nf->f_path = buf;
+	vfs_where(buf + 1, &nf->f_fs, &nf->f_mount);
+	return 0;
 }

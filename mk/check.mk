@@ -48,11 +48,15 @@ check-deps:
 SELFTEST_QEMU := $(QEMU) -display none -serial stdio -no-reboot -m $(MEM) \
                  -device isa-debug-exit,iobase=0xf4,iosize=0x04 -kernel $(BUILD)/kernel.elf
 
-# The self-tests run on one CPU and again on four.
-selftest-check: $(BUILD)/kernel.elf
+# The self-tests run on one CPU and again on four, each time with a fresh
+# copy of build/disk.img as a virtio disk (blk_virtio writes to it).
+SELFTEST_DISK := -drive file=$(BUILD)/selftest-disk.img,if=none,id=disk0,format=raw \
+                 -device virtio-blk-pci,drive=disk0
+selftest-check: $(BUILD)/kernel.elf $(BUILD)/disk.img
 	@set -e; for n in 1 4; do \
 	echo "== in-kernel self-tests, $$n CPU(s)"; \
-	s=0; timeout 300 $(SELFTEST_QEMU) -smp $$n -append selftest > $(BUILD)/selftest.log 2>&1 || s=$$?; \
+	cp $(BUILD)/disk.img $(BUILD)/selftest-disk.img; \
+	s=0; timeout 300 $(SELFTEST_QEMU) $(SELFTEST_DISK) -smp $$n -append selftest > $(BUILD)/selftest.log 2>&1 || s=$$?; \
 	grep -E '^(not )?ok |^#|^1\.\.' $(BUILD)/selftest.log | tr -d '\r'; \
 	if [ $$s -ne 33 ]; then echo "selftest: QEMU exit status $$s (33 = all passed)"; \
 		tail -30 $(BUILD)/selftest.log; exit 1; fi; done
@@ -133,21 +137,21 @@ stress-mix: all
 # The D programs of tests/d, each run in a booted guest by tools/dtrace
 # (illumos naming: tst.*.d succeed, err.D_TAG.*.d fail with that tag, .out
 # and .err golden output); two at a time.
-dtest-check: $(BUILD)/kernel.elf
+dtest-check: $(BUILD)/kernel.elf $(BUILD)/disk.img
 	@echo "== D programs (tests/d)"
 	@$(PYTHON) tools/dtest.py tests/d
 
 # The same programs on four CPUs: those that can fire on more than one
 # (the compile-error ones, and those that only fire BEGIN/END/ERROR, run on
 # one CPU whatever the machine has).
-dtest-smp-check: $(BUILD)/kernel.elf
+dtest-smp-check: $(BUILD)/kernel.elf $(BUILD)/disk.img
 	@echo "== D programs (tests/d), 4 CPUs"
 	@SONDE_CPUS=4 $(PYTHON) tools/dtest.py --runtime-only --multi-cpu tests/d
 
 # The fbt programs again with every entry probe on the trap (booted
 # nofbtjump): jump-optimised entry is the default, this keeps the trap path
 # (and `nofbtjump` itself) covered.  A few seconds.
-dtest-nojump-check: $(BUILD)/kernel.elf
+dtest-nojump-check: $(BUILD)/kernel.elf $(BUILD)/disk.img
 	@echo "== D programs (tests/d/fbt), fbt entry probes trapping (nofbtjump)"
 	@SONDE_APPEND=nofbtjump $(PYTHON) tools/dtest.py --runtime-only tests/d/fbt
 
@@ -166,7 +170,7 @@ dtest-variants: $(BUILD)/kernel.elf
 # installed: the tests wait on their guests more than they compute, and each
 # has guests and files of its own.  E2E_JOBS=1 runs them one at a time.
 E2E_JOBS ?= $(shell $(PYTHON) -c 'import xdist' 2>/dev/null && echo 2 || echo 1)
-e2e-check: $(BUILD)/kernel.elf $(BUILD)/sonde.iso
+e2e-check: $(BUILD)/kernel.elf $(BUILD)/sonde.iso $(BUILD)/disk.img
 	$(PYTHON) -m pytest -q $(if $(filter-out 1,$(E2E_JOBS)),-n $(E2E_JOBS)) tests/e2e
 
 # The SunRay replay at full size (docs/labs/sunray.md): 16 users, 3 applets,
@@ -182,6 +186,7 @@ bench: deps all
 	@$(PYTHON) tools/bench_smp.py
 	@$(PYTHON) tools/bench_proc.py
 	@$(PYTHON) tools/bench_pid.py
+	@$(PYTHON) tools/bench_disk.py
 	@$(MAKE) --no-print-directory sparc64
 	@$(PYTHON) tools/bench_sparc64.py
 	@$(PYTHON) tools/bench.py --build $(BUILD)
@@ -191,7 +196,7 @@ fuzz:
 
 # The differential fuzzer (tools/difffuzz.py): random D programs, 1 CPU vs 4.
 DIFFFUZZ_N ?= 200
-difffuzz-check: $(BUILD)/kernel.elf
+difffuzz-check: $(BUILD)/kernel.elf $(BUILD)/disk.img
 	@$(PYTHON) tools/difffuzz.py -n 6 --seed 1 --batch 6
 difffuzz: $(BUILD)/kernel.elf
 	@$(PYTHON) tools/difffuzz.py -n $(DIFFFUZZ_N) --batch 8

@@ -10,6 +10,10 @@
 #   make debug               QEMU stopped at the first instruction, waiting
 #                            for gdb; then: gdb -x build/gdbinit
 #
+# Every boot but sparc64's attaches build/disk.img (mk/disk.mk) as a
+# virtio disk, written in place (DISK=path: another image; DISK=none: none);
+# with BOOT=efi it comes before the ESP's drive, so it is vioblk0.
+#
 # The serial console is the terminal.  Ctrl-C goes to Sonde (signal=off);
 # leave with `halt` at the prompt, or Ctrl-A x.  QEMU's exit status 33 means
 # a clean power-off; 3 a crash.
@@ -18,6 +22,13 @@ QEMU_COMMON := $(QEMU) -display none -no-reboot -m $(MEM) -smp $(CPUS) \
                -device isa-debug-exit,iobase=0xf4,iosize=0x04
 QEMU_SERIAL := -chardev stdio,id=con0,mux=on,signal=off -serial chardev:con0 \
                -mon chardev=con0,mode=readline
+# The disk: build/disk.img is made if missing; another DISK must exist.
+DISK      ?= $(BUILD)/disk.img
+ifeq ($(DISK),none)
+QEMU_DISK :=
+else
+QEMU_DISK := -drive file=$(DISK),if=none,id=disk0,format=raw -device virtio-blk-pci,drive=disk0
+endif
 # OVMF with its variables in RAM (nothing persists between runs); no NIC, so
 # that a failed disk boot does not wait for a network boot.
 OVMF      := /usr/share/ovmf/OVMF.fd
@@ -39,6 +50,7 @@ else
 QEMU_BOOT := -cdrom $(BUILD)/sonde.iso
 RUN_DEPS  := $(BUILD)/sonde.iso
 endif
+RUN_DEPS  += $(filter $(BUILD)/disk.img,$(DISK))
 
 .PHONY: run debug deps boot-unknown
 boot-unknown:
@@ -52,7 +64,7 @@ run: sparc64-run
 else
 run: deps
 	@$(MAKE) --no-print-directory $(RUN_DEPS)
-	@$(QEMU_COMMON) $(QEMU_SERIAL) $(QEMU_BOOT); s=$$?; \
+	@$(QEMU_COMMON) $(QEMU_SERIAL) $(QEMU_DISK) $(QEMU_BOOT); s=$$?; \
 	case $$s in 33) exit 0;; 3) echo "sonde: the kernel crashed (QEMU status 3)"; exit 1;; \
 	*) echo "sonde: QEMU exited with status $$s"; [ $$s -gt 33 ] && exit 0; exit 1;; esac
 endif

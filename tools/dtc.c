@@ -59,7 +59,7 @@ host_match(void *arg, const dt_probedesc *pd)
 {
 	(void)arg;
 	static const char *const provs[] = { "dtrace", "fbt", "sdt",
-	    "profile", "lockstat", "sysinfo", "vminfo", "io", "syscall", "proc", "sched" };
+	    "profile", "lockstat", "sysinfo", "vminfo", "io", "fsinfo", "syscall", "proc", "sched" };
 	size_t n = strlen(pd->pd_prov);
 	if (pd->pd_prov[0] == '\0' || has_glob(pd->pd_prov))
 		return (-1);

@@ -10,7 +10,7 @@
  *                address 0 (the host has no image loaded; -S shows it)
  *   o_argtype    fbt's argument types from the function's prototype
  *                (the guest's fbt provider gives the same names); sdt's
- *                and sched's, sysinfo's, vminfo's, io's and proc's from trace/sdt_argtypes.h, the guest's table
+ *                and sched's, sysinfo's, vminfo's, io's, fsinfo's and proc's from trace/sdt_argtypes.h, the guest's table
  * A missing file is no error: the compile goes on without kernel types.
  */
 #include <stdio.h>
@@ -111,6 +111,15 @@ host_argtype(void *arg, const dt_probedesc *pd, int argno, char *buf,
 		return (host_proc_argtype(pd, argno, buf, xlate));
 	if (strcmp(pd->pd_prov, "sysinfo") == 0 || strcmp(pd->pd_prov, "vminfo") == 0)
 		return (host_stat_argtype(argno, buf));
+	if (strcmp(pd->pd_prov, "fsinfo") == 0) {
+		if (argno < 0 || argno >= 2)
+			return (-1);
+		snprintf(buf, DT_ARGTYPELEN, "%s", fsinfo_native[argno]);
+		if (fsinfo_xlate[argno] != NULL)
+			snprintf(xlate, DT_ARGTYPELEN, "%s", fsinfo_xlate[argno]);
+		*map = argno;
+		return (0);
+	}
 	if (strcmp(pd->pd_prov, "io") == 0) {
 		if (argno < 0 || argno >= 3)
 			return (-1);

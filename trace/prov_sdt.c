@@ -29,7 +29,11 @@
  * same enabling and firing as any site.  So are the block layer's
  * (kernel/blkdev.c), io__start and so on, published as DTrace's io
  * provider (io:::start), whose one native argument, the struct buf *, is
- * args[0..2] translated to bufinfo_t, devinfo_t, fileinfo_t (dlang/lib/io.d).
+ * args[0..2] translated to bufinfo_t, devinfo_t, fileinfo_t (dlang/lib/io.d),
+ * and the file operations' (kernel/syscall.c), fsinfo__read and so on,
+ * published as DTrace's fsinfo provider: args[0] the file's fileinfo_t
+ * (translated from its struct file *), arg1 the operation's number (the
+ * bytes asked for by a read or write, open's flags, 0 for most).
  *
  * Context: sdt_init, enable, disable in thread context; sdt_invop in probe
  * context.
@@ -76,6 +80,7 @@ static struct sdt_stat_prov {
 	{ "sysinfo", "sysinfo__", &cpu_stat_attr, NULL },
 	{ "vminfo", "vminfo__", &cpu_stat_attr, NULL },
 	{ "io", "io__", &sched_attr, NULL },      /* the Guide's io table is sched's */
+	{ "fsinfo", "fsinfo__", &sched_attr, NULL },  /* and fsinfo's too */
 };
 static int sdt_nsites, sdt_nprobes;
 bool sdt_isa_call_on = true;         /* arm sites as direct calls (prov_isa.h); false: every site traps */
@@ -327,6 +332,14 @@ static int sdt_getargdesc(void *arg, const dtrace_probedesc_t *pd, void *parg, i
 		ksnprintf(ad->dad_native, sizeof(ad->dad_native), "%s", cpu_stat_argtypes[argno]);
 		return 0;
 	}
+	if (strcmp(pd->dpd_provider, "fsinfo") == 0) {
+		if (argno >= 2 || s->ps_nargs < 2)
+			return -1;
+		ksnprintf(ad->dad_native, sizeof(ad->dad_native), "%s", fsinfo_native[argno]);
+		if (fsinfo_xlate[argno] != NULL)
+			ksnprintf(ad->dad_xlate, sizeof(ad->dad_xlate), "%s", fsinfo_xlate[argno]);
+		return 0;
+	}
 	if (strcmp(pd->dpd_provider, "io") == 0) {
 		if (argno >= 3 || s->ps_nargs < 1)
 			return -1;
@@ -408,7 +421,7 @@ static const dtrace_pattr_t cpu_stat_attr = {
 	.dtpa_args = { DTRACE_STABILITY_PRIVATE, DTRACE_STABILITY_PRIVATE, DTRACE_CLASS_ISA },
 };
 
-/* sdt_stat_register: the sysinfo, vminfo and io providers, before their sites are made.  Boot. */
+/* sdt_stat_register: the sysinfo, vminfo, io and fsinfo providers, before their sites are made.  Boot. */
 static void sdt_stat_register(void)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(sdt_stat_provs); i++) {
@@ -420,7 +433,7 @@ static void sdt_stat_register(void)
 	}
 }
 
-/* sdt_init: register the providers (sdt, sched, sysinfo, vminfo, io) and make a probe for every site.  Boot. */
+/* sdt_init: register the providers (sdt, sched, sysinfo, vminfo, io, fsinfo) and make a probe for every site.  Boot. */
 void sdt_init(void)
 {
 	if (cmdline_get(boot_info.bi_cmdline, "nosdtcall", NULL, 0))

@@ -55,6 +55,10 @@ static const char *const cpu_stat_argtypes[3] = { "uint64_t", "uint64_t *", "str
 #define IO_NATIVE "struct buf *"
 static const char *const io_xlate[3] = { "bufinfo_t *", "devinfo_t *", "fileinfo_t *" };
 
+/* fsinfo: args[0] the file's fileinfo_t * (from its struct file *), args[1] the operation's number. */
+static const char *const fsinfo_native[2] = { "struct file *", "int64_t" };
+static const char *const fsinfo_xlate[2] = { "fileinfo_t *", NULL };
+
 /*
  * proc: as the Guide types them.  A psinfo_t * or lwpsinfo_t * is
  * translated from the process's struct proc * (its native type); the

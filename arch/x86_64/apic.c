@@ -131,6 +131,12 @@ void ioapic_route(int irq, int vector)
 	ioapic_write(0x10 + 2 * irq, (uint32_t)vector); /* edge, active high, unmasked */
 }
 
+void ioapic_route_level(int irq, int vector)
+{
+	ioapic_write(0x11 + 2 * irq, 0);        /* destination: APIC id 0 */
+	ioapic_write(0x10 + 2 * irq, (uint32_t)vector | (1u << 15)); /* level, active high, unmasked */
+}
+
 /* Count CALIBRATE_MS on PIT channel 2 and see how far the TSC and LAPIC went. */
 static void timer_calibrate(void)
 {

@@ -146,9 +146,11 @@ static void irq_dispatch(struct trapframe *tf)
 	if (tf->tf_vector == VEC_TIMER)
 		timer_interrupt();
 	else if (tf->tf_vector == VEC_UART)
-		dev_intr(&uart_console_dev, uart_interrupt);
+		dev_intr(&uart_console_dev, uart_interrupt, NULL);
 	else if (tf->tf_vector == VEC_LINK)
-		dev_intr(&uart_link_dev, uart_link_interrupt);
+		dev_intr(&uart_link_dev, uart_link_interrupt, NULL);
+	else if (tf->tf_vector >= VEC_PCI && tf->tf_vector < VEC_PCI + VEC_PCI_LINES)
+		pci_intr((int)(tf->tf_vector - VEC_PCI));
 	else if (tf->tf_vector == VEC_XCALL)
 		xcall_poll();
 	else if (tf->tf_vector == VEC_RESCHED)

@@ -81,8 +81,9 @@ void arch_console_irq_on(void)
 	outb(COM1 + UART_IER, 0x01);            /* received data available */
 }
 
-void uart_interrupt(void)
+void uart_interrupt(void *arg)
 {
+	(void)arg;
 	while (inb(COM1 + UART_LSR) & LSR_DATA)
 		console_rx(inb(COM1 + UART_DATA));
 }
@@ -117,8 +118,9 @@ void arch_link_irq_on(void)
 	outb(COM4 + UART_IER, 0x01);            /* received data available */
 }
 
-void uart_link_interrupt(void)
+void uart_link_interrupt(void *arg)
 {
+	(void)arg;
 	while (inb(COM4 + UART_LSR) & LSR_DATA)
 		link_input(inb(COM4 + UART_DATA));
 }

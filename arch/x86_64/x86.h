@@ -18,6 +18,8 @@ static inline void outb(uint16_t port, uint8_t v) { __asm__ volatile("outb %0, %
 static inline void outw(uint16_t port, uint16_t v) { __asm__ volatile("outw %0, %1" :: "a"(v), "Nd"(port)); }
 static inline void outl(uint16_t port, uint32_t v) { __asm__ volatile("outl %0, %1" :: "a"(v), "Nd"(port)); }
 static inline uint8_t inb(uint16_t port) { uint8_t v; __asm__ volatile("inb %1, %0" : "=a"(v) : "Nd"(port)); return v; }
+static inline uint16_t inw(uint16_t port) { uint16_t v; __asm__ volatile("inw %1, %0" : "=a"(v) : "Nd"(port)); return v; }
+static inline uint32_t inl(uint16_t port) { uint32_t v; __asm__ volatile("inl %1, %0" : "=a"(v) : "Nd"(port)); return v; }
 
 static inline uint64_t rdmsr(uint32_t msr)
 {
@@ -83,15 +85,19 @@ void pic_disable(void);         /* apic.c */
 void lapic_init(void);
 void ioapic_init(void);
 void ioapic_route(int irq, int vector);
+void ioapic_route_level(int irq, int vector);   /* level-triggered, active high (PCI INTx on QEMU pc) */
 void lapic_eoi(void);
 void timer_interrupt(void);     /* kernel/cyclic.c */
-void uart_interrupt(void);      /* uart.c */
-void uart_link_interrupt(void); /* uart.c: the link's UART */
+void uart_interrupt(void *arg);      /* uart.c */
+void uart_link_interrupt(void *arg); /* uart.c: the link's UART */
+void pci_intr(int line);             /* pci.c: an interrupt on PCI line line (VEC_PCI + line) */
 extern struct dev_info uart_console_dev, uart_link_dev;   /* uart.c: kernel/devinfo.h */
 
 #define VEC_TIMER     32
 #define VEC_UART      36
 #define VEC_LINK      35            /* the link's UART, COM4 on IRQ 3 */
+#define VEC_PCI       0x40          /* + the line, 0..23: PCI INTx through the IOAPIC (pci.c) */
+#define VEC_PCI_LINES 24
 #define VEC_XCALL     0xe0
 #define VEC_RESCHED   0xe1
 #define VEC_SPURIOUS  255

@@ -185,3 +185,16 @@ translator lwpsinfo_t < kthread_t *T > {
 
 inline psinfo_t *curpsinfo = xlate <psinfo_t *> (curthread);
 inline lwpsinfo_t *curlwpsinfo = xlate <lwpsinfo_t *> (curthread);
+
+/*
+ * The built-in variables of identity Sonde has one value of, as DTrace
+ * names them: no groups or projects (every process runs as uid 0, gid 0,
+ * project 0), no zones (the global zone, what DTrace reports on a machine
+ * without others), and one working directory, "/" (kernel/vfs.c), which
+ * is also every process's root.
+ */
+inline gid_t gid = 0;
+inline projid_t projid = 0;
+inline string zonename = "global";
+inline string cwd = "/";
+inline string root = "/";

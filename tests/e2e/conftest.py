@@ -16,6 +16,7 @@ for a clean stop and v = 1 (exit 3) for a crash.  A triple fault exits 0, so
 
 import os
 import re
+import shutil
 import signal
 import sys
 import time
@@ -27,6 +28,7 @@ import pytest
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 KERNEL = os.path.join(ROOT, "build", "kernel.elf")
 ISO = os.path.join(ROOT, "build", "sonde.iso")
+DISK = os.path.join(ROOT, "build", "disk.img")       # mk/disk.mk: the ext2 image
 QEMU = "qemu-system-x86_64"
 
 PROMPT = "sonde# "
@@ -149,12 +151,27 @@ def _require(path):
         pytest.fail(f"{os.path.relpath(path, ROOT)} is missing: run `make` first")
 
 
+def disk_argv(image):
+    """QEMU's arguments attaching image as the guest's virtio disk (kernel/virtio_blk.c)."""
+    return ["-drive", "file=%s,if=none,id=disk0,format=raw" % image.replace(",", ",,"),
+            "-device", "virtio-blk-pci,drive=disk0"]
+
+
 @pytest.fixture
-def boot():
-    """Factory: boot(append=None, iso=False, extra=()) -> Guest, killed at teardown."""
+def boot(tmp_path_factory):
+    """Factory: boot(append=None, iso=False, extra=(), disk=True) -> Guest, killed at
+    teardown.  disk=True: a fresh copy of build/disk.img, as the guest's own
+    virtio disk; a path: that image, written in place; None: no disk."""
     guests = []
 
-    def start(append=None, iso=False, extra=()):
+    def start(append=None, iso=False, extra=(), disk=True):
+        if disk is True:
+            _require(DISK)
+            image = str(tmp_path_factory.mktemp("disk") / "disk.img")
+            shutil.copyfile(DISK, image)
+            extra = disk_argv(image) + list(extra)
+        elif disk:
+            extra = disk_argv(str(disk)) + list(extra)
         if iso:
             _require(ISO)
             g = Guest(qemu_argv(iso=ISO, extra=extra))

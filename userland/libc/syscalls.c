@@ -117,6 +117,9 @@ int open(const char *path, int flags, ...)
 /* creat: the creat system call (newlib's would be an open). */
 int creat(const char *path, mode_t mode)   { return (int)sys_result(SYS2(creat, path, mode)); }
 int unlink(const char *path)               { return (int)sys_result(SYS1(unlink, path)); }
+void sync(void)                            { (void)SYS0(sync); }
+int fsync(int fd)                          { return (int)sys_result(SYS1(fsync, fd)); }
+int fdatasync(int fd)                      { return (int)sys_result(SYS1(fdatasync, fd)); }
 int mkdir(const char *path, mode_t mode)   { return (int)sys_result(SYS2(mkdir, path, mode)); }
 int rmdir(const char *path)                { return (int)sys_result(SYS1(rmdir, path)); }
 int sonde_getdents64(int fd, void *buf, size_t n) { return (int)sys_result(SYS3(getdents64, fd, buf, n)); }

@@ -3,7 +3,7 @@
  *
  * Files are the kernel's boot-time files (kernel/kfile.h): the built-in
  * script library under /scripts and whatever was passed as boot modules;
- * /tmp and /dev, and any file not in the archive, are read through the
+ * /tmp, /dev and /disk, and any file not in the archive, are read through the
  * path layer instead (shell_vfs.c).
  * They form a flat, sorted list of names such as "scripts/hello.d"; a
  * directory is any proper prefix ending in "/", so ls finds a directory's
@@ -88,6 +88,8 @@ static int ls_path(const char *path, bool all, bool lng)
 	if (strncmp(t, "tmp", 3) == 0 || strncmp(t, "dev", 3) == 0)
 		if (t[3] == '\0' || t[3] == '/')
 			return shell_vfs_ls(path, all, lng);       /* not the archive's: shell_vfs.c */
+	if (strncmp(t, "disk", 4) == 0 && (t[4] == '\0' || t[4] == '/'))
+		return shell_vfs_ls(path, all, lng);               /* /disk (kernel/ext2.c) */
 	size_t n = kstrlcpy(dir, t, sizeof(dir) - 1);
 	if (n >= sizeof(dir) - 1) {
 		kprintf_err("ls: %s: name too long\n", path);

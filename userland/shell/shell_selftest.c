@@ -70,7 +70,7 @@ SELFTEST(shell_commands_registered)
 {
 	static const char *const names[] = {
 		"help", "echo", "uptime", "sleep", "ps", "kill", "mem", "sym",
-		"run", "halt", "reboot", "crash", "jobs", "wait", "fg", "df", "procs", "pmem", "mpstat",
+		"run", "halt", "reboot", "crash", "jobs", "wait", "fg", "df", "sync", "procs", "pmem", "mpstat",
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(names); i++)

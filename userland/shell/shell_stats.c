@@ -19,19 +19,21 @@
  * vmstat [INTERVAL [COUNT]]: the whole machine, the header once and a row
  * per report:
  *
- *    kthr     memory  page            faults       cpu
- *    r         free    mf    in    sy    cs  us sy id
- *    1       255152    14   133   179   180  25  5 69
- *    1       255152     0   138     0    95   0  1 99
+ *    kthr     memory  page  disk            faults       cpu
+ *    r         free    mf v0    in    sy    cs  us sy id
+ *    1       255152    14  3   133   179   180  25  5 69
+ *    1       255152     0  0   138     0    95   0  1 99
  *
  * r the threads waiting on a run queue (a snapshot), free the free
  * memory in KiB, mf the minor faults per second (vminfo's as_fault,
  * prot_fault and cow_fault: Sonde has no paging, so every fault is
- * minor), in, sy and cs the interrupts, system calls and context switches
- * per second of every CPU, us/sy/id as mpstat's over all CPUs.  Left out,
- * with no event to count: b and w (no thread waits for I/O or is swapped
- * out), swap, re, pi, po, fr, de, sr (no paging device) and the disk
- * columns.
+ * minor), then a column per disk (up to four, named as Solaris names
+ * them, the driver's first letter and the instance: v0 for vioblk0) of
+ * the requests it completed per second, in, sy and cs the interrupts,
+ * system calls and context switches per second of every CPU, us/sy/id as
+ * mpstat's over all CPUs.  Left out, with no event to count: b and w (no
+ * thread is counted waiting for I/O or swapped out), swap, re, pi, po,
+ * fr, de, sr (no paging device: the buffer cache's reads are iostat's).
  *
  * iostat [-x] [INTERVAL [COUNT]]: the disks (kernel/blkdev.h's counters,
  * Solaris's kstat_io ones) and the CPUs.  Plain, a header and a row per
@@ -203,12 +205,27 @@ SHELL_COMMAND(mpstat, shell_do_mpstat, "mpstat [INTERVAL [COUNT]]",
 /* ---- vmstat ---- */
 
 /* The machine's counters at one moment: every CPU's summed, and two snapshots. */
+#define VMSTAT_DISKS 4
+
 struct vmstat_snap {
 	uint64_t vs_mf, vs_in, vs_sy, vs_cs;
+	int vs_ndisks;
+	uint64_t vs_disk_ops[VMSTAT_DISKS];      /* requests each disk completed */
 	uint64_t vs_ticks[CPU_TICK_STATES];
 	uint64_t vs_runq;                        /* threads waiting on a run queue */
 	uint64_t vs_free_kib;
 };
+
+static void vmstat_disk(struct blkdev *bd, void *arg)
+{
+	struct vmstat_snap *v = arg;
+	struct blk_stats st;
+
+	if (v->vs_ndisks == VMSTAT_DISKS)
+		return;
+	blk_stats_read(bd, &st);
+	v->vs_disk_ops[v->vs_ndisks++] = st.bs_reads + st.bs_writes;
+}
 
 static void vmstat_take(void *out)
 {
@@ -233,12 +250,38 @@ static void vmstat_take(void *out)
 		v->vs_runq += ti[i].ti_state == TS_RUNNABLE;
 	pmem_stats(&ps);
 	v->vs_free_kib = ps.ps_free / 1024;
+	blk_each(vmstat_disk, v);
+}
+
+/* The disks' column names, Solaris's way: the driver's first letter and the instance (v0). */
+struct vmstat_names {
+	int vn_n;
+	char vn_name[VMSTAT_DISKS][8];
+};
+
+static void vmstat_disk_name(struct blkdev *bd, void *arg)
+{
+	struct vmstat_names *vn = arg;
+
+	if (vn->vn_n < VMSTAT_DISKS)
+		ksnprintf(vn->vn_name[vn->vn_n++], sizeof vn->vn_name[0], "%c%d", bd->bd_name[0],
+		          bd->bd_dip.devi_instance);
 }
 
 static void vmstat_header(void)
 {
-	kprintf(" %-4s%11s%6s%18s%10s\n", "kthr", "memory", "page", "faults", "cpu");
-	kprintf(" %-3s %10s %5s %5s %5s %5s %3s %2s %2s\n", "r", "free", "mf", "in", "sy", "cs", "us", "sy", "id");
+	struct vmstat_names vn = { 0 };
+	blk_each(vmstat_disk_name, &vn);
+	int nd = vn.vn_n;
+
+	kprintf(" %-4s%11s%6s", "kthr", "memory", "page");
+	if (nd > 0)
+		kprintf("%*s", 3 + 3 * nd, "disk");
+	kprintf("%18s%10s\n", "faults", "cpu");
+	kprintf(" %-3s %10s %5s", "r", "free", "mf");
+	for (int i = 0; i < nd; i++)
+		kprintf(" %2s", vn.vn_name[i]);
+	kprintf(" %5s %5s %5s %3s %2s %2s\n", "in", "sy", "cs", "us", "sy", "id");
 }
 
 static void vmstat_print(const void *pa, const void *pb, uint64_t ns)
@@ -248,8 +291,11 @@ static void vmstat_print(const void *pa, const void *pb, uint64_t ns)
 
 	for (int s = 0; s < CPU_TICK_STATES; s++)
 		d[s] = b->vs_ticks[s] - a->vs_ticks[s];
-	kprintf(" %-3lu %10lu %5lu %5lu %5lu %5lu %3u %2u %2u\n", (unsigned long)b->vs_runq,
-	        (unsigned long)b->vs_free_kib, stat_rate(b->vs_mf - a->vs_mf, ns),
+	kprintf(" %-3lu %10lu %5lu", (unsigned long)b->vs_runq, (unsigned long)b->vs_free_kib,
+	        stat_rate(b->vs_mf - a->vs_mf, ns));
+	for (int i = 0; i < b->vs_ndisks; i++)
+		kprintf(" %2lu", stat_rate(b->vs_disk_ops[i] - (i < a->vs_ndisks ? a->vs_disk_ops[i] : 0), ns));
+	kprintf(" %5lu %5lu %5lu %3u %2u %2u\n",
 	        stat_rate(b->vs_in - a->vs_in, ns), stat_rate(b->vs_sy - a->vs_sy, ns),
 	        stat_rate(b->vs_cs - a->vs_cs, ns), stat_pct(d, CPU_TICK_USER), stat_pct(d, CPU_TICK_SYS),
 	        stat_pct(d, CPU_TICK_IDLE));

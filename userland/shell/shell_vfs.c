@@ -4,12 +4,14 @@
  * The built-in ls and cat (shell_files.c) read the boot archive's table
  * directly; a path they do not find there (a /tmp file, /dev) comes here
  * and is read through the kernel's path layer (kernel/vfs.c), as a
- * program would read it.  `df` reports what /tmp holds.  Kernel only (the host tests' pretend kernel
+ * program would read it.  `df` reports what /tmp (and /disk) hold; `sync`
+ * writes /disk's changes.  Kernel only (the host tests' pretend kernel
  * answers "no such file").  Thread context, the shell's thread.
  *
  * Tests: tests/e2e/test_shell_pipes.py, tests/e2e/test_commands.py
  */
 #include "kernel/console.h"
+#include "kernel/ext2.h"
 #include "kernel/file.h"
 #include "kernel/klib.h"
 #include "kernel/mem.h"
@@ -81,6 +83,30 @@ static int shell_do_df(int argc, char **argv)
 	if (argc != 1)
 		return shell_usage(argv[0]);
 	kprintf("/tmp: %d files, %lu of %d pages held\n", tmpfs_nodes() - 1, tmpfs_pages(), TMPFS_PAGES);
+	struct ext2fs *fs = vfs_disk_fs();
+	if (fs != NULL) {
+		struct ext2_info ei;
+		ext2_info(fs, &ei);
+		kprintf("/disk: %llu of %llu KiB free, %llu of %llu inodes free%s\n",
+		        (unsigned long long)(ei.ei_bfree * ei.ei_bsize / 1024),
+		        (unsigned long long)(ei.ei_blocks * ei.ei_bsize / 1024),
+		        (unsigned long long)ei.ei_ifree, (unsigned long long)ei.ei_inodes,
+		        ext2_readonly(fs) ? " (read-only)" : "");
+	}
 	return SHELL_OK;
 }
-SHELL_COMMAND(df, shell_do_df, "df", "what the in-memory /tmp holds: files (and directories), pages");
+SHELL_COMMAND(df, shell_do_df, "df", "what /tmp holds (files, pages) and /disk's free space");
+
+/* sync: /disk's delayed writes on the disk, waited for. */
+static int shell_do_sync(int argc, char **argv)
+{
+	if (argc != 1)
+		return shell_usage(argv[0]);
+	int r = file_sync();
+	if (r < 0) {
+		kprintf_err("sync: %s\n", file_strerror(r));
+		return SHELL_ERR;
+	}
+	return SHELL_OK;
+}
+SHELL_COMMAND(sync, shell_do_sync, "sync", "write the changes made to /disk to the disk and wait");
