@@ -17,7 +17,7 @@
  *   FILE      the file the block belongs to (fileinfo_t fi_pathname);
  *             <none> for metadata: superblock, inode tables, bitmaps
  *
- *   sonde# dtrace -s /scripts/iosnoop.d -c '/bin/cat /disk/FILE'
+ *   sonde# dtrace -s /scripts/iosnoop.d -c '/bin/wc /disk/README'
  *   sonde# dtrace -s /scripts/iosnoop.d            (Ctrl-C to stop)
  *
  * io:::done may fire in the disk's interrupt, in no process's context, so

@@ -14,7 +14,7 @@
  *   BYTES    their bytes (b_bcount)
  *
  *   sonde# dtrace -s /scripts/iotop.d              (every 5 seconds)
- *   sonde# dtrace -s /scripts/iotop.d 1 -c '/bin/cat /disk/FILE'
+ *   sonde# dtrace -s /scripts/iotop.d 1 -c '/bin/wc /disk/README'
  *
  * $1 is the interval in seconds (defaultargs: absent reads as 0, which
  * means 5).  Each interval is printed at the tick and once more at the end,
