@@ -2,10 +2,11 @@
 each run as the guest has it (/scripts/NAME.d) against a program whose
 effects are known, and the lines it must print checked.
 
-Each test boots one guest through tools/dtrace (about 2 s) and runs one
-tool with -c on a user program of /bin: cat of a file of the library (its
-size is known from the tree), wc of files of /disk, echo, ls, pingpong (which forks and so takes
-copy-on-write faults), and the kernel's spin workload for the profiler.
+Each test boots one guest through tools/dtrace (under a second) and runs
+one tool with -c on a user program of /bin: cat of a file of the library
+(its size is known from the tree), wc of files of /disk, echo, ls,
+pingpong (which forks and so takes copy-on-write faults), and the kernel's
+spin workload for the profiler.
 The checks are on what the program must have done (cat opened
 /scripts/hello.d as fd 3 and read all its bytes from it; a missing file
 fails with ENOENT; wc of a file of the disk reads its blocks from vioblk0),
