@@ -17,7 +17,10 @@
  *
  * An idle CPU is in arch_wait_for_interrupt.  The percentage is the
  * aggregation @pct, which adds 100 for each sample, normalized by the
- * number of kernel samples at the end.  Samples in user code (arg0 == 0,
+ * number of kernel samples at the end.  The samples are counted per CPU
+ * (ks[cpu], us[cpu]: each CPU adds only to its own element, as a plain
+ * global incremented by every CPU at once would lose counts) and summed
+ * at the end over Sonde's CPUs (kernel/cpu.h: MAX_CPUS, 8).  Samples in user code (arg0 == 0,
  * arg1 the user PC) are counted but not charged to a function.
  *
  * Providers: profile (profile-997: arg0 the kernel PC, or 0).
@@ -26,8 +29,6 @@
 
 dtrace:::BEGIN
 {
-	ksamples = 0;
-	usamples = 0;
 	printf("Sampling... Ctrl-C or the command's end to stop.\n");
 }
 
@@ -36,13 +37,19 @@ profile-997
 {
 	@count[func(arg0)] = count();
 	@pct[func(arg0)] = sum(100);
-	ksamples++;
+	ks[cpu]++;
 }
 
 profile-997
 /arg0 == 0/
 {
-	usamples++;
+	us[cpu]++;
+}
+
+dtrace:::END
+{
+	ksamples = ks[0] + ks[1] + ks[2] + ks[3] + ks[4] + ks[5] + ks[6] + ks[7];
+	usamples = us[0] + us[1] + us[2] + us[3] + us[4] + us[5] + us[6] + us[7];
 }
 
 dtrace:::END

@@ -37,20 +37,21 @@ def size_of(script):
     return os.path.getsize(os.path.join(ROOT, "scripts", os.path.basename(script)))
 
 
-def tool(name, *args, timeout=60):
+def tool(name, *args, cpus=1, timeout=60):
     """Run /scripts/NAME.d in a fresh guest; returns (status, stdout, stderr)."""
     env = dict(os.environ)
     for k in ("SONDE_BOOT", "SONDE_CPUS", "SONDE_TIMEOUT", "SONDE_ICOUNT", "SONDE_KERNEL"):
         env.pop(k, None)
+    env["SONDE_CPUS"] = str(cpus)
     r = subprocess.run([TOOL, "-s", "/scripts/%s.d" % name] + list(args), cwd=ROOT, env=env,
                        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                        stderr=subprocess.PIPE, timeout=timeout)
     return r.returncode, r.stdout.decode("latin-1"), r.stderr.decode("latin-1")
 
 
-def ok(name, *args):
+def ok(name, *args, cpus=1):
     """The output of a tool that must succeed without a message."""
-    status, out, err = tool(name, *args)
+    status, out, err = tool(name, *args, cpus=cpus)
     assert status == 0 and "dtrace:" not in err, (status, out, err)
     return out
 
@@ -136,6 +137,15 @@ def test_hotkernel():
     assert funcs, out
     top = funcs[-1]                      # hottest last
     assert "spin" in top.group(1) and int(top.group(3)) >= 20, out
+    assert sum(int(m.group(3)) for m in funcs) <= 100, out
+
+
+def test_hotkernel_percentages_on_two_cpus():
+    """Both CPUs sample at once: the total must not lose counts (ks[cpu])."""
+    out = ok("hotkernel", "-c", "run spin 300", cpus=2)
+    funcs = rows(out, r"(kernel`\w+) +(\d+) +(\d+)%$")
+    total = int(re.search(r"^(\d+) kernel samples", out, re.M).group(1))
+    assert funcs and sum(int(m.group(2)) for m in funcs) == total, out
     assert sum(int(m.group(3)) for m in funcs) <= 100, out
 
 
