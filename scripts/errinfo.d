@@ -17,11 +17,8 @@
  *   sonde# dtrace -s /scripts/errinfo.d -c '/bin/cat /nonexist'
  *   sonde# dtrace -s /scripts/errinfo.d            (Ctrl-C to stop)
  *
- * The names are Sonde's kernel's numbers (kernel/proc.h): 1 to 34 are the
- * classic Unix ones, as dlang/lib/errno.d has them, but ENAMETOOLONG (36),
- * ENOSYS (38) and ENOTEMPTY (39) are numbered as on Linux, not as
- * illumos's <sys/errno.h> (and errno.d) number them, so they are written
- * as numbers below.
+ * The names are the kernel's errors (kernel/proc.h), by dlang/lib/errno.d's
+ * names, which hold the numbers the kernel returns.
  *
  * Providers: syscall (every return; errno is set when the call failed).
  */
@@ -59,9 +56,9 @@ dtrace:::BEGIN
 	name[EROFS] = "EROFS";		desc[EROFS] = "read-only file system";
 	name[EPIPE] = "EPIPE";		desc[EPIPE] = "broken pipe";
 	name[ERANGE] = "ERANGE";	desc[ERANGE] = "result too large";
-	name[36] = "ENAMETOOLONG";	desc[36] = "file name too long";
-	name[38] = "ENOSYS";		desc[38] = "no such system call";
-	name[39] = "ENOTEMPTY";		desc[39] = "directory not empty";
+	name[ENAMETOOLONG] = "ENAMETOOLONG";	desc[ENAMETOOLONG] = "file name too long";
+	name[ENOSYS] = "ENOSYS";	desc[ENOSYS] = "no such system call";
+	name[ENOTEMPTY] = "ENOTEMPTY";	desc[ENOTEMPTY] = "directory not empty";
 
 	printf("%6s %-16s %-12s %4s %-12s %s\n", "PID", "COMM", "SYSCALL",
 	    "ERR", "NAME", "DESC");

@@ -1,55 +1,50 @@
 /*
  * signal.d: the signal numbers, by name, as D inlines.
  *
- * Part of Sonde's D library (dlang/dt_lib.c).  The values are illumos's
- * (<sys/iso/signal_iso.h>), DTrace's own system: raise(SIGINT) and
- * `arg0 == SIGKILL` read as the Dynamic Tracing Guide's examples do.  Sonde's
- * threads take no signals (raise() does nothing; docs/d-language.md).
+ * Part of Sonde's D library (dlang/dt_lib.c).  The values are the ones
+ * Sonde's kernel and C library use, Linux's (kernel/proc.h), so that
+ * raise(SIGUSR1) sends what a user program's handler for SIGUSR1 expects
+ * and `args[2] == SIGCHLD` at proc:::signal-send matches, as DTrace's
+ * signal.d is its own system's.  Numbers 1 to 9, 11, 13, 14 and 15 are
+ * illumos's too (SIGINT, SIGKILL, SIGTERM ... read as in the Guide's
+ * examples); SIGBUS, SIGUSR1, SIGCHLD, SIGSTOP, SIGCONT and the rest
+ * differ.  raise() signals the current user process (trace/destruct.c); a
+ * kernel thread takes no signals.
  */
 
-inline int SIGHUP = 1;			/* hangup */
-inline int SIGINT = 2;			/* interrupt (rubout) */
-inline int SIGQUIT = 3;			/* quit (ASCII FS) */
-inline int SIGILL = 4;			/* illegal instruction */
-inline int SIGTRAP = 5;			/* trace trap */
-inline int SIGIOT = 6;			/* IOT instruction */
-inline int SIGABRT = 6;			/* abort, the same as SIGIOT */
-inline int SIGEMT = 7;			/* EMT instruction */
-inline int SIGFPE = 8;			/* floating point exception */
-inline int SIGKILL = 9;			/* kill (cannot be caught or ignored) */
-inline int SIGBUS = 10;			/* bus error */
-inline int SIGSEGV = 11;		/* segmentation violation */
-inline int SIGSYS = 12;			/* bad argument to a system call */
-inline int SIGPIPE = 13;		/* write on a pipe with no one to read it */
-inline int SIGALRM = 14;		/* alarm clock */
-inline int SIGTERM = 15;		/* software termination signal */
-inline int SIGUSR1 = 16;		/* user-defined signal 1 */
-inline int SIGUSR2 = 17;		/* user-defined signal 2 */
-inline int SIGCLD = 18;			/* child status change */
-inline int SIGCHLD = 18;		/* child status change, the same as SIGCLD */
-inline int SIGPWR = 19;			/* power-fail restart */
-inline int SIGWINCH = 20;		/* window size change */
-inline int SIGURG = 21;			/* urgent socket condition */
-inline int SIGPOLL = 22;		/* pollable event */
-inline int SIGIO = 22;			/* socket I/O possible, the same as SIGPOLL */
-inline int SIGSTOP = 23;		/* stop (cannot be caught or ignored) */
-inline int SIGTSTP = 24;		/* user stop requested from the tty */
-inline int SIGCONT = 25;		/* stopped process continued */
-inline int SIGTTIN = 26;		/* background tty read attempted */
-inline int SIGTTOU = 27;		/* background tty write attempted */
-inline int SIGVTALRM = 28;		/* virtual timer expired */
-inline int SIGPROF = 29;		/* profiling timer expired */
-inline int SIGXCPU = 30;		/* CPU limit exceeded */
-inline int SIGXFSZ = 31;		/* file size limit exceeded */
-inline int SIGWAITING = 32;		/* reserved for the threads library */
-inline int SIGLWP = 33;			/* reserved for the threads library */
-inline int SIGFREEZE = 34;		/* checkpoint freeze */
-inline int SIGTHAW = 35;		/* checkpoint thaw */
-inline int SIGCANCEL = 36;		/* thread cancellation */
-inline int SIGLOST = 37;		/* resource lost */
-inline int SIGXRES = 38;		/* resource control exceeded */
-inline int SIGJVM1 = 39;		/* reserved for the Java virtual machine */
-inline int SIGJVM2 = 40;		/* reserved for the Java virtual machine */
-inline int SIGINFO = 41;		/* information request */
-inline int SIGRTMIN = 42;		/* first real-time signal */
-inline int SIGRTMAX = 73;		/* last real-time signal */
+inline int SIGHUP = 1;		/* hangup */
+inline int SIGINT = 2;		/* interrupt */
+inline int SIGQUIT = 3;		/* quit */
+inline int SIGILL = 4;		/* illegal instruction */
+inline int SIGTRAP = 5;		/* trace trap */
+inline int SIGABRT = 6;		/* abort */
+inline int SIGIOT = 6;		/* the same as SIGABRT */
+inline int SIGBUS = 7;		/* bus error */
+inline int SIGFPE = 8;		/* floating-point exception */
+inline int SIGKILL = 9;		/* kill (cannot be caught or ignored) */
+inline int SIGUSR1 = 10;	/* user signal 1 */
+inline int SIGSEGV = 11;	/* segmentation violation */
+inline int SIGUSR2 = 12;	/* user signal 2 */
+inline int SIGPIPE = 13;	/* write on a pipe with no one to read it */
+inline int SIGALRM = 14;	/* alarm clock */
+inline int SIGTERM = 15;	/* software termination signal */
+inline int SIGSTKFLT = 16;	/* coprocessor stack fault */
+inline int SIGCHLD = 17;	/* child status changed */
+inline int SIGCLD = 17;		/* the same as SIGCHLD */
+inline int SIGCONT = 18;	/* continue a stopped process */
+inline int SIGSTOP = 19;	/* stop (cannot be caught or ignored) */
+inline int SIGTSTP = 20;	/* stop from the terminal */
+inline int SIGTTIN = 21;	/* background read from the terminal */
+inline int SIGTTOU = 22;	/* background write to the terminal */
+inline int SIGURG = 23;		/* urgent socket condition */
+inline int SIGXCPU = 24;	/* CPU time limit exceeded */
+inline int SIGXFSZ = 25;	/* file size limit exceeded */
+inline int SIGVTALRM = 26;	/* virtual timer expired */
+inline int SIGPROF = 27;	/* profiling timer expired */
+inline int SIGWINCH = 28;	/* window size changed */
+inline int SIGIO = 29;		/* pollable event */
+inline int SIGPOLL = 29;	/* the same as SIGIO */
+inline int SIGPWR = 30;		/* power failure */
+inline int SIGSYS = 31;		/* bad system call */
+inline int SIGRTMIN = 32;	/* the first real-time signal */
+inline int SIGRTMAX = 64;	/* the last real-time signal */

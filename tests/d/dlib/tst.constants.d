@@ -1,6 +1,8 @@
 /*
- * ASSERTION: the D library defines DTrace's predefined constants with
- * DTrace's (illumos) values: errno names, signal names, the ERROR probe's
+ * ASSERTION: the D library defines DTrace's predefined constants: errno
+ * names with the values Sonde's system calls return (Linux's: ENOTSUP 95,
+ * ETIMEDOUT 110, ESTALE 116), signal names with the kernel's (Linux's:
+ * SIGCHLD 17, SIGSTOP 19, SIGRTMAX 64), the ERROR probe's
  * fault codes DTRACEFLT_*, the register indexes R_* for uregs[], and NULL,
  * a void pointer that is zero.
  */
