@@ -667,22 +667,22 @@ static bool dent_ok(struct ext2fs *fs, const uint8_t *d, uint32_t off)
 }
 
 /*
- * dir_find: the entry called name (len bytes) in directory ino.  0 and
- * *loc, -ENOENT, or another error.
+ * dir_scan: call fn on each record of directory dino's blocks (in: its
+ * inode), in order, with the record's block held (fn may change it and
+ * bdirty it): fn returns 0 to go on, anything else to stop, which
+ * dir_scan returns once the block is let go.  0 when every record was
+ * seen; -EIO (with a message) at a record that is not sane.
  */
-static int dir_find(struct ext2fs *fs, uint32_t dino, const char *name, size_t len, struct dloc *loc)
-{
-	struct e2ino in;
-	int err = iget(fs, dino, &in);
+typedef int (*dent_fn)(struct ext2fs *fs, struct bcbuf *bb, uint32_t off, uint32_t prev, void *arg);
 
-	if (err < 0)
-		return err;
-	if ((in.i_mode & S_IFMT) != S_IFDIR)
-		return -ENOTDIR;
-	uint64_t nblk = in.i_size / fs->fs_bsize;
+static int dir_scan(struct ext2fs *fs, uint32_t dino, struct e2ino *in, dent_fn fn, void *arg)
+{
+	uint64_t nblk = in->i_size / fs->fs_bsize;
+	int err;
+
 	for (uint64_t lb = 0; lb < nblk; lb++) {
 		uint32_t pblk;
-		if ((err = bmap(fs, dino, &in, lb, false, &pblk)) < 0)
+		if ((err = bmap(fs, dino, in, lb, false, &pblk)) < 0)
 			return err;
 		if (pblk == 0)
 			continue;
@@ -696,19 +696,57 @@ static int dir_find(struct ext2fs *fs, uint32_t dino, const char *name, size_t l
 				brelse(bb);
 				return corrupt(fs, "directory entry in inode", dino);
 			}
-			uint32_t ino = get32(d);
-			if (ino != 0 && d[6] == len && memcmp(d + 8, name, len) == 0) {
-				*loc = (struct dloc){ .dl_pblk = pblk, .dl_off = off, .dl_prev = prev,
-				                      .dl_ino = ino, .dl_type = d[7] };
+			uint16_t rec = get16(d + 4);     /* before fn: it may split the record */
+			int r = fn(fs, bb, off, prev, arg);
+			if (r != 0) {
 				brelse(bb);
-				return 0;
+				return r;
 			}
 			prev = off;
-			off += get16(d + 4);
+			off += rec;
 		}
 		brelse(bb);
 	}
-	return -ENOENT;
+	return 0;
+}
+
+/* The name dir_find looks for, and where it was found. */
+struct find_arg {
+	const char *fa_name;
+	size_t fa_len;
+	struct dloc *fa_loc;
+};
+
+static int find_one(struct ext2fs *fs, struct bcbuf *bb, uint32_t off, uint32_t prev, void *arg)
+{
+	const struct find_arg *fa = arg;
+	const uint8_t *d = bb->bb_data + off;
+	uint32_t ino = get32(d);
+
+	(void)fs;
+	if (ino == 0 || d[6] != fa->fa_len || memcmp(d + 8, fa->fa_name, fa->fa_len) != 0)
+		return 0;
+	*fa->fa_loc = (struct dloc){ .dl_pblk = (uint32_t)bb->bb_blkno, .dl_off = off, .dl_prev = prev,
+	                             .dl_ino = ino, .dl_type = d[7] };
+	return 1;
+}
+
+/*
+ * dir_find: the entry called name (len bytes) in directory ino.  0 and
+ * *loc, -ENOENT, or another error.
+ */
+static int dir_find(struct ext2fs *fs, uint32_t dino, const char *name, size_t len, struct dloc *loc)
+{
+	struct e2ino in;
+	int err = iget(fs, dino, &in);
+
+	if (err < 0)
+		return err;
+	if ((in.i_mode & S_IFMT) != S_IFDIR)
+		return -ENOTDIR;
+	struct find_arg fa = { name, len, loc };
+	err = dir_scan(fs, dino, &in, find_one, &fa);
+	return err == 1 ? 0 : err < 0 ? err : -ENOENT;
 }
 
 static uint8_t dt_of_mode(uint16_t mode)
@@ -742,49 +780,51 @@ static void dir_touch(struct e2ino *din)
 	din->i_mtime = din->i_ctime = now_sec();
 }
 
+/* The entry dir_add puts in. */
+struct add_arg {
+	const char *aa_name;
+	size_t aa_len;
+	uint32_t aa_ino, aa_need;
+	uint16_t aa_mode;
+};
+
+/* add_into: put the entry into the record at off if it has room to spare after its own name. */
+static int add_into(struct ext2fs *fs, struct bcbuf *bb, uint32_t off, uint32_t prev, void *arg)
+{
+	const struct add_arg *aa = arg;
+	uint8_t *d = bb->bb_data + off;
+	uint16_t rec = get16(d + 4);
+	uint32_t used = get32(d) != 0 ? (uint32_t)ALIGN_UP(8 + d[6], 4) : 0;
+
+	(void)prev;
+	if (rec - used < aa->aa_need)
+		return 0;
+	if (used > 0) {
+		put16(d + 4, (uint16_t)used);
+		d += used;
+	}
+	dent_put(fs, d, aa->aa_ino, (uint16_t)(rec - used), aa->aa_name, aa->aa_len, aa->aa_mode);
+	bdirty(bb);
+	return 1;
+}
+
 /* dir_add: an entry name -> ino (of mode) in directory dino.  0, -ENOSPC, -EIO. */
 static int dir_add(struct ext2fs *fs, uint32_t dino, const char *name, size_t len, uint32_t ino,
                    uint16_t mode)
 {
 	struct e2ino din;
 	int err = iget(fs, dino, &din);
-	uint32_t need = (uint32_t)ALIGN_UP(8 + len, 4);
 
 	if (err < 0)
 		return err;
-	uint64_t nblk = din.i_size / fs->fs_bsize;
-	for (uint64_t lb = 0; lb < nblk; lb++) {
-		uint32_t pblk;
-		if ((err = bmap(fs, dino, &din, lb, false, &pblk)) < 0)
+	struct add_arg aa = { name, len, ino, (uint32_t)ALIGN_UP(8 + len, 4), mode };
+	if ((err = dir_scan(fs, dino, &din, add_into, &aa)) != 0) {
+		if (err < 0)
 			return err;
-		if (pblk == 0)
-			continue;
-		struct bcbuf *bb = bread(fs->fs_bc, pblk, NULL, 0, pblk, &err);
-		if (bb == NULL)
-			return err;
-		for (uint32_t off = 0; off < fs->fs_bsize; ) {
-			uint8_t *d = bb->bb_data + off;
-			if (!dent_ok(fs, d, off)) {
-				brelse(bb);
-				return corrupt(fs, "directory entry in inode", dino);
-			}
-			uint16_t rec = get16(d + 4);
-			uint32_t used = get32(d) != 0 ? (uint32_t)ALIGN_UP(8 + d[6], 4) : 0;
-			if (rec - used >= need) {
-				if (used > 0) {
-					put16(d + 4, (uint16_t)used);
-					d += used;
-				}
-				dent_put(fs, d, ino, (uint16_t)(rec - used), name, len, mode);
-				bdirty(bb);
-				brelse(bb);
-				dir_touch(&din);
-				return iput(fs, dino, &din, false);
-			}
-			off += rec;
-		}
-		brelse(bb);
+		dir_touch(&din);
+		return iput(fs, dino, &din, false);
 	}
+	uint64_t nblk = din.i_size / fs->fs_bsize;
 	/* no room: a new block at the end */
 	uint32_t pblk;
 	struct e2ino save = din;
@@ -848,6 +888,16 @@ static int dir_set_dotdot(struct ext2fs *fs, uint32_t ino, uint32_t parent)
 	return 0;
 }
 
+/* not_dot: a record that names something other than "." and "..": stop. */
+static int not_dot(struct ext2fs *fs, struct bcbuf *bb, uint32_t off, uint32_t prev, void *arg)
+{
+	const uint8_t *d = bb->bb_data + off;
+	bool dot = (d[6] == 1 && d[8] == '.') || (d[6] == 2 && d[8] == '.' && d[9] == '.');
+
+	(void)fs, (void)prev, (void)arg;
+	return get32(d) != 0 && !dot;
+}
+
 /* dir_empty: does directory ino hold nothing but "." and ".."?  1, 0 or an error. */
 static int dir_empty(struct ext2fs *fs, uint32_t dino)
 {
@@ -856,32 +906,8 @@ static int dir_empty(struct ext2fs *fs, uint32_t dino)
 
 	if (err < 0)
 		return err;
-	uint64_t nblk = in.i_size / fs->fs_bsize;
-	for (uint64_t lb = 0; lb < nblk; lb++) {
-		uint32_t pblk;
-		if ((err = bmap(fs, dino, &in, lb, false, &pblk)) < 0)
-			return err;
-		if (pblk == 0)
-			continue;
-		struct bcbuf *bb = bread(fs->fs_bc, pblk, NULL, 0, pblk, &err);
-		if (bb == NULL)
-			return err;
-		for (uint32_t off = 0; off < fs->fs_bsize; ) {
-			const uint8_t *d = bb->bb_data + off;
-			if (!dent_ok(fs, d, off)) {
-				brelse(bb);
-				return corrupt(fs, "directory entry in inode", dino);
-			}
-			bool dot = (d[6] == 1 && d[8] == '.') || (d[6] == 2 && d[8] == '.' && d[9] == '.');
-			if (get32(d) != 0 && !dot) {
-				brelse(bb);
-				return 0;
-			}
-			off += get16(d + 4);
-		}
-		brelse(bb);
-	}
-	return 1;
+	err = dir_scan(fs, dino, &in, not_dot, NULL);
+	return err < 0 ? err : err == 0;
 }
 
 /* --- paths ------------------------------------------------------------------------------------ */
