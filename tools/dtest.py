@@ -199,6 +199,10 @@ def run(test, dtrace):
     report += "".join("\n" + p for p in problems if p.startswith("---"))
     if r.stderr and not any(p.startswith("--- expected stderr") for p in problems):
         report += "\n  stderr:\n" + "".join("    " + l for l in show(r.stderr))
+    if r.returncode == 125 and not any(p.startswith("--- expected stdout") for p in problems):
+        tail = r.stdout.splitlines(True)[-60:]          # the crash report (tools/dtrace: 125)
+        report += "\n  stdout (last 60 lines: the crash report):\n" + "".join(
+            "    " + l for l in show(b"".join(tail)))
     return "FAIL", report.rstrip("\n")
 
 
