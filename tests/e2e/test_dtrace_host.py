@@ -122,7 +122,10 @@ def test_builtin_script_library():
 @pytest.mark.parametrize("name", sorted(f for f in os.listdir(os.path.join(ROOT, "scripts"))
                                          if f.endswith(".d")))
 def test_library_script_compiles_in_the_guest(name):
-    status, out, err = dtrace("-e", "-s", "/scripts/" + name)
+    # a tool that traces one process (dtruss.d, procsystime.d) names $target: give it one
+    with open(os.path.join(ROOT, "scripts", name)) as f:
+        target = ["-c", "/bin/true"] if "$target" in f.read() else []
+    status, out, err = dtrace("-e", *target, "-s", "/scripts/" + name)
     assert status == 0 and "failed" not in err, err
 
 
