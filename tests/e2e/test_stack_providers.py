@@ -36,7 +36,9 @@ MUNMAP_PROBES = [
     ("fbt-entry", "fbt::proc_munmap:entry /pid == $target/"),
     ("fbt-return", "fbt::proc_munmap:return /pid == $target/"),
     ("cyclic-fire", "sdt:::cyclic-fire"),
-    ("on-cpu", "sched:::on-cpu"),
+    # the target's own switches: another thread's (the buffer cache's flusher wakes each
+    # second) may fire only between the aggregation's snapshot and the last trace record
+    ("on-cpu", "sched:::on-cpu /pid == $target/"),
     ("spin-acquire", "lockstat:::spin-acquire /pid == $target/"),
     ("proc-exit", "proc:::exit /pid == $target/"),
     ("pid-main", "pid$target::main:entry"),
