@@ -25,7 +25,7 @@
 # left in build/anon.tar (docs/tracing.md): their boots must be plain.
 export SONDE_ANON := $(CURDIR)/$(BUILD)/no-anonymous-enabling.tar
 
-.PHONY: check check-deps figures-check selftest-check dtest-check dtest-smp-check e2e-check \
+.PHONY: check check-deps deps-graph figures-check selftest-check dtest-check dtest-smp-check e2e-check \
         bench fuzz stress-check stress stress-selftest difffuzz-check difffuzz fbtjump-stress \
         dtest-nojump-check dtest-variants soak sysfuzz-long stress-mix
 
@@ -42,8 +42,16 @@ check: deps
 check-deps:
 	@sh tools/check_deps.sh
 	@$(PYTHON) tools/check_tree.py
+	@$(PYTHON) tools/deps_graph.py --check docs/architecture.md
 	@$(PYTHON) tools/check_reading.py
 	@$(PYTHON) tools/fbt_check_notrace.py
+
+# The include rules as a picture (docs/architecture.md has them as text).
+deps-graph:
+	@mkdir -p $(BUILD)
+	@$(PYTHON) tools/deps_graph.py --dot > $(BUILD)/deps.dot
+	@if command -v dot > /dev/null; then dot -Tsvg $(BUILD)/deps.dot -o $(BUILD)/deps.svg && \
+		echo "$(BUILD)/deps.svg"; else echo "$(BUILD)/deps.dot (install graphviz for the SVG)"; fi
 
 # The probe-effect figures the docs quote, against a fresh measurement (exact
 # under -icount, about 30 s): tools/check_figures.py says which may drift.
