@@ -83,7 +83,12 @@ struct cpu *curcpu(void) { return &host_cpu; }
 void spin_lock(spinlock_t *l) { (void)l; }
 void spin_unlock(spinlock_t *l) { (void)l; }
 void waitq_wake_all(waitq_t *wq) { (void)wq; }
-void waitq_sleep(waitq_t *wq, spinlock_t *l) { (void)wq; (void)l; fail_msg("biowait slept: a request was not done"); }
+void waitq_sleep(waitq_t *wq, spinlock_t *l)
+{
+	(void)wq;
+	(void)l;
+	fail_msg("biowait slept: a request was not done");
+}
 
 /* --- a host block device on an image file ------------------------------------------------- */
 
