@@ -129,6 +129,19 @@ void arch_pci_io_write16(uint32_t port, uint16_t v);
 void arch_pci_io_write32(uint32_t port, uint32_t v);
 struct dev_info;
 bool arch_pci_intr_on(int line, struct dev_info *dip, void (*fn)(void *arg), void *arg);
+/*
+ * arch_pci_windows: the address ranges [base, limit) from which the kernel
+ * may give addresses to BARs the firmware left unassigned (kernel/pci.c):
+ * win[0] I/O space, win[1] 32-bit memory space.  false: none (assign nothing).
+ */
+struct pci_window { uint64_t pw_base, pw_limit; };
+bool arch_pci_windows(struct pci_window win[2]);
+/*
+ * arch_pci_intx_line: the interrupt line INTx pin pin (1..4) of function fn
+ * of device dev on bus bus reaches on this machine, where the board says so
+ * (fw_line, the firmware's Interrupt Line register, otherwise).  Boot.
+ */
+int arch_pci_intx_line(int bus, int dev, int fn, int pin, int fw_line);
 
 /* Boot-time set-up of the machine, in the order kmain calls it. */
 void arch_boot_info(uint32_t magic, uint32_t info_phys); /* fills boot_info */

@@ -62,7 +62,7 @@ figures-check: $(BUILD)/kernel.elf
 	@$(PYTHON) tools/check_figures.py
 
 SELFTEST_QEMU := $(QEMU) -display none -serial stdio -no-reboot -m $(MEM) \
-                 -device isa-debug-exit,iobase=0xf4,iosize=0x04 -kernel $(BUILD)/kernel.elf
+                 -device isa-debug-exit,iobase=0xf4,iosize=0x04 $(DIRECT_FW) -kernel $(BUILD)/kernel.elf
 
 # The self-tests run on one CPU and again on four, each time with a fresh
 # copy of build/disk.img as a virtio disk (blk_virtio writes to it).

@@ -1,7 +1,8 @@
 # mk/run.mk - boot Sonde in QEMU.
 #
 #   make run                 the GRUB ISO (BOOT=iso, the default)
-#   make run BOOT=direct     the kernel straight from QEMU (-kernel, PVH)
+#   make run BOOT=direct     the kernel straight from QEMU (-kernel, PVH, from
+#                            qboot; FIRMWARE=seabios: QEMU's default firmware)
 #   make run BOOT=efi        OVMF firmware and Sonde's UEFI loader, from
 #                            build/esp/ served as a read-only FAT drive
 #                            (APPEND goes into build/esp/cmdline.txt)
@@ -34,7 +35,7 @@ endif
 OVMF      := /usr/share/ovmf/OVMF.fd
 QEMU_UEFI := -bios $(OVMF) -net none
 ifeq ($(BOOT),direct)
-QEMU_BOOT := -kernel $(BUILD)/kernel.elf $(if $(APPEND),-append '$(APPEND)')
+QEMU_BOOT := $(DIRECT_FW) -kernel $(BUILD)/kernel.elf $(if $(APPEND),-append '$(APPEND)')
 RUN_DEPS  := $(BUILD)/kernel.elf
 else ifeq ($(BOOT),efi)
 QEMU_BOOT := $(QEMU_UEFI) -drive if=none,id=esp,format=raw,file=fat:$(BUILD)/esp,readonly=on \

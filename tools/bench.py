@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """bench.py - Sonde's figures: boot times, plus what each library's bench wrote.
 
-  boot_direct_wall_s   wall seconds from starting QEMU (-kernel, PVH) to the
+  boot_direct_wall_s   wall seconds from starting QEMU (-kernel, PVH, qboot) to the
                        first `sonde# ` prompt on the serial console; median of 5
   boot_iso_wall_s      the same through GRUB from build/sonde.iso; median of 5
   boot_efi_wall_s      wall seconds from starting QEMU on OVMF firmware to the
@@ -54,7 +54,8 @@ def bootstat_ns(seen):
 
 
 def icount_cycles(kernel):
-    args = ["-icount", "shift=0,align=off,sleep=off", "-kernel", kernel, "-append", "bootstat"]
+    args = ["-icount", "shift=0,align=off,sleep=off", "-bios", "qboot.rom", "-kernel", kernel,
+            "-append", "bootstat"]
     return qemu_until(args, bootstat_ns, 60, "no bootstat line")[0]
 
 
@@ -85,7 +86,7 @@ def uefi_figures(build, runs=3):
 
 def guest_compile_cycles(kernel, script):
     """Guest instructions for `dtrace -e -s SCRIPT` (compile only) under icount."""
-    args = QEMU + ["-icount", "shift=0,align=off,sleep=off", "-kernel", kernel,
+    args = QEMU + ["-icount", "shift=0,align=off,sleep=off", "-bios", "qboot.rom", "-kernel", kernel,
                    "-append", 'quiet bootstat cmd="dtrace -e -s %s"' % script]
     r = subprocess.run(args, stdin=subprocess.DEVNULL, capture_output=True, timeout=120)
     for line in r.stdout.decode(errors="replace").splitlines():
@@ -103,7 +104,7 @@ def main():
     iso = os.path.join(opts.build, "sonde.iso")
 
     figures = {}
-    direct = [time_to_prompt(["-kernel", kernel]) for _ in range(opts.runs)]
+    direct = [time_to_prompt(["-bios", "qboot.rom", "-kernel", kernel]) for _ in range(opts.runs)]
     figures["boot_direct_wall_s"] = {"value": round(statistics.median(direct), 3),
                                      "runs": [round(x, 3) for x in direct],
                                      "target": "< 0.5"}

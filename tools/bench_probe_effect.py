@@ -142,7 +142,7 @@ def print_cost(kernel, ncalls):
                "-c 'bench_calls fbt %d'" % (keys, ncalls))
         args = ["qemu-system-x86_64", "-display", "none", "-serial", "stdio", "-no-reboot",
                 "-m", "256M", "-device", "isa-debug-exit,iobase=0xf4,iosize=0x04",
-                "-icount", "shift=0,align=off,sleep=off", "-kernel", kernel,
+                "-icount", "shift=0,align=off,sleep=off", "-bios", "qboot.rom", "-kernel", kernel,
                 "-append", 'quiet bootstat cmd="%s"' % cmd]
         r = subprocess.run(args, capture_output=True, timeout=300)
         text = r.stdout.decode(errors="replace")

@@ -122,7 +122,7 @@ def main():
     qemu = subprocess.Popen(
         ["qemu-system-x86_64", "-display", "none", "-serial", "null", "-no-reboot",
          "-m", "256M", "-device", "isa-debug-exit,iobase=0xf4,iosize=0x04",
-         "-icount", "shift=0,align=off,sleep=off", "-kernel", args.kernel,
+         "-icount", "shift=0,align=off,sleep=off", "-bios", "qboot.rom", "-kernel", args.kernel,
          "-append", ('quiet %s cmd="%s"' % (args.append, cmd)).replace("  ", " "), "-gdb", "tcp:127.0.0.1:%d" % port, "-S"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:

@@ -33,3 +33,15 @@ bool arch_pci_intr_on(int line, struct dev_info *dip, void (*fn)(void *arg), voi
 	(void)line; (void)dip; (void)fn; (void)arg;
 	return false;
 }
+
+bool arch_pci_windows(struct pci_window win[2])
+{
+	(void)win;
+	return false;
+}
+
+int arch_pci_intx_line(int bus, int dev, int fn, int pin, int fw_line)
+{
+	(void)bus; (void)dev; (void)fn; (void)pin;
+	return fw_line;
+}

@@ -7,7 +7,10 @@
  * 0xfec00000 (the ACPI MADT says so too; we trust the fixed addresses).
  *
  * Time: the TSC counts ns-ish ticks; both it and the LAPIC timer are
- * calibrated against PIT channel 2 over 10 ms at boot.  arch_time_ns()
+ * calibrated against PIT channel 2 at boot: three 2 ms windows, the median
+ * one's rates (6 ms of boot; one 10 ms window was half the boot's
+ * instructions under -icount, and one window alone can be far off when the
+ * host deschedules the vCPU during it).  arch_time_ns()
  * converts TSC ticks with a 32.32 fixed-point multiplier.  The LAPIC timer
  * runs in one-shot mode, re-armed by the cyclic facility for the earliest
  * expiry.  Under QEMU -icount shift=0 the TSC counts retired instructions,
@@ -33,7 +36,8 @@
 #define LAPIC_TIMER_CUR 0x390
 #define LAPIC_TIMER_DIV 0x3e0
 #define PIT_HZ          1193182UL
-#define CALIBRATE_MS    10
+#define CALIBRATE_MS    2              /* each window (1000 / CALIBRATE_MS must be whole) */
+#define CALIBRATE_WINDOWS 3
 
 static volatile uint32_t *lapic;
 static volatile uint32_t *ioapic;
@@ -137,8 +141,8 @@ void ioapic_route_level(int irq, int vector)
 	ioapic_write(0x10 + 2 * irq, (uint32_t)vector | (1u << 15)); /* level, active high, unmasked */
 }
 
-/* Count CALIBRATE_MS on PIT channel 2 and see how far the TSC and LAPIC went. */
-static void timer_calibrate(void)
+/* One window: CALIBRATE_MS counted down on PIT channel 2; how far the TSC and LAPIC went. */
+static void calibrate_window(uint64_t *tsc, uint32_t *lapic_ticks)
 {
 	uint32_t count = PIT_HZ * CALIBRATE_MS / 1000;
 	uint8_t gate = inb(0x61);
@@ -158,8 +162,30 @@ static void timer_calibrate(void)
 	uint64_t t1 = rdtsc();
 	uint32_t l1 = lapic_read(LAPIC_TIMER_CUR);
 	lapic_write(LAPIC_TIMER_INIT, 0);
-	uint64_t tsc_hz = (t1 - t0) * (1000 / CALIBRATE_MS);
-	lapic_hz = (uint64_t)(l0 - l1) * (1000 / CALIBRATE_MS);
+	*tsc = t1 - t0;
+	*lapic_ticks = l0 - l1;
+}
+
+/*
+ * timer_calibrate: CALIBRATE_WINDOWS windows, and the rates of the median
+ * one (by TSC ticks).  Under TCG a vCPU is a host thread: one descheduled
+ * while the PIT runs out sees a long window, so one window alone may be
+ * far off on a busy host; the median of three is off only if two are.
+ */
+static void timer_calibrate(void)
+{
+	uint64_t tsc[CALIBRATE_WINDOWS];
+	uint32_t lap[CALIBRATE_WINDOWS];
+
+	for (int i = 0; i < CALIBRATE_WINDOWS; i++) {
+		calibrate_window(&tsc[i], &lap[i]);
+		for (int j = i; j > 0 && tsc[j] < tsc[j - 1]; j--) {   /* insertion sort */
+			uint64_t t = tsc[j]; tsc[j] = tsc[j - 1]; tsc[j - 1] = t;
+			uint32_t l = lap[j]; lap[j] = lap[j - 1]; lap[j - 1] = l;
+		}
+	}
+	uint64_t tsc_hz = tsc[CALIBRATE_WINDOWS / 2] * (1000 / CALIBRATE_MS);
+	lapic_hz = (uint64_t)lap[CALIBRATE_WINDOWS / 2] * (1000 / CALIBRATE_MS);
 	if (tsc_hz == 0 || lapic_hz == 0)
 		panic("timer: calibration failed (tsc %lu Hz, lapic %lu Hz)", tsc_hz, lapic_hz);
 	tsc_mult = (NSEC_PER_SEC << 32) / tsc_hz;     /* < 2^64 for any tsc_hz >= 1 */

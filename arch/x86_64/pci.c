@@ -18,6 +18,21 @@
  * LAPIC's EOI (trap.c) then lets the IOAPIC deliver again if it is still
  * high.
  *
+ * Which line a pin reaches: on the pc machine, pin P (1..4) of the device in
+ * slot S on bus 0 drives the PIIX3's PIRQ[(S - 1 + P - 1) mod 4] (QEMU's
+ * slot rotation), and the PIIX3's PIRQ route registers (bytes 0x60..0x63 of
+ * its configuration space, device 00:01.0; bit 7 set: not routed) say which
+ * ISA IRQ each PIRQ is steered to.  SeaBIOS writes that IRQ into the
+ * device's Interrupt Line register; qboot writes another (its own
+ * rotation), so on this board the line is read from the chipset
+ * (arch_pci_intx_line) and the register corrected.
+ *
+ * Windows for BARs the firmware left unassigned (qboot, QEMU's minimal
+ * firmware for direct boots, assigns no I/O BAR): I/O ports 0xc000-0xffff,
+ * above the ISA and chipset ports, and memory 0xe0000000 up to the IOAPIC
+ * at 0xfec00000: on the pc machine with up to 3.5 GiB of memory that is
+ * inside the PCI hole below 4 GiB.
+ *
  * Context: configuration and port accesses in any context;
  * arch_pci_intr_on at boot; pci_intr in interrupt context.
  *
@@ -65,6 +80,28 @@ void arch_pci_cfg_write(int bus, int dev, int fn, int off, uint32_t v)
 	outl(PCI_ADDR, cfg_address(bus, dev, fn, off));
 	outl(PCI_DATA, v);
 	spin_unlock(&pci_cfg_lock);
+}
+
+#define PIIX_PIRQ_ROUTE 0x60
+#define ID_I440FX       0x12378086u     /* device 1237, vendor 8086 (Intel) */
+#define ID_PIIX3_ISA    0x70008086u
+
+int arch_pci_intx_line(int bus, int dev, int fn, int pin, int fw_line)
+{
+	(void)fn;
+	if (bus != 0 || dev == 0 || pin < 1 || pin > 4 ||
+	    arch_pci_cfg_read(0, 0, 0, 0) != ID_I440FX || arch_pci_cfg_read(0, 1, 0, 0) != ID_PIIX3_ISA)
+		return fw_line;
+	int pirq = (dev - 1 + pin - 1) & 3;
+	uint8_t route = (uint8_t)(arch_pci_cfg_read(0, 1, 0, PIIX_PIRQ_ROUTE) >> (8 * pirq));
+	return (route & 0x80) ? fw_line : route & 0x0f;
+}
+
+bool arch_pci_windows(struct pci_window win[2])
+{
+	win[0] = (struct pci_window){ 0xc000, 0x10000 };
+	win[1] = (struct pci_window){ 0xe0000000u, 0xfec00000u };
+	return true;
 }
 
 uint8_t arch_pci_io_read8(uint32_t port) { return inb((uint16_t)port); }

@@ -30,6 +30,8 @@ KERNEL = os.path.join(ROOT, "build", "kernel.elf")
 ISO = os.path.join(ROOT, "build", "sonde.iso")
 DISK = os.path.join(ROOT, "build", "disk.img")       # mk/disk.mk: the ext2 image
 QEMU = "qemu-system-x86_64"
+# Direct boots start from qboot, as tools/dtrace's and make's (SONDE_FIRMWARE=seabios: SeaBIOS).
+DIRECT_FW = [] if os.environ.get("SONDE_FIRMWARE") == "seabios" else ["-bios", "qboot.rom"]
 
 PROMPT = "sonde# "
 BOOT_TIMEOUT = 30          # seconds; CI runs on two shared cores
@@ -51,7 +53,7 @@ def qemu_argv(kernel=KERNEL, iso=None, append=None, extra=()):
     if iso is not None:
         argv += ["-cdrom", iso]
     else:
-        argv += ["-kernel", kernel]
+        argv += DIRECT_FW + ["-kernel", kernel]
         if append is not None:
             argv += ["-append", append]
     return argv + list(extra)

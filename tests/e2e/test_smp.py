@@ -36,7 +36,7 @@ def test_nosmp_keeps_one_cpu():
     env = dict(os.environ)
     r = subprocess.run(["qemu-system-x86_64", "-display", "none", "-serial", "stdio", "-no-reboot",
                         "-m", "256M", "-smp", "4", "-device", "isa-debug-exit,iobase=0xf4,iosize=0x04",
-                        "-kernel", KERNEL, "-append", 'nosmp cmd="ps"'],
+                        "-bios", "qboot.rom", "-kernel", KERNEL, "-append", 'nosmp cmd="ps"'],
                        capture_output=True, text=True, timeout=60, env=env)
     assert "1 CPU," in r.stdout, r.stdout
     assert len(re.findall(r"^\s*\d+\s+idle\s", r.stdout, re.M)) == 1, r.stdout
@@ -87,7 +87,7 @@ def test_more_memory_than_the_pci_hole():
     # uncached (the large page is split), and the kernel must boot.
     r = subprocess.run(["qemu-system-x86_64", "-display", "none", "-serial", "stdio", "-no-reboot",
                         "-m", "5G", "-smp", "2", "-device", "isa-debug-exit,iobase=0xf4,iosize=0x04",
-                        "-kernel", KERNEL, "-append", 'cmd="mem"'],
+                        "-bios", "qboot.rom", "-kernel", KERNEL, "-append", 'cmd="mem"'],
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 33, r.stdout + r.stderr
     total = int(re.search(r"physical: (\d+) KiB total", r.stdout).group(1))
