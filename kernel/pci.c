@@ -29,7 +29,8 @@
  *
  * Context: as pci.h says; the table is written once at boot, read after.
  *
- * Tests: self-test pci_enumerates (tests/kernel/virtio_selftest.c)
+ * Tests: self-tests pci_enumerates, pci_bars_distinct (tests/kernel/virtio_selftest.c);
+ *        tests/e2e/test_vioblk.py (pci -v, SeaBIOS and qboot)
  */
 #include "arch/arch.h"
 #include "kernel/klib.h"
@@ -216,6 +217,8 @@ static void pci_assign(void)
 		if (!pci_assignable(&pci_devs[d]))
 			continue;
 		pci_bars_of(&pci_devs[d], bars[d]);
+		for (int i = 0; i < 6; i++)
+			pci_devs[d].pd_bar_size[i] = bars[d][i].pb_space >= 0 ? bars[d][i].pb_size : 0;
 		for (int i = 0; i < 6; i++) {           /* the firmware's placements are taken */
 			struct pci_bar *b = &bars[d][i];
 			struct pci_window *w = b->pb_space >= 0 ? &win[b->pb_space] : NULL;
@@ -241,8 +244,10 @@ static void pci_assign(void)
 			}
 			uint32_t flags = pd->pd_bar[i] & (b->pb_space == 0 ? 3u : 15u);
 			pci_cfg_write32(pd, PCI_CFG_BAR0 + 4 * i, (uint32_t)at | flags);
-			if (b->pb_wide)
+			if (b->pb_wide) {
 				pci_cfg_write32(pd, PCI_CFG_BAR0 + 4 * (i + 1), 0);
+				pd->pd_bar[i + 1] = 0;
+			}
 			pd->pd_bar[i] = (uint32_t)at | flags;
 		}
 	}

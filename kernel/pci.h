@@ -45,7 +45,8 @@ struct pci_dev {
 	uint8_t pd_class, pd_subclass, pd_progif;
 	uint8_t pd_irq_line;                  /* as the firmware set it; 0xff: none */
 	uint8_t pd_irq_pin;                   /* 1..4: INTA..INTD; 0: none */
-	uint32_t pd_bar[6];                   /* as read (type bits included) */
+	uint32_t pd_bar[6];                   /* as read or assigned (type bits included) */
+	uint64_t pd_bar_size[6];              /* bytes it decodes; 0: none, or not sized (a bridge) */
 };
 
 void pci_init(void);

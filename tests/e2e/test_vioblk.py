@@ -3,6 +3,10 @@
 test_guest_has_a_disk: the boot fixture's fresh copy of build/disk.img is
 vioblk0 (the `devices` command lists it).
 test_pci_command: `pci` lists the disk's PCI function and the disk.
+test_firmware_bars[qboot|seabios]: `pci -v` under each direct-boot firmware:
+qboot leaves the I/O BARs for the kernel to place (kernel/pci.c), SeaBIOS
+places them itself; either way the disk's BAR0 is an I/O BAR with an
+address, and the disk works (the motd reads back).
 test_selftest_smp4: the blk_virtio self-tests on four CPUs, through the fixture's disk.
 test_two_disks_one_read_only: two disks are vioblk0 and vioblk1, the second read-only.
 test_empty_disk_is_refused: a disk of 0 sectors gets a clear message at boot
@@ -15,6 +19,8 @@ import os
 import re
 import shutil
 import subprocess
+
+import pytest
 
 from conftest import BOOT_TIMEOUT, DISK, EXIT_HALT, ROOT, disk_argv
 
@@ -32,6 +38,20 @@ def test_pci_command(guest):
     assert m, out
     slot = int(m.group(1), 16)
     assert re.search(r"^vioblk0  32768 +rw   /devices/pci@0,0/pci1af4,2@%x:a$" % slot, out, re.M), out
+
+
+@pytest.mark.parametrize("firmware", ["qboot", "seabios"])
+def test_firmware_bars(firmware):
+    env = dict(os.environ, SONDE_FIRMWARE=firmware)
+    r = subprocess.run([os.path.join(ROOT, "tools", "dtrace"), "--shell",
+                        "pci -v; cat /disk/etc/motd"], env=env, capture_output=True,
+                       text=True, timeout=120)
+    assert r.returncode == 0, r.stdout + r.stderr
+    m = re.search(r"^00:[0-9a-f]{2}\.0  1af4:1001  0100 +\d+\n(( {9}BAR.*\n)+)", r.stdout, re.M)
+    assert m, r.stdout
+    bar0 = re.search(r"BAR0 io   0x([0-9a-f]+) (\d+)$", m.group(1), re.M)
+    assert bar0 and int(bar0.group(1), 16) != 0 and int(bar0.group(2)) >= 32, m.group(1)
+    assert "Welcome to Sonde." in r.stdout, r.stdout
 
 
 def test_selftest_smp4(boot):

@@ -3,6 +3,9 @@
  *
  * pci_enumerates: the table pci_init filled holds real devices (none on
  * sparc64, which has no PCI yet), in bus/device/function order.
+ * pci_bars_distinct: every BAR kernel/pci.c sized has an address (the
+ * firmware's or its own: qboot, the direct boots' firmware, assigns no I/O
+ * BAR), aligned to its size, overlapping no other BAR of its space.
  * blk_virtio: on the first writable virtio disk (QEMU's -drive ... -device
  * virtio-blk-pci; tools/dtrace and make check attach build/disk.img, an
  * ext2 image): sector 2 holds the ext2 superblock's magic; 64 reads in
@@ -49,6 +52,44 @@ SELFTEST(pci_enumerates)
 	}
 	ST_ASSERT(pci_get(pci_count()) == NULL);
 	ST_ASSERT(pci_find(0xffff, 0xffff, 0) == NULL);
+}
+
+/* bar_span: BAR i of pd as [lo, hi) in its space (1: I/O, 2: memory); 0 when it is not sized. */
+static int bar_span(const struct pci_dev *pd, int i, uint64_t *lo, uint64_t *hi)
+{
+	if (pd->pd_bar_size[i] == 0)
+		return 0;
+	bool io = pd->pd_bar[i] & 1;
+	*lo = pd->pd_bar[i] & (io ? ~3u : ~15u);
+	if (!io && ((pd->pd_bar[i] >> 1) & 3) == 2 && i < 5)
+		*lo |= (uint64_t)pd->pd_bar[i + 1] << 32;
+	*hi = *lo + pd->pd_bar_size[i];
+	return io ? 1 : 2;
+}
+
+SELFTEST(pci_bars_distinct)
+{
+	int sized = 0;
+
+	for (int a = 0; a < pci_count(); a++) {
+		for (int i = 0; i < 6; i++) {
+			uint64_t lo, hi;
+			int space = bar_span(pci_get(a), i, &lo, &hi);
+			if (space == 0)
+				continue;
+			sized++;
+			ST_ASSERT(lo != 0);
+			ST_ASSERT((lo & (pci_get(a)->pd_bar_size[i] - 1)) == 0);
+			for (int b = 0; b < pci_count(); b++)
+				for (int j = 0; j < 6; j++) {
+					uint64_t lo2, hi2;
+					if ((a == b && i == j) || bar_span(pci_get(b), j, &lo2, &hi2) != space)
+						continue;
+					ST_ASSERT(hi <= lo2 || hi2 <= lo);
+				}
+		}
+	}
+	ST_ASSERT(pci_count() == 0 || sized > 0);   /* QEMU's pc machine always has some */
 }
 
 static void first_writable(struct blkdev *bd, void *arg)
