@@ -174,7 +174,7 @@ static int proc_setup(struct proc *p, const char *path, int argc, char *const ar
 }
 
 static int proc_spawn_how(const char *path, int argc, char *const argv[], char *err,
-                          size_t errsize, bool held);
+                          size_t errsize, bool held, const struct cred *cred);
 
 /*
  * proc_launch: spawn's and fork's last step.  If r is 0 (p and ps set up),
@@ -205,12 +205,18 @@ static int proc_launch(struct proc *p, struct proc_start *ps, int r)
 
 int proc_spawn(const char *path, int argc, char *const argv[], char *err, size_t errsize)
 {
-	return proc_spawn_how(path, argc, argv, err, errsize, false);
+	return proc_spawn_how(path, argc, argv, err, errsize, false, NULL);
+}
+
+int proc_spawn_as(const char *path, int argc, char *const argv[], const struct cred *cred,
+                  char *err, size_t errsize)
+{
+	return proc_spawn_how(path, argc, argv, err, errsize, false, cred);
 }
 
 int proc_spawn_held(const char *path, int argc, char *const argv[], char *err, size_t errsize)
 {
-	return proc_spawn_how(path, argc, argv, err, errsize, true);
+	return proc_spawn_how(path, argc, argv, err, errsize, true, NULL);
 }
 
 void proc_release(int pid)
@@ -231,7 +237,7 @@ int proc_pid_reserve(void)
 }
 
 static int proc_spawn_how(const char *path, int argc, char *const argv[], char *err,
-                          size_t errsize, bool held)
+                          size_t errsize, bool held, const struct cred *cred)
 {
 	struct proc_start *ps = kzalloc(sizeof(*ps));
 	struct proc *p = ps != NULL ? proc_alloc() : NULL;
@@ -243,8 +249,10 @@ static int proc_spawn_how(const char *path, int argc, char *const argv[], char *
 		r = proc_setup(p, path, argc, argv, ps, err, errsize);
 	if (r == 0 && (ps->ps_fpu = arch_fpu_alloc()) == NULL)
 		r = -ENOMEM;
-	if (r == 0)
+	if (r == 0) {
 		p->p_held = held;
+		p->p_cred = cred != NULL ? *cred : cred_root();
+	}
 	return proc_launch(p, ps, r);
 }
 
@@ -266,7 +274,7 @@ int proc_fork(void)
 		memcpy(p->p_execname, parent->p_execname, sizeof(p->p_execname));
 		memcpy(p->p_psargs, parent->p_psargs, sizeof(p->p_psargs));
 		p->p_argc = parent->p_argc;
-		p->p_uid = parent->p_uid;
+		p->p_cred = parent->p_cred;            /* exec keeps them too */
 		p->p_ppid = parent->p_pid;
 		p->p_brk_base = parent->p_brk_base;
 		p->p_brk = parent->p_brk;
@@ -583,7 +591,8 @@ int proc_list(struct proc_info *out, int max)
 		if (p->p_state == PS_FREE)
 			continue;
 		if (n < max)
-			out[n] = (struct proc_info){ p->p_pid, p->p_ppid, p->p_state == PS_ZOMBIE ? 'Z' :
+			out[n] = (struct proc_info){ p->p_pid, p->p_ppid, p->p_cred.cr_ruid,
+			                             p->p_state == PS_ZOMBIE ? 'Z' :
 			                             p->p_stopped ? 'T' : 'R',
 			                             p->p_tid, "" };
 		if (n < max)

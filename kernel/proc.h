@@ -20,6 +20,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "kernel/cred.h"
 #include "kernel/file.h"
 
 #define SIGINT   2
@@ -88,7 +89,7 @@ struct proc {
 	enum proc_state p_state;
 	int p_status;                /* wait status once a zombie: code << 8, or the signal */
 	char p_execname[PROC_NAME_MAX];  /* the basename of what it runs */
-	uint32_t p_uid;
+	struct cred p_cred;          /* its user and group ids (kernel/cred.h); written by itself only */
 	struct arch_as *p_as;
 	uint64_t p_brk_base;         /* the break starts here (above the last segment) */
 	uint64_t p_brk;              /* the current break; pages below it are mapped */
@@ -115,9 +116,14 @@ struct proc {
  * argv as a child of the current process (or of nobody: ppid 0, for the
  * console), fds 0, 1, 2 on the console.  Returns the pid, or a negative
  * errno (-ENOENT, -ENOEXEC with the loader's reason in err, -ENOMEM,
- * -EAGAIN when the process table is full).  Thread context.
+ * -EAGAIN when the process table is full).  It runs as root (cred_root).
+ * Thread context.
  */
 int proc_spawn(const char *path, int argc, char *const argv[], char *err, size_t errsize);
+
+/* proc_spawn_as: proc_spawn, the process running with the ids *cred (the shell's runas). */
+int proc_spawn_as(const char *path, int argc, char *const argv[], const struct cred *cred,
+                  char *err, size_t errsize);
 
 /*
  * proc_spawn_held: the same, but the process waits before its first
@@ -226,6 +232,7 @@ bool proc_detach(int pid);
 /* proc_list: up to max processes' public state into out, in table order; returns how many there are. */
 struct proc_info {
 	int pi_pid, pi_ppid;
+	uint32_t pi_uid;             /* its real user id (ps's UID) */
 	char pi_state;               /* 'R' alive, 'T' stopped, 'Z' zombie */
 	uint64_t pi_tid;             /* its thread */
 	char pi_execname[PROC_NAME_MAX];

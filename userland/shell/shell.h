@@ -123,7 +123,7 @@ int shell_vfs_cat(const char *path);
 bool shell_jobs_add(const int *pids, int n, const char *cmd);
 void shell_jobs_notify(void);
 
-/* shell_ps_procs: ps's process table (PID PPID S TIME COMMAND) and a blank line, if any process exists. */
+/* shell_ps_procs: ps's process table (UID PID PPID S TIME COMMAND) and a blank line, if any process exists. */
 void shell_ps_procs(void);
 
 /* shell_cmd_find: the command called name, or NULL. */
