@@ -189,9 +189,9 @@ inline lwpsinfo_t *curlwpsinfo = xlate <lwpsinfo_t *> (curthread);
 /*
  * The built-in variables of identity Sonde has one value of, as DTrace
  * names them (uid and gid are real built-ins, trace/probe.c): no projects
- * (every process is in project 0), no zones (the global zone, what DTrace reports on a machine
- * without others), and one working directory, "/" (kernel/vfs.c), which
- * is also every process's root.
+ * (every process is in project 0), no zones (the global zone, what DTrace
+ * reports on a machine without others), and one working directory, "/"
+ * (kernel/vfs.c), which is also every process's root.
  */
 inline projid_t projid = 0;
 inline string zonename = "global";

@@ -13,7 +13,9 @@
  * disagree.  What the kernel returns in Linux's layout (struct stat) is
  * translated into newlib's here.
  *
- * Not here: signals beyond kill, threads, locale.  Single-threaded: no lock.
+ * Not here: the user and group ids (ids.c, an object of its own so that
+ * only the programs that use them link them), signals beyond kill,
+ * threads, locale.  Single-threaded: no lock.
  *
  * Tests: tests/e2e/test_proc.py (/bin/syscheck), tests/e2e/test_mem.py
  */
@@ -128,34 +130,6 @@ off_t lseek(int fd, off_t off, int whence) { return (off_t)sys_result(SYS3(lseek
 int getpid(void)                           { return (int)sys_result(SYS0(getpid)); }
 pid_t getppid(void)                        { return (pid_t)sys_result(SYS0(getppid)); }
 int kill(int pid, int sig)                 { return (int)sys_result(SYS2(kill, pid, sig)); }
-/*
- * The ids (kernel/cred.h).  newlib's uid_t and gid_t are 16 bits, the
- * kernel's 32: id_arg passes (uid_t)-1 as the kernel's -1 ("keep it").
- * seteuid and setegid are setres*id, as in glibc (Linux has no such call).
- */
-static long id_arg(unsigned id)            { return id == (uid_t)-1 ? -1L : (long)id; }
-uid_t getuid(void)                         { return (uid_t)SYS0(getuid); }
-uid_t geteuid(void)                        { return (uid_t)SYS0(geteuid); }
-gid_t getgid(void)                         { return (gid_t)SYS0(getgid); }
-gid_t getegid(void)                        { return (gid_t)SYS0(getegid); }
-int setuid(uid_t uid)                      { return (int)sys_result(SYS1(setuid, id_arg(uid))); }
-int setgid(gid_t gid)                      { return (int)sys_result(SYS1(setgid, id_arg(gid))); }
-int setresuid(uid_t r, uid_t e, uid_t s)   { return (int)sys_result(SYS3(setresuid, id_arg(r), id_arg(e), id_arg(s))); }
-int setresgid(gid_t r, gid_t e, gid_t s)   { return (int)sys_result(SYS3(setresgid, id_arg(r), id_arg(e), id_arg(s))); }
-/* getres: the kernel writes three 32-bit ids; newlib's are 16 bits. */
-static int getres(long nr, unsigned short *r, unsigned short *e, unsigned short *s)
-{
-	uint32_t ids[3];
-	int rv = (int)sys_result(sys6(nr, (long)&ids[0], (long)&ids[1], (long)&ids[2], 0, 0, 0));
-
-	if (rv == 0)
-		*r = (unsigned short)ids[0], *e = (unsigned short)ids[1], *s = (unsigned short)ids[2];
-	return rv;
-}
-int getresuid(uid_t *r, uid_t *e, uid_t *s) { return getres(SYS_getresuid, r, e, s); }
-int getresgid(gid_t *r, gid_t *e, gid_t *s) { return getres(SYS_getresgid, r, e, s); }
-int seteuid(uid_t e)                       { return setresuid((uid_t)-1, e, (uid_t)-1); }
-int setegid(gid_t e)                       { return setresgid((gid_t)-1, e, (gid_t)-1); }
 
 /* Linux x86-64's struct stat: what the kernel writes. */
 struct linux_stat {
