@@ -174,7 +174,7 @@ static int proc_setup(struct proc *p, const char *path, int argc, char *const ar
 }
 
 static int proc_spawn_how(const char *path, int argc, char *const argv[], char *err,
-                          size_t errsize, bool held, const struct cred *cred);
+                          size_t errsize, bool held);
 
 /*
  * proc_launch: spawn's and fork's last step.  If r is 0 (p and ps set up),
@@ -205,18 +205,11 @@ static int proc_launch(struct proc *p, struct proc_start *ps, int r)
 
 int proc_spawn(const char *path, int argc, char *const argv[], char *err, size_t errsize)
 {
-	return proc_spawn_how(path, argc, argv, err, errsize, false, NULL);
+	return proc_spawn_how(path, argc, argv, err, errsize, false);
 }
-
-int proc_spawn_as(const char *path, int argc, char *const argv[], const struct cred *cred,
-                  char *err, size_t errsize)
-{
-	return proc_spawn_how(path, argc, argv, err, errsize, false, cred);
-}
-
 int proc_spawn_held(const char *path, int argc, char *const argv[], char *err, size_t errsize)
 {
-	return proc_spawn_how(path, argc, argv, err, errsize, true, NULL);
+	return proc_spawn_how(path, argc, argv, err, errsize, true);
 }
 
 void proc_release(int pid)
@@ -237,7 +230,7 @@ int proc_pid_reserve(void)
 }
 
 static int proc_spawn_how(const char *path, int argc, char *const argv[], char *err,
-                          size_t errsize, bool held, const struct cred *cred)
+                          size_t errsize, bool held)
 {
 	struct proc_start *ps = kzalloc(sizeof(*ps));
 	struct proc *p = ps != NULL ? proc_alloc() : NULL;
@@ -251,7 +244,7 @@ static int proc_spawn_how(const char *path, int argc, char *const argv[], char *
 		r = -ENOMEM;
 	if (r == 0) {
 		p->p_held = held;
-		p->p_cred = cred != NULL ? *cred : cred_root();
+		p->p_cred = cred_root();                /* the console's programs run as root */
 	}
 	return proc_launch(p, ps, r);
 }
@@ -636,6 +629,21 @@ const char *proc_signal_name(int sig)
 }
 
 /* --- standard files of a held process (the shell's pipes and redirections) ------------ */
+
+int proc_cred_set(int pid, const struct cred *c)
+{
+	int r = -ESRCH;
+
+	spin_lock(&proc_lock);
+	for (int i = 0; i < PROC_MAX; i++) {
+		if (procs[i].p_state == PS_ALIVE && procs[i].p_pid == pid && procs[i].p_held) {
+			procs[i].p_cred = *c;
+			r = 0;
+		}
+	}
+	spin_unlock(&proc_lock);
+	return r;
+}
 
 int proc_file_set(int pid, int fd, struct file *f)
 {

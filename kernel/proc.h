@@ -120,11 +120,6 @@ struct proc {
  * Thread context.
  */
 int proc_spawn(const char *path, int argc, char *const argv[], char *err, size_t errsize);
-
-/* proc_spawn_as: proc_spawn, the process running with the ids *cred (the shell's runas). */
-int proc_spawn_as(const char *path, int argc, char *const argv[], const struct cred *cred,
-                  char *err, size_t errsize);
-
 /*
  * proc_spawn_held: the same, but the process waits before its first
  * instruction (and before proc:::start) until proc_release(pid): dtrace -c
@@ -141,6 +136,13 @@ void proc_release(int pid);
  * -ESRCH (no such held process), -EBADF.  Thread context.
  */
 int proc_file_set(int pid, int fd, struct file *f);
+
+/*
+ * proc_cred_set: held process pid's ids become *c (the shell's runas,
+ * before it releases the process).  0, or -ESRCH (no such held process).
+ * Thread context.
+ */
+int proc_cred_set(int pid, const struct cred *c);
 
 /*
  * proc_pid_reserve: a pid no process has had or will have, for a thread

@@ -144,14 +144,17 @@ static void check_root(void)
 static void check_user(void)
 {
 	uid_t u = getuid();
-	gid_t g = getgid();
+	gid_t g = getgid(), other = g != 0 ? 0 : 1;   /* a group it is not in */
+	char what[64];
 
 	check("real and effective ids agree", geteuid() == u && getegid() == g);
 	check("setuid(0): EPERM", eperm(setuid(0)));
 	check("seteuid(0): EPERM", eperm(seteuid(0)));
 	check("setresuid(0, 0, 0): EPERM", eperm(setresuid(0, 0, 0)));
-	check("setgid(0): EPERM", eperm(setgid(0)));
-	check("setegid(0): EPERM", eperm(setegid(0)));
+	snprintf(what, sizeof(what), "setgid(%u): EPERM", (unsigned)other);
+	check(what, eperm(setgid(other)));
+	snprintf(what, sizeof(what), "setegid(%u): EPERM", (unsigned)other);
+	check(what, eperm(setegid(other)));
 	check("setuid(getuid()) is allowed", setuid(u) == 0);
 	check("setgid(getgid()) is allowed", setgid(g) == 0);
 	check("the ids did not change", ids_are(u, u, g, g));

@@ -10,8 +10,8 @@
  * it SIGINT (the console has echoed the "^C"); followed by `&` it runs in
  * the background instead, as a job (shell_pipe.c, shell_jobs.c).  A death by
  * SIGPIPE is not reported.  Programs run as root (uid 0, gid 0); `runas
- * UID[:GID] /bin/prog args` runs one in the foreground as another user
- * (kernel/cred.h), as su would.  `procs` lists processes (with their UID) and their threads,
+ * UID[:GID] /bin/prog args` runs one as another user (kernel/cred.h), as
+ * su would (also as a pipeline's stage or with `&`, shell_pipe.c).  `procs` lists processes (with their UID) and their threads,
  * `kill [-SIG] PID` signals them (`kill -t TID` stops a kernel thread),
  * and `pmem` counts them and the pages they hold.  Kernel only (the host tests of the shell use a fake,
  * tests/unit/shell_fake_kernel.c).  Thread context, the shell's thread.
@@ -112,25 +112,40 @@ static bool runas_ids(const char *s, struct cred *c)
 	return true;
 }
 
-/* runas UID[:GID] PROGRAM [ARGS]: run a program in the foreground with every user id UID, group id GID. */
+int shell_runas_check(int argc, char **argv, struct cred *c)
+{
+	if (argc < 3)
+		return shell_usage(argv[0]);
+	if (!runas_ids(argv[1], c))
+		return shell_error(argv[0], "%s: not UID or UID:GID (numbers, 0 to %u)", argv[1], RUNAS_ID_MAX);
+	if (strchr(argv[2], '/') == NULL)
+		return shell_error(argv[0], "%s: not a program (a path such as /bin/%s)", argv[2], argv[2]);
+	return SHELL_OK;
+}
+
+/*
+ * runas UID[:GID] PROGRAM [ARGS]: run a program in the foreground with
+ * every user id UID, group id GID: created held, given the ids, released
+ * (proc:::create still sees root's, as a fork before su's setuid would).
+ * In a pipeline or with `&` shell_pipe.c does the same for its stage.
+ */
 static int shell_do_runas(int argc, char **argv)
 {
 	struct cred c;
 	char why[160];
+	int r = shell_runas_check(argc, argv, &c);
 
-	if (argc < 3)
-		return shell_usage(argv[0]);
-	if (!runas_ids(argv[1], &c))
-		return shell_error(argv[0], "%s: not UID or UID:GID (numbers, 0 to %u)", argv[1], RUNAS_ID_MAX);
-	if (strchr(argv[2], '/') == NULL)
-		return shell_error(argv[0], "%s: not a program (a path such as /bin/%s)", argv[2], argv[2]);
-	int pid = proc_spawn_as(argv[2], argc - 2, argv + 2, &c, why, sizeof(why));
+	if (r != SHELL_OK)
+		return r;
+	int pid = proc_spawn_held(argv[2], argc - 2, argv + 2, why, sizeof(why));
 	if (pid < 0)
 		return shell_spawn_error(argv[2], pid, why);
+	proc_cred_set(pid, &c);
+	proc_release(pid);
 	return shell_program_wait(argv[2], pid);
 }
 SHELL_COMMAND(runas, shell_do_runas, "runas UID[:GID] PROG [ARG...]",
-              "run a program as user UID, group GID (default: UID); programs otherwise run as root");
+              "run a program as user UID, group GID (default: UID); others run as root");
 
 int shell_program_reap(const char *path, int pid)
 {
