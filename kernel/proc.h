@@ -9,7 +9,10 @@
  * against newlib (userland/libc).  A process never makes the kernel fault:
  * a bad pointer handed to a system call is EFAULT, a fault in user mode
  * kills the process with a signal (SIGSEGV, ...), and every page it held is
- * freed when it exits.
+ * freed when it exits.  Each has real, effective and saved user and group
+ * ids (p_cred, kernel/cred.h): root's when the console starts it, another
+ * user's through proc_cred_set while held (the shell's runas), kept by
+ * fork and execve.
  *
  * Signal and errno numbers are Linux's, as the system calls are
  * (kernel/syscalls.def).
