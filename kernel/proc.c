@@ -207,6 +207,7 @@ int proc_spawn(const char *path, int argc, char *const argv[], char *err, size_t
 {
 	return proc_spawn_how(path, argc, argv, err, errsize, false);
 }
+
 int proc_spawn_held(const char *path, int argc, char *const argv[], char *err, size_t errsize)
 {
 	return proc_spawn_how(path, argc, argv, err, errsize, true);
@@ -628,7 +629,7 @@ const char *proc_signal_name(int sig)
 	}
 }
 
-/* --- standard files of a held process (the shell's pipes and redirections) ------------ */
+/* --- a held process's ids and standard files (runas, the shell's pipes and redirections) */
 
 int proc_cred_set(int pid, const struct cred *c)
 {
