@@ -223,7 +223,8 @@ enum dif_var_kind {
 #define DIF_VAR_USTACKDEPTH 0x011eu
 #define DIF_VAR_CURCPU    0x011fu  /* address of the cpu structure */
 #define DIF_VAR_IPL       0x0120u
-#define DIF_VAR_BUILTIN_MAX 0x0121u
+#define DIF_VAR_GID       0x0121u  /* the process's real group id (uid: its real user id) */
+#define DIF_VAR_BUILTIN_MAX 0x0122u
 #define DIF_VAR_USER_BASE 0x0500u
 #define DIF_VAR_MAX       0xffffu
 

@@ -100,6 +100,7 @@ static const dif_builtin_t dif_builtins[] = {
 	{ "epid", DIF_VAR_EPID, INT, 0 },
 	{ "ppid", DIF_VAR_PPID, INT, 0 },
 	{ "uid", DIF_VAR_UID, INT, 0 },
+	{ "gid", DIF_VAR_GID, INT, 0 },
 	{ "ucaller", DIF_VAR_UCALLER, INT, 0 },
 	{ "ustackdepth", DIF_VAR_USTACKDEPTH, INT, 0 },
 	{ "curcpu", DIF_VAR_CURCPU, INT, 0 },

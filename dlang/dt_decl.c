@@ -171,7 +171,7 @@ void dt_types_init(dt_ctx *ctx)
 		{ "intptr_t", 8, true }, { "uintptr_t", 8, false },
 		{ "size_t", 8, false }, { "ssize_t", 8, true },
 		{ "off_t", 8, true }, { "pid_t", 4, true },
-		{ "id_t", 4, true }, { "uid_t", 4, false },
+		{ "id_t", 4, true }, { "uid_t", 4, false }, { "gid_t", 4, false },
 		{ "processorid_t", 4, true }, { "hrtime_t", 8, true },
 		{ "time_t", 8, true }, { "uchar_t", 1, false },
 		{ "ushort_t", 2, false }, { "uint_t", 4, false },

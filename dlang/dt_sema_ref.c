@@ -33,6 +33,8 @@ static dt_type *builtin_type(dt_ctx *ctx, const dif_builtin_t *bi)
 		return dt_type_lookup(ctx, "id_t");
 	case DIF_VAR_UID:
 		return dt_type_lookup(ctx, "uid_t");
+	case DIF_VAR_GID:
+		return dt_type_lookup(ctx, "gid_t");
 	case DIF_VAR_ERRNO:
 		return ctx->c_t_int;
 	case DIF_VAR_STACKDEPTH: case DIF_VAR_USTACKDEPTH:

@@ -243,8 +243,10 @@ static int proc_spawn_how(const char *path, int argc, char *const argv[], char *
 		r = proc_setup(p, path, argc, argv, ps, err, errsize);
 	if (r == 0 && (ps->ps_fpu = arch_fpu_alloc()) == NULL)
 		r = -ENOMEM;
-	if (r == 0)
+	if (r == 0) {
 		p->p_held = held;
+		p->p_cred = cred_root();                /* the console's programs run as root */
+	}
 	return proc_launch(p, ps, r);
 }
 
@@ -266,7 +268,7 @@ int proc_fork(void)
 		memcpy(p->p_execname, parent->p_execname, sizeof(p->p_execname));
 		memcpy(p->p_psargs, parent->p_psargs, sizeof(p->p_psargs));
 		p->p_argc = parent->p_argc;
-		p->p_uid = parent->p_uid;
+		p->p_cred = parent->p_cred;            /* exec keeps them too */
 		p->p_ppid = parent->p_pid;
 		p->p_brk_base = parent->p_brk_base;
 		p->p_brk = parent->p_brk;
@@ -583,7 +585,8 @@ int proc_list(struct proc_info *out, int max)
 		if (p->p_state == PS_FREE)
 			continue;
 		if (n < max)
-			out[n] = (struct proc_info){ p->p_pid, p->p_ppid, p->p_state == PS_ZOMBIE ? 'Z' :
+			out[n] = (struct proc_info){ p->p_pid, p->p_ppid, p->p_cred.cr_ruid,
+			                             p->p_state == PS_ZOMBIE ? 'Z' :
 			                             p->p_stopped ? 'T' : 'R',
 			                             p->p_tid, "" };
 		if (n < max)
@@ -626,7 +629,22 @@ const char *proc_signal_name(int sig)
 	}
 }
 
-/* --- standard files of a held process (the shell's pipes and redirections) ------------ */
+/* --- a held process's ids and standard files (runas, the shell's pipes and redirections) */
+
+int proc_cred_set(int pid, const struct cred *c)
+{
+	int r = -ESRCH;
+
+	spin_lock(&proc_lock);
+	for (int i = 0; i < PROC_MAX; i++) {
+		if (procs[i].p_state == PS_ALIVE && procs[i].p_pid == pid && procs[i].p_held) {
+			procs[i].p_cred = *c;
+			r = 0;
+		}
+	}
+	spin_unlock(&proc_lock);
+	return r;
+}
 
 int proc_file_set(int pid, int fd, struct file *f)
 {

@@ -9,7 +9,10 @@
  * against newlib (userland/libc).  A process never makes the kernel fault:
  * a bad pointer handed to a system call is EFAULT, a fault in user mode
  * kills the process with a signal (SIGSEGV, ...), and every page it held is
- * freed when it exits.
+ * freed when it exits.  Each has real, effective and saved user and group
+ * ids (p_cred, kernel/cred.h): root's when the console starts it, another
+ * user's through proc_cred_set while held (the shell's runas), kept by
+ * fork and execve.
  *
  * Signal and errno numbers are Linux's, as the system calls are
  * (kernel/syscalls.def).
@@ -20,6 +23,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "kernel/cred.h"
 #include "kernel/file.h"
 
 #define SIGINT   2
@@ -88,7 +92,7 @@ struct proc {
 	enum proc_state p_state;
 	int p_status;                /* wait status once a zombie: code << 8, or the signal */
 	char p_execname[PROC_NAME_MAX];  /* the basename of what it runs */
-	uint32_t p_uid;
+	struct cred p_cred;          /* its user and group ids (kernel/cred.h); written by itself only */
 	struct arch_as *p_as;
 	uint64_t p_brk_base;         /* the break starts here (above the last segment) */
 	uint64_t p_brk;              /* the current break; pages below it are mapped */
@@ -115,10 +119,10 @@ struct proc {
  * argv as a child of the current process (or of nobody: ppid 0, for the
  * console), fds 0, 1, 2 on the console.  Returns the pid, or a negative
  * errno (-ENOENT, -ENOEXEC with the loader's reason in err, -ENOMEM,
- * -EAGAIN when the process table is full).  Thread context.
+ * -EAGAIN when the process table is full).  It runs as root (cred_root).
+ * Thread context.
  */
 int proc_spawn(const char *path, int argc, char *const argv[], char *err, size_t errsize);
-
 /*
  * proc_spawn_held: the same, but the process waits before its first
  * instruction (and before proc:::start) until proc_release(pid): dtrace -c
@@ -135,6 +139,13 @@ void proc_release(int pid);
  * -ESRCH (no such held process), -EBADF.  Thread context.
  */
 int proc_file_set(int pid, int fd, struct file *f);
+
+/*
+ * proc_cred_set: held process pid's ids become *c (the shell's runas,
+ * before it releases the process).  0, or -ESRCH (no such held process).
+ * Thread context.
+ */
+int proc_cred_set(int pid, const struct cred *c);
 
 /*
  * proc_pid_reserve: a pid no process has had or will have, for a thread
@@ -226,6 +237,7 @@ bool proc_detach(int pid);
 /* proc_list: up to max processes' public state into out, in table order; returns how many there are. */
 struct proc_info {
 	int pi_pid, pi_ppid;
+	uint32_t pi_uid;             /* its real user id (ps's UID) */
 	char pi_state;               /* 'R' alive, 'T' stopped, 'Z' zombie */
 	uint64_t pi_tid;             /* its thread */
 	char pi_execname[PROC_NAME_MAX];

@@ -73,8 +73,8 @@ S64U_LIBC    := $(S64U_DIR)/libsonde.a
 S64U_CRT0    := $(S64U_DIR)/userland/libc/sparc64/crt0.o
 # Left out: the pid provider's x86_64 instruction tests (their own assembly; pidloop is C),
 # and the disk's programs (sparc64 has no disk driver yet; the image must stay within the
-# 4 MiB OpenBIOS maps, mk/sparc64.mk).
-S64U_SKIP    := insns pidbench diskbench diskcheck fsstress fsyncer
+# 4 MiB OpenBIOS maps, mk/sparc64.mk), and credcheck (the ids are portable code; room).
+S64U_SKIP    := insns pidbench diskbench diskcheck fsstress fsyncer credcheck
 S64U_PROGS   := $(filter-out $(S64U_SKIP),$(USER_PROGS))
 S64U_BINS    := $(S64U_PROGS:%=$(S64U_BINDIR)/%)
 

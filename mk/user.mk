@@ -12,7 +12,7 @@ USER_BINDIR  := $(BUILD)/bin
 USER_CFLAGS  := -std=gnu11 $(WARN) -I. -Iuserland/libc/x86_64 $(NEWLIB_CFLAGS) -O2 -g -fno-omit-frame-pointer \
                 -fno-pie -fno-stack-protector -fcf-protection=none -MMD -MP
 USER_LDFLAGS := -static -nostdlib -z max-page-size=0x1000 -z noexecstack -e _start
-USER_LIBC_SRCS := userland/libc/syscalls.c
+USER_LIBC_SRCS := userland/libc/syscalls.c userland/libc/ids.c
 USER_LIBC    := $(USER_DIR)/libsonde.a
 USER_CRT0    := $(USER_DIR)/userland/libc/crt0.o
 USER_PROGS   := $(sort $(basename $(notdir $(wildcard userland/bin/*.c))))

@@ -250,7 +250,13 @@ static int dtrace_builtin(void *ctx, uint32_t id, uint64_t index, uint64_t *val)
 		return 0;
 	case DIF_VAR_PPID: *val = t->t_proc != NULL ? (uint64_t)t->t_proc->p_ppid : 0; return 0;
 	case DIF_VAR_ERRNO: *val = (uint64_t)t->t_errno; return 0;
-	case DIF_VAR_UID: case DIF_VAR_IPL:
+	case DIF_VAR_UID:                    /* the real ids; a kernel thread (the console) is root */
+		*val = t->t_proc != NULL ? t->t_proc->p_cred.cr_ruid : 0;
+		return 0;
+	case DIF_VAR_GID:
+		*val = t->t_proc != NULL ? t->t_proc->p_cred.cr_rgid : 0;
+		return 0;
+	case DIF_VAR_IPL:
 		*val = 0;
 		return 0;
 	case DIF_VAR_UREGS:                  /* the process's registers (pid_isa.h) */

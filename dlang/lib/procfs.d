@@ -11,9 +11,10 @@
  * they describe any thread: curthread, or the thread a sched probe is
  * about (sched:::wakeup's args[0] and args[1], trace/prov_sdt.c).  A
  * struct proc * (the proc provider's arguments, trace/prov_proc.c) has
- * translators too, from what the process table keeps.  What
+ * translators too, from what the process table keeps.  The ids are the
+ * process's (kernel/cred.h; a kernel thread's are root's, 0).  What
  * Sonde does not have reads as 0 (or "" for names); pr_state is always
- * SONPROC and uid 0.
+ * SONPROC.
  */
 
 #pragma D depends_on library sched.d
@@ -36,7 +37,6 @@ typedef int projid_t;
 typedef int poolid_t;
 typedef int zoneid_t;
 typedef int ctid_t;
-typedef unsigned int gid_t;
 typedef struct timespec {
 	time_t tv_sec;
 	long tv_nsec;
@@ -106,10 +106,10 @@ translator psinfo_t < kthread_t *T > {
 	pr_ppid = T->t_proc != 0 ? T->t_proc->p_ppid : 0;
 	pr_pgid = T->t_proc != 0 ? T->t_proc->p_pid : T->t_pid;
 	pr_sid = 0;
-	pr_uid = uid;
-	pr_euid = uid;
-	pr_gid = 0;
-	pr_egid = 0;
+	pr_uid = T->t_proc != 0 ? T->t_proc->p_cred.cr_ruid : 0;
+	pr_euid = T->t_proc != 0 ? T->t_proc->p_cred.cr_euid : 0;
+	pr_gid = T->t_proc != 0 ? T->t_proc->p_cred.cr_rgid : 0;
+	pr_egid = T->t_proc != 0 ? T->t_proc->p_cred.cr_egid : 0;
 	pr_addr = 0;
 	pr_fname = stringof(T->t_name);
 	pr_psargs = T->t_proc != 0 ? stringof(T->t_proc->p_psargs) : stringof(T->t_name);
@@ -132,10 +132,10 @@ translator psinfo_t < struct proc *P > {
 	pr_ppid = P->p_ppid;
 	pr_pgid = P->p_pid;
 	pr_sid = 0;
-	pr_uid = P->p_uid;
-	pr_euid = P->p_uid;
-	pr_gid = 0;
-	pr_egid = 0;
+	pr_uid = P->p_cred.cr_ruid;
+	pr_euid = P->p_cred.cr_euid;
+	pr_gid = P->p_cred.cr_rgid;
+	pr_egid = P->p_cred.cr_egid;
 	pr_addr = (uintptr_t)P;
 	pr_fname = stringof(P->p_execname);
 	pr_psargs = stringof(P->p_psargs);
@@ -188,12 +188,11 @@ inline lwpsinfo_t *curlwpsinfo = xlate <lwpsinfo_t *> (curthread);
 
 /*
  * The built-in variables of identity Sonde has one value of, as DTrace
- * names them: no groups or projects (every process runs as uid 0, gid 0,
- * project 0), no zones (the global zone, what DTrace reports on a machine
- * without others), and one working directory, "/" (kernel/vfs.c), which
- * is also every process's root.
+ * names them (uid and gid are real built-ins, trace/probe.c): no projects
+ * (every process is in project 0), no zones (the global zone, what DTrace
+ * reports on a machine without others), and one working directory, "/"
+ * (kernel/vfs.c), which is also every process's root.
  */
-inline gid_t gid = 0;
 inline projid_t projid = 0;
 inline string zonename = "global";
 inline string cwd = "/";

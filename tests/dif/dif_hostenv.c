@@ -76,6 +76,7 @@ static int he_builtin(void *ctx, uint32_t id, uint64_t index, uint64_t *val)
 	case DIF_VAR_EPID: *val = 23; return 0;
 	case DIF_VAR_PPID: *val = 1; return 0;
 	case DIF_VAR_UID: *val = 0; return 0;
+	case DIF_VAR_GID: *val = 0; return 0;
 	case DIF_VAR_UCALLER: *val = 0x401000; return 0;
 	case DIF_VAR_USTACKDEPTH: return DIF_FAULT_BADSTACK;
 	case DIF_VAR_CURCPU: *val = HOSTENV_KMEM + 0x900; return 0;

@@ -74,7 +74,7 @@ def test_uptime_rejects_arguments(guest):
 def test_ps_columns_and_shell_thread(guest):
     out = guest.run("ps")
     lines = out.strip().splitlines()
-    assert lines[0].split() == ["PID", "PPID", "S", "TIME", "COMMAND"]   # no process: the header only
+    assert lines[0].split() == ["UID", "PID", "PPID", "S", "TIME", "COMMAND"]   # no process: the header only
     assert lines[1] == "" and lines[2].split() == ["TID", "NAME", "STATE", "CPU", "TIME"]
     rows = [l.split() for l in lines[3:]]
     assert rows, out

@@ -254,13 +254,13 @@ def test_background_procs_and_kill(guest):
     out = guest.run("/bin/spin &")
     pid = int(re.match(r"\[1\] (\d+)$", out.strip()).group(1))     # job 1, its pid
     rows = [l.split() for l in guest.run("procs").splitlines()[1:] if l.strip()]
-    row = [r for r in rows if r[0] == str(pid)]
-    assert row and row[0][2] == "R" and row[0][5] == "spin", rows
+    row = [r for r in rows if r[1] == str(pid)]                # UID PID PPID S TID TIME COMMAND
+    assert row and row[0][0] == "0" and row[0][3] == "R" and row[0][6] == "spin", rows
     assert "hello, world" in guest.run("/bin/hello")          # the prompt is free meanwhile
     ps = guest.run("ps")
-    assert re.search(r"^ +PID +PPID S +TIME  COMMAND\n +%d +0 R +\d+\.\d{3}  spin\n\n +TID  NAME" % pid,
+    assert re.search(r"^ +UID +PID +PPID S +TIME  COMMAND\n +0 +%d +0 R +\d+\.\d{3}  spin\n\n +TID  NAME" % pid,
                      ps, re.M), ps
-    guest.run("kill " + row[0][0])                             # SIGTERM: the process dies
+    guest.run("kill " + row[0][1])                             # SIGTERM: the process dies
     for _ in range(50):
         if guest.run("pmem").strip() == "processes: 0 (0 zombies), 0 pages held":
             break
@@ -314,6 +314,6 @@ def test_stop_stops_the_process_until_sigcont():
         "--shell", "/bin/spin & dtrace -w -q -p 1 -n 'profile-97 /pid == $target/ "
         "{ stop(); exit(0); }'; sleep 1; ps; kill -CONT 1; sleep 1; ps; kill 1; wait; pmem")
     assert status == 0, err
-    states = re.findall(r"^\s+1\s+0 ([A-Z])\s+[\d.]+\s+spin$", "\n".join(lines), re.M)
+    states = re.findall(r"^\s+0\s+1\s+0 ([A-Z])\s+[\d.]+\s+spin$", "\n".join(lines), re.M)
     assert states == ["T", "R"], lines
     assert lines[-1] == "processes: 0 (0 zombies), 0 pages held", lines

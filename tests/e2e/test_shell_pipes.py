@@ -80,7 +80,7 @@ def test_ls_directories(guest):
 def test_kill_pid_ps_and_jobs(guest):
     pid = int(re.match(r"\[1\] (\d+)$", guest.run("/bin/spin &").strip()).group(1))
     ps = guest.run("ps")
-    assert re.search(r"^ +PID +PPID S +TIME  COMMAND\n +%d +0 R +\d+\.\d{3}  spin$" % pid, ps, re.M), ps   # 1 CPU: the shell's
+    assert re.search(r"^ +UID +PID +PPID S +TIME  COMMAND\n +0 +%d +0 R +\d+\.\d{3}  spin$" % pid, ps, re.M), ps   # 1 CPU: the shell's
     assert re.search(r"^ +TID  NAME", ps, re.M), ps                     # then the kernel threads
     assert "kill: FOO: unknown signal" in guest.run("kill -FOO %d" % pid)
     assert "kill: x: arguments must be process ids" in guest.run("kill x")
@@ -153,7 +153,7 @@ def test_ampersand_runs_the_next_command_at_once(boot, cpus):
                       ("echo x; /bin/true | &", "&")):
         assert guest.run(bad) == "sonde: syntax error near '%s'\n" % near, bad   # and nothing of it ran
     assert guest.run("jobs").count("Running") == 3
-    pids = [int(p) for p in re.findall(r"^ +(\d+) +0 [ORS] ", guest.run("ps"), re.M)]
+    pids = [int(p) for p in re.findall(r"^ +0 +(\d+) +0 [ORS] ", guest.run("ps"), re.M)]
     assert len(pids) == 4, pids
     guest.run("kill -9 %s; wait" % " ".join(map(str, pids)), timeout=30)
     assert guest.run("pmem").strip() == "processes: 0 (0 zombies), 0 pages held"
@@ -167,10 +167,10 @@ def test_ps_shows_a_sleeping_process_as_s(boot, cpus):
     sleeper = int(re.match(r"\[1\] (\d+)$", guest.run("/bin/sleep 100 &").strip()).group(1))
     reader = int(re.match(r"\[2\] (\d+)$", guest.run("/bin/sleep 100 | /bin/cat &").strip()).group(1))
     spinner = int(re.match(r"\[3\] (\d+)$", guest.run("/bin/spin &").strip()).group(1))
-    asleep = lambda ps: (re.search(r"^ +%d +0 S +\d+\.\d{3}  sleep$" % sleeper, ps, re.M) and   # in nanosleep
-                         re.search(r"^ +%d +0 S +\d+\.\d{3}  cat$" % reader, ps, re.M))       # in a read of its pipe
+    asleep = lambda ps: (re.search(r"^ +0 +%d +0 S +\d+\.\d{3}  sleep$" % sleeper, ps, re.M) and   # in nanosleep
+                         re.search(r"^ +0 +%d +0 S +\d+\.\d{3}  cat$" % reader, ps, re.M))       # in a read of its pipe
     running = "R" if cpus == 1 else "[OR]"                  # 1 CPU: the shell is on it, running ps
-    spinning = lambda ps: re.search(r"^ +%d +0 %s +\d+\.\d{3}  spin$" % (spinner, running), ps, re.M)
+    spinning = lambda ps: re.search(r"^ +0 +%d +0 %s +\d+\.\d{3}  spin$" % (spinner, running), ps, re.M)
     for _ in range(50):                                     # each may not have got that far yet
         ps = guest.run("ps")                                # (spin may still be loading its program)
         if asleep(ps) and spinning(ps):
@@ -178,6 +178,6 @@ def test_ps_shows_a_sleeping_process_as_s(boot, cpus):
         guest.drain(0.1)
     assert asleep(ps), ps
     assert spinning(ps), ps
-    assert re.search(r"^ +%d +0 S " % sleeper, guest.run("procs"), re.M)
+    assert re.search(r"^ +0 +%d +0 S " % sleeper, guest.run("procs"), re.M)
     guest.run("kill -9 %d %d %d %d; wait" % (sleeper, reader - 1, reader, spinner), timeout=30)
     assert guest.run("pmem").strip() == "processes: 0 (0 zombies), 0 pages held"

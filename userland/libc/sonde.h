@@ -18,6 +18,13 @@ int sched_yield(void);
 struct timespec;
 int nanosleep(const struct timespec *req, struct timespec *rem);   /* newlib's <time.h> hides it */
 
+/* setresuid(2) and friends (newlib's <unistd.h> has only setuid, seteuid, ...): (uid_t)-1 keeps an id. */
+#include <sys/types.h>
+int setresuid(uid_t r, uid_t e, uid_t s);
+int setresgid(gid_t r, gid_t e, gid_t s);
+int getresuid(uid_t *r, uid_t *e, uid_t *s);
+int getresgid(gid_t *r, gid_t *e, gid_t *s);
+
 /* mmap(2) and munmap(2) (newlib has no <sys/mman.h>): anonymous memory only. */
 #include <stddef.h>
 #include <sys/types.h>

@@ -13,7 +13,9 @@
  * disagree.  What the kernel returns in Linux's layout (struct stat) is
  * translated into newlib's here.
  *
- * Not here: signals beyond kill, threads, locale.  Single-threaded: no lock.
+ * Not here: the user and group ids (ids.c, an object of its own so that
+ * only the programs that use them link them), signals beyond kill,
+ * threads, locale.  Single-threaded: no lock.
  *
  * Tests: tests/e2e/test_proc.py (/bin/syscheck), tests/e2e/test_mem.py
  */

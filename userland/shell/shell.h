@@ -95,6 +95,13 @@ int shell_spawn_error(const char *path, int err, const char *why);
  * operators runs it (Ctrl-C handled); its status.  Thread context.
  */
 bool shell_is_program(const char *word);
+
+/*
+ * shell_runas_check: are argv "runas UID[:GID] /PROG ..."?  SHELL_OK with
+ * the ids in *c, or the error printed and its status (shell_proc.c).
+ */
+struct cred;
+int shell_runas_check(int argc, char **argv, struct cred *c);
 int shell_run_command(int argc, char **argv);
 
 /*
@@ -123,7 +130,7 @@ int shell_vfs_cat(const char *path);
 bool shell_jobs_add(const int *pids, int n, const char *cmd);
 void shell_jobs_notify(void);
 
-/* shell_ps_procs: ps's process table (PID PPID S TIME COMMAND) and a blank line, if any process exists. */
+/* shell_ps_procs: ps's process table (UID PID PPID S TIME COMMAND) and a blank line, if any process exists. */
 void shell_ps_procs(void);
 
 /* shell_cmd_find: the command called name, or NULL. */

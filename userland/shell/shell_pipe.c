@@ -20,6 +20,9 @@
  * pipe without a reader kill it with SIGPIPE, which the shell does not
  * report (as sh does not).
  *
+ * A stage `runas UID[:GID] /prog args` is the program /prog args, given
+ * those ids while it is held (shell_proc.c's runas does the same alone).
+ *
  * A pipeline run while the shell's output is itself redirected (dtrace's
  * system() inside `dtrace ... | /bin/wc`) sends its last stage's output
  * there too, as a child of a Unix shell inherits its standard output.
@@ -55,6 +58,8 @@ struct stage {
 	const char *st_in, *st_out;  /* < and > / >> file names, or NULL */
 	bool st_append;              /* >> */
 	bool st_program;             /* a path: a process, not a shell command */
+	bool st_runas;               /* `runas UID[:GID] /prog`: the process gets st_cred */
+	struct cred st_cred;
 	struct file *st_fin, *st_fout;   /* its standard input and output (NULL: the console) */
 	int st_pid;                  /* the process, once started (0: none) */
 	int st_status;
@@ -106,7 +111,17 @@ static int pipe_parse(const struct shell_words *w, struct pipeline *pl)
 	for (int k = 0; k < pl->pl_n; k++) {
 		struct stage *s = &pl->pl_st[k];
 		s->st_argv[s->st_argc] = NULL;
+		if (strcmp(s->st_argv[0], "runas") == 0) {    /* a program, with other ids */
+			int r = shell_runas_check(s->st_argc, s->st_argv, &s->st_cred);
+			if (r != SHELL_OK)
+				return r;
+			s->st_runas = true;
+			s->st_argc -= 2;
+			memmove(s->st_argv, s->st_argv + 2, (size_t)(s->st_argc + 1) * sizeof(s->st_argv[0]));
+		}
 		s->st_program = shell_is_program(s->st_argv[0]);
+		if (s->st_runas && !s->st_program)       /* a #! script: the shell's own, no ids to give */
+			return shell_error("runas", "%s: not a program", s->st_argv[0]);
 		if (pl->pl_bg && !s->st_program) {
 			kprintf_err("sonde: %s: a shell command cannot run in the background\n", s->st_argv[0]);
 			return SHELL_USAGE;
@@ -181,6 +196,8 @@ static bool pipe_start(struct stage *s)
 		s->st_status = shell_spawn_error(s->st_argv[0], pid, why);
 		return false;
 	}
+	if (s->st_runas)
+		proc_cred_set(pid, &s->st_cred);
 	if (s->st_fin != NULL)
 		proc_file_set(pid, 0, s->st_fin);
 	if (s->st_fout != NULL)

@@ -9,12 +9,14 @@
  * user pc (symbolized from the program's .symtab when it has one), and the status is 128 + the signal.  Ctrl-C while it runs sends
  * it SIGINT (the console has echoed the "^C"); followed by `&` it runs in
  * the background instead, as a job (shell_pipe.c, shell_jobs.c).  A death by
- * SIGPIPE is not reported.  `procs` lists processes with their threads,
+ * SIGPIPE is not reported.  Programs run as root (uid 0, gid 0); `runas
+ * UID[:GID] /bin/prog args` runs one as another user (kernel/cred.h), as
+ * su would (also as a pipeline's stage or with `&`, shell_pipe.c).  `procs` lists processes (with their UID) and their threads,
  * `kill [-SIG] PID` signals them (`kill -t TID` stops a kernel thread),
  * and `pmem` counts them and the pages they hold.  Kernel only (the host tests of the shell use a fake,
  * tests/unit/shell_fake_kernel.c).  Thread context, the shell's thread.
  *
- * Tests: tests/e2e/test_proc.py, tests/e2e/test_commands.py
+ * Tests: tests/e2e/test_proc.py, tests/e2e/test_commands.py, tests/e2e/test_cred.py
  */
 #include "arch/arch.h"
 #include "kernel/console.h"
@@ -85,6 +87,66 @@ int shell_run_program(int argc, char **argv)
 	return shell_program_wait(argv[0], pid);
 }
 
+/*
+ * runas_ids: "UID" or "UID:GID" (the group defaults to the user's number,
+ * as a user's own group); each at most RUNAS_ID_MAX: newlib's uid_t, what
+ * programs see, is 16 bits, and (uid_t)-1 means "no id".
+ */
+#define RUNAS_ID_MAX 65534u
+static bool runas_ids(const char *s, struct cred *c)
+{
+	char buf[24];
+	uint64_t uid, gid;
+
+	if (kstrlcpy(buf, s, sizeof(buf)) >= sizeof(buf))
+		return false;
+	char *colon = strchr(buf, ':');
+	if (colon != NULL)
+		*colon = '\0';
+	if (!kstrtou64(buf, &uid) || uid > RUNAS_ID_MAX)
+		return false;
+	gid = uid;
+	if (colon != NULL && (!kstrtou64(colon + 1, &gid) || gid > RUNAS_ID_MAX))
+		return false;
+	*c = cred_user((uint32_t)uid, (uint32_t)gid);
+	return true;
+}
+
+int shell_runas_check(int argc, char **argv, struct cred *c)
+{
+	if (argc < 3)
+		return shell_usage(argv[0]);
+	if (!runas_ids(argv[1], c))
+		return shell_error(argv[0], "%s: not UID or UID:GID (numbers, 0 to %u)", argv[1], RUNAS_ID_MAX);
+	if (strchr(argv[2], '/') == NULL)
+		return shell_error(argv[0], "%s: not a program (a path such as /bin/%s)", argv[2], argv[2]);
+	return SHELL_OK;
+}
+
+/*
+ * runas UID[:GID] PROGRAM [ARGS]: run a program in the foreground with
+ * every user id UID, group id GID: created held, given the ids, released
+ * (proc:::create still sees root's, as a fork before su's setuid would).
+ * In a pipeline or with `&` shell_pipe.c does the same for its stage.
+ */
+static int shell_do_runas(int argc, char **argv)
+{
+	struct cred c;
+	char why[160];
+	int r = shell_runas_check(argc, argv, &c);
+
+	if (r != SHELL_OK)
+		return r;
+	int pid = proc_spawn_held(argv[2], argc - 2, argv + 2, why, sizeof(why));
+	if (pid < 0)
+		return shell_spawn_error(argv[2], pid, why);
+	proc_cred_set(pid, &c);
+	proc_release(pid);
+	return shell_program_wait(argv[2], pid);
+}
+SHELL_COMMAND(runas, shell_do_runas, "runas UID[:GID] PROG [ARG...]",
+              "run a program as user UID, group GID (default: UID); others run as root");
+
 int shell_program_reap(const char *path, int pid)
 {
 	struct proc_fault_info fi;
@@ -138,7 +200,10 @@ static char shell_proc_state(const struct proc_info *pi, const struct thread_inf
 	return 'R';                            /* started, its thread not listed yet */
 }
 
-/* shell_procs_print: the process table (with the TID column if tids); how many processes. */
+/*
+ * shell_procs_print: the process table, UID (the real one) first as in
+ * Solaris's ps -f, with the TID column if tids; how many processes.
+ */
 static int shell_procs_print(bool tids)
 {
 	static struct proc_info pis[SHELL_PROCS_MAX];
@@ -147,12 +212,13 @@ static int shell_procs_print(bool tids)
 	int nt = MIN(thread_list(tis, SHELL_PS_THREADS), SHELL_PS_THREADS);
 
 	if (tids)
-		kprintf("%5s %5s %1s %5s %10s  %s\n", "PID", "PPID", "S", "TID", "TIME", "COMMAND");
+		kprintf("%5s %5s %5s %1s %5s %10s  %s\n", "UID", "PID", "PPID", "S", "TID", "TIME", "COMMAND");
 	else
-		kprintf("%5s %5s %1s %10s  %s\n", "PID", "PPID", "S", "TIME", "COMMAND");
+		kprintf("%5s %5s %5s %1s %10s  %s\n", "UID", "PID", "PPID", "S", "TIME", "COMMAND");
 	for (int i = 0; i < n; i++) {
 		uint64_t ns = shell_proc_time(tis, nt, pis[i].pi_tid);
-		kprintf("%5d %5d %c ", pis[i].pi_pid, pis[i].pi_ppid, shell_proc_state(&pis[i], tis, nt));
+		kprintf("%5u %5d %5d %c ", pis[i].pi_uid, pis[i].pi_pid, pis[i].pi_ppid,
+		        shell_proc_state(&pis[i], tis, nt));
 		if (tids)
 			kprintf("%5lu ", pis[i].pi_tid);
 		kprintf("%6lu.%03lu  %s\n", ns / NSEC_PER_SEC, (ns % NSEC_PER_SEC) / NSEC_PER_MSEC,
@@ -175,7 +241,7 @@ static int shell_do_procs(int argc, char **argv)
 	shell_procs_print(true);
 	return SHELL_OK;
 }
-SHELL_COMMAND(procs, shell_do_procs, "procs", "list processes: pid, parent, state, thread, cpu time");
+SHELL_COMMAND(procs, shell_do_procs, "procs", "list processes: uid, pid, parent, state, thread, cpu time");
 
 /* --- kill ---------------------------------------------------------------------------- */
 

@@ -1,7 +1,9 @@
 /*
- * ASSERTION: DTrace's built-in variables of identity that Sonde has one
- * value of: gid and projid 0, zonename "global", cwd and root "/"; they
- * work in predicates and as aggregation keys like any variable.
+ * ASSERTION: DTrace's built-in variables of identity: gid 0 in BEGIN (the
+ * console's dtrace runs as root; a process's is its own, proc/tst.uid.d),
+ * and those Sonde has one value of: projid 0, zonename "global", cwd and
+ * root "/"; they work in predicates and as aggregation keys like any
+ * variable.
  */
 #pragma D option quiet
 
