@@ -552,6 +552,16 @@ size_t dt_snprintf(char *buf, size_t len, const char *fmt, ...);
 size_t dt_vsnprintf(char *buf, size_t len, const char *fmt, va_list ap);
 
 /* dt_options.c: DTrace's options, their kinds and value syntax */
+
+/*
+ * D versions as DTrace numbers them: major << 24 | minor << 12 | micro.
+ * The newest one the compiler offers is what dtrace -V reports and what
+ * programs are bound to unless the version option says otherwise.
+ */
+#define DT_VERSION_NUMBER(M, m, u) \
+	((uint32_t)(M) << 24 | (uint32_t)(m) << 12 | (uint32_t)(u))
+#define DT_VERSION_LATEST DT_VERSION_NUMBER(1, 13, 0)
+#define DT_VERSION_LATEST_STR "1.13"
 typedef enum dt_optkind {
 	DT_OPTK_FLAG,			/* runtime boolean: none, yes/no, a number */
 	DT_OPTK_CFLAG,			/* compiler flag: no value */

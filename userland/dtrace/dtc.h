@@ -86,6 +86,7 @@ struct dtc {
 	const char *const *dc_macro_argv;
 	/* options and flags of dtc_opt.c and dtc_args.c */
 	bool dc_flowindent, dc_rawbytes, dc_grabanon, dc_defargs, dc_argref;
+	uint32_t dc_version;            /* -x version=: the D version bound (0: the newest) */
 	bool dc_gen_object, dc_gen_header, dc_version_only;   /* -G, -h, -V */
 	int dc_stackindent;                 /* stackindent: columns before each frame (14) */
 	const char **dc_operands;           /* $0 and the dc_operands, for macro_argv */

@@ -216,7 +216,7 @@ int dtc_parse_args(struct dtc *d, int argc, char **argv)
 	d->dc_macro_argc = nop;
 	d->dc_macro_argv = d->dc_operands;
 	if (d->dc_version_only) {
-		dtc_out("dtrace: Sun D 1.6.2 (Sonde)\n");
+		dtc_out("dtrace: Sun D %s\n", DT_VERSION_LATEST_STR);   /* as dtrace(1M) -V */
 		return 0;
 	}
 	if ((d->dc_gen_object || d->dc_gen_header) && d->dc_ndescs == 0) {

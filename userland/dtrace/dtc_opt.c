@@ -146,6 +146,8 @@ dt_opterr dtc_opt_set(struct dtc *d, const char *name, const char *val)
 		return set_number(d, &v) ? DT_OPT_OK : DT_OPT_BADVAL;
 	if (strcmp(name, "libdir") == 0)         /* the D library's directory (dtc_lib.c) */
 		d->dc_libdir = v.ov_text;
+	if (v.ov_kind == DT_OPTK_VERSION)        /* the compiler hides what is newer */
+		d->dc_version = (uint32_t)v.ov_num;
 	return DT_OPT_OK;
 }
 
