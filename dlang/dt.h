@@ -383,7 +383,12 @@ typedef struct dt_func {
 	const char *fn_ret;		/* result: "i" int, "s" string, ... */
 } dt_func;
 
-const dt_func *dt_func_lookup(const char *name);
+/*
+ * dt_func_lookup: the function named name, or NULL, also when it is newer
+ * than the D version ctx's program is bound to (then the name is the
+ * program's to use).  ctx NULL: any version.
+ */
+const dt_func *dt_func_lookup(const dt_ctx *ctx, const char *name);
 
 /* dt_func.c: argument helpers shared by dt_action.c and dt_agg.c */
 uint32_t dt_fn_nargs(const dt_node *call);
@@ -484,6 +489,7 @@ struct dt_ctx {
 	bool c_zdefs;
 	bool c_defargs;			/* defaultargs (-x or #pragma) */
 	bool c_argref;			/* argref */
+	uint32_t c_version;		/* the D version bound (DT_VERSION_NUMBER) */
 	bool c_lastref;			/* the last macro argument is used */
 	bool c_inpred;			/* parsing a predicate */
 	int c_parens, c_brackets;	/* ( and [ open, as DTrace's lexer counts */
@@ -583,7 +589,7 @@ typedef struct dt_optval {
 
 typedef enum dt_opterr {
 	DT_OPT_OK, DT_OPT_BADNAME, DT_OPT_BADVAL, DT_OPT_VERSINVAL,
-	DT_OPT_VERSUNDEF
+	DT_OPT_VERSUNDEF, DT_OPT_VERSREDUCED
 } dt_opterr;
 
 /*

@@ -320,6 +320,8 @@ const char *dt_option_errmsg(dt_opterr e)
 		return "Version is not properly formatted or is too large";
 	case DT_OPT_VERSUNDEF:
 		return "Requested version is not supported by compiler";
+	case DT_OPT_VERSREDUCED:
+		return "Requested version conflicts with earlier setting";
 	}
 	return "Unknown error";
 }

@@ -117,6 +117,8 @@ dt_opterr dtc_opt_set(struct dtc *d, const char *name, const char *val)
 
 	if (e != DT_OPT_OK)
 		return e;
+	if (v.ov_kind == DT_OPTK_VERSION && d->dc_version != 0 && v.ov_num > d->dc_version)
+		return DT_OPT_VERSREDUCED;       /* as libdtrace: a binding only goes down */
 	if (v.ov_kind == DT_OPTK_FLAG || v.ov_kind == DT_OPTK_CFLAG) {
 		if (set_flag(d, &v))
 			return DT_OPT_OK;
