@@ -191,7 +191,7 @@ static int compile_all(struct dtc *d)
 		dd->dd_endline = line;             /* first line after it */
 	}
 	dt_libsrc *libs;
-	o.o_nlibs = dtc_lib_collect(d->dc_libdir, &libs);
+	o.o_nlibs = dtc_lib_collect(d, &libs);
 	o.o_libs = libs;
 	int rc = compile_grow(d, all, n, &o, &err);
 	kfree(libs);
