@@ -383,7 +383,12 @@ typedef struct dt_func {
 	const char *fn_ret;		/* result: "i" int, "s" string, ... */
 } dt_func;
 
-const dt_func *dt_func_lookup(const char *name);
+/*
+ * dt_func_lookup: the function named name, or NULL, also when it is newer
+ * than the D version ctx's program is bound to (then the name is the
+ * program's to use).  ctx NULL: any version.
+ */
+const dt_func *dt_func_lookup(const dt_ctx *ctx, const char *name);
 
 /* dt_func.c: argument helpers shared by dt_action.c and dt_agg.c */
 uint32_t dt_fn_nargs(const dt_node *call);
@@ -484,6 +489,7 @@ struct dt_ctx {
 	bool c_zdefs;
 	bool c_defargs;			/* defaultargs (-x or #pragma) */
 	bool c_argref;			/* argref */
+	uint32_t c_version;		/* the D version bound (DT_VERSION_NUMBER) */
 	bool c_lastref;			/* the last macro argument is used */
 	bool c_inpred;			/* parsing a predicate */
 	int c_parens, c_brackets;	/* ( and [ open, as DTrace's lexer counts */
@@ -552,6 +558,16 @@ size_t dt_snprintf(char *buf, size_t len, const char *fmt, ...);
 size_t dt_vsnprintf(char *buf, size_t len, const char *fmt, va_list ap);
 
 /* dt_options.c: DTrace's options, their kinds and value syntax */
+
+/*
+ * D versions as DTrace numbers them: major << 24 | minor << 12 | micro.
+ * The newest one the compiler offers is what dtrace -V reports and what
+ * programs are bound to unless the version option says otherwise.
+ */
+#define DT_VERSION_NUMBER(M, m, u) \
+	((uint32_t)(M) << 24 | (uint32_t)(m) << 12 | (uint32_t)(u))
+#define DT_VERSION_LATEST DT_VERSION_NUMBER(1, 13, 0)
+#define DT_VERSION_LATEST_STR "1.13"
 typedef enum dt_optkind {
 	DT_OPTK_FLAG,			/* runtime boolean: none, yes/no, a number */
 	DT_OPTK_CFLAG,			/* compiler flag: no value */
@@ -573,7 +589,7 @@ typedef struct dt_optval {
 
 typedef enum dt_opterr {
 	DT_OPT_OK, DT_OPT_BADNAME, DT_OPT_BADVAL, DT_OPT_VERSINVAL,
-	DT_OPT_VERSUNDEF
+	DT_OPT_VERSUNDEF, DT_OPT_VERSREDUCED
 } dt_opterr;
 
 /*

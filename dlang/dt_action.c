@@ -516,7 +516,7 @@ static void statement(dt_ctx *ctx, dt_node *s)
 	}
 	dt_node *e = s->n_a;
 	if (e->n_kind == DT_N_CALL) {
-		const dt_func *fn = dt_func_lookup(e->n_str);
+		const dt_func *fn = dt_func_lookup(ctx, e->n_str);
 		if (fn != NULL && (fn->fn_class == DT_FN_ACT ||
 		    (fn->fn_class == DT_FN_DESTR && fn->fn_subr < 0))) {
 			action(ctx, e, fn);

@@ -220,7 +220,7 @@ static bool agg_special_key(dt_ctx *ctx, dt_node *k)
 {
 	if (k->n_kind != DT_N_CALL)
 		return false;
-	const dt_func *fn = dt_func_lookup(k->n_str);
+	const dt_func *fn = dt_func_lookup(ctx, k->n_str);
 	if (fn == NULL || fn->fn_class != DT_FN_ACT ||
 	    (fn->fn_act != DT_ACT_STACK && fn->fn_act != DT_ACT_USTACK &&
 	    fn->fn_act != DT_ACT_SYM && fn->fn_act != DT_ACT_MOD &&
@@ -258,7 +258,7 @@ static const dt_func *agg_func(dt_ctx *ctx, dt_node *asg)
 {
 	dt_node *lhs = asg->n_a, *f = asg->n_b;
 	const dt_func *fn = f->n_kind == DT_N_CALL ?
-	    dt_func_lookup(f->n_str) : NULL;
+	    dt_func_lookup(ctx, f->n_str) : NULL;
 	if (asg->n_op != DT_T_ASGN || fn == NULL || fn->fn_class != DT_FN_AGG) {
 		(void)dt_sema_expr(ctx, f);	/* the value's own errors first */
 		dt_error_node(ctx, asg, "D_AGG_FUNC", "@%s must be assigned "

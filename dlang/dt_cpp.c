@@ -30,6 +30,7 @@
  *
  * Tests: tests/unit/dlang_cpp_test.c; tests/d/cpp
  */
+#include "dlang/dt.h"                /* DT_VERSION_LATEST */
 #include "dlang/dt_cpp_impl.h"
 
 /* ---- memory and errors ---- */
@@ -482,10 +483,17 @@ static void process_file(cpp *c, const char *name, const char *src, size_t len)
 static void predefine(cpp *c)
 {
 	static const char *const defs[] = {
-		"D__SUNW_D=1", "D__SUNW_D_64=1", "D__SUNW_D_VERSION=0x01006002", "D__sonde__=1",
+		"D__SUNW_D=1", "D__SUNW_D_64=1", "D__sonde__=1",
 	};
+	char vers[] = "D__SUNW_D_VERSION=0x00000000";
+	uint32_t v = c->c_o->co_version != 0 ? c->c_o->co_version : DT_VERSION_LATEST;
+
 	for (size_t i = 0; i < sizeof(defs) / sizeof(defs[0]); i++)
 		dt_cpp_macro_cmdline(c, defs[i]);
+	/* as DTrace: the version the program is bound to (-x version=), in hex */
+	for (int i = 0; i < 8; i++)
+		vers[sizeof(vers) - 2 - i] = "0123456789abcdef"[(v >> (4 * i)) & 0xf];
+	dt_cpp_macro_cmdline(c, vers);
 	for (uint32_t i = 0; i < c->c_o->co_ndefs; i++)
 		dt_cpp_macro_cmdline(c, c->c_o->co_defs[i]);
 }

@@ -48,6 +48,7 @@ typedef struct dt_cpp_opts {
 	dt_cpp_include_fn *co_included; /* may be NULL */
 	void *co_arg;
 	uint32_t co_line_base;          /* the number of the first line (1 if 0) */
+	uint32_t co_version;            /* __SUNW_D_VERSION: the D version bound (0: the newest) */
 } dt_cpp_opts;
 
 typedef struct dt_cpp_error {

@@ -343,7 +343,7 @@ dt_ident *dt_ctf_typename(dt_ctx *ctx, const char *word)
 	uint32_t id = ctf_lookup(d, CTF_KIND_TYPEDEF, word);
 	if (id == 0 || dt_ident_lookup(&ctx->c_globals, word) != NULL ||
 	    dif_builtin_lookup(word, dt_strlen(word)) != NULL ||
-	    dt_func_lookup(word) != NULL) {
+	    dt_func_lookup(ctx, word) != NULL) {
 		(void)dt_ident_insert(ctx, &ctx->c_ctfmiss, word, DT_IDK_VAR);
 		return NULL;
 	}

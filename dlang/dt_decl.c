@@ -331,7 +331,7 @@ void dt_decl_typedef(dt_ctx *ctx, dt_node *where, const char *name, dt_type *t)
 	if (dt_ident_lookup(&ctx->c_types, name) != NULL ||
 	    dt_ident_lookup(&ctx->c_globals, name) != NULL ||
 	    dif_builtin_lookup(name, dt_strlen(name)) != NULL ||
-	    dt_func_lookup(name) != NULL)
+	    dt_func_lookup(ctx, name) != NULL)
 		dt_error_node(ctx, where, "D_DECL_IDRED", "identifier "
 		    "redeclared: %s", name);
 	typedef_add(ctx, name, t);
@@ -433,7 +433,7 @@ void dt_decl_var(dt_ctx *ctx, dt_node *where, int scope, dt_type *t,
 	if (old != NULL)
 		dt_error_node(ctx, where, "D_DECL_IDRED", "identifier "
 		    "redeclared: %s", name);
-	if (scope == DIF_SCOPE_GLOBAL && dt_func_lookup(name) != NULL)
+	if (scope == DIF_SCOPE_GLOBAL && dt_func_lookup(ctx, name) != NULL)
 		dt_error_node(ctx, where, "D_DECL_IDRED", "identifier "
 		    "redeclared: %s", name);
 	for (uint32_t i = 0; i < nkeys; i++)
@@ -453,7 +453,7 @@ void dt_decl_inline(dt_ctx *ctx, dt_node *where, dt_type *t, const char *name,
 	/* only the D library may hide a built-in (dt_lib.c) */
 	if (dt_ident_lookup(&ctx->c_globals, name) != NULL ||
 	    (dif_builtin_lookup(name, dt_strlen(name)) != NULL &&
-	    ctx->c_lib == NULL) || dt_func_lookup(name) != NULL ||
+	    ctx->c_lib == NULL) || dt_func_lookup(ctx, name) != NULL ||
 	    dt_ident_lookup(&ctx->c_types, name) != NULL)
 		dt_error_node(ctx, where, "D_DECL_IDRED", "identifier "
 		    "redeclared: %s", name);

@@ -8,7 +8,9 @@
  * against it with DTrace's D_PROTO_LEN / D_PROTO_ARG messages (the counts
  * and C parameter types DTrace declares are in dt_proto.c), cooks calls
  * inside expressions (dt_cook_call), and provides the argument helpers
- * that dt_action.c (actions) and dt_agg.c (aggregations) share.
+ * that dt_action.c (actions) and dt_agg.c (aggregations) share.  A
+ * function newer than the D version the program is bound to is not found
+ * (dt_func_vers below).
  *
  * Tests: tests/d/err.D_PROTO_*.d, err.D_FUNC_*.d; tests/dlang/strings_subr.S
  */
@@ -129,11 +131,49 @@ static const dt_func dt_funcs[] = {
 	{ "bag->getstr", DT_FN_SUBR, 2, 2, 0, DIF_SUBR_BAG_GETSTR, "si", "s" },
 };
 
-const dt_func *dt_func_lookup(const char *name)
+/*
+ * The D version that introduced a function, for those DTrace added after
+ * 1.0 (the rest are 1.0's).  A program bound to an older version
+ * (-x version=, #pragma D option version=) does not see them: the name is
+ * undefined there, and free for the program's own variables, which is
+ * what a version binding is for (the Guide's "Versioning" chapter).
+ */
+#define V(M, m, u) DT_VERSION_NUMBER(M, m, u)
+static const struct { const char *fv_name; uint32_t fv_vers; } dt_func_vers[] = {
+	{ "freopen", V(1, 1, 0) }, { "index", V(1, 1, 0) },
+	{ "rindex", V(1, 1, 0) }, { "strchr", V(1, 1, 0) },
+	{ "strrchr", V(1, 1, 0) }, { "strstr", V(1, 1, 0) },
+	{ "strtok", V(1, 1, 0) }, { "substr", V(1, 1, 0) },
+	{ "func", V(1, 2, 0) }, { "mod", V(1, 2, 0) }, { "sym", V(1, 2, 0) },
+	{ "uaddr", V(1, 2, 0) }, { "ufunc", V(1, 2, 0) },
+	{ "umod", V(1, 2, 0) }, { "usym", V(1, 2, 0) },
+	{ "htonl", V(1, 3, 0) }, { "htonll", V(1, 3, 0) },
+	{ "htons", V(1, 3, 0) }, { "ntohl", V(1, 3, 0) },
+	{ "ntohll", V(1, 3, 0) }, { "ntohs", V(1, 3, 0) },
+	{ "inet_ntoa", V(1, 5, 0) }, { "inet_ntoa6", V(1, 5, 0) },
+	{ "inet_ntop", V(1, 5, 0) },
+	{ "stddev", V(1, 6, 0) },
+	{ "llquantize", V(1, 7, 0) },
+	{ "tolower", V(1, 8, 0) }, { "toupper", V(1, 8, 0) },
+	{ "print", V(1, 9, 0) },
+	{ "strtoll", V(1, 11, 0) },
+};
+#undef V
+
+static uint32_t func_version(const char *name)
+{
+	for (size_t i = 0; i < sizeof(dt_func_vers) / sizeof(dt_func_vers[0]); i++)
+		if (dt_streq(dt_func_vers[i].fv_name, name))
+			return dt_func_vers[i].fv_vers;
+	return DT_VERSION_NUMBER(1, 0, 0);
+}
+
+const dt_func *dt_func_lookup(const dt_ctx *ctx, const char *name)
 {
 	for (size_t i = 0; i < sizeof(dt_funcs) / sizeof(dt_funcs[0]); i++)
 		if (dt_streq(dt_funcs[i].fn_name, name))
-			return &dt_funcs[i];
+			return ctx == NULL || func_version(name) <= ctx->c_version ?
+			    &dt_funcs[i] : NULL;
 	return NULL;
 }
 
@@ -330,7 +370,7 @@ static dt_type *call_type(dt_ctx *ctx, const dt_func *fn)
  */
 dt_node *dt_cook_call(dt_ctx *ctx, dt_node *n)
 {
-	const dt_func *fn = dt_func_lookup(n->n_str);
+	const dt_func *fn = dt_func_lookup(ctx, n->n_str);
 	dt_node *sel = fn == NULL ? dt_bag_cook_select(ctx, n) : NULL;
 	if (sel != NULL)
 		return sel;	/* first(bag->k), last(bag->k) */

@@ -250,7 +250,7 @@ static dt_opterr opt_version(const char *v, dt_optval *o)
 	for (size_t i = 0; i < sizeof(dt_versions) / sizeof(dt_versions[0]); i++) {
 		if (dt_versions[i][0] == part[0] && dt_versions[i][1] == part[1] &&
 		    dt_versions[i][2] == part[2]) {
-			o->ov_num = part[0] << 24 | part[1] << 12 | part[2];
+			o->ov_num = DT_VERSION_NUMBER(part[0], part[1], part[2]);
 			return DT_OPT_OK;
 		}
 	}
@@ -320,6 +320,8 @@ const char *dt_option_errmsg(dt_opterr e)
 		return "Version is not properly formatted or is too large";
 	case DT_OPT_VERSUNDEF:
 		return "Requested version is not supported by compiler";
+	case DT_OPT_VERSREDUCED:
+		return "Requested version conflicts with earlier setting";
 	}
 	return "Unknown error";
 }

@@ -320,6 +320,12 @@ typedef struct dt_opts {
 	void *o_symlookup_arg;
 	bool o_defargs;			/* defaultargs: missing $n are 0 or "" */
 	bool o_argref;			/* argref: unused arguments allowed */
+	/*
+	 * The D version the program is bound to (-x version=, as
+	 * DT_VERSION_NUMBER makes it): functions introduced after it are not
+	 * defined.  0: the newest.  "#pragma D option version" may lower it.
+	 */
+	uint32_t o_version;
 	/* the consumer's $pid, $ppid, $uid, $gid ($euid, $egid) and $cwd */
 	int64_t o_pid, o_ppid, o_uid, o_gid;
 	const char *o_cwd;		/* NULL: "/" */

@@ -304,6 +304,9 @@ void dt_option_add(dt_ctx *ctx, const char *name, const char *value,
 	if (e == DT_OPT_OK && dt_streq(name, "strsize") &&
 	    (ov.ov_num < 2 || ov.ov_num > 0x10000))
 		e = DT_OPT_BADVAL;
+	if (e == DT_OPT_OK && ov.ov_kind == DT_OPTK_VERSION &&
+	    ov.ov_num > ctx->c_version)
+		e = DT_OPT_VERSREDUCED;	/* a binding can only go down */
 	if (e != DT_OPT_OK && *value == '\0')
 		dt_error_at(ctx, line, 1, "D_PRAGMA_OPTSET", "failed to set "
 		    "option '%s': %s", name, dt_option_errmsg(e));
@@ -316,6 +319,8 @@ void dt_option_add(dt_ctx *ctx, const char *name, const char *value,
 		ctx->c_defargs = true;
 	if (dt_streq(name, "argref"))
 		ctx->c_argref = true;
+	if (ov.ov_kind == DT_OPTK_VERSION)	/* what follows sees no newer names */
+		ctx->c_version = (uint32_t)ov.ov_num;
 	if (dt_streq(name, "strsize"))
 		ctx->c_prog->dp_strsize = (uint32_t)ov.ov_num;
 	dt_prog *p = ctx->c_prog;
@@ -519,6 +524,8 @@ int dt_compile(const char *src, size_t len, const dt_opts *opts, void *arena,
 	ctx->c_zdefs = opts->o_zdefs;
 	ctx->c_defargs = opts->o_defargs;
 	ctx->c_argref = opts->o_argref;
+	ctx->c_version = opts->o_version != 0 ? opts->o_version :
+	    DT_VERSION_LATEST;
 	ctx->c_prog = (dt_prog *)ctx->c_arena.a_base;
 	ctx->c_arena.a_used = (sizeof(dt_prog) + 7) & ~(size_t)7;
 	__builtin_memset(ctx->c_prog, 0, sizeof(dt_prog));

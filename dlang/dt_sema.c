@@ -624,7 +624,7 @@ static DT_NOINLINE dt_node *cook_lvalue(dt_ctx *ctx, dt_node *l, dt_type *rt, dt
 		dt_error_node(ctx, l, "D_OP_WRITE", "operator %s can only be "
 		    "applied to a writable variable", dt_tok_name(op));
 	const dt_func *fn = id == NULL && scope == DIF_SCOPE_GLOBAL ?
-	    dt_func_lookup(name) : NULL;
+	    dt_func_lookup(ctx, name) : NULL;
 	if (fn != NULL)
 		dt_error_node(ctx, l, "D_IDENT_BADREF", "%s '%s' may not be "
 		    "referenced as %s", fn->fn_class == DT_FN_AGG ?

@@ -292,7 +292,7 @@ dt_node *dt_cook_var(dt_ctx *ctx, dt_node *n)
 		n->n_type = id->id_type;
 		return n;
 	}
-	const dt_func *fn = dt_func_lookup(n->n_str);
+	const dt_func *fn = dt_func_lookup(ctx, n->n_str);
 	if (fn != NULL)		/* DTrace: the wrong kind of identifier */
 		dt_error_node(ctx, n, "D_IDENT_BADREF", "%s '%s' may not be "
 		    "referenced as scalar", fn->fn_class == DT_FN_AGG ?

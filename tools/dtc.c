@@ -24,6 +24,9 @@
  * Kernel types (tools/dtc_ctf.c): the dict of build/kernel.ctf, or of
  * "-x ctf=FILE" ("-x ctf=none": none), when the file exists.
  *
+ * "-x version=V" binds the program to D version V, as dtrace's does: the
+ * functions introduced after V are not defined (dlang/dt_func.c).
+ *
  * -h writes the C header of the script's provider definitions
  * (dt_header_write, dlang/dt_provider.c) to the -o file, or to the
  * script's name with .h for .d, as dtrace -h does: what a user program
@@ -271,6 +274,8 @@ main(int argc, char **argv)
 	const char *ofile = NULL;
 	const char *ctfpath = DTC_CTF;
 	dt_opts o;
+	dt_optval vers;			/* -x version= */
+	dt_opterr vers_err;
 	memset(&o, 0, sizeof (o));
 	o.o_target = -1;
 	o.o_match = host_match;
@@ -285,6 +290,15 @@ main(int argc, char **argv)
 				libdir = argv[i] + 7;
 			else if (strncmp(argv[i], "ctf=", 4) == 0)
 				ctfpath = argv[i] + 4;
+			else if (strncmp(argv[i], "version=", 8) == 0 &&
+			    (vers_err = dt_option_parse("version", argv[i] + 8,
+			    &vers)) == DT_OPT_OK)
+				o.o_version = (uint32_t)vers.ov_num;
+			else if (strncmp(argv[i], "version=", 8) == 0) {
+				fprintf(stderr, "dtrace: failed to set -x version: "
+				    "%s\n", dt_option_errmsg(vers_err));
+				return (1);
+			}
 		} else if (strcmp(a, "-s") == 0 && i + 1 < argc) {
 			script = argv[++i];
 		} else if (strcmp(a, "-c") == 0 && i + 1 < argc) {

@@ -18,7 +18,8 @@ The naming is illumos DTrace's test suite's:
 
 Comments anywhere in the program may say more:
 
-    /* @@options: -q -x bufsize=64 */   more dtrace options (sh-style words)
+    /* @@options: -q -x bufsize=64 */   more dtrace options (sh-style words;
+                                         leading --file PATH pairs go first)
     /* @@exit: 3 */                      the exit status expected instead
     /* @@timeout: 20 */                  seconds for this test (default 30)
     /* @@skip: why */                    do not run it; counted as skipped
@@ -127,7 +128,10 @@ class Test:
     def argv(self, dtrace):
         extra = ["-x", "errtags"] if self.tag else []
         extra += JIT_OFF
-        return [dtrace] + extra + self.options + ["-s", self.path]
+        lead, opts = [], list(self.options)
+        while len(opts) >= 2 and opts[0] == "--file":   # tools/dtrace's own: first
+            lead, opts = lead + opts[:2], opts[2:]
+        return [dtrace] + lead + extra + opts + ["-s", self.path]
 
 
 JIT_OFF = []                 # --jit=0: ["-x", "jit=0"], every DIFO on the interpreter

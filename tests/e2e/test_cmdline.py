@@ -119,7 +119,7 @@ def test_flags():
                 "dtrace: -G makes no object file in Sonde: a program's probe table travels in "
                 "the program (its sonde_usdt section); build it with the header of dtrace -h"]:
         assert msg in e
-    assert out.startswith("dtrace: Sun D ")
+    assert out.startswith("dtrace: Sun D 1.13\n")     # -V: the newest version offered
 
 
 def test_p_grabs_a_running_process():
@@ -166,3 +166,42 @@ def test_c_kills_a_program_blocked_on_the_console():
         "dtrace -q -n 'tick-200ms { exit(0); }' -c /bin/cat; echo after",
         timeout=TIMEOUT)
     assert (status, out.splitlines()[-1:], err) == (0, ["after"], "")
+
+
+def test_probe_ids():
+    """-i: 0 and ids no probe has are invalid identifiers; one past 32 bits
+    exceeds the maximum; one past 64 bits is the lexer's overflow; -l -i
+    lists the probe of an id, once however often it is named."""
+    status, out, err = shell(
+        "dtrace -l -i 0; dtrace -l -i 4294967296; dtrace -l -i 99999999999999999999999;"
+        " dtrace -l -i 1 -i 1; dtrace -qi '1 /1/ { printf(\"ok\\n\"); exit(0); }'",
+        timeout=TIMEOUT)
+    assert lines(err) == [
+        "dtrace: invalid probe specifier 0: invalid probe identifier 0: No such process",
+        "dtrace: invalid probe specifier 4294967296: identifier 4294967296 exceeds maximum probe id",
+        "dtrace: invalid probe specifier 99999999999999999999999: constant 99999999999999999999999"
+        " results in integer overflow",
+    ]
+    head = "   ID   PROVIDER            MODULE                          FUNCTION NAME"
+    begin = "    1     dtrace                                                     BEGIN"
+    assert lines(out) == [head, begin, "ok", ""]
+
+
+def test_version_binding():
+    """-V names the newest D version; -x version= binds a program to an
+    older one, where later functions are undefined; bad versions are
+    libdtrace's errors."""
+    status, out, err = shell(
+        "dtrace -V; dtrace -x version=1.0 -n 'BEGIN { trace(substr(\"ab\", 1)); }';"
+        " dtrace -x version=1.1 -qn 'BEGIN { printf(\"%s\\n\", substr(\"ab\", 1)); exit(0); }';"
+        " dtrace -x version=0.9 -n BEGIN; dtrace -x version=1.x -n BEGIN;"
+        " dtrace -x version=1.0 -x version=1.1 -n BEGIN",
+        timeout=TIMEOUT)
+    assert lines(out) == ["dtrace: Sun D 1.13", "b", ""]
+    assert lines(err) == [
+        "dtrace: invalid probe specifier BEGIN { trace(substr(\"ab\", 1)); }:"
+        " undefined function name: substr",
+        "dtrace: failed to set -x version: Requested version is not supported by compiler",
+        "dtrace: failed to set -x version: Version is not properly formatted or is too large",
+        "dtrace: failed to set -x version: Requested version conflicts with earlier setting",
+    ]

@@ -67,6 +67,22 @@ def test_header_default_name_and_G():
     assert status == 1
 
 
+def test_data_model_flags_and_G_output():
+    """-32 and -64 change nothing in -h's header (DTrace opens no device for
+    -h, so -32 is allowed there); -G with -o refuses and leaves no file
+    behind, since -o is -G's object, not the output."""
+    status, out, err = host_dtrace("--file", PROVIDER, "--shell",
+                                   "dtrace -h -s %s -o /tmp/a.h; cat /tmp/a.h; echo ==; "
+                                   "dtrace -32 -h -s %s -o /tmp/a.h; cat /tmp/a.h; echo ==; "
+                                   "dtrace -64 -h -s %s -o /tmp/a.h; cat /tmp/a.h; echo ==; "
+                                   "dtrace -G -s %s -o /tmp/p.o; ls /tmp"
+                                   % (PROVIDER, PROVIDER, PROVIDER, PROVIDER))
+    a, b, c, rest = out.split("==\n")
+    assert a == b == c and "#define SHOP_CLOSED(arg0)" in a
+    assert "p.o" not in rest and "a.h" in rest
+    assert "dtrace: -G makes no object file in Sonde" in err
+
+
 FIRE = ('shop$target:::order-start { printf("start %s:%s %d %s\\n", probemod, probefunc, '
         'arg0, copyinstr(arg1)); } '
         'shop$target:::order-done { printf("done %d %d\\n", arg0, arg1); } '

@@ -109,6 +109,43 @@ test_pragma_messages(void **state)
 	assert_string_equal(pragma_error("#pragma D option version=2.0\n", &e),
 	    "failed to set option 'version' to '2.0': Requested version is not "
 	    "supported by compiler");
+	assert_string_equal(pragma_error("#pragma D option version=1.0\n"
+	    "#pragma D option version=1.1\n", &e),
+	    "failed to set option 'version' to '1.1': Requested version "
+	    "conflicts with earlier setting");
+}
+
+/* compile_with: compile src bound to version vers (0: the newest); 0 or -1, *e. */
+static int
+compile_with(const char *src, uint32_t vers, dt_error *e)
+{
+	dt_opts o;
+	dt_prog *p;
+	memset(&o, 0, sizeof (o));
+	o.o_target = -1;
+	o.o_version = vers;
+	return (dt_compile(src, strlen(src), &o, arena, ARENA, &p, e));
+}
+
+/* A version binding hides the functions introduced after it; names are then free. */
+static void
+test_version_binding(void **state)
+{
+	const char *call = "BEGIN { trace(substr(\"abc\", 1)); }";
+	dt_error e;
+	(void)state;
+	assert_int_equal(compile_with(call, 0, &e), 0);
+	assert_int_equal(compile_with(call, DT_VERSION_NUMBER(1, 1, 0), &e), 0);
+	assert_int_equal(compile_with(call, DT_VERSION_NUMBER(1, 0, 0), &e), -1);
+	assert_string_equal(e.de_tag, "D_FUNC_UNDEF");
+	assert_string_equal(e.de_msg, "undefined function name: substr");
+	assert_int_equal(compile_with("BEGIN { toupper = 1; trace(toupper); }",
+	    DT_VERSION_NUMBER(1, 7, 0), &e), 0);
+	assert_int_equal(compile_with("#pragma D option version=1.7\n"
+	    "BEGIN { trace(toupper(\"a\")); }", 0, &e), -1);
+	assert_string_equal(e.de_tag, "D_FUNC_UNDEF");
+	assert_int_equal(compile_with("BEGIN { trace(strlen(\"a\")); }",
+	    DT_VERSION_NUMBER(1, 0, 0), &e), 0);
 }
 
 int
@@ -120,6 +157,7 @@ main(void)
 		cmocka_unit_test(test_flags_and_words),
 		cmocka_unit_test(test_versions),
 		cmocka_unit_test(test_pragma_messages),
+		cmocka_unit_test(test_version_binding),
 	};
 	return (cmocka_run_group_tests(tests, NULL, NULL));
 }

@@ -36,6 +36,7 @@
 #define DTC_MAXDESCS 16
 #define DTC_MAXCPPDEFS 32                /* -D and -U */
 #define DTC_MAXCPPDIRS 16                /* -I */
+#define DTC_MAXLIBDIRS 16                /* -L */
 
 enum dtc_desc_kind { DTC_NAME, DTC_SCRIPT, DTC_PROVIDER, DTC_MODULE, DTC_FUNCTION, DTC_ID };
 
@@ -86,6 +87,7 @@ struct dtc {
 	const char *const *dc_macro_argv;
 	/* options and flags of dtc_opt.c and dtc_args.c */
 	bool dc_flowindent, dc_rawbytes, dc_grabanon, dc_defargs, dc_argref;
+	uint32_t dc_version;            /* -x version=: the D version bound (0: the newest) */
 	bool dc_gen_object, dc_gen_header, dc_version_only;   /* -G, -h, -V */
 	int dc_stackindent;                 /* stackindent: columns before each frame (14) */
 	const char **dc_operands;           /* $0 and the dc_operands, for macro_argv */
@@ -115,6 +117,9 @@ struct dtc {
 	struct dtc_proc *dc_proc;           /* -c's command, while it is ours */
 	uint64_t dc_uimage;                 /* its program's image once released (dtc_uimage) */
 	const char *dc_libdir;              /* -x libdir=; NULL: usr/lib/dtrace */
+	const char *dc_libdirs[DTC_MAXLIBDIRS];   /* -L, after it (dtc_lib.c) */
+	int dc_nlibdirs;
+	bool dc_model32;                    /* -32: only -h can honour it */
 	char dc_saved_name[32];             /* the shell thread's execname and pid, */
 	uint64_t dc_saved_pid;              /* while it runs as the dtrace process */
 };
@@ -200,7 +205,7 @@ int dtc_desc_source(struct dtc_desc *dd);
  * built-in usr/lib/dtrace) in name order; *libs is kmalloc'd (NULL if none).
  * Returns how many.  The texts are the file table's (never freed).
  */
-uint32_t dtc_lib_collect(const char *libdir, dt_libsrc **libs);
+uint32_t dtc_lib_collect(const struct dtc *d, dt_libsrc **libs);
 
 
 /* dtc_setopt.c: setopt() of the record of enabled probe epid (consumer context) */

@@ -12,10 +12,13 @@
  * Every flag of dtrace(1M) is known.  Those Sonde cannot honour say so as
  * DTrace would when the facility is missing: -A (no driver.conf to write:
  * tools/dtrace -A saves the enabling on the host), -G (no object is
- * needed: dtc_gen.c, which writes -h's header), -32 (the kernel is LP64).  -o
- * names the output file (dtc_ofile.c), -c and -p the process traced
- * (dtc_proc.c), -a claims the anonymous state (dtc_anon.c); -C, -D, -U,
- * -I and -H are the C preprocessor's (dtc_cpp.c).
+ * needed: dtc_gen.c, which writes -h's header), -32 (the kernel is LP64,
+ * so a 32-bit program cannot be enabled; -h's header, which does not
+ * depend on the data model, is still written, as DTrace opens no device
+ * for -h).  -o names the output file (dtc_ofile.c), -c and -p the process
+ * traced (dtc_proc.c), -a claims the anonymous state (dtc_anon.c); -L adds
+ * a directory of D library files (dtc_lib.c); -C, -D, -U, -I and -H are the
+ * C preprocessor's (dtc_cpp.c).
  *
  * Thread context.
  *
@@ -97,9 +100,6 @@ static int flag_unsupported(char c)
 		dtc_err("dtrace: failed to save anonymous enabling: Sonde has no persistent storage "
 		        "(tools/dtrace -A saves it on the host)\n");
 		return 1;
-	case '3':
-		dtc_err("dtrace: failed to initialize dtrace: Module and program data models do not match\n");
-		return 1;
 	default:
 		return -1;
 	}
@@ -158,8 +158,18 @@ static int flag_one(struct dtc *d, char c, const char *arg)
 			return -1;
 		dtc_err("dtrace: too many -%c options\n", c);
 		return 2;
-	case '6': case 'L':
-		return -1;                   /* nothing to do without other data models or libraries */
+	case '3':
+		d->dc_model32 = true;        /* refused after parsing unless -h (model_check) */
+		return -1;
+	case 'L':
+		if (d->dc_nlibdirs == DTC_MAXLIBDIRS) {
+			dtc_err("dtrace: too many -L options\n");
+			return 2;
+		}
+		d->dc_libdirs[d->dc_nlibdirs++] = arg;
+		return -1;
+	case '6':
+		return -1;                   /* the kernel's own data model: nothing to change */
 	default:
 		dtc_err("dtrace: illegal option -- %c\n", c);
 		return dtc_usage();
@@ -216,8 +226,12 @@ int dtc_parse_args(struct dtc *d, int argc, char **argv)
 	d->dc_macro_argc = nop;
 	d->dc_macro_argv = d->dc_operands;
 	if (d->dc_version_only) {
-		dtc_out("dtrace: Sun D 1.6.2 (Sonde)\n");
+		dtc_out("dtrace: Sun D %s\n", DT_VERSION_LATEST_STR);   /* as dtrace(1M) -V */
 		return 0;
+	}
+	if (d->dc_model32 && !d->dc_gen_header && !d->dc_gen_object) {
+		dtc_err("dtrace: failed to initialize dtrace: Module and program data models do not match\n");
+		return 1;                    /* -G says why it makes nothing (dtc_gen.c) */
 	}
 	if ((d->dc_gen_object || d->dc_gen_header) && d->dc_ndescs == 0) {
 		dtc_err("dtrace: -%c requires one or more scripts\n", d->dc_gen_header ? 'h' : 'G');

@@ -123,7 +123,7 @@ int dtc_cpp_desc(struct dtc *d, struct dtc_desc *dd, uint32_t line_base)
 		.co_defs = d->dc_cpp_defs, .co_ndefs = (uint32_t)d->dc_ncpp_defs,
 		.co_dirs = dirs, .co_ndirs = ndirs,
 		.co_open = cpp_open, .co_included = cpp_included, .co_arg = d,
-		.co_line_base = line_base,
+		.co_line_base = line_base, .co_version = d->dc_version,
 	};
 	int rc = cpp_run(d, dd, &o, &e, &out, &outlen);
 	if (rc == DT_CPP_ERROR) {

@@ -72,7 +72,12 @@ static bool desc_id(const struct dtc_desc *dd, const char *s, size_t n, char *ou
 	dtrace_probedesc_t pd = { .dpd_id = 0 };
 
 	ksnprintf(num, sizeof(num), "%.*s", (int)MIN(n, 20), s);
-	if (!kstrtou64(num, &id) || id > UINT32_MAX) {
+	if (n > 20 || !kstrtou64(num, &id)) {   /* not even a 64-bit integer: the lexer's error */
+		dtc_err("dtrace: invalid probe specifier %s: constant %.*s results in integer "
+		        "overflow\n", dd->dd_text, (int)n, s);
+		return false;
+	}
+	if (id > UINT32_MAX) {
 		dtc_err("dtrace: invalid probe specifier %s: identifier %s exceeds maximum probe id\n",
 		        dd->dd_text, num);
 		return false;

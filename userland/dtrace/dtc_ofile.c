@@ -26,7 +26,9 @@
  * dtrace(1M) inherits its descriptor 1: -o does not redirect it, a
  * freopen() does (docs/consumer.md).
  *
- * -h's header is written by dtc_gen.c (to the -o file, truncated).
+ * -h's header is written by dtc_gen.c (to the -o file, truncated); with
+ * -h or -G the -o file is theirs, not the output's, so it is not opened
+ * here (a refused -G leaves no empty file behind).
  * Context: the consumer's thread, thread context.
  *
  * Tests: tests/e2e/test_dtrace_ofile.py
@@ -44,8 +46,8 @@ int dtc_ofile_open(struct dtc *d)
 	int r;
 
 	d->dc_out_orig = kstdio_get();
-	if (d->dc_ofile == NULL)
-		return -1;
+	if (d->dc_ofile == NULL || d->dc_gen_object || d->dc_gen_header)
+		return -1;              /* with -G or -h, -o names the file they write */
 	if ((r = file_open(d->dc_ofile, OFILE_FLAGS, &f)) < 0) {
 		dtc_err("dtrace: failed to open output file '%s': %s\n", d->dc_ofile, file_strerror(r));
 		return 1;

@@ -117,6 +117,8 @@ dt_opterr dtc_opt_set(struct dtc *d, const char *name, const char *val)
 
 	if (e != DT_OPT_OK)
 		return e;
+	if (v.ov_kind == DT_OPTK_VERSION && d->dc_version != 0 && v.ov_num > d->dc_version)
+		return DT_OPT_VERSREDUCED;       /* as libdtrace: a binding only goes down */
 	if (v.ov_kind == DT_OPTK_FLAG || v.ov_kind == DT_OPTK_CFLAG) {
 		if (set_flag(d, &v))
 			return DT_OPT_OK;
@@ -146,6 +148,8 @@ dt_opterr dtc_opt_set(struct dtc *d, const char *name, const char *val)
 		return set_number(d, &v) ? DT_OPT_OK : DT_OPT_BADVAL;
 	if (strcmp(name, "libdir") == 0)         /* the D library's directory (dtc_lib.c) */
 		d->dc_libdir = v.ov_text;
+	if (v.ov_kind == DT_OPTK_VERSION)        /* the compiler hides what is newer */
+		d->dc_version = (uint32_t)v.ov_num;
 	return DT_OPT_OK;
 }
 

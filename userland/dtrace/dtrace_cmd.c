@@ -95,6 +95,7 @@ static void compile_opts(struct dtc *d, dt_opts *o)
 	o->o_strsize = d->dc_ov.dov_strsize;
 	o->o_defargs = d->dc_defargs;
 	o->o_argref = d->dc_argref;
+	o->o_version = d->dc_version;            /* -x version=: newer functions hidden */
 	o->o_pid = (int64_t)dtc_process_pid();   /* the consumer's own, as BEGIN sees it */
 	dtc_ctf_opts(o);                         /* kernel types (dtc_ctf.c) */
 }
@@ -190,7 +191,7 @@ static int compile_all(struct dtc *d)
 		dd->dd_endline = line;             /* first line after it */
 	}
 	dt_libsrc *libs;
-	o.o_nlibs = dtc_lib_collect(d->dc_libdir, &libs);
+	o.o_nlibs = dtc_lib_collect(d, &libs);
 	o.o_libs = libs;
 	int rc = compile_grow(d, all, n, &o, &err);
 	kfree(libs);
