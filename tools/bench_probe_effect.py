@@ -20,6 +20,8 @@ Figures (instructions per call; "added" = minus the plain function):
   fbt_entry_empty       fbt::bench_fbt:entry { }
   fbt_entry_count       fbt::bench_fbt:entry { @ = count(); }
   fbt_entry_false_pred  fbt::bench_fbt:entry /arg0 == 123456789/ { @ = count(); }
+  fbt_entry_execname_pred  fbt::bench_fbt:entry /execname == probefunc/ { @ = count(); }
+  fbt_entry_execname_key   fbt::bench_fbt:entry { @[execname] = count(); }  (issue 35)
   fbt_entry_long_pred   the same predicate as arg0 + 1 + ... + 1 == 123456789, with 15
                         "+ 1" terms: 30 more DIF instructions (setx, add), so the
                         difference over 30 is one DIF instruction's cost in the guest
@@ -81,6 +83,11 @@ CALL_CASES = [
     ("agg_keys_1", "fbt", "fbt::bench_fbt:entry { @[arg0 % 1] = count(); }"),
     ("agg_keys_100", "fbt", "fbt::bench_fbt:entry { @[arg0 % 100] = count(); }"),
     ("agg_keys_10000", "fbt", "fbt::bench_fbt:entry { @[arg0 % 10000] = count(); }"),
+    # issue 35: strings the framework owns (execname is the thread's name, probefunc the
+    # probe's), compared in a predicate and used as an aggregation key
+    ("fbt_entry_execname_pred", "fbt",
+     "fbt::bench_fbt:entry /execname == probefunc/ { @ = count(); }"),
+    ("fbt_entry_execname_key", "fbt", "fbt::bench_fbt:entry { @[execname] = count(); }"),
 ]
 
 SPIN_CASES = [
