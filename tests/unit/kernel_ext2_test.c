@@ -46,6 +46,11 @@ static struct thread *const me = (struct thread *)&held_mutexes;
 void mutex_lock(mutex_t *m) { assert_null(m->mx_owner); m->mx_owner = me; held_mutexes++; }
 void mutex_unlock(mutex_t *m) { assert_ptr_equal(m->mx_owner, me); m->mx_owner = NULL; held_mutexes--; }
 void spin_init(spinlock_t *l, const char *name) { (void)l; (void)name; }
+void spin_lock(spinlock_t *l) { (void)l; }
+void spin_unlock(spinlock_t *l) { (void)l; }
+void waitq_sleep(waitq_t *wq, spinlock_t *l) { (void)wq; (void)l; fail_msg("waitq_sleep: would sleep forever"); }
+bool waitq_sleep_timeout(waitq_t *wq, spinlock_t *l, uint64_t ns) { (void)wq; (void)l; (void)ns; return false; }
+void waitq_wake_all(waitq_t *wq) { (void)wq; }
 uint64_t thread_spawn(const char *name, void (*fn)(void *), void *arg) { (void)name; (void)fn; (void)arg; return 1; }
 void thread_sleep_ns(uint64_t ns) { (void)ns; }
 static uint64_t fake_now;
@@ -76,7 +81,12 @@ void panic(const char *fmt, ...)
 /* blkdev.c's calls, done at once */
 void bioinit(struct buf *bp) { memset(bp, 0, sizeof(*bp)); }
 void blk_count_logical(bool write) { (void)write; }
-void biodone(struct buf *bp) { bp->b_flags = (bp->b_flags & ~B_BUSY) | B_DONE | (bp->b_error ? B_ERROR : 0); }
+void biodone(struct buf *bp)
+{
+	bp->b_flags = (bp->b_flags & ~B_BUSY) | B_DONE | (bp->b_error ? B_ERROR : 0);
+	if (bp->b_iodone != NULL)
+		bp->b_iodone(bp);                /* an asynchronous write (the flusher's pass) */
+}
 static int io_reads, io_writes, io_fail_after = -1;
 static char io_last_file[128];
 static int io_big_reads;           /* requests naming /disk/data/big (fileinfo_t) */
