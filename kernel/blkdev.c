@@ -27,7 +27,8 @@
 
  * Context: as blkdev.h says.
  *
- * Tests: tests/d/disk, tests/d/io; tests/e2e/test_disk_crash.py
+ * Tests: tests/d/disk, tests/d/io; tests/e2e/test_disk_crash.py;
+ * tests/unit/kernel_ext2_test.c (under the buffer cache, over a host disk)
  */
 #include "kernel/blkdev.h"
 #include "kernel/cpu.h"
@@ -35,6 +36,10 @@
 #include "kernel/proc.h"          /* errno values */
 #include "kernel/sdt.h"
 #include "kernel/time.h"
+
+#ifdef SONDE_HOST
+int kprintf(const char *fmt, ...) PRINTFLIKE(1, 2);   /* the host test's */
+#endif
 
 #define BLK_MAX 8
 

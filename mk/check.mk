@@ -25,14 +25,14 @@
 # left in build/anon.tar (docs/tracing.md): their boots must be plain.
 export SONDE_ANON := $(CURDIR)/$(BUILD)/no-anonymous-enabling.tar
 
-.PHONY: check check-deps selftest-check dtest-check dtest-smp-check e2e-check \
+.PHONY: check check-deps deps-graph figures-check selftest-check dtest-check dtest-smp-check e2e-check \
         bench fuzz stress-check stress stress-selftest difffuzz-check difffuzz fbtjump-stress \
         dtest-nojump-check dtest-variants soak sysfuzz-long stress-mix
 
 check: deps
 	@$(MAKE) --no-print-directory all
 	@$(MAKE) --no-print-directory unit-check check-deps $(LIB_CHECKS) selftest-check \
-		stress-check dtest-check dtest-smp-check dtest-nojump-check difffuzz-check
+		stress-check dtest-check dtest-smp-check dtest-nojump-check difffuzz-check figures-check
 	@$(MAKE) --no-print-directory kunit-be-check sparc64-check sparc64-dtest-check
 	@$(MAKE) --no-print-directory e2e-check
 
@@ -42,8 +42,24 @@ check: deps
 check-deps:
 	@sh tools/check_deps.sh
 	@$(PYTHON) tools/check_tree.py
+	@$(PYTHON) tools/deps_graph.py --check docs/architecture.md
 	@$(PYTHON) tools/check_reading.py
 	@$(PYTHON) tools/fbt_check_notrace.py
+
+# The include rules as a picture (docs/architecture.md has them as text).
+deps-graph:
+	@mkdir -p $(BUILD)
+	@$(PYTHON) tools/deps_graph.py --dot > $(BUILD)/deps.dot
+	@if command -v dot > /dev/null; then dot -Tsvg $(BUILD)/deps.dot -o $(BUILD)/deps.svg && \
+		echo "$(BUILD)/deps.svg"; else echo "$(BUILD)/deps.dot (install graphviz for the SVG)"; fi
+
+# The probe-effect figures the docs quote, against a fresh measurement (exact
+# under -icount, about 30 s): tools/check_figures.py says which may drift.
+figures-check: $(BUILD)/kernel.elf
+	@mkdir -p $(BUILD)/bench
+	@$(PYTHON) tools/bench_probe_effect.py > $(BUILD)/figures-check.log 2>&1 || \
+		{ tail -20 $(BUILD)/figures-check.log; exit 1; }
+	@$(PYTHON) tools/check_figures.py
 
 SELFTEST_QEMU := $(QEMU) -display none -serial stdio -no-reboot -m $(MEM) \
                  -device isa-debug-exit,iobase=0xf4,iosize=0x04 -kernel $(BUILD)/kernel.elf
@@ -183,6 +199,7 @@ bench: deps all
 	@mkdir -p $(BUILD)/bench
 	@$(MAKE) --no-print-directory $(LIB_BENCHES)
 	@$(PYTHON) tools/bench_probe_effect.py
+	-@$(PYTHON) tools/check_figures.py
 	@$(PYTHON) tools/bench_smp.py
 	@$(PYTHON) tools/bench_proc.py
 	@$(PYTHON) tools/bench_pid.py

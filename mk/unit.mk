@@ -45,7 +45,8 @@ UNIT_SRCS_kernel_ctf_test     := kernel/ctf.c
 UNIT_SRCS_kernel_ctf_order_test := tools/ctf_order.c kernel/ctf.c
 UNIT_SRCS_kernel_baggage_test := kernel/baggage_fmt.c
 UNIT_SRCS_kernel_link_frame_test := kernel/link_frame.c
-UNIT_SRCS_kernel_ext2_test    := kernel/ext2.c kernel/bcache.c kernel/printf.c kernel/string.c
+UNIT_SRCS_kernel_ext2_test    := kernel/ext2.c kernel/ext2_blocks.c kernel/ext2_dir.c kernel/bcache.c \
+                                 kernel/blkdev.c kernel/printf.c kernel/string.c
 # kernel_pmem_test places the kernel image at [1 MiB, 4 MiB) physical.
 UNIT_LDFLAGS_kernel_pmem_test := -no-pie -Wl,--defsym,_boot_start=0x100000 \
                                  -Wl,--defsym,_kernel_end=0xffffffff80400000

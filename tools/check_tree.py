@@ -8,9 +8,14 @@ outside the repository:
 
   - a path on the machine the tree was written on (the workspace root or
     a sibling folder next to the checkout: "/" "work/", "../" "shared");
-  - in README.md and docs/*.md, a Markdown link [text](target) or a
-    backquoted `docs/NAME.md` whose target is not a file of the tree
-    (links to http(s) pages are fine: they are references, not parts).
+  - in README.md and docs/ (labs included), a Markdown link [text](target)
+    whose target is not a file of the tree (links to http(s) pages are
+    fine: they are references, not parts), or a backquoted path of the
+    tree (`kernel/bcache.c`, `userland/bin/`) that names no tracked file or
+    folder.  Not checked: paths under build/ (made by the build), paths
+    with a placeholder (a word in capitals: `tests/d/TOPIC/tst.NAME.d`) or
+    a wildcard, and labs/student/ below its README (a student's own files,
+    which `make lab-start` and the student make).
 
 Exit status 0 when nothing was found.  Run by `make check` (check-deps).
 """
@@ -24,7 +29,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
 # Spelled in pieces so that this file does not match itself.
 OUTSIDE = re.compile("(" + "/" + "work/" + "|" + r"\.\./" + "shared" + ")")
 LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
-DOCREF = re.compile(r"`((?:docs|tools|tests|userland|dlang|trace|kernel)/[A-Za-z0-9_./-]+\.md)`")
+TOPS = "arch|kernel|trace|dlang|userland|tools|tests|docs|mk|scripts|disk|labs|boot|build|\\.ci"
+TREEREF = re.compile(r"`((?:%s)/[A-Za-z0-9_.*/<>{}+-]*)`" % TOPS)
+PLACEHOLDER = re.compile(r"(?<![A-Za-z])(?!README)[A-Z][A-Z0-9_]*[A-Z](?![a-z])|[*<>{}]")
 
 
 def tracked():
@@ -52,7 +59,25 @@ def link_target_ok(md, target):
     return full.startswith(ROOT + os.sep) and os.path.exists(full)
 
 
-def check_file(path, text):
+def tree_ref_ok(ref, names):
+    if ref.startswith("build/") or PLACEHOLDER.search(ref):
+        return True
+    if ref.startswith("labs/student/") and ref != "labs/student/README.md":
+        return True
+    return ref.rstrip("/") in names
+
+
+def tracked_names(paths):
+    """Every tracked file and every folder that holds one."""
+    names = set(paths)
+    for p in paths:
+        while "/" in p:
+            p = p.rsplit("/", 1)[0]
+            names.add(p)
+    return names
+
+
+def check_file(path, text, names):
     bad = []
     is_doc = path == "README.md" or (path.startswith("docs/") and path.endswith(".md"))
     for n, line in enumerate(text.splitlines(), 1):
@@ -63,18 +88,20 @@ def check_file(path, text):
         for target in LINK.findall(line):
             if not link_target_ok(path, target):
                 bad.append("%s:%d: link to a file not in the tree: %s" % (path, n, target))
-        for ref in DOCREF.findall(line):
-            if not os.path.exists(os.path.join(ROOT, ref)):
+        for ref in TREEREF.findall(line):
+            if not tree_ref_ok(ref, names):
                 bad.append("%s:%d: names a file not in the tree: %s" % (path, n, ref))
     return bad
 
 
 def main():
     bad = []
-    for path in tracked():
+    paths = tracked()
+    names = tracked_names(paths)
+    for path in paths:
         text = text_of(path)
         if text is not None:
-            bad += check_file(path, text)
+            bad += check_file(path, text, names)
     for b in bad:
         print("check-tree: " + b)
     if not bad:

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "userland/libc/sonde.h"
+#include "userland/bin/check.h"
 
 #define ENOENT    2
 #define EBADF     9
@@ -26,17 +27,6 @@
 #define O_TRUNC  01000
 
 #define BIG 65536
-
-static int failures;
-
-static void check(const char *what, long got, long want)
-{
-	printf("%s %s = %ld\n", got == want ? "ok" : "not ok", what, got);
-	if (got != want)
-		failures++;
-}
-
-#define CALL(nr, a0, a1, a2) sonde_syscall((nr), (long)(a0), (long)(a1), (long)(a2), 0, 0, 0)
 
 static char big[BIG], back[BIG];
 
@@ -87,6 +77,5 @@ int main(int argc, char **argv)
 	check("write(diskcheck.out)", CALL(SYS_write, fd, "diskcheck wrote this\n", 21), 21);
 	CALL(SYS_close, fd, 0, 0);
 	check("sync()", CALL(SYS_sync, 0, 0, 0), 0);
-	printf("%d failed\n", failures);
-	return failures;
+	return check_summary();
 }

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "userland/libc/sonde.h"
+#include "userland/bin/check.h"
 
 #define ENOENT  2
 #define EBADF   9
@@ -34,17 +35,6 @@
 
 #define KERNEL_ADDR 0xffffffff80100000L
 #define HOLE_ADDR   0x0000700000000000L
-
-static int failures;
-
-static void check(const char *what, long got, long want)
-{
-	printf("%s %s = %ld\n", got == want ? "ok" : "not ok", what, got);
-	if (got != want)
-		failures++;
-}
-
-#define CALL(nr, a0, a1, a2) sonde_syscall((nr), (long)(a0), (long)(a1), (long)(a2), 0, 0, 0)
 
 /* Linux's struct stat: st_size at byte 48, st_mode at 24. */
 static long stat_size(const unsigned char *st) { long v; memcpy(&v, st + 48, 8); return v; }
@@ -163,6 +153,5 @@ int main(void)
 	check_files();
 	check_dirs();
 	check_readonly_and_faults();
-	printf("%d failed\n", failures);
-	return failures;
+	return check_summary();
 }

@@ -3,12 +3,14 @@
  *
  * Each check makes one call with arguments the kernel must refuse (a NULL,
  * kernel or unmapped pointer; an unknown number) and prints "ok" or "not
- * ok" with what it asked and got.  Exit status 0 when every check passed.
+ * ok" with what it asked and got (userland/bin/check.h).  Exit status 0
+ * when every check passed.
  * A kernel fault would stop the machine instead, which is what this
  * program is there to show does not happen.
  */
 #include <stdio.h>
 #include "userland/libc/sonde.h"
+#include "userland/bin/check.h"
 
 #define EBADF   9
 #define EFAULT  14
@@ -21,17 +23,6 @@
 #define HOLE_ADDR   0x0000700000000000L    /* user half, never mapped */
 #define NONCANON    0x0000900000000000L
 #define IMAGE_ADDR  0x0000000040004000L    /* sparc64's kernel image, inside its user half */
-
-static int failures;
-
-static void check(const char *what, long got, long want)
-{
-	printf("%s %s = %ld\n", got == want ? "ok" : "not ok", what, got);
-	if (got != want)
-		failures++;
-}
-
-#define CALL(nr, a0, a1, a2) sonde_syscall((nr), (long)(a0), (long)(a1), (long)(a2), 0, 0, 0)
 
 int main(void)
 {
@@ -59,6 +50,5 @@ int main(void)
 	check("syscall 100000", CALL(100000, 0, 0, 0), -ENOSYS);
 	check("syscall -1", CALL(-1, 0, 0, 0), -ENOSYS);
 	check("getcwd(buf, 64)", CALL(SYS_getcwd, buf, 64, 0), 2);
-	printf("%d failed\n", failures);
-	return failures != 0;
+	return check_summary() != 0;
 }

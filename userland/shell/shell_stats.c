@@ -148,7 +148,7 @@ static bool stat_arg(const char *s, uint64_t max, uint64_t *out)
 
 /* One command's way of taking and printing its snapshots. */
 struct stat_cmd {
-	void (*sc_header)(void);                 /* printed once, before the first report; or NULL */
+	void (*sc_header)(const void *first);    /* printed once, before the first report, from its snapshot; or NULL */
 	void (*sc_take)(void *snap);
 	void (*sc_table)(const void *a, const void *b, uint64_t ns);
 	void *sc_zero, *sc_prev, *sc_now;        /* three snapshots of sc_size bytes */
@@ -166,9 +166,9 @@ static int stat_run(const struct stat_cmd *cmd, int argc, char **argv)
 	if (argc == 2)
 		count = UINT64_MAX;                  /* an interval and no count: until Ctrl-C */
 	uint64_t at = ktime_ns();
-	if (cmd->sc_header != NULL)
-		cmd->sc_header();
 	cmd->sc_take(cmd->sc_prev);
+	if (cmd->sc_header != NULL)
+		cmd->sc_header(cmd->sc_prev);            /* the columns of the disks it found */
 	cmd->sc_table(cmd->sc_zero, cmd->sc_prev, at);   /* since boot */
 	for (uint64_t n = 1; n < count; n++) {
 		if (!shell_sleep_ns(interval * NSEC_PER_SEC))
@@ -211,6 +211,7 @@ struct vmstat_snap {
 	uint64_t vs_mf, vs_in, vs_sy, vs_cs;
 	int vs_ndisks;
 	uint64_t vs_disk_ops[VMSTAT_DISKS];      /* requests each disk completed */
+	char vs_disk_name[VMSTAT_DISKS][8];      /* its column: the driver's first letter, the instance (v0) */
 	uint64_t vs_ticks[CPU_TICK_STATES];
 	uint64_t vs_runq;                        /* threads waiting on a run queue */
 	uint64_t vs_free_kib;
@@ -224,6 +225,8 @@ static void vmstat_disk(struct blkdev *bd, void *arg)
 	if (v->vs_ndisks == VMSTAT_DISKS)
 		return;
 	blk_stats_read(bd, &st);
+	ksnprintf(v->vs_disk_name[v->vs_ndisks], sizeof v->vs_disk_name[0], "%c%d", bd->bd_name[0],
+	          bd->bd_dip.devi_instance);
 	v->vs_disk_ops[v->vs_ndisks++] = st.bs_reads + st.bs_writes;
 }
 
@@ -253,26 +256,10 @@ static void vmstat_take(void *out)
 	blk_each(vmstat_disk, v);
 }
 
-/* The disks' column names, Solaris's way: the driver's first letter and the instance (v0). */
-struct vmstat_names {
-	int vn_n;
-	char vn_name[VMSTAT_DISKS][8];
-};
-
-static void vmstat_disk_name(struct blkdev *bd, void *arg)
+static void vmstat_header(const void *first)
 {
-	struct vmstat_names *vn = arg;
-
-	if (vn->vn_n < VMSTAT_DISKS)
-		ksnprintf(vn->vn_name[vn->vn_n++], sizeof vn->vn_name[0], "%c%d", bd->bd_name[0],
-		          bd->bd_dip.devi_instance);
-}
-
-static void vmstat_header(void)
-{
-	struct vmstat_names vn = { 0 };
-	blk_each(vmstat_disk_name, &vn);
-	int nd = vn.vn_n;
+	const struct vmstat_snap *v = first;
+	int nd = v->vs_ndisks;
 
 	kprintf(" %-4s%11s%6s", "kthr", "memory", "page");
 	if (nd > 0)
@@ -280,7 +267,7 @@ static void vmstat_header(void)
 	kprintf("%18s%10s\n", "faults", "cpu");
 	kprintf(" %-3s %10s %5s", "r", "free", "mf");
 	for (int i = 0; i < nd; i++)
-		kprintf(" %2s", vn.vn_name[i]);
+		kprintf(" %2s", v->vs_disk_name[i]);
 	kprintf(" %5s %5s %5s %3s %2s %2s\n", "in", "sy", "cs", "us", "sy", "id");
 }
 
@@ -377,8 +364,10 @@ static void iostat_delta(const struct iostat_snap *a, const struct iostat_snap *
 	d->id_svc_tenths_ms = ops == 0 ? 0 : (d->id_qlen_ns / ops + 50000) / 100000;
 }
 
-static void iostat_header(const struct iostat_snap *v)
+static void iostat_header(const void *first)
 {
+	const struct iostat_snap *v = first;
+
 	for (int i = 0; i < v->is_ndisks; i++)
 		kprintf(" %10s     ", v->is_name[i]);
 	kprintf("      cpu\n");
@@ -392,8 +381,6 @@ static void iostat_print(const void *pa, const void *pb, uint64_t ns)
 	const struct iostat_snap *a = pa, *b = pb;
 	uint64_t t[CPU_TICK_STATES];
 
-	if (a->is_ndisks == 0 && a->is_ticks[CPU_TICK_IDLE] == 0)
-		iostat_header(b);                    /* the first report: since boot */
 	for (int i = 0; i < b->is_ndisks; i++) {
 		struct iostat_delta d;
 		iostat_delta(a, b, i, &d);
@@ -430,7 +417,7 @@ static void iostat_print_x(const void *pa, const void *pb, uint64_t ns)
 static int shell_do_iostat(int argc, char **argv)
 {
 	static struct iostat_snap zero, prev, now;
-	static const struct stat_cmd plain = { NULL, iostat_take, iostat_print, &zero, &prev, &now, sizeof(prev) };
+	static const struct stat_cmd plain = { iostat_header, iostat_take, iostat_print, &zero, &prev, &now, sizeof(prev) };
 	static const struct stat_cmd ext = { NULL, iostat_take, iostat_print_x, &zero, &prev, &now, sizeof(prev) };
 	bool x = argc > 1 && strcmp(argv[1], "-x") == 0;
 
