@@ -27,6 +27,26 @@
  * The NOP itself is the machine's (ARCH_SDT_NOP in arch/arch.h: one `nop`
  * word on sparc64); the register names are whatever the assembler writes
  * for "r" operands (%o0, %g1 on sparc64), read back by sdt_isa_regindex().
+ *
+ * Is-enabled tests.  A site whose arguments cost real work to compute (a
+ * struct filled in on the stack, a path normalised) guards that work with
+ *
+ *   if (SDT_ENABLED(fsinfo__lookup)) {
+ *           ... compute the arguments ...
+ *           DTRACE_PROBE2(fsinfo__lookup, a, b);
+ *   }
+ *
+ * so that disabled it costs one load and one branch not taken, not the
+ * work.  Each SDT_ENABLED use is a record { name, count } of its own in the
+ * writable "sdt_flags" section (linker.ld collects it in .data); count is
+ * the number of enabled probes over sites of that name (trace/prov_sdt.c
+ * adds one in its enable and takes one in its disable, atomically, for
+ * every record of the name), so it is non-zero while any probe of that
+ * name is enabled.  It is only a hint: the site must sit inside the test,
+ * so that a hit without the test true (the count raised while the site is
+ * not yet armed, or dropped as it is disarmed) is simply not traced,
+ * never traced with arguments left unset.  Portable C, no patching: the
+ * same on every machine.
  */
 #ifndef SONDE_SDT_H
 #define SONDE_SDT_H
@@ -40,6 +60,12 @@ struct sdt_site {
 	uint64_t ss_addr;            /* the NOP */
 	const char *ss_name;         /* probe name as written (kmem__alloc) */
 	const char *ss_regs;         /* argument registers, space-separated ("%rdi %rax") */
+};
+
+/* One is-enabled record per SDT_ENABLED use; prov_sdt.c walks __start_sdt_flags..__stop_sdt_flags. */
+struct sdt_flag {
+	const char *sf_name;         /* probe name as written (fsinfo__lookup) */
+	volatile uint32_t sf_on;     /* enabled probes of that name (prov_sdt.c) */
 };
 
 /*
@@ -64,6 +90,16 @@ struct sdt_site {
 	                 ".balign 8\n\t" \
 	                 ".quad 990b, 991b, 992b\n\t" \
 	                 ".popsection" :: __VA_ARGS__)
+
+/*
+ * SDT_ENABLED(name): true while a probe of sites named name is enabled.
+ * The record is a static in the block of its use (volatile, so its load is
+ * never folded away); "used" keeps a record whose use the compiler drops.
+ */
+#define SDT_ENABLED(name) __extension__ ({ \
+	static struct sdt_flag sdt_flag_ __attribute__((used, section("sdt_flags"), aligned(8))) = \
+		{ #name, 0 }; \
+	__builtin_expect(sdt_flag_.sf_on != 0, 0); })
 
 #define SDT_ARG(x) "r"((uint64_t)(x))
 

@@ -211,13 +211,18 @@ static int path_in(char *buf, size_t size, uint64_t uaddr)
  * mkdir ...): args[0] the path's fileinfo_t (a struct file that is only a
  * name), arg1 0.  The probes are sdt sites named fsinfo__<op>
  * (trace/prov_sdt.c publishes them as fsinfo:::<op>), so each call has its
- * own site here.
+ * own site here.  Normalising the path into a struct file is real work, so
+ * it and the site sit behind the name's is-enabled test (kernel/sdt.h):
+ * with no fsinfo probe of that name enabled a call pays one load and a
+ * branch not taken.
  */
 #define FSINFO_PATH(op, path) do { \
-	char fp_buf_[258]; \
-	struct file fp_nf_; \
-	file_name_path((path), &fp_nf_, fp_buf_, sizeof(fp_buf_)); \
-	DTRACE_PROBE2(fsinfo__##op, &fp_nf_, 0); \
+	if (SDT_ENABLED(fsinfo__##op)) { \
+		char fp_buf_[258]; \
+		struct file fp_nf_; \
+		file_name_path((path), &fp_nf_, fp_buf_, sizeof(fp_buf_)); \
+		DTRACE_PROBE2(fsinfo__##op, &fp_nf_, 0); \
+	} \
 } while (0)
 
 int64_t sys_stat(const uint64_t a[6])

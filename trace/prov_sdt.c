@@ -35,6 +35,13 @@
  * (translated from its struct file *), arg1 the operation's number (the
  * bytes asked for by a read or write, open's flags, 0 for most).
  *
+ * Is-enabled tests (SDT_ENABLED in kernel/sdt.h): enabling a probe adds
+ * one to the count of every sdt_flags record of its sites' name, before
+ * the sites are armed; disabling takes one away, after they are disarmed.
+ * So a record is non-zero exactly while some probe of that name (sdt's or
+ * its sched alias) is enabled, through any enable/disable churn.  The
+ * counts change atomically: records are read on every CPU without a lock.
+ *
  * Context: sdt_init, enable, disable in thread context; sdt_invop in probe
  * context.
  *
@@ -59,6 +66,7 @@ struct sdt_psite {
 	struct sdt_psite *ps_next;   /* next site of the same probe */
 	dtrace_id_t ps_id;
 	dtrace_id_t ps_alias;        /* the same site as a sched provider probe, or 0 */
+	const char *ps_name;         /* the name as written (fsinfo__lookup): its sdt_flags records */
 	int ps_users;                /* enabled probes using this site (sdt and sched) */
 	uint32_t ps_saved;
 	int ps_nargs;
@@ -247,6 +255,7 @@ static void sdt_site_make(const struct sdt_site *ss)
 	if (!sdt_isa_site_ok(ss->ss_addr) || (s = kzalloc(sizeof(*s))) == NULL)
 		return;
 	s->ps_addr = ss->ss_addr;
+	s->ps_name = ss->ss_name;
 	if (!sdt_regs_parse(ss->ss_regs, s)) {
 		kfree(s);
 		return;
@@ -274,10 +283,19 @@ static void sdt_site_make(const struct sdt_site *ss)
 
 /* ---- enabling ---- */
 
+/* sdt_flags_add: add delta to every is-enabled record of name (SDT_ENABLED).  Thread context. */
+static void sdt_flags_add(const char *name, int delta)
+{
+	for (struct sdt_flag *f = __start_sdt_flags; f < __stop_sdt_flags; f++)
+		if (strcmp(f->sf_name, name) == 0)
+			__atomic_add_fetch(&f->sf_on, (uint32_t)delta, __ATOMIC_SEQ_CST);
+}
+
 static int sdt_enable(void *arg, dtrace_id_t id, void *parg)
 {
 	(void)arg;
 	(void)id;
+	sdt_flags_add(((struct sdt_psite *)parg)->ps_name, 1);   /* before a site can fire */
 	for (struct sdt_psite *s = parg; s != NULL; s = s->ps_next) {
 		if (s->ps_users++ > 0 || s->ps_armed)
 			continue;
@@ -300,6 +318,7 @@ static void sdt_disable(void *arg, dtrace_id_t id, void *parg)
 		if (s->ps_armed && prov_isa_disarm(s->ps_addr, s->ps_saved))
 			s->ps_armed = false;
 	}
+	sdt_flags_add(((struct sdt_psite *)parg)->ps_name, -1);
 }
 
 /* Argument types of sched and sdt probes: the table in trace/sdt_argtypes.h. */

@@ -21,5 +21,7 @@ void sdt_count(int *sites, int *probes);
 
 /* The sites the linker collected (kernel/sdt.h's SDT_PROBE). */
 extern const struct sdt_site __start_sdt_sites[], __stop_sdt_sites[];
+/* The is-enabled records (kernel/sdt.h's SDT_ENABLED), written by prov_sdt.c. */
+extern struct sdt_flag __start_sdt_flags[], __stop_sdt_flags[];
 
 #endif

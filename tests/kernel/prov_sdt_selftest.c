@@ -2,8 +2,12 @@
  * prov_sdt_selftest.c - in-kernel self-tests of sdt: every site is the
  * 5-byte NOP while disabled, names follow DTrace's convention ("__" -> "-"),
  * arguments arrive from whatever registers the compiler chose, 0 to 6 of them,
- * and several sites of one name in a function make one probe.
+ * and several sites of one name in a function make one probe.  An
+ * is-enabled test (SDT_ENABLED) is true exactly while a probe of its name
+ * is enabled, through a consumer and through enable/disable churn with
+ * every CPU running the guarded site.
  */
+#include "kernel/cpu.h"
 #include "kernel/klib.h"
 #include "kernel/ksym.h"
 #include "kernel/mem.h"
@@ -11,6 +15,7 @@
 #include "kernel/sdt.h"
 #include "kernel/selftest.h"
 #include "kernel/thread.h"
+
 #include "tests/kernel/prov_selftest.h"
 #include "trace/provider.h"
 #include "trace/sdt_test.h"
@@ -28,6 +33,21 @@ __attribute__((noipa)) long sdt_st_args(long a, long b, long c)
 	else
 		DTRACE_PROBE2(st__twice, -a, b);
 	return x + y + z;
+}
+
+/* A site behind its is-enabled test, and a second test of the same name (a record of its own). */
+__attribute__((noipa)) long sdt_st_guarded(long a)
+{
+	if (SDT_ENABLED(st__guarded)) {
+		DTRACE_PROBE1(st__guarded, a * 3);
+		return 1;
+	}
+	return 0;
+}
+
+static __attribute__((noipa)) bool st_guarded_on(void)
+{
+	return SDT_ENABLED(st__guarded);
 }
 
 static void call_args(void *arg)
@@ -210,4 +230,94 @@ SELFTEST(sdt_kmem_reaped_by_consumer)
 	ksnprintf(src, sizeof(src), "sdt::kfree:kmem-free /arg1 >= %d && tid == %lu/ { @ = count(); }",
 	          THREAD_STACK_SIZE, curthread()->t_tid);
 	ST_ASSERT(prov_st_count(src, reap_by_consumer, NULL) >= 1);
+}
+
+/* st_flags: the sum of st__guarded's is-enabled counts, and how many records it has. */
+static uint32_t st_flags(int *records)
+{
+	uint32_t sum = 0;
+
+	*records = 0;
+	for (const struct sdt_flag *f = __start_sdt_flags; f < __stop_sdt_flags; f++) {
+		if (strcmp(f->sf_name, "st__guarded") == 0) {
+			sum += f->sf_on;
+			(*records)++;
+		}
+	}
+	return sum;
+}
+
+static void call_guarded(void *arg)
+{
+	long (*volatile fn)(long) = sdt_st_guarded;
+
+	*(long *)arg += fn(5);
+}
+
+static volatile bool st_churn_stop;
+static long st_hits[16];
+
+/* churn_caller: run the guarded site until told to stop; a hit fires or does not, never faults. */
+static void churn_caller(void *arg)
+{
+	long (*volatile fn)(long) = sdt_st_guarded;
+	long *hits = arg;
+
+	thread_bind((int)(hits - st_hits));
+	while (!st_churn_stop) {
+		for (int i = 0; i < 100; i++)
+			*hits += fn(7);
+		thread_yield();                  /* kernel threads are not preempted: let the toggler run */
+	}
+}
+
+SELFTEST(sdt_enabled_flag)
+{
+	dtrace_id_t id = sdt_probe_id("sdt_st_guarded", "st-guarded");
+	int records;
+	long sum = 0;
+
+	ST_ASSERT(id != 0);
+	ST_ASSERT(st_flags(&records) == 0 && records == 2);
+	ST_ASSERT(!st_guarded_on() && sdt_st_guarded(1) == 0);
+	ST_ASSERT(sdt_probe_set(id, true) == 0);
+	ST_ASSERT(st_flags(&records) == 2);              /* every record of the name: 1 */
+	ST_ASSERT(st_guarded_on() && sdt_st_guarded(1) == 1);
+	ST_ASSERT(sdt_probe_set(id, false) == 0);
+	ST_ASSERT(st_flags(&records) == 0 && !st_guarded_on());
+	/* Through a consumer: on while the program runs (the guarded site fires), off after. */
+	ST_ASSERT(prov_st_count("sdt:::st-guarded /arg0 == 15/ { @ = count(); }", call_guarded, &sum) == 1);
+	ST_ASSERT(sum == 1 && st_flags(&records) == 0);
+	/* Churn: toggled many times while every CPU runs the site; ends off, the site a NOP again. */
+	uint64_t tid[16];
+	int n = MIN(ncpus, 16);
+	st_churn_stop = false;
+	for (int t = 0; t < n; t++) {
+		st_hits[t] = 0;
+		tid[t] = thread_spawn("st-sdtflag", churn_caller, &st_hits[t]);
+	}
+	for (int i = 0; i < 16; i++) {           /* each arm and disarm syncs every CPU: slow under TCG */
+		ST_ASSERT(sdt_probe_set(id, true) == 0);
+		ST_ASSERT(sdt_probe_set(id, false) == 0);
+	}
+	st_churn_stop = true;
+	long hit = 0;
+	for (int t = 0; t < n; t++) {
+		if (tid[t] != 0)
+			thread_join(tid[t]);
+		hit += st_hits[t];
+	}
+	ST_ASSERT(n == 1 || hit > 0);                    /* the others ran the site meanwhile */
+	ST_ASSERT(st_flags(&records) == 0 && !st_guarded_on() && sdt_st_guarded(1) == 0);
+	for (const struct sdt_site *s = __start_sdt_sites; s < __stop_sdt_sites; s++)
+		ST_ASSERT(sdt_isa_site_ok(s->ss_addr));
+	/* fsinfo's path probes (kernel/syscall.c) are guarded the same way: all off here. */
+	int fs = 0;
+	for (const struct sdt_flag *f = __start_sdt_flags; f < __stop_sdt_flags; f++) {
+		if (strncmp(f->sf_name, "fsinfo__", 8) == 0) {
+			ST_ASSERT(f->sf_on == 0);
+			fs++;
+		}
+	}
+	ST_ASSERT(fs >= 6);
 }
