@@ -107,9 +107,10 @@ $(S64)/kernel.elf: $(S64_OBJ) $(S64)/ksyms1.o $(S64)/kctf.o arch/sparc64/linker.
 	$(Q)$(S64_LD) $(S64_LDFLAGS) -o $@.tmp $(S64_OBJ) $(S64)/ksyms1.o $(S64)/kctf.o $(S64_LIBGCC)
 	$(Q)NM=$(S64_NM) KSYMS_PREFIX=0000000040 sh tools/gen_ksyms.sh $@.tmp | \
 		cmp -s - $(S64)/ksyms1.S || { echo "sparc64 kernel.elf: symbols moved between link passes"; exit 1; }
+	@size=$$(( $$($(S64_NM) $@.tmp | awk '$$3 == "_kernel_end" { print "0x" $$1 }') - 0x40000000 )); \
+	if [ $$size -gt 4194304 ]; then echo "sparc64 kernel.elf: image is $$size bytes, over 4 MiB"; \
+		rm -f $@.tmp; exit 1; fi
 	$(Q)mv $@.tmp $@
-	@size=$$(( $$($(S64_NM) $@ | awk '$$3 == "_kernel_end" { print "0x" $$1 }') - 0x40000000 )); \
-	if [ $$size -gt 4194304 ]; then echo "sparc64 kernel.elf: image is $$size bytes, over 4 MiB"; exit 1; fi
 
 # The self-tests, then the shell: tools/sparc64_run.sh prints the console
 # and exits with the status the kernel printed.

@@ -206,8 +206,12 @@ int shell_run_line(const char *line)
 
 /* --- the interactive loop ------------------------------------------------ */
 
-/* The editor is large (history); it lives here, not on the thread's stack. */
-static struct ledit shell_ledit;
+/*
+ * The editor is large (history: 72 KiB); it is allocated once when the
+ * shell starts, neither on the thread's stack nor in the image (whose size
+ * counts against sparc64's 4 MiB).
+ */
+static struct ledit *shell_ledit;
 
 static void shell_console_write(void *ctx, const char *s, size_t n)
 {
@@ -249,13 +253,16 @@ static enum ledit_event shell_read_line(struct ledit *le)
 void shell_thread(void *arg)
 {
 	(void)arg;
-	ledit_init(&shell_ledit, SHELL_PROMPT, shell_console_write, NULL);
+	shell_ledit = kmalloc(sizeof(*shell_ledit));
+	if (shell_ledit == NULL)
+		panic("shell: no memory for the line editor");
+	ledit_init(shell_ledit, SHELL_PROMPT, shell_console_write, NULL);
 	kprintf("Sonde shell; type 'help' for commands.\n");
 	for (;;) {
 		shell_jobs_notify();                   /* "[1]+  Done ..." before the prompt, as sh */
-		switch (shell_read_line(&shell_ledit)) {
+		switch (shell_read_line(shell_ledit)) {
 		case LEDIT_LINE:
-			shell_run_line_echoing(ledit_line(&shell_ledit));
+			shell_run_line_echoing(ledit_line(shell_ledit));
 			break;
 		case LEDIT_TOOLONG:
 			kprintf_err("sonde: line too long (at most %d bytes)\n", LEDIT_LINE_MAX - 1);
