@@ -253,9 +253,10 @@ static enum ledit_event shell_read_line(struct ledit *le)
 void shell_thread(void *arg)
 {
 	(void)arg;
-	shell_ledit = kmalloc(sizeof(*shell_ledit));
-	if (shell_ledit == NULL)
-		panic("shell: no memory for the line editor");
+	while ((shell_ledit = kmalloc(sizeof(*shell_ledit))) == NULL) {
+		kprintf_err("sonde: no memory for the line editor; trying again in 1 s\n");
+		thread_sleep_ns(1000000000ULL);
+	}
 	ledit_init(shell_ledit, SHELL_PROMPT, shell_console_write, NULL);
 	kprintf("Sonde shell; type 'help' for commands.\n");
 	for (;;) {
