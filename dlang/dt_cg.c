@@ -8,8 +8,10 @@
  * consumed.  Registers are %r1..%r7 (%r0 reads 0).  Where the usual order
  * would run out of them, side-effect-free operands are reordered to need
  * fewer (the hungrier operand first, tuple elements evaluated as they are
- * pushed: "register pressure" below); running out even so is the compile
- * error D_NOREG, as in DTrace.
+ * pushed: "register pressure" below), and otherwise a binary operator's
+ * held left operand is spilled to a hidden clause-local slot while its
+ * right operand is evaluated; running out even so (a tuple with a side
+ * effect in its keys) is the compile error D_NOREG, as in DTrace.
  *
  * Conventions:
  *   - integer constants come from the integer table (setx), strings from
@@ -51,6 +53,7 @@ typedef struct dt_cgbuf {
 	uint32_t *cb_labels;
 	uint32_t cb_nlabels, cb_capl;
 	uint8_t cb_regs;		/* bit i: %ri in use */
+	uint32_t cb_spills;		/* spill slots in use (register pressure) */
 } dt_cgbuf;
 
 static int cg(dt_ctx *ctx, dt_cgbuf *b, dt_node *n);
@@ -274,8 +277,11 @@ static void need_node(const dt_node *n, dt_need *o)
 		break;
 	case DT_N_OP1:
 		need_node(n->n_a, &a);
-		a.nd_impure |= n->n_op == DT_T_INC || n->n_op == DT_T_DEC;
 		a.nd_regs += 1;
+		if (n->n_op == DT_T_INC || n->n_op == DT_T_DEC) {
+			a.nd_impure = true;	/* value, step, new value, extend's */
+			a.nd_regs = a.nd_regs > 4 ? a.nd_regs : 4;
+		}
 		break;
 	case DT_N_OP2: {	/* an assignment (a chain was walked above) */
 		dt_need c = { 0, false, false };
@@ -1024,6 +1030,43 @@ static DT_NOINLINE int cg_op1(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 	return r;
 }
 
+/*
+ * Spilling: when the right operand cannot be evaluated in the registers
+ * left while the left one's value is held (and reordering was not allowed:
+ * an operand has side effects), the held value goes to a clause-local slot
+ * the program cannot name ("%spillN", one per nesting level of spills),
+ * its register is freed for the right operand, and the value comes back
+ * afterwards.  Clause-locals live for the firing, so the slot cannot be
+ * disturbed in between.
+ */
+static dt_ident *spill_slot(dt_ctx *ctx, uint32_t level)
+{
+	char name[16] = "%spill";
+	size_t k = 6;
+	do {
+		name[k++] = (char)('0' + level % 10);
+		level /= 10;
+	} while (level != 0 && k < sizeof(name) - 1);
+	name[k] = '\0';
+	return dt_sema_dvar_get(ctx, DIF_SCOPE_LOCAL, dt_strdup(ctx, name, k), ctx->c_t_long,
+	    false);
+}
+
+/* rb = n's right operand with ra spilled around it; ra is reloaded (maybe another register). */
+static int cg_spilled(dt_ctx *ctx, dt_cgbuf *b, dt_node *n, int *ra)
+{
+	dt_ident *slot = spill_slot(ctx, b->cb_spills++);
+	var_ref(ctx, b, n, slot, true);
+	emit(ctx, b, DIF_INSTR_VSTORE(DIF_OP_STLS, slot->id_id, *ra));
+	reg_free(b, *ra);
+	int rb = cg(ctx, b, n->n_b);
+	*ra = reg_alloc(ctx, b, n);
+	var_ref(ctx, b, n, slot, false);
+	emit(ctx, b, DIF_INSTR_VLOAD(DIF_OP_LDLS, slot->id_id, *ra));
+	b->cb_spills--;
+	return rb;
+}
+
 /* The rest of binary operator n, whose left operand's value is in ra. */
 static int cg_op2_rest(dt_ctx *ctx, dt_cgbuf *b, dt_node *n, int ra)
 {
@@ -1034,7 +1077,8 @@ static int cg_op2_rest(dt_ctx *ctx, dt_cgbuf *b, dt_node *n, int ra)
 	case DT_T_LXOR:			/* && ||: conditions, never in a chain */
 		return cg_logical(ctx, b, n, ra);
 	default: {
-		int rb = cg(ctx, b, n->n_b);
+		int rb = need(n->n_b).nd_regs > regs_free(b) ? cg_spilled(ctx, b, n, &ra) :
+		    cg(ctx, b, n->n_b);
 		arith(ctx, b, n, n->n_op, ra, rb);
 		reg_free(b, rb);
 		return ra;
