@@ -5,8 +5,13 @@
  * instruction is "ret %rN" with the expression's value.  The generator is
  * a single recursive walk: each node's code leaves its value in a register
  * it allocates; operands' registers are released as soon as they are
- * consumed.  Registers are %r1..%r7 (%r0 reads 0); running out is the
- * compile error D_NOREG, as in DTrace.
+ * consumed.  Registers are %r1..%r7 (%r0 reads 0).  Where the usual order
+ * would run out of them, side-effect-free operands are reordered to need
+ * fewer (the hungrier operand first, tuple elements evaluated as they are
+ * pushed: "register pressure" below), and otherwise a binary operator's
+ * held left operand is spilled to a hidden clause-local slot while its
+ * right operand is evaluated; running out even so (a tuple with a side
+ * effect in its keys) is the compile error D_NOREG, as in DTrace.
  *
  * Conventions:
  *   - integer constants come from the integer table (setx), strings from
@@ -48,6 +53,7 @@ typedef struct dt_cgbuf {
 	uint32_t *cb_labels;
 	uint32_t cb_nlabels, cb_capl;
 	uint8_t cb_regs;		/* bit i: %ri in use */
+	uint32_t cb_spills;		/* spill slots in use (register pressure) */
 } dt_cgbuf;
 
 static int cg(dt_ctx *ctx, dt_cgbuf *b, dt_node *n);
@@ -205,6 +211,140 @@ static void extend(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, const dt_type *t, i
 	reg_free(b, rs);
 }
 
+/* ---- register pressure ---- */
+
+/*
+ * DIF has seven registers and no stack, so a deep expression could run
+ * out of them.  Before giving up with D_NOREG, the generator orders its
+ * work to need fewer (Sethi and Ullman's labelling): of a binary
+ * operator's two operands it evaluates the hungrier one first, and a
+ * tuple's keys or arguments that use no tuple themselves are evaluated
+ * just before each is pushed instead of all being held in registers.  It
+ * does so only when the usual order would not fit in the registers left
+ * (so the DIF of every program that fits is unchanged) and only when the
+ * operands have no side effects (no assignment, ++ or --), so the
+ * reordering cannot be seen.  need() estimates the registers a subtree
+ * takes under that rule; it walks left chains in a loop, like cg_chain.
+ */
+typedef struct dt_need {
+	int nd_regs;		/* registers the subtree needs */
+	bool nd_impure;		/* it assigns, ++ or -- somewhere */
+	bool nd_tuple;		/* it pushes a tuple (array element, call) */
+} dt_need;
+
+static void need_node(const dt_node *n, dt_need *o);
+
+static int need_pair(int a, int c)
+{
+	return a == c ? a + 1 : a > c ? a : c;
+}
+
+/* The need of a tuple pushed key by key: its hungriest key, one more for each held. */
+static int need_args(const dt_node *first, dt_need *o)
+{
+	int worst = 0, i = 0;
+	for (const dt_node *a = first; a != NULL; a = a->n_next, i++) {
+		dt_need k = { 0, false, false };
+		need_node(a, &k);
+		o->nd_impure |= k.nd_impure;
+		if (k.nd_regs + (k.nd_tuple ? i : 0) > worst)
+			worst = k.nd_regs + (k.nd_tuple ? i : 0);
+	}
+	o->nd_tuple = true;
+	return worst;
+}
+
+static void need_node(const dt_node *n, dt_need *o)
+{
+	int r = 1;
+	while (n->n_kind == DT_N_OP2 && dt_op2_chains(n)) {	/* left chains: a loop */
+		dt_need rb = { 0, false, false };
+		need_node(n->n_b, &rb);
+		o->nd_impure |= rb.nd_impure;
+		o->nd_tuple |= rb.nd_tuple;
+		r = r > rb.nd_regs + 1 ? r : rb.nd_regs + 1;
+		n = n->n_a;
+	}
+	dt_need a = { 0, false, false };
+	switch (n->n_kind) {
+	case DT_N_INT: case DT_N_STR: case DT_N_SYM: case DT_N_SIZEOF:
+	case DT_N_OFFSETOF:
+		a.nd_regs = 1;
+		break;
+	case DT_N_VAR: case DT_N_SELF: case DT_N_THIS:
+		a.nd_regs = n->n_ident != NULL && n->n_ident->id_kind == DT_IDK_ARRAY ?
+		    need_args(n->n_args, &a) + 1 : 1;
+		break;
+	case DT_N_OP1:
+		need_node(n->n_a, &a);
+		a.nd_regs += 1;
+		if (n->n_op == DT_T_INC || n->n_op == DT_T_DEC) {
+			a.nd_impure = true;	/* value, step, new value, extend's */
+			a.nd_regs = a.nd_regs > 4 ? a.nd_regs : 4;
+		}
+		break;
+	case DT_N_OP2: {	/* an assignment (a chain was walked above) */
+		dt_need c = { 0, false, false };
+		need_node(n->n_a, &a);
+		need_node(n->n_b, &c);
+		a.nd_regs = need_pair(a.nd_regs, c.nd_regs) + 1;
+		a.nd_impure = true;
+		a.nd_tuple |= c.nd_tuple;
+		break;
+	}
+	case DT_N_OP3: {
+		dt_need c = { 0, false, false }, d = { 0, false, false };
+		need_node(n->n_a, &a);
+		need_node(n->n_b, &c);
+		need_node(n->n_c, &d);
+		a.nd_regs = need_pair(need_pair(a.nd_regs, c.nd_regs), d.nd_regs);
+		a.nd_impure |= c.nd_impure || d.nd_impure;
+		a.nd_tuple |= c.nd_tuple || d.nd_tuple;
+		break;
+	}
+	case DT_N_CALL:
+		a.nd_regs = need_args(n->n_args, &a) + 1;
+		break;
+	case DT_N_INDEX: {
+		dt_need c = { 0, false, false };
+		need_node(n->n_a, &a);
+		if (n->n_args != NULL)
+			a.nd_regs = need_pair(a.nd_regs, need_args(n->n_args, &c));
+		a.nd_impure |= c.nd_impure;
+		a.nd_tuple |= c.nd_tuple && n->n_ival != -1 && n->n_ival != -2;
+		a.nd_regs += 1;
+		break;
+	}
+	case DT_N_MEMBER: case DT_N_CAST: case DT_N_STRINGOF:
+		need_node(n->n_a, &a);
+		a.nd_regs += 1;
+		break;
+	default:		/* anything else: keep the usual order */
+		a.nd_regs = DIF_NREGS;
+		a.nd_impure = true;
+		break;
+	}
+	o->nd_regs = r > a.nd_regs ? r : a.nd_regs;
+	o->nd_impure |= a.nd_impure;
+	o->nd_tuple |= a.nd_tuple;
+}
+
+static dt_need need(const dt_node *n)
+{
+	dt_need o = { 0, false, false };
+	need_node(n, &o);
+	return o;
+}
+
+/* Registers not in use. */
+static int regs_free(const dt_cgbuf *b)
+{
+	int k = 0;
+	for (int r = 1; r < DIF_NREGS; r++)
+		k += !(b->cb_regs & (1u << r));
+	return k;
+}
+
 /* ---- variables ---- */
 
 static dif_type_t dif_type_of(dt_ctx *ctx, const dt_type *t)
@@ -261,18 +401,40 @@ static void var_ref(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, dt_ident *id, bool
 	v->dv_type = dif_type_of(ctx, id->id_type);
 }
 
-/* Evaluate then push a tuple (array keys or call arguments). */
+/*
+ * Evaluate then push a tuple (array keys or call arguments).  Usually all
+ * are evaluated first, then pushed.  When that would not fit in the
+ * registers left and the tuple has no side effects, only the elements that
+ * push tuples of their own are evaluated first (in order); each of the
+ * others is evaluated just before it is pushed, taking one register at a
+ * time (register pressure, above).
+ */
 static void push_tuple(dt_ctx *ctx, dt_cgbuf *b, dt_node *first)
 {
 	int regs[DT_MAXARGS];
 	uint32_t n = 0;
-	for (dt_node *a = first; a != NULL && n < DT_MAXARGS; a = a->n_next)
-		regs[n++] = cg(ctx, b, a);
+	int held = 0, worst = 0;
+	bool impure = false;
+	for (dt_node *a = first; a != NULL && n < DT_MAXARGS; a = a->n_next, n++) {
+		dt_need k = need(a);
+		impure |= k.nd_impure;
+		regs[n] = k.nd_tuple ? 0 : -1;		/* 0: evaluate it first */
+		if (held + k.nd_regs > worst)
+			worst = held + k.nd_regs;
+		held++;
+	}
+	bool lazy = !impure && worst > regs_free(b);
+	n = 0;
+	for (dt_node *a = first; a != NULL && n < DT_MAXARGS; a = a->n_next, n++)
+		if (!lazy || regs[n] == 0)
+			regs[n] = cg(ctx, b, a);
 	if (n > DIF_TUPLE_MAX)
 		dt_error_node(ctx, first, "D_CG_EXPR", "too many tuple "
 		    "elements (limit %d)", DIF_TUPLE_MAX);
 	uint32_t i = 0;
 	for (dt_node *a = first; a != NULL && i < n; a = a->n_next, i++) {
+		if (regs[i] < 0)
+			regs[i] = cg(ctx, b, a);
 		if (dt_type_isstring(a->n_type))
 			emit(ctx, b, DIF_INSTR_PUSHTR(DIF_TT_STR, 0, regs[i]));
 		else
@@ -868,6 +1030,43 @@ static DT_NOINLINE int cg_op1(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 	return r;
 }
 
+/*
+ * Spilling: when the right operand cannot be evaluated in the registers
+ * left while the left one's value is held (and reordering was not allowed:
+ * an operand has side effects), the held value goes to a clause-local slot
+ * the program cannot name ("%spillN", one per nesting level of spills),
+ * its register is freed for the right operand, and the value comes back
+ * afterwards.  Clause-locals live for the firing, so the slot cannot be
+ * disturbed in between.
+ */
+static dt_ident *spill_slot(dt_ctx *ctx, uint32_t level)
+{
+	char name[16] = "%spill";
+	size_t k = 6;
+	do {
+		name[k++] = (char)('0' + level % 10);
+		level /= 10;
+	} while (level != 0 && k < sizeof(name) - 1);
+	name[k] = '\0';
+	return dt_sema_dvar_get(ctx, DIF_SCOPE_LOCAL, dt_strdup(ctx, name, k), ctx->c_t_long,
+	    false);
+}
+
+/* rb = n's right operand with ra spilled around it; ra is reloaded (maybe another register). */
+static int cg_spilled(dt_ctx *ctx, dt_cgbuf *b, dt_node *n, int *ra)
+{
+	dt_ident *slot = spill_slot(ctx, b->cb_spills++);
+	var_ref(ctx, b, n, slot, true);
+	emit(ctx, b, DIF_INSTR_VSTORE(DIF_OP_STLS, slot->id_id, *ra));
+	reg_free(b, *ra);
+	int rb = cg(ctx, b, n->n_b);
+	*ra = reg_alloc(ctx, b, n);
+	var_ref(ctx, b, n, slot, false);
+	emit(ctx, b, DIF_INSTR_VLOAD(DIF_OP_LDLS, slot->id_id, *ra));
+	b->cb_spills--;
+	return rb;
+}
+
 /* The rest of binary operator n, whose left operand's value is in ra. */
 static int cg_op2_rest(dt_ctx *ctx, dt_cgbuf *b, dt_node *n, int ra)
 {
@@ -878,7 +1077,8 @@ static int cg_op2_rest(dt_ctx *ctx, dt_cgbuf *b, dt_node *n, int ra)
 	case DT_T_LXOR:			/* && ||: conditions, never in a chain */
 		return cg_logical(ctx, b, n, ra);
 	default: {
-		int rb = cg(ctx, b, n->n_b);
+		int rb = need(n->n_b).nd_regs > regs_free(b) ? cg_spilled(ctx, b, n, &ra) :
+		    cg(ctx, b, n->n_b);
 		arith(ctx, b, n, n->n_op, ra, rb);
 		reg_free(b, rb);
 		return ra;
@@ -893,6 +1093,20 @@ static int cg_op2_rest(dt_ctx *ctx, dt_cgbuf *b, dt_node *n, int ra)
  */
 static DT_NOINLINE int cg_chain(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 {
+	if (n->n_op != DT_T_COMMA && n->n_op != DT_T_LXOR) {
+		/* the right operand first when only that order fits (register pressure) */
+		dt_need na = need(n->n_a), nb = need(n->n_b);
+		int avail = regs_free(b);
+		int usual = na.nd_regs > nb.nd_regs + 1 ? na.nd_regs : nb.nd_regs + 1;
+		int swapped = nb.nd_regs > na.nd_regs + 1 ? nb.nd_regs : na.nd_regs + 1;
+		if (!na.nd_impure && !nb.nd_impure && usual > avail && swapped < usual) {
+			int rb = cg(ctx, b, n->n_b);
+			int ra = cg(ctx, b, n->n_a);
+			arith(ctx, b, n, n->n_op, ra, rb);
+			reg_free(b, rb);
+			return ra;
+		}
+	}
 	uint32_t k = 0;
 	for (dt_node *m = n; dt_op2_chains(m) && m->n_op != DT_T_LT &&
 	    m->n_op != DT_T_LE && m->n_op != DT_T_GT && m->n_op != DT_T_GE &&

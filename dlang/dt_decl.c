@@ -177,6 +177,15 @@ void dt_types_init(dt_ctx *ctx)
 		{ "ushort_t", 2, false }, { "uint_t", 4, false },
 		{ "ulong_t", 8, false }, { "longlong_t", 8, true },
 		{ "u_longlong_t", 8, false }, { "caddr_t", 8, false },
+		/* the rest of illumos <sys/types.h>, which DTrace has in the kernel's CTF */
+		{ "uint", 4, false }, { "ushort", 2, false },
+		{ "ulong", 8, false }, { "unchar", 1, false },
+		{ "u_int", 4, false }, { "u_short", 2, false },
+		{ "u_long", 8, false }, { "u_char", 1, false },
+		{ "mode_t", 4, false }, { "nlink_t", 4, false },
+		{ "ino_t", 8, false }, { "daddr_t", 8, true },
+		{ "diskaddr_t", 8, false }, { "clock_t", 8, true },
+		{ "key_t", 4, true },
 	};
 	for (size_t i = 0; i < sizeof(td) / sizeof(td[0]); i++)
 		typedef_add(ctx, td[i].n, int_type(ctx, td[i].n, td[i].sz,

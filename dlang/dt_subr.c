@@ -16,7 +16,8 @@
  *                          uint32_t _S6_u32[4]; } _S6_un; }
  *   dev_t                  uint64_t: major in the high 32 bits
  *   major_t, minor_t       uint32_t
- *   AF_INET 2, AF_INET6 26, ARPHRD_ETHER 1, ARPHRD_IB 32  (inline int)
+ *   AF_INET 2, AF_INET6 26, ARPHRD_ETHER 1, ARPHRD_IB and ARPHRD_INFINIBAND 32
+ *                                                        (inline int)
  *
  * A name something else already declared (a D library file) is left alone.
  * Context: compile time, from dt_sema_init(); arena allocation only.
@@ -91,4 +92,5 @@ void dt_subr_lib_init(dt_ctx *ctx)
 	lib_inline_int(ctx, where, "AF_INET6", 26);
 	lib_inline_int(ctx, where, "ARPHRD_ETHER", 1);
 	lib_inline_int(ctx, where, "ARPHRD_IB", 32);
+	lib_inline_int(ctx, where, "ARPHRD_INFINIBAND", 32);   /* the Guide's name for link_ntop */
 }
