@@ -22,7 +22,7 @@
 
 
 uint32_t e2_now_sec(void)
-                    {
+{
 #ifdef SONDE_HOST
 	return 1700000000u;
 #else
@@ -31,7 +31,7 @@ uint32_t e2_now_sec(void)
 }
 
 int e2_corrupt(struct ext2fs *fs, const char *what, uint64_t n)
-               {
+{
 	kprintf("ext2: %s: corrupt file system: %s %llu\n", fs->fs_dev->bd_statname, what,
 	        (unsigned long long)n);
 	return -EIO;
@@ -101,12 +101,20 @@ static int ino_loc(struct ext2fs *fs, uint32_t ino, uint64_t *blk, uint32_t *off
 	return 0;
 }
 
-int e2_iget(struct ext2fs *fs, uint32_t ino, struct e2ino *ip)
-            {
+/* inode_block: inode ino's block, held, and its offset there; NULL with *err set. */
+static struct bcbuf *inode_block(struct ext2fs *fs, uint32_t ino, uint32_t *off, int *err)
+{
 	uint64_t blk;
+
+	*err = ino_loc(fs, ino, &blk, off);
+	return *err == 0 ? bread(fs->fs_bc, blk, NULL, 0, blk, err) : NULL;
+}
+
+int e2_iget(struct ext2fs *fs, uint32_t ino, struct e2ino *ip)
+{
 	uint32_t off;
-	int err = ino_loc(fs, ino, &blk, &off);
-	struct bcbuf *bb = err == 0 ? bread(fs->fs_bc, blk, NULL, 0, blk, &err) : NULL;
+	int err;
+	struct bcbuf *bb = inode_block(fs, ino, &off, &err);
 
 	if (bb == NULL)
 		return err;
@@ -130,11 +138,10 @@ int e2_iget(struct ext2fs *fs, uint32_t ino, struct e2ino *ip)
 
 /* e2_iput: *ip into inode ino; fresh: the whole on-disk inode zeroed first (a new inode). */
 int e2_iput(struct ext2fs *fs, uint32_t ino, const struct e2ino *ip, bool fresh)
-            {
-	uint64_t blk;
+{
 	uint32_t off;
-	int err = ino_loc(fs, ino, &blk, &off);
-	struct bcbuf *bb = err == 0 ? bread(fs->fs_bc, blk, NULL, 0, blk, &err) : NULL;
+	int err;
+	struct bcbuf *bb = inode_block(fs, ino, &off, &err);
 
 	if (bb == NULL)
 		return err;
@@ -207,14 +214,14 @@ static int bit_clear(struct ext2fs *fs, uint64_t bmblk, uint32_t i)
 }
 
 uint32_t e2_group_blocks(struct ext2fs *fs, uint32_t g)
-                         {
+{
 	uint32_t start = fs->fs_first_data + g * fs->fs_bpg;
 	return MIN(fs->fs_bpg, fs->fs_nblocks - start);
 }
 
 /* e2_balloc: a free block, zeroed in the cache; near group g.  0 or -ENOSPC, -EIO. */
 int e2_balloc(struct ext2fs *fs, uint32_t g0, uint32_t *out)
-              {
+{
 	if (get32(fs->fs_sb + SB_FREE_B) == 0)
 		return -ENOSPC;
 	for (uint32_t k = 0; k < fs->fs_ngroups; k++) {
@@ -242,7 +249,7 @@ int e2_balloc(struct ext2fs *fs, uint32_t g0, uint32_t *out)
 }
 
 void e2_bfree(struct ext2fs *fs, uint32_t blk)
-              {
+{
 	if (blk < fs->fs_first_data || blk >= fs->fs_nblocks) {
 		e2_corrupt(fs, "block number freed", blk);
 		return;
@@ -258,7 +265,7 @@ void e2_bfree(struct ext2fs *fs, uint32_t blk)
 
 /* e2_ialloc: a free inode near group g0.  0 or -ENOSPC, -EIO. */
 int e2_ialloc(struct ext2fs *fs, uint32_t g0, bool dir, uint32_t *out)
-              {
+{
 	if (get32(fs->fs_sb + SB_FREE_I) == 0)
 		return -ENOSPC;
 	for (uint32_t k = 0; k < fs->fs_ngroups; k++) {
@@ -281,7 +288,7 @@ int e2_ialloc(struct ext2fs *fs, uint32_t g0, bool dir, uint32_t *out)
 }
 
 void e2_ifree(struct ext2fs *fs, uint32_t ino, bool dir)
-              {
+{
 	uint32_t g = (ino - 1) / fs->fs_ipg;
 	int r = bit_clear(fs, get32(gd(fs, g) + 4), (ino - 1) % fs->fs_ipg);
 
@@ -422,7 +429,7 @@ static void free_tree(struct ext2fs *fs, struct e2ino *ip, uint32_t *slot, int l
 
 /* e2_blocks_free_from: free every block of *ip mapping file block from or later. */
 void e2_blocks_free_from(struct ext2fs *fs, struct e2ino *ip, uint64_t from)
-                         {
+{
 	uint64_t p = fs->fs_ptrs;
 
 	for (uint64_t i = from; i < EXT2_NDIR; i++)
@@ -434,7 +441,7 @@ void e2_blocks_free_from(struct ext2fs *fs, struct e2ino *ip, uint64_t from)
 
 /* e2_has_blocks: does the inode's i_block hold block numbers (not a fast symlink's text)? */
 bool e2_has_blocks(const struct e2ino *ip)
-                   {
+{
 	return (ip->i_mode & S_IFMT) != S_IFLNK || ip->i_blocks != 0;
 }
 
@@ -513,7 +520,7 @@ int64_t e2_data_write(struct ext2fs *fs, uint32_t ino, const char *path, uint64_
 
 /* e2_set_size: truncate(2) of inode ino to size (shrink frees blocks; grow leaves a hole). */
 int e2_set_size(struct ext2fs *fs, uint32_t ino, uint64_t size)
-                {
+{
 	struct e2ino in;
 	int err = e2_iget(fs, ino, &in);
 

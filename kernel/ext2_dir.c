@@ -20,7 +20,7 @@
 
 /* e2_dent_ok: is the record at off of a block sane? */
 bool e2_dent_ok(struct ext2fs *fs, const uint8_t *d, uint32_t off)
-                {
+{
 	uint16_t rec = get16(d + 4);
 	return rec >= 8 && rec % 4 == 0 && off + rec <= fs->fs_bsize && d[6] + 8u <= rec;
 }
@@ -95,7 +95,7 @@ static int find_one(struct ext2fs *fs, struct bcbuf *bb, uint32_t off, uint32_t 
  * *loc, -ENOENT, or another error.
  */
 int e2_dir_find(struct ext2fs *fs, uint32_t dino, const char *name, size_t len, struct dloc *loc)
-                {
+{
 	struct e2ino in;
 	int err = e2_iget(fs, dino, &in);
 
@@ -109,7 +109,7 @@ int e2_dir_find(struct ext2fs *fs, uint32_t dino, const char *name, size_t len, 
 }
 
 uint8_t e2_dt_of_mode(uint16_t mode)
-                      {
+{
 	switch (mode & S_IFMT) {
 	case S_IFREG: return 1;
 	case S_IFDIR: return 2;
@@ -208,7 +208,7 @@ int e2_dir_add(struct ext2fs *fs, uint32_t dino, const char *name, size_t len, u
 
 /* e2_dir_remove: take out the entry at *loc of directory dino. */
 int e2_dir_remove(struct ext2fs *fs, uint32_t dino, const struct dloc *loc)
-                  {
+{
 	int err = 0;
 	struct bcbuf *bb = bread(fs->fs_bc, loc->dl_pblk, NULL, 0, loc->dl_pblk, &err);
 	struct e2ino din;
@@ -232,7 +232,7 @@ int e2_dir_remove(struct ext2fs *fs, uint32_t dino, const struct dloc *loc)
 
 /* e2_dir_set_dotdot: directory ino's ".." now names parent. */
 int e2_dir_set_dotdot(struct ext2fs *fs, uint32_t ino, uint32_t parent)
-                      {
+{
 	struct dloc loc;
 	int err = e2_dir_find(fs, ino, "..", 2, &loc);
 	struct bcbuf *bb;
@@ -259,7 +259,7 @@ static int not_dot(struct ext2fs *fs, struct bcbuf *bb, uint32_t off, uint32_t p
 
 /* e2_dir_empty: does directory ino hold nothing but "." and ".."?  1, 0 or an error. */
 int e2_dir_empty(struct ext2fs *fs, uint32_t dino)
-                 {
+{
 	struct e2ino in;
 	int err = e2_iget(fs, dino, &in);
 
