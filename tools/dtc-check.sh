@@ -55,8 +55,10 @@ for d in $(find tests/d -name 'err.D_*.d' | sort); do
 	tag=$(echo "$base" | sed 's/^err\.\(D_[A-Z0-9_]*\)\..*/\1/')
 	# the host has no probe table: "matches no probes" is the guest's call
 	case $tag:$d in D_PDESC_ZERO:tests/d/*/*) continue;; esac
-	# a -x libdir= of its @@options (the D library's directory) too
+	# a -x libdir= (the D library's directory) and a -x version= (the D
+	# version bound) of its @@options too
 	lib=$(sed -n 's/.*@@options:.*-x \(libdir=[^ *]*\).*/-x \1/p' "$d" | head -1)
+	lib="$lib $(sed -n 's/.*@@options:.*-x \(version=[^ *]*\).*/-x \1/p' "$d" | head -1)"
 	if $DTC -x errtags $lib "$d" $(operands "$d") > $tmp 2>&1; then
 		echo "FAIL $d: compiled, expected $tag"; fail=1; continue
 	fi
@@ -67,10 +69,16 @@ for d in $(find tests/d -name 'err.D_*.d' | sort); do
 	tags="$tags $tag"
 done
 
+# the library files other programs bring along (@@options: --file PATH): not programs
+libfiles=$(grep -rhos -- '--file [^ *]*' tests/d | sed 's/^--file //' | sort -u)
 for d in $(find tests/d -name '*.d' ! -name 'err.D_*' | sort); do
 	# -C programs need the guest's preprocessor run first (tools/dtest.py runs
 	# them; tests/unit/dt_cpp.c tests the preprocessor on the host)
 	grep -q '@@options:.*-C\b' "$d" && continue
+	# a library file of another program's, and a program that needs files
+	# copied into the guest beside it (--file), are the guest's to run
+	case " $(echo $libfiles) " in *" $d "*) continue;; esac
+	grep -q '@@options:.*--file ' "$d" && continue
 	# another machine's own programs (tests/d/x86_64.skip): this dtc has x86_64's D library
 	case $d in tests/d/sparc64/*) continue;; esac
 	# a program that the runner gives -w (its @@options) is compiled with it
