@@ -7,7 +7,7 @@
 BEGIN
 {
 	ip = (ipaddr_t *)alloca(sizeof(ipaddr_t));
-	*ip = 0x0100007f;
+	*ip = htonl(0x7f000001);          /* 127.0.0.1 in network order on either machine */
 	printf("%s %x\n", inet_ntoa(ip), __SUNW_D_VERSION);
 	exit(0);
 }
