@@ -181,7 +181,6 @@ typedef struct dtrace_status {
 	int dst_exitstatus;                  /* its argument */
 	bool dst_killed;                     /* the deadman aborted tracing */
 	bool dst_filled;                     /* a fill-policy buffer filled: stop */
-	bool dst_begin_failed;               /* BEGIN faulted without exit(): abort, status 1 */
 	uint64_t dst_errors;                 /* runtime faults */
 	uint64_t dst_dblerrors;              /* faults inside ERROR clauses */
 	uint64_t dst_dyndrops;               /* dynamic variable drops */

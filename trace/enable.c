@@ -6,8 +6,7 @@
  * index in range), allocates the state's buffers and variable space, and
  * creates an ECB for each (clause, matching probe), appending it to the
  * probe's chain and enabling the probe's instrumentation when it gets its
- * first ECB.  dtrace_go fires BEGIN (a fault there without exit() leaves
- * the state in WARMUP, failed: nothing else fires, nor END); dtrace_stop fires END and then
+ * first ECB.  dtrace_go fires BEGIN; dtrace_stop fires END and then
  * deactivates the state for good: its ECBs come off their chains and the
  * probes left without one are disarmed, so a stopped state costs nothing
  * while its consumer prints and closes (exit() deactivates it earlier, in
@@ -555,17 +554,8 @@ int dtrace_go(dtrace_state_t *s)
 		cyclic_start(&s->dts_deadman, MIN(NSEC_PER_SEC, s->dts_opts.dov_deadman_ns / 2), 0,
 		             deadman_fn, s);
 	s->dts_activity = DTRACE_ACT_WARMUP;
-	uint64_t errors = s->dts_errors;
 	dtrace_probe(dtrace_probeid_begin, 0, 0, 0, 0, 0, 0);
-	/*
-	 * A fault in BEGIN is fatal unless a clause (a later BEGIN, an ERROR)
-	 * called exit(): the state stays in WARMUP, where no other probe fires,
-	 * the consumer reports the error and exits with status 1 (dtrace(1M)),
-	 * and END, whose BEGIN never completed, does not fire.
-	 */
-	if (s->dts_activity == DTRACE_ACT_WARMUP && s->dts_errors != errors)
-		s->dts_begin_failed = true;
-	else if (s->dts_activity == DTRACE_ACT_WARMUP)
+	if (s->dts_activity == DTRACE_ACT_WARMUP)
 		s->dts_activity = DTRACE_ACT_ACTIVE;
 	mutex_unlock(&dtrace_lock);
 	return 0;
@@ -578,8 +568,7 @@ int dtrace_stop(dtrace_state_t *s)
 	if (a == DTRACE_ACT_WARMUP || a == DTRACE_ACT_ACTIVE || a == DTRACE_ACT_DRAINING) {
 		s->dts_activity = DTRACE_ACT_COOLDOWN;
 		dtrace_sync();                          /* firings that saw it active are over: */
-		if (!s->dts_begin_failed)               /* END's record is the last */
-			dtrace_probe(dtrace_probeid_end, 0, 0, 0, 0, 0, 0);
+		dtrace_probe(dtrace_probeid_end, 0, 0, 0, 0, 0, 0);   /* END's record is the last */
 	}
 	if (s->dts_activity != DTRACE_ACT_KILLED)
 		s->dts_activity = DTRACE_ACT_STOPPED;
@@ -613,7 +602,6 @@ void dtrace_status_get(dtrace_state_t *s, dtrace_status_t *st)
 	st->dst_exited = s->dts_exited || s->dts_activity == DTRACE_ACT_DRAINING;
 	st->dst_exitstatus = s->dts_exitstatus;
 	st->dst_killed = s->dts_activity == DTRACE_ACT_KILLED;
-	st->dst_begin_failed = s->dts_begin_failed;
 	st->dst_errors = s->dts_errors;
 	st->dst_dblerrors = s->dts_dblerrors;
 	dtrace_dynvar_drops(s, &st->dst_dyndrops, &st->dst_dyndirty, &st->dst_dynrinse);

@@ -226,7 +226,6 @@ typedef struct dtrace_state {
 	bool dts_linked;                  /* its ECBs are on their probes' chains (enable.c) */
 	int dts_exitstatus;
 	uint64_t dts_errors;
-	bool dts_begin_failed;               /* a BEGIN clause faulted and none called exit() */
 	uint64_t dts_dblerrors;
 	uint64_t dts_laststatus;          /* ktime the consumer last asked for status or data */
 	uint64_t dts_alive;               /* ktime the deadman last found the state alive */

@@ -12,9 +12,7 @@
  * records while printing), then stops (END), drains again, stops -c's
  * command if it still runs, prints a newline and the aggregations not yet
  * printed, and returns the exit status: exit()'s argument, 0 after Ctrl-C,
- * 1 for compile or enabling errors or a fault in BEGIN that no clause
- * answered with exit() (the error is reported, nothing else fires, END
- * neither, and no aggregation is printed), 2 for bad usage.
+ * 1 for compile or enabling errors, 2 for bad usage.
  *
  * While tracing, the command's thread is marked untraced: a consumer is, to
  * DTrace, a user process whose work the kernel's probes do not see, and
@@ -377,8 +375,7 @@ static void run_loop(struct dtc *d)
 
 	for (;;) {
 		dtrace_status_get(d->dc_state, &st);
-		if (st.dst_exited || st.dst_killed || st.dst_filled || st.dst_begin_failed || !dtc_poll(d) ||
-		    d->dc_interrupted ||
+		if (st.dst_exited || st.dst_killed || st.dst_filled || !dtc_poll(d) || d->dc_interrupted ||
 		    d->dc_follow_once ||
 		    (d->dc_proc != NULL && dtc_proc_done(d->dc_proc)))
 			break;
@@ -440,8 +437,6 @@ int dtc_trace_follow(struct dtc *d)
 		dtc_err("dtrace: processing aborted: Abort due to systemic unresponsiveness\n");
 		return 1;
 	}
-	if (st.dst_begin_failed && !st.dst_exited)
-		return 1;                          /* BEGIN's error, reported by the drain: fatal */
 	if (!d->dc_impatient) {
 		if (!d->dc_json)                   /* JSON Lines: no blank line */
 			dtc_out("\n");
