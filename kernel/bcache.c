@@ -8,44 +8,20 @@
  * (written first if dirty); when every buffer is held it grows past the
  * bound rather than fail (holders are few and brief: one file-system
  * operation's worth).  Writes are delayed: bdirty only stamps the time,
- * and the flusher thread writes what has been dirty for BCACHE_AGE_NS.
- * bcache_sync starts every dirty block's write, then waits for them all,
- * so a sync is one batch for the driver.  A block is marked clean before
- * its write starts, so a change made while it is on the way (bdirty
- * again) is written by the next pass, never lost.
- *
- * The flusher does not poll.  With nothing dirty it sleeps until kicked:
- * the first dirtying of a block (clean -> dirty, bc_kick) wakes it if it
- * sleeps without a deadline.  Otherwise it sleeps until the oldest dirty
- * block comes of age (its dirtied time + BCACHE_AGE_NS); a block dirtied
- * meanwhile is younger, so it never needs an earlier wake-up.  Its writes
- * are asynchronous, Solaris's B_ASYNC (sysinfo:::bawrite counts them):
- * each is started and not waited for, and its completion (bc_write_done,
- * any context, usually the disk's interrupt) counts it, clears bb_wbusy
- * under the request's b_lock, which releases the buffer, and wakes
- * anyone waiting for it.  A failed one sets bb_werr and kicks the
- * flusher, which (like anyone who next looks at the buffer under the
- * mutex, bc_settle) marks it dirty again; so does one that was dirtied
- * again in flight, since it was left out of the deadline.  While a
- * buffer's write is in flight nobody starts another request on it, reuses
- * it, or forgets it: they wait for it first (bc_settle), or skip it.
- * sync(2) and fsync(2) wait for those in flight before their own pass, so
- * a block written asynchronously before a sync is on the disk, or dirty
- * again and written, when the sync returns.
+ * and the flusher thread, once a second, writes what has been dirty for
+ * BCACHE_AGE_NS.  bcache_sync starts every dirty block's write, then
+ * waits for them all, so a sync is one batch for the driver.  A block is
+ * marked clean before its write starts, so a change made while it is on
+ * the way (bdirty again) is written by the next pass, never lost.
  *
  * One mutex per cache covers its table, list, buffers' state and
- * counters, and is held across the cache's own synchronous I/O (so two
- * threads never read one block twice, and a buffer never changes hands
- * mid-request); the write and error counters change atomically, since a
- * completion counts without the mutex.  The list of caches has a mutex of
- * its own, taken before a cache's; the flusher's wake-up state has a
- * spinlock (bc_fl_lock), taken last.
+ * counters, and is held across the cache's own I/O (so two threads never
+ * read one block twice, and a buffer never changes hands mid-request).
+ * The list of caches has a mutex of its own, taken before a cache's.
  *
  * Context: thread context.
  *
- * Tests: tests/unit/kernel_ext2_test.c (through ext2, on a host device);
- *        self-tests bcache_* (tests/kernel/bcache_selftest.c);
- *        tests/e2e/test_disk.py (the flusher idle, bawrite)
+ * Tests: tests/unit/kernel_ext2_test.c (through ext2, on a host device)
  */
 #include "kernel/bcache.h"
 #include "kernel/klib.h"
@@ -75,25 +51,6 @@ struct bcache {
 static struct bcache *bc_all[BC_CACHES];
 static mutex_t bc_all_lock = MUTEX_INIT("bcache_all");
 static bool bc_flusher_started;
-
-/* The flusher's wake-up (bc_kick, bc_flusher), under bc_fl_lock. */
-static spinlock_t bc_fl_lock = SPINLOCK_INIT("bflush");
-static waitq_t bc_fl_wait = WAITQ_INIT;
-static bool bc_fl_kicked;            /* something to look at since its last pass */
-static bool bc_fl_idle;              /* it sleeps without a deadline */
-
-/* bc_kick: tell the flusher something became dirty (or failed); wakes it if it sleeps with no deadline.  Any context. */
-static void bc_kick(void)
-{
-	spin_lock(&bc_fl_lock);
-	bc_fl_kicked = true;
-	if (bc_fl_idle)
-		waitq_wake_all(&bc_fl_wait);
-	spin_unlock(&bc_fl_lock);
-}
-
-/* bc_count: add to a counter that completions change too (without the mutex). */
-#define bc_count(field, n) __atomic_add_fetch(&(field), (uint64_t)(n), __ATOMIC_RELAXED)
 
 /* --- lists ---------------------------------------------------------------------------- */
 
@@ -147,25 +104,15 @@ static struct bcbuf *hash_find(struct bcache *bc, uint64_t blk)
 
 /* --- I/O (the cache's mutex held) ------------------------------------------------------ */
 
-static void bc_write_done(struct buf *bp);
-
-/*
- * bc_start: start bb's read or write (how: B_READ, B_WRITE, or B_WRITE |
- * B_ASYNC, which bc_write_done completes); 0 or a negative errno (then
- * nothing is in flight).
- */
-static int bc_start(struct bcache *bc, struct bcbuf *bb, int how)
+/* bc_start: start bb's read or write; 0 or a negative errno (then nothing is in flight). */
+static int bc_start(struct bcache *bc, struct bcbuf *bb, bool write)
 {
 	struct buf *bp = &bb->bb_buf;
 	uint64_t lblk = bp->b_lblkno, foff = bp->b_foff;
 
 	bioinit(bp);
 	bp->b_dev = bc->bc_dev;
-	bp->b_flags = how;
-	if (how & B_ASYNC) {
-		bp->b_iodone = bc_write_done;
-		bp->b_private = bb;
-	}
+	bp->b_flags = write ? B_WRITE : B_READ;
 	bp->b_addr = bb->bb_data;
 	bp->b_bcount = bc->bc_bsize;
 	bp->b_blkno = bb->bb_blkno * (bc->bc_bsize / BLK_SECTOR);
@@ -181,12 +128,12 @@ static int bc_finish(struct bcache *bc, struct bcbuf *bb, bool write)
 	int err = biowait(&bb->bb_buf);
 
 	if (err < 0) {
-		bc_count(bc->bc_stats.bs_errors, 1);
+		bc->bc_stats.bs_errors++;
 		return err;
 	}
 	if (write) {
-		bc_count(bc->bc_stats.bs_writes, 1);
-		bc_count(bc->bc_stats.bs_nwritten, bc->bc_bsize);
+		bc->bc_stats.bs_writes++;
+		bc->bc_stats.bs_nwritten += bc->bc_bsize;
 	} else {
 		bc->bc_stats.bs_reads++;
 		bc->bc_stats.bs_nread += bc->bc_bsize;
@@ -205,106 +152,21 @@ static void set_clean(struct bcache *bc, struct bcbuf *bb)
 static void set_dirty(struct bcache *bc, struct bcbuf *bb)
 {
 	if (!bb->bb_dirty) {
-		__atomic_store_n(&bb->bb_dirty, true, __ATOMIC_SEQ_CST);   /* bc_write_done reads it */
+		bb->bb_dirty = true;
 		bb->bb_dirtied = ktime_ns();
 		bc->bc_stats.bs_dirty++;
-		bc_kick();                           /* the first dirtying: the flusher has work */
 	}
 }
 
-/* --- the flusher's asynchronous writes ------------------------------------------------ */
-
-/*
- * bc_write_done: an asynchronous write finished (biodone's b_iodone; any
- * context, no mutex).  Count it, release the buffer (bb_wbusy off under
- * b_lock, waking bc_settle's waiters), and kick the flusher if the block
- * needs another write: failed, or dirtied again while in flight (read
- * after the release: a dirtying after this read is a first dirtying,
- * which kicks by itself, or is younger than the flusher's deadline).
- * Nothing touches bp or bb after b_lock is dropped.
- */
-static void bc_write_done(struct buf *bp)
-{
-	struct bcbuf *bb = bp->b_private;
-	struct bcache *bc = bb->bb_cache;
-	bool failed = bp->b_error != 0;
-
-	if (failed) {
-		bc_count(bc->bc_stats.bs_errors, 1);
-	} else {
-		bc_count(bc->bc_stats.bs_writes, 1);
-		bc_count(bc->bc_stats.bs_nwritten, bc->bc_bsize);
-	}
-	spin_lock(&bp->b_lock);
-	bb->bb_werr = failed;
-	__atomic_store_n(&bb->bb_wbusy, false, __ATOMIC_SEQ_CST);
-	bool again = failed || __atomic_load_n(&bb->bb_dirty, __ATOMIC_SEQ_CST);
-	waitq_wake_all(&bp->b_wait);
-	spin_unlock(&bp->b_lock);
-	if (again)
-		bc_kick();
-}
-
-/* bc_busy: bb's asynchronous write is still in flight.  The mutex held (no new one can start). */
-static bool bc_busy(struct bcbuf *bb)
-{
-	struct buf *bp = &bb->bb_buf;
-
-	spin_lock(&bp->b_lock);              /* also: its completion is done with b_lock */
-	bool busy = bb->bb_wbusy;
-	spin_unlock(&bp->b_lock);
-	return busy;
-}
-
-/*
- * bc_settle: wait until bb's asynchronous write (if any) is done, then
- * take its failure (dirty again, unless forget: a block being invalidated).
- * The mutex held: the completion does not need it.
- */
-static void bc_settle(struct bcache *bc, struct bcbuf *bb, bool forget)
-{
-	struct buf *bp = &bb->bb_buf;
-
-	spin_lock(&bp->b_lock);
-	while (bb->bb_wbusy)
-		waitq_sleep(&bp->b_wait, &bp->b_lock);
-	bool failed = bb->bb_werr;
-	bb->bb_werr = false;
-	spin_unlock(&bp->b_lock);
-	if (failed && !forget)
-		set_dirty(bc, bb);
-}
-
-/*
- * bc_write_async: start bb's write, B_ASYNC (bc_write_done finishes it).
- * The mutex held, bb not busy; 0, or the errno of a write that could not
- * start (bb dirty again).
- */
-static int bc_write_async(struct bcache *bc, struct bcbuf *bb)
-{
-	set_clean(bc, bb);
-	bb->bb_wbusy = true;                 /* before the start: it may complete inside it */
-	int err = bc_start(bc, bb, B_WRITE | B_ASYNC);
-	if (err < 0) {                       /* nothing in flight: no completion will come */
-		spin_lock(&bb->bb_buf.b_lock);
-		bb->bb_wbusy = false;
-		spin_unlock(&bb->bb_buf.b_lock);
-		bc_count(bc->bc_stats.bs_errors, 1);
-		set_dirty(bc, bb);
-	}
-	return err;
-}
-
-/* bc_write_now: write bb and wait (after any write of it in flight); dirty again if it failed. */
+/* bc_write_now: write bb and wait; dirty again if it failed. */
 static int bc_write_now(struct bcache *bc, struct bcbuf *bb)
 {
-	bc_settle(bc, bb, false);
 	set_clean(bc, bb);
-	int err = bc_start(bc, bb, B_WRITE);
+	int err = bc_start(bc, bb, true);
 	if (err == 0)
 		err = bc_finish(bc, bb, true);
 	else
-		bc_count(bc->bc_stats.bs_errors, 1);
+		bc->bc_stats.bs_errors++;
 	if (err < 0)
 		set_dirty(bc, bb);
 	return err;
@@ -370,8 +232,8 @@ static struct bcbuf *bc_take(struct bcache *bc, int *err)
 {
 	if (bc->bc_n >= bc->bc_max) {
 		for (struct bcbuf *bb = bc->bc_tail; bb != NULL; bb = bb->bb_prev) {
-			if (bb->bb_refs != 0 || bc_busy(bb))
-				continue;                /* held, or its write in flight */
+			if (bb->bb_refs != 0)
+				continue;
 			if (bb->bb_dirty && (*err = bc_write_now(bc, bb)) < 0)
 				return NULL;
 			hash_remove(bc, bb);
@@ -423,11 +285,11 @@ static struct bcbuf *bc_get(struct bcache *bc, uint64_t blk, const char *file, u
 	}
 	if (!bb->bb_valid) {
 		if (rd) {
-			int e = bc_start(bc, bb, B_READ);
+			int e = bc_start(bc, bb, false);
 			if (e == 0)
 				e = bc_finish(bc, bb, false);
 			else
-				bc_count(bc->bc_stats.bs_errors, 1);
+				bc->bc_stats.bs_errors++;
 			if (e < 0) {
 				bb->bb_refs--;
 				hash_remove(bc, bb);       /* forget it: a later bread tries again */
@@ -502,7 +364,6 @@ void bcache_invalidate(struct bcache *bc, uint64_t blk)
 	mutex_lock(&bc->bc_lock);
 	struct bcbuf *bb = hash_find(bc, blk);
 	if (bb != NULL && bb->bb_refs == 0) {
-		bc_settle(bc, bb, true);         /* its write done before it is forgotten */
 		set_clean(bc, bb);
 		hash_remove(bc, bb);
 		bb->bb_valid = false;
@@ -520,28 +381,21 @@ void bcache_invalidate(struct bcache *bc, uint64_t blk)
 
 /* --- writing back ------------------------------------------------------------------------ */
 
-/*
- * bc_flush: write every dirty block at least age_ns old and wait: the
- * asynchronous writes in flight first (a block whose one failed is dirty
- * again, so written here), then all of this pass's started before any is
- * waited for.
- */
+/* bc_flush: write every dirty block at least age_ns old, all started before any is waited for. */
 static int bc_flush(struct bcache *bc, uint64_t age_ns)
 {
 	uint64_t now = ktime_ns();
 	int err = 0;
 
 	mutex_lock(&bc->bc_lock);
-	for (struct bcbuf *bb = bc->bc_head; bb != NULL; bb = bb->bb_next)
-		bc_settle(bc, bb, false);
 	for (struct bcbuf *bb = bc->bc_head; bb != NULL; bb = bb->bb_next) {
 		bb->bb_buf.b_private = NULL;
 		if (!bb->bb_dirty || now - bb->bb_dirtied < age_ns)
 			continue;
 		set_clean(bc, bb);
-		int e = bc_start(bc, bb, B_WRITE);
+		int e = bc_start(bc, bb, true);
 		if (e < 0) {
-			bc_count(bc->bc_stats.bs_errors, 1);
+			bc->bc_stats.bs_errors++;
 			set_dirty(bc, bb);
 			err = err != 0 ? err : e;
 			continue;
@@ -562,46 +416,9 @@ static int bc_flush(struct bcache *bc, uint64_t age_ns)
 	return err;
 }
 
-/*
- * bc_flush_async: the flusher's pass over bc: start (B_ASYNC) the writes of
- * the blocks dirty for age_ns, not in flight.  *next: the earliest time a
- * block left dirty comes of age, if before *next (one dirty again in
- * flight is left out: its completion kicks).  0 or the first errno of a
- * write that could not start.
- */
-static int bc_flush_async(struct bcache *bc, uint64_t age_ns, uint64_t *next)
-{
-	uint64_t now = ktime_ns();
-	int err = 0;
-
-	mutex_lock(&bc->bc_lock);
-	for (struct bcbuf *bb = bc->bc_head; bb != NULL; bb = bb->bb_next) {
-		if (bc_busy(bb))
-			continue;
-		bc_settle(bc, bb, false);            /* not busy: only takes a failure */
-		if (!bb->bb_dirty)
-			continue;
-		if (now - bb->bb_dirtied < age_ns) {
-			if (bb->bb_dirtied + age_ns < *next)
-				*next = bb->bb_dirtied + age_ns;
-			continue;
-		}
-		int e = bc_write_async(bc, bb);
-		if (e < 0) {
-			err = err != 0 ? err : e;
-			if (now + age_ns < *next)        /* dirty again from now: retried when of age */
-				*next = now + age_ns;
-		}
-	}
-	mutex_unlock(&bc->bc_lock);
-	return err;
-}
-
 int bcache_flush_old(struct bcache *bc, uint64_t age_ns)
 {
-	uint64_t next = UINT64_MAX;
-
-	return bc_flush_async(bc, age_ns, &next);
+	return bc_flush(bc, age_ns);
 }
 
 int bcache_sync(struct bcache *bc)
@@ -622,40 +439,16 @@ int bsync(void)
 	return err;
 }
 
-/*
- * bc_flusher: the flusher thread.  A pass over every cache, then sleep:
- * until kicked if nothing is dirty (or only blocks in flight), else until
- * the oldest dirty block comes of age.  A kick that came during the pass
- * means a pass again at once when there is no deadline (the block it
- * announced may be in a cache already passed); with a deadline it can
- * wait for it (the kicked block is younger).
- */
 static void bc_flusher(void *arg)
 {
 	(void)arg;
 	for (;;) {
-		uint64_t next = UINT64_MAX;
-
-		spin_lock(&bc_fl_lock);
-		bc_fl_kicked = false;
-		spin_unlock(&bc_fl_lock);
+		thread_sleep_ns(1000000000ULL);
 		mutex_lock(&bc_all_lock);
 		for (int i = 0; i < BC_CACHES; i++)
 			if (bc_all[i] != NULL)
-				bc_flush_async(bc_all[i], BCACHE_AGE_NS, &next);
+				bc_flush(bc_all[i], BCACHE_AGE_NS);
 		mutex_unlock(&bc_all_lock);
-		spin_lock(&bc_fl_lock);
-		if (next == UINT64_MAX) {
-			bc_fl_idle = true;
-			while (!bc_fl_kicked)
-				waitq_sleep(&bc_fl_wait, &bc_fl_lock);
-			bc_fl_idle = false;
-		} else {
-			uint64_t now = ktime_ns();
-			if (next > now)
-				waitq_sleep_timeout(&bc_fl_wait, &bc_fl_lock, next - now);
-		}
-		spin_unlock(&bc_fl_lock);
 	}
 }
 

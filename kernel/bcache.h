@@ -8,9 +8,8 @@
  * will overwrite whole), reads or changes bb_data, marks it dirty after a
  * change (bdirty: a delayed write), and lets go (brelse).  A held block
  * stays in memory; a dirty one is written back by the flusher thread once
- * it has been dirty for BCACHE_AGE_NS (an asynchronous write, B_ASYNC:
- * sysinfo's bawrite), by bcache_sync/bsync, or before its buffer is
- * reused.  When the cache has bc_max buffers, a miss takes
+ * it has been dirty for BCACHE_AGE_NS, by bcache_sync/bsync, or before
+ * its buffer is reused.  When the cache has bc_max buffers, a miss takes
  * the least recently used one nobody holds.
  *
  *   bcache_create(bd, bsize, nbufs)   a cache for bd (NULL: no memory)
@@ -64,9 +63,6 @@ struct bcbuf {
 	bool bb_valid;               /* bb_data holds the block */
 	bool bb_dirty;
 	uint64_t bb_dirtied;         /* ktime_ns when it became dirty */
-	/* The flusher's asynchronous write: set under the mutex, cleared by its completion under bb_buf.b_lock */
-	bool bb_wbusy;               /* in flight: bb_buf is the driver's */
-	bool bb_werr;                /* it failed: dirty again at the next look */
 	struct bcbuf *bb_hnext;      /* hash chain */
 	struct bcbuf *bb_prev, *bb_next;   /* LRU list: most recent first */
 	char bb_file[BCACHE_FILE_MAX];
@@ -100,11 +96,7 @@ int bcache_sync(struct bcache *bc);
 int bsync(void);
 void bcache_invalidate(struct bcache *bc, uint64_t blk);
 void bcache_stats_get(struct bcache_stats *st);
-/*
- * bcache_flush_old: start the writes of the blocks dirty for longer than
- * age_ns, asynchronously (the flusher's pass; tests call it): 0, or the
- * first errno of a write that could not start.  Not waited for.
- */
+/* bcache_flush_old: write the blocks dirty for longer than age_ns (the flusher's pass; tests call it). */
 int bcache_flush_old(struct bcache *bc, uint64_t age_ns);
 
 #endif
