@@ -136,6 +136,17 @@ static void pci_scan_bus(int bus, uint8_t *seen)
 	}
 }
 
+uint64_t pci_bar_addr(const struct pci_dev *pd, int i, bool *io)
+{
+	uint32_t v = pd->pd_bar[i];
+
+	*io = v & 1;
+	uint64_t addr = v & (*io ? ~3u : ~15u);
+	if (!*io && ((v >> 1) & 3) == 2 && i < 5)
+		addr |= (uint64_t)pd->pd_bar[i + 1] << 32;
+	return addr;
+}
+
 /* One BAR of a device: which space, its address as assigned (0: none) and its size. */
 struct pci_bar {
 	int pb_space;                           /* 0 I/O, 1 memory, -1 none */
@@ -181,9 +192,8 @@ static void pci_bars_of(const struct pci_dev *pd, struct pci_bar bars[6])
 	pci_cfg_write16(pd, PCI_CFG_COMMAND, (uint16_t)(cmd & ~(PCI_CMD_IO | PCI_CMD_MEM)));
 	for (int i = 0; i < 6; i++) {
 		bars[i] = bar_size(pd, i);
-		if (bars[i].pb_wide) {
-			bars[++i] = (struct pci_bar){ -1, false, 0, 0 };
-		}
+		if (bars[i].pb_wide && i < 5)
+			bars[++i] = (struct pci_bar){ -1, false, 0, 0 };   /* its upper half */
 	}
 	pci_cfg_write16(pd, PCI_CFG_COMMAND, cmd);
 }

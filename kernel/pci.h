@@ -20,6 +20,7 @@
 #ifndef SONDE_PCI_H
 #define SONDE_PCI_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #define PCI_MAX_DEVS 64
@@ -58,5 +59,7 @@ uint16_t pci_cfg_read16(const struct pci_dev *pd, int off);
 uint8_t pci_cfg_read8(const struct pci_dev *pd, int off);
 void pci_cfg_write16(const struct pci_dev *pd, int off, uint16_t v);
 void pci_enable(const struct pci_dev *pd, uint16_t cmd);
+/* pci_bar_addr: BAR i's address as assigned (a 64-bit memory BAR's upper half included); *io its space. */
+uint64_t pci_bar_addr(const struct pci_dev *pd, int i, bool *io);
 
 #endif

@@ -59,10 +59,8 @@ static int bar_span(const struct pci_dev *pd, int i, uint64_t *lo, uint64_t *hi)
 {
 	if (pd->pd_bar_size[i] == 0)
 		return 0;
-	bool io = pd->pd_bar[i] & 1;
-	*lo = pd->pd_bar[i] & (io ? ~3u : ~15u);
-	if (!io && ((pd->pd_bar[i] >> 1) & 3) == 2 && i < 5)
-		*lo |= (uint64_t)pd->pd_bar[i + 1] << 32;
+	bool io;
+	*lo = pci_bar_addr(pd, i, &io);
 	*hi = *lo + pd->pd_bar_size[i];
 	return io ? 1 : 2;
 }

@@ -38,10 +38,8 @@ static void bar_lines(const struct pci_dev *pd)
 	for (int i = 0; i < 6; i++) {
 		if (pd->pd_bar_size[i] == 0)
 			continue;
-		bool io = pd->pd_bar[i] & 1;
-		uint64_t addr = pd->pd_bar[i] & (io ? ~3u : ~15u);
-		if (!io && ((pd->pd_bar[i] >> 1) & 3) == 2 && i < 5)
-			addr |= (uint64_t)pd->pd_bar[i + 1] << 32;
+		bool io;
+		uint64_t addr = pci_bar_addr(pd, i, &io);
 		kprintf("         BAR%d %-4s %#lx %lu\n", i, io ? "io" : "mem", addr, pd->pd_bar_size[i]);
 	}
 }
