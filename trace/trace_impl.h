@@ -88,7 +88,7 @@ typedef struct dtrace_ecb {
 		int64_t dl_const[DTRACE_LEAN_NVALS];
 		uint8_t dl_nkeys, dl_nvals;
 		const struct dtrace_aggshape *dl_shape;
-		bool dl_prepare;          /* some DIFO needs the DIF machine set up (dif_prepare) */
+		bool dl_prepare;          /* some DIFO needs the DIF machine set up (dif_prepare, probe_impl.h) */
 		bool dl_count;            /* count() with at most one key (ecb_fire_lean_count) */
 		bool dl_rec;              /* a record of dl_nkeys trace() words (ecb_fire_lean_rec) */
 		bool dl_addone;           /* keyless count()/sum(constant), no predicate: */

@@ -48,7 +48,7 @@ def test_fbt_entry_count_is_one_whole_firing():
     for f in ("ecb_fire", "ecb_fire_lean", "ecb_fire_lean_count", "dtrace_agg_find"):
         assert f not in per, path
     # ... done in dtrace_probe_frame's fast loop itself (trace/probe.c), no call further.
-    for f in ("probe_fire_more", "probe_fire_count", "probe_fire_rest"):
+    for f in ("probe_fire_more", "probe_fire_count", "dtrace_fire_rest"):
         assert f not in per, path
     assert "prov_isa_trap" not in per and not any(f.startswith("trap_stub") for f in per), path
     assert path[-1] == "fbt_jstub"        # the displaced instructions, then the jump back
@@ -70,7 +70,7 @@ def test_fbt_entry_trap_path():
     _, kper, kpath, _ = trace("fbt::bench_fbt:entry { @[arg0 % 7] = count(); }")
     # one native key: the fast loop's probe_fire_keyed, no firing state, no key buffer
     assert "probe_fire_keyed" in kper and "dtrace_agg_word" in kper, kpath
-    assert "probe_fire_rest" not in kper and "ecb_fire_lean_count" not in kper, kpath
+    assert "dtrace_fire_rest" not in kper and "ecb_fire_lean_count" not in kper, kpath
     assert "ecb_fire" not in kper and "dtrace_agg_find" not in kper, kpath
 
 
@@ -88,7 +88,7 @@ def test_predicate_costs_more_and_calls_out_of_the_region():
     assert total > base
     jtotal, jper, jpath, _ = trace(pred)
     assert "dif_emulate" not in jper and "dif_jit_area" in jper
-    assert "probe_fire_count" in jper and "probe_fire_rest" not in jper, jpath   # the fast loop
+    assert "probe_fire_count" in jper and "dtrace_fire_rest" not in jper, jpath   # the fast loop
     assert jpath[-1] == "fbt_jstub"
     assert jtotal < total
     ctotal, cper, cpath, _ = trace("fbt::bench_fbt:entry /arg0 == 123456789/ { @ = count(); }")

@@ -61,7 +61,7 @@ FAULT = "fbt::proc_munmap:entry /pid == $target/ { trace(*(int *)8); }"
 # framework code may appear below the probe site when it is the traced code
 # (the pid provider's exit hook taking a lock; the syscall stub under fbt).
 FIRING = {"stack_walk", "stack_walk_here", "stack_record", "agg_key", "ecb_fire", "dtrace_probe",
-          "dtrace_probe_frame", "dtrace_probe_user", "probe_fire_more", "probe_fire_rest",
+          "dtrace_probe_frame", "dtrace_probe_user", "probe_fire_more", "dtrace_fire_rest",
           "si_xcall_fire", "ls_fire", "pr_fire", "sc_stub", "dif_interp", "dtrace_builtin"}
 # Probes whose stack starts outside the framework's text whatever the workload
 # does (a profile sample or a lock may be taken in the consumer's own code).

@@ -5,7 +5,7 @@
  *
  * A test provider's probe is fired by hand through dtrace_probe_frame (as
  * fbt and sdt fire), on one CPU with interrupts off, so every count is
- * exact.  Each test reads firing[cpu].df_fast, the firings the fast loop
+ * exact.  Each test reads dtrace_firing_cpu(cpu)->df_fast, the firings the fast loop
  * did alone, before and after: a keyless count() or sum(constant), a
  * count() behind a native predicate, with one native key, in a chain of
  * several clauses, under -x cpu; and what must not go fast or must leave

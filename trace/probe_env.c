@@ -1,0 +1,272 @@
+/*
+ * probe_env.c - the DIF machine's view of a firing: memory, stacks and
+ * built-in variables.
+ *
+ * A clause's DIF reaches the world only through dtrace_dif_env's
+ * callbacks (dif/dif.h): loads from kernel or user memory, each checked
+ * (mem_probe: is the address mapped?) and read with a fault-catching copy,
+ * so a bad pointer is a fault the clause reports, never a trap; copyout's
+ * store into the current process; and the built-in variables, read from
+ * the firing state (trace/probe_impl.h's dtrace_firing[cpu]) and the
+ * current thread.  The string built-ins (execname, probefunc ...) hand
+ * out the address of the framework's own copy; stringof and the compare
+ * read it through the same checked loads.
+ *
+ * Stacks.  stack(), caller and stackdepth walk from the frame
+ * dtrace_probe_frame was given, or, for dtrace_probe(), from here, less
+ * the leading frames in the framework's own text (found by address).  A
+ * firing in user code has none (ustack is pid_isa.h's).
+ *
+ * Context: probe context (interrupts off, no sleeping, no locks).
+ *
+ * Tests: self-tests trace_* (tests/kernel/trace_selftest.c); tests/d/variables,
+ *        tests/d/strings, tests/d/faults (bad addresses), tests/d/fbt (stacks)
+ */
+#include "arch/arch.h"
+#include "kernel/klib.h"
+#include "kernel/mem.h"
+#include "kernel/pid_isa.h"
+#include "kernel/proc.h"
+#include "trace/probe_impl.h"
+
+/* ---- memory ---- */
+
+/*
+ * load_value: the size-byte integer in b, in the machine's byte order (a
+ * byte read into the first byte of a uint64_t is the value only on a
+ * little-endian machine: on sparc64 it is the value << 56).
+ */
+static uint64_t load_value(const uint8_t *b, unsigned size)
+{
+	uint8_t v1; uint16_t v2; uint32_t v4; uint64_t v8;
+
+	switch (size) {
+	case 1: memcpy(&v1, b, 1); return v1;
+	case 2: memcpy(&v2, b, 2); return v2;
+	case 4: memcpy(&v4, b, 4); return v4;
+	default: memcpy(&v8, b, 8); return v8;
+	}
+}
+
+int dtrace_load(void *ctx, uint64_t addr, unsigned size, unsigned space, uint64_t *val)
+{
+	uint8_t b[8];
+
+	(void)ctx;
+	if (size > sizeof(b))
+		return DIF_FAULT_BADADDR;
+	if (space == DIF_SPACE_USER) {                  /* the current process's memory, never paged in */
+		if (!arch_user_probe(addr, size) || arch_safe_read(b, (const void *)addr, size) != 0)
+			return DIF_FAULT_BADADDR;
+		*val = load_value(b, size);
+		return 0;
+	}
+	if (space != DIF_SPACE_KERNEL)
+		return DIF_FAULT_UPRIV;
+	if (!mem_probe(addr, size) || arch_safe_read(b, (const void *)addr, size) != 0)
+		return DIF_FAULT_BADADDR;
+	*val = load_value(b, size);
+	return 0;
+}
+
+/* dtrace_ustore: copyout/copyoutstr into the current process (destructive; DIF checks -w). */
+static int dtrace_ustore(void *ctx, uint64_t uaddr, const void *src, size_t n)
+{
+	(void)ctx;
+	return arch_user_store(uaddr, src, n) == 0 ? 0 : DIF_FAULT_BADADDR;
+}
+
+/*
+ * dtrace_strcpy_safe: copy the string at src into dst (size bytes, always
+ * terminated, the rest zeroed).  Returns the length, or SIZE_MAX if src
+ * cannot be read.  Probe context.
+ */
+size_t dtrace_strcpy_safe(char *dst, uint64_t src, size_t size)
+{
+	size_t n = 0;
+
+	memset(dst, 0, size);
+	while (n + 1 < size) {
+		if ((n == 0 || ((src + n) & (PAGE_SIZE - 1)) == 0) && !mem_probe(src + n, 1))
+			return SIZE_MAX;
+		char c;
+		if (arch_safe_read(&c, (const void *)(src + n), 1) != 0)
+			return SIZE_MAX;
+		if (c == 0)
+			break;
+		dst[n++] = c;
+	}
+	return n;
+}
+
+/* ---- stacks ---- */
+
+/*
+ * The framework's own code: dif/ and trace/ (the firing loop, the actions,
+ * and every provider's firing stub, all in trace/prov_*.c) and the JIT's
+ * area, one range of the image (linker.ld).  stack() never shows a frame
+ * there.
+ */
+extern char __dtrace_text_start[], __dtrace_text_end[];
+
+static bool framework_pc(uint64_t pc)
+{
+	return pc >= (uint64_t)__dtrace_text_start && pc < (uint64_t)__dtrace_text_end;
+}
+
+#define STACK_FRAMEWORK_MAX 64   /* framework frames above a probe site, at most (a bad chain ends) */
+
+/*
+ * stack_walk_here: the stack of a firing from dtrace_probe(), which has no
+ * frame to start from: this very call chain, less its leading frames in
+ * the framework's text (this walk, the actions, the firing loop,
+ * dtrace_probe, the provider's stub), found by address, so it holds however
+ * gcc inlined or tail-called them.  The first PC outside is the probe site
+ * (xcall+0x6e for sysinfo:::xcalls); the provider's aframes come off after.
+ */
+static int stack_walk_here(uint64_t *pcs, int max)
+{
+	uint64_t fp = arch_frame_here();
+	uint64_t ret = arch_frame_step(&fp);
+	int n = 0;
+
+	for (int i = 0; ret != 0 && framework_pc(ret) && i < STACK_FRAMEWORK_MAX; i++)
+		ret = arch_frame_step(&fp);
+	if (framework_pc(ret))
+		return 0;
+	for (; ret != 0 && n < max; ret = arch_frame_step(&fp))
+		pcs[n++] = ret;
+	return n;
+}
+
+/*
+ * dtrace_stack_walk: the probed code's PC, then its callers: from the frame the
+ * provider set (dtrace_probe_frame), from here (dtrace_probe), or none for
+ * a firing in user code (dtrace_probe_user: pid, a profile sample taken in
+ * user mode).
+ */
+int dtrace_stack_walk(dtrace_firing_t *f, uint64_t *pcs, int max)
+{
+	int n = 0;
+	uint64_t fp = f->df_frame_fp;
+
+	if (f->df_frame_user)
+		return 0;
+	if (f->df_frame_pc == 0)
+		return stack_walk_here(pcs, max);
+	pcs[n++] = f->df_frame_pc;
+	if (f->df_frame_ret != NULL && n < max) {    /* at a boundary: the caller, then its frame */
+		uint64_t ret = *f->df_frame_ret;
+		if (ret == 0)
+			return n;
+		pcs[n++] = ret;
+	}
+	uint64_t ret;
+	while (n < max && (ret = arch_frame_step(&fp)) != 0)    /* the machine's frame layout */
+		pcs[n++] = ret;
+	return n;
+}
+
+/* ---- built-in variables ---- */
+
+/* firing_time: timestamp, read once per firing and only if asked for. */
+static uint64_t firing_time(dtrace_firing_t *f)
+{
+	if (f->df_timestamp == 0)
+		f->df_timestamp = ktime_ns();
+	return f->df_timestamp;
+}
+
+static int builtin_string(const char *s, uint64_t *val)
+{
+	*val = (uint64_t)s;
+	return 0;
+}
+
+uint32_t dtrace_vtime_active;
+
+/*
+ * thread_vtime: DTrace's vtimestamp: the time t has run on a CPU, less the
+ * time spent in probe processing: up to the start of this firing (so every
+ * read in one firing gives the same value), less what earlier firings
+ * charged to t.
+ */
+static uint64_t thread_vtime(const dtrace_firing_t *f, struct thread *t)
+{
+	uint64_t now = f->df_vstart != 0 ? f->df_vstart : ktime_ns();
+	uint64_t ran = t->t_cputime + (now > t->t_oncpu_at ? now - t->t_oncpu_at : 0);
+
+	return ran > t->t_dtrace_vtime ? ran - t->t_dtrace_vtime : 0;
+}
+
+static int dtrace_builtin(void *ctx, uint32_t id, uint64_t index, uint64_t *val)
+{
+	dtrace_firing_t *f = &dtrace_firing[arch_cpu_id()];
+	dtrace_probe_t *p = f->df_probe;
+	struct thread *t = curthread();
+	uint64_t pcs[2];
+
+	(void)ctx;
+	(void)index;
+	switch (id) {
+	case DIF_VAR_PROBEPROV: return builtin_string(p->dtpr_provider->dtpv_name, val);
+	case DIF_VAR_PROBEMOD: return builtin_string(p->dtpr_mod, val);
+	case DIF_VAR_PROBEFUNC: return builtin_string(p->dtpr_func, val);
+	case DIF_VAR_PROBENAME: return builtin_string(p->dtpr_name, val);
+	case DIF_VAR_EXECNAME: return builtin_string(t->t_name, val);
+	case DIF_VAR_TIMESTAMP: *val = firing_time(f); return 0;
+	case DIF_VAR_WALLTIMESTAMP: *val = ktime_wall_ns(firing_time(f)); return 0;
+	case DIF_VAR_VTIMESTAMP: *val = thread_vtime(f, t); return 0;
+	case DIF_VAR_CPU: *val = (uint64_t)arch_cpu_id(); return 0;
+	case DIF_VAR_CURTHREAD: *val = (uint64_t)t; return 0;
+	case DIF_VAR_CURCPU: *val = (uint64_t)curcpu(); return 0;
+	case DIF_VAR_TID: *val = t->t_tid; return 0;
+	case DIF_VAR_PID:                    /* a process's, or a consumer's own (thread_set_process) */
+		*val = t->t_proc != NULL ? (uint64_t)t->t_proc->p_pid : t->t_pid;
+		return 0;
+	case DIF_VAR_PPID: *val = t->t_proc != NULL ? (uint64_t)t->t_proc->p_ppid : 0; return 0;
+	case DIF_VAR_ERRNO: *val = (uint64_t)t->t_errno; return 0;
+	case DIF_VAR_UID:                    /* the real ids; a kernel thread (the console) is root */
+		*val = t->t_proc != NULL ? t->t_proc->p_cred.cr_ruid : 0;
+		return 0;
+	case DIF_VAR_GID:
+		*val = t->t_proc != NULL ? t->t_proc->p_cred.cr_rgid : 0;
+		return 0;
+	case DIF_VAR_IPL:
+		*val = 0;
+		return 0;
+	case DIF_VAR_UREGS:                  /* the process's registers (pid_isa.h) */
+		return pid_isa_uregs(index, val) ? 0 : DIF_FAULT_ILLOP;
+	case DIF_VAR_UCALLER:
+		*val = pid_isa_ustack(pcs, 2) == 2 ? pcs[1] : 0;
+		return 0;
+	case DIF_VAR_USTACKDEPTH: {
+		uint64_t deep[64];
+		*val = (uint64_t)pid_isa_ustack(deep, 64);
+		return 0;
+	}
+	case DIF_VAR_ID: *val = p->dtpr_id; return 0;
+	case DIF_VAR_EPID: *val = f->df_ecb ? f->df_ecb->dte_epid : 0; return 0;
+	case DIF_VAR_CALLER: *val = dtrace_stack_walk(f, pcs, 2) == 2 ? pcs[1] : 0; return 0;
+	case DIF_VAR_STACKDEPTH: {
+		uint64_t deep[64];
+		*val = (uint64_t)dtrace_stack_walk(f, deep, 64);
+		return 0;
+	}
+	default:
+		return DIF_FAULT_ILLOP;
+	}
+}
+
+/* The callbacks DIF runs with in every clause (dif/dif.h). */
+const dif_env_t dtrace_dif_env = {
+	.de_ctx = NULL,
+	.de_load = dtrace_load,
+	.de_ustore = dtrace_ustore,
+	.de_builtin = dtrace_builtin,
+	.de_var_load = dtrace_var_load,
+	.de_var_store = dtrace_var_store,
+	.de_speculation = dtrace_speculation,
+	.de_lock = dtrace_lockinfo,
+	.de_bag = dtrace_bag,
+};
