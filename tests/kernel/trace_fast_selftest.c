@@ -1,6 +1,6 @@
 /*
  * trace_fast_selftest.c - in-kernel self-tests of dtrace_probe_frame's fast
- * loop (trace/probe.c, trace/lean.c's dte_fast): the firings it takes and
+ * loop (trace/probe_fast.c, trace/lean.c's dte_fast): the firings it takes and
  * the ones it must leave to the general path, with exact results either way.
  *
  * A test provider's probe is fired by hand through dtrace_probe_frame (as
