@@ -222,7 +222,7 @@ int sdt_isa_call_sites(void);
 int sdt_isa_call_noargs_sites(void);         /* ... of them armed with sdt_isa_call_arm_noargs */
 extern bool sdt_isa_call_on;
 
-/* ---- profile, machine half (arch/x86_64/fbt_isa.c, arch/sparc64/prov_isa.c) ---- */
+/* ---- profile, machine half (arch/<isa>/fbt_isa.c) ---- */
 
 /*
  * prov_isa_intr_frame: the PC and frame pointer the current interrupt

@@ -19,7 +19,7 @@
 # tests/kernel/sparc64/.  -fomit-frame-pointer (gcc's default at -O2 on
 # SPARC, where the frame pointer is the window's %i6 anyway) lets gcc make
 # leaf functions, with no save, as Solaris's kernel has them; fbt probes
-# them too (arch/sparc64/prov_isa.c).  The user programs (mk/sparc64_user.mk: newlib
+# them too (arch/sparc64/fbt_isa.c).  The user programs (mk/sparc64_user.mk: newlib
 # and userland/ cross-built) are the image's /bin, as on x86_64.
 
 S64          := $(BUILD)/sparc64

@@ -10,7 +10,7 @@
  * heap are mapped by Sonde's own miss handlers), moves to the boot stack
  * (biased by 2047, as the SPARC V9 ABI wants) and calls sparc64_main,
  * which never returns.  The firmware is never called: what it would say
- * (memory size, command line) comes from QEMU's fw_cfg (boot.c).
+ * (memory size, command line) comes from QEMU's fw_cfg (bootinfo.c).
  *
  * Tests: make sparc64-check
  */

@@ -4,7 +4,7 @@
  *
  * A probed instruction's word becomes `ta 0x71` (ARCH_PID_TRAP) in the
  * process's own copy of the text page (trace/prov_pid.c plants it with
- * arch_user_text_poke, user.c).  The trap arrives here from user.c with
+ * arch_user_text_poke, vm_user.c).  The trap arrives here from vm_user.c with
  * the user's %g and %o registers, %pc (the site), %npc and the condition
  * codes in the trap frame at the top of the thread's kernel stack; the
  * trap path has flushed the user's windows, so the current window's %l and

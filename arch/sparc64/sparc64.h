@@ -47,7 +47,7 @@ static inline uint64_t phys_ld64(uint64_t pa)
 #define rdpr(reg) ({ uint64_t v__; __asm__ volatile("rdpr %%" #reg ", %0" : "=r"(v__)); v__; })
 #define wrpr(reg, v) __asm__ volatile("wrpr %0, 0, %%" #reg :: "r"((uint64_t)(v)) : "memory")
 
-/* boot.c */
+/* bootinfo.c */
 void sparc64_main(void) __attribute__((noreturn));
 
 /* trap.c / traps.S */
@@ -70,7 +70,7 @@ void sparc64_trap(struct trap_frame *tf);   /* C half of every non-window trap *
 /*
  * What the TLB-miss handlers and the traps from user mode read at any
  * trap level: one page, locked in the D-TLB (traps.S), so no access to it
- * ever misses.  vm.c owns the kernel's half, user.c the user's.  The
+ * ever misses.  vm.c owns the kernel's half, vm_user.c the user's.  The
  * offsets are traps.S's MP_* constants.
  */
 #define MMU_DIR_SLOTS   512          /* the heap's directory: 4 GiB of 8 MiB leaves */
@@ -99,7 +99,7 @@ extern struct sparc64_mmu_page sparc64_mmu_page;
 void sparc64_mmu_init(void);
 uint64_t sparc64_ram_end(void);
 
-/* user.c: the pid provider's out-of-line page of the process (pid_isa.c) */
+/* vm_user.c: the pid provider's out-of-line page of the process (pid_isa.c) */
 struct arch_as;
 void *sparc64_user_scratch(struct arch_as *as, uint64_t va, bool create);
 

@@ -78,7 +78,7 @@ thread_trampoline:
 /*
  * sparc64_fpu_save(area), sparc64_fpu_load(area): a user thread's
  * floating-point registers, %f0..%f62 as 32 doubles (the whole register
- * file) and %fsr, in 264 bytes (user.c: FPU_AREA).  FPRS.FEF is set first:
+ * file) and %fsr, in 264 bytes (vm_user.c: FPU_AREA).  FPRS.FEF is set first:
  * user mode may have cleared it, and the kernel computes with the FPU too
  * (D's float formatting).  Interrupts off.
  */

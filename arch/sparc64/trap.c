@@ -2,11 +2,11 @@
  * trap.c - sparc64: what a trap means, once traps.S has saved it.
  *
  * sparc64_trap() gets every trap but window spills and fills and the TLB
- * misses traps.S fills itself.  A trap from user mode goes to user.c
+ * misses traps.S fills itself.  A trap from user mode goes to vm_user.c
  * (system calls, user faults, the interrupts that came in user mode); the
  * others are the kernel's: the timer (interrupt level 14), other
  * interrupt levels (cleared and counted), a probe's trap instruction
- * (ta 0x70, prov_isa.c), and faults.  A fault at an instruction listed in
+ * (ta 0x70, fbt_isa.c), and faults.  A fault at an instruction listed in
  * the exception table (arch_safe_read's load) resumes at its fix-up; any
  * other fault is fatal: registers, the faulting address and a symbolized
  * stack, then power-off with the failure status.  A fault inside a trap
@@ -23,6 +23,7 @@
  *        sparc64-check; tests/e2e/test_sparc64_crash.py (crash stack)
  */
 #include "arch/arch.h"
+#include "arch/sparc64/fbt_isa.h"
 #include "arch/sparc64/sparc64.h"
 #include "kernel/console.h"
 #include "kernel/cpu.h"
@@ -40,7 +41,6 @@
 
 void timer_interrupt(void);                /* kernel/cyclic.c */
 void sparc64_trap_table_load(void);
-bool sparc64_probe_trap(struct trap_frame *tf);   /* prov_isa.c */
 struct trap_frame *sparc64_intr_frame;     /* the interrupted state, for profile */
 static uint64_t probe_traps;               /* ta 0x70 taken (sdt; fbt takes none): benchmarks */
 
@@ -282,9 +282,9 @@ static void fault_report(struct trap_frame *tf)
 	arch_poweroff(POWEROFF_FAILURE);
 }
 
-void sparc64_user_trap(struct trap_frame *tf);     /* user.c */
+void sparc64_user_trap(struct trap_frame *tf);     /* vm_user.c */
 bool sparc64_kernel_cow(struct trap_frame *tf);
-void sparc64_user_fault_count(uint64_t tt);        /* user.c */
+void sparc64_user_fault_count(uint64_t tt);        /* vm_user.c */
 
 void sparc64_irq_dispatch(struct trap_frame *tf)
 {

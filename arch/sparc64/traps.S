@@ -8,7 +8,7 @@
  * same code.  The kernel runs at TL 0, privileged, with the normal globals;
  * the hardware switches to the alternate globals for a trap, to the MMU
  * globals for a TLB miss.  User processes run at TL 0 unprivileged, in
- * their own MMU context (user.c); every kernel translation is global (TTE
+ * their own MMU context (vm_user.c); every kernel translation is global (TTE
  * bit G), so the kernel sees itself whatever context is loaded.
  *
  * Windows: spill_0_normal and fill_0_normal move one window to or from its
@@ -23,7 +23,7 @@
  * window later, holding locks.  A user window whose spill faults (an
  * unmapped stack, or a copy-on-write page) is kept in the MMU page's
  * mp_wbuf instead and copied out by C before the thread goes on
- * (user.c: a fault there kills the process); a fill that faults kills the
+ * (vm_user.c: a fault there kills the process); a fill that faults kills the
  * process at once (sparc64_user_window_fault).  Both are told apart from a
  * kernel stack overflow by the trap type one level below.
  *
@@ -35,7 +35,7 @@
  * + 4 GiB), are 8 KiB pages in a two-level table (vm.c): mp_kheap_dir holds the
  * physical address of each leaf page of 1024 TTEs, each leaf maps 8 MiB.
  * User addresses (below 2^43, a miss in a nonzero context) are 8 KiB pages
- * from the loaded space's three-level table (user.c: mp_user_root, its
+ * from the loaded space's three-level table (vm_user.c: mp_user_root, its
  * leaves are TTEs; the I-MMU takes only those with the soft bit X).
  * Any other address, or a missing entry, is a fault: trap_generic with the
  * trap type of the miss, and C decides (a fix-up, copy-on-write, a user
@@ -93,7 +93,7 @@
 #define TSTATE_PRIV   0x400     /* PSTATE.PRIV, in TSTATE */
 #define WSTATE_KERN   8         /* other windows: type 1 (user), normal: type 0 */
 #define WSTATE_USER   1         /* normal windows: type 1 */
-#define TTE_SOFT_X    0x80      /* user.c: the page may be executed */
+#define TTE_SOFT_X    0x80      /* vm_user.c: the page may be executed */
 
 #define PSTATE_KERN    0x14     /* PRIV | PEF */
 #define PSTATE_KERN_AG 0x15     /* PRIV | PEF | AG */
@@ -268,7 +268,7 @@ sparc64_trap_table:
 /*
  * USER_TTE mmu, fail: the TTE of the user page whose miss is in the tag
  * access register of mmu, into %g4, walking the loaded space's table
- * (user.c: three levels of 1024 entries, physical addresses; a leaf is
+ * (vm_user.c: three levels of 1024 entries, physical addresses; a leaf is
  * valid when its bit 63 is set); to fail if the miss is not in the loaded
  * user context, above the user half, or unmapped.  MMU globals.
  */
@@ -426,7 +426,7 @@ trap_generic:
 	 * From user mode.  A new window (a spill it needs is the user's own:
 	 * WSTATE is still the user's); the user's windows become OTHERWIN and
 	 * are flushed to the user's stack at once; the frame goes at the top
-	 * of this thread's kernel stack (mp_kstack), where user.c finds it.
+	 * of this thread's kernel stack (mp_kstack), where vm_user.c finds it.
 	 */
 	save
 	rdpr	%canrestore, %g2
@@ -590,7 +590,7 @@ sparc64_user_return:
  * trap_nested: a trap at TL > 1 that needs more than the table.  If the
  * trap below it (TL - 1) was a user window's spill (spill_1_*), the window
  * goes to mp_wbuf and the spill completes (saved, retry at TL - 1); the
- * level-1 soft interrupt makes sure C copies it out (user.c) before user
+ * level-1 soft interrupt makes sure C copies it out (vm_user.c) before user
  * mode goes on, even when the spill came from user mode's own save.  If
  * it was a user window's fill, the process dies: the windows are dropped
  * and C is called on the thread's kernel stack.  Anything else is a
@@ -783,10 +783,10 @@ arch_safe_read:
  * sparc64_user_copy(dst, src, len): 0, or -1 if a load or store faulted;
  * sparc64_user_strcpy(dst, src, max): the length without the NUL, -1 on a
  * fault, -2 if no NUL came within max bytes.  The kernel's only accesses
- * to user memory (user.c checks the range first: the user's pages are not
+ * to user memory (vm_user.c checks the range first: the user's pages are not
  * privileged, so ordinary loads and stores reach them in the loaded
  * context); each is in the exception table.  A store to a copy-on-write
- * page faults first into user.c, which makes it private and retries.
+ * page faults first into vm_user.c, which makes it private and retries.
  */
 	.globl sparc64_user_copy
 sparc64_user_copy:

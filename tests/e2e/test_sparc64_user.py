@@ -5,7 +5,7 @@ SONDE_ARCH=sparc64, the shell running each command in turn):
   - a newlib program runs with its arguments and prints floats (hello);
   - faults in user mode kill the process with the shell's report, the
     kernel goes on: a NULL store, and a stack overflow (the user's register
-    windows spill into the guard page: traps.S keeps them, user.c kills);
+    windows spill into the guard page: traps.S keeps them, vm_user.c kills);
   - fork with copy-on-write, exec, wait, pipes, signals and the FPU per
     process (proccheck's checks that apply to sparc64), and bad pointers to
     system calls (syscheck), the kernel image's among them;

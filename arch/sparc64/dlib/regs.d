@@ -23,7 +23,7 @@
  *   36       %asi       (TSTATE's ASI field)
  *   37       %fprs
  *
- * 0..31 are the order sdt_isa_regindex uses too (arch/sparc64/prov_isa.c).
+ * 0..31 are the order sdt_isa_regindex uses too (arch/sparc64/sdt_isa.c).
  * An index past 37 is not a register: uregs[] gives an illegal-operation
  * fault for it.
  */

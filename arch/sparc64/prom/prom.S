@@ -6,7 +6,7 @@
  * entry, the command line and the -initrd in fw_cfg; OpenBIOS then runs
  * about 1.1 billion instructions (probing PCI, building its device tree,
  * its Forth) before it jumps to the kernel, which uses none of it: the
- * kernel never calls the client interface (boot.c).  This PROM does only
+ * kernel never calls the client interface (bootinfo.c).  This PROM does only
  * what the kernel does rely on, so that a boot costs the kernel's own
  * instructions and not the firmware's (about 3 s of CPU a boot less):
  *

@@ -1,7 +1,7 @@
 /*
  * crt0.S - sparc64: where a Sonde user program starts.
  *
- * The kernel (arch/sparc64/user.c, arch_user_enter) enters _start in user
+ * The kernel (arch/sparc64/vm_user.c, arch_user_enter) enters _start in user
  * mode with %sp biased by 2047 (the SPARC V9 ABI) and a zeroed register
  * save area of 176 bytes above it; above that, as on x86_64
  * (kernel/proc_exec.c):

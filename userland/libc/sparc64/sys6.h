@@ -1,7 +1,7 @@
 /*
  * sys6.h - sparc64: the system call instruction under userland/libc/syscalls.c.
  *
- * `ta 0x6d` (software trap 0x6d, trap type 0x16d; arch/sparc64/user.c): the
+ * `ta 0x6d` (software trap 0x6d, trap type 0x16d; arch/sparc64/vm_user.c): the
  * number in %g1, the arguments in %o0..%o5, the result in %o0 (-errno on
  * failure).  The kernel gives back every other register as it was,
  * condition codes included.  Included once, by syscalls.c

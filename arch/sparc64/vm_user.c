@@ -1,5 +1,5 @@
 /*
- * user.c - user mode on sparc64: address spaces in MMU contexts, the
+ * vm_user.c - user mode on sparc64: address spaces in MMU contexts, the
  * system call trap, copies to and from user memory, copy-on-write fork,
  * user faults, and the user windows the trap path could not spill.
  *

@@ -1,5 +1,6 @@
 /*
- * boot.c - sparc64: from OpenBIOS to kmain.
+ * bootinfo.c - sparc64: from OpenBIOS to kmain, and what x86_64's loaders
+ * hand over (struct boot_info), read from QEMU's fw_cfg instead.
  *
  * OpenBIOS (the firmware of QEMU's sun4u) enters _start (entry.S), which
  * takes the traps and the MMU over at once: the firmware maps the image

@@ -1,15 +1,15 @@
 /*
- * prov_isa.c - sparc64: the machine halves of sdt and fbt (kernel/prov_isa.h).
+ * fbt_isa.c - sparc64: the machine half of fbt, and the probe trap fbt and
+ * sdt share (kernel/prov_isa.h, arch/sparc64/fbt_isa.h).
  *
- * A probe site is armed by replacing its instruction word with `ta 0x70`
- * through text_patch (the direct map's alias, then flush).  The trap
- * reaches sparc64_probe_trap (trap.c), which describes the trapped state
- * as a struct prov_trap: the arguments are the trapped window's %o0-%o5,
- * pt_regs the 32 integer registers as sdt_isa_regindex numbers them
- * (%g0-%g7, %o0-%o7, %l0-%l7, %i0-%i7; the %l and %i registers are read
- * from the window's save area after flushw).
- *
- * sdt: a disabled site is one `nop`; resuming after it skips exactly it.
+ * A trapping probe site holds `ta 0x70`, written through text_patch (the
+ * direct map's alias, then flush).  The trap reaches sparc64_probe_trap
+ * (from trap.c), which describes the trapped state as a struct prov_trap:
+ * the arguments are the trapped window's %o0-%o5, pt_regs the 32 integer
+ * registers as sdt_isa_regindex numbers them (%g0-%g7, %o0-%o7, %l0-%l7,
+ * %i0-%i7; the %l and %i registers are read from the window's save area
+ * after flushw).  prov_isa_arm/disarm serve both providers, as on x86_64:
+ * a `nop` is an sdt site (sdt_isa.c) and becomes the trap.
  *
  * fbt, the paper's SPARC design: no trap.  An entry site is a function's
  * first instruction, a `save`; a return site a `ret` (its delay slot a
@@ -40,17 +40,16 @@
  * site is the compiler's own instruction: zero probe effect.
  *
  * Tests: self-tests s64_fbt_* (tests/kernel/sparc64/fbt_selftest.c), sdt_* and
- *        profile_* under make sparc64-check
+ *        profile_* under make sparc64-check, tests/d/fbt
  */
 #include "arch/arch.h"
+#include "arch/sparc64/fbt_isa.h"
 #include "arch/sparc64/sparc64.h"
 #include "kernel/klib.h"
 #include "kernel/ksym.h"
 #include "kernel/mem.h"
 #include "kernel/prov_isa.h"
 
-#define INSN_NOP       0x01000000u
-#define INSN_TA_PROBE  0x91d02070u     /* ta 0x70 */
 #define INSN_RET       0x81c7e008u     /* ret: jmpl %i7 + 8, %g0 */
 #define INSN_RETURN    0x81cfe008u     /* return %i7 + 8 */
 #define INSN_RETL      0x81c3e008u     /* retl: jmpl %o7 + 8, %g0 */
@@ -394,7 +393,8 @@ static void fbt_fire(uint64_t site, uint64_t *args, bool entry)
 void sparc64_fbt_entry(uint64_t site, uint64_t *args) { fbt_fire(site, args, true); }
 void sparc64_fbt_return(uint64_t site, uint64_t *args) { fbt_fire(site, args, false); }
 
-static bool word_at(uint64_t addr, uint32_t *w)
+/* sparc64_text_word: the kernel text word at addr, if addr is one (fbt_isa.h). */
+bool sparc64_text_word(uint64_t addr, uint32_t *w)
 {
 	extern char _text_start[], _text_end[];
 
@@ -409,7 +409,7 @@ static bool orig_word_at(uint64_t addr, uint32_t *w)
 {
 	struct tramp_slot *ts = tramp_slot(addr);
 
-	if (!word_at(addr, w))
+	if (!sparc64_text_word(addr, w))
 		return false;
 	if (ts != NULL && ts->ts_site == addr && ts->ts_users > 0)
 		*w = ts->ts_orig;
@@ -426,7 +426,7 @@ static bool leaf_return_site(uint64_t addr)
 {
 	uint32_t w, prev;
 
-	return word_at(addr, &w) && orig_word_at(addr - 4, &prev) && prev == INSN_RETL &&
+	return sparc64_text_word(addr, &w) && orig_word_at(addr - 4, &prev) && prev == INSN_RETL &&
 	       w != INSN_RET && w != INSN_RETURN && w != INSN_RETL;
 }
 
@@ -449,7 +449,7 @@ bool prov_isa_arm(uint64_t addr, uint32_t *saved)
 	uint64_t base = leaf_return_site(addr) ? addr - 4 : addr;
 	uint32_t w;
 
-	if (!word_at(addr, &w) || !word_at(base, &w))
+	if (!sparc64_text_word(addr, &w) || !sparc64_text_word(base, &w))
 		return false;
 	if (w == INSN_NOP) {                              /* sdt */
 		*saved = w;
@@ -467,7 +467,7 @@ bool prov_isa_arm(uint64_t addr, uint32_t *saved)
 		ts->ts_orig = w;
 	}
 	ts->ts_users++;
-	word_at(addr, saved);
+	sparc64_text_word(addr, saved);
 	if (addr == base)
 		*saved = ts->ts_orig;
 	return true;
@@ -479,37 +479,13 @@ bool prov_isa_disarm(uint64_t addr, uint32_t saved)
 	struct tramp_slot *ts = tramp_slot(base);
 	uint32_t w;
 
-	if (!word_at(addr, &w))
+	if (!sparc64_text_word(addr, &w))
 		return false;
 	if (ts == NULL || ts->ts_site != base || ts->ts_users == 0)
 		return patch_word(addr, saved);           /* sdt */
 	if (--ts->ts_users > 0)
 		return true;
 	return patch_word(base, ts->ts_orig);
-}
-
-bool sdt_isa_site_ok(uint64_t addr)
-{
-	uint32_t w;
-
-	return word_at(addr, &w) && w == INSN_NOP;
-}
-
-int sdt_isa_regindex(const char *name)
-{
-	static const char kinds[] = "goli";
-
-	if (name[0] != '%' || name[1] == 0 || name[2] < '0' || name[2] > '7' || name[3] != 0) {
-		if (strcmp(name, "%sp") == 0)
-			return 14;
-		if (strcmp(name, "%fp") == 0)
-			return 30;
-		return -1;
-	}
-	for (int k = 0; k < 4; k++)
-		if (name[1] == kinds[k])
-			return k * 8 + (name[2] - '0');
-	return -1;
 }
 
 /*
@@ -523,7 +499,7 @@ static bool frameless_at(uint64_t pc)
 	struct ksym ks;
 	uint32_t w;
 
-	if (!ksym_lookup_addr(pc, &ks) || !ks.ks_func || !word_at(ks.ks_addr, &w))
+	if (!ksym_lookup_addr(pc, &ks) || !ks.ks_func || !sparc64_text_word(ks.ks_addr, &w))
 		return false;
 	return pc == ks.ks_addr || !is_save(w);
 }
