@@ -27,7 +27,7 @@
  *
  * Context: compile time; arena allocation only; errors unwind.
  *
- * Tests: tests/d/types (float and double); tests/d/sparc64/tst.long_double.d;
+ * Tests: tests/d/types (float and double); tests/d/sparc64/types/tst.long_double.d;
  *        tests/unit/dtc_float_test.c
  */
 #include "dlang/dt.h"

@@ -79,7 +79,7 @@ for d in $(find tests/d -name '*.d' ! -name 'err.D_*' | sort); do
 	# copied into the guest beside it (--file), are the guest's to run
 	case " $(echo $libfiles) " in *" $d "*) continue;; esac
 	grep -q '@@options:.*--file ' "$d" && continue
-	# another machine's own programs (tests/d/x86_64.skip): this dtc has x86_64's D library
+	# another machine's own programs (tests/d/sparc64/): this dtc has x86_64's D library
 	case $d in tests/d/sparc64/*) continue;; esac
 	# a program that the runner gives -w (its @@options) is compiled with it
 	w=""

@@ -45,8 +45,12 @@ pass, and are skipped, each with its reason on its SKIP line:
     - all of them with --multi-cpu or SONDE_CPUS above 1: sun4u in QEMU
       7.2 has one CPU.
 
-On x86_64, the programs tests/d/x86_64.skip lists (another machine's own,
-such as tests/d/sparc64/) are skipped in the same way.
+A machine's own programs live in a folder named for it, topic folders
+below: tests/d/x86_64/ (goldens that hold x86_64's registers, offsets,
+addresses or byte order) and tests/d/sparc64/ (its register names, its long
+double). Such a folder's programs run only on that machine; on any other
+they are skipped as "another machine's own".  tests/d/x86_64.skip, if it
+exists, is read on x86_64 as sparc64.skip is on sparc64.
 
 Each program boots a guest of its own, exactly as `tools/dtrace ARGS` would:
 the runner loads tools/dtrace as a module and calls its run_captured from
@@ -320,6 +324,15 @@ class MachineSkips:
         return None
 
 
+MACHINES = ("x86_64", "sparc64")
+
+
+def machine_folder(path):
+    """The machine whose own program path is (tests/d/<machine>/...), or None."""
+    parts = path.replace(os.sep, "/").split("/")
+    return parts[2] if len(parts) > 3 and parts[:2] == ["tests", "d"] and parts[2] in MACHINES else None
+
+
 def find_tests(paths, runtime_only=False):
     found = []
     for p in paths:
@@ -367,11 +380,15 @@ def main():
         load_dtrace_tool(dtrace)
     tests = [Test(p) for p in find_tests(args.paths, args.runtime_only)
              if not args.multi_cpu or may_use_cpus(p)]
+    for t in tests:                          # another machine's own programs (tests/d/<machine>/)
+        owner = machine_folder(t.path)
+        if owner is not None and owner != args.arch:
+            t.skip = t.skip or "%s: %s's own program (tests/d/%s/)" % (args.arch, owner, owner)
     if args.arch != "x86_64":
         skips = MachineSkips(args.arch, args.multi_cpu)
         for t in tests:
             t.skip = t.skip or skips.reason(t.path)
-    else:                                    # another machine's own programs (tests/d/x86_64.skip)
+    else:                                    # x86_64's missing pieces, if any (tests/d/x86_64.skip)
         for pat, why in MachineSkips._read_list(os.path.join(ROOT, "tests", "d", "x86_64.skip")):
             for t in tests:
                 if t.path == pat or (pat.endswith("/") and t.path.startswith(pat)) or fnmatch.fnmatch(t.path, pat):
