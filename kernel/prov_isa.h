@@ -143,6 +143,7 @@ bool prov_isa_disarm(uint64_t addr, uint32_t saved);
  * the function it was decoding.
  * Thread context, under dtrace_lock.
  */
+#define FBT_JUMP_WHY_MAX 12
 struct fbt_jump_stats {
 	int fjs_stubs;               /* sites with a stub (could jump) */
 	int fjs_jumps;               /* sites holding a jump now */
@@ -158,7 +159,12 @@ struct fbt_jump_stats {
 	int fjs_ret_refused;         /* return sites that may not jump */
 	int fjs_ret_padded;          /* of the stubs: the jmp covers the ret and the padding after it */
 	int fjs_ret_notes;           /* branches into other functions' bodies noted */
+	/* the refusals by reason (fbt_isa_jump_why names them), entry and return sites */
+	int fjs_why[FBT_JUMP_WHY_MAX];
+	int fjs_ret_why[FBT_JUMP_WHY_MAX];
 };
+/* fbt_isa_jump_why: the name of refusal reason i (ret: a return site's), or NULL past the last. */
+const char *fbt_isa_jump_why(bool ret, int i);
 /* fbt_jump_park: take jumps out with the other CPUs stopped (default); false: the ordered way (self-tests). */
 extern bool fbt_jump_park;
 int fbt_isa_jump_prepare(uint64_t addr, uint64_t size, void *site, uint64_t *copy);

@@ -398,6 +398,12 @@ __attribute__((weak)) void fbt_isa_jump_stats(struct fbt_jump_stats *out)
 {
 	*out = (struct fbt_jump_stats){ 0 };
 }
+__attribute__((weak)) const char *fbt_isa_jump_why(bool ret, int i)
+{
+	(void)ret;
+	(void)i;
+	return NULL;
+}
 
 /* A machine that does not count its probe traps (x86_64 does: fbt_isa.c). */
 __attribute__((weak)) uint64_t prov_isa_trap_count(void)

@@ -340,14 +340,38 @@ static bool stub_build(struct fbt_jsite *j, int index)
 	return text_patch((void *)stub, buf, 10 + j->js_len + 5);
 }
 
+/* Why an entry site keeps its int3: fbt_jst.fjs_why[] counts each (probes -v at the prompt). */
+enum { WHY_NOT_MOVABLE, WHY_BRANCH_INTO, WHY_NOTES_FULL, WHY_BAGGAGE, WHY_INT3, WHY_RELOCATE };
+static const char *const why_entry[] = {
+	[WHY_NOT_MOVABLE] = "a branch, call or unmovable instruction in the first 5 bytes",
+	[WHY_BRANCH_INTO] = "a branch lands inside the first 5 bytes",
+	[WHY_NOTES_FULL]  = "too many branches into prologues noted",
+	[WHY_BAGGAGE]     = "a baggage branch site",
+	[WHY_INT3]        = "an int3 there already",
+	[WHY_RELOCATE]    = "an instruction that cannot be relocated",
+};
+_Static_assert(ARRAY_SIZE(why_entry) <= FBT_JUMP_WHY_MAX, "fjs_why[] holds every reason");
+
+/* refuse: count a refusal of an entry site, for reason why. */
+static int refuse(int why)
+{
+	fbt_jst.fjs_refused++;
+	fbt_jst.fjs_why[why]++;
+	return -1;
+}
+
 int fbt_isa_jump_prepare(uint64_t addr, uint64_t size, void *site, uint64_t *copy)
 {
 	unsigned len = displaced_len(addr, size);
 
-	if (len == 0 || fbt_jnotes_full || branch_into(addr, size, len) || fbt_jump_branch_site_in(addr, len)) {
-		fbt_jst.fjs_refused++;
-		return -1;
-	}
+	if (len == 0)
+		return refuse(WHY_NOT_MOVABLE);
+	if (fbt_jnotes_full)
+		return refuse(WHY_NOTES_FULL);
+	if (branch_into(addr, size, len))
+		return refuse(WHY_BRANCH_INTO);
+	if (fbt_jump_branch_site_in(addr, len))
+		return refuse(WHY_BAGGAGE);
 	if (fbt_njsites == FBT_JUMP_MAX) {
 		fbt_jst.fjs_full++;
 		return -1;
@@ -356,10 +380,10 @@ int fbt_isa_jump_prepare(uint64_t addr, uint64_t size, void *site, uint64_t *cop
 	struct fbt_jsite *j = &fbt_jsites[index];
 	*j = (struct fbt_jsite){ .js_addr = addr, .js_site = site, .js_len = (uint8_t)len };
 	memcpy(j->js_orig, (const void *)addr, FBT_JUMP_LEN);
-	if (j->js_orig[0] == 0xcc || !stub_build(j, index)) {
-		fbt_jst.fjs_refused++;
-		return -1;
-	}
+	if (j->js_orig[0] == 0xcc)
+		return refuse(WHY_INT3);
+	if (!stub_build(j, index))
+		return refuse(WHY_RELOCATE);
 	fbt_njsites++;
 	*copy = j->js_copy;
 	return index;
@@ -732,6 +756,13 @@ void fbt_isa_jump_stats(struct fbt_jump_stats *out)
 		}
 	}
 	fbt_jump_ret_stats(out);
+}
+
+const char *fbt_isa_jump_why(bool ret, int i)
+{
+	if (ret)
+		return fbt_jump_ret_why(i);
+	return i >= 0 && i < (int)ARRAY_SIZE(why_entry) ? why_entry[i] : NULL;
 }
 
 /* ---- what return sites (fbt_jump_ret.c) share with entry sites ---- */

@@ -73,6 +73,7 @@ void fbt_jump_ret_note(uint64_t target);
 uint64_t fbt_jump_ret_resume(uint64_t pc);
 /* fbt_jump_ret.c: the return sites' own counts into *out (fbt_isa_jump_stats). */
 void fbt_jump_ret_stats(struct fbt_jump_stats *out);
+const char *fbt_jump_ret_why(int i);      /* fbt_isa_jump_why's return half */
 
 /*
  * What both trampolines (fbt_jump_tramp, fbt_jump_rtramp) save around their

@@ -244,7 +244,24 @@ static bool padding_after(uint64_t a, unsigned n)
  * instructions that ends with the ret and covers RET_LEN bytes, every one
  * before the ret falling through.
  */
-static uint64_t range_find(uint64_t ret, uint64_t func, uint64_t size, unsigned *len)
+/* Why a return site keeps its int3: ret_why[] counts each (probes -v at the prompt). */
+enum { RWHY_DECODE, RWHY_SHORT, RWHY_NOT_MOVABLE, RWHY_ENTRY, RWHY_COLD, RWHY_NOTED, RWHY_BRANCH_INTO,
+       RWHY_BAGGAGE, RWHY_STUB };
+static const char *const why_ret[] = {
+	[RWHY_DECODE]      = "the function does not decode up to a plain ret",
+	[RWHY_SHORT]       = "fewer than 5 bytes of instructions before the ret",
+	[RWHY_NOT_MOVABLE] = "a branch, call or unmovable instruction within 5 bytes of the ret",
+	[RWHY_ENTRY]       = "the range would take the entry site's bytes",
+	[RWHY_COLD]        = "a .cold fragment",
+	[RWHY_NOTED]       = "a branch from another function lands inside the range",
+	[RWHY_BRANCH_INTO] = "a branch of the function lands inside the range",
+	[RWHY_BAGGAGE]     = "a baggage branch site",
+	[RWHY_STUB]        = "an instruction that cannot be relocated, or a stub too long",
+};
+_Static_assert(ARRAY_SIZE(why_ret) <= FBT_JUMP_WHY_MAX, "fjs_ret_why[] holds every reason");
+static int ret_why[ARRAY_SIZE(why_ret)];
+
+static uint64_t range_find(uint64_t ret, uint64_t func, uint64_t size, unsigned *len, int *why)
 {
 	static const uint8_t sdt_nop[5] = { 0x0f, 0x1f, 0x44, 0x00, 0x00 };
 	const uint8_t *p = fbt_jump_pristine(func, size);
@@ -255,31 +272,41 @@ static uint64_t range_find(uint64_t ret, uint64_t func, uint64_t size, unsigned 
 
 	while (off < roff) {                         /* instruction starts, from the function's */
 		int n = x86_decode(p + off, size - off, &xi);
-		if (n < 0)
+		if (n < 0) {
+			*why = RWHY_DECODE;
 			return 0;
+		}
 		starts[k++ % RET_BACK] = off;
 		off += (uint64_t)n;
 		if (entry_end == 0 && off >= RET_LEN)
 			entry_end = off;                 /* the most an entry jmp displaces */
 	}
 	int rn = x86_decode(p + roff, size - roff, &xi);
-	if (off != roff || rn < 0 || xi.xi_kind != X86_RET)
+	if (off != roff || rn < 0 || xi.xi_kind != X86_RET) {
+		*why = RWHY_DECODE;
 		return 0;
+	}
 	uint64_t end = roff + (uint64_t)rn, start = roff;
 	if (end == size && padding_after(func + end, RET_LEN - (unsigned)rn)) {
 		*len = RET_LEN;
 		return ret;
 	}
 	for (unsigned back = 1; end - start < RET_LEN; back++) {
-		if (back > k || back > RET_BACK)
+		if (back > k || back > RET_BACK) {
+			*why = RWHY_SHORT;
 			return 0;
+		}
 		start = starts[(k - back) % RET_BACK];
 		int n = x86_decode(p + start, size - start, &xi);
-		if (n < 0 || xi.xi_kind != X86_OTHER || (n == 5 && memcmp(p + start, sdt_nop, 5) == 0))
+		if (n < 0 || xi.xi_kind != X86_OTHER || (n == 5 && memcmp(p + start, sdt_nop, 5) == 0)) {
+			*why = RWHY_NOT_MOVABLE;
 			return 0;
+		}
 	}
-	if (start < entry_end)
-		return 0;                            /* the entry site's bytes */
+	if (start < entry_end) {
+		*why = RWHY_ENTRY;                   /* the entry site's bytes */
+		return 0;
+	}
 	*len = (unsigned)(end - start);
 	return func + start;
 }
@@ -317,29 +344,40 @@ static bool stub_build(int index, uint64_t at, unsigned len, uint64_t ret, uint3
 	return text_patch((void *)stub, buf, body + 15);
 }
 
+/* ret_refuse: count a refusal of a return site, for reason why. */
+static int ret_refuse(int why)
+{
+	ret_refused++;
+	ret_why[why]++;
+	return -1;
+}
+
 int fbt_isa_jump_ret_prepare(uint64_t ret, uint64_t func, uint64_t size, void *site)
 {
 	struct ksym ks;
 	unsigned len = 0;
-	uint64_t at = range_find(ret, func, size, &len), stub = 0;
-
+	int why = RWHY_ENTRY;
+	uint64_t at = range_find(ret, func, size, &len, &why), stub = 0;
 	const char *dot = NULL;
 
 	if (at > func && ksym_lookup_addr(func, &ks))
 		dot = strchr(ks.ks_name, '.');
 	/* at == func: the entry site's bytes; a .cold fragment: its hot half may be undecoded */
-	if (at <= func || (dot != NULL && strncmp(dot, ".cold", 5) == 0) || noted_into(at, len) ||
-	    fbt_jump_branch_into(func, size, at, len) || fbt_jump_branch_site_in(at, len)) {
-		ret_refused++;
-		return -1;
-	}
+	if (at <= func)
+		return ret_refuse(why);
+	if (dot != NULL && strncmp(dot, ".cold", 5) == 0)
+		return ret_refuse(RWHY_COLD);
+	if (noted_into(at, len))
+		return ret_refuse(RWHY_NOTED);
+	if (fbt_jump_branch_into(func, size, at, len))
+		return ret_refuse(RWHY_BRANCH_INTO);
+	if (fbt_jump_branch_site_in(at, len))
+		return ret_refuse(RWHY_BAGGAGE);
 	int index = fbt_jump_claim(at, len, site, &stub);
 	if (index < 0)
 		return -1;
-	if (!stub_build(index, at, len, ret, (uint32_t)(ret - func), stub)) {
-		ret_refused++;
-		return -1;
-	}
+	if (!stub_build(index, at, len, ret, (uint32_t)(ret - func), stub))
+		return ret_refuse(RWHY_STUB);
 	if (at == ret)
 		ret_padded++;
 	resume_add(at, stub);
@@ -352,4 +390,11 @@ void fbt_jump_ret_stats(struct fbt_jump_stats *out)
 	out->fjs_ret_refused = ret_refused;
 	out->fjs_ret_padded = ret_padded;
 	out->fjs_ret_notes = ret_nnotes;
+	for (unsigned i = 0; i < ARRAY_SIZE(ret_why); i++)
+		out->fjs_ret_why[i] = ret_why[i];
+}
+
+const char *fbt_jump_ret_why(int i)
+{
+	return i >= 0 && i < (int)ARRAY_SIZE(why_ret) ? why_ret[i] : NULL;
 }
