@@ -129,7 +129,7 @@ def test_S_prints_each_difo_as_illumos_does(tmp_path):
         "\nDIFO 0xADDR returns D type (integer) (size 8)\n"
         "OFF OPCODE      INSTRUCTION\n"
         "00: 33010d01    ldgs DT_VAR(269), %r1\t\t! DT_VAR(269) = \"probename\"\n"
-        "01: 3d010001    pushtr DT_TYPE(1), %r0, %r1\t! DT_TYPE(1) = string (unknown) by ref (size 256)\n"
+        "01: 3d010001    pushtr DT_TYPE(1), %r0, %r1\t! DT_TYPE(1) = string\n"
         "02: 41000001    call DIF_SUBR(0), %r1\t\t! strlen\n"
         "03: 45000001    ret  %r1\n"
         "\n")
