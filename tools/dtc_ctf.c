@@ -46,18 +46,20 @@ host_sdt_argtype(const dt_probedesc *pd, int argno, char *buf, char *xlate,
 {
 	bool sched = strcmp(pd->pd_prov, "sched") == 0;
 	if (strpbrk(pd->pd_name, "*?[") || pd->pd_name[0] == '\0' ||
-	    argno < 0 || argno > 1)
+	    argno < 0 || argno > 9)
 		return (-1);
 	for (size_t i = 0; sched && i < sizeof (sched_typed) /
 	    sizeof (sched_typed[0]); i++) {
-		if (strcmp(pd->pd_name, sched_typed[i]) != 0)
+		if (strcmp(pd->pd_name, sched_typed[i].sa_name) != 0)
 			continue;
+		if (argno >= sched_typed[i].sa_nargs)
+			return (DT_ARGTYPE_NOARG);	/* typed, as the guest */
 		snprintf(buf, DT_ARGTYPELEN, "%s", SCHED_NATIVE);
 		snprintf(xlate, DT_ARGTYPELEN, "%s", sched_xlate[argno]);
 		*map = 0;
 		return (0);
 	}
-	for (size_t i = 0; !sched && i < sizeof (sdt_argdescs) /
+	for (size_t i = 0; !sched && argno < 2 && i < sizeof (sdt_argdescs) /
 	    sizeof (sdt_argdescs[0]); i++) {
 		const char *t = sdt_argdescs[i].sa_types[argno];
 		if (strcmp(pd->pd_name, sdt_argdescs[i].sa_name) == 0 && t) {

@@ -39,6 +39,15 @@ static uint32_t name_hash(const char *prov, const char *mod, const char *func, c
 	return h % PROBE_HASH_SIZE;
 }
 
+/* A provider that never states its stability: Private/Private/Unknown throughout (provider.h). */
+static const dtrace_pattr_t default_attr = {
+	.dtpa_provider = { DTRACE_STABILITY_PRIVATE, DTRACE_STABILITY_PRIVATE, DTRACE_CLASS_UNKNOWN },
+	.dtpa_mod = { DTRACE_STABILITY_PRIVATE, DTRACE_STABILITY_PRIVATE, DTRACE_CLASS_UNKNOWN },
+	.dtpa_func = { DTRACE_STABILITY_PRIVATE, DTRACE_STABILITY_PRIVATE, DTRACE_CLASS_UNKNOWN },
+	.dtpa_name = { DTRACE_STABILITY_PRIVATE, DTRACE_STABILITY_PRIVATE, DTRACE_CLASS_UNKNOWN },
+	.dtpa_args = { DTRACE_STABILITY_PRIVATE, DTRACE_STABILITY_PRIVATE, DTRACE_CLASS_UNKNOWN },
+};
+
 dtrace_provider_t *dtrace_register(const char *name, const dtrace_pops_t *ops, void *arg)
 {
 	dtrace_provider_t *p;
@@ -52,6 +61,7 @@ dtrace_provider_t *dtrace_register(const char *name, const dtrace_pops_t *ops, v
 	kstrlcpy(p->dtpv_name, name, sizeof(p->dtpv_name));
 	p->dtpv_ops = ops;
 	p->dtpv_arg = arg;
+	dtrace_provider_attr_set(p, &default_attr);
 	if (providers_tail != NULL)
 		providers_tail->dtpv_next = p;
 	else

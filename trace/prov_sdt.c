@@ -325,7 +325,7 @@ static void sdt_disable(void *arg, dtrace_id_t id, void *parg)
 static int sched_getargdesc(const dtrace_probedesc_t *pd, int argno, dtrace_argdesc_t *ad)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(sched_typed); i++) {
-		if (strcmp(pd->dpd_name, sched_typed[i]) != 0 || argno > 1)
+		if (strcmp(pd->dpd_name, sched_typed[i].sa_name) != 0 || argno >= sched_typed[i].sa_nargs)
 			continue;
 		ksnprintf(ad->dad_native, sizeof(ad->dad_native), "%s", SCHED_NATIVE);
 		ksnprintf(ad->dad_xlate, sizeof(ad->dad_xlate), "%s", sched_xlate[argno]);

@@ -86,12 +86,27 @@ static const dtrace_pops_t sc_pops = {
 	.dtps_disable = sc_disable,
 };
 
+/*
+ * Stability: the syscall provider's table in the Dynamic Tracing Guide (a
+ * call's name and arguments are Unstable, ISA-dependent).  The module is
+ * always empty, so dtrace -lv shows the lowest of provider, function and
+ * name: Unstable/Unstable/ISA.
+ */
+static const dtrace_pattr_t sc_attr = {
+	.dtpa_provider = { DTRACE_STABILITY_EVOLVING, DTRACE_STABILITY_EVOLVING, DTRACE_CLASS_COMMON },
+	.dtpa_mod = { DTRACE_STABILITY_PRIVATE, DTRACE_STABILITY_PRIVATE, DTRACE_CLASS_UNKNOWN },
+	.dtpa_func = { DTRACE_STABILITY_UNSTABLE, DTRACE_STABILITY_UNSTABLE, DTRACE_CLASS_ISA },
+	.dtpa_name = { DTRACE_STABILITY_EVOLVING, DTRACE_STABILITY_EVOLVING, DTRACE_CLASS_COMMON },
+	.dtpa_args = { DTRACE_STABILITY_UNSTABLE, DTRACE_STABILITY_UNSTABLE, DTRACE_CLASS_ISA },
+};
+
 void syscall_prov_init(void)
 {
 	dtrace_provider_t *p = dtrace_register("syscall", &sc_pops, NULL);
 
 	if (p == NULL)
 		panic("syscall_prov_init: cannot register");
+	dtrace_provider_attr_set(p, &sc_attr);
 	for (uint64_t nr = 0; nr < SYSCALL_MAX; nr++) {
 		int nargs;
 		const char *name = syscall_name(nr, &nargs);

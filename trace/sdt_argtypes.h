@@ -10,8 +10,10 @@
  *
  * sched: as DTrace types them, the thread a probe is about as an
  * lwpsinfo_t * and a psinfo_t *, both translated (dlang/lib/procfs.d) from
- * the site's struct thread * (its arg0).  DTrace's enqueue and dequeue
- * also pass the CPU's queue as a cpuinfo_t *; Sonde's sites do not.
+ * the site's struct thread * (its arg0).  enqueue and dequeue also have,
+ * as in DTrace, args[2], the CPU whose run queue the thread goes on or
+ * leaves, as a cpuinfo_t * translated from the same thread (its t_cpu,
+ * which the scheduler sets to that queue's CPU; dlang/lib/sched.d).
  *
  * sysinfo and vminfo: every probe the same (kernel/cpu_stat.h): the
  * increment, a pointer to the counter, the CPU whose counter it is (the
@@ -42,8 +44,11 @@ static const struct sdt_argdesc {
 	{ "queue-get", { "struct wl_queue *", "uint64_t" } },
 };
 
-static const char *const sched_typed[] = { "enqueue", "dequeue", "off-cpu", "wakeup" };
-static const char *const sched_xlate[2] = { "lwpsinfo_t *", "psinfo_t *" };
+static const struct sched_argdesc {
+	const char *sa_name;
+	int sa_nargs;                        /* how many of sched_xlate it has */
+} sched_typed[] = { { "enqueue", 3 }, { "dequeue", 3 }, { "off-cpu", 2 }, { "wakeup", 2 } };
+static const char *const sched_xlate[3] = { "lwpsinfo_t *", "psinfo_t *", "cpuinfo_t *" };
 #define SCHED_NATIVE "struct thread *"
 
 static const char *const cpu_stat_argtypes[3] = { "uint64_t", "uint64_t *", "struct cpu *" };

@@ -55,3 +55,15 @@ inline lgrp_id_t lgrp = curcpu->cpu_lgrp;
  */
 typedef struct thread kthread_t;
 inline kthread_t *curthread = (kthread_t *)curthread;
+
+/*
+ * sched:::enqueue and dequeue's args[2]: the CPU whose run queue the
+ * thread goes on or leaves, from the thread itself (its t_cpu, set to
+ * that queue's CPU before the probe fires; kernel/thread.c).
+ */
+translator cpuinfo_t < kthread_t *T > {
+	cpu_id = T->t_cpu;
+	cpu_pset = -1;
+	cpu_chip = 0;
+	cpu_lgrp = 0;
+};

@@ -43,6 +43,9 @@ STABILITY = {
     "sysinfo": ("Private/Private/Unknown", "Private/Private/ISA"),
     "vminfo": ("Private/Private/Unknown", "Private/Private/ISA"),
     "proc": ("Evolving/Evolving/ISA", "Evolving/Evolving/ISA"),
+    "syscall": ("Unstable/Unstable/ISA", "Unstable/Unstable/ISA"),
+    "io": ("Private/Private/Unknown", "Evolving/Evolving/ISA"),
+    "fsinfo": ("Private/Private/Unknown", "Evolving/Evolving/ISA"),
 }
 
 
@@ -52,12 +55,14 @@ STABILITY = {
 # counter and CPU (trace/sdt_argtypes.h); the others' are not declared.
 STAT_TYPES = ("uint64_t", "uint64_t *", "struct cpu *")
 TYPES = {"fbt": ("size_t",), "sdt": ("void *", "size_t"), "proc": ("int",),
-         "sysinfo": STAT_TYPES, "vminfo": STAT_TYPES}
+         "sysinfo": STAT_TYPES, "vminfo": STAT_TYPES,
+         "io": ("bufinfo_t *", "devinfo_t *", "fileinfo_t *"), "fsinfo": ("fileinfo_t *", "int64_t")}
 
 
 def test_lv_stability_of_every_provider():
     descs = ["dtrace:::BEGIN", "fbt::kmalloc:entry", "sdt:::kmem-alloc", "sched::sched_switch:on-cpu",
-             "profile:::tick-1", "lockstat::spin_lock:spin-acquire", "sysinfo:::xcalls", "vminfo:::cow_fault", "proc:::exit"]
+             "profile:::tick-1", "lockstat::spin_lock:spin-acquire", "sysinfo:::xcalls", "vminfo:::cow_fault", "proc:::exit",
+             "syscall::read:entry", "io:::start", "fsinfo::sys_read:read"]
     args = ["-lv"]
     for d in descs:
         args += ["-n", d]
@@ -124,7 +129,7 @@ def test_S_prints_each_difo_as_illumos_does(tmp_path):
         "\nDIFO 0xADDR returns D type (integer) (size 8)\n"
         "OFF OPCODE      INSTRUCTION\n"
         "00: 33010d01    ldgs DT_VAR(269), %r1\t\t! DT_VAR(269) = \"probename\"\n"
-        "01: 3d010001    pushtr DT_TYPE(1), %r0, %r1\t! DT_TYPE(1) = string (unknown) by ref (size 256)\n"
+        "01: 3d010001    pushtr DT_TYPE(1), %r0, %r1\t! DT_TYPE(1) = string\n"
         "02: 41000001    call DIF_SUBR(0), %r1\t\t! strlen\n"
         "03: 45000001    ret  %r1\n"
         "\n")

@@ -292,6 +292,8 @@ uint64_t dtc_sym_normal(uint64_t pc, bool module);
  * string is dumped too.
  */
 void dtc_print_text(const uint8_t *p, uint32_t n, int width);
+/* dtc_is_text: would DTrace print these n bytes as a string (dtc_print_text's test)? */
+bool dtc_is_text(const uint8_t *p, uint32_t n);
 void dtc_print_bytes(const uint8_t *p, uint64_t n);
 /* dtc_tracemem_size: the bytes of a tracemem() record to show (its dsize when in 0..size). */
 uint64_t dtc_tracemem_size(const dt_action *a, const uint8_t *data);

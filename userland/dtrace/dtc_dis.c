@@ -6,7 +6,7 @@
  * error a header naming the type it returns, one line per instruction
  * (offset, the instruction word in hex, the instruction, and after "!" what
  * a table index stands for: the integer, the string, the variable's name,
- * the subroutine's name, the tuple entry's type), then the variable table
+ * the subroutine's name, the tuple entry's type: "D type" or "string"), then the variable table
  * (name, id, kind arr/scl, scope glb/tls/loc, r/w flags, type):
  *
  *   DIFO 0x... returns D type (integer) (size 8)
@@ -81,11 +81,10 @@ static const char *dis_mnemonic(const dif_opinfo_t *oi, unsigned op)
 
 /* dis_operands: the instruction's operands and comment, after its mnemonic. */
 static void dis_operands(char *b, size_t n, const dif_difo_t *dp, dif_instr_t in,
-                         const dif_opinfo_t *oi, uint32_t strsize)
+                         const dif_opinfo_t *oi)
 {
 	unsigned op = DIF_INSTR_OP(in), r1 = DIF_INSTR_R1(in), r2 = DIF_INSTR_R2(in);
 	unsigned rd = DIF_INSTR_RD(in), idx = DIF_INSTR_INDEX(in);
-	char ty[80];
 
 	switch (oi->oi_fmt) {
 	case DIF_FMT_RRR: case DIF_FMT_COPY:
@@ -120,10 +119,12 @@ static void dis_operands(char *b, size_t n, const dif_difo_t *dp, dif_instr_t in
 		ksnprintf(b, n, "DIF_SUBR(%u), %%r%u\t\t! %s", idx, rd,
 		          dif_subrinfo(idx) ? dif_subrinfo(idx)->si_name : "?");
 		break;
-	case DIF_FMT_PUSHTR:
-		dis_type(ty, sizeof(ty), &(dif_type_t){ r1 == DIF_TT_STR ? DIF_TYPE_STRING :
-		         DIF_TYPE_BLOB, DIF_TF_BYREF, 0, 0 }, strsize);
-		ksnprintf(b, n, "DT_TYPE(%u), %%r%u, %%r%u\t! DT_TYPE(%u) = %s", r1, r2, rd, r1, ty);
+	case DIF_FMT_PUSHTR:                 /* DTrace names the tuple type only: "D type" or "string" */
+		if (r1 <= 1)
+			ksnprintf(b, n, "DT_TYPE(%u), %%r%u, %%r%u\t! DT_TYPE(%u) = %s", r1, r2, rd, r1,
+			          r1 == DIF_TT_STR ? "string" : "D type");
+		else
+			ksnprintf(b, n, "DT_TYPE(%u), %%r%u, %%r%u", r1, r2, rd);
 		break;
 	case DIF_FMT_PUSHTV:
 		ksnprintf(b, n, "DT_TYPE(0), %%r0, %%r%u\t! DT_TYPE(0) = D type", rd); break;
@@ -132,7 +133,7 @@ static void dis_operands(char *b, size_t n, const dif_difo_t *dp, dif_instr_t in
 	}
 }
 
-static void dis_insn(const dif_difo_t *dp, uint32_t pc, uint32_t strsize)
+static void dis_insn(const dif_difo_t *dp, uint32_t pc)
 {
 	dif_instr_t in = dp->dd_insns[pc];
 	const dif_opinfo_t *oi = dif_opinfo(DIF_INSTR_OP(in));
@@ -142,7 +143,7 @@ static void dis_insn(const dif_difo_t *dp, uint32_t pc, uint32_t strsize)
 		dtc_err("%02u: %08x    (illegal opcode 0x%x)\n", pc, in, DIF_INSTR_OP(in));
 		return;
 	}
-	dis_operands(ops, sizeof(ops), dp, in, oi, strsize);
+	dis_operands(ops, sizeof(ops), dp, in, oi);
 	if (ops[0] == 0)
 		dtc_err("%02u: %08x    %s\n", pc, in, dis_mnemonic(oi, DIF_INSTR_OP(in)));
 	else
@@ -176,7 +177,7 @@ static void dis_difo(const dif_difo_t *dp, uint32_t strsize)
 	dtc_err("\nDIFO 0x%lx returns %s\n", (unsigned long)(uintptr_t)dp, ty);
 	dtc_err("%-3s %-8s    %s\n", "OFF", "OPCODE", "INSTRUCTION");
 	for (uint32_t pc = 0; pc < dp->dd_ninsns; pc++)
-		dis_insn(dp, pc, strsize);
+		dis_insn(dp, pc);
 	dis_vars(dp, strsize);
 	dtc_err("\n");
 }

@@ -152,7 +152,8 @@ static void json_trace(struct dtc *d, const dt_action *a, const uint8_t *data)
 
 	if (dp->dd_rtype.dt_kind == DIF_TYPE_STRING) {
 		json_strn((const char *)data, d->dc_ov.dov_strsize);
-	} else if (dp->dd_rtype.dt_kind == DIF_TYPE_BLOB && a->ac_arg > 1) {
+	} else if (dp->dd_rtype.dt_kind == DIF_TYPE_BLOB &&
+	           !dtc_is_text(data, dp->dd_rtype.dt_size)) {    /* judged by its bytes, as text output */
 		json_bytes(data, dp->dd_rtype.dt_size);
 	} else if (dp->dd_rtype.dt_kind == DIF_TYPE_BLOB) {
 		json_strn((const char *)data, dp->dd_rtype.dt_size);

@@ -6,8 +6,8 @@
  * function:name) and ends it with a newline; quiet, only what printf and
  * trace produce appears.  trace() prints by the type the compiler gave its
  * argument, as libdtrace does: integers by size and sign (" %10d",
- * " %20llu" ...), strings as strings, char arrays as text, other arrays
- * and structs as a byte dump.  printf's conversions are printed by
+ * " %20llu" ...), strings as strings; arrays and structs by their bytes
+ * (the Guide's default format): text if printable, else a byte dump.  printf's conversions are printed by
  * dtc_format.c.  Faults arrive as error records and become DTrace's
  * "error on enabled probe" message on standard error.
  *
@@ -219,11 +219,11 @@ static bool text_byte(uint8_t c)
 }
 
 /*
- * is_text: would DTrace print these bytes as a string?  Only if something
+ * dtc_is_text: would DTrace print these bytes as a string?  Only if something
  * printable comes before the first NUL and nothing but NULs after it;
  * otherwise it dumps them as bytes.
  */
-static bool is_text(const uint8_t *p, uint32_t n)
+bool dtc_is_text(const uint8_t *p, uint32_t n)
 {
 	uint32_t i = 0;
 
@@ -260,7 +260,7 @@ void dtc_print_text(const uint8_t *p, uint32_t n, int width)
 {
 	uint32_t len = 0;
 
-	if (!is_text(p, n)) {
+	if (!dtc_is_text(p, n)) {
 		dtc_print_bytes(p, n);
 		return;
 	}
@@ -306,15 +306,23 @@ static void trace_int(int64_t v, uint32_t size, bool sgn, bool quiet)
 }
 
 /*
- * trace_blob: a struct, union or array: as a string when its alignment is
- * 1 (char arrays), else as a dump of its bytes.
+ * trace_blob: a struct, union or array, judged by its bytes as the Guide's
+ * "trace() Default Format" says: printable characters (then only NULs)
+ * print as a string, anything else as a dump.  So a struct that holds
+ * text prints as text, and a char array holding binary, or nothing before
+ * its first NUL, is dumped.
  */
-static void trace_blob(struct dtc *d, const dt_action *a, const uint8_t *data, uint32_t size)
+static void trace_blob(struct dtc *d, const uint8_t *data, uint32_t size)
 {
-	if (a->ac_arg > 1)
+	uint32_t len = 0;
+
+	if (!dtc_is_text(data, size)) {
 		dtc_print_bytes(data, size);
-	else
-		print_chars(data, size, d->dc_quiet, 33);
+		return;
+	}
+	while (len < size && data[len] != 0)
+		len++;
+	print_chars(data, len, d->dc_quiet, 33);
 }
 
 static void print_trace(struct dtc *d, const dt_action *a, const uint8_t *data)
@@ -340,7 +348,7 @@ static void print_trace(struct dtc *d, const dt_action *a, const uint8_t *data)
 		return;
 	}
 	if (dp->dd_rtype.dt_kind == DIF_TYPE_BLOB) {
-		trace_blob(d, a, data, dp->dd_rtype.dt_size);
+		trace_blob(d, data, dp->dd_rtype.dt_size);
 		return;
 	}
 	memcpy(&v, data, 8);
