@@ -49,7 +49,7 @@ LIB_FUZZ :=
 .DEFAULT_GOAL := all
 -include dif/dif.mk
 -include dlang/dlang.mk
--include userland/userland.mk
+-include console/console.mk
 
 # ARCH=sparc64: the sparc64 port (mk/sparc64.mk) is what make builds and runs.
 ARCH     ?= x86_64

@@ -169,7 +169,7 @@ void arch_context_switch(uint64_t *save_sp, uint64_t new_sp);
 /*
  * The format of C's (and D's) long double, 16 bytes on both machines
  * (ARCH_LDOUBLE_FORMAT): the consumer formats one from its bytes
- * (userland/dtrace/dtc_float.c).
+ * (console/dtrace/dtc_float.c).
  */
 #define ARCH_LDOUBLE_X87  1                     /* x86's 80-bit extended, in the first 10 bytes */
 #define ARCH_LDOUBLE_QUAD 2                     /* IEEE 754 binary128 (SPARC V9) */

@@ -9,7 +9,7 @@
  * bytes (IEEE single, IEEE double, and for long double 16 bytes in the
  * machine's format: x86's 80-bit extended, SPARC's IEEE quad): DIF
  * moves them as an integer of that size (float, double) or by reference
- * (long double), and the consumer formats them (userland/dtrace/
+ * (long double), and the consumer formats them (console/dtrace/
  * dtc_float.c).
  *
  * What is allowed:

@@ -4,7 +4,7 @@
  * One table of every option DTrace's consumer knows ("Options and
  * Tunables" in the Dynamic Tracing Guide, and the compiler's own), shared
  * by `#pragma D option` (checked here, at compile time) and by the dtrace
- * command's -x and flags (userland/dtrace/dtc_opt.c, which gives each value
+ * command's -x and flags (console/dtrace/dtc_opt.c, which gives each value
  * its meaning).  This file only parses: it says whether a name exists and
  * what number a value stands for, never what the option does.
  *

@@ -5,7 +5,7 @@
  * clauses with a predicate DIFO and a list of actions (each with DIFOs and
  * a record description), aggregation descriptions, printf format
  * descriptions and options from #pragma.  The tracing framework (trace/)
- * and the consumer (userland/dtrace/) read that object; this header is all
+ * and the consumer (console/dtrace/) read that object; this header is all
  * of the compiler the framework may include (tools/check_deps.sh).  The
  * framework must run dif_validate() on every DIFO it takes from the object:
  * the compiler is trusted to produce good DIF, the framework is not allowed

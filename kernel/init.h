@@ -1,7 +1,7 @@
 /*
  * init.h - what the kernel starts once it is up: the console program.
  *
- * The kernel defines this interface and userland/shell implements it, so the
+ * The kernel defines this interface and console/shell implements it, so the
  * kernel depends on no userland header (the include rules that
  * tools/check_deps.sh checks).
  */
@@ -17,7 +17,7 @@ int shell_run_line(const char *line);
 /*
  * dtrace_anon_boot: anonymous tracing: enable the program the boot module
  * names (.sonde/anon, written by tools/dtrace -A) before the first thread
- * starts, to be claimed later by dtrace -a (userland/dtrace/dtc_anon.c).
+ * starts, to be claimed later by dtrace -a (console/dtrace/dtc_anon.c).
  * Nothing if there is none.  Boot context, after the providers are up.
  */
 void dtrace_anon_boot(void);

@@ -7,8 +7,8 @@
 # very same table.
 
 KERNEL_ASM := boot/boot.asm arch/x86_64/entry.asm arch/x86_64/switch.asm arch/x86_64/ap_blob.asm
-KERNEL_C   := $(wildcard kernel/*.c arch/x86_64/*.c trace/*.c userland/dtrace/*.c tests/kernel/*.c) \
-              $(DIF_SRCS) $(DLANG_SRCS) $(USERLAND_SRCS)
+KERNEL_C   := $(wildcard kernel/*.c arch/x86_64/*.c trace/*.c console/dtrace/*.c tests/kernel/*.c) \
+              $(DIF_SRCS) $(DLANG_SRCS) $(CONSOLE_SRCS)
 KOBJ       := $(patsubst %.c,$(BUILD)/k/%.o,$(KERNEL_C)) \
               $(patsubst %.asm,$(BUILD)/k/%.o,$(KERNEL_ASM))
 # The built-in files (kernel/kfile.c): scripts/*.d, and the user programs

@@ -13,7 +13,7 @@
 #                            through OpenBIOS instead of Sonde's PROM
 #
 # The same portable sources as mk/kernel.mk (kernel/, trace/, dif/, dlang/,
-# userland/, tests/kernel/) and arch/sparc64/ in place of arch/x86_64/; the
+# console/, tests/kernel/) and arch/sparc64/ in place of arch/x86_64/; the
 # same two-pass symbol table.  tests/kernel/prov_fbt_selftest.c (x86's fbt:
 # its decoder's vectors, leaf-function probes) is left out for
 # tests/kernel/sparc64/.  -fomit-frame-pointer (gcc's default at -O2 on
@@ -35,7 +35,7 @@ S64_CFLAGS   := -std=c11 $(WARN) -I. -ffreestanding -fno-pic -fno-pie -m64 -mcmo
 S64_ASFLAGS  := -I. -fno-pic -fno-pie -m64 -mcpu=ultrasparc -D__ASSEMBLY__ -g -MMD -MP
 S64_SKIP     := tests/kernel/prov_fbt_selftest.c tests/kernel/fbt_jump_selftest.c
 S64_C        := $(filter-out $(S64_SKIP),$(wildcard kernel/*.c arch/sparc64/*.c trace/*.c \
-                userland/dtrace/*.c tests/kernel/*.c tests/kernel/sparc64/*.c)) $(DIF_SRCS) $(DLANG_SRCS) $(USERLAND_SRCS)
+                console/dtrace/*.c tests/kernel/*.c tests/kernel/sparc64/*.c)) $(DIF_SRCS) $(DLANG_SRCS) $(CONSOLE_SRCS)
 S64_ASM      := $(wildcard arch/sparc64/*.S)
 S64_OBJ      := $(patsubst %.c,$(S64)/k/%.o,$(S64_C)) $(patsubst %.S,$(S64)/k/%.o,$(S64_ASM)) \
                 $(S64)/kscripts.o

@@ -61,19 +61,19 @@ UNIT_LIB_dlang := $(DLANG_OUT)/tests/dif/dif_hostenv.o $(DLANG_LIBOBJS)
 
 # dtc: the dtrace command's pure parts.
 UNIT_CFLAGS_dtc := -DSONDE_HOST
-UNIT_SRCS_dtc_float_test := userland/dtrace/dtc_float.c
-UNIT_SRCS_dtc_byteorder_test := userland/dtrace/dtc_format.c userland/dtrace/dtc_typeprint.c \
-                                userland/dtrace/dtc_float.c kernel/printf.c kernel/string.c
+UNIT_SRCS_dtc_float_test := console/dtrace/dtc_float.c
+UNIT_SRCS_dtc_byteorder_test := console/dtrace/dtc_format.c console/dtrace/dtc_typeprint.c \
+                                console/dtrace/dtc_float.c kernel/printf.c kernel/string.c
 
 # shell: against a pretend kernel (tests/unit/shell_fake_kernel.c),
-# force-included into every object (userland/userland.mk).
-UNIT_CFLAGS_shell := $(USERLAND_HOST_CFLAGS)
-UNIT_SRCS_shell_ledit_test := userland/shell/ledit.c
-UNIT_SRCS_shell_tok_test   := userland/shell/shell_tok.c
-UNIT_SRCS_shell_cmds_test  := userland/shell/shell.c userland/shell/shell_cmds.c \
-	userland/shell/shell_tok.c userland/shell/ledit.c userland/workloads/workload.c \
+# force-included into every object (console/console.mk).
+UNIT_CFLAGS_shell := $(CONSOLE_HOST_CFLAGS)
+UNIT_SRCS_shell_ledit_test := console/shell/ledit.c
+UNIT_SRCS_shell_tok_test   := console/shell/shell_tok.c
+UNIT_SRCS_shell_cmds_test  := console/shell/shell.c console/shell/shell_cmds.c \
+	console/shell/shell_tok.c console/shell/ledit.c console/workloads/workload.c \
 	tests/unit/shell_fake_kernel.c kernel/printf.c kernel/string.c \
-	userland/shell/shell_files.c kernel/kfile_tar.c tests/unit/shell_fake_kfile.c
+	console/shell/shell_files.c kernel/kfile_tar.c tests/unit/shell_fake_kfile.c
 
 # Big-endian: the tests in UNIT_BE are plain C (no cmocka), so they are also
 # cross-built for sparc64 and run under qemu-user, where byte order shows

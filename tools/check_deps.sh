@@ -8,10 +8,13 @@
 #              dif/dif_jit.h (the DIF JIT's translator: dif/dif.h through it)
 #   trace/     trace/, dif/, dlang/dt_prog.h (the compiler's public face: the
 #              program object, never the compiler's internals), kernel/, arch/arch.h
-#   userland/  userland/, trace/ (public headers), dlang/, dif/, kernel/, arch/arch.h,
-#              and the C library's machine headers sys6.h and usdt_isa.h (found in
-#              userland/libc/<machine>/, which the build puts on the include path),
-#              and NAME_provider.h, the header dtrace -h makes of userland/bin/
+#   console/   ring 0, what the console runs (the shell, the consumer, the workloads):
+#              console/, trace/ (public headers), dlang/, dif/, kernel/, arch/arch.h
+#   userland/  ring 3, the programs and their C library: userland/, kernel/ (the
+#              system call numbers and the link frame layout they share with the
+#              kernel), the C library's machine headers sys6.h and usdt_isa.h (found
+#              in userland/libc/<machine>/, which the build puts on the include
+#              path), and NAME_provider.h, the header dtrace -h makes of userland/bin/
 #              NAME_provider.d (build/user/usdt/, mk/user.mk)
 #
 # and that portable code never names the architecture (__x86_64__).
@@ -36,9 +39,10 @@ check dlang    'dlang/|dif/|kernel/ctf\.h'
 check kernel   'kernel/|arch/arch\.h'
 check arch     'arch/|kernel/|boot/efi/handoff\.h|dif/dif_jit\.h'
 check trace    'trace/|dif/|dlang/dt_prog\.h|kernel/|arch/arch\.h'
-check userland 'userland/|trace/|dlang/|dif/|kernel/|arch/arch\.h|sys6\.h"|usdt_isa\.h"|[a-z0-9_]*_provider\.h"'
+check console  'console/|trace/|dlang/|dif/|kernel/|arch/arch\.h'
+check userland 'userland/|kernel/|sys6\.h"|usdt_isa\.h"|[a-z0-9_]*_provider\.h"'
 
-for dir in dif dlang kernel trace userland; do
+for dir in dif dlang kernel trace console userland; do
 	[ -d "$dir" ] || continue
 	out=$(grep -rn '__x86_64__\|__amd64__\|__sparc' "$dir" --include='*.[ch]' || true)
 	if [ -n "$out" ]; then

@@ -34,8 +34,8 @@ TOP = ("Makefile", "linker.ld")
 EXTS = (".c", ".h", ".asm", ".S", ".def", ".ld", ".mk", ".py", ".sh", ".cfg")
 PAIRED = (".h", ".def")
 NAMED = re.compile(r"`([A-Za-z0-9_./-]+)`")
-CODE = ("arch/", "boot/", "dif/", "dlang/", "kernel/", "trace/", "userland/dtrace/",
-        "userland/libc/", "userland/shell/", "userland/workloads/")
+CODE = ("arch/", "boot/", "dif/", "dlang/", "kernel/", "trace/", "console/dtrace/",
+        "userland/libc/", "console/shell/", "console/workloads/")
 CODE_EXTS = (".c", ".asm", ".S")
 
 

@@ -57,7 +57,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DTRACE = os.path.join(ROOT, "tools", "dtrace")
-QUEUE_CAP = 8       # WL_QUEUE_CAP, userland/workloads/wl_queue.h
+QUEUE_CAP = 8       # WL_QUEUE_CAP, console/workloads/wl_queue.h
 
 # (probe description, thread, expression of the message number, is it one)
 PROBES = [

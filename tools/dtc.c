@@ -30,7 +30,7 @@
  * -h writes the C header of the script's provider definitions
  * (dt_header_write, dlang/dt_provider.c) to the -o file, or to the
  * script's name with .h for .d, as dtrace -h does: what a user program
- * includes to fire its USDT probes (userland/userland.mk builds
+ * includes to fire its USDT probes (console/console.mk builds
  * /bin/shop's header this way).
  *
  * Probe matching: the host has no probe table, so dtc knows only the

@@ -33,7 +33,7 @@
  *   system(fmt)  runs nowhere in probe context: the record is formatted like
  *                printf's and the consumer runs it as a shell command line.
  *   freopen(fmt) likewise: the consumer sends its output to the file the
- *                record names (userland/dtrace/dtc_print.c).
+ *                record names (console/dtrace/dtc_print.c).
  *   copyout(), copyoutstr()  DIF subroutines (dif/dif_subr.c): need
  *                DIF_VF_DESTRUCTIVE at validation and DIF_RUN_DESTRUCTIVE
  *                at run time, and fault (no user address space yet).

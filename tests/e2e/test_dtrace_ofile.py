@@ -1,4 +1,4 @@
-"""dtrace -o FILE and the freopen() action (userland/dtrace/dtc_ofile.c).
+"""dtrace -o FILE and the freopen() action (console/dtrace/dtc_ofile.c).
 
 -o appends the consumer's standard output to FILE, creating it; freopen()
 sends what follows to another file and freopen("") brings it back; errors

@@ -1,4 +1,4 @@
-"""vmstat (userland/shell/shell_stats.c): the machine's counters in the
+"""vmstat (console/shell/shell_stats.c): the machine's counters in the
 columns of Solaris's vmstat(1M) that Sonde counts, the header once, a row
 since boot and one per interval.
 

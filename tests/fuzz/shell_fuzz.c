@@ -2,8 +2,8 @@
  * tests/fuzz/shell_fuzz.c: libFuzzer target for the console shell: random
  * console bytes through the line editor, the tokenizer and the commands.
  *
- * What is built: userland/shell/ledit.c, shell_tok.c, shell.c,
- * shell_cmds.c, shell_files.c and userland/workloads/workload.c, on the
+ * What is built: console/shell/ledit.c, shell_tok.c, shell.c,
+ * shell_cmds.c, shell_files.c and console/workloads/workload.c, on the
  * host, against the pretend kernel of the shell's unit tests
  * (tests/unit/shell_fake_kernel.c: threads, clock, symbols, memory
  * statistics, power-off as a longjmp) plus a three-file boot file table
@@ -35,10 +35,10 @@
  *     blocks of the abandoned line are freed here instead.
  */
 #include "tests/unit/shell_fake_kernel.h"
-#include "userland/shell/ledit.h"
-#include "userland/shell/shell.h"
-#include "userland/shell/shell_tok.h"
-#include "userland/workloads/workload.h"
+#include "console/shell/ledit.h"
+#include "console/shell/shell.h"
+#include "console/shell/shell_tok.h"
+#include "console/workloads/workload.h"
 #include "kernel/kfile.h"
 
 #include <stdio.h>

@@ -10,7 +10,7 @@
 #include "kernel/klib.h"
 #include "kernel/selftest.h"
 #include "kernel/thread.h"
-#include "userland/shell/shell.h"
+#include "console/shell/shell.h"
 
 static uint64_t ticks_of(int cpu)
 {

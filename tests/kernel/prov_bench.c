@@ -26,7 +26,7 @@
 #include "trace/fbt_test.h"
 #include "trace/provider.h"
 #include "trace/sdt_test.h"
-#include "userland/shell/shell.h"
+#include "console/shell/shell.h"
 
 #define BENCH_FN __attribute__((noipa))
 

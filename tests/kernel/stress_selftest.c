@@ -41,7 +41,7 @@
 #include "kernel/selftest.h"
 #include "kernel/thread.h"
 #include "trace/dtrace.h"
-#include "userland/workloads/workload.h"
+#include "console/workloads/workload.h"
 
 #define STRESS_ARENA   (512UL << 10)
 #define STRESS_BATCH   64              /* firings between two looks at the clock */

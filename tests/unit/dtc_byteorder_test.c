@@ -27,7 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "userland/dtrace/dtc.h"
+#include "console/dtrace/dtc.h"
 
 static char out[4096];
 static size_t outlen;

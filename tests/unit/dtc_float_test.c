@@ -1,6 +1,6 @@
 /*
  * dtc_float_test.c - the consumer's %e %f %g of float, double and long
- * double bytes (userland/dtrace/dtc_float.c), which uses integers only,
+ * double bytes (console/dtrace/dtc_float.c), which uses integers only,
  * against the host C library's printf of the same values: fixed cases
  * (ties, extremes, subnormals, infinities, NaN, flags and widths), then
  * pseudo-random bit patterns of each format.

@@ -1,8 +1,8 @@
 /*
  * shell_cmds_test.c - host tests of the shell's commands and of shell_run_line().
  *
- * The shell (userland/shell/shell.c, shell_cmds.c) and the `run` command
- * (userland/workloads/workload.c) run here against the pretend kernel in
+ * The shell (console/shell/shell.c, shell_cmds.c) and the `run` command
+ * (console/workloads/workload.c) run here against the pretend kernel in
  * shell_fake_kernel.c.  Each test runs a line and checks the exit status,
  * the exact output (results on the console, errors on the error stream),
  * and what the command asked of the kernel.  This file
@@ -19,8 +19,8 @@
 #include <cmocka.h>
 
 #include "tests/unit/shell_fake_kernel.h"
-#include "userland/shell/shell.h"
-#include "userland/workloads/workload.h"
+#include "console/shell/shell.h"
+#include "console/workloads/workload.h"
 #include "arch/arch.h"
 
 /* A command and a workload registered from outside the shell. */

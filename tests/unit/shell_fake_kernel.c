@@ -7,7 +7,7 @@
  * threads (tids 0, 1 = the shell, 2), two symbols, fixed memory statistics.
  */
 #include "tests/unit/shell_fake_kernel.h"
-#include "userland/shell/shell.h"
+#include "console/shell/shell.h"
 #include "kernel/klib.h"
 #include "kernel/console.h"
 #include "kernel/ksym.h"

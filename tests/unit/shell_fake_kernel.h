@@ -1,8 +1,8 @@
 /*
  * shell_fake_kernel.h - a pretend kernel for host tests of the shell's commands.
  *
- * test_shell_cmds links userland/shell/shell.c, shell_cmds.c and
- * userland/workloads/workload.c against shell_fake_kernel.c instead of the
+ * test_shell_cmds links console/shell/shell.c, shell_cmds.c and
+ * console/workloads/workload.c against shell_fake_kernel.c instead of the
  * kernel.  The fake records what the commands asked for (output, kills,
  * power-off, faults, new threads) and lets a test script the console input,
  * the clock and Ctrl-C.  This header is force-included (-include) when those

@@ -1,5 +1,5 @@
 /*
- * shell_ledit_test.c - host tests for the shell's line editor (userland/shell/ledit.c).
+ * shell_ledit_test.c - host tests for the shell's line editor (console/shell/ledit.c).
  *
  * The editor's output goes into a tiny terminal model (one row of cells and
  * a cursor column; '\b' moves left, '\r' to column 0, '\n' starts a new
@@ -17,7 +17,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "userland/shell/ledit.h"
+#include "console/shell/ledit.h"
 
 #define PROMPT "sonde# "
 #define ROW_MAX 16384

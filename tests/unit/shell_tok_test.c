@@ -1,5 +1,5 @@
 /*
- * shell_tok_test.c - host tests for the shell's tokenizer (userland/shell/shell_tok.c).
+ * shell_tok_test.c - host tests for the shell's tokenizer (console/shell/shell_tok.c).
  *
  * Each test parses a line and compares the words of each command with the
  * expected ones, written as a string with words separated by '|' and
@@ -14,7 +14,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "userland/shell/shell_tok.h"
+#include "console/shell/shell_tok.h"
 
 #define WORDS_BUF 4096
 
