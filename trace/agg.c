@@ -21,7 +21,7 @@
  * CPU 0's entries; clear() and trunc() apply to it as to the CPUs' buffers.
  * The kept table is touched by the consumer's thread only.
  *
- * Tests: self-tests trace_aggregations_exact,
+ * Tests: self-tests trace_aggregations_exact, trace_agg_drain_keeps_every_key,
  *        trace_smp_aggregation_merge_exact, stress_aggregation_churn;
  *        tests/d/aggs, tests/d/agg-exit, tests/d/limits
  */
