@@ -3,7 +3,7 @@
 
     tools/dtest.py [-j N] [-v] [PATH...]        (default PATH: tests/d)
 
-Every tests/d/**/tst.*.d and err.*.d under the PATHs (files or directories)
+Every tests/d/**/tst.*.d, err.*.d and drp.*.d under the PATHs (files or directories)
 is run as `tools/dtrace [OPTIONS] -s FILE`, from the top of the tree and
 with FILE relative to it (so messages name it "tests/d/topic/tst.x.d").
 The naming is illumos DTrace's test suite's:
@@ -13,6 +13,10 @@ The naming is illumos DTrace's test suite's:
                      exit with status 1 and must print "[D_TAG]" on
                      standard error;
     err.NAME.d       (no D_ tag) must exit with a non-zero status;
+    drp.DTRACEDROP_KIND.NAME.d
+                     must lose data of that kind: it runs with -x
+                     droptags, must exit with status 0 and must print
+                     "[DTRACEDROP_KIND]" on standard error;
     FILE.out         if present, standard output must be exactly this;
     FILE.err         if present, standard error must be exactly this.
 
@@ -96,6 +100,11 @@ class Test:
         self.is_err = parts[0] == "err"
         if self.is_err and len(parts) > 2 and parts[1].startswith("D_"):
             self.tag = parts[1]
+        self.droptag = None                          # drp.DTRACEDROP_KIND.NAME.d
+        if parts[0] == "drp" and len(parts) > 2 and parts[1].startswith("DTRACEDROP_"):
+            self.droptag = parts[1]
+        elif parts[0] == "drp":
+            self.error = "a drp test is named drp.DTRACEDROP_KIND.NAME.d"
         self.status = 1 if self.tag else None        # None: any non-zero (err) or 0 (tst)
         if not self.is_err:
             self.status = 0
@@ -131,6 +140,7 @@ class Test:
 
     def argv(self, dtrace):
         extra = ["-x", "errtags"] if self.tag else []
+        extra += ["-x", "droptags"] if self.droptag else []
         extra += JIT_OFF
         lead, opts = [], list(self.options)
         while len(opts) >= 2 and opts[0] == "--file":   # tools/dtrace's own: first
@@ -224,6 +234,8 @@ def check(test, status, out, err):
         problems.append("exit status %d, expected %d" % (status, test.status))
     if test.tag and ("[%s]" % test.tag).encode() not in err:
         problems.append("no [%s] on stderr" % test.tag)
+    if test.droptag and ("[%s]" % test.droptag).encode() not in err:
+        problems.append("no [%s] on stderr" % test.droptag)
     for suffix, got in ((".out", out), (".err", err)):
         want = test.expected(suffix)
         if want is not None and want != got:
@@ -345,7 +357,7 @@ def find_tests(paths, runtime_only=False):
         for dirpath, dirnames, files in os.walk(full):
             dirnames.sort()
             for f in sorted(files):
-                if f.endswith(".d") and (f.startswith("tst.") or
+                if f.endswith(".d") and (f.startswith("tst.") or f.startswith("drp.") or
                                          (f.startswith("err.") and not runtime_only)):
                     found.append(os.path.relpath(os.path.join(dirpath, f), ROOT))
     return found

@@ -2,15 +2,28 @@
  * agg.c - aggregations at the source: per-CPU buffers of (key, value).
  *
  * Each CPU's aggregation buffer is a hash table whose entries are carved
- * from aggsize bytes and never freed while tracing (clear() zeroes values,
- * the consumer's trunc() hides entries).  An entry is (aggregation index,
- * key tuple, value words); dtrace.h describes the key and value layouts.
- * Nothing here is shared between CPUs, so probe context writes no shared
- * cache line: the consumer merges the CPUs' tables when it reads them.
+ * from aggsize bytes (clear() zeroes values, the consumer's trunc() hides
+ * entries).  An entry is (aggregation index, key tuple, value words);
+ * dtrace.h describes the key and value layouts.  Nothing here is shared
+ * between CPUs, so probe context writes no shared cache line: the consumer
+ * merges the CPUs' tables when it reads them.
  *
- * Tests: self-tests trace_aggregations_exact,
+ * The long-running state: as in DTrace, the per-CPU buffers only stage
+ * what probes aggregate between two readings; the consumer drains them at
+ * the aggrate option (dtrace_agg_drain, default once a second) into the
+ * state's kept table (dts_aggkept), which grows in thread context as keys
+ * come, so a small aggsize drops only the new keys of one aggrate period,
+ * and a faster aggrate avoids aggregation drops, as the Guide's
+ * "Minimizing Drops" says.  The drain copies a CPU's buffer out and empties
+ * it on that CPU by cross-call, interrupts off, between two firings there;
+ * then merges the copy into the kept table (counts and sums add, min and
+ * max keep the extreme).  dtrace_agg_snapshot reports the kept table with
+ * CPU 0's entries; clear() and trunc() apply to it as to the CPUs' buffers.
+ * The kept table is touched by the consumer's thread only.
+ *
+ * Tests: self-tests trace_aggregations_exact, trace_agg_drain_keeps_every_key,
  *        trace_smp_aggregation_merge_exact, stress_aggregation_churn;
- *        tests/d/aggs, tests/d/agg-exit
+ *        tests/d/aggs, tests/d/agg-exit, tests/d/limits
  */
 #include "kernel/klib.h"
 #include "kernel/mem.h"
@@ -396,12 +409,23 @@ void dtrace_agg_apply_more(const dt_aggdesc *ag, int64_t *v, int64_t x, int64_t 
 
 /* ---- consumer side ---- */
 
+static void agg_walk(const dtrace_aggbuf_t *a, dtrace_agg_fn *fn, void *arg);
+
 int dtrace_agg_snapshot(dtrace_state_t *s, int cpu, dtrace_agg_fn *fn, void *arg)
 {
 	if (cpu < 0 || cpu >= ncpus)
 		return DTRACE_EINVAL;
-	dtrace_aggbuf_t *a = &s->dts_agg[cpu];
+	if (cpu == 0 && s->dts_aggkept.dta_base != NULL)
+		agg_walk(&s->dts_aggkept, fn, arg);     /* what earlier drains kept */
+	agg_walk(&s->dts_agg[cpu], fn, arg);
+	return 0;
+}
+
+/* agg_walk: fn for every live entry of a, up to what is published. */
+static void agg_walk(const dtrace_aggbuf_t *a, dtrace_agg_fn *fn, void *arg)
+{
 	uint64_t used = __atomic_load_n(&a->dta_used, __ATOMIC_ACQUIRE);
+
 	for (uint64_t off = 0; off < used;) {
 		agg_entry_t *e = (agg_entry_t *)(a->dta_base + off);
 		const uint8_t *key = (const uint8_t *)(e + 1);
@@ -410,7 +434,6 @@ int dtrace_agg_snapshot(dtrace_state_t *s, int cpu, dtrace_agg_fn *fn, void *arg
 			   e->ae_nvals);
 		off += sizeof(*e) + e->ae_keylen + e->ae_nvals * sizeof(int64_t);
 	}
-	return 0;
 }
 
 /*
@@ -432,11 +455,8 @@ static bool entry_matches(const agg_entry_t *e, const struct agg_op *op)
 	       (e->ae_keylen == op->ao_keylen && memcmp(e + 1, op->ao_key, op->ao_keylen) == 0));
 }
 
-static void agg_remove_local(void *arg)
+static void agg_remove_in(dtrace_aggbuf_t *a, const struct agg_op *op)
 {
-	struct agg_op *op = arg;
-	dtrace_aggbuf_t *a = &op->ao_s->dts_agg[arch_cpu_id()];
-
 	for (uint32_t h = 0; h < a->dta_nbuckets; h++) {
 		for (uint32_t *link = &a->dta_bucket[h]; *link != 0;) {
 			agg_entry_t *e = (agg_entry_t *)(a->dta_base + *link - 1);
@@ -451,18 +471,24 @@ static void agg_remove_local(void *arg)
 	memset(a->dta_nokey, 0, sizeof(a->dta_nokey));  /* after: a removed entry is found afresh */
 }
 
+static void agg_remove_local(void *arg)
+{
+	struct agg_op *op = arg;
+
+	agg_remove_in(&op->ao_s->dts_agg[arch_cpu_id()], op);
+}
+
 void dtrace_agg_remove(dtrace_state_t *s, uint32_t aggid, const void *key, uint32_t keylen)
 {
 	struct agg_op op = { s, aggid, key, keylen };
 
 	xcall_all(agg_remove_local, &op);
+	if (s->dts_aggkept.dta_base != NULL)
+		agg_remove_in(&s->dts_aggkept, &op);
 }
 
-static void agg_clear_local(void *arg)
+static void agg_clear_in(dtrace_aggbuf_t *a, const struct agg_op *op)
 {
-	struct agg_op *op = arg;
-	dtrace_aggbuf_t *a = &op->ao_s->dts_agg[arch_cpu_id()];
-
 	for (uint64_t off = 0; off < a->dta_used;) {
 		agg_entry_t *e = (agg_entry_t *)(a->dta_base + off);
 		int64_t *v = (int64_t *)((uint8_t *)(e + 1) + e->ae_keylen);
@@ -472,9 +498,144 @@ static void agg_clear_local(void *arg)
 	}
 }
 
+static void agg_clear_local(void *arg)
+{
+	struct agg_op *op = arg;
+
+	agg_clear_in(&op->ao_s->dts_agg[arch_cpu_id()], op);
+}
+
 void dtrace_agg_clear(dtrace_state_t *s, uint32_t aggid)
 {
 	struct agg_op op = { s, aggid, NULL, 0 };
 
 	xcall_all(agg_clear_local, &op);
+	if (s->dts_aggkept.dta_base != NULL)
+		agg_clear_in(&s->dts_aggkept, &op);
+}
+
+/* ---- draining into the kept table (thread context, the consumer's) ---- */
+
+#define AGG_KEPT_MIN (64UL << 10)
+#define AGG_KEPT_MAX (256UL << 20)             /* beyond: the CPUs' buffers keep it (and drop) */
+
+static void vals_merge(const dt_aggdesc *ag, int64_t *to, const int64_t *from, uint32_t n)
+{
+	if (ag->ag_func == DT_AGG_MIN) {
+		to[0] = MIN(to[0], from[0]);
+	} else if (ag->ag_func == DT_AGG_MAX) {
+		to[0] = MAX(to[0], from[0]);
+	} else if (ag->ag_func == DT_AGG_STDDEV) {
+		uint64_t lo = (uint64_t)to[2] + (uint64_t)from[2];
+		to[3] += from[3] + (lo < (uint64_t)to[2]);   /* the 128-bit sum of squares */
+		to[2] = (int64_t)lo;
+		to[0] += from[0];
+		to[1] += from[1];
+	} else {
+		for (uint32_t i = 0; i < n; i++)
+			to[i] += from[i];
+	}
+}
+
+/* kept_merge: entry e into the kept table k; false if k is full. */
+static bool kept_merge(dtrace_state_t *s, dtrace_aggbuf_t *k, const agg_entry_t *e)
+{
+	const struct dtrace_aggshape *shape = &s->dts_aggshape[e->ae_aggid];
+	const uint8_t *key = (const uint8_t *)(e + 1);
+	uint32_t bucket;
+
+	if (shape->das_keylen != e->ae_keylen || shape->das_nvals != e->ae_nvals)
+		return true;                            /* not an entry of this program: skip */
+	int64_t *v = dtrace_agg_find(k, shape, e->ae_keylen ? key : NULL, &bucket);
+	if (v == NULL)
+		v = dtrace_agg_insert(k, shape, e->ae_keylen ? key : NULL, bucket);
+	if (v == NULL)
+		return false;
+	vals_merge(shape->das_desc, v, (const int64_t *)(key + e->ae_keylen), e->ae_nvals);
+	return true;
+}
+
+/* kept_merge_all: every live entry of the bytes at base (used long) into k; false if k filled. */
+static bool kept_merge_all(dtrace_state_t *s, dtrace_aggbuf_t *k, const uint8_t *base, uint64_t used)
+{
+	for (uint64_t off = 0; off < used;) {
+		const agg_entry_t *e = (const agg_entry_t *)(base + off);
+		if (e->ae_aggid < s->dts_prog->dp_naggs && !kept_merge(s, k, e))
+			return false;
+		off += sizeof(*e) + e->ae_keylen + e->ae_nvals * sizeof(int64_t);
+	}
+	return true;
+}
+
+/* kept_room: make the kept table able to take need more bytes (grown by rehashing); false if not. */
+static bool kept_room(dtrace_state_t *s, uint64_t need)
+{
+	dtrace_aggbuf_t *k = &s->dts_aggkept, n = { 0 };
+	uint64_t size = MAX(k->dta_size, AGG_KEPT_MIN);
+
+	if (k->dta_base != NULL && k->dta_used + need <= k->dta_size)
+		return true;
+	while (size < k->dta_used + need && size <= AGG_KEPT_MAX)
+		size *= 2;
+	if (size > AGG_KEPT_MAX || dtrace_aggbuf_alloc(&n, size) != 0) {
+		dtrace_aggbuf_free(&n);
+		return false;
+	}
+	if (k->dta_base != NULL && !kept_merge_all(s, &n, k->dta_base, k->dta_used)) {
+		dtrace_aggbuf_free(&n);
+		return false;
+	}
+	dtrace_aggbuf_free(k);
+	*k = n;
+	return true;
+}
+
+struct agg_take {
+	dtrace_aggbuf_t *at_buf;
+	uint8_t *at_to;
+	uint64_t at_room;                           /* take nothing if more is used */
+	uint64_t at_used;                           /* out: bytes taken */
+};
+
+/* agg_take_local: on the buffer's CPU, interrupts off: copy it out and empty it. */
+static void agg_take_local(void *arg)
+{
+	struct agg_take *t = arg;
+	dtrace_aggbuf_t *a = t->at_buf;
+
+	t->at_used = 0;
+	if (a->dta_used == 0 || a->dta_used > t->at_room)
+		return;
+	memcpy(t->at_to, a->dta_base, a->dta_used);
+	t->at_used = a->dta_used;
+	memset(a->dta_bucket, 0, a->dta_nbuckets * sizeof(*a->dta_bucket));
+	memset(a->dta_nokey, 0, sizeof(a->dta_nokey));
+	a->dta_used = 0;
+}
+
+int dtrace_agg_drain(dtrace_state_t *s)
+{
+	if (s->dts_prog == NULL || s->dts_prog->dp_naggs == 0 || s->dts_aggshape == NULL)
+		return 0;
+	uint8_t *stage = kmalloc(MAX(s->dts_opts.dov_aggsize, 8));
+	if (stage == NULL)
+		return DTRACE_ENOMEM;
+	for (int cpu = 0; cpu < ncpus; cpu++) {
+		dtrace_aggbuf_t *a = &s->dts_agg[cpu];
+		uint64_t used = __atomic_load_n(&a->dta_used, __ATOMIC_ACQUIRE);
+		if (used == 0 || !kept_room(s, used + used / 4 + 4096))
+			continue;                           /* empty, or no memory: it stays there */
+		dtrace_aggbuf_t *k = &s->dts_aggkept;
+		struct agg_take t = { a, stage, MIN(k->dta_size - k->dta_used, a->dta_size), 0 };
+		xcall(cpu, agg_take_local, &t);
+		kept_merge_all(s, &s->dts_aggkept, stage, t.at_used);   /* room was made for it all */
+	}
+	kfree(stage);
+	return 0;
+}
+
+void dtrace_agg_kept_free(dtrace_state_t *s)
+{
+	dtrace_aggbuf_free(&s->dts_aggkept);
+	memset(&s->dts_aggkept, 0, sizeof(s->dts_aggkept));
 }

@@ -22,11 +22,13 @@
  * multiple of 8.  A principal buffer smaller than the largest record of
  * any ECB of the program cannot be had: DTrace refuses to enable
  * ("Enabling exceeds size of buffer", DTRACE_EBUFSMALL), whatever the
- * policy, after any lowering by bufresize=auto.  A speculation or
+ * policy, after any lowering by bufresize=auto; a principal buffer of 0
+ * is no exception when the program records anything (its exit() record
+ * could never be traced, and tracing would never end).  A speculation or
  * aggregation buffer too small for a record drops it (counted, and
  * reported as DTrace reports drops: "speculative drops", "aggregation
- * drops").  A size of 0 is no buffer at all, so everything meant for it
- * is dropped.  A size from 1 to 7 cannot be had
+ * drops").  An aggregation or speculation size of 0 is no buffer at
+ * all, so everything meant for it is dropped.  A size from 1 to 7 cannot be had
  * ("Not enough space").  A program that aggregates gets a principal
  * buffer of at least its largest record, and the dynamic variable space
  * always holds at least one variable (dynvar.c).  Beyond that the enabling
@@ -114,8 +116,8 @@ int dtrace_buffer_check_end(const dtrace_state_t *s, uint32_t needed, uint32_t e
 {
 	uint64_t size = ALIGN_DOWN(s->dts_opts.dov_bufsize, 8);
 
-	if (size > 0 && needed > size)
-		return DTRACE_EBUFSMALL;            /* a record that could never be traced */
+	if (needed > size)
+		return DTRACE_EBUFSMALL;            /* a record that could never be traced (-b 0 too) */
 	if (s->dts_opts.dov_bufpolicy == DTRACE_BUFPOLICY_FILL && end_bytes > size)
 		return DTRACE_EENDBIG;              /* what END may record: more than the buffer */
 	return 0;

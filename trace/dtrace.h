@@ -234,6 +234,13 @@ int dtrace_agg_snapshot(dtrace_state_t *s, int cpu, dtrace_agg_fn *fn, void *arg
 void dtrace_agg_clear(dtrace_state_t *s, uint32_t aggid);
 /* dtrace_agg_remove: drop aggid's entry for key (every entry if key is NULL) on every CPU. */
 void dtrace_agg_remove(dtrace_state_t *s, uint32_t aggid, const void *key, uint32_t keylen);
+/*
+ * dtrace_agg_drain: move what every CPU's aggregation buffer holds into the
+ * state's kept table (which grows as needed), emptying the buffers: the
+ * consumer calls it at aggrate, so aggsize need only hold one period's new
+ * keys.  Snapshots see the kept table with CPU 0.  Thread context.
+ */
+int dtrace_agg_drain(dtrace_state_t *s);
 
 /* Status and the meaning of records (enable.c). */
 void dtrace_status_get(dtrace_state_t *s, dtrace_status_t *st);

@@ -264,6 +264,7 @@ static void state_free(dtrace_state_t *s)
 		kfree(s->dts_scratch[cpu]);
 	}
 	dtrace_dynvar_fini(s);
+	dtrace_agg_kept_free(s);
 	kfree(s->dts_aggshape);
 	s->dts_aggshape = NULL;
 }

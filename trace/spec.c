@@ -27,7 +27,11 @@
  *              ACTIVEONE(me), ACTIVEMANY: record;  any other state: drop.
  *   commit:    ACTIVE -> INACTIVE;  ACTIVEONE(me) -> COMMITTING -> INACTIVE;
  *              ACTIVEONE(other), ACTIVEMANY -> COMMITTINGMANY.
- *   discard:   the same with DISCARDING.
+ *   discard:   ACTIVEONE(me) -> INACTIVE;  ACTIVE, ACTIVEONE(other),
+ *              ACTIVEMANY -> DISCARDING.  As in DTrace, a discard of a
+ *              speculation nothing was speculated to is not immediate:
+ *              the buffer is busy until the cleaner runs, so a
+ *              speculation() in the same firing fails as "busy".
  *
  * The cleaner is a cyclic on every CPU at the cleanrate option (DTrace's
  * default, 101 Hz), started only for programs that speculate.  On its CPU,
@@ -55,7 +59,7 @@
  * dtrace_spec_clean in thread context under dtrace_lock.
  *
  * Tests: self-tests trace_smp_commit_across_cpus, stress_speculation_churn;
- *        tests/d/speculation
+ *        tests/d/speculation, tests/d/limits
  */
 #include "kernel/cpu.h"
 #include "kernel/klib.h"
@@ -234,8 +238,8 @@ static void spec_end(dtrace_state_t *s, uint64_t id, bool commit)
 	for (int t = 0; t < SPEC_TRIES; t++) {
 		switch (spec_state(w)) {
 		case DTRACE_SPEC_ACTIVE:            /* nothing recorded anywhere */
-			if (spec_cas(sp, &w, DTRACE_SPEC_INACTIVE))
-				return;
+			if (spec_cas(sp, &w, commit ? DTRACE_SPEC_INACTIVE : DTRACE_SPEC_DISCARDING))
+				return;                     /* a discard: free when the cleaner next runs */
 			break;
 		case DTRACE_SPEC_ACTIVEONE:
 			if (spec_cpu(w) == arch_cpu_id()) {

@@ -235,6 +235,7 @@ typedef struct dtrace_state {
 	struct cyclic dts_deadman;
 	dtrace_buffer_t dts_buf[MAX_CPUS];
 	dtrace_aggbuf_t dts_agg[MAX_CPUS];
+	dtrace_aggbuf_t dts_aggkept;      /* drained entries, grown by the consumer's thread (agg.c) */
 	dtrace_dynvar_space_t dts_dyn;
 	uint8_t *dts_globals;             /* global scalars: one slot per variable id */
 	uint32_t dts_nglobals;
@@ -360,6 +361,7 @@ long dtrace_buffer_copyout(dtrace_buffer_t *b, int cpu, int policy, void *out, s
 /* agg.c */
 int dtrace_aggbuf_alloc(dtrace_aggbuf_t *a, uint64_t size);
 void dtrace_aggbuf_free(dtrace_aggbuf_t *a);
+void dtrace_agg_kept_free(dtrace_state_t *s);
 int64_t *dtrace_agg_find(dtrace_aggbuf_t *a, const struct dtrace_aggshape *shape, const uint8_t *key,
                          uint32_t *bucket);
 int64_t *dtrace_agg_insert(dtrace_aggbuf_t *a, const struct dtrace_aggshape *shape, const uint8_t *key,

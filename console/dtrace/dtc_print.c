@@ -747,8 +747,9 @@ static void report_count(struct dtc *d, const char *tag, uint64_t now, uint64_t 
 
 /*
  * The drops and failures of the whole state, as dtrace(1M) words them:
- * "dtrace: N WHATs SUFFIX", and the DTRACEDROP_* tag -x droptags prints.
- * The per-CPU ones (principal and aggregation buffers) follow the CPU.
+ * "dtrace: N WHATs SUFFIX", and the DTRACEDROP_* tag -x droptags prints,
+ * in the order of DTrace's drop kinds.  The per-CPU ones (aggregation and
+ * principal buffers) follow the CPU.
  */
 static const struct dtc_drop {
 	const char *dr_tag;
@@ -761,10 +762,10 @@ static const struct dtc_drop {
 	{ "DTRACEDROP_DYNDIRTY", offsetof(dtrace_status_t, dst_dyndirty), "dynamic variable drop",
 	  " with non-empty dirty list" },
 	{ "DTRACEDROP_SPEC", offsetof(dtrace_status_t, dst_specdrops), "speculative drop", "" },
-	{ "DTRACEDROP_SPECUNAVAIL", offsetof(dtrace_status_t, dst_specunavail), "failed speculation",
-	  " (no speculative buffer available)" },
 	{ "DTRACEDROP_SPECBUSY", offsetof(dtrace_status_t, dst_specbusy), "failed speculation",
 	  " (available buffer(s) still busy)" },
+	{ "DTRACEDROP_SPECUNAVAIL", offsetof(dtrace_status_t, dst_specunavail), "failed speculation",
+	  " (no speculative buffer available)" },
 	{ "DTRACEDROP_DBLERROR", offsetof(dtrace_status_t, dst_dblerrors), "error",
 	  " in ERROR probe enabling" },
 };
@@ -782,17 +783,24 @@ void dtc_report_drops(struct dtc *d)
 	dtrace_status_t st;
 	char on[24];
 
+	/*
+	 * libdtrace's order in one round of work: the status (the state's own
+	 * counts), then the aggregation snapshot, then the principal buffers.
+	 */
 	dtrace_status_get(d->dc_state, &st);
-	for (int cpu = 0; cpu < dtrace_ncpus() && cpu < MAX_CPUS; cpu++) {
-		ksnprintf(on, sizeof(on), " on CPU %d", cpu);
-		report_count(d, "DTRACEDROP_PRINCIPAL", st.dst_drops[cpu], d->dc_last.dst_drops[cpu], "drop", on);
-		report_count(d, "DTRACEDROP_AGGREGATION", st.dst_aggdrops[cpu], d->dc_last.dst_aggdrops[cpu],
-		             "aggregation drop", on);
-	}
 	for (size_t i = 0; i < ARRAY_SIZE(dtc_drops); i++) {
 		const struct dtc_drop *dr = &dtc_drops[i];
 		report_count(d, dr->dr_tag, status_field(&st, dr->dr_field),
 		             status_field(&d->dc_last, dr->dr_field), dr->dr_what, dr->dr_suffix);
+	}
+	for (int cpu = 0; cpu < dtrace_ncpus() && cpu < MAX_CPUS; cpu++) {
+		ksnprintf(on, sizeof(on), " on CPU %d", cpu);
+		report_count(d, "DTRACEDROP_AGGREGATION", st.dst_aggdrops[cpu], d->dc_last.dst_aggdrops[cpu],
+		             "aggregation drop", on);
+	}
+	for (int cpu = 0; cpu < dtrace_ncpus() && cpu < MAX_CPUS; cpu++) {
+		ksnprintf(on, sizeof(on), " on CPU %d", cpu);
+		report_count(d, "DTRACEDROP_PRINCIPAL", st.dst_drops[cpu], d->dc_last.dst_drops[cpu], "drop", on);
 	}
 	d->dc_last = st;
 }

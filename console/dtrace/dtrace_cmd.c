@@ -9,7 +9,9 @@
  * right script and line.  It enables the program, reports how
  * many probes each description matched, fires BEGIN, drains the buffers at
  * switchrate (checking for exit() and Ctrl-C every 10 ms, and every 64
- * records while printing), then stops (END), drains again, stops -c's
+ * records while printing) and the aggregation buffers at aggrate (into
+ * the state's kept table, so aggsize need only hold one period's new
+ * keys), then stops (END), drains again, stops -c's
  * command if it still runs, prints a newline and the aggregations not yet
  * printed, and returns the exit status: exit()'s argument, 0 after Ctrl-C,
  * 1 for compile or enabling errors, 2 for bad usage.
@@ -370,6 +372,7 @@ static int enable_and_setup(struct dtc *d)
 static void run_loop(struct dtc *d)
 {
 	uint64_t next_drain = ktime_ns() + d->dc_switchrate_ns;
+	uint64_t next_agg = ktime_ns() + d->dc_aggrate_ns;
 	bool periodic = d->dc_ov.dov_bufpolicy == DTRACE_BUFPOLICY_SWITCH;
 	dtrace_status_t st;
 
@@ -382,6 +385,10 @@ static void run_loop(struct dtc *d)
 		if (periodic && ktime_ns() >= next_drain) {
 			drain(d);
 			next_drain += d->dc_switchrate_ns;
+		}
+		if (ktime_ns() >= next_agg) {       /* aggrate: the kernel's aggregations to ours */
+			dtrace_agg_drain(d->dc_state);
+			next_agg = ktime_ns() + d->dc_aggrate_ns;
 		}
 		thread_sleep_ns(POLL_NS);
 	}

@@ -3,7 +3,7 @@
  * matching, quantize buckets, and whole enablings driven through a test
  * provider whose probe the tests fire by hand (so counts are exact): the
  * three buffer policies, drops, the exit reserve, aggregations, dynamic
- * variable exhaustion, the deadman (and a consumer it spares), that closing
+ * variable exhaustion, the aggregation drain, the deadman (and a consumer it spares), that closing
  * a consumer frees everything it allocated, that nothing fires after exit()
  * and that dtrace_stop disarms, the
  * re-entry rule, and where stack() starts for a probe fired from a trap.
@@ -383,6 +383,49 @@ SELFTEST(trace_aggregations_exact)
 	ST_ASSERT(a.entries == 4);                 /* @c, and @s[0], [1], [2] */
 	ST_ASSERT(a.count == 100);
 	ST_ASSERT(a.sum == 99 * 100 / 2);
+	st_end(&r);
+}
+
+/* walk_all: every CPU's entries (the kept table comes with CPU 0). */
+static void walk_all(dtrace_state_t *s, struct agg_seen *a)
+{
+	for (int cpu = 0; cpu < dtrace_ncpus(); cpu++)
+		dtrace_agg_snapshot(s, cpu, agg_cb, a);
+}
+
+/*
+ * A buffer that holds only a few entries takes many more keys when it is
+ * drained between the firings (aggrate): 200 keys through a buffer of 512
+ * bytes (16 entries), 10 new ones between two drains; the kept table has
+ * every key once, with exact sums, nothing was dropped, and clear() zeroes
+ * the kept values.
+ */
+SELFTEST(trace_agg_drain_keeps_every_key)
+{
+	struct st_run r;
+	dtrace_optvals_t o;
+	dtrace_status_t st;
+	struct agg_seen a = { 0, 0, 0 };
+
+	dtrace_opts_default(&o);
+	o.dov_bufsize = 4096;
+	o.dov_aggsize = 512;                        /* 16 one-word keys of one value */
+	ST_ASSERT(st_start(&r, "selftest:::hit { @c = count(); @s[k++] = sum(arg0); }", &o));
+	for (int round = 0; round < 20; round++) {
+		fire(10);                               /* ten new keys: 320 bytes */
+		ST_ASSERT(dtrace_agg_drain(r.state) == 0);
+	}
+	walk_all(r.state, &a);
+	ST_ASSERT(a.entries == 201);                /* @c, and @s[0] .. @s[199] */
+	ST_ASSERT(a.count == 200);
+	ST_ASSERT(a.sum == 20 * 45);
+	dtrace_status_get(r.state, &st);
+	for (int cpu = 0; cpu < dtrace_ncpus(); cpu++)
+		ST_ASSERT(st.dst_aggdrops[cpu] == 0);
+	dtrace_agg_clear(r.state, UINT32_MAX);
+	struct agg_seen z = { 0, 0, 0 };
+	walk_all(r.state, &z);
+	ST_ASSERT(z.entries == 201 && z.count == 0 && z.sum == 0);
 	st_end(&r);
 }
 
