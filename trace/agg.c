@@ -519,7 +519,13 @@ void dtrace_agg_clear(dtrace_state_t *s, uint32_t aggid)
 #define AGG_KEPT_MIN (64UL << 10)
 #define AGG_KEPT_MAX (256UL << 20)             /* beyond: the CPUs' buffers keep it (and drop) */
 
-static void vals_merge(const dt_aggdesc *ag, int64_t *to, const int64_t *from, uint32_t n)
+/*
+ * dtrace_agg_merge: add the values from into to, as aggregating function
+ * ag's: the least, the greatest, the 128-bit sum of squares carried, or
+ * plain sums (count, sum, avg's pair, every histogram bucket).  The
+ * consumer merges the CPUs' snapshots with it too.
+ */
+void dtrace_agg_merge(const dt_aggdesc *ag, int64_t *to, const int64_t *from, uint32_t n)
 {
 	if (ag->ag_func == DT_AGG_MIN) {
 		to[0] = MIN(to[0], from[0]);
@@ -551,7 +557,7 @@ static bool kept_merge(dtrace_state_t *s, dtrace_aggbuf_t *k, const agg_entry_t 
 		v = dtrace_agg_insert(k, shape, e->ae_keylen ? key : NULL, bucket);
 	if (v == NULL)
 		return false;
-	vals_merge(shape->das_desc, v, (const int64_t *)(key + e->ae_keylen), e->ae_nvals);
+	dtrace_agg_merge(shape->das_desc, v, (const int64_t *)(key + e->ae_keylen), e->ae_nvals);
 	return true;
 }
 

@@ -241,6 +241,8 @@ void dtrace_agg_remove(dtrace_state_t *s, uint32_t aggid, const void *key, uint3
  * keys.  Snapshots see the kept table with CPU 0.  Thread context.
  */
 int dtrace_agg_drain(dtrace_state_t *s);
+/* dtrace_agg_merge: add from's n values into to as aggregation ag's function merges them (agg.c). */
+void dtrace_agg_merge(const dt_aggdesc *ag, int64_t *to, const int64_t *from, uint32_t n);
 
 /* Status and the meaning of records (enable.c). */
 void dtrace_status_get(dtrace_state_t *s, dtrace_status_t *st);

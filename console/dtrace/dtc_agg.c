@@ -74,24 +74,6 @@ struct dtc_aggent *dtc_agg_find(struct dtc *d, uint32_t aggid, const void *key, 
 	return *slot ? &d->dc_aggs[*slot - 1] : NULL;
 }
 
-static void vals_merge(const dt_aggdesc *ag, int64_t *to, const int64_t *from, uint32_t n)
-{
-	if (ag->ag_func == DT_AGG_MIN) {
-		to[0] = MIN(to[0], from[0]);
-	} else if (ag->ag_func == DT_AGG_MAX) {
-		to[0] = MAX(to[0], from[0]);
-	} else if (ag->ag_func == DT_AGG_STDDEV) {
-		uint64_t lo = (uint64_t)to[2] + (uint64_t)from[2];
-		to[3] += from[3] + (lo < (uint64_t)to[2]);
-		to[2] = (int64_t)lo;
-		to[0] += from[0];
-		to[1] += from[1];
-	} else {
-		for (uint32_t i = 0; i < n; i++)
-			to[i] += from[i];
-	}
-}
-
 /* key_has_syms: does aggregation ag have a func()/sym()/mod() key? */
 static bool key_has_syms(const dt_aggdesc *ag)
 {
@@ -138,7 +120,7 @@ static void merge_entry(struct dtc *d, uint32_t aggid, const void *key, uint32_t
 	struct dtc_aggent *e = dtc_agg_find(d, aggid, key, keylen);
 
 	if (e != NULL) {
-		vals_merge(dtc_agg_desc(d, aggid), e->ae_vals, vals, MIN(nvals, e->ae_nvals));
+		dtrace_agg_merge(dtc_agg_desc(d, aggid), e->ae_vals, vals, MIN(nvals, e->ae_nvals));
 		return;
 	}
 	if ((d->dc_naggs + 1) * 2 > d->dc_agghash_size && !hash_grow(d))
@@ -588,7 +570,7 @@ static void cpu_cb(void *arg, uint32_t aggid, const void *key, uint32_t keylen,
 		if (!cw->cw_found)
 			memcpy(cw->cw_vals, vals, n * sizeof(int64_t));
 		else
-			vals_merge(dtc_agg_desc(cw->cw_d, aggid), cw->cw_vals, vals, n);
+			dtrace_agg_merge(dtc_agg_desc(cw->cw_d, aggid), cw->cw_vals, vals, n);
 		cw->cw_found = true;
 	}
 	kfree(nkey);
