@@ -247,6 +247,11 @@ typedef struct dtrace_state {
 		const dt_aggdesc *das_desc; /* the program's description of it */
 		uint32_t das_keylen;      /* bytes of its key tuple */
 		uint32_t das_nvals;       /* value words (dtrace_agg_nvals) */
+		uint32_t das_nseg;        /* 0: no string key; else das_seg[] covers the key */
+		struct dtrace_keyseg {    /* the key's elements, in order (dtrace_agg_segments) */
+			uint32_t ks_words;    /* 8-byte words */
+			uint32_t ks_str;      /* a string: hashed and compared up to its NUL's word */
+		} das_seg[DT_MAXKEYS];
 	} *dts_aggshape;
 	dtrace_spec_t *dts_specs;         /* [nspec] */
 	uint64_t dts_specdrops;           /* speculative buffer full */
@@ -360,6 +365,11 @@ long dtrace_buffer_copyout(dtrace_buffer_t *b, int cpu, int policy, void *out, s
 /* agg.c */
 int dtrace_aggbuf_alloc(dtrace_aggbuf_t *a, uint64_t size);
 void dtrace_aggbuf_free(dtrace_aggbuf_t *a);
+/*
+ * dtrace_agg_segments: fill shape's das_seg/das_nseg from its description
+ * (das_nseg stays 0 when no key is a string).  Enabling, once.
+ */
+void dtrace_agg_segments(struct dtrace_aggshape *shape, uint32_t strsize, uint32_t stackframes);
 int64_t *dtrace_agg_find(dtrace_aggbuf_t *a, const struct dtrace_aggshape *shape, const uint8_t *key,
                          uint32_t *bucket);
 int64_t *dtrace_agg_insert(dtrace_aggbuf_t *a, const struct dtrace_aggshape *shape, const uint8_t *key,
