@@ -537,6 +537,15 @@ void dif_state_own(dif_state_t *st, uint64_t base, uint64_t len);
 uint64_t dif_owned_span(const dif_state_t *st, uint64_t addr);
 
 /*
+ * dif_inplace_span: bytes from addr that DIF would read in place for a run
+ * of dp on st (allocated scratch, dp's string table, the owned ranges),
+ * 0 if none: the embedder may copy a string DIF returned from there with
+ * plain loads.  st NULL: dp's string table only (a state not set up for
+ * this clause says nothing).  Context: any; pure.
+ */
+uint64_t dif_inplace_span(const dif_state_t *st, const dif_difo_t *dp, uint64_t addr);
+
+/*
  * dif_emulate: run `dp`, which must have passed dif_validate(), on state
  * `st`. On success returns 0 and stores the value of the executed `ret`
  * in *rval (an integer, or an address for by-ref return types). On a fault

@@ -52,24 +52,26 @@ static bool dif_within(uint64_t addr, uint64_t n, uint64_t base, uint64_t size)
 
 void dif_state_own(dif_state_t *st, uint64_t base, uint64_t len)
 {
-	uint32_t n = st->ds_nowned < DIF_OWNED_MAX ? st->ds_nowned : DIF_OWNED_MAX;
+	uint32_t n = st->ds_nowned;
 
-	for (uint32_t i = 0; i < n; i++)
-		if (st->ds_owned[i].dr_base == base && st->ds_owned[i].dr_len == len)
-			return;
 	if (len == 0 || base + len < base)
 		return;
-	st->ds_owned[st->ds_nowned % DIF_OWNED_MAX] = (dif_range_t){ base, len };
-	st->ds_nowned++;
+	for (uint32_t i = 0; i < n && i < DIF_OWNED_MAX; i++)   /* read twice in a clause: once */
+		if (st->ds_owned[i].dr_base == base)
+			return;
+	st->ds_owned[n % DIF_OWNED_MAX] = (dif_range_t){ base, len };
+	st->ds_nowned = n + 1;
 }
 
 uint64_t dif_owned_span(const dif_state_t *st, uint64_t addr)
 {
 	uint32_t n = st->ds_nowned < DIF_OWNED_MAX ? st->ds_nowned : DIF_OWNED_MAX;
 
-	for (uint32_t i = 0; i < n; i++)
-		if (dif_within(addr, 1, st->ds_owned[i].dr_base, st->ds_owned[i].dr_len))
-			return st->ds_owned[i].dr_base + st->ds_owned[i].dr_len - addr;
+	for (uint32_t i = 0; i < n; i++) {
+		uint64_t off = addr - st->ds_owned[i].dr_base;    /* wraps above len when below base */
+		if (off < st->ds_owned[i].dr_len)
+			return st->ds_owned[i].dr_len - off;
+	}
 	return 0;
 }
 
@@ -83,6 +85,17 @@ static uint64_t dif_direct_span(const struct dif_run *r, uint64_t addr)
 	if (r->dp->dd_strtab && dif_within(addr, 1, tb, r->dp->dd_strlen))
 		return tb + r->dp->dd_strlen - addr;
 	return r->st->ds_nowned != 0 ? dif_owned_span(r->st, addr) : 0;
+}
+
+uint64_t dif_inplace_span(const dif_state_t *st, const dif_difo_t *dp, uint64_t addr)
+{
+	struct dif_run r = { .dp = dp, .st = (dif_state_t *)(uintptr_t)st };
+	uint64_t tb = dif_addr(dp->dd_strtab);
+
+	if (st == NULL)
+		return dp->dd_strtab && dif_within(addr, 1, tb, dp->dd_strlen) ?
+		       tb + dp->dd_strlen - addr : 0;
+	return dif_direct_span(&r, addr);
 }
 
 const uint8_t *dif_direct(const struct dif_run *r, uint64_t addr, uint64_t n)

@@ -457,6 +457,14 @@ void dtrace_sync(void);
 /* Kernel memory access for DIF (probe.c). */
 int dtrace_load(void *ctx, uint64_t addr, unsigned size, unsigned space, uint64_t *val);
 size_t dtrace_strcpy_safe(char *dst, uint64_t src, size_t size);
+/*
+ * dtrace_strcpy_dif: the same for a string dp returned on st (NULL: a state
+ * not set up for the clause): what DIF reads in place (dif_inplace_span)
+ * is copied with plain loads; key: an aggregation key's field, zeroed only
+ * to the end of the NUL's word.  Probe context.
+ */
+size_t dtrace_strcpy_dif(char *dst, uint64_t src, size_t size, const dif_state_t *st,
+                         const dif_difo_t *dp, bool key);
 
 /* lockinfo.c: dif_env_t's de_lock, the lock subroutines' view of a kernel lock. */
 int dtrace_lockinfo(void *ctx, uint64_t addr, unsigned query, uint64_t *val);
