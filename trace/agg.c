@@ -255,8 +255,15 @@ static uint32_t agg_hash(const dtrace_aggbuf_t *a, const struct dtrace_aggshape 
 	if (shape->das_nseg == 0) {
 		h = hash_words(h, w, keylen / 8);
 	} else {
-		for (uint32_t s = 0; s < shape->das_nseg; w += shape->das_seg[s].ks_words, s++)
-			h = hash_words(h, w, seg_words(&shape->das_seg[s], w));
+		for (uint32_t s = 0; s < shape->das_nseg; w += shape->das_seg[s].ks_words, s++) {
+			const struct dtrace_keyseg *seg = &shape->das_seg[s];
+			for (uint32_t i = 0; i < seg->ks_words; i++) {   /* hash_words, to the NUL's word */
+				h = (h ^ w[i]) * 0x9e3779b97f4a7c15ull;
+				h ^= h >> 29;
+				if (seg->ks_str && word_has_zero(w[i]))
+					break;
+			}
+		}
 	}
 	return (uint32_t)(h ^ (h >> 32)) & (a->dta_nbuckets - 1);
 }
@@ -289,10 +296,13 @@ static bool key_equal_seg(const struct dtrace_aggshape *shape, const uint8_t *a,
 	const uint64_t *x = (const uint64_t *)a, *y = (const uint64_t *)b;
 
 	for (uint32_t s = 0; s < shape->das_nseg; s++) {
-		uint32_t n = seg_words(&shape->das_seg[s], y);
-		for (uint32_t i = 0; i < n; i++)
+		const struct dtrace_keyseg *seg = &shape->das_seg[s];
+		for (uint32_t i = 0; i < seg->ks_words; i++) {
 			if (x[i] != y[i])
 				return false;
+			if (seg->ks_str && word_has_zero(y[i]))
+				break;               /* seg_words' end */
+		}
 		x += shape->das_seg[s].ks_words;
 		y += shape->das_seg[s].ks_words;
 	}

@@ -107,7 +107,14 @@ static size_t str_copy(char *dst, uint64_t src, size_t size, uint64_t span, bool
 	const char *s = (const char *)src;
 	size_t n = 0, lim = size - 1;
 
-	for (size_t m = span < lim ? span : lim; n < m; n++) {
+	size_t m = span < lim ? span : lim;
+	for (uint64_t w; n + 8 <= m; n += 8) {      /* a word at a time while no byte is NUL */
+		memcpy(&w, s + n, 8);
+		if (((w - 0x0101010101010101ull) & ~w & 0x8080808080808080ull) != 0)
+			break;
+		memcpy(dst + n, &w, 8);
+	}
+	for (; n < m; n++) {
 		if (s[n] == 0)
 			return str_zero(dst, n, size, key);
 		dst[n] = s[n];
@@ -263,16 +270,19 @@ static int dtrace_builtin(void *ctx, uint32_t id, uint64_t index, uint64_t *val)
 {
 	dtrace_firing_t *f = &dtrace_firing[arch_cpu_id()];
 	dtrace_probe_t *p = f->df_probe;
-	struct thread *t = curthread();
 	uint64_t pcs[2];
 
 	(void)ctx;
 	(void)index;
-	switch (id) {
+	switch (id) {                        /* the probe's names need no thread */
 	case DIF_VAR_PROBEPROV: return builtin_name(f, p->dtpr_provider->dtpv_name, val);
 	case DIF_VAR_PROBEMOD: return builtin_name(f, p->dtpr_mod, val);
 	case DIF_VAR_PROBEFUNC: return builtin_name(f, p->dtpr_func, val);
 	case DIF_VAR_PROBENAME: return builtin_name(f, p->dtpr_name, val);
+	default: break;
+	}
+	struct thread *t = curthread();
+	switch (id) {
 	case DIF_VAR_EXECNAME: return builtin_owned(f, t->t_name, sizeof(t->t_name), val);
 	case DIF_VAR_TIMESTAMP: *val = firing_time(f); return 0;
 	case DIF_VAR_WALLTIMESTAMP: *val = ktime_wall_ns(firing_time(f)); return 0;
