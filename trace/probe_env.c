@@ -51,6 +51,30 @@ static uint64_t load_value(const uint8_t *b, unsigned size)
 	}
 }
 
+/*
+ * kernel_page_ok: mem_probe(addr, size), asked once per page per clause: a
+ * string read byte by byte through dtrace_load (a compare, strlen, a copy
+ * of a string the program names) pays the page walk once, not per byte.
+ * The page's answer cannot go stale within the clause in a way that
+ * matters: RAM stays RAM, and a page another CPU unmaps meanwhile is a
+ * fault arch_safe_read catches.  The cache (df_okpage) is reset by
+ * dif_prepare; a load within one page only (aligned loads always are).
+ */
+static bool kernel_page_ok(uint64_t addr, unsigned size)
+{
+	dtrace_firing_t *f = &dtrace_firing[arch_cpu_id()];
+	uint64_t page = addr & ~(uint64_t)(PAGE_SIZE - 1);
+
+	if ((addr & (PAGE_SIZE - 1)) + size > PAGE_SIZE)
+		return mem_probe(addr, size);
+	if (f->df_okpage == (page | 1))
+		return true;
+	if (!mem_probe(addr, size))
+		return false;
+	f->df_okpage = page | 1;
+	return true;
+}
+
 int dtrace_load(void *ctx, uint64_t addr, unsigned size, unsigned space, uint64_t *val)
 {
 	uint8_t b[8];
@@ -66,7 +90,7 @@ int dtrace_load(void *ctx, uint64_t addr, unsigned size, unsigned space, uint64_
 	}
 	if (space != DIF_SPACE_KERNEL)
 		return DIF_FAULT_UPRIV;
-	if (!mem_probe(addr, size) || arch_safe_read(b, (const void *)addr, size) != 0)
+	if (!kernel_page_ok(addr, size) || arch_safe_read(b, (const void *)addr, size) != 0)
 		return DIF_FAULT_BADADDR;
 	*val = load_value(b, size);
 	return 0;

@@ -279,8 +279,9 @@ typedef struct dtrace_firing {
 	uint64_t df_vstart;               /* ktime at the firing's start, if vtime is kept; else 0 */
 	uint64_t df_fast;                 /* firings done wholly by the fast loop (probe.c) */
 	const uint64_t *df_fast_args;     /* ... their arguments across a predicate's call */
+	uint64_t df_okpage;               /* kernel page mem_probe passed in this clause, | 1; 0: none */
 	dif_state_t df_dif;               /* the probe's arguments are its ds_args */
-} dtrace_firing_t;                    /* 384 bytes on x86_64: firing[cpu] is a lea and a shift */
+} dtrace_firing_t;                    /* 472 bytes on x86_64 */
 
 /*
  * dtrace_vtime_active: how many states read vtimestamp.  While nonzero,
