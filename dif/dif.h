@@ -470,6 +470,19 @@ enum dif_lock_query {
 };
 
 /*
+ * A range of memory the embedder owns and vouches for (dif_state_own):
+ * mapped, readable with plain loads, and unchanged in layout until the
+ * embedder resets ds_nowned (the kernel: the thread's name, the probe's
+ * strings, for one clause).  DIF reads it as it reads its own string table:
+ * in place, no guarded load per byte.
+ */
+#define DIF_OWNED_MAX 4
+typedef struct dif_range {
+	uint64_t dr_base;
+	uint64_t dr_len;
+} dif_range_t;
+
+/*
  * Per-run machine state: one per CPU in the kernel, one per thread on the
  * host. The caller sets the inputs, calls dif_emulate() as often as it
  * likes (several clauses of one probe firing share one state: clause-locals
@@ -486,6 +499,8 @@ typedef struct dif_state {
 	uint32_t  ds_flags;            /* DIF_RUN_* */
 	uint64_t  ds_rand;             /* state of rand(); any seed */
 	uint64_t  ds_strtok;           /* strtok()'s saved position, 0 = none */
+	uint32_t  ds_nowned;           /* ranges in ds_owned; the embedder resets it */
+	dif_range_t ds_owned[DIF_OWNED_MAX]; /* memory the embedder vouches for (dif_state_own) */
 	/* outputs */
 	dif_fault_t ds_fault;          /* code 0 unless the last run faulted */
 	uint64_t    ds_insns;          /* instructions executed (accumulates) */
@@ -503,6 +518,32 @@ typedef struct dif_state {
  */
 void dif_state_init(dif_state_t *st, const dif_env_t *env, void *scratch,
                     size_t scratch_size, uint32_t strsize);
+
+/*
+ * dif_state_own: the embedder vouches for [base, base + len) (dif_range_t)
+ * until it sets st->ds_nowned = 0: a de_builtin returning a string in the
+ * framework's own memory calls it, so that comparing, copying or hashing
+ * that string reads it in place.  Never for memory a D program names
+ * (arg0, copyin, a pointer): those keep de_load's check and its faults.
+ * With the table full the oldest range goes (it is only a shortcut: a
+ * range not found is read through de_load as before).  Context: any.
+ */
+void dif_state_own(dif_state_t *st, uint64_t base, uint64_t len);
+
+/*
+ * dif_owned_span: bytes from addr to the end of the owned range holding
+ * it, 0 if none does.  Context: any; pure.
+ */
+uint64_t dif_owned_span(const dif_state_t *st, uint64_t addr);
+
+/*
+ * dif_inplace_span: bytes from addr that DIF would read in place for a run
+ * of dp on st (allocated scratch, dp's string table, the owned ranges),
+ * 0 if none: the embedder may copy a string DIF returned from there with
+ * plain loads.  st NULL: dp's string table only (a state not set up for
+ * this clause says nothing).  Context: any; pure.
+ */
+uint64_t dif_inplace_span(const dif_state_t *st, const dif_difo_t *dp, uint64_t addr);
 
 /*
  * dif_emulate: run `dp`, which must have passed dif_validate(), on state

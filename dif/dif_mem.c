@@ -15,6 +15,9 @@
  *   - everything else: read only through the environment's de_load callback,
  *     which in the kernel is a guarded load that survives a page fault.
  *
+ * The embedder may vouch for more (dif_state_own: the kernel's thread name
+ * and probe strings, ds_owned): read directly as the string table is.
+ *
  * Helpers that need a plain C pointer to bytes that may live anywhere
  * (strings, tuple keys, data for variable stores) get one through
  * dif_readable()/dif_string(): in place when the bytes are direct, otherwise
@@ -47,6 +50,31 @@ static bool dif_within(uint64_t addr, uint64_t n, uint64_t base, uint64_t size)
 	return addr >= base && n <= size && addr - base <= size - n;
 }
 
+void dif_state_own(dif_state_t *st, uint64_t base, uint64_t len)
+{
+	uint32_t n = st->ds_nowned;
+
+	if (len == 0 || base + len < base)
+		return;
+	for (uint32_t i = 0; i < n && i < DIF_OWNED_MAX; i++)   /* read twice in a clause: once */
+		if (st->ds_owned[i].dr_base == base)
+			return;
+	st->ds_owned[n % DIF_OWNED_MAX] = (dif_range_t){ base, len };
+	st->ds_nowned = n + 1;
+}
+
+uint64_t dif_owned_span(const dif_state_t *st, uint64_t addr)
+{
+	uint32_t n = st->ds_nowned < DIF_OWNED_MAX ? st->ds_nowned : DIF_OWNED_MAX;
+
+	for (uint32_t i = 0; i < n; i++) {
+		uint64_t off = addr - st->ds_owned[i].dr_base;    /* wraps above len when below base */
+		if (off < st->ds_owned[i].dr_len)
+			return st->ds_owned[i].dr_len - off;
+	}
+	return 0;
+}
+
 /* Bytes from addr to the end of the directly readable region, 0 if none. */
 static uint64_t dif_direct_span(const struct dif_run *r, uint64_t addr)
 {
@@ -56,7 +84,18 @@ static uint64_t dif_direct_span(const struct dif_run *r, uint64_t addr)
 		return sb + r->st->ds_scratch_used - addr;
 	if (r->dp->dd_strtab && dif_within(addr, 1, tb, r->dp->dd_strlen))
 		return tb + r->dp->dd_strlen - addr;
-	return 0;
+	return r->st->ds_nowned != 0 ? dif_owned_span(r->st, addr) : 0;
+}
+
+uint64_t dif_inplace_span(const dif_state_t *st, const dif_difo_t *dp, uint64_t addr)
+{
+	struct dif_run r = { .dp = dp, .st = (dif_state_t *)(uintptr_t)st };
+	uint64_t tb = dif_addr(dp->dd_strtab);
+
+	if (st == NULL)
+		return dp->dd_strtab && dif_within(addr, 1, tb, dp->dd_strlen) ?
+		       tb + dp->dd_strlen - addr : 0;
+	return dif_direct_span(&r, addr);
 }
 
 const uint8_t *dif_direct(const struct dif_run *r, uint64_t addr, uint64_t n)
@@ -261,19 +300,32 @@ static int dif_byte(struct dif_run *r, uint64_t addr, uint8_t *c)
 	return f;
 }
 
-/* strcmp of the strings at a and b, bounded by strsize; *res < 0, 0, > 0. */
+/*
+ * strcmp of the strings at a and b, bounded by strsize; *res < 0, 0, > 0.
+ * The direct part of each (scratch, the string table, owned memory) is
+ * found once and read in place; a byte beyond it goes through dif_byte,
+ * and so through de_load's check and its fault, as before.
+ */
 int dif_strcmp_at(struct dif_run *r, uint64_t a, uint64_t b, int *res)
 {
 	uint32_t bound = dif_strsize(r);
+	uint64_t sa, sb;
 	uint8_t ca, cb;
 	int f;
 
 	*res = 0;
 	if (a == b)
 		return 0;
+	sa = dif_direct_span(r, a);
+	sb = dif_direct_span(r, b);
 	for (uint32_t i = 0; i + 1 < bound; i++) {
-		if ((f = dif_byte(r, a + i, &ca)) != 0 ||
-		    (f = dif_byte(r, b + i, &cb)) != 0)
+		if (i < sa)
+			ca = *(const uint8_t *)(uintptr_t)(a + i);
+		else if ((f = dif_byte(r, a + i, &ca)) != 0)
+			return f;
+		if (i < sb)
+			cb = *(const uint8_t *)(uintptr_t)(b + i);
+		else if ((f = dif_byte(r, b + i, &cb)) != 0)
 			return f;
 		if (ca != cb) {
 			*res = ca < cb ? -1 : 1;

@@ -44,6 +44,8 @@ ROWS = {
     "sdt enabled, `{ @ = count(); }`, call path": "sdt_count",
     "`@[arg0 % 1] = count()` (one key)": "agg_keys_1",
     "`@[arg0 % 10000] = count()` (a new key every call)": "agg_keys_10000",
+    "`/execname == probefunc/ { @ = count(); }` (issue 35)": "fbt_entry_execname_pred",
+    "`{ @[execname] = count(); }` (issue 35)": "fbt_entry_execname_key",
 }
 
 # (file, pattern with one group: the quoted "added" figure, key)

@@ -200,21 +200,83 @@ uint32_t dtrace_agg_keylen(const dt_aggdesc *ag, uint32_t strsize, uint32_t stac
 	return n;
 }
 
+void dtrace_agg_segments(struct dtrace_aggshape *shape, uint32_t strsize, uint32_t stackframes)
+{
+	const dt_aggdesc *ag = shape->das_desc;
+	bool str = false;
+
+	shape->das_nseg = 0;
+	for (uint32_t i = 0; i < ag->ag_nkeys && i < DT_MAXKEYS; i++) {
+		const dt_keytype *kt = &ag->ag_keys[i];
+		shape->das_seg[i].ks_words = dtrace_agg_keysize(kt, strsize, stackframes) / 8;
+		shape->das_seg[i].ks_str = kt->kt_string && kt->kt_kind == DT_KEY_VALUE;
+		str |= shape->das_seg[i].ks_str != 0;
+	}
+	if (str && ag->ag_nkeys <= DT_MAXKEYS)
+		shape->das_nseg = ag->ag_nkeys;
+}
+
 /* ---- probe context ---- */
+
+/*
+ * String keys in place.  A string element of a key is strsize bytes, but
+ * the words after the one holding its NUL say nothing: a stored key has
+ * them zero (dtrace_agg_insert writes them), and a key being looked up
+ * need not (probe.c's key copy stops at the NUL's word, no memset to
+ * strsize).  So a string element is hashed and compared only up to the
+ * first word with a zero byte in it (seg_words): equal strings give equal
+ * words up to there, and a shorter stored string has its zero byte in a
+ * word where the longer one has none.  Keys without a string (das_nseg 0)
+ * are whole words, as before.
+ */
+static inline bool word_has_zero(uint64_t w)
+{
+	return ((w - 0x0101010101010101ull) & ~w & 0x8080808080808080ull) != 0;
+}
+
+/* seg_words: the words of element seg at w that count (see above). */
+static inline uint32_t seg_words(const struct dtrace_keyseg *seg, const uint64_t *w)
+{
+	if (!seg->ks_str)
+		return seg->ks_words;
+	for (uint32_t i = 0; i < seg->ks_words; i++)
+		if (word_has_zero(w[i]))
+			return i + 1;
+	return seg->ks_words;
+}
+
+static inline uint64_t hash_words(uint64_t h, const uint64_t *w, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		h = (h ^ w[i]) * 0x9e3779b97f4a7c15ull;
+		h ^= h >> 29;
+	}
+	return h;
+}
 
 /*
  * agg_hash: the bucket of (aggid, key).  Keys are whole 8-byte words
  * (key_equal), so the hash takes a word at a time: multiply, fold the high
  * bits down, then fold the 64 bits into the bucket index.
  */
-static uint32_t agg_hash(const dtrace_aggbuf_t *a, uint32_t aggid, const uint8_t *key, uint32_t keylen)
+static uint32_t agg_hash(const dtrace_aggbuf_t *a, const struct dtrace_aggshape *shape,
+                         uint32_t aggid, const uint8_t *key, uint32_t keylen)
 {
 	const uint64_t *w = (const uint64_t *)key;
 	uint64_t h = TRACE_HASH_SEED ^ aggid;
 
-	for (uint32_t i = 0; i < keylen / 8; i++) {
-		h = (h ^ w[i]) * 0x9e3779b97f4a7c15ull;
-		h ^= h >> 29;
+	if (shape->das_nseg == 0) {
+		h = hash_words(h, w, keylen / 8);
+	} else {
+		for (uint32_t s = 0; s < shape->das_nseg; w += shape->das_seg[s].ks_words, s++) {
+			const struct dtrace_keyseg *seg = &shape->das_seg[s];
+			for (uint32_t i = 0; i < seg->ks_words; i++) {   /* hash_words, to the NUL's word */
+				h = (h ^ w[i]) * 0x9e3779b97f4a7c15ull;
+				h ^= h >> 29;
+				if (seg->ks_str && word_has_zero(w[i]))
+					break;
+			}
+		}
 	}
 	return (uint32_t)(h ^ (h >> 32)) & (a->dta_nbuckets - 1);
 }
@@ -241,6 +303,25 @@ static inline bool key_equal(const uint8_t *a, const uint8_t *b, uint32_t n)
 	return true;
 }
 
+/* key_equal_seg: stored key a against key b, element by element (see "String keys in place"). */
+static bool key_equal_seg(const struct dtrace_aggshape *shape, const uint8_t *a, const uint8_t *b)
+{
+	const uint64_t *x = (const uint64_t *)a, *y = (const uint64_t *)b;
+
+	for (uint32_t s = 0; s < shape->das_nseg; s++) {
+		const struct dtrace_keyseg *seg = &shape->das_seg[s];
+		for (uint32_t i = 0; i < seg->ks_words; i++) {
+			if (x[i] != y[i])
+				return false;
+			if (seg->ks_str && word_has_zero(y[i]))
+				break;               /* seg_words' end */
+		}
+		x += shape->das_seg[s].ks_words;
+		y += shape->das_seg[s].ks_words;
+	}
+	return true;
+}
+
 /*
  * dtrace_agg_find: this CPU's value words for the aggregation shape
  * describes under key (shape->das_keylen bytes), or NULL, with *bucket set
@@ -252,17 +333,30 @@ int64_t *dtrace_agg_find(dtrace_aggbuf_t *a, const struct dtrace_aggshape *shape
 {
 	const dt_aggdesc *ag = shape->das_desc;
 	uint32_t keylen = shape->das_keylen;
-	uint32_t h = agg_hash(a, ag->ag_id, key, keylen);
+	uint32_t h = agg_hash(a, shape, ag->ag_id, key, keylen);
 
 	for (uint32_t off = a->dta_bucket[h]; off != 0;) {
 		agg_entry_t *e = (agg_entry_t *)(a->dta_base + off - 1);
 		if (e->ae_aggid == ag->ag_id && e->ae_keylen == keylen &&
-		    key_equal((const uint8_t *)(e + 1), key, keylen))
+		    (shape->das_nseg == 0 ? key_equal((const uint8_t *)(e + 1), key, keylen) :
+		     key_equal_seg(shape, (const uint8_t *)(e + 1), key)))
 			return (int64_t *)((uint8_t *)(e + 1) + keylen);
 		off = e->ae_next;
 	}
 	*bucket = h;
 	return NULL;
+}
+
+/* key_store_seg: a stored key: each string's words after its NUL's word zeroed. */
+static void key_store_seg(const struct dtrace_aggshape *shape, uint64_t *to, const uint64_t *from)
+{
+	for (uint32_t s = 0; s < shape->das_nseg; s++) {
+		uint32_t n = seg_words(&shape->das_seg[s], from), all = shape->das_seg[s].ks_words;
+		for (uint32_t i = 0; i < all; i++)
+			to[i] = i < n ? from[i] : 0;
+		to += all;
+		from += all;
+	}
 }
 
 /*
@@ -284,8 +378,12 @@ int64_t *dtrace_agg_insert(dtrace_aggbuf_t *a, const struct dtrace_aggshape *sha
 	e->ae_aggid = ag->ag_id;
 	e->ae_keylen = keylen;
 	e->ae_nvals = nvals;
-	for (uint32_t i = 0; i < keylen / 8; i++)   /* whole words (key_equal), no call */
-		((uint64_t *)(e + 1))[i] = ((const uint64_t *)key)[i];
+	if (shape->das_nseg == 0) {
+		for (uint32_t i = 0; i < keylen / 8; i++)   /* whole words (key_equal), no call */
+			((uint64_t *)(e + 1))[i] = ((const uint64_t *)key)[i];
+	} else {
+		key_store_seg(shape, (uint64_t *)(e + 1), (const uint64_t *)key);
+	}
 	int64_t *v = (int64_t *)((uint8_t *)(e + 1) + keylen);
 	vals_init(ag, v, nvals);
 	e->ae_next = a->dta_bucket[bucket];

@@ -215,11 +215,15 @@ static int aggshapes_make(dtrace_state_t *s)
 	if (s->dts_aggshape == NULL)
 		return DTRACE_ENOMEM;
 	for (uint32_t i = 0; i < p->dp_naggs; i++)
-		s->dts_aggshape[i] = (struct dtrace_aggshape){
-			&p->dp_aggs[i],
-			dtrace_agg_keylen(&p->dp_aggs[i], s->dts_opts.dov_strsize, s->dts_opts.dov_stackframes),
-			dtrace_agg_nvals(&p->dp_aggs[i]),
-		};
+	for (uint32_t i = 0; i < p->dp_naggs; i++) {
+		struct dtrace_aggshape *sh = &s->dts_aggshape[i];
+		memset(sh, 0, sizeof(*sh));
+		sh->das_desc = &p->dp_aggs[i];
+		sh->das_keylen = dtrace_agg_keylen(&p->dp_aggs[i], s->dts_opts.dov_strsize,
+		                                   s->dts_opts.dov_stackframes);
+		sh->das_nvals = dtrace_agg_nvals(&p->dp_aggs[i]);
+		dtrace_agg_segments(sh, s->dts_opts.dov_strsize, s->dts_opts.dov_stackframes);
+	}
 	return 0;
 }
 

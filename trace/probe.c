@@ -114,8 +114,12 @@ static int eval(struct act_ctx *c, const dif_difo_t *dp, uint64_t *v)
 	return dif_emulate(dp, &c->ac_f->df_dif, v);
 }
 
-/* record_value: evaluate dp and store it (8 bytes or a string) at *out; advances *out. */
-static int record_value(struct act_ctx *c, const dif_difo_t *dp, uint8_t **out)
+/*
+ * record_value: evaluate dp and store it (8 bytes or a string) at *out;
+ * advances *out.  key: an aggregation key's element (a string zeroed only
+ * to its NUL's word, dtrace_strcpy_dif).
+ */
+static int record_value(struct act_ctx *c, const dif_difo_t *dp, uint8_t **out, bool key)
 {
 	uint64_t v;
 	uint32_t strsize = c->ac_s->dts_opts.dov_strsize;
@@ -124,7 +128,8 @@ static int record_value(struct act_ctx *c, const dif_difo_t *dp, uint8_t **out)
 	if (rc != 0)
 		return rc;
 	if (dp->dd_rtype.dt_kind == DIF_TYPE_STRING) {
-		if (v == 0 || dtrace_strcpy_safe((char *)*out, v, strsize) == SIZE_MAX) {
+		const dif_state_t *st = c->ac_dif_ready ? &c->ac_f->df_dif : NULL;
+		if (v == 0 || dtrace_strcpy_dif((char *)*out, v, strsize, st, dp, key) == SIZE_MAX) {
 			c->ac_f->df_dif.ds_fault = (dif_fault_t){ DIF_FAULT_BADADDR, DIF_PC_NONE, v };
 			return DIF_FAULT_BADADDR;
 		}
@@ -145,7 +150,7 @@ static int act_values(struct act_ctx *c, const dt_action *a)
 	uint8_t *out = c->ac_data;
 
 	for (uint32_t i = 0; i < a->ac_nargs; i++) {
-		int rc = record_value(c, a->ac_args[i], &out);
+		int rc = record_value(c, a->ac_args[i], &out, false);
 		if (rc != 0)
 			return rc;
 	}
@@ -272,7 +277,7 @@ static int agg_key(struct act_ctx *c, const dt_action *a, const dt_aggdesc *ag, 
 			out += 8;
 			continue;
 		}
-		rc = record_value(c, dp, &out);
+		rc = record_value(c, dp, &out, true);
 		if (rc != 0)
 			return rc;
 		if (kt->kt_kind >= DT_KEY_USYM) {

@@ -9,8 +9,11 @@
  * store into the current process; and the built-in variables, read from
  * the firing state (trace/probe_impl.h's dtrace_firing[cpu]) and the
  * current thread.  The string built-ins (execname, probefunc ...) hand
- * out the address of the framework's own copy; stringof and the compare
- * read it through the same checked loads.
+ * out the address of the framework's own copy and vouch for it to the DIF
+ * machine (dif_state_own, for the clause): compares, copies and keys read
+ * it in place.  Any other string (arg0, copyinstr's, a pointer the
+ * program computes) keeps the checked loads, checked once per page when
+ * copied into a record or key (str_copy).
  *
  * Stacks.  stack(), caller and stackdepth walk from the frame
  * dtrace_probe_frame was given, or, for dtrace_probe(), from here, less
@@ -48,6 +51,30 @@ static uint64_t load_value(const uint8_t *b, unsigned size)
 	}
 }
 
+/*
+ * kernel_page_ok: mem_probe(addr, size), asked once per page per clause: a
+ * string read byte by byte through dtrace_load (a compare, strlen, a copy
+ * of a string the program names) pays the page walk once, not per byte.
+ * The page's answer cannot go stale within the clause in a way that
+ * matters: RAM stays RAM, and a page another CPU unmaps meanwhile is a
+ * fault arch_safe_read catches.  The cache (df_okpage) is reset by
+ * dif_prepare; a load within one page only (aligned loads always are).
+ */
+static bool kernel_page_ok(uint64_t addr, unsigned size)
+{
+	dtrace_firing_t *f = &dtrace_firing[arch_cpu_id()];
+	uint64_t page = addr & ~(uint64_t)(PAGE_SIZE - 1);
+
+	if ((addr & (PAGE_SIZE - 1)) + size > PAGE_SIZE)
+		return mem_probe(addr, size);
+	if (f->df_okpage == (page | 1))
+		return true;
+	if (!mem_probe(addr, size))
+		return false;
+	f->df_okpage = page | 1;
+	return true;
+}
+
 int dtrace_load(void *ctx, uint64_t addr, unsigned size, unsigned space, uint64_t *val)
 {
 	uint8_t b[8];
@@ -63,7 +90,7 @@ int dtrace_load(void *ctx, uint64_t addr, unsigned size, unsigned space, uint64_
 	}
 	if (space != DIF_SPACE_KERNEL)
 		return DIF_FAULT_UPRIV;
-	if (!mem_probe(addr, size) || arch_safe_read(b, (const void *)addr, size) != 0)
+	if (!kernel_page_ok(addr, size) || arch_safe_read(b, (const void *)addr, size) != 0)
 		return DIF_FAULT_BADADDR;
 	*val = load_value(b, size);
 	return 0;
@@ -77,17 +104,47 @@ static int dtrace_ustore(void *ctx, uint64_t uaddr, const void *src, size_t n)
 }
 
 /*
- * dtrace_strcpy_safe: copy the string at src into dst (size bytes, always
- * terminated, the rest zeroed).  Returns the length, or SIZE_MAX if src
- * cannot be read.  Probe context.
+ * str_zero: after a copied string of n characters in a size-byte field:
+ * the NUL, then zeros, to the end of the field, or for an aggregation key
+ * (key) only to the end of the NUL's 8-byte word (agg.c's "String keys in
+ * place": the words after it are never hashed nor compared, and the
+ * stored entry is zeroed at insert), instead of memset to strsize.
  */
-size_t dtrace_strcpy_safe(char *dst, uint64_t src, size_t size)
+static size_t str_zero(char *dst, size_t n, size_t size, bool key)
 {
-	size_t n = 0;
+	size_t end = key ? ALIGN_UP(n + 1, 8) : size;
 
-	memset(dst, 0, size);
-	while (n + 1 < size) {
-		if ((n == 0 || ((src + n) & (PAGE_SIZE - 1)) == 0) && !mem_probe(src + n, 1))
+	for (size_t i = n; i < end; i++)
+		dst[i] = 0;
+	return n;
+}
+
+/*
+ * str_copy: the string at src into dst (size bytes, size >= 1), at most
+ * size - 1 characters.  The first span bytes (dif_inplace_span: memory DIF
+ * itself reads in place) are read with plain loads; anything else is
+ * checked once per page (mem_probe) and read through arch_safe_read.
+ * Returns the length, or SIZE_MAX if src cannot be read.
+ */
+static size_t str_copy(char *dst, uint64_t src, size_t size, uint64_t span, bool key)
+{
+	const char *s = (const char *)src;
+	size_t n = 0, lim = size - 1;
+
+	size_t m = span < lim ? span : lim;
+	for (uint64_t w; n + 8 <= m; n += 8) {      /* a word at a time while no byte is NUL */
+		memcpy(&w, s + n, 8);
+		if (((w - 0x0101010101010101ull) & ~w & 0x8080808080808080ull) != 0)
+			break;
+		memcpy(dst + n, &w, 8);
+	}
+	for (; n < m; n++) {
+		if (s[n] == 0)
+			return str_zero(dst, n, size, key);
+		dst[n] = s[n];
+	}
+	while (n < lim) {
+		if ((n == 0 || ((src + n) & (PAGE_SIZE - 1)) == 0 || n == span) && !mem_probe(src + n, 1))
 			return SIZE_MAX;
 		char c;
 		if (arch_safe_read(&c, (const void *)(src + n), 1) != 0)
@@ -96,7 +153,27 @@ size_t dtrace_strcpy_safe(char *dst, uint64_t src, size_t size)
 			break;
 		dst[n++] = c;
 	}
-	return n;
+	return str_zero(dst, n, size, key);
+}
+
+/*
+ * dtrace_strcpy_safe: copy the string at src into dst (size bytes, always
+ * terminated, the rest zeroed).  Returns the length, or SIZE_MAX if src
+ * cannot be read.  Probe context.
+ */
+size_t dtrace_strcpy_safe(char *dst, uint64_t src, size_t size)
+{
+	if (size == 0)
+		return 0;
+	return str_copy(dst, src, size, 0, false);
+}
+
+size_t dtrace_strcpy_dif(char *dst, uint64_t src, size_t size, const dif_state_t *st,
+                         const dif_difo_t *dp, bool key)
+{
+	if (size == 0)
+		return 0;
+	return str_copy(dst, src, size, dif_inplace_span(st, dp, src), key);
 }
 
 /* ---- stacks ---- */
@@ -177,10 +254,24 @@ static uint64_t firing_time(dtrace_firing_t *f)
 	return f->df_timestamp;
 }
 
-static int builtin_string(const char *s, uint64_t *val)
+/*
+ * builtin_owned: a string built-in in the framework's own memory (the
+ * probe's names, live while the ECB is; the thread's name, a fixed array
+ * always terminated): vouched for to the DIF machine (dif_state_own), so
+ * compares, copies and keys read it in place.  Only for these: a pointer
+ * a program computes keeps the checked loads and their faults.
+ */
+static int builtin_owned(dtrace_firing_t *f, const char *s, size_t len, uint64_t *val)
 {
 	*val = (uint64_t)s;
+	if (s != NULL)
+		dif_state_own(&f->df_dif, (uint64_t)s, len);
 	return 0;
+}
+
+static int builtin_name(dtrace_firing_t *f, const char *s, uint64_t *val)
+{
+	return builtin_owned(f, s, s != NULL ? strlen(s) + 1 : 0, val);
 }
 
 uint32_t dtrace_vtime_active;
@@ -203,17 +294,20 @@ static int dtrace_builtin(void *ctx, uint32_t id, uint64_t index, uint64_t *val)
 {
 	dtrace_firing_t *f = &dtrace_firing[arch_cpu_id()];
 	dtrace_probe_t *p = f->df_probe;
-	struct thread *t = curthread();
 	uint64_t pcs[2];
 
 	(void)ctx;
 	(void)index;
+	switch (id) {                        /* the probe's names need no thread */
+	case DIF_VAR_PROBEPROV: return builtin_name(f, p->dtpr_provider->dtpv_name, val);
+	case DIF_VAR_PROBEMOD: return builtin_name(f, p->dtpr_mod, val);
+	case DIF_VAR_PROBEFUNC: return builtin_name(f, p->dtpr_func, val);
+	case DIF_VAR_PROBENAME: return builtin_name(f, p->dtpr_name, val);
+	default: break;
+	}
+	struct thread *t = curthread();
 	switch (id) {
-	case DIF_VAR_PROBEPROV: return builtin_string(p->dtpr_provider->dtpv_name, val);
-	case DIF_VAR_PROBEMOD: return builtin_string(p->dtpr_mod, val);
-	case DIF_VAR_PROBEFUNC: return builtin_string(p->dtpr_func, val);
-	case DIF_VAR_PROBENAME: return builtin_string(p->dtpr_name, val);
-	case DIF_VAR_EXECNAME: return builtin_string(t->t_name, val);
+	case DIF_VAR_EXECNAME: return builtin_owned(f, t->t_name, sizeof(t->t_name), val);
 	case DIF_VAR_TIMESTAMP: *val = firing_time(f); return 0;
 	case DIF_VAR_WALLTIMESTAMP: *val = ktime_wall_ns(firing_time(f)); return 0;
 	case DIF_VAR_VTIMESTAMP: *val = thread_vtime(f, t); return 0;

@@ -105,6 +105,8 @@ static inline void dif_prepare(dtrace_firing_t *f, dtrace_state_t *s)
 	st->ds_strsize = strsize ? strsize : DIF_STRSIZE_DEFAULT;
 	st->ds_flags = s->dts_opts.dov_destructive ? DIF_RUN_DESTRUCTIVE : 0;
 	st->ds_strtok = 0;
+	st->ds_nowned = 0;                       /* owned ranges are the clause's (probe_env.c) */
+	f->df_okpage = 0;                        /* and so is dtrace_load's checked page */
 	if (__builtin_expect(st->ds_rand == 0, 0))
 		st->ds_rand = (arch_cycles() ^ (uint64_t)f->df_cpu) | 1;
 }

@@ -248,6 +248,11 @@ typedef struct dtrace_state {
 		const dt_aggdesc *das_desc; /* the program's description of it */
 		uint32_t das_keylen;      /* bytes of its key tuple */
 		uint32_t das_nvals;       /* value words (dtrace_agg_nvals) */
+		uint32_t das_nseg;        /* 0: no string key; else das_seg[] covers the key */
+		struct dtrace_keyseg {    /* the key's elements, in order (dtrace_agg_segments) */
+			uint32_t ks_words;    /* 8-byte words */
+			uint32_t ks_str;      /* a string: hashed and compared up to its NUL's word */
+		} das_seg[DT_MAXKEYS];
 	} *dts_aggshape;
 	dtrace_spec_t *dts_specs;         /* [nspec] */
 	uint64_t dts_specdrops;           /* speculative buffer full */
@@ -275,8 +280,9 @@ typedef struct dtrace_firing {
 	uint64_t df_vstart;               /* ktime at the firing's start, if vtime is kept; else 0 */
 	uint64_t df_fast;                 /* firings done wholly by the fast loop (probe.c) */
 	const uint64_t *df_fast_args;     /* ... their arguments across a predicate's call */
+	uint64_t df_okpage;               /* kernel page mem_probe passed in this clause, | 1; 0: none */
 	dif_state_t df_dif;               /* the probe's arguments are its ds_args */
-} dtrace_firing_t;                    /* 384 bytes on x86_64: firing[cpu] is a lea and a shift */
+} dtrace_firing_t;                    /* 472 bytes on x86_64 */
 
 /*
  * dtrace_vtime_active: how many states read vtimestamp.  While nonzero,
@@ -362,6 +368,11 @@ long dtrace_buffer_copyout(dtrace_buffer_t *b, int cpu, int policy, void *out, s
 int dtrace_aggbuf_alloc(dtrace_aggbuf_t *a, uint64_t size);
 void dtrace_aggbuf_free(dtrace_aggbuf_t *a);
 void dtrace_agg_kept_free(dtrace_state_t *s);
+/*
+ * dtrace_agg_segments: fill shape's das_seg/das_nseg from its description
+ * (das_nseg stays 0 when no key is a string).  Enabling, once.
+ */
+void dtrace_agg_segments(struct dtrace_aggshape *shape, uint32_t strsize, uint32_t stackframes);
 int64_t *dtrace_agg_find(dtrace_aggbuf_t *a, const struct dtrace_aggshape *shape, const uint8_t *key,
                          uint32_t *bucket);
 int64_t *dtrace_agg_insert(dtrace_aggbuf_t *a, const struct dtrace_aggshape *shape, const uint8_t *key,
@@ -449,6 +460,14 @@ void dtrace_sync(void);
 /* Kernel memory access for DIF (probe.c). */
 int dtrace_load(void *ctx, uint64_t addr, unsigned size, unsigned space, uint64_t *val);
 size_t dtrace_strcpy_safe(char *dst, uint64_t src, size_t size);
+/*
+ * dtrace_strcpy_dif: the same for a string dp returned on st (NULL: a state
+ * not set up for the clause): what DIF reads in place (dif_inplace_span)
+ * is copied with plain loads; key: an aggregation key's field, zeroed only
+ * to the end of the NUL's word.  Probe context.
+ */
+size_t dtrace_strcpy_dif(char *dst, uint64_t src, size_t size, const dif_state_t *st,
+                         const dif_difo_t *dp, bool key);
 
 /* lockinfo.c: dif_env_t's de_lock, the lock subroutines' view of a kernel lock. */
 int dtrace_lockinfo(void *ctx, uint64_t addr, unsigned query, uint64_t *val);

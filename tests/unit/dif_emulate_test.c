@@ -2,7 +2,8 @@
  * tests/unit/dif_emulate_test.c: the interpreter's contract (dif.h) beyond
  * what a vector can state: instruction counting, *rval untouched on a
  * fault, the tuple stack empty after every run, scratch bookkeeping, and
- * robustness on programs that never went through the validator.
+ * robustness on programs that never went through the validator, and the
+ * embedder's owned ranges (dif_state_own) read in place.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -125,6 +126,48 @@ static void test_scratch_accounting(void **state)
 	assert_int_equal(st.ds_scratch_used, 29);
 }
 
+/*
+ * Owned ranges (dif_state_own): arg0 is a host pointer, which the model's
+ * de_load cannot read (BADADDR), so scmp against "abc" only succeeds when
+ * the embedder vouched for it, and a string running past the owned range
+ * still faults at the first byte beyond it.
+ */
+static void test_owned_strings(void **state)
+{
+	static const char tab[] = "abc";
+	static const char owned[8] = "abc";
+	static const char unterminated[3] = { 'a', 'b', 'c' };
+	dif_instr_t p[] = {
+		DIF_INSTR_VLOAD(DIF_OP_LDGS, DIF_VAR_ARG0, 1), DIF_INSTR_SETS(0, 2),
+		DIF_INSTR_CMP(DIF_OP_SCMP, 1, 2), DIF_INSTR_BRANCH(DIF_OP_BE, 6),
+		DIF_INSTR_SETS(1, 3), DIF_INSTR_RET(3), DIF_INSTR_RET(2),
+	};
+	dif_difo_t d = difo(p, 7);
+	dif_state_t st;
+	uint64_t rv = 0;
+
+	(void)state;
+	d.dd_strtab = tab;
+	d.dd_strlen = sizeof(tab);
+	setup_state(&st);
+	st.ds_args[0] = (uint64_t)(uintptr_t)owned;
+	assert_int_equal(dif_emulate(&d, &st, &rv), DIF_FAULT_BADADDR);   /* not vouched for */
+	assert_int_equal(dif_owned_span(&st, st.ds_args[0]), 0);
+	dif_state_own(&st, (uint64_t)(uintptr_t)owned, sizeof(owned));
+	dif_state_own(&st, (uint64_t)(uintptr_t)owned, sizeof(owned));    /* once */
+	assert_int_equal(st.ds_nowned, 1);
+	assert_int_equal(dif_owned_span(&st, st.ds_args[0] + 2), sizeof(owned) - 2);
+	assert_int_equal(dif_emulate(&d, &st, &rv), 0);
+	assert_int_equal(rv, (uint64_t)(uintptr_t)tab);                 /* equal */
+	st.ds_args[0] = (uint64_t)(uintptr_t)unterminated;
+	dif_state_own(&st, (uint64_t)(uintptr_t)unterminated, sizeof(unterminated));
+	assert_int_equal(dif_emulate(&d, &st, &rv), DIF_FAULT_BADADDR); /* its NUL would be past it */
+	assert_int_equal(st.ds_fault.df_addr, (uint64_t)(uintptr_t)unterminated + 3);
+	st.ds_nowned = 0;                                               /* the embedder's reset */
+	st.ds_args[0] = (uint64_t)(uintptr_t)owned;
+	assert_int_equal(dif_emulate(&d, &st, &rv), DIF_FAULT_BADADDR);
+}
+
 /* Unvalidated programs still cannot hurt the host. */
 static void test_unvalidated_backward_branch(void **state)
 {
@@ -212,6 +255,7 @@ int main(void)
 		cmocka_unit_test(test_fall_off_end),
 		cmocka_unit_test(test_no_scratch_buffer),
 		cmocka_unit_test(test_copyout_needs_run_flag),
+		cmocka_unit_test(test_owned_strings),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
