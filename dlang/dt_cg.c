@@ -562,6 +562,8 @@ static DT_NOINLINE int cg_addr(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 		add_const(ctx, b, n, r, (uint64_t)n->n_ival);
 		return r;
 	case DT_N_INDEX: {	/* p[i] */
+		if (n->n_ival != -2)	/* an associative array's struct element */
+			return cg(ctx, b, n);
 		r = n->n_a->n_type->ty_kind == DT_TK_ARRAY ?
 		    cg_addr(ctx, b, n->n_a) : cg(ctx, b, n->n_a);
 		int ri = cg(ctx, b, n->n_args);

@@ -229,15 +229,11 @@ dt_type *dt_type_tagged(dt_ctx *ctx, dt_node *where, dt_tokkind kw, const char *
 	const char *key = tag_key(ctx, kw, tag != NULL ? tag : "<anon>");
 	dt_ident *id = tag != NULL ? dt_ident_lookup(&ctx->c_types, key) :
 	    NULL;
-	/* struct, union and enum tags share one name space, as in C */
-	static const dt_tokkind kws[] = { DT_T_STRUCT, DT_T_UNION, DT_T_ENUM };
-	for (int i = 0; i < 3 && tag != NULL; i++) {
-		dt_ident *o = kws[i] == kw ? NULL : dt_ident_lookup(
-		    &ctx->c_types, tag_key(ctx, kws[i], tag));
-		if (o != NULL)
-			dt_error_node(ctx, where, "D_DECL_TYPERED", "%s "
-			    "redeclared as a different kind of type", key);
-	}
+	/*
+	 * struct, union and enum tags each have a name space of their own,
+	 * as in DTrace (CTF keeps one per kind): struct s and union s are
+	 * two types.
+	 */
 	/*
 	 * A program's own definition of a tag the kernel has too (a library's
 	 * translator named the kernel's struct buf) is the program's: D's
