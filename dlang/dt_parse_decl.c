@@ -118,7 +118,7 @@ static void enum_body(dt_ctx *ctx, dt_type *en)
 }
 
 /*
- * tagged-type: ('struct'|'union'|'enum') identifier
+ * tagged-type: ('struct'|'union'|'enum') [module '`'] identifier
  *            | ('struct'|'union') [identifier] sou-body
  *            | 'enum' [identifier] enum-body
  */
@@ -130,6 +130,18 @@ static dt_type *tagged_type(dt_ctx *ctx)
 	const char *tag = NULL;
 	if (tok(ctx) == DT_T_IDENT || tok(ctx) == DT_T_TYPENAME)
 		tag = dt_ident_name(ctx);
+	else if (tok(ctx) == DT_T_SYM) {
+		/*
+		 * struct D`foo, struct kernel`buf: the Guide's scoped tag.
+		 * Sonde's one type name space stands for every module's, so
+		 * the scope is dropped (dt_lex.c's lex_scoped).
+		 */
+		tag = ctx->c_tok.t_str;
+		dt_next(ctx);
+		if (tok(ctx) == DT_T_LBRACE)
+			dt_error_tok(ctx, "D_DECL_SCOPE", "D scoping operator "
+			    "may not be used in a declaration name (`%s)", tag);
+	}
 	bool body = tok(ctx) == DT_T_LBRACE;
 	if (tag == NULL && !body)
 		dt_syntax_error(ctx);
