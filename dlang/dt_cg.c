@@ -1194,6 +1194,35 @@ static DT_NOINLINE int cg_index(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 	return r;
 }
 
+/*
+ * xlate<T>(e) as a value (dt_sema_ref.c's dt_cook_xlate): zeroed scratch
+ * of T's size, each translated member stored at its offset; the register
+ * holds the scratch's address (the struct, by reference, or T * itself).
+ */
+static DT_NOINLINE int cg_xlate(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
+{
+	const dt_type *st = n->n_type->ty_kind == DT_TK_PTR ?
+	    n->n_type->ty_base : n->n_type;
+	int rp = reg_alloc(ctx, b, n);
+	int rs = reg_alloc(ctx, b, n);
+	set_int(ctx, b, n, st->ty_size, rs);
+	emit(ctx, b, DIF_INSTR_RR(DIF_OP_ALLOCS, rs, rp));
+	reg_free(b, rs);
+	for (dt_node *w = n->n_args; w != NULL; w = w->n_next) {
+		int rv = cg(ctx, b, w->n_a);
+		int ra = reg_alloc(ctx, b, w);
+		emit(ctx, b, DIF_INSTR_RR(DIF_OP_MOV, rp, ra));
+		add_const(ctx, b, w, ra, (uint64_t)w->n_ival);
+		if (dt_type_isstring(w->n_type))
+			store_string(ctx, b, w, rv, ra);
+		else
+			store(ctx, b, w, w->n_type, rv, ra);
+		reg_free(b, ra);
+		reg_free(b, rv);
+	}
+	return rp;
+}
+
 /* ---- the dispatcher ---- */
 
 static int cg(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
@@ -1232,6 +1261,7 @@ static int cg(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 		return r;
 	case DT_N_STRINGOF:
 		return cg(ctx, b, n->n_a);
+	case DT_N_XLATE: return (cg_xlate(ctx, b, n));
 	default:
 		dt_error_node(ctx, n, "D_CG_EXPR", "internal error: cannot "
 		    "generate code for this expression");

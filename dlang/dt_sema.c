@@ -804,9 +804,7 @@ static dt_node *cook(dt_ctx *ctx, dt_node *n)
 	case DT_N_SIZEOF: r = dt_cook_sizeof(ctx, n); break;
 	case DT_N_OFFSETOF: r = dt_cook_offsetof(ctx, n); break;
 	case DT_N_STRINGOF: r = dt_cook_stringof(ctx, n); break;
-	case DT_N_XLATE:
-		dt_error_node(ctx, n, "D_XLATE_SOU", "xlate<> may only be used "
-		    "with the . or -> operator in Sonde");
+	case DT_N_XLATE: r = dt_cook_xlate(ctx, n); break;
 	default:
 		dt_error_node(ctx, n, "D_SYNTAX", "unexpected expression");
 	}

@@ -632,6 +632,73 @@ static DT_NOINLINE dt_node *cook_xlate_member(dt_ctx *ctx, dt_node *n)
 	    "conversion for member: %s", n->n_str);
 }
 
+/*
+ * xlate<T>(e) or xlate<T *>(e) as a value of its own (assigned whole to a
+ * variable, printed, dereferenced): the translation is built in zeroed
+ * scratch, each member the translator defines stored in turn, and the
+ * value is that scratch (a struct, by reference) or its address.  The
+ * members become n_args, one DT_N_EXPRSTMT each: n_a its cooked
+ * expression, n_ival its offset, n_type its type (dt_cg.c's cg_xlate).
+ * Members the translator leaves out read as zero.  Only . and -> of one
+ * member (cook_xlate_member) skip the others' code.
+ */
+dt_node *dt_cook_xlate(dt_ctx *ctx, dt_node *n)
+{
+	char a[64], b[64];
+	dt_type *out = n->n_ctype;
+	bool ptr = out->ty_kind == DT_TK_PTR;
+	dt_type *st = ptr ? out->ty_base : out;
+	if (st->ty_kind != DT_TK_STRUCT && st->ty_kind != DT_TK_UNION)
+		dt_error_node(ctx, n, "D_XLATE_SOU", "translator output type "
+		    "must be a struct or union (or a pointer to one)");
+	n->n_a = dt_sema_expr(ctx, n->n_a);
+	dt_ident *xl = dt_xlator_lookup(ctx, st, n->n_a->n_type);
+	if (xl == NULL)
+		dt_error_node(ctx, n, "D_XLATE_NONE", "cannot translate from "
+		    "\"%s\" to \"%s\"", dt_sema_tname(n->n_a->n_type, a,
+		    sizeof(a)), dt_sema_tname(st, b, sizeof(b)));
+	if (xl->id_busy)
+		dt_error_node(ctx, n, "D_XLATE_NONE", "translator from \"%s\" "
+		    "to \"%s\" translates itself", dt_sema_tname(
+		    n->n_a->n_type, a, sizeof(a)), dt_sema_tname(st, b,
+		    sizeof(b)));
+	dt_node *head = NULL, **tail = &head;
+	xl->id_busy = true;
+	for (dt_member *m = st->ty_members; m != NULL; m = m->m_next) {
+		dt_node *d;
+		for (d = xl->id_xlexprs; d != NULL; d = d->n_next)
+			if (dt_streq(d->n_str, m->m_name))
+				break;
+		if (d == NULL)
+			continue;	/* left out: zero */
+		dt_node *ref = dt_node_new(ctx, DT_N_MEMBER, &ctx->c_tok);
+		ref->n_line = d->n_line;
+		ref->n_col = d->n_col;
+		ref->n_a = n;
+		ref->n_op = ptr ? DT_T_ARROW : DT_T_DOT;
+		ref->n_str = m->m_name;
+		dt_node *e = cook_xlate_member(ctx, ref);
+		if (!dt_sema_assignable(m->m_type, e->n_type))
+			dt_error_node(ctx, d, "D_XLATE_INCOMPAT", "translator "
+			    "member %s definition uses incompatible types: "
+			    "\"%s\" = \"%s\"", m->m_name, dt_sema_tname(
+			    m->m_type, a, sizeof(a)), dt_sema_tname(e->n_type,
+			    b, sizeof(b)));
+		if (dt_type_isscalar(m->m_type))
+			e = dt_sema_cast_to(ctx, e, m->m_type);
+		dt_node *w = dt_node_new(ctx, DT_N_EXPRSTMT, &ctx->c_tok);
+		w->n_a = e;
+		w->n_ival = m->m_off;
+		w->n_type = m->m_type;
+		*tail = w;
+		tail = &w->n_next;
+	}
+	xl->id_busy = false;
+	n->n_args = head;
+	n->n_type = out;
+	return n;
+}
+
 dt_node *dt_cook_cast(dt_ctx *ctx, dt_node *n)
 {
 	char a[64], b[64];
