@@ -409,6 +409,15 @@ static void var_ref(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, dt_ident *id, bool
  * others is evaluated just before it is pushed, taking one register at a
  * time (register pressure, above).
  */
+/* A struct or union key: its bytes, pushed by reference with its size. */
+static void push_mem(dt_ctx *ctx, dt_cgbuf *b, dt_node *a, int rv)
+{
+	int rs = reg_alloc(ctx, b, a);
+	set_int(ctx, b, a, a->n_type->ty_size, rs);
+	emit(ctx, b, DIF_INSTR_PUSHTR(DIF_TT_MEM, rs, rv));
+	reg_free(b, rs);
+}
+
 static void push_tuple(dt_ctx *ctx, dt_cgbuf *b, dt_node *first)
 {
 	int regs[DT_MAXARGS];
@@ -437,6 +446,9 @@ static void push_tuple(dt_ctx *ctx, dt_cgbuf *b, dt_node *first)
 			regs[i] = cg(ctx, b, a);
 		if (dt_type_isstring(a->n_type))
 			emit(ctx, b, DIF_INSTR_PUSHTR(DIF_TT_STR, 0, regs[i]));
+		else if (a->n_type->ty_kind == DT_TK_STRUCT ||
+		    a->n_type->ty_kind == DT_TK_UNION)
+			push_mem(ctx, b, a, regs[i]);
 		else
 			emit(ctx, b, DIF_INSTR_PUSHTV(regs[i]));
 		reg_free(b, regs[i]);

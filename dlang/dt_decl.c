@@ -442,7 +442,9 @@ void dt_decl_var(dt_ctx *ctx, dt_node *where, int scope, dt_type *t,
 		dt_error_node(ctx, where, "D_DECL_IDRED", "identifier "
 		    "redeclared: %s", name);
 	for (uint32_t i = 0; i < nkeys; i++)
-		if (!dt_type_isscalar(keys[i]) && !dt_type_isstring(keys[i]))
+		if (!dt_type_isscalar(keys[i]) && !dt_type_isstring(keys[i]) &&
+		    !((keys[i]->ty_kind == DT_TK_STRUCT ||
+		    keys[i]->ty_kind == DT_TK_UNION) && keys[i]->ty_complete))
 			dt_error_node(ctx, where, "D_KEY_TYPE", "%s[ ] key #%u "
 			    "is of an invalid type", name, i + 1);
 	dt_ident *id = dt_sema_dvar_get(ctx, scope, name, t, arr);
