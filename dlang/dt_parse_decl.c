@@ -416,12 +416,17 @@ static const char *declarator(dt_ctx *ctx, dt_type **tp)
 	return name;
 }
 
-/* type-name: specifiers pointer [ inner suffix ]  ("int (*)(int)") */
+/*
+ * type-name: specifiers pointer [ inner ] suffix
+ * (C's abstract declarators: "int (*)(int)", "int [3]", "char *[2][4]")
+ */
 dt_type *dt_parse_type(dt_ctx *ctx)
 {
 	dt_type *t = pointers(ctx, decl_specifiers(ctx));
 	if (paren_star_follows(ctx))
-		t = inner_declarator(ctx, t, false, NULL);
+		return inner_declarator(ctx, t, false, NULL);
+	if (tok(ctx) == DT_T_LBRAC)
+		t = suffix_read(ctx, t, "(*)");
 	return t;
 }
 

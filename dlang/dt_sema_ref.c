@@ -742,7 +742,7 @@ dt_node *dt_cook_sizeof(dt_ctx *ctx, dt_node *n)
 	}
 	if (t->ty_kind == DT_TK_VOID || !t->ty_complete ||
 	    t->ty_kind == DT_TK_STACK || t->ty_kind == DT_TK_AGGFN ||
-	    t->ty_kind == DT_TK_SYMADDR)
+	    t->ty_kind == DT_TK_SYMADDR || t->ty_kind == DT_TK_FUNC)
 		dt_error_node(ctx, n, "D_SIZEOF_TYPE", "cannot apply sizeof "
 		    "to an operand of unknown size");
 	if (n->n_ctype == NULL && n->n_a->n_kind == DT_N_STR) {
