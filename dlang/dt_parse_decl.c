@@ -314,50 +314,49 @@ static DT_NOINLINE bool paren_star_follows(dt_ctx *ctx)
 	return r;
 }
 
-/*
- * What a parenthesized declarator holds: C's "(*fp)" of a pointer to a
- * function or to an array ("int (*fp)(int)", "int (*ap)[4]",
- * "void (*tab[3])(void)", a cast's abstract "int (*)(int)").  The type is
- * built inside out: the suffix after the parentheses applies to the base
- * type first, then the inner pointers, then the inner dimensions.
- */
-typedef struct inner_decl {
-	int in_ptrs;
-	const char *in_name;		/* NULL: abstract */
-	uint32_t in_dims[8];
-	int in_nd;
-} inner_decl;
+/* The lexer's position, to read a parenthesized declarator after its suffix. */
+typedef struct lexpos {
+	size_t lp_pos;
+	uint32_t lp_line, lp_col;
+	dt_tok lp_tok, lp_prev;
+} lexpos;
 
-/* inner: '(' '*' { '*' } [ identifier ] { '[' constant-expr ']' } ')' */
-static void inner_read(dt_ctx *ctx, inner_decl *in, bool named)
+static void lex_save(const dt_ctx *ctx, lexpos *p)
 {
-	__builtin_memset(in, 0, sizeof(*in));
-	dt_expect(ctx, DT_T_LPAR);
-	while (dt_accept(ctx, DT_T_STAR)) {
-		in->in_ptrs++;
-		while (dt_accept(ctx, DT_T_CONST) ||
-		    dt_accept(ctx, DT_T_VOLATILE) ||
-		    dt_accept(ctx, DT_T_RESTRICT))
-			;
-	}
-	if (tok(ctx) == DT_T_SYM)
-		dt_error_tok(ctx, "D_DECL_SCOPE", "D scoping operator may not "
-		    "be used in a declaration name (`%s)", ctx->c_tok.t_str);
-	if (tok(ctx) == DT_T_IDENT || tok(ctx) == DT_T_TYPENAME)
-		in->in_name = dt_ident_name(ctx);
-	else if (named)
-		dt_syntax_error(ctx);
-	while (tok(ctx) == DT_T_LBRAC && in->in_nd < 8) {
+	p->lp_pos = ctx->c_pos;
+	p->lp_line = ctx->c_line;
+	p->lp_col = ctx->c_col;
+	p->lp_tok = ctx->c_tok;
+	p->lp_prev = ctx->c_prev;
+}
+
+static void lex_restore(dt_ctx *ctx, const lexpos *p)
+{
+	ctx->c_pos = p->lp_pos;
+	ctx->c_line = p->lp_line;
+	ctx->c_col = p->lp_col;
+	ctx->c_tok = p->lp_tok;
+	ctx->c_prev = p->lp_prev;
+}
+
+/* Skip '(' ... ')' with the parentheses inside balanced. */
+static void skip_parens(dt_ctx *ctx)
+{
+	int depth = 0;
+	do {
+		if (tok(ctx) == DT_T_EOF)
+			dt_syntax_error(ctx);
+		if (tok(ctx) == DT_T_LPAR)
+			depth++;
+		else if (tok(ctx) == DT_T_RPAR)
+			depth--;
 		dt_next(ctx);
-		in->in_dims[in->in_nd] = array_dim(ctx, in->in_nd);
-		in->in_nd++;
-	}
-	dt_expect(ctx, DT_T_RPAR);
+	} while (depth > 0);
 }
 
 static dt_type *func_type(dt_ctx *ctx, dt_type *ret, const char *fname);
 
-/* The suffix after an inner declarator: a prototype, or dimensions. */
+/* The suffix after a declarator's name: a prototype, or dimensions. */
 static dt_type *suffix_read(dt_ctx *ctx, dt_type *t, const char *name)
 {
 	if (tok(ctx) == DT_T_LPAR)
@@ -374,19 +373,47 @@ static dt_type *suffix_read(dt_ctx *ctx, dt_type *t, const char *name)
 	return t;
 }
 
-/* A parenthesized declarator and its suffix on base t: the full type. */
+/*
+ * A parenthesized declarator, C's "(*fp)" of a pointer to a function or
+ * to an array ("int (*fp)(int)", "int (*ap)[4]", "void (*tab[3])(void)",
+ * "int (*(*fpp)(int))(char)", a cast's abstract "int (*)(int)"), and its
+ * suffix, on base type t.  The type is built inside out: the suffix after
+ * the parentheses applies to t first, so it is read first (the
+ * parentheses skipped), then the lexer goes back to read what they hold
+ * (pointers, then a name or another parenthesized declarator, then its
+ * own suffix) on that type, and on to after the suffix.
+ *
+ * inner: '(' pointer ( inner | [ identifier ] suffix ) ')' suffix
+ */
 static dt_type *inner_declarator(dt_ctx *ctx, dt_type *t, bool named,
                                  const char **namep)
 {
-	inner_decl in;
-	inner_read(ctx, &in, named);
-	t = suffix_read(ctx, t, in.in_name != NULL ? in.in_name : "(*)");
-	for (int i = 0; i < in.in_ptrs; i++)
-		t = dt_type_ptr(ctx, t);
-	for (int i = in.in_nd; i-- > 0; )
-		t = dt_type_array(ctx, t, in.in_dims[i]);
+	lexpos at, after;
+	lex_save(ctx, &at);
+	skip_parens(ctx);
+	t = suffix_read(ctx, t, "(*)");
+	lex_save(ctx, &after);
+	lex_restore(ctx, &at);
+	dt_expect(ctx, DT_T_LPAR);
+	t = pointers(ctx, t);
+	const char *name = NULL;
+	if (paren_star_follows(ctx)) {
+		t = inner_declarator(ctx, t, named, &name);
+	} else {
+		if (tok(ctx) == DT_T_SYM)
+			dt_error_tok(ctx, "D_DECL_SCOPE", "D scoping operator "
+			    "may not be used in a declaration name (`%s)",
+			    ctx->c_tok.t_str);
+		if (tok(ctx) == DT_T_IDENT || tok(ctx) == DT_T_TYPENAME)
+			name = dt_ident_name(ctx);
+		else if (named)
+			dt_syntax_error(ctx);
+		t = suffix_read(ctx, t, name != NULL ? name : "(*)");
+	}
+	dt_expect(ctx, DT_T_RPAR);
+	lex_restore(ctx, &after);
 	if (namep != NULL)
-		*namep = in.in_name;
+		*namep = name;
 	return t;
 }
 
