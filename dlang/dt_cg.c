@@ -1207,6 +1207,30 @@ static DT_NOINLINE int cg_index(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 }
 
 /*
+ * A string into a char array of size bytes (a translated member): its
+ * characters and NUL, cut to the array (then without a NUL, as C's
+ * strncpy leaves it).
+ */
+static void store_chars(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, uint32_t size,
+                        int rv, int ra)
+{
+	emit(ctx, b, DIF_INSTR_PUSHTR(DIF_TT_STR, 0, rv));
+	int rl = reg_alloc(ctx, b, where);
+	emit(ctx, b, DIF_INSTR_CALL(DIF_SUBR_STRLEN, rl));
+	add_const(ctx, b, where, rl, 1);
+	int rs = reg_alloc(ctx, b, where);
+	set_int(ctx, b, where, size, rs);
+	uint32_t lok = label_new(ctx, b);
+	emit(ctx, b, DIF_INSTR_CMP(DIF_OP_CMP, rl, rs));
+	branch(ctx, b, DIF_OP_BLEU, lok);
+	emit(ctx, b, DIF_INSTR_RR(DIF_OP_MOV, rs, rl));
+	label_here(b, lok);
+	reg_free(b, rs);
+	emit(ctx, b, DIF_INSTR_RRR(DIF_OP_COPYS, rv, rl, ra));
+	reg_free(b, rl);
+}
+
+/*
  * xlate<T>(e) as a value (dt_sema_ref.c's dt_cook_xlate): zeroed scratch
  * of T's size, each translated member stored at its offset; the register
  * holds the scratch's address (the struct, by reference, or T * itself).
@@ -1227,6 +1251,9 @@ static DT_NOINLINE int cg_xlate(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 		add_const(ctx, b, w, ra, (uint64_t)w->n_ival);
 		if (dt_type_isstring(w->n_type))
 			store_string(ctx, b, w, rv, ra);
+		else if (w->n_type->ty_kind == DT_TK_ARRAY &&
+		    dt_type_isstrcompat(w->n_a->n_type))
+			store_chars(ctx, b, w, w->n_type->ty_size, rv, ra);
 		else
 			store(ctx, b, w, w->n_type, rv, ra);
 		reg_free(b, ra);

@@ -678,7 +678,12 @@ dt_node *dt_cook_xlate(dt_ctx *ctx, dt_node *n)
 		ref->n_op = ptr ? DT_T_ARROW : DT_T_DOT;
 		ref->n_str = m->m_name;
 		dt_node *e = cook_xlate_member(ctx, ref);
-		if (!dt_sema_assignable(m->m_type, e->n_type))
+		/* a string fills a char array member (psinfo_t's pr_fname), cut to its size */
+		bool chars = m->m_type->ty_kind == DT_TK_ARRAY &&
+		    m->m_type->ty_base->ty_kind == DT_TK_INT &&
+		    m->m_type->ty_base->ty_size == 1 &&
+		    dt_type_isstrcompat(e->n_type);
+		if (!chars && !dt_sema_assignable(m->m_type, e->n_type))
 			dt_error_node(ctx, d, "D_XLATE_INCOMPAT", "translator "
 			    "member %s definition uses incompatible types: "
 			    "\"%s\" = \"%s\"", m->m_name, dt_sema_tname(
