@@ -517,6 +517,8 @@ void dt_decl_xlator(dt_ctx *ctx, dt_node *where, dt_type *out, dt_type *in,
 	id->id_expr = dt_node_new(ctx, DT_N_VAR, &ctx->c_tok);
 	id->id_expr->n_str = arg;
 	id->id_line = where->n_line;
+	if (ctx->c_lib == NULL)
+		dt_xlator_check(ctx, id);
 }
 
 /* Find the translator to `out` from a value of type `in`. */
