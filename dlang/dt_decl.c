@@ -268,6 +268,14 @@ dt_type *dt_type_tagged(dt_ctx *ctx, dt_node *where, dt_tokkind kw, const char *
 	return t;
 }
 
+/* Is t complete, an array's elements (of every dimension) included, as C requires? */
+static bool elem_complete(const dt_type *t)
+{
+	while (t->ty_kind == DT_TK_ARRAY && t->ty_base != NULL)
+		t = t->ty_base;
+	return t->ty_complete;
+}
+
 void dt_sou_member(dt_ctx *ctx, dt_node *where, dt_type *sou, const char *name,
                    dt_type *mt)
 {
@@ -279,7 +287,7 @@ void dt_sou_member(dt_ctx *ctx, dt_node *where, dt_type *sou, const char *name,
 		tail = &m->m_next;
 	}
 	/* A string member (a translated struct's: devinfo_t's dev_name) is strsize bytes of characters. */
-	if (mt->ty_kind == DT_TK_VOID || !mt->ty_complete)
+	if (mt->ty_kind == DT_TK_VOID || !elem_complete(mt))
 		dt_error_node(ctx, where, "D_DECL_INCOMPLETE", "declaration "
 		    "of member %s uses an incomplete or invalid type", name);
 	dt_member *m = dt_alloc(ctx, sizeof(*m));
@@ -347,7 +355,7 @@ static void check_var_type(dt_ctx *ctx, dt_node *where, dt_type *t, const char *
 	if (t->ty_kind == DT_TK_VOID)
 		dt_error_node(ctx, where, "D_DECL_VOIDOBJ", "cannot have void "
 		    "object: %s", name);
-	if (!t->ty_complete)
+	if (!elem_complete(t))
 		dt_error_node(ctx, where, "D_DECL_INCOMPLETE", "declaration "
 		    "of %s uses an incomplete type", name);
 }
