@@ -11,7 +11,8 @@
  * types, declaring identifiers) is in dt_decl.c.  The token helpers and
  * the expression parser are dt_parse.c's (dt_next, dt_accept, ...).
  *
- * Tests: tests/d/err.D_DECL_*.d, err.D_XLATE_*.d; tests/dlang/xlate.S
+ * Tests: tests/d/err.D_DECL_*.d, err.D_XLATE_*.d; tests/dlang/xlate.S;
+ *        tests/d/types/tst.funcptr*.d, tst.scoped_types.d
  */
 #include "dlang/dt.h"
 

@@ -10,7 +10,7 @@
  * in dt_sema.c, whose dispatcher calls the dt_cook_* functions here.
  *
  * Tests: tests/d/err.D_IDENT_*.d, err.D_VAR_*.d; tests/dlang/member.S;
- *        tests/d/variables
+ *        tests/d/variables; tests/d/translators (whole translations)
  */
 #include "dlang/dt.h"
 

@@ -87,7 +87,7 @@
  *    only by their thread, one CPU at a time.
  *
  * Tests: self-tests dynvar_* (tests/kernel/dynvar_selftest.c), trace_dynvar_*,
- *        stress_dynvar_churn; tests/d/variables; tests/e2e/test_dynvar_smp.py
+ *        stress_dynvar_churn; tests/d/variables, tests/d/types/tst.big_struct_value.d; tests/e2e/test_dynvar_smp.py
  */
 #include "arch/arch.h"
 #include "kernel/klib.h"
