@@ -588,7 +588,19 @@ static dt_type *func_type(dt_ctx *ctx, dt_type *ret, const char *fname)
 	dt_type_name(ret, rb, sizeof(rb));
 	size_t n = dt_strlen(rb) + dt_strlen(pb) + 8;
 	char *name = dt_alloc(ctx, n);
-	dt_snprintf(name, n, "%s (*)(%s)", rb, pb);
+	const char *hole = NULL;	/* a function pointer's "(*)" in rb */
+	for (const char *c = rb; ret->ty_kind == DT_TK_PTR && ret->ty_base != NULL &&
+	    ret->ty_base->ty_kind == DT_TK_FUNC && *c != '\0'; c++)
+		if (c[0] == '(' && c[1] == '*' && c[2] == ')') {
+			hole = c;
+			break;
+		}
+	if (hole != NULL) {	/* returning one: C's "int (*(*)(int))(char)" */
+		size_t k = (size_t)(hole - rb);
+		__builtin_memcpy(name, rb, k);
+		dt_snprintf(name + k, n - k, "(*(*)(%s))%s", pb, hole + 3);
+	} else
+		dt_snprintf(name, n, "%s (*)(%s)", rb, pb);
 	dt_type *t = dt_type_new(ctx, DT_TK_FUNC, 0, name);
 	t->ty_base = ret;
 	return t;
