@@ -311,6 +311,8 @@ dt_node *dt_cook_sym(dt_ctx *ctx, dt_node *n);
 dt_node *dt_cook_index(dt_ctx *ctx, dt_node *n);
 dt_node *dt_cook_member(dt_ctx *ctx, dt_node *n);
 dt_node *dt_cook_cast(dt_ctx *ctx, dt_node *n);
+dt_node *dt_cook_xlate(dt_ctx *ctx, dt_node *n);
+void dt_xlator_check(dt_ctx *ctx, dt_ident *xl);
 dt_node *dt_cook_sizeof(dt_ctx *ctx, dt_node *n);
 dt_node *dt_cook_offsetof(dt_ctx *ctx, dt_node *n);
 dt_node *dt_cook_stringof(dt_ctx *ctx, dt_node *n);

@@ -363,6 +363,7 @@ int dt_cg_node(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 		return r;
 	case DT_N_STRINGOF:
 		return dt_cg_node(ctx, b, n->n_a);
+	case DT_N_XLATE: return (dt_cg_xlate(ctx, b, n));
 	default:
 		dt_error_node(ctx, n, "D_CG_EXPR", "internal error: cannot "
 		    "generate code for this expression");

@@ -77,6 +77,7 @@ void dt_cg_scale(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, int r,
 int dt_cg_addr(dt_ctx *ctx, dt_cgbuf *b, dt_node *n);
 int dt_cg_assign(dt_ctx *ctx, dt_cgbuf *b, dt_node *n);
 int dt_cg_incdec(dt_ctx *ctx, dt_cgbuf *b, dt_node *n);
+int dt_cg_xlate(dt_ctx *ctx, dt_cgbuf *b, dt_node *n);
 
 /* dt_cg_op.c */
 bool dt_cg_is_cond(const dt_node *n);

@@ -84,6 +84,15 @@ void dt_cg_var_ref(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, dt_ident *id, bool 
  * others is evaluated just before it is pushed, taking one register at a
  * time (register pressure, above).
  */
+/* A struct or union key: its bytes, pushed by reference with its size. */
+static void push_mem(dt_ctx *ctx, dt_cgbuf *b, dt_node *a, int rv)
+{
+	int rs = dt_cg_reg_alloc(ctx, b, a);
+	dt_cg_set_int(ctx, b, a, a->n_type->ty_size, rs);
+	dt_cg_emit(ctx, b, DIF_INSTR_PUSHTR(DIF_TT_MEM, rs, rv));
+	dt_cg_reg_free(b, rs);
+}
+
 void dt_cg_push_tuple(dt_ctx *ctx, dt_cgbuf *b, dt_node *first)
 {
 	int regs[DT_MAXARGS];
@@ -112,6 +121,9 @@ void dt_cg_push_tuple(dt_ctx *ctx, dt_cgbuf *b, dt_node *first)
 			regs[i] = dt_cg_node(ctx, b, a);
 		if (dt_type_isstring(a->n_type))
 			dt_cg_emit(ctx, b, DIF_INSTR_PUSHTR(DIF_TT_STR, 0, regs[i]));
+		else if (a->n_type->ty_kind == DT_TK_STRUCT ||
+		    a->n_type->ty_kind == DT_TK_UNION)
+			push_mem(ctx, b, a, regs[i]);
 		else
 			dt_cg_emit(ctx, b, DIF_INSTR_PUSHTV(regs[i]));
 		dt_cg_reg_free(b, regs[i]);
@@ -236,6 +248,8 @@ DT_NOINLINE int dt_cg_addr(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 		add_const(ctx, b, n, r, (uint64_t)n->n_ival);
 		return r;
 	case DT_N_INDEX: {	/* p[i] */
+		if (n->n_ival != -2)	/* an associative array's struct element */
+			return dt_cg_node(ctx, b, n);
 		r = n->n_a->n_type->ty_kind == DT_TK_ARRAY ?
 		    dt_cg_addr(ctx, b, n->n_a) : dt_cg_node(ctx, b, n->n_a);
 		int ri = dt_cg_node(ctx, b, n->n_args);
@@ -454,3 +468,58 @@ DT_NOINLINE int dt_cg_incdec(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
 	return r;
 }
 
+/*
+ * A string into a char array of size bytes (a translated member): its
+ * characters and NUL, cut to the array (then without a NUL, as C's
+ * strncpy leaves it).
+ */
+static void store_chars(dt_ctx *ctx, dt_cgbuf *b, dt_node *where, uint32_t size,
+                        int rv, int ra)
+{
+	dt_cg_emit(ctx, b, DIF_INSTR_PUSHTR(DIF_TT_STR, 0, rv));
+	int rl = dt_cg_reg_alloc(ctx, b, where);
+	dt_cg_emit(ctx, b, DIF_INSTR_CALL(DIF_SUBR_STRLEN, rl));
+	add_const(ctx, b, where, rl, 1);
+	int rs = dt_cg_reg_alloc(ctx, b, where);
+	dt_cg_set_int(ctx, b, where, size, rs);
+	uint32_t lok = dt_cg_label_new(ctx, b);
+	dt_cg_emit(ctx, b, DIF_INSTR_CMP(DIF_OP_CMP, rl, rs));
+	dt_cg_branch(ctx, b, DIF_OP_BLEU, lok);
+	dt_cg_emit(ctx, b, DIF_INSTR_RR(DIF_OP_MOV, rs, rl));
+	dt_cg_label_here(b, lok);
+	dt_cg_reg_free(b, rs);
+	dt_cg_emit(ctx, b, DIF_INSTR_RRR(DIF_OP_COPYS, rv, rl, ra));
+	dt_cg_reg_free(b, rl);
+}
+
+/*
+ * xlate<T>(e) as a value (dt_sema_ref.c's dt_cook_xlate): zeroed scratch
+ * of T's size, each translated member stored at its offset; the register
+ * holds the scratch's address (the struct, by reference, or T * itself).
+ */
+DT_NOINLINE int dt_cg_xlate(dt_ctx *ctx, dt_cgbuf *b, dt_node *n)
+{
+	const dt_type *st = n->n_type->ty_kind == DT_TK_PTR ?
+	    n->n_type->ty_base : n->n_type;
+	int rp = dt_cg_reg_alloc(ctx, b, n);
+	int rs = dt_cg_reg_alloc(ctx, b, n);
+	dt_cg_set_int(ctx, b, n, st->ty_size, rs);
+	dt_cg_emit(ctx, b, DIF_INSTR_RR(DIF_OP_ALLOCS, rs, rp));
+	dt_cg_reg_free(b, rs);
+	for (dt_node *w = n->n_args; w != NULL; w = w->n_next) {
+		int rv = dt_cg_node(ctx, b, w->n_a);
+		int ra = dt_cg_reg_alloc(ctx, b, w);
+		dt_cg_emit(ctx, b, DIF_INSTR_RR(DIF_OP_MOV, rp, ra));
+		add_const(ctx, b, w, ra, (uint64_t)w->n_ival);
+		if (dt_type_isstring(w->n_type))
+			store_string(ctx, b, w, rv, ra);
+		else if (w->n_type->ty_kind == DT_TK_ARRAY &&
+		    dt_type_isstrcompat(w->n_a->n_type))
+			store_chars(ctx, b, w, w->n_type->ty_size, rv, ra);
+		else
+			store(ctx, b, w, w->n_type, rv, ra);
+		dt_cg_reg_free(b, ra);
+		dt_cg_reg_free(b, rv);
+	}
+	return rp;
+}

@@ -229,15 +229,11 @@ dt_type *dt_type_tagged(dt_ctx *ctx, dt_node *where, dt_tokkind kw, const char *
 	const char *key = tag_key(ctx, kw, tag != NULL ? tag : "<anon>");
 	dt_ident *id = tag != NULL ? dt_ident_lookup(&ctx->c_types, key) :
 	    NULL;
-	/* struct, union and enum tags share one name space, as in C */
-	static const dt_tokkind kws[] = { DT_T_STRUCT, DT_T_UNION, DT_T_ENUM };
-	for (int i = 0; i < 3 && tag != NULL; i++) {
-		dt_ident *o = kws[i] == kw ? NULL : dt_ident_lookup(
-		    &ctx->c_types, tag_key(ctx, kws[i], tag));
-		if (o != NULL)
-			dt_error_node(ctx, where, "D_DECL_TYPERED", "%s "
-			    "redeclared as a different kind of type", key);
-	}
+	/*
+	 * struct, union and enum tags each have a name space of their own,
+	 * as in DTrace (CTF keeps one per kind): struct s and union s are
+	 * two types.
+	 */
 	/*
 	 * A program's own definition of a tag the kernel has too (a library's
 	 * translator named the kernel's struct buf) is the program's: D's
@@ -272,6 +268,14 @@ dt_type *dt_type_tagged(dt_ctx *ctx, dt_node *where, dt_tokkind kw, const char *
 	return t;
 }
 
+/* Is t complete, an array's elements (of every dimension) included, as C requires? */
+static bool elem_complete(const dt_type *t)
+{
+	while (t->ty_kind == DT_TK_ARRAY && t->ty_base != NULL)
+		t = t->ty_base;
+	return t->ty_complete;
+}
+
 void dt_sou_member(dt_ctx *ctx, dt_node *where, dt_type *sou, const char *name,
                    dt_type *mt)
 {
@@ -283,7 +287,7 @@ void dt_sou_member(dt_ctx *ctx, dt_node *where, dt_type *sou, const char *name,
 		tail = &m->m_next;
 	}
 	/* A string member (a translated struct's: devinfo_t's dev_name) is strsize bytes of characters. */
-	if (mt->ty_kind == DT_TK_VOID || !mt->ty_complete)
+	if (mt->ty_kind == DT_TK_VOID || !elem_complete(mt))
 		dt_error_node(ctx, where, "D_DECL_INCOMPLETE", "declaration "
 		    "of member %s uses an incomplete or invalid type", name);
 	dt_member *m = dt_alloc(ctx, sizeof(*m));
@@ -351,7 +355,7 @@ static void check_var_type(dt_ctx *ctx, dt_node *where, dt_type *t, const char *
 	if (t->ty_kind == DT_TK_VOID)
 		dt_error_node(ctx, where, "D_DECL_VOIDOBJ", "cannot have void "
 		    "object: %s", name);
-	if (!t->ty_complete)
+	if (!elem_complete(t))
 		dt_error_node(ctx, where, "D_DECL_INCOMPLETE", "declaration "
 		    "of %s uses an incomplete type", name);
 }
@@ -446,7 +450,9 @@ void dt_decl_var(dt_ctx *ctx, dt_node *where, int scope, dt_type *t,
 		dt_error_node(ctx, where, "D_DECL_IDRED", "identifier "
 		    "redeclared: %s", name);
 	for (uint32_t i = 0; i < nkeys; i++)
-		if (!dt_type_isscalar(keys[i]) && !dt_type_isstring(keys[i]))
+		if (!dt_type_isscalar(keys[i]) && !dt_type_isstring(keys[i]) &&
+		    !((keys[i]->ty_kind == DT_TK_STRUCT ||
+		    keys[i]->ty_kind == DT_TK_UNION) && keys[i]->ty_complete))
 			dt_error_node(ctx, where, "D_KEY_TYPE", "%s[ ] key #%u "
 			    "is of an invalid type", name, i + 1);
 	dt_ident *id = dt_sema_dvar_get(ctx, scope, name, t, arr);
@@ -519,6 +525,8 @@ void dt_decl_xlator(dt_ctx *ctx, dt_node *where, dt_type *out, dt_type *in,
 	id->id_expr = dt_node_new(ctx, DT_N_VAR, &ctx->c_tok);
 	id->id_expr->n_str = arg;
 	id->id_line = where->n_line;
+	if (ctx->c_lib == NULL)
+		dt_xlator_check(ctx, id);
 }
 
 /* Find the translator to `out` from a value of type `in`. */

@@ -11,7 +11,8 @@
  * types, declaring identifiers) is in dt_decl.c.  The token helpers and
  * the expression parser are dt_parse.c's (dt_next, dt_accept, ...).
  *
- * Tests: tests/d/err.D_DECL_*.d, err.D_XLATE_*.d; tests/dlang/xlate.S
+ * Tests: tests/d/err.D_DECL_*.d, err.D_XLATE_*.d; tests/dlang/xlate.S;
+ *        tests/d/types/tst.funcptr*.d, tst.scoped_types.d
  */
 #include "dlang/dt.h"
 
@@ -118,7 +119,7 @@ static void enum_body(dt_ctx *ctx, dt_type *en)
 }
 
 /*
- * tagged-type: ('struct'|'union'|'enum') identifier
+ * tagged-type: ('struct'|'union'|'enum') [module '`'] identifier
  *            | ('struct'|'union') [identifier] sou-body
  *            | 'enum' [identifier] enum-body
  */
@@ -130,6 +131,18 @@ static dt_type *tagged_type(dt_ctx *ctx)
 	const char *tag = NULL;
 	if (tok(ctx) == DT_T_IDENT || tok(ctx) == DT_T_TYPENAME)
 		tag = dt_ident_name(ctx);
+	else if (tok(ctx) == DT_T_SYM) {
+		/*
+		 * struct D`foo, struct kernel`buf: the Guide's scoped tag.
+		 * Sonde's one type name space stands for every module's, so
+		 * the scope is dropped (dt_lex.c's lex_scoped).
+		 */
+		tag = ctx->c_tok.t_str;
+		dt_next(ctx);
+		if (tok(ctx) == DT_T_LBRACE)
+			dt_error_tok(ctx, "D_DECL_SCOPE", "D scoping operator "
+			    "may not be used in a declaration name (`%s)", tag);
+	}
 	bool body = tok(ctx) == DT_T_LBRACE;
 	if (tag == NULL && !body)
 		dt_syntax_error(ctx);
@@ -282,12 +295,142 @@ static dt_type *pointers(dt_ctx *ctx, dt_type *t)
 }
 
 /*
+ * With '(' as the current token: does a parenthesized declarator follow
+ * ("(*fp)")?  Peeks one token and puts the lexer back.
+ */
+static DT_NOINLINE bool paren_star_follows(dt_ctx *ctx)
+{
+	if (tok(ctx) != DT_T_LPAR)
+		return false;
+	size_t pos = ctx->c_pos;
+	uint32_t line = ctx->c_line, col = ctx->c_col;
+	dt_tok cur = ctx->c_tok, prev = ctx->c_prev;
+	dt_next(ctx);
+	bool r = tok(ctx) == DT_T_STAR;
+	ctx->c_pos = pos;
+	ctx->c_line = line;
+	ctx->c_col = col;
+	ctx->c_tok = cur;
+	ctx->c_prev = prev;
+	return r;
+}
+
+/* The lexer's position, to read a parenthesized declarator after its suffix. */
+typedef struct lexpos {
+	size_t lp_pos;
+	uint32_t lp_line, lp_col;
+	dt_tok lp_tok, lp_prev;
+} lexpos;
+
+static void lex_save(const dt_ctx *ctx, lexpos *p)
+{
+	p->lp_pos = ctx->c_pos;
+	p->lp_line = ctx->c_line;
+	p->lp_col = ctx->c_col;
+	p->lp_tok = ctx->c_tok;
+	p->lp_prev = ctx->c_prev;
+}
+
+static void lex_restore(dt_ctx *ctx, const lexpos *p)
+{
+	ctx->c_pos = p->lp_pos;
+	ctx->c_line = p->lp_line;
+	ctx->c_col = p->lp_col;
+	ctx->c_tok = p->lp_tok;
+	ctx->c_prev = p->lp_prev;
+}
+
+/* Skip '(' ... ')' with the parentheses inside balanced. */
+static void skip_parens(dt_ctx *ctx)
+{
+	int depth = 0;
+	do {
+		if (tok(ctx) == DT_T_EOF)
+			dt_syntax_error(ctx);
+		if (tok(ctx) == DT_T_LPAR)
+			depth++;
+		else if (tok(ctx) == DT_T_RPAR)
+			depth--;
+		dt_next(ctx);
+	} while (depth > 0);
+}
+
+static dt_type *func_type(dt_ctx *ctx, dt_type *ret, const char *fname);
+
+/* The suffix after a declarator's name: a prototype, or dimensions. */
+static dt_type *suffix_read(dt_ctx *ctx, dt_type *t, const char *name)
+{
+	if (tok(ctx) == DT_T_LPAR)
+		return func_type(ctx, t, name);
+	uint32_t dims[8];
+	int nd = 0;
+	while (tok(ctx) == DT_T_LBRAC && nd < 8) {
+		dt_next(ctx);
+		dims[nd] = array_dim(ctx, nd);
+		nd++;
+	}
+	while (nd-- > 0)
+		t = dt_type_array(ctx, t, dims[nd]);
+	return t;
+}
+
+/*
+ * A parenthesized declarator, C's "(*fp)" of a pointer to a function or
+ * to an array ("int (*fp)(int)", "int (*ap)[4]", "void (*tab[3])(void)",
+ * "int (*(*fpp)(int))(char)", a cast's abstract "int (*)(int)"), and its
+ * suffix, on base type t.  The type is built inside out: the suffix after
+ * the parentheses applies to t first, so it is read first (the
+ * parentheses skipped), then the lexer goes back to read what they hold
+ * (pointers, then a name or another parenthesized declarator, then its
+ * own suffix) on that type, and on to after the suffix.
+ *
+ * inner: '(' pointer ( inner | [ identifier ] suffix ) ')' suffix
+ */
+static dt_type *inner_declarator(dt_ctx *ctx, dt_type *t, bool named,
+                                 const char **namep)
+{
+	lexpos at, after;
+	lex_save(ctx, &at);
+	skip_parens(ctx);
+	t = suffix_read(ctx, t, "(*)");
+	lex_save(ctx, &after);
+	lex_restore(ctx, &at);
+	dt_expect(ctx, DT_T_LPAR);
+	t = pointers(ctx, t);
+	const char *name = NULL;
+	if (paren_star_follows(ctx)) {
+		t = inner_declarator(ctx, t, named, &name);
+	} else {
+		if (tok(ctx) == DT_T_SYM)
+			dt_error_tok(ctx, "D_DECL_SCOPE", "D scoping operator "
+			    "may not be used in a declaration name (`%s)",
+			    ctx->c_tok.t_str);
+		if (tok(ctx) == DT_T_IDENT || tok(ctx) == DT_T_TYPENAME)
+			name = dt_ident_name(ctx);
+		else if (named)
+			dt_syntax_error(ctx);
+		t = suffix_read(ctx, t, name != NULL ? name : "(*)");
+	}
+	dt_expect(ctx, DT_T_RPAR);
+	lex_restore(ctx, &after);
+	if (namep != NULL)
+		*namep = name;
+	return t;
+}
+
+/*
  * declarator: pointer identifier { '[' constant-expr ']' }
+ *           | pointer inner suffix
  * (associative array keys are handled by var-declaration)
  */
 static const char *declarator(dt_ctx *ctx, dt_type **tp)
 {
 	*tp = pointers(ctx, *tp);
+	if (paren_star_follows(ctx)) {
+		const char *name;
+		*tp = inner_declarator(ctx, *tp, true, &name);
+		return name;
+	}
 	const char *name = dt_ident_name(ctx);
 	dt_type *dims[8];
 	int nd = 0;
@@ -301,11 +444,18 @@ static const char *declarator(dt_ctx *ctx, dt_type **tp)
 	return name;
 }
 
-/* type-name: specifiers pointer */
+/*
+ * type-name: specifiers pointer [ inner ] suffix
+ * (C's abstract declarators: "int (*)(int)", "int [3]", "char *[2][4]")
+ */
 dt_type *dt_parse_type(dt_ctx *ctx)
 {
-	dt_type *t = decl_specifiers(ctx);
-	return pointers(ctx, t);
+	dt_type *t = pointers(ctx, decl_specifiers(ctx));
+	if (paren_star_follows(ctx))
+		return inner_declarator(ctx, t, false, NULL);
+	if (tok(ctx) == DT_T_LBRAC)
+		t = suffix_read(ctx, t, "(*)");
+	return t;
 }
 
 static bool is_storage_class(dt_tokkind k);
@@ -347,12 +497,13 @@ static uint32_t key_list(dt_ctx *ctx, dt_type **keys)
 }
 
 /*
- * param: specifiers pointer [ identifier ] { '[' constant-expr ']' }
+ * param: specifiers pointer [ identifier | inner suffix ]
+ *        { '[' constant-expr ']' }
  * The checks are DTrace's for a prototype: no dynamic type (an associative
  * array's keys, D_DECL_PROTO_TYPE), void only alone and unnamed
- * (D_DECL_PROTO_VOID, D_DECL_PROTO_NAME).  Returns whether it was void.
+ * (D_DECL_PROTO_VOID, D_DECL_PROTO_NAME).  Returns its type.
  */
-static bool proto_param(dt_ctx *ctx, const char *fname, uint32_t i)
+static dt_type *proto_param(dt_ctx *ctx, const char *fname, uint32_t i)
 {
 	dt_tok ct = ctx->c_tok;
 	dt_tokkind cls = param_class(ctx, &ct);
@@ -361,6 +512,8 @@ static bool proto_param(dt_ctx *ctx, const char *fname, uint32_t i)
 		dt_error_tok(ctx, "D_DECL_PROTO_FORM", "parameter #%u of %s( ) "
 		    "must be a type name", i, fname);
 	dt_type *t = pointers(ctx, decl_specifiers(ctx));
+	if (paren_star_follows(ctx))	/* a function pointer parameter */
+		t = inner_declarator(ctx, t, false, NULL);
 	bool named = tok(ctx) == DT_T_IDENT;
 	const char *pname = named ? ctx->c_tok.t_str : "(anonymous)";
 	if (named)
@@ -373,39 +526,84 @@ static bool proto_param(dt_ctx *ctx, const char *fname, uint32_t i)
 		(void)array_dim(ctx, 0);
 	}
 	param_class_check(ctx, cls, &ct);
-	(void)fname;
-	if (t->ty_kind != DT_TK_VOID)
-		return false;
-	if (named)
+	if (t->ty_kind == DT_TK_VOID && named)
 		dt_error_at(ctx, pt.t_line, pt.t_col, "D_DECL_PROTO_NAME",
 		    "void parameter may not have a name: %s", pname);
-	return true;
+	return t;
+}
+
+/* Append s to the n bytes of buf (of len), cut to fit. */
+static void name_add(char *buf, size_t len, size_t *n, const char *s)
+{
+	while (*s != '\0' && *n + 1 < len)
+		buf[(*n)++] = *s++;
+	buf[*n] = '\0';
 }
 
 /*
  * prototype: '(' [ 'void' | param { ',' param } [ ',' '...' ] ] ')'
- * A declared function is only checked: D programs cannot call one.
+ * A declared function is only checked: D programs cannot call one.  The
+ * parameters' C spelling goes to buf ("int, char *, ...").
  */
-static void proto_params(dt_ctx *ctx, const char *fname)
+static void proto_params(dt_ctx *ctx, const char *fname, char *buf, size_t len)
 {
+	size_t bn = 0;
+	buf[0] = '\0';
 	dt_expect(ctx, DT_T_LPAR);
 	uint32_t i = 0;
 	bool sawvoid = false;
 	while (tok(ctx) != DT_T_RPAR) {
 		if (i > 0)
 			dt_expect(ctx, DT_T_COMMA);
-		if (i > 0 && dt_accept(ctx, DT_T_ELLIPSIS))
+		if (i > 0 && dt_accept(ctx, DT_T_ELLIPSIS)) {
+			name_add(buf, len, &bn, ", ...");
 			break;
-		bool v = proto_param(ctx, fname, ++i);
+		}
+		dt_type *pt = proto_param(ctx, fname, ++i);
+		bool v = pt->ty_kind == DT_TK_VOID;
 		if ((v || sawvoid) && i > 1)
 			dt_error_tok(ctx, "D_DECL_PROTO_VOID", "void must be "
 			    "sole parameter");
 		sawvoid = v;
+		char tb[128];
+		dt_type_name(pt, tb, sizeof(tb));
+		name_add(buf, len, &bn, i > 1 ? ", " : "");
+		name_add(buf, len, &bn, tb);
 	}
 	if (sawvoid && tok(ctx) != DT_T_RPAR)
 		dt_error_tok(ctx, "D_DECL_PROTO_VOID", "void must be sole "
 		    "parameter");
 	dt_expect(ctx, DT_T_RPAR);
+}
+
+/*
+ * A function type returning ret, its prototype read: named as C names a
+ * pointer to it, "int (*)(int, ...)" (dt_type_name prints a pointer to a
+ * function by this name).
+ */
+static dt_type *func_type(dt_ctx *ctx, dt_type *ret, const char *fname)
+{
+	char pb[192], rb[128];
+	proto_params(ctx, fname, pb, sizeof(pb));
+	dt_type_name(ret, rb, sizeof(rb));
+	size_t n = dt_strlen(rb) + dt_strlen(pb) + 8;
+	char *name = dt_alloc(ctx, n);
+	const char *hole = NULL;	/* a function pointer's "(*)" in rb */
+	for (const char *c = rb; ret->ty_kind == DT_TK_PTR && ret->ty_base != NULL &&
+	    ret->ty_base->ty_kind == DT_TK_FUNC && *c != '\0'; c++)
+		if (c[0] == '(' && c[1] == '*' && c[2] == ')') {
+			hole = c;
+			break;
+		}
+	if (hole != NULL) {	/* returning one: C's "int (*(*)(int))(char)" */
+		size_t k = (size_t)(hole - rb);
+		__builtin_memcpy(name, rb, k);
+		dt_snprintf(name + k, n - k, "(*(*)(%s))%s", pb, hole + 3);
+	} else
+		dt_snprintf(name, n, "%s (*)(%s)", rb, pb);
+	dt_type *t = dt_type_new(ctx, DT_TK_FUNC, 0, name);
+	t->ty_base = ret;
+	return t;
 }
 
 /*
@@ -416,6 +614,19 @@ static bool var_declarator(dt_ctx *ctx, int scope, dt_type *base, bool is_typede
 {
 	dt_tok t = ctx->c_tok;
 	dt_type *ty = pointers(ctx, base);
+	if (paren_star_follows(ctx)) {	/* int (*fp)(int); */
+		dt_node w;
+		__builtin_memset(&w, 0, sizeof(w));
+		w.n_line = t.t_line;
+		w.n_col = t.t_col;
+		const char *name;
+		ty = inner_declarator(ctx, ty, true, &name);
+		if (is_typedef)
+			dt_decl_typedef(ctx, &w, name, ty);
+		else
+			dt_decl_var(ctx, &w, scope, ty, name, NULL, 0, false);
+		return false;
+	}
 	if (tok(ctx) == DT_T_SYM)
 		dt_error_tok(ctx, "D_DECL_SCOPE", "D scoping operator may not "
 		    "be used in a declaration name (`%s)", ctx->c_tok.t_str);
@@ -424,8 +635,14 @@ static bool var_declarator(dt_ctx *ctx, int scope, dt_type *base, bool is_typede
 	__builtin_memset(&where, 0, sizeof(where));
 	where.n_line = t.t_line;
 	where.n_col = t.t_col;
+	if (tok(ctx) == DT_T_LPAR && is_typedef) {
+		/* typedef int fn_t(int): a function type */
+		dt_decl_typedef(ctx, &where, name, func_type(ctx, ty, name));
+		return false;
+	}
 	if (tok(ctx) == DT_T_LPAR) {
-		proto_params(ctx, name);	/* a function's prototype */
+		char pb[192];			/* a function's prototype */
+		proto_params(ctx, name, pb, sizeof(pb));
 		return true;
 	}
 	if (tok(ctx) == DT_T_LBRAC) {

@@ -256,7 +256,9 @@ typedef struct dt_vardesc {
 	uint8_t vd_string;
 	uint32_t vd_size;
 	uint32_t vd_nkeys;
-	uint32_t vd_nstrkeys;		/* how many of the keys are strings */
+	uint32_t vd_nstrkeys;		/* how many of the keys are by reference:
+				   strings, structs, unions (strsize bytes
+				   of key room each) */
 } dt_vardesc;
 
 /*

@@ -291,7 +291,10 @@ void dt_vardesc_add(dt_ctx *ctx, dt_ident *id)
 	v->vd_nkeys = id->id_nkeys;
 	v->vd_nstrkeys = 0;
 	for (uint32_t i = 0; i < id->id_nkeys && i < DT_MAXKEYS; i++)
-		v->vd_nstrkeys += id->id_keys[i] != NULL && dt_type_isstring(id->id_keys[i]);
+		v->vd_nstrkeys += id->id_keys[i] != NULL &&
+		    (dt_type_isstring(id->id_keys[i]) ||
+		    id->id_keys[i]->ty_kind == DT_TK_STRUCT ||
+		    id->id_keys[i]->ty_kind == DT_TK_UNION);
 }
 
 /* ---- options and #pragma ---- */

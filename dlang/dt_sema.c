@@ -522,8 +522,11 @@ void dt_sema_array_keys(dt_ctx *ctx, dt_node *n, dt_ident *id)
 			dt_error_node(ctx, k, "D_ARR_BADREF", "too many "
 			    "associative array keys (limit %d)", DT_MAXKEYS);
 		kt[nk++] = k->n_type;
+		/* any type a scalar variable may have: structs and unions too */
 		if (!dt_type_isscalar(k->n_type) &&
-		    !dt_type_isstring(k->n_type))
+		    !dt_type_isstring(k->n_type) &&
+		    k->n_type->ty_kind != DT_TK_STRUCT &&
+		    k->n_type->ty_kind != DT_TK_UNION)
 			dt_error_node(ctx, k, "D_KEY_TYPE", "%s expression "
 			    "may not be used as associative array index: key "
 			    "#%u", dt_sema_tname(k->n_type, kb, sizeof(kb)),
@@ -804,9 +807,7 @@ static dt_node *cook(dt_ctx *ctx, dt_node *n)
 	case DT_N_SIZEOF: r = dt_cook_sizeof(ctx, n); break;
 	case DT_N_OFFSETOF: r = dt_cook_offsetof(ctx, n); break;
 	case DT_N_STRINGOF: r = dt_cook_stringof(ctx, n); break;
-	case DT_N_XLATE:
-		dt_error_node(ctx, n, "D_XLATE_SOU", "xlate<> may only be used "
-		    "with the . or -> operator in Sonde");
+	case DT_N_XLATE: r = dt_cook_xlate(ctx, n); break;
 	default:
 		dt_error_node(ctx, n, "D_SYNTAX", "unexpected expression");
 	}

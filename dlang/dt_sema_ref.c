@@ -10,7 +10,7 @@
  * in dt_sema.c, whose dispatcher calls the dt_cook_* functions here.
  *
  * Tests: tests/d/err.D_IDENT_*.d, err.D_VAR_*.d; tests/dlang/member.S;
- *        tests/d/variables
+ *        tests/d/variables; tests/d/translators (whole translations)
  */
 #include "dlang/dt.h"
 
@@ -632,6 +632,119 @@ static DT_NOINLINE dt_node *cook_xlate_member(dt_ctx *ctx, dt_node *n)
 	    "conversion for member: %s", n->n_str);
 }
 
+/*
+ * A translator's expression e for member m (defined by d) as the member
+ * takes it: type-checked (D_XLATE_INCOMPAT), an integer cast to the
+ * member's type; a string may fill a char array member (psinfo_t's
+ * pr_fname), cut to its size.
+ */
+static dt_node *xlate_member_fit(dt_ctx *ctx, const dt_member *m, const dt_node *d,
+                                 dt_node *e)
+{
+	char a[64], b[64];
+	bool chars = m->m_type->ty_kind == DT_TK_ARRAY &&
+	    m->m_type->ty_base->ty_kind == DT_TK_INT &&
+	    m->m_type->ty_base->ty_size == 1 && dt_type_isstrcompat(e->n_type);
+	if (!chars && !dt_sema_assignable(m->m_type, e->n_type))
+		dt_error_node(ctx, d, "D_XLATE_INCOMPAT", "translator member %s "
+		    "definition uses incompatible types: \"%s\" = \"%s\"",
+		    m->m_name, dt_sema_tname(m->m_type, a, sizeof(a)),
+		    dt_sema_tname(e->n_type, b, sizeof(b)));
+	if (dt_type_isscalar(m->m_type))
+		e = dt_sema_cast_to(ctx, e, m->m_type);
+	return e;
+}
+
+/*
+ * A program's translator, checked where it is declared as DTrace checks
+ * it: each member's expression is cooked with the input bound to a value
+ * of the input type (never generated) and must fit its member.  The
+ * library's translators are checked at use instead (they name kernel
+ * types some kernels lack).
+ */
+void dt_xlator_check(dt_ctx *ctx, dt_ident *xl)
+{
+	dt_node *in = dt_node_new(ctx, DT_N_INT, &ctx->c_tok);
+	in->n_type = xl->id_xlin;
+	in->n_flags = DT_NF_COOKED;
+	for (dt_node *d = xl->id_xlexprs; d != NULL; d = d->n_next) {
+		dt_member *m = xl->id_type->ty_members;
+		while (m != NULL && !dt_streq(m->m_name, d->n_str))
+			m = m->m_next;
+		if (m == NULL)
+			continue;	/* reported by dt_decl_xlator */
+		dt_ident *arg = dt_ident_insert(ctx, &ctx->c_globals,
+		    xl->id_expr->n_str, DT_IDK_INLINE);
+		arg->id_type = xl->id_xlin;
+		arg->id_expr = in;
+		xl->id_busy = true;
+		(void)xlate_member_fit(ctx, m, d, dt_sema_expr(ctx,
+		    clone(ctx, d->n_a, d)));
+		xl->id_busy = false;
+		arg->id_name = "";	/* unbind */
+	}
+}
+
+/*
+ * xlate<T>(e) or xlate<T *>(e) as a value of its own (assigned whole to a
+ * variable, printed, dereferenced): the translation is built in zeroed
+ * scratch, each member the translator defines stored in turn, and the
+ * value is that scratch (a struct, by reference) or its address.  The
+ * members become n_args, one DT_N_EXPRSTMT each: n_a its cooked
+ * expression, n_ival its offset, n_type its type (dt_cg.c's cg_xlate).
+ * Members the translator leaves out read as zero.  Only . and -> of one
+ * member (cook_xlate_member) skip the others' code.
+ */
+dt_node *dt_cook_xlate(dt_ctx *ctx, dt_node *n)
+{
+	char a[64], b[64];
+	dt_type *out = n->n_ctype;
+	bool ptr = out->ty_kind == DT_TK_PTR;
+	dt_type *st = ptr ? out->ty_base : out;
+	if (st->ty_kind != DT_TK_STRUCT && st->ty_kind != DT_TK_UNION)
+		dt_error_node(ctx, n, "D_XLATE_SOU", "translator output type "
+		    "must be a struct or union (or a pointer to one)");
+	n->n_a = dt_sema_expr(ctx, n->n_a);
+	dt_ident *xl = dt_xlator_lookup(ctx, st, n->n_a->n_type);
+	if (xl == NULL)
+		dt_error_node(ctx, n, "D_XLATE_NONE", "cannot translate from "
+		    "\"%s\" to \"%s\"", dt_sema_tname(n->n_a->n_type, a,
+		    sizeof(a)), dt_sema_tname(st, b, sizeof(b)));
+	if (xl->id_busy)
+		dt_error_node(ctx, n, "D_XLATE_NONE", "translator from \"%s\" "
+		    "to \"%s\" translates itself", dt_sema_tname(
+		    n->n_a->n_type, a, sizeof(a)), dt_sema_tname(st, b,
+		    sizeof(b)));
+	dt_node *head = NULL, **tail = &head;
+	xl->id_busy = true;
+	for (dt_member *m = st->ty_members; m != NULL; m = m->m_next) {
+		dt_node *d;
+		for (d = xl->id_xlexprs; d != NULL; d = d->n_next)
+			if (dt_streq(d->n_str, m->m_name))
+				break;
+		if (d == NULL)
+			continue;	/* left out: zero */
+		dt_node *ref = dt_node_new(ctx, DT_N_MEMBER, &ctx->c_tok);
+		ref->n_line = d->n_line;
+		ref->n_col = d->n_col;
+		ref->n_a = n;
+		ref->n_op = ptr ? DT_T_ARROW : DT_T_DOT;
+		ref->n_str = m->m_name;
+		dt_node *e = xlate_member_fit(ctx, m, d, cook_xlate_member(ctx,
+		    ref));
+		dt_node *w = dt_node_new(ctx, DT_N_EXPRSTMT, &ctx->c_tok);
+		w->n_a = e;
+		w->n_ival = m->m_off;
+		w->n_type = m->m_type;
+		*tail = w;
+		tail = &w->n_next;
+	}
+	xl->id_busy = false;
+	n->n_args = head;
+	n->n_type = out;
+	return n;
+}
+
 dt_node *dt_cook_cast(dt_ctx *ctx, dt_node *n)
 {
 	char a[64], b[64];
@@ -675,7 +788,7 @@ dt_node *dt_cook_sizeof(dt_ctx *ctx, dt_node *n)
 	}
 	if (t->ty_kind == DT_TK_VOID || !t->ty_complete ||
 	    t->ty_kind == DT_TK_STACK || t->ty_kind == DT_TK_AGGFN ||
-	    t->ty_kind == DT_TK_SYMADDR)
+	    t->ty_kind == DT_TK_SYMADDR || t->ty_kind == DT_TK_FUNC)
 		dt_error_node(ctx, n, "D_SIZEOF_TYPE", "cannot apply sizeof "
 		    "to an operand of unknown size");
 	if (n->n_ctype == NULL && n->n_a->n_kind == DT_N_STR) {

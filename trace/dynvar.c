@@ -7,7 +7,9 @@
  * at each probe firing.  A slot is an 8-byte "set" word (so that an unset
  * string reads as "" and an unset integer as 0; SLOT_NULL: a string
  * assigned 0, which reads as the NULL string, as in DTrace) and then the
- * value: an integer, or a string's bytes (up to strsize, NUL-terminated).
+ * value: an integer, a string's bytes (up to strsize, NUL-terminated), or
+ * a struct's or array's bytes (its size, a slot as big as the program's
+ * biggest, at most TRACE_MAXVARSIZE).
  * A thread-local or array element that does not exist reads as 0, for a
  * string too (self->s == NULL is DTrace's test for "not set").
  *
@@ -19,7 +21,8 @@
  *           longest key the program declares: dds_keymax bytes, strsize
  *           only for string keys) and the value slot (a set word and
  *           dds_valsize bytes: 8, or strsize if some dynamic variable
- *           holds a string).  The key of a thread-local is the thread id;
+ *           holds a string, or a struct's size if some holds a bigger
+ *           struct).  The key of a thread-local is the thread id;
  *           of an array element, each tuple member.  Every byte written
  *           is bounded by these sizes, whatever the program claims.
  *   hash    a table of bucket heads; each bucket a singly linked chain.
@@ -84,7 +87,7 @@
  *    only by their thread, one CPU at a time.
  *
  * Tests: self-tests dynvar_* (tests/kernel/dynvar_selftest.c), trace_dynvar_*,
- *        stress_dynvar_churn; tests/d/variables; tests/e2e/test_dynvar_smp.py
+ *        stress_dynvar_churn; tests/d/variables, tests/d/types/tst.big_struct_value.d; tests/e2e/test_dynvar_smp.py
  */
 #include "arch/arch.h"
 #include "kernel/klib.h"
@@ -123,6 +126,34 @@ static uint32_t slot_size(const dtrace_state_t *s)
 }
 
 /*
+ * var_value_size: the bytes a value of variable v takes in its slot: 8
+ * for an integer, strsize for a string, a struct's or array's own size
+ * (bigger than strsize for a struct holding a string member), at most
+ * TRACE_MAXVARSIZE.
+ */
+static uint32_t var_value_size(const dtrace_state_t *s, const dif_var_t *v)
+{
+	if (!(v->dv_type.dt_flags & DIF_TF_BYREF))
+		return 8;
+	if (v->dv_type.dt_kind == DIF_TYPE_STRING)
+		return slot_size(s);
+	return (uint32_t)MAX(slot_size(s), ALIGN_UP(MIN(v->dv_type.dt_size,
+	                     (uint32_t)TRACE_MAXVARSIZE), 8));
+}
+
+/* difo_static_size: the largest value a DIFO stores in a global or clause-local. */
+static uint32_t difo_static_size(const dtrace_state_t *s, const dif_difo_t *dp)
+{
+	uint32_t n = slot_size(s);
+
+	for (uint32_t i = 0; dp != NULL && i < dp->dd_nvars; i++)
+		if (dp->dd_vartab[i].dv_kind == DIF_VKIND_SCALAR &&
+		    dp->dd_vartab[i].dv_scope != DIF_SCOPE_THREAD)
+			n = MAX(n, var_value_size(s, &dp->dd_vartab[i]));
+	return n;
+}
+
+/*
  * key_size_max: the longest serialized key the program declares: the thread
  * id, then per tuple member a header word and its bytes (8 for an integer,
  * up to strsize for a string).  A DIFO that makes a longer key (more keys,
@@ -150,7 +181,7 @@ static uint32_t difo_value_size(const dtrace_state_t *s, const dif_difo_t *dp)
 		const dif_var_t *v = &dp->dd_vartab[i];
 		if ((v->dv_scope == DIF_SCOPE_THREAD || v->dv_kind == DIF_VKIND_ARRAY) &&
 		    (v->dv_type.dt_flags & DIF_TF_BYREF))
-			n = slot_size(s);
+			n = MAX(n, var_value_size(s, v));
 	}
 	return n;
 }
@@ -173,7 +204,7 @@ static uint32_t prog_difo_max(const dtrace_state_t *s, difo_measure_fn *measure)
 	return n;
 }
 
-/* value_size_max: bytes of a dynamic variable's value: 8, or strsize if any holds a string. */
+/* value_size_max: bytes of a dynamic variable's value: 8, strsize if any holds a string, or more for a struct. */
 static uint32_t value_size_max(const dtrace_state_t *s)
 {
 	return MAX(8, prog_difo_max(s, difo_value_size));
@@ -265,7 +296,7 @@ int dtrace_dynvar_init(dtrace_state_t *s)
 	for (uint32_t i = 0; i < s->dts_prog->dp_nvars; i++)
 		if (s->dts_prog->dp_vars[i].vd_scope == DIF_SCOPE_GLOBAL)
 			maxid = MAX(maxid, s->dts_prog->dp_vars[i].vd_id - DIF_VAR_USER_BASE + 1);
-	s->dts_slot = 8 + slot_size(s);
+	s->dts_slot = 8 + MAX(slot_size(s), prog_difo_max(s, difo_static_size));
 	s->dts_nglobals = maxid;
 	s->dts_globals = kzalloc((size_t)MAX(maxid, 1) * s->dts_slot);
 	if (s->dts_globals == NULL)
@@ -498,7 +529,7 @@ static uint8_t *slot_of(dtrace_state_t *s, const dif_varref_t *ref, enum slot_op
 	const dif_var_t *var = ref->vr_var;
 	uint32_t idx = var->dv_id - DIF_VAR_USER_BASE;
 
-	*cap = slot_size(s);
+	*cap = s->dts_slot - 8;
 	if (var->dv_scope == DIF_SCOPE_LOCAL && var->dv_kind == DIF_VKIND_SCALAR)
 		return idx < TRACE_MAXLOCALS ? s->dts_locals[arch_cpu_id()] + idx * s->dts_slot : NULL;
 	if (var->dv_scope == DIF_SCOPE_GLOBAL && var->dv_kind == DIF_VKIND_SCALAR)
@@ -545,7 +576,10 @@ int dtrace_var_store(void *ctx, const dif_varref_t *ref, uint64_t value, const v
 		*(uint64_t *)slot = SLOT_NULL;  /* a static string (or struct) set to 0 */
 		return 0;
 	}
-	if (data != NULL) {
+	if (data != NULL && ref->vr_var->dv_type.dt_kind != DIF_TYPE_STRING) {
+		/* a struct's or array's bytes, never more than the slot holds */
+		memcpy(slot + 8, data, MIN(size, (size_t)max));
+	} else if (data != NULL) {
 		/* At most strsize - 1 bytes and a NUL, and never more than the slot holds. */
 		size_t n = MIN(size, (size_t)MIN(max, s->dts_opts.dov_strsize) - 1);
 		memcpy(slot + 8, data, n);

@@ -32,6 +32,7 @@
 
 #define TRACE_SCRATCH_SIZE  (16 * 1024)
 #define TRACE_MAXLOCALS     64        /* clause-local variables per program */
+#define TRACE_MAXVARSIZE    16384     /* bytes of one struct-valued variable */
 
 struct dtrace_provider {
 	char dtpv_name[DTRACE_PROVNAMELEN];

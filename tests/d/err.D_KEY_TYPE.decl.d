@@ -1,7 +1,8 @@
 /*
- * Asserts D_KEY_TYPE: an associative array key must be a scalar or string.
+ * Asserts D_KEY_TYPE: an associative array's declared key must be of a
+ * type a value can have: not an incomplete struct.
  */
-struct s { int x; };
+struct s;
 int a[struct s];
 BEGIN
 {
