@@ -214,8 +214,8 @@ static int sec_get(struct dl *l, uint32_t idx, uint32_t type, const char *what, 
 		            l->nsec);
 	uint32_t t = (uint32_t)sh(l, idx, DOF_SEC_TYPE);
 	if (t != type)
-		return fail(l, DOF_EINVAL, "%s: section %u is %s (%#x), not %s", what, idx, sect_name(t),
-		            t, sect_name(type));
+		return fail(l, DOF_EINVAL, "%s: section %u is %s (type %u), not %s", what, idx,
+		            sect_name(t), t, sect_name(type));
 	*off = sh(l, idx, DOF_SEC_OFFSET);
 	*size = sh(l, idx, DOF_SEC_DSIZE);
 	return 0;
