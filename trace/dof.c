@@ -71,6 +71,7 @@ struct dl {
 	char *err;
 	size_t errlen;
 	int vproblems;
+	uint32_t clause, action;       /* where the DIF object being loaded is used (messages) */
 };
 
 static int fail(struct dl *l, int rc, const char *fmt, ...) PRINTFLIKE(3, 4);
@@ -262,7 +263,8 @@ static void vreport(void *arg, uint32_t pc, const char *why)
 	struct dl *l = arg;
 
 	if (l->vproblems++ == 0)
-		fail(l, DOF_EDIF, "DIF object: offset %u: %s", pc == DIF_PC_NONE ? 0 : pc * 4, why);
+		fail(l, DOF_EDIF, "clause %u, %s %u: DIF offset %u: %s", l->clause + 1,
+		     l->action ? "action" : "predicate", l->action, pc == DIF_PC_NONE ? 0 : pc * 4, why);
 }
 
 static dif_type_t rd_type(const struct dl *l, uint64_t at)
@@ -637,6 +639,7 @@ static int load_actions(struct dl *l, const dt_prog *p, dt_clause *cl, uint32_t 
 		return nomem(l);
 	for (uint32_t i = 0; i < cl->cl_nacts; i++) {
 		dt_action *a = &cl->cl_acts[i];
+		l->action = i + 1;
 		if ((rc = load_action(l, p, a, c, i, off + (uint64_t)i * DOF_ACT_SIZE, ext, extsize / 4)) != 0)
 			return rc;
 		cl->cl_speculative |= a->ac_kind == DT_ACT_SPECULATE;
@@ -657,6 +660,8 @@ static int load_clause(struct dl *l, dt_prog *p, uint32_t c, uint32_t idx)
 	uint32_t pred = rd32(l, off + DOF_ECB_PRED), acts = rd32(l, off + DOF_ECB_ACTIONS);
 	uint64_t uarg = rd64(l, off + DOF_ECB_UARG);
 	cl->cl_line = (uint32_t)uarg;
+	l->clause = c;
+	l->action = 0;
 	if ((rc = load_probes(l, cl, c, rd32(l, off + DOF_ECB_PROBES))) != 0)
 		return rc;
 	if (pred != DOF_SECIDX_NONE && (rc = difo_get(l, pred, "ECBDESC predicate", &cl->cl_pred)) != 0)

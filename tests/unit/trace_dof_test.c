@@ -434,7 +434,7 @@ static void test_malformed(void **state)
 		{ m_type, { "type", E_EINVAL, "is STRTAB" } },
 		{ m_stroff, { "string offset", E_EINVAL, "string offset" } },
 		{ m_unterminated, { "unterminated", E_EINVAL, "not a string" } },
-		{ m_dif, { "DIF", E_EDIF, "DIF object" } },
+		{ m_dif, { "DIF", E_EDIF, "DOF: clause 1, predicate 0: DIF offset 0:" } },
 		{ m_kind, { "kind", E_EINVAL, "disagrees" } },
 		{ m_aggid, { "aggregation id", E_EINVAL, "aggregation 77" } },
 		{ m_nargs, { "nargs", E_EINVAL, "out of range" } },
