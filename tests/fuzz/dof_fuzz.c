@@ -25,7 +25,7 @@
 #include "trace/dof.h"
 
 #define ARENA_MAX (64u << 20)
-#define NREASONS 128
+#define NREASONS 1024
 
 static unsigned char *arena, *arena2, *again;
 static unsigned long inputs, accepted, reloaded, nomsg;
