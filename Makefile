@@ -70,6 +70,7 @@ include mk/labs.mk
 include mk/sparc64_user.mk
 include mk/link.mk
 include mk/vmem.mk
+include mk/fuzz.mk
 include mk/unit.mk
 include mk/disk.mk
 

@@ -402,6 +402,48 @@ int dt_compile(const char *src, size_t len, const dt_opts *opts,
  */
 size_t dt_header_write(const dt_prog *p, const char *guard, char *buf, size_t len);
 
+/*
+ * dt_dof_write (dt_dof.c): p as DOF (DTrace Object Format; dif/dof.h,
+ * docs/dof.md), the byte string dtrace_enable_dof takes.  Writes it into
+ * buf only if it fits in len bytes; returns its length either way (call
+ * with buf NULL to size the buffer).  Pure; allocates nothing.
+ */
+size_t dt_dof_write(const dt_prog *p, void *buf, size_t len);
+
+/*
+ * dt_dof_actkind: an action's dofa_kind in DOF: DTrace's DTRACEACT_* for
+ * the kinds DTrace has (trace(), print() and expressions are DIFEXPR, an
+ * aggregation DTRACEACT_AGGREGATION + its function), DTRACEACT_SONDE + kind
+ * for Sonde's own.  The writer stores it and the kernel checks it (inline:
+ * the framework may not link the compiler).
+ */
+static inline uint32_t dt_dof_actkind(uint32_t kind, uint32_t aggfunc)
+{
+	static const uint16_t k[] = {
+		[DT_ACT_EXPR] = 1, [DT_ACT_TRACE] = 1, [DT_ACT_PRINT] = 1,        /* DIFEXPR */
+		[DT_ACT_EXIT] = 2, [DT_ACT_PRINTF] = 3, [DT_ACT_PRINTA] = 4, [DT_ACT_TRACEMEM] = 6,
+		[DT_ACT_USTACK] = 0x101, [DT_ACT_USYM] = 0x103, [DT_ACT_UMOD] = 0x104,
+		[DT_ACT_UADDR] = 0x105, [DT_ACT_STOP] = 0x201, [DT_ACT_RAISE] = 0x202,
+		[DT_ACT_SYSTEM] = 0x203, [DT_ACT_FREOPEN] = 0x204, [DT_ACT_STACK] = 0x401,
+		[DT_ACT_SYM] = 0x402, [DT_ACT_MOD] = 0x403, [DT_ACT_BREAKPOINT] = 0x501,
+		[DT_ACT_PANIC] = 0x502, [DT_ACT_CHILL] = 0x503, [DT_ACT_SPECULATE] = 0x601,
+		[DT_ACT_COMMIT] = 0x602, [DT_ACT_DISCARD] = 0x603,
+	};
+
+	/* DTRACEAGG_*: count 1, min 2, max 3, avg 4, sum 5, stddev 6, quantize 7, ... */
+	static const uint8_t ag[] = {
+		[DT_AGG_COUNT] = 1, [DT_AGG_MIN] = 2, [DT_AGG_MAX] = 3, [DT_AGG_AVG] = 4,
+		[DT_AGG_SUM] = 5, [DT_AGG_STDDEV] = 6, [DT_AGG_QUANTIZE] = 7,
+		[DT_AGG_LQUANTIZE] = 8, [DT_AGG_LLQUANTIZE] = 9,
+	};
+
+	if (kind == DT_ACT_AGG)                         /* DTRACEACT_AGGREGATION + DTRACEAGG_* */
+		return 0x700 + (aggfunc < sizeof(ag) ? ag[aggfunc] : 0);
+	if (kind < sizeof(k) / sizeof(k[0]) && k[kind] != 0)
+		return k[kind];
+	return 0x5300 + kind;                           /* DTRACEACT_SONDE */
+}
+
 /* Format an error "line N: MSG" (errtags: "[TAG] line N: MSG") into buf. */
 size_t dt_error_format(const dt_error *err, bool errtags, char *buf,
     size_t len);

@@ -23,7 +23,7 @@
 # (docs/fuzzing.md).
 
 UNIT_DIR   := $(BUILD)/host/unit
-UNIT_LIBS  := kernel dif dlang dtc shell
+UNIT_LIBS  := kernel dif dlang dtc shell trace
 UNIT_TESTS := $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/*_test.c))
 UNIT_BINS  := $(UNIT_TESTS:%=$(UNIT_DIR)/%)
 
@@ -58,6 +58,12 @@ $(UNIT_DIR)/kernel_ctf_test.o: HOSTCFLAGS += -DTEST_CTF_PATH='"$(abspath $(BUILD
 # dif, dlang: the library's host objects and DIF's host model of the kernel.
 UNIT_LIB_dif   := $(DIF_ENVOBJ) $(DIF_HOSTOBJS)
 UNIT_LIB_dlang := $(DLANG_OUT)/tests/dif/dif_hostenv.o $(DLANG_LIBOBJS)
+
+# trace: the framework's pure parts, on the host; trace_dof_test compiles
+# programs with the compiler (the dlang objects) to load their DOF.
+UNIT_CFLAGS_trace := -DSONDE_HOST
+UNIT_LIB_trace := $(UNIT_LIB_dlang)
+UNIT_SRCS_trace_dof_test := trace/dof.c kernel/printf.c kernel/string.c
 
 # dtc: the dtrace command's pure parts.
 UNIT_CFLAGS_dtc := -DSONDE_HOST

@@ -210,6 +210,20 @@ int dtrace_enable(dtrace_state_t *s, const dt_prog *prog, uint32_t *matched,
                   char *errbuf, size_t errlen);
 
 /*
+ * dtrace_enable_dof: enable the program in DOF (dif/dof.h, docs/dof.md;
+ * the consumer writes it with dt_dof_write).  The kernel validates all of
+ * it (trace/dof.c) and builds its own program from it: dof need not stay
+ * valid after the call.  matched[] as for dtrace_enable, with room for the
+ * DOF's clauses (its ECBDESC sections).  Malformed DOF is DTRACE_EINVAL (a
+ * DIF object that fails validation DTRACE_EDIF) with a message in errbuf
+ * naming the fault ("DOF: section 7 (ACTDESC): ...").  At most
+ * DTRACE_DOF_MAXSIZE bytes.
+ */
+#define DTRACE_DOF_MAXSIZE (8u << 20)
+int dtrace_enable_dof(dtrace_state_t *s, const void *dof, size_t len, uint32_t *matched,
+                      char *errbuf, size_t errlen);
+
+/*
  * dtrace_opts_get: the state's options as enabling made them: a buffer size
  * that did not fit is lowered there (bufresize=auto; see trace/bufsize.c).
  */

@@ -48,6 +48,7 @@
 #include "kernel/mem.h"
 #include "kernel/prov_isa.h"
 #include "kernel/xcall.h"
+#include "trace/dof.h"
 #include "trace/trace_impl.h"
 
 static const char *const errmsgs[] = {
@@ -516,6 +517,46 @@ int dtrace_enable(dtrace_state_t *s, const dt_prog *prog, uint32_t *matched, cha
 	return rc;
 }
 
+/*
+ * dtrace_enable_dof: the enabling as DOF, from a consumer the kernel does
+ * not trust: dof_load builds the kernel's own program in an arena of the
+ * kernel's (the state owns it from here; dtrace_close frees it), then
+ * dtrace_enable checks and enables it as for any program.  A load fault is
+ * DTRACE_EINVAL (or EDIF) with dof_load's message in errbuf.
+ */
+int dtrace_enable_dof(dtrace_state_t *s, const void *dof, size_t len, uint32_t *matched,
+                      char *errbuf, size_t errlen)
+{
+	size_t size = dof_arena_size(len);
+	dt_prog *prog = NULL;
+	void *arena = NULL;
+	int rc = DTRACE_ENOMEM;
+
+	if (errlen > 0)
+		errbuf[0] = 0;
+	if (s->dts_prog != NULL || s->dts_dof_arena != NULL)
+		return DTRACE_ESTATE;
+	if (len > DTRACE_DOF_MAXSIZE) {
+		ksnprintf(errbuf, errlen, "DOF: %zu bytes is more than the %u allowed", len,
+		          DTRACE_DOF_MAXSIZE);
+		return DTRACE_EINVAL;
+	}
+	for (int tries = 0; tries < 2 && rc == DTRACE_ENOMEM; tries++, size *= 2) {
+		kfree(arena);
+		if ((arena = kmalloc(size)) == NULL)
+			return DTRACE_ENOMEM;
+		rc = dof_load(dof, len, arena, size, &prog, errbuf, errlen);
+	}
+	if (rc == 0)
+		rc = dtrace_enable(s, prog, matched, errbuf, errlen);
+	if (rc != 0) {
+		kfree(arena);
+		return rc;
+	}
+	s->dts_dof_arena = arena;
+	return 0;
+}
+
 /* dtrace_sync() is in sync.c. */
 
 /* ---- running ---- */
@@ -597,6 +638,7 @@ void dtrace_close(dtrace_state_t *s)
 		__atomic_sub_fetch(&dtrace_vtime_active, 1, __ATOMIC_RELAXED);
 	dtrace_bag_state_close(s);
 	mutex_unlock(&dtrace_lock);
+	kfree(s->dts_dof_arena);                    /* the program dtrace_enable_dof loaded */
 	kfree(s);
 }
 

@@ -220,6 +220,7 @@ typedef struct dtrace_state {
 	int dts_activity;                 /* enum dtrace_activity */
 	dtrace_optvals_t dts_opts;
 	const dt_prog *dts_prog;
+	void *dts_dof_arena;                 /* dtrace_enable_dof: where dts_prog lives (kfree at close) */
 	dtrace_ecb_t *dts_ecbs;           /* all ECBs of this state */
 	dtrace_ecb_t **dts_ecbtab;        /* by EPID - 1 */
 	uint32_t dts_necbs;

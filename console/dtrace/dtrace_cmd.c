@@ -314,6 +314,23 @@ static void report_matches(struct dtc *d, const uint32_t *matched)
 	}
 }
 
+/*
+ * enable_dof: hand the program to the kernel as DOF, as DTrace's consumer
+ * does; the consumer keeps its own dt_prog to print with.
+ */
+static int enable_dof(struct dtc *d, uint32_t *matched, char *errbuf, size_t errlen)
+{
+	size_t len = dt_dof_write(d->dc_prog, NULL, 0);
+	void *dof = kmalloc(len);
+
+	if (dof == NULL)
+		return DTRACE_ENOMEM;
+	dt_dof_write(d->dc_prog, dof, len);
+	int rc = dtrace_enable_dof(d->dc_state, dof, len, matched, errbuf, errlen);
+	kfree(dof);
+	return rc;
+}
+
 static int enable_and_setup(struct dtc *d)
 {
 	char errbuf[256] = "";
@@ -329,7 +346,7 @@ static int enable_and_setup(struct dtc *d)
 	if (rc == 0)
 		dtc_ustack_frames(d->dc_prog, d->dc_ov.dov_ustackframes);
 	if (rc == 0)
-		rc = dtrace_enable(d->dc_state, d->dc_prog, matched, errbuf, sizeof(errbuf));
+		rc = enable_dof(d, matched, errbuf, sizeof(errbuf));
 	if (rc != 0) {
 		if (rc == DTRACE_EBUFSMALL || rc == DTRACE_EENDBIG || rc == DTRACE_ENOMEM)
 			report_matches(d, matched);     /* DTrace finds these at go, after matching */
