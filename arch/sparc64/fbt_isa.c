@@ -62,12 +62,17 @@
 extern struct trap_frame *sparc64_intr_frame;    /* trap.c */
 extern uint32_t sparc64_tramp_area[], sparc64_tramp_end[];
 
-/* The trampolines: built in text fbt never instruments, kept forever. */
+/*
+ * The trampolines: built in text fbt never instruments, kept forever.
+ * 384 KiB holds 3,780 of TRAMP_WORDS words, against 2,684 fbt probes (at
+ * most one trampoline each); a site past the end keeps the trap.  (It was
+ * 512 KiB, which the image's 4 MiB ceiling could no longer spare.)
+ */
 __asm__(".pushsection .text.notrace.tramp, \"ax\", @progbits\n"
         ".balign 64\n"
         ".globl sparc64_tramp_area\n"
         "sparc64_tramp_area:\n"
-        ".skip 524288\n"
+        ".skip 393216\n"
         ".globl sparc64_tramp_end\n"
         "sparc64_tramp_end:\n"
         ".popsection");
