@@ -535,6 +535,11 @@ void dif_state_own(dif_state_t *st, uint64_t base, uint64_t len);
  * it, 0 if none does.  Context: any; pure.
  */
 uint64_t dif_owned_span(const dif_state_t *st, uint64_t addr);
+/*
+ * dif_value_at: the size-byte (1, 2, 4 or 8) integer at p, in the machine's
+ * byte order, zero-extended.  p must be readable; the caller has checked it.
+ */
+uint64_t dif_value_at(const uint8_t *p, unsigned size);
 
 /*
  * dif_inplace_span: bytes from addr that DIF would read in place for a run

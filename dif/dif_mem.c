@@ -147,7 +147,7 @@ int dif_scratch_writable(struct dif_run *r, uint64_t addr, uint64_t n,
 	return 0;
 }
 
-static uint64_t dif_direct_read(const uint8_t *p, unsigned size)
+uint64_t dif_value_at(const uint8_t *p, unsigned size)
 {
 	uint8_t b1; uint16_t b2; uint32_t b4; uint64_t b8;
 
@@ -169,7 +169,7 @@ int dif_load(struct dif_run *r, uint64_t addr, unsigned size, unsigned space,
 	if (addr & (size - 1))
 		return dif_fault(r, DIF_FAULT_BADALIGN, addr);
 	if (space == DIF_SPACE_KERNEL && (p = dif_direct(r, addr, size)) != NULL) {
-		*val = dif_direct_read(p, size);
+		*val = dif_value_at(p, size);
 		return 0;
 	}
 	if (space == DIF_SPACE_KERNEL && dif_free_scratch(r, addr, size))

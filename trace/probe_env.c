@@ -35,23 +35,6 @@
 /* ---- memory ---- */
 
 /*
- * load_value: the size-byte integer in b, in the machine's byte order (a
- * byte read into the first byte of a uint64_t is the value only on a
- * little-endian machine: on sparc64 it is the value << 56).
- */
-static uint64_t load_value(const uint8_t *b, unsigned size)
-{
-	uint8_t v1; uint16_t v2; uint32_t v4; uint64_t v8;
-
-	switch (size) {
-	case 1: memcpy(&v1, b, 1); return v1;
-	case 2: memcpy(&v2, b, 2); return v2;
-	case 4: memcpy(&v4, b, 4); return v4;
-	default: memcpy(&v8, b, 8); return v8;
-	}
-}
-
-/*
  * kernel_page_ok: mem_probe(addr, size), asked once per page per clause: a
  * string read byte by byte through dtrace_load (a compare, strlen, a copy
  * of a string the program names) pays the page walk once, not per byte.
@@ -85,14 +68,14 @@ int dtrace_load(void *ctx, uint64_t addr, unsigned size, unsigned space, uint64_
 	if (space == DIF_SPACE_USER) {                  /* the current process's memory, never paged in */
 		if (!arch_user_probe(addr, size) || arch_safe_read(b, (const void *)addr, size) != 0)
 			return DIF_FAULT_BADADDR;
-		*val = load_value(b, size);
+		*val = dif_value_at(b, size);
 		return 0;
 	}
 	if (space != DIF_SPACE_KERNEL)
 		return DIF_FAULT_UPRIV;
 	if (!kernel_page_ok(addr, size) || arch_safe_read(b, (const void *)addr, size) != 0)
 		return DIF_FAULT_BADADDR;
-	*val = load_value(b, size);
+	*val = dif_value_at(b, size);
 	return 0;
 }
 
