@@ -12,7 +12,7 @@ union u uv;
 struct bf b;
 BEGIN
 {
-	uv = xlate<union u>(0x141);
+	uv = xlate<union u>(0x41414141);	/* every byte "A": either byte order */
 	b = xlate<struct bf>(0x35);
 	printf("%c %d %d %d %d\n", uv.c, xlate<union u>(7).i, b.lo, b.hi, b.n);
 	exit(0);

@@ -25,7 +25,7 @@ BEGIN
 	x[1] = v;
 	v.a = 10;
 	x[2] = v;
-	w.i = 0x42;
+	w.i = 0x42424242;	/* every byte "B": the same on either byte order */
 	y["k"] = w;
 	self->t = v;
 	printf("%d %d %d %d\n", x[1].a, x[1].b, x[2].a, x[3].b);

@@ -31,7 +31,7 @@ BEGIN
 {
 	s.a = 1;
 	s.b = 2;
-	u.d = 0x41;
+	u.d = 0x41414141;	/* every byte "A": the same on either byte order */
 	t.c = 'z';
 	printf("struct %d union %d enum %d typedef %d\n", sizeof (struct foo),
 	    sizeof (union foo), sizeof (enum foo), sizeof (foo));
