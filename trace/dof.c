@@ -615,10 +615,15 @@ static int load_action(struct dl *l, const dt_prog *p, dt_action *a, uint32_t c,
 	return 0;
 }
 
+/*
+ * act_destructive: the actions DTrace calls destructive (dlang/dt_func.c's
+ * DT_FN_DESTR actions).  ftruncate() is not one: it acts on the consumer's
+ * own output file.
+ */
 static bool act_destructive(dt_actkind k)
 {
 	return k == DT_ACT_PANIC || k == DT_ACT_BREAKPOINT || k == DT_ACT_CHILL || k == DT_ACT_RAISE ||
-	       k == DT_ACT_STOP || k == DT_ACT_SYSTEM || k == DT_ACT_FREOPEN || k == DT_ACT_FTRUNCATE;
+	       k == DT_ACT_STOP || k == DT_ACT_SYSTEM || k == DT_ACT_FREOPEN;
 }
 
 static int load_actions(struct dl *l, const dt_prog *p, dt_clause *cl, uint32_t c, uint32_t idx,
