@@ -33,6 +33,15 @@ void arch_wait_for_interrupt(void);               /* enable interrupts and halt 
 void arch_cpu_relax(void);                        /* in spin loops */
 uint64_t arch_cycles(void);                       /* raw time stamp counter */
 int arch_cpu_id(void);
+/*
+ * arch_curthread: the running thread, this CPU's cpu_thread read in one
+ * step.  Finding the CPU and then reading its thread in two steps is a
+ * race: preempted between them and resumed on another CPU, the caller
+ * reads the first CPU's new thread (mutex_unlock then found its own mutex
+ * "not held by the caller").
+ */
+struct thread;
+struct thread *arch_curthread(void);
 
 /*
  * The DIF JIT's code area (x86_64: jit_area.c; trace/jit.c has weak

@@ -57,9 +57,10 @@ extern char boot_stack[], boot_stack_top[];
 #define SCHED_LOCK()   spin_acquire_raw(&sched_lock)     /* interrupts already off */
 #define SCHED_UNLOCK() spin_release_raw(&sched_lock)
 
+/* curthread: the machine reads it in one step (arch_curthread: preemption cannot split it). */
 struct thread *curthread(void)
 {
-	return curcpu()->cpu_thread;
+	return arch_curthread();
 }
 
 /* ---- queues (sched_lock) ---- */

@@ -87,7 +87,7 @@ extern char __notrace_start[], __notrace_end[], _text_end[];
  * in every other probe; keeping them out is clearer.
  */
 static const char *const fbt_blocklist[] = {
-	"curcpu", "arch_cpu_id", "curthread",
+	"curcpu", "arch_cpu_id", "curthread", "arch_curthread",
 	"arch_irq_save", "arch_irq_restore", "arch_irq_enable", "arch_irq_disable",
 	"arch_irq_enabled", "arch_cycles", "arch_time_ns", "ktime_ns", "arch_cpu_relax",
 	"arch_backtrace", "mem_probe", "vm_leaf", "pmem_is_ram", "va_canonical", "vm_kernel_root",

@@ -30,6 +30,7 @@ int ncpus = 1;
 
 struct cpu *curcpu(void) { return &cpus[0]; }
 int arch_cpu_id(void) { return 0; }
+struct thread *arch_curthread(void) { return cpus[0].cpu_thread; }   /* one CPU: no migration */
 
 uint64_t arch_irq_save(void)
 {

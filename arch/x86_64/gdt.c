@@ -134,6 +134,15 @@ int arch_cpu_id(void)
 	return curcpu()->cpu_id;
 }
 
+/* arch_curthread: one load through GS (arch.h: no preemption between the CPU and its thread). */
+struct thread *arch_curthread(void)
+{
+	struct thread *t;
+
+	__asm__ volatile("movq %%gs:%c1, %0" : "=r"(t) : "i"(offsetof(struct cpu, cpu_thread)));
+	return t;
+}
+
 /* arch_cpu_init_ap: an AP's own GDT, TSS and IST stacks; the shared IDT; its GS base. */
 void arch_cpu_init_ap(int id)
 {
